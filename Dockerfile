@@ -1,0 +1,32 @@
+# Production image: the app on an external PostgreSQL (DATABASE_URL).
+# Build:  docker build -t freight-portal .
+# Run:    docker run -p 3000:3000 -e DATABASE_URL=postgresql://... -e SESSION_SECRET=... freight-portal
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc* ./
+COPY scripts ./scripts
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/app/generated ./app/generated
+COPY --from=build /app/server ./server
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/prisma.config.ts /app/package.json ./
+RUN mkdir -p /data/uploads && chown -R node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Applies pending migrations (RUN_MIGRATIONS=0 to skip), then serves.
+CMD ["node", "server/index.js"]

@@ -1,0 +1,12 @@
+import { useTranslation } from "react-i18next";
+import type { FlashMessage as Message } from "~/domain/accounts/cookie.server";
+
+export function FlashMessage({ message }: { message: Message | null }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <div className={`flash flash--${message.type}`} role={message.type === "error" ? "alert" : "status"}>
+      {t(message.key, message.values)}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// Revocable database sessions behind the signed cookie (and behind API tokens).
+import crypto from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { prisma } from "~/utils/db.server";
+import { getCookieSession, sessionStorage } from "./cookie.server";
+import { loadViewer, type Viewer } from "./viewer.server";
+
+/** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
+export const IDLE_TIMEOUT_MS = 36_000_000;
+/** Touch the session at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type SessionKind = "cookie" | "api";
+
+export async function createDbSession(userId: number, request: Request, kind: SessionKind = "cookie") {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  await prisma.session.create({
+    data: {
+      id,
+      userId,
+      kind,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS),
+      ip: clientAddress(request),
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+    },
+  });
+  await prisma.user.update({ where: { id: userId }, data: { lastLoginAt: now } });
+  return id;
+}
+
+/** Sign in: a new database session, its id in the cookie, then redirect. */
+export async function createUserSession(request: Request, userId: number, redirectTo: string) {
+  const sessionId = await createDbSession(userId, request, "cookie");
+  const cookieSession = await getCookieSession(request);
+  cookieSession.set("sid", sessionId);
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await sessionStorage().commitSession(cookieSession) },
+  });
+}
+
+export async function revokeSession(sessionId: string) {
+  await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Ends every session of a user at once (freezing, password change, deletion). */
+export async function revokeUserSessions(userId: number) {
+  await prisma.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+export function clientAddress(request: Request): string | null {
+  return request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || request.headers.get("X-Real-IP") || null;
+}
+
+type SessionLookup =
+  | { state: "none" }
+  | { state: "active"; sessionId: string; viewer: Viewer }
+  | { state: "expired" }
+  | { state: "frozen"; userId: number };
+
+/** Resolve a session id (from the cookie or an API token) to its user. */
+export async function lookupSession(sessionId: string | undefined | null): Promise<SessionLookup> {
+  if (!sessionId) return { state: "none" };
+  const row = await prisma.session.findUnique({ where: { id: sessionId } });
+  const now = Date.now();
+  if (!row || row.revokedAt) return { state: "none" };
+  if (row.expiresAt.getTime() <= now) {
+    await revokeSession(row.id);
+    return { state: "expired" };
+  }
+  const viewer = await loadViewer(row.userId);
+  if (!viewer) return { state: "none" };
+  if (viewer.state === 2) {
+    await revokeUserSessions(viewer.id);
+    return { state: "frozen", userId: viewer.id };
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await prisma.session.update({
+      where: { id: row.id },
+      data: { lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_TIMEOUT_MS) },
+    });
+  }
+  return { state: "active", sessionId: row.id, viewer };
+}
+
+// One lookup per request, shared by the root loader and the route loaders.
+const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
+
+async function lookupRequest(request: Request): Promise<SessionLookup> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = getCookieSession(request).then((session) => lookupSession(session.get("sid")));
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+/** Cookie that forgets the session (after logout, expiry or freezing). */
+export async function destroyCookieHeader(request: Request) {
+  return sessionStorage().destroySession(await getCookieSession(request));
+}
+
+/**
+ * The signed-in user, or null for visitors. A frozen account is signed out
+ * everywhere and sent to /freeze; an expired session is forgotten.
+ */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const result = await lookupRequest(request);
+  if (result.state === "active") return result.viewer;
+  if (result.state === "frozen") {
+    throw redirect("/freeze", { headers: { "Set-Cookie": await destroyCookieHeader(request) } });
+  }
+  return null;
+}
+
+/** Pages that need a session send visitors to /home (spec 2.1). */
+export async function requireViewer(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw redirect("/home");
+  return viewer;
+}
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const result = await lookupRequest(request);
+  return result.state === "active" ? result.sessionId : null;
+}

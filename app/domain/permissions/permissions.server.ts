@@ -1,0 +1,54 @@
+// The menu tree entries are the permissions (numeric pid). Every loader and
+// action checks them on the server; hiding a button is only cosmetic.
+
+import { requireViewer } from "~/domain/accounts/session.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+
+/** Button rights named by the spec. */
+export const RIGHTS = {
+  addMenu: 32,
+  editMenu: 33,
+  deleteMenu: 34,
+  addUser: 71,
+  deleteUser: 72,
+  auditOrEditUser: 73,
+  assignView: 75,
+  toggleState: 86,
+  auditProfileChange: 90,
+  handOver: 96,
+} as const;
+
+export const ADMIN_ROLE_ID = 1;
+
+export function hasPermission(viewer: Viewer | null, pid: number): boolean {
+  return !!viewer && viewer.permissionIds.includes(pid);
+}
+
+/** A screen path such as /userList is allowed when the role holds its menu entry. */
+export function hasPath(viewer: Viewer | null, path: string): boolean {
+  return !!viewer && viewer.menus.some((menu) => menu.path === path && viewer.permissionIds.includes(menu.id));
+}
+
+/** The back-office entry shows when the menu list has an item with a parent (spec 2.4). */
+export function hasBackOffice(viewer: Viewer | null): boolean {
+  return !!viewer && viewer.menus.some((menu) => menu.parentId !== null);
+}
+
+export function forbidden(): Response {
+  return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+/** Staff screen guard: visitors go to /home, users without the path get 403. */
+export async function requirePath(request: Request, path: string): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!hasPath(viewer, path)) throw forbidden();
+  return viewer;
+}
+
+/** Action guard for a button right such as 71 (add user). */
+export async function requirePermission(request: Request, pid: number): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!hasPermission(viewer, pid)) throw forbidden();
+  return viewer;
+}
+

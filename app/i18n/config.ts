@@ -1,0 +1,18 @@
+// Shared by server and client: the languages and the single namespace.
+export const supportedLanguages = ["zh-CN", "en-US"] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const fallbackLanguage: Language = "zh-CN";
+export const defaultNS = "translation";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
+}
+
+export const i18nConfig = {
+  supportedLngs: [...supportedLanguages],
+  fallbackLng: fallbackLanguage,
+  defaultNS,
+  ns: [defaultNS],
+  // React escapes already.
+  interpolation: { escapeValue: false },
+};

@@ -1,0 +1,25 @@
+// All translations, one file per area and language under app/locales.
+// Each area file becomes a top-level key: t("common.nav.home").
+// A new area: add its two JSON files and one line per language below.
+import crypto from "node:crypto";
+import type { Language } from "./config";
+
+import zhCommon from "../locales/zh-CN/common.json";
+import enCommon from "../locales/en-US/common.json";
+import zhValidation from "../locales/zh-CN/validation.json";
+import enValidation from "../locales/en-US/validation.json";
+import zhAccount from "../locales/zh-CN/account.json";
+import enAccount from "../locales/en-US/account.json";
+
+export const resources: Record<Language, Record<string, unknown>> = {
+  "zh-CN": { common: zhCommon, validation: zhValidation, account: zhAccount },
+  "en-US": { common: enCommon, validation: enValidation, account: enAccount },
+};
+
+/** Content hash per language, so the client can cache translations forever. */
+export const resourceVersions = Object.fromEntries(
+  Object.entries(resources).map(([lng, value]) => [
+    lng,
+    crypto.createHash("sha1").update(JSON.stringify(value)).digest("hex").slice(0, 12),
+  ]),
+) as Record<Language, string>;

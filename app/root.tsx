@@ -1,0 +1,93 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import appStylesHref from "./styles/app.css";
+import { getLanguage } from "./i18n/i18n.server";
+import { resourceVersions } from "./i18n/resources.server";
+import { fallbackLanguage } from "./i18n/config";
+import { getViewer } from "./domain/accounts/session.server";
+import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/accounts/cookie.server";
+import { toClientViewer } from "./domain/accounts/client-viewer";
+import { ErrorPage } from "./components/ErrorPage";
+import { useNonce } from "./utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Freight Rate Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lng, viewer, cookieSession] = await Promise.all([
+    getLanguage(request),
+    getViewer(request),
+    getCookieSession(request),
+  ]);
+  const message = (cookieSession.get("message") as FlashMessage | undefined) ?? null;
+  const headers = new Headers();
+  // Reading a flash consumes it: commit only then, so plain pages set no cookie.
+  if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
+  return data(
+    { lng, i18nVersion: resourceVersions[lng], viewer: viewer ? toClientViewer(viewer) : null, message },
+    { headers },
+  );
+}
+
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lng = data?.lng ?? fallbackLanguage;
+  const nonce = useNonce();
+  return (
+    <html lang={lng} data-i18n-version={data?.i18nVersion} id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(data?.lng ?? fallbackLanguage);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return <ErrorPage status={404} title={t("common.errors.notFoundTitle")} body={t("common.errors.notFoundBody")} />;
+    }
+    if (error.status === 403) {
+      return <ErrorPage status={403} title={t("common.errors.forbiddenTitle")} body={t("common.errors.forbiddenBody")} />;
+    }
+    return <ErrorPage status={error.status} title={t("common.errors.serverErrorTitle")} body={t("common.errors.serverErrorBody")} />;
+  }
+  return <ErrorPage status={500} title={t("common.errors.serverErrorTitle")} body={t("common.errors.serverErrorBody")} />;
+}

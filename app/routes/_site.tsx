@@ -1,0 +1,23 @@
+import { Outlet } from "@remix-run/react";
+import { useRootData } from "~/root";
+import { fallbackLanguage } from "~/i18n/config";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { BackToTop } from "~/components/layout/BackToTop";
+import { FlashMessage } from "~/components/layout/FlashMessage";
+
+/** Common layout of the public and customer pages (header, footer). */
+export default function SiteLayout() {
+  const root = useRootData();
+  return (
+    <>
+      <SiteHeader viewer={root?.viewer ?? null} lng={root?.lng ?? fallbackLanguage} />
+      <main id="main" className="site-main">
+        <FlashMessage message={root?.message ?? null} />
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <BackToTop />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { languageCookie } from "~/i18n/i18n.server";
+import { isLanguage } from "~/i18n/config";
+import { safeRedirect } from "~/utils/redirect";
+
+/** No-JS language switch: POST lng, get the cookie, go back to the page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lng = form.get("lng");
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  if (!isLanguage(lng)) return redirect(redirectTo);
+  return redirect(redirectTo, { headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+}
+
+export const loader = () => redirect("/home");

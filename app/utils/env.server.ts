@@ -1,0 +1,34 @@
+// Environment validated once, at boot. Only values listed in `publicEnv`
+// ever reach the browser.
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (server/index.js sets it for the embedded database)"),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
+  RESEND_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default("Freight Portal <noreply@example.com>"),
+  UPLOAD_DIR: z.string().default(".data/uploads"),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Set by tests only: plain-HTTP production-mode server must still accept cookies. */
+  INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export const isProduction = () => env().NODE_ENV === "production";
+export const secureCookies = () => isProduction() && env().INSECURE_COOKIES !== "1";

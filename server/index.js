@@ -1,0 +1,133 @@
+// Production server: Express in front of the Remix build.
+// Without DATABASE_URL it starts the embedded PostgreSQL in the project's
+// data folder, applies migrations and seeds demo data into an empty database.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+process.env.NODE_ENV ??= "production";
+
+const log = (line) => console.log(`[server] ${line}`);
+
+let database = null;
+let httpServer = null;
+let shuttingDown = false;
+
+async function shutdown(signal, code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log(`${signal}: shutting down`);
+  const hooks = globalThis.__shutdownHooks ?? [];
+  await Promise.allSettled(hooks.map((hook) => hook()));
+  if (httpServer) {
+    httpServer.closeAllConnections?.();
+    await new Promise((resolve) => httpServer.close(resolve));
+  }
+  if (database) await database.stop().catch((error) => log(`stopping PostgreSQL failed: ${error}`));
+  process.exit(code);
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+/** A persistent secret for the local demo; deployments must set SESSION_SECRET. */
+function ensureSessionSecret() {
+  if (process.env.SESSION_SECRET) return;
+  if (process.env.DATABASE_URL && process.env.NODE_ENV === "production") {
+    throw new Error("SESSION_SECRET must be set when DATABASE_URL points at a real server");
+  }
+  const file = path.join(root, ".data", "session-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+function run(command, args, what) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env, cwd: root });
+  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
+}
+
+async function prepareDatabase() {
+  const embedded = !process.env.DATABASE_URL;
+  if (embedded) {
+    const { startEmbeddedDatabase } = await import("./embedded-db.js");
+    database = await startEmbeddedDatabase();
+    process.env.DATABASE_URL = database.url;
+    log(`embedded PostgreSQL on port ${database.port}, data in ${database.dataDir}`);
+  }
+  if (process.env.RUN_MIGRATIONS !== "0") {
+    run(process.execPath, [path.join(root, "scripts", "prisma.mjs"), "migrate", "deploy"], "prisma migrate deploy");
+  }
+  // Demo data only where the database is ours, or when asked for.
+  if (embedded || process.env.SEED_DEMO === "1") {
+    run(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/seed-if-empty.ts"], "demo seed");
+  }
+}
+
+async function main() {
+  ensureSessionSecret();
+  await prepareDatabase();
+
+  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }] =
+    await Promise.all([import("express"), import("compression"), import("helmet"), import("@remix-run/express")]);
+  const build = await import(pathToFileURL(path.join(root, "build", "index.js")).href);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1");
+
+  // A fresh nonce per response lets Remix's inline scripts run under a strict CSP.
+  app.use((req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  const secure = process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
+          "img-src": ["'self'", "data:", "blob:"],
+          "frame-src": ["'self'", "blob:"],
+          "object-src": ["'self'", "blob:"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": secure ? [] : null,
+        },
+      },
+      strictTransportSecurity: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "same-origin" },
+    }),
+  );
+  app.use(compression());
+
+  // Hashed build assets never change: cache them for a year.
+  app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
+
+  const port = Number(process.env.PORT || 3000);
+  await new Promise((resolve) => {
+    httpServer = app.listen(port, () => resolve());
+  });
+  log(`listening on http://localhost:${port}`);
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await shutdown("startup failure", 1);
+});
