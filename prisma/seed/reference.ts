@@ -1,0 +1,125 @@
+// Reference data: sea ports (UN/LOCODE), airports (IATA) and express
+// destination countries with their zones.
+import type { Prisma } from "../../app/generated/prisma/client.ts";
+import { AIRPORT_NAMES_ZH } from "./data/airport-names-zh.ts";
+import { AIRPORTS } from "./data/airports.ts";
+import { COUNTRIES } from "./data/countries.ts";
+import { EXPRESS_REGIONS, EXPRESS_ZONES } from "./data/express-zones.ts";
+import { SEA_LANES, WEST_COAST_PORTS } from "./data/sea-lanes.ts";
+import { SEA_PORT_NAMES } from "./data/sea-port-names-zh.ts";
+import { SEA_PORTS } from "./data/sea-ports.ts";
+import { bulkInsert } from "./bulk.ts";
+import type { Tx } from "./types.ts";
+
+export type SeaPortRow = Prisma.SeaPortCreateManyInput & { id: number; name: string; nameZh: string };
+export type AirportRow = Prisma.AirportCreateManyInput & { id: number; name: string; nameZh: string };
+export type ExpressCountryRow = Prisma.ExpressCountryCreateManyInput & { id: number };
+
+export interface ReferenceData {
+  seaPorts: SeaPortRow[];
+  airports: AirportRow[];
+  expressCountries: ExpressCountryRow[];
+  /** Sea port by UN/LOCODE; throws for an unknown code (a typo in the data files). */
+  port(code: string): SeaPortRow;
+  airport(code: string): AirportRow;
+  expressCountry(code: string): ExpressCountryRow;
+}
+
+/** "Shekou Port" → "SHEKOU", "Jakarta, Java" → "JAKARTA", "Mumbai (ex Bombay)" → "MUMBAI". */
+function cleanPortName(raw: string): string {
+  return raw
+    .replace(/\s*\(.*$/, "")
+    .replace(/,.*$/, "")
+    .replace(/\s+Port$/i, "")
+    .replace(/^Port of\s+/i, "")
+    .trim()
+    .toUpperCase();
+}
+
+function laneOf(code: string): string | null {
+  const country = code.slice(0, 2);
+  if (country === "US" || country === "CA") return WEST_COAST_PORTS.has(code) ? "美西线" : "美东线";
+  return SEA_LANES.find((l) => l.countries.includes(country))?.name ?? null;
+}
+
+function buildSeaPorts(): SeaPortRow[] {
+  // Curated ports first, in their file order, so they keep the plain name on a clash.
+  const curated = Object.keys(SEA_PORT_NAMES);
+  const rank = new Map(curated.map((c, i) => [c, i]));
+  const sorted = [...SEA_PORTS].sort((a, b) => {
+    const ra = rank.get(a[0]) ?? Infinity;
+    const rb = rank.get(b[0]) ?? Infinity;
+    return ra === rb ? a[0].localeCompare(b[0]) : ra - rb;
+  });
+  const missing = curated.filter((c) => !SEA_PORTS.some((p) => p[0] === c));
+  if (missing.length) throw new Error(`Chinese port names for unknown codes: ${missing.join(", ")}`);
+
+  const taken = new Set<string>();
+  const rows = sorted.map(([code, raw, country]) => {
+    const [zh, enOverride] = SEA_PORT_NAMES[code] ?? [];
+    let name = enOverride ?? cleanPortName(raw);
+    if (taken.has(name)) name = `${name} (${code})`;
+    taken.add(name);
+    const [countryName, countryNameZh] = COUNTRIES[country];
+    return { code, name, nameZh: zh ?? name, countryCode: country, countryName, countryNameZh, lane: laneOf(code), ediCode: code };
+  });
+  // Ids in code order, like an imported port list.
+  rows.sort((a, b) => a.code.localeCompare(b.code));
+  return rows.map((r, i) => ({ id: i + 1, ...r }));
+}
+
+function buildAirports(): AirportRow[] {
+  const taken = new Set<string>();
+  const rows = AIRPORTS.map(([code, raw, country], i) => {
+    let name = raw.toUpperCase();
+    if (taken.has(name)) name = `${name} (${code})`;
+    taken.add(name);
+    const [countryName, countryNameZh] = COUNTRIES[country];
+    return { id: i + 1, code, name, nameZh: AIRPORT_NAMES_ZH[code] ?? name, countryName, countryNameZh };
+  });
+  const known = new Set(rows.map((r) => r.code));
+  const missing = Object.keys(AIRPORT_NAMES_ZH).filter((c) => !known.has(c));
+  if (missing.length) throw new Error(`Chinese airport names for unknown codes: ${missing.join(", ")}`);
+  return rows;
+}
+
+function buildExpressCountries(): ExpressCountryRow[] {
+  const rows: ExpressCountryRow[] = [];
+  for (const zone of EXPRESS_ZONES) {
+    for (const countryCode of zone.countries) {
+      const names = EXPRESS_REGIONS[countryCode] ?? COUNTRIES[countryCode];
+      if (!names) throw new Error(`Unknown express country ${countryCode}`);
+      const [countryEn, countryZh] = names;
+      rows.push({ id: rows.length + 1, zoneCode: zone.code, zone: zone.description, countryCode, countryZh, countryEn });
+    }
+  }
+  return rows;
+}
+
+export function buildReferenceData(): ReferenceData {
+  const seaPorts = buildSeaPorts();
+  const airports = buildAirports();
+  const expressCountries = buildExpressCountries();
+  const byCode = <T,>(rows: T[], key: (r: T) => string, what: string) => {
+    const map = new Map(rows.map((r) => [key(r), r]));
+    return (code: string): T => {
+      const row = map.get(code);
+      if (!row) throw new Error(`Unknown ${what} ${code}`);
+      return row;
+    };
+  };
+  return {
+    seaPorts,
+    airports,
+    expressCountries,
+    port: byCode(seaPorts, (r) => r.code, "sea port"),
+    airport: byCode(airports, (r) => r.code, "airport"),
+    expressCountry: byCode(expressCountries, (r) => r.countryCode, "express country"),
+  };
+}
+
+export async function seedReferenceData(tx: Tx, ref: ReferenceData): Promise<void> {
+  await bulkInsert(tx, "sea_ports", ref.seaPorts);
+  await bulkInsert(tx, "airports", ref.airports);
+  await tx.expressCountry.createMany({ data: ref.expressCountries });
+}
