@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`; .ci/run calls it). Works on a fresh
+# Debian machine with Node and npm after `npm ci`:
+#   1. Chromium from apt when missing   4. unit + integration tests (vitest)
+#   2. production build                 5. browser tests (Playwright)
+#   3. typecheck
+# Every step runs even when an earlier one fails (except that the browser
+# tests need the build and Chromium); the exit code is non-zero on any failure.
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+declare -a NAMES=() RESULTS=() TIMES=()
+FAILED=0
+
+step() {
+  local name="$1"
+  shift
+  echo
+  echo "==> ${name}: $*"
+  local start=$SECONDS
+  "$@"
+  local code=$?
+  NAMES+=("$name")
+  TIMES+=("$((SECONDS - start))s")
+  if [ "$code" -eq 0 ]; then
+    RESULTS+=("ok")
+  else
+    RESULTS+=("FAILED (exit ${code})")
+    FAILED=1
+  fi
+  return "$code"
+}
+
+skip() {
+  NAMES+=("$1")
+  RESULTS+=("skipped ($2)")
+  TIMES+=("-")
+  FAILED=1
+}
+
+CHROMIUM_OK=1
+BUILD_OK=1
+step "chromium" bash scripts/ensure-chromium.sh || CHROMIUM_OK=0
+step "build" npm run build || BUILD_OK=0
+step "typecheck" npx tsc --noEmit -p .
+step "vitest" npx vitest run
+if [ "$CHROMIUM_OK" -eq 1 ] && [ "$BUILD_OK" -eq 1 ]; then
+  step "playwright" npx playwright test
+else
+  skip "playwright" "needs chromium and the build"
+fi
+
+echo
+echo "==> Summary"
+for i in "${!NAMES[@]}"; do
+  printf '  %-12s %-28s %s\n' "${NAMES[$i]}" "${RESULTS[$i]}" "${TIMES[$i]}"
+done
+if [ "$FAILED" -ne 0 ]; then
+  echo "==> FAILED"
+  exit 1
+fi
+echo "==> all passed"

@@ -1,0 +1,55 @@
+// `test` and `expect` for every e2e spec. A test fails when a page logs a
+// console error or throws an uncaught exception (house rule). Navigations
+// the test makes on purpose to error pages (404, 403, 500) make Chromium log
+// "Failed to load resource" for the document itself, and with JavaScript a
+// form whose validation fails answers its `.data` fetch with a 4xx: those are
+// ignored; the spec asserts on the status and the message instead. Opt out with
+// `test.use({ allowConsoleErrors: true })`.
+import { test as base, expect } from "@playwright/test";
+
+export type ConsoleProblem = { kind: "console.error" | "pageerror"; text: string; url?: string };
+
+type Fixtures = {
+  /** Set true (test.use) to let a test log console errors. */
+  allowConsoleErrors: boolean;
+  /** Everything caught so far in this test (read it to assert on errors). */
+  consoleProblems: ConsoleProblem[];
+};
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [false, { option: true }],
+  consoleProblems: async ({}, use) => {
+    await use([]);
+  },
+  context: async ({ context, allowConsoleErrors, consoleProblems }, use) => {
+    const failedDocuments = new Set<string>();
+    context.on("response", (response) => {
+      if (response.status() >= 400 && response.request().isNavigationRequest()) failedDocuments.add(response.url());
+    });
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const url = message.location().url;
+      if (/^Failed to load resource/.test(message.text()) && failedDocuments.has(url)) return;
+      // With JavaScript, Remix submits forms as fetches of `<route>.data`; a
+      // validation error answers 4xx on purpose (house style: 400 + reply).
+      if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && /\.data(\?|$)/.test(url ?? "")) return;
+      consoleProblems.push({ kind: "console.error", text: message.text(), url });
+    });
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      consoleProblems.push({ kind: "pageerror", text: error.stack ?? error.message, url: webError.page()?.url() });
+    });
+
+    await use(context);
+
+    if (!allowConsoleErrors && consoleProblems.length > 0) {
+      const lines = consoleProblems.map((p) => `${p.kind}${p.url ? ` at ${p.url}` : ""}: ${p.text}`);
+      throw new Error(
+        `The page logged ${consoleProblems.length} error(s) (house rule: none allowed; ` +
+          `test.use({ allowConsoleErrors: true }) if expected):\n${lines.join("\n")}`,
+      );
+    }
+  },
+});
+
+export { expect };

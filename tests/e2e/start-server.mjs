@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Playwright's webServer command. Playwright starts web servers before its
+// globalSetup, so the reset happens here: stop a PostgreSQL orphaned on the
+// e2e data folder by an earlier run, wipe the folder (and uploads) so the
+// demo data is known, then run server/index.js in this very process (it
+// starts the embedded database, migrates, seeds and handles SIGTERM).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const log = (line) => console.log(`[e2e-server] ${line}`);
+
+const dataDir = path.resolve(process.env.PG_DATA_DIR || path.join(ROOT, ".data", "e2e-postgres"));
+const uploadDir = path.resolve(ROOT, process.env.UPLOAD_DIR || path.join(".data", "e2e-uploads"));
+process.env.PG_DATA_DIR = dataDir;
+process.env.UPLOAD_DIR = uploadDir;
+// Always the server's own embedded database, never the caller's.
+delete process.env.DATABASE_URL;
+
+/** Only folders of the project's .data or the temp dir may be wiped. */
+function assertWipeable(dir) {
+  const allowed = [path.join(ROOT, ".data"), os.tmpdir()];
+  if (!allowed.some((base) => dir.startsWith(base + path.sep))) {
+    throw new Error(`refusing to wipe ${dir}: not inside ${allowed.join(" or ")}`);
+  }
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stopOrphan(dir) {
+  const pidFile = path.join(dir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!(pid > 0) || !processAlive(pid)) return;
+  let cmdline = "";
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return;
+  }
+  if (!cmdline.includes("postgres")) return;
+  log(`stopping PostgreSQL ${pid} left running on ${dir}`);
+  process.kill(pid, "SIGINT");
+  for (let i = 0; i < 150 && processAlive(pid); i++) await sleep(100);
+  if (processAlive(pid)) process.kill(pid, "SIGKILL");
+  for (let i = 0; i < 50 && processAlive(pid); i++) await sleep(100);
+}
+
+// server/embedded-db.js moves the data folder to the temp dir when the
+// postgres user cannot reach the project (root in a 0700 home): same name.
+const fallbackDir = path.join(
+  os.tmpdir(),
+  `freight-portal-pg-${crypto.createHash("sha1").update(dataDir).digest("hex").slice(0, 10)}`,
+);
+
+for (const dir of [dataDir, fallbackDir]) {
+  assertWipeable(dir);
+  await stopOrphan(dir);
+  if (fs.existsSync(dir)) {
+    log(`wiping ${dir}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+assertWipeable(uploadDir);
+fs.rmSync(uploadDir, { recursive: true, force: true });
+fs.mkdirSync(uploadDir, { recursive: true });
+
+if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) {
+  console.error("[e2e-server] build/index.js is missing: run `npm run build` first");
+  process.exit(1);
+}
+
+// Playwright gives the server a stdin pipe: when Playwright dies without
+// stopping us (kill -9), the pipe closes and we shut down on our own: a
+// server left behind would hold port 3100 and the database port.
+if (process.env.E2E_STOP_ON_STDIN_EOF === "1" && !process.stdin.isTTY) {
+  process.stdin.on("end", () => {
+    log("stdin closed (Playwright is gone): shutting down");
+    process.kill(process.pid, "SIGTERM");
+  });
+  process.stdin.resume();
+}
+
+await import(pathToFileURL(path.join(ROOT, "server", "index.js")).href);

@@ -1,0 +1,40 @@
+// Runs in the worker before each test file (and before it imports any app
+// module): gives the file its own database cloned from the template, sets
+// the environment the app validates, and enforces the console.error rule.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, inject } from "vitest";
+import { checkConsoleErrorGuard, installConsoleErrorGuard } from "../support/console";
+import { createDatabaseFromTemplate, dropDatabase } from "../support/pg";
+
+const { adminUrl, templateDatabase } = inject("testDatabase");
+const workerId = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? "0";
+const databaseName = `freight_w${workerId}_${crypto.randomBytes(4).toString("hex")}`;
+
+process.env.DATABASE_URL = await createDatabaseFromTemplate(adminUrl, databaseName, templateDatabase);
+process.env.SESSION_SECRET ??= "vitest-session-secret-0123456789abcdef";
+process.env.NODE_ENV = "test";
+const ownUploadDir = process.env.UPLOAD_DIR ? null : path.join(os.tmpdir(), `freight-test-uploads-${databaseName}`);
+if (ownUploadDir) process.env.UPLOAD_DIR = ownUploadDir;
+
+beforeEach(() => {
+  installConsoleErrorGuard();
+});
+
+afterEach(() => {
+  const problem = checkConsoleErrorGuard();
+  if (problem) throw new Error(problem);
+});
+
+afterAll(async () => {
+  // The app's client (app/utils/db.server.ts) keeps itself on globalThis.
+  const store = globalThis as { __prisma?: { $disconnect(): Promise<void> } };
+  if (store.__prisma) {
+    await store.__prisma.$disconnect().catch(() => {});
+    delete store.__prisma;
+  }
+  await dropDatabase(adminUrl, databaseName);
+  if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });
+});
