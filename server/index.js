@@ -86,8 +86,10 @@ async function main() {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
-  const secure = process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
-  app.use(
+  // HSTS and upgrade-insecure-requests only where the request came over HTTPS
+  // (req.secure honours X-Forwarded-Proto with TRUST_PROXY=1): on plain HTTP
+  // (the local demo, tests) they would break the page's own requests.
+  const securityHeaders = (https) =>
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
@@ -97,14 +99,16 @@ async function main() {
           "frame-src": ["'self'", "blob:"],
           "object-src": ["'self'", "blob:"],
           "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": secure ? [] : null,
+          "upgrade-insecure-requests": https ? [] : null,
         },
       },
-      strictTransportSecurity: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "same-origin" },
-    }),
-  );
+    });
+  const httpsHeaders = securityHeaders(true);
+  const httpHeaders = securityHeaders(false);
+  app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
   app.use(compression());
 
   // Hashed build assets never change: cache them for a year.
@@ -116,7 +120,8 @@ async function main() {
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce }),
+      // req.ip honours X-Forwarded-For only with TRUST_PROXY=1 (rate limits key on it).
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
     }),
   );
 

@@ -14,5 +14,7 @@ export type { DataFunctionArgs };
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** The client's address (Express req.ip), set by server/index.js. */
+    clientAddress?: string;
   }
 }

@@ -1,0 +1,45 @@
+// Foundation flows in a real browser, with JavaScript on and off (projects js/nojs).
+import { expect, test } from "./fixtures";
+
+test.describe("foundation", () => {
+  test("log in and log out", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("邮箱").fill("t1@example.com");
+    await page.getByLabel("密码").fill("Demo1234");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("button", { name: "退出登录" })).toBeVisible();
+
+    await header.getByRole("button", { name: "退出登录" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText("退出登录成功!")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "登录/注册" })).toBeVisible();
+  });
+
+  test("a frozen account cannot log in and sees the frozen-account message", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("邮箱").fill("frozen@example.com");
+    await page.getByLabel("密码").fill("Demo1234");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("该账户已被冻结，请联系客服！");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("switches the language without losing the page", async ({ page }) => {
+    await page.goto("/us");
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+    await page.getByRole("banner").locator(".language-switch summary").click();
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/us$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About us");
+  });
+
+  test("unknown pages answer 404 with the site's page", async ({ page }) => {
+    const response = await page.goto("/definitely/not/here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();
+  });
+});

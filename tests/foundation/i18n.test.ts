@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { action as setLanguage } from "~/routes/set-language";
+import { loader as rootLoader } from "~/root";
+import { resources } from "~/i18n/resources.server";
+import { callRoute, getRequest, postForm } from "../support/requests";
+
+/** Every key path of a nested translation object. */
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("languages", () => {
+  it("defaults to zh-CN whatever the browser asks for", async () => {
+    const result = await callRoute(rootLoader, getRequest("/home", undefined, { headers: { "Accept-Language": "en-US" } }));
+    expect(result.data.lng).toBe("zh-CN");
+  });
+
+  it("switches language with a plain form post that sets the cookie and goes back", async () => {
+    const result = await callRoute(setLanguage, postForm("/set-language", { lng: "en-US", redirectTo: "/home?tab=air" }));
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/home?tab=air");
+    const cookie = (result.headers.get("Set-Cookie") ?? "").split(";")[0];
+    expect(cookie).toMatch(/^lng=/);
+    const root = await callRoute(rootLoader, getRequest("/home", undefined, { cookie }));
+    expect(root.data.lng).toBe("en-US");
+  });
+
+  it("ignores unknown languages and foreign redirect targets", async () => {
+    const result = await callRoute(setLanguage, postForm("/set-language", { lng: "fr-FR", redirectTo: "https://evil.example" }));
+    expect(result.headers.get("Location")).toBe("/home");
+    expect(result.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("has every translation key in both languages", () => {
+    expect(keys(resources["en-US"]).sort()).toEqual(keys(resources["zh-CN"]).sort());
+  });
+});
