@@ -6,7 +6,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 3100;
+// E2E_PORT / E2E_PG_PORT let two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT || 3100);
+const PG_PORT = process.env.E2E_PG_PORT || "55433";
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const chromium = {
@@ -65,7 +67,7 @@ export default defineConfig({
       INSECURE_COOKIES: "1",
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
       PG_DATA_DIR: path.join(ROOT, ".data", "e2e-postgres"),
-      PG_PORT: "55433",
+      PG_PORT,
       UPLOAD_DIR: path.join(ROOT, ".data", "e2e-uploads"),
       // Stop when Playwright's stdin pipe closes (Playwright killed hard).
       E2E_STOP_ON_STDIN_EOF: "1",
