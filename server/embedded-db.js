@@ -37,8 +37,7 @@ function usableDataDir(dataDir, log) {
       stat = null; // not created yet: its parents decide
     }
     if (stat && (stat.mode & 0o001) === 0) {
-      const hash = crypto.createHash("sha1").update(path.resolve(dataDir)).digest("hex").slice(0, 10);
-      const fallback = path.join(os.tmpdir(), `freight-portal-pg-${hash}`);
+      const fallback = fallbackDataDir(dataDir);
       log(`${dir} is not reachable by the postgres user; using ${fallback} for the database`);
       return fallback;
     }
@@ -46,6 +45,12 @@ function usableDataDir(dataDir, log) {
     if (parent === dir) return dataDir;
     dir = parent;
   }
+}
+
+/** Where a data folder the postgres user cannot reach is moved to. */
+export function fallbackDataDir(dataDir) {
+  const hash = crypto.createHash("sha1").update(path.resolve(dataDir)).digest("hex").slice(0, 10);
+  return path.join(os.tmpdir(), `freight-portal-pg-${hash}`);
 }
 
 function processAlive(pid) {
@@ -63,7 +68,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * A hard kill of the app leaves postgres running on our folder (holding the
  * port) or a stale postmaster.pid: stop the orphan and clear the lock.
  */
-async function recoverStaleServer(dataDir, log) {
+export async function recoverStaleServer(dataDir, log) {
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);

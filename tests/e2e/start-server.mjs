@@ -4,11 +4,11 @@
 // e2e data folder by an earlier run, wipe the folder (and uploads) so the
 // demo data is known, then run server/index.js in this very process (it
 // starts the embedded database, migrates, seeds and handles SIGTERM).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { fallbackDataDir, recoverStaleServer } from "../../server/embedded-db.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const log = (line) => console.log(`[e2e-server] ${line}`);
@@ -28,46 +28,13 @@ function assertWipeable(dir) {
   }
 }
 
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function stopOrphan(dir) {
-  const pidFile = path.join(dir, "postmaster.pid");
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!(pid > 0) || !processAlive(pid)) return;
-  let cmdline = "";
-  try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    return;
-  }
-  if (!cmdline.includes("postgres")) return;
-  log(`stopping PostgreSQL ${pid} left running on ${dir}`);
-  process.kill(pid, "SIGINT");
-  for (let i = 0; i < 150 && processAlive(pid); i++) await sleep(100);
-  if (processAlive(pid)) process.kill(pid, "SIGKILL");
-  for (let i = 0; i < 50 && processAlive(pid); i++) await sleep(100);
-}
-
 // server/embedded-db.js moves the data folder to the temp dir when the
 // postgres user cannot reach the project (root in a 0700 home): same name.
-const fallbackDir = path.join(
-  os.tmpdir(),
-  `freight-portal-pg-${crypto.createHash("sha1").update(dataDir).digest("hex").slice(0, 10)}`,
-);
+const fallbackDir = fallbackDataDir(dataDir);
 
 for (const dir of [dataDir, fallbackDir]) {
   assertWipeable(dir);
-  await stopOrphan(dir);
+  await recoverStaleServer(dir, log);
   if (fs.existsSync(dir)) {
     log(`wiping ${dir}`);
     fs.rmSync(dir, { recursive: true, force: true });
