@@ -5,6 +5,7 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { BackToTop } from "~/components/layout/BackToTop";
 import { FlashMessage } from "~/components/layout/FlashMessage";
+import { AccountNotice } from "~/components/layout/AccountNotice";
 
 /** Common layout of the public and customer pages (header, footer). */
 export default function SiteLayout() {
@@ -14,6 +15,7 @@ export default function SiteLayout() {
       <SiteHeader viewer={root?.viewer ?? null} lng={root?.lng ?? fallbackLanguage} />
       <main id="main" className="site-main">
         <FlashMessage message={root?.message ?? null} />
+        <AccountNotice viewer={root?.viewer ?? null} />
         <Outlet />
       </main>
       <SiteFooter />

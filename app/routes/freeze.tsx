@@ -5,15 +5,23 @@ import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-/** Where a frozen account lands; its sessions were already revoked. */
+/**
+ * Where a frozen account lands: the guard (session.server getViewer) has
+ * already revoked all its sessions and cleared the cookie.
+ */
 export default function FreezePage() {
   const { t } = useTranslation();
   return (
     <StandaloneLayout title={t("account.freeze.title")}>
-      <p>{t("account.freeze.body")}</p>
-      <Link to="/home" className="button button--primary">
-        {t("common.errors.backHome")}
-      </Link>
+      <p role="alert">{t("account.freeze.body")}</p>
+      <p style={{ display: "flex", gap: ".5rem", flexWrap: "wrap" }}>
+        <Link to="/contact" className="button button--primary">
+          {t("account.freeze.contact")}
+        </Link>
+        <Link to="/home" className="button button--ghost">
+          {t("common.errors.backHome")}
+        </Link>
+      </p>
     </StandaloneLayout>
   );
 }

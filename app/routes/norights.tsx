@@ -1,18 +1,33 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
+import { getViewer } from "~/domain/accounts/session.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/** No permission for a back-office screen (the server answers such screens with 403 too). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request);
+  return { signedIn: Boolean(viewer) };
+}
+
 export default function NoRightsPage() {
   const { t } = useTranslation();
+  const { signedIn } = useLoaderData<typeof loader>();
   return (
     <StandaloneLayout title={t("common.errors.forbiddenTitle")}>
       <p>{t("common.errors.forbiddenBody")}</p>
-      <Link to="/home" className="button button--primary">
-        {t("common.errors.backHome")}
-      </Link>
+      <p style={{ display: "flex", gap: ".5rem", flexWrap: "wrap" }}>
+        <Link to="/home" className="button button--primary">
+          {t("common.errors.backHome")}
+        </Link>
+        {signedIn ? null : (
+          <Link to="/login" className="button button--ghost">
+            {t("account.tabs.login")}
+          </Link>
+        )}
+      </p>
     </StandaloneLayout>
   );
 }

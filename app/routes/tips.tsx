@@ -4,24 +4,30 @@ import { useTranslation } from "react-i18next";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { prisma } from "~/utils/db.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { getViewer } from "~/domain/accounts/session.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-/** Review and maintenance tips: the current system-maintenance notice. */
+/** Review and maintenance tips: the viewer's review state and the current maintenance notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lng, notice] = await Promise.all([
+  const [lng, viewer, notice] = await Promise.all([
     getLanguage(request),
+    getViewer(request),
     prisma.siteSetting.findUnique({ where: { key: "maintenance_notice" } }),
   ]);
-  return { notice: notice ? (lng === "en-US" ? notice.valueEn : notice.valueZh) : null };
+  return {
+    audit: viewer?.audit ?? null,
+    notice: notice ? (lng === "en-US" ? notice.valueEn : notice.valueZh) : null,
+  };
 }
 
 export default function TipsPage() {
   const { t } = useTranslation();
-  const { notice } = useLoaderData<typeof loader>();
+  const { audit, notice } = useLoaderData<typeof loader>();
+  const review = audit === 1 ? "account.notice.pending" : audit === 3 ? "account.notice.failed" : audit === null ? "common.tips.review" : null;
   return (
     <StandaloneLayout title={t("common.tips.title")}>
-      <p>{t("common.tips.review")}</p>
+      {review ? <p className={audit === 3 ? "flash flash--error" : "flash flash--warning"}>{t(review)}</p> : null}
       {notice ? <p className="notice">{notice}</p> : null}
       <Link to="/home" className="button button--primary">
         {t("common.errors.backHome")}

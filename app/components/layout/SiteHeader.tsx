@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ClientViewer } from "~/domain/accounts/client-viewer";
 import { MODES } from "~/domain/modes";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { useIdleLogout } from "~/components/account/useIdleLogout";
 
 /**
  * Wide screens (>= 1280 px) get a horizontal menu; narrow ones a collapsible
@@ -11,6 +12,8 @@ import { LanguageSwitch } from "./LanguageSwitch";
 export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: string }) {
   const { t } = useTranslation();
   const backOfficeHref = viewer?.backOffice[0]?.path;
+  // Spec: log out after 10 hours without a mouse press (JavaScript only).
+  useIdleLogout(Boolean(viewer));
   const links = (
     <>
       <NavLink to="/home" className="nav__link">
@@ -69,7 +72,18 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
           <LanguageSwitch current={lng} />
           {viewer ? (
             <Form method="post" action="/logout" className="inline-form">
-              <span className="site-header__user">{viewer.nickname || viewer.username}</span>
+              <Link to="/userAllInfo" className="site-header__user">
+                {viewer.avatarPath ? (
+                  <img
+                    src={`/avatars/${viewer.avatarPath}`}
+                    alt=""
+                    width="28"
+                    height="28"
+                    style={{ borderRadius: "50%", objectFit: "cover", verticalAlign: "middle", marginRight: ".35rem" }}
+                  />
+                ) : null}
+                {viewer.nickname || viewer.username}
+              </Link>
               <button type="submit" className="button button--ghost">
                 {t("common.nav.logout")}
               </button>

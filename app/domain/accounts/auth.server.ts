@@ -3,6 +3,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/utils/db.server";
+import { clear, hit, peek, RATE_RULES, rateKeys, type RateState } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** Why a sign-in failed; each maps to one message of the login screen. */
@@ -43,3 +44,28 @@ authenticator.use(
   }),
   "form",
 );
+
+// Login throttling (docs/decisions/101-accounts.md): failures are counted per
+// account (the e-mail typed, registered or not: no enumeration) and per client
+// address; while either is over its limit no password is checked at all.
+
+/** The limit that blocks this login, or null when it may be tried. */
+export async function loginThrottle(email: string, ip: string | null): Promise<RateState | null> {
+  const account = await peek(rateKeys.loginAccount(email), RATE_RULES.loginAccount);
+  if (!account.allowed) return account;
+  if (ip) {
+    const address = await peek(rateKeys.loginAddress(ip), RATE_RULES.loginAddress);
+    if (!address.allowed) return address;
+  }
+  return null;
+}
+
+export async function recordLoginFailure(email: string, ip: string | null): Promise<void> {
+  await hit(rateKeys.loginAccount(email), RATE_RULES.loginAccount);
+  if (ip) await hit(rateKeys.loginAddress(ip), RATE_RULES.loginAddress);
+}
+
+/** A correct password forgets the account's failures (not the address's). */
+export async function recordLoginSuccess(email: string): Promise<void> {
+  await clear(rateKeys.loginAccount(email));
+}

@@ -1,7 +1,7 @@
 // Revocable database sessions behind the signed cookie (and behind API tokens).
 import crypto from "node:crypto";
-import { redirect } from "@remix-run/node";
-import { prisma } from "~/utils/db.server";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { getCookieSession, sessionStorage } from "./cookie.server";
 import { loadViewer, type Viewer } from "./viewer.server";
 
@@ -12,7 +12,12 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionKind = "cookie" | "api";
 
-export async function createDbSession(userId: number, request: Request, kind: SessionKind = "cookie") {
+export async function createDbSession(
+  userId: number,
+  request: Request,
+  kind: SessionKind = "cookie",
+  context?: AppLoadContext,
+) {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
   await prisma.session.create({
@@ -23,7 +28,7 @@ export async function createDbSession(userId: number, request: Request, kind: Se
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS),
-      ip: clientAddress(request),
+      ip: clientAddress(request, context),
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     },
   });
@@ -32,25 +37,44 @@ export async function createDbSession(userId: number, request: Request, kind: Se
 }
 
 /** Sign in: a new database session, its id in the cookie, then redirect. */
-export async function createUserSession(request: Request, userId: number, redirectTo: string) {
-  const sessionId = await createDbSession(userId, request, "cookie");
+export async function createUserSession(
+  request: Request,
+  userId: number,
+  redirectTo: string,
+  init: { context?: AppLoadContext; headers?: Headers } = {},
+) {
+  const sessionId = await createDbSession(userId, request, "cookie", init.context);
   const cookieSession = await getCookieSession(request);
   cookieSession.set("sid", sessionId);
-  return redirect(redirectTo, {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(cookieSession) },
-  });
+  const headers = init.headers ?? new Headers();
+  headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
+  return redirect(redirectTo, { headers });
 }
 
 export async function revokeSession(sessionId: string) {
   await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-/** Ends every session of a user at once (freezing, password change, deletion). */
-export async function revokeUserSessions(userId: number) {
-  await prisma.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+/**
+ * Ends every session of a user at once (freezing, password change, deletion);
+ * `exceptSessionId` keeps the caller's own session (change of password).
+ */
+export async function revokeUserSessions(userId: number, options: { exceptSessionId?: string; tx?: Prisma.TransactionClient } = {}) {
+  const client = options.tx ?? prisma;
+  await client.session.updateMany({
+    where: { userId, revokedAt: null, ...(options.exceptSessionId ? { id: { not: options.exceptSessionId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
 }
 
-export function clientAddress(request: Request): string | null {
+/**
+ * The client's address. server/index.js puts Express's `req.ip` into the load
+ * context (it honours X-Forwarded-For only with TRUST_PROXY=1), so a client
+ * cannot pick its own address to dodge rate limits. Without that context
+ * (tests, other hosts) the first X-Forwarded-For hop is used.
+ */
+export function clientAddress(request: Request, context?: AppLoadContext): string | null {
+  if (context && typeof context.clientAddress === "string" && context.clientAddress) return context.clientAddress;
   return request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || request.headers.get("X-Real-IP") || null;
 }
 

@@ -1,0 +1,20 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ClientViewer } from "~/domain/accounts/client-viewer";
+
+/**
+ * Logged-in customers whose registration is not approved see no prices and
+ * this notice on every site page (spec section 8 wording): pending (audit 1)
+ * asks them to have their sales contact approve; failed (audit 3) says so.
+ */
+export function AccountNotice({ viewer }: { viewer: ClientViewer | null }) {
+  const { t } = useTranslation();
+  if (!viewer || (viewer.audit !== 1 && viewer.audit !== 3)) return null;
+  const failed = viewer.audit === 3;
+  return (
+    <div className={`flash flash--${failed ? "error" : "warning"}`} role="status" data-testid="account-notice">
+      {t(failed ? "account.notice.failed" : "account.notice.pending")}{" "}
+      <Link to="/contact">{t("account.notice.contact")}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The six-digit code e-mail (registration and password reset), rendered on
+// the server with React Email in the language of the request that asked.
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { renderEmail } from "./render";
+import type { TFunction } from "i18next";
+
+export type CodeEmailPurpose = "register" | "reset";
+
+type Props = {
+  lang: string;
+  appName: string;
+  heading: string;
+  intro: string;
+  code: string;
+  expiry: string;
+  ignore: string;
+  preview: string;
+};
+
+export function VerificationCodeEmail({ lang, appName, heading, intro, code, expiry, ignore, preview }: Props) {
+  return (
+    <Html lang={lang}>
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: "#f5f7fa", fontFamily: "system-ui, -apple-system, 'PingFang SC', 'Microsoft YaHei', sans-serif" }}>
+        <Container style={{ backgroundColor: "#ffffff", border: "1px solid #e5e7eb", borderRadius: 6, padding: 24, maxWidth: 480 }}>
+          <Text style={{ color: "#0b5cab", fontWeight: 700, margin: 0 }}>{appName}</Text>
+          <Heading as="h1" style={{ fontSize: 20, color: "#1f2937" }}>
+            {heading}
+          </Heading>
+          <Text style={{ color: "#1f2937" }}>{intro}</Text>
+          <Section style={{ textAlign: "center", margin: "16px 0" }}>
+            <Text style={{ fontSize: 32, letterSpacing: 8, fontWeight: 700, color: "#1f2937", margin: 0 }}>{code}</Text>
+          </Section>
+          <Text style={{ color: "#6b7280" }}>{expiry}</Text>
+          <Hr style={{ borderColor: "#e5e7eb" }} />
+          <Text style={{ color: "#6b7280", fontSize: 12 }}>{ignore}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** Subject, HTML and plain text of a code e-mail; `t` is fixed to the user's language. */
+export async function renderVerificationCodeEmail(options: {
+  t: TFunction;
+  lang: string;
+  purpose: CodeEmailPurpose;
+  code: string;
+  minutes: number;
+}): Promise<{ subject: string; html: string; text: string }> {
+  const { t, lang, purpose, code, minutes } = options;
+  const appName = t("common.appName");
+  const subject = t(`account.email.${purpose}.subject`, { appName });
+  const element = (
+    <VerificationCodeEmail
+      lang={lang}
+      appName={appName}
+      heading={t(`account.email.${purpose}.heading`)}
+      intro={t(`account.email.${purpose}.intro`)}
+      code={code}
+      expiry={t("account.email.expiry", { minutes })}
+      ignore={t("account.email.ignore")}
+      preview={t("account.email.preview", { code })}
+    />
+  );
+  return renderEmail(element, subject);
+}

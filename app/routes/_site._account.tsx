@@ -1,0 +1,60 @@
+// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd):
+// a side navigation beside the page. Visitors are sent to /home (spec 2.1);
+// every child loader and action checks the session again.
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireViewer } from "~/domain/accounts/session.server";
+import accountStylesHref from "~/components/account/account.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStylesHref }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireViewer(request);
+  return null;
+}
+
+const ITEMS = [
+  { to: "/userAllInfo", key: "account.centre.overview" },
+  { to: "/userInfo", key: "account.centre.profile" },
+  { to: "/userAvatar", key: "account.centre.avatar" },
+  { to: "/userPwd", key: "account.centre.password" },
+] as const;
+
+export default function AccountLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="account">
+      <nav className="account__nav" aria-label={t("account.centre.navLabel")}>
+        <ul>
+          {ITEMS.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end>
+                {t(item.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="page">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Errors of a personal-centre page keep the site header and footer. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="page" role="alert">
+      <h1>{t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverErrorTitle")}</h1>
+      <p>{t(notFound ? "common.errors.notFoundBody" : "common.errors.serverErrorBody")}</p>
+      <Link to="/home" className="button button--primary">
+        {t("common.errors.backHome")}
+      </Link>
+    </div>
+  );
+}

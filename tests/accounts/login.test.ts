@@ -1,0 +1,113 @@
+// Login messages (spec section 8) and login throttling.
+import { prisma } from "~/utils/db.server";
+import { callRoute, getRequest, loginAs } from "../support/requests";
+import { expireRateWindows, postLogin } from "./helpers";
+
+const formErrors = (data: unknown) => (data as { error: Record<string, string[]> }).error[""];
+const messageKey = (data: unknown) => (data as { message?: { key: string } }).message?.key;
+
+beforeEach(async () => {
+  await prisma.rateLimit.deleteMany();
+});
+
+describe("login messages", () => {
+  test("wrong password and unknown e-mail give the same message", async () => {
+    const wrong = await postLogin({ intent: "login", email: "t1@example.com", password: "nope-nope" });
+    const unknown = await postLogin({ intent: "login", email: "nobody@example.com", password: "nope-nope" });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(formErrors(wrong.data)).toEqual(["account.login.invalidCredentials"]);
+    expect(formErrors(unknown.data)).toEqual(formErrors(wrong.data));
+    // The password is never echoed back.
+    expect(JSON.stringify(wrong.data)).not.toContain("nope-nope");
+  });
+
+  test("a frozen account is only revealed after the right password", async () => {
+    const wrong = await postLogin({ intent: "login", email: "frozen@example.com", password: "wrong-pass" });
+    expect(formErrors(wrong.data)).toEqual(["account.login.invalidCredentials"]);
+    const right = await postLogin({ intent: "login", email: "frozen@example.com", password: "Demo1234" });
+    expect(right.status).toBe(400);
+    expect(formErrors(right.data)).toEqual(["account.login.frozen"]);
+    expect(right.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("pending and failed accounts log in (review is not a login error)", async () => {
+    for (const email of ["pending@example.com", "failed@example.com"]) {
+      const cookie = await loginAs(email);
+      const { loader } = await import("~/root");
+      const root = await callRoute(loader, getRequest("/home", undefined, { cookie }));
+      expect(root.data.viewer.tier).toBeNull();
+      expect([1, 3]).toContain(root.data.viewer.audit);
+    }
+  });
+
+  test("e-mail is case-insensitive and the redirect stays on this site", async () => {
+    const ok = await postLogin({ intent: "login", email: "T1@Example.com", password: "Demo1234", redirectTo: "/userAllInfo" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/userAllInfo");
+    const evil = await postLogin({ intent: "login", email: "t1@example.com", password: "Demo1234", redirectTo: "//evil.example" });
+    expect(evil.headers.get("Location")).toBe("/home");
+  });
+
+  test("an empty form gets the required messages", async () => {
+    const result = await postLogin({ intent: "login", email: "", password: "" });
+    const errors = (result.data as { error: Record<string, string[]> }).error;
+    expect(errors.email).toEqual(["validation.emailRequired"]);
+    expect(errors.password).toEqual(["validation.passwordRequired"]);
+  });
+});
+
+describe("login throttling", () => {
+  test("5 failures per account in 15 min block the account, even with the right password", async () => {
+    for (let i = 0; i < 5; i++) {
+      const result = await postLogin({ intent: "login", email: "t2@example.com", password: `bad-${i}` });
+      expect(formErrors(result.data)).toEqual(["account.login.invalidCredentials"]);
+    }
+    const blocked = await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" });
+    expect(blocked.status).toBe(429);
+    expect(messageKey(blocked.data)).toBe("account.login.tooManyAttempts");
+    expect((blocked.data as { message: { values: { minutes: number } } }).message.values.minutes).toBeGreaterThanOrEqual(14);
+    expect(blocked.headers.get("Set-Cookie")).toBeNull();
+    // Unknown accounts are throttled the same way (no enumeration).
+    for (let i = 0; i < 5; i++) await postLogin({ intent: "login", email: "ghost@example.com", password: "x" });
+    expect((await postLogin({ intent: "login", email: "ghost@example.com", password: "x" })).status).toBe(429);
+    // Another account is not affected; after the window the account works again.
+    expect((await postLogin({ intent: "login", email: "t1@example.com", password: "Demo1234" })).status).toBe(302);
+    await expireRateWindows("login:account:t2");
+    expect((await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" })).status).toBe(302);
+  });
+
+  test("a successful login forgets the account's failures", async () => {
+    for (let i = 0; i < 4; i++) await postLogin({ intent: "login", email: "t0@example.com", password: "bad" });
+    expect((await postLogin({ intent: "login", email: "t0@example.com", password: "Demo1234" })).status).toBe(302);
+    for (let i = 0; i < 4; i++) await postLogin({ intent: "login", email: "t0@example.com", password: "bad" });
+    expect((await postLogin({ intent: "login", email: "t0@example.com", password: "Demo1234" })).status).toBe(302);
+  });
+
+  test("20 failures per client address in 15 min block that address only", async () => {
+    const headers = { "X-Forwarded-For": "192.0.2.44" };
+    for (let i = 0; i < 20; i++) {
+      await postLogin({ intent: "login", email: `spray${i}@example.com`, password: "x" }, { headers });
+    }
+    const blocked = await postLogin({ intent: "login", email: "t1@example.com", password: "Demo1234" }, { headers });
+    expect(blocked.status).toBe(429);
+    expect(messageKey(blocked.data)).toBe("account.login.tooManyAttempts");
+    const elsewhere = await postLogin(
+      { intent: "login", email: "t1@example.com", password: "Demo1234" },
+      { headers: { "X-Forwarded-For": "192.0.2.45" } },
+    );
+    expect(elsewhere.status).toBe(302);
+  });
+
+  test("the load context's address wins over a forged X-Forwarded-For", async () => {
+    const { action } = await import("~/routes/login");
+    const { postForm } = await import("../support/requests");
+    for (let i = 0; i < 20; i++) {
+      const request = postForm("/login", { intent: "login", email: `ctx${i}@example.com`, password: "x" }, { headers: { "X-Forwarded-For": `10.0.0.${i}` } });
+      await callRoute(action, request, { context: { clientAddress: "192.0.2.99" } });
+    }
+    const request = postForm("/login", { intent: "login", email: "t1@example.com", password: "Demo1234" }, { headers: { "X-Forwarded-For": "10.9.9.9" } });
+    const blocked = await callRoute(action, request, { context: { clientAddress: "192.0.2.99" } });
+    expect(blocked.status).toBe(429);
+  });
+});
