@@ -66,9 +66,9 @@ export default defineConfig({
       NODE_ENV: "production",
       INSECURE_COOKIES: "1",
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
-      PG_DATA_DIR: path.join(ROOT, ".data", "e2e-postgres"),
+      PG_DATA_DIR: path.join(ROOT, ".data", `e2e-postgres-${PG_PORT}`),
       PG_PORT,
-      UPLOAD_DIR: path.join(ROOT, ".data", "e2e-uploads"),
+      UPLOAD_DIR: path.join(ROOT, ".data", `e2e-uploads-${PG_PORT}`),
       // Stop when Playwright's stdin pipe closes (Playwright killed hard).
       E2E_STOP_ON_STDIN_EOF: "1",
       // The server must start its own database, never reuse the caller's.

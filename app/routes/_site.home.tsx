@@ -1,85 +1,78 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { prisma } from "~/utils/db.server";
-import { getLanguage } from "~/i18n/i18n.server";
-import { MODES } from "~/domain/modes";
-import { formatDate, todayInShanghai } from "~/utils/dates";
+import { ContactCard } from "~/components/ContactCard";
+import { Offers } from "~/components/search/Offers";
+import {
+  hrefWith,
+  metaFrom,
+  ratesHeaders,
+  searchLinks,
+  SearchErrorBoundary,
+  PriceNotice,
+} from "~/components/search/shared";
+import { SearchForm } from "~/components/search/SearchForm";
+import { MODES, modeByKey } from "~/domain/modes";
+import { loadHomePage, type HomeData } from "~/domain/rates/home.server";
 
-export const meta: MetaFunction = () => [
-  { title: "运价查询 | Freight Rate Portal" },
-  { name: "description", content: "Sea FCL, LCL, air, rail, trailer and express freight rates." },
-];
+export const links = searchLinks;
+export const headers = ratesHeaders;
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFrom((data as HomeData | undefined)?.meta);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const lng = await getLanguage(request);
-  const today = todayInShanghai();
-  const [offers, notice] = await Promise.all([
-    // Special-price cards are public (DESIGN.md), with their special price.
-    prisma.specialOffer.findMany({
-      where: { OR: [{ validTo: null }, { validTo: { gte: today } }] },
-      orderBy: [{ mode: "asc" }, { id: "asc" }],
-      select: { id: true, mode: true, pol: true, pod: true, origin: true, destination: true, dock: true, doorPoint: true, carrier: true, validTo: true },
-    }),
-    prisma.siteSetting.findUnique({ where: { key: "maintenance_notice" } }),
-  ]);
-  return {
-    offers: offers.map((offer) => ({
-      id: offer.id,
-      mode: offer.mode,
-      from: offer.pol ?? offer.origin ?? offer.dock ?? "",
-      to: offer.pod ?? offer.destination ?? offer.doorPoint ?? "",
-      carrier: offer.carrier,
-      validTo: offer.validTo ? formatDate(offer.validTo) : null,
-    })),
-    notice: notice ? (lng === "en-US" ? notice.valueEn : notice.valueZh) : null,
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadHomePage(request);
 }
 
+/** The inquiry home: six tabs (links, so the active tab is in the URL), each a GET search form. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { offers, notice } = useLoaderData<typeof loader>();
+  const data = useLoaderData() as unknown as HomeData;
+  const mode = modeByKey(data.modeKey);
+  const tabHref = `/home?tab=${mode.homeTab}`;
+  // Without JavaScript a suggestion link reopens this tab with the field filled in.
+  const hrefFor = (param: string, value: string) =>
+    hrefWith("/home", { tab: mode.homeTab, ...data.values, [param]: value });
+
   return (
     <div className="page home">
-      <section className="hero">
-        <h1>{t("common.home.heroTitle")}</h1>
-        <p>{t("common.home.heroBody")}</p>
-      </section>
-      {notice ? (
-        <p className="notice" role="note">
-          {notice}
+      <h1>{t("search.home.title")}</h1>
+      {data.notice ? (
+        <p className="notice notice--maintenance" role="note">
+          {data.notice}
         </p>
       ) : null}
-      <section aria-labelledby="specials-title">
-        <h2 id="specials-title">{t("common.home.specials")}</h2>
-        {MODES.map((mode) => {
-          const cards = offers.filter((offer) => offer.mode === mode.enumValue);
-          return (
-            <section key={mode.key} className="mode-specials" aria-label={t(mode.labelKey)}>
-              <h3>{t(mode.labelKey)}</h3>
-              {cards.length === 0 ? (
-                <p className="empty">{t("common.home.noSpecials")}</p>
-              ) : (
-                <ul className="card-grid">
-                  {cards.map((card) => (
-                    <li key={card.id} className="card">
-                      <p className="card__route">
-                        {card.from} → {card.to}
-                      </p>
-                      {card.carrier ? <p className="card__meta">{card.carrier}</p> : null}
-                      {card.validTo ? (
-                        <p className="card__meta">
-                          {t("common.home.validTo")} {card.validTo}
-                        </p>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })}
+      <nav className="tabs" aria-label={t("search.home.tabs")}>
+        <ul>
+          {MODES.map((m) => (
+            <li key={m.key}>
+              <Link
+                to={`/home?tab=${m.homeTab}`}
+                className="tabs__tab"
+                aria-current={m.key === mode.key ? "page" : undefined}
+                preventScrollReset
+              >
+                {t(m.labelKey)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="tab-panel" aria-label={t(mode.labelKey)}>
+        <SearchForm
+          mode={mode}
+          fields={mode.fields.map((f) => ({ param: f.param, value: data.values[f.param] ?? "" }))}
+          weight={mode.weight ? { value: data.values[mode.weight.param] ?? "", error: null } : null}
+          suggestions={data.suggestions}
+          lists={data.lists}
+          hrefFor={hrefFor}
+          showChips
+        />
+        <PriceNotice access={data.access} here={tabHref} />
+        <Offers mode={mode} offers={data.offers} loggedIn={data.access !== "visitor"} />
       </section>
+      <ContactCard data={data.contact} />
     </div>
   );
 }
+
+export const ErrorBoundary = SearchErrorBoundary;

@@ -1,0 +1,201 @@
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ContactCard } from "~/components/ContactCard";
+import { modeByKey, type ModeDescription } from "~/domain/modes";
+import type { ResultsData } from "~/domain/rates/page.server";
+import { RatesTable } from "./RatesTable";
+import { SearchForm } from "./SearchForm";
+import { hrefWith, PriceNotice } from "./shared";
+
+export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
+
+function Toolbar({ mode, data, base }: { mode: ModeDescription; data: ResultsData; base: Record<string, string> }) {
+  const { t } = useTranslation();
+  const results = data.results!;
+  const sortLink = (sort: "price" | "validity") => (
+    <Link
+      to={hrefWith(mode.path, { ...base, ...calcParams(data), sort })}
+      aria-current={results.sort === sort ? "true" : undefined}
+      className="toolbar__sort"
+      preventScrollReset
+    >
+      {t(`search.sort.${sort}`)}
+    </Link>
+  );
+  return (
+    <div className="toolbar">
+      <p className="toolbar__count" role="status">
+        {t("search.results.count", { count: results.total })}
+      </p>
+      <div className="toolbar__sorts">
+        <span>{t("search.sort.label")}</span>
+        {/* Visitors cannot sort by a price they do not see. */}
+        {data.tier ? sortLink("price") : null}
+        {sortLink("validity")}
+      </div>
+      {data.carriers && data.carriers.length > 1 ? (
+        <Form method="get" action={mode.path} className="toolbar__filter">
+          {Object.entries(data.query)
+            .filter(([key]) => key !== "carrier")
+            .map(([key, value]) => (
+              <input key={key} type="hidden" name={key} value={value} />
+            ))}
+          <input type="hidden" name="sort" value={results.sort} />
+          <label htmlFor={`${mode.key}-carrier`}>{t("search.col.carrier")}</label>
+          <select id={`${mode.key}-carrier`} name="carrier" defaultValue={data.carrier ?? ""}>
+            <option value="">{t("search.filter.allCarriers")}</option>
+            {data.carriers.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--ghost">
+            {t("search.filter.apply")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function calcParams(data: ResultsData): Record<string, string> {
+  return data.calculator ? { cbm: data.calculator.cbm, kg: data.calculator.kg } : {};
+}
+
+function Pager({ mode, data, base }: { mode: ModeDescription; data: ResultsData; base: Record<string, string> }) {
+  const { t } = useTranslation();
+  const { page, pageCount, sort } = data.results!;
+  if (pageCount < 2) return null;
+  const href = (p: number) => hrefWith(mode.path, { ...base, ...calcParams(data), sort, page: p > 1 ? p : null });
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
+    (p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2,
+  );
+  return (
+    <nav className="pager" aria-label={t("search.pager.label")}>
+      {page > 1 ? <Link to={href(page - 1)}>{t("search.pager.previous")}</Link> : null}
+      {pages.map((p, i) => (
+        <span key={p}>
+          {i > 0 && p - pages[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
+          <Link to={href(p)} aria-current={p === page ? "page" : undefined} className="pager__page">
+            {p}
+          </Link>
+        </span>
+      ))}
+      {page < pageCount ? <Link to={href(page + 1)}>{t("search.pager.next")}</Link> : null}
+    </nav>
+  );
+}
+
+function Calculator({ mode, data }: { mode: ModeDescription; data: ResultsData }) {
+  const { t } = useTranslation();
+  const calc = data.calculator!;
+  return (
+    <Form method="get" action={mode.path} className="calculator" aria-labelledby="calc-title" noValidate>
+      <h2 id="calc-title">{t("search.calculator.title")}</h2>
+      <p className="field__hint">{t("search.calculator.rule")}</p>
+      {mode.fields.map((f) => (
+        <input key={f.param} type="hidden" name={f.param} value={data.query[f.param] ?? ""} />
+      ))}
+      <input type="hidden" name="sort" value={data.results?.sort ?? ""} />
+      {(["cbm", "kg"] as const).map((name) => (
+        <div className="field" key={name}>
+          <label htmlFor={`calc-${name}`}>{t(`search.calculator.${name}`)}</label>
+          <input
+            id={`calc-${name}`}
+            name={name}
+            type="text"
+            inputMode="decimal"
+            defaultValue={calc[name]}
+            aria-invalid={calc.errors[name] ? true : undefined}
+            aria-describedby={calc.errors[name] ? `calc-${name}-error` : undefined}
+          />
+          {calc.errors[name] ? (
+            <p id={`calc-${name}-error`} className="field__errors" role="alert">
+              {t(calc.errors[name]!)}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <button type="submit" className="button button--ghost">
+        {t("search.calculator.submit")}
+      </button>
+    </Form>
+  );
+}
+
+function ExpressSummary({ data }: { data: ResultsData }) {
+  const { t } = useTranslation();
+  const e = data.express!;
+  return (
+    <div className="express-summary">
+      <p>{t("search.express.summary", { country: e.country, zone: e.zone, zoneCode: e.zoneCode, weight: e.weight })}</p>
+      {data.tier ? <p className="field__hint">{t("search.express.formula")}</p> : null}
+    </div>
+  );
+}
+
+/** The results page of one mode (the six routes render this with their loader's data). */
+export function RatesPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData() as unknown as ResultsData;
+  const location = useLocation();
+  const mode = modeByKey(data.modeKey);
+  const here = location.pathname + location.search;
+  const base: Record<string, string> = { ...data.query };
+  const hrefFor = (param: string, value: string) => hrefWith(mode.path, { ...base, [param]: value });
+  const results = data.results;
+  const bookingQuery =
+    mode.weight && data.express
+      ? `?${new URLSearchParams({
+          [mode.fields[0].param]: data.query[mode.fields[0].param],
+          [mode.weight.param]: data.express.weight,
+        })}`
+      : undefined;
+
+  return (
+    <div className="page rates-page">
+      <h1>{t("search.results.title", { mode: t(mode.labelKey) })}</h1>
+      <SearchForm
+        mode={mode}
+        fields={data.fields}
+        weight={data.weight}
+        suggestions={data.suggestions}
+        lists={data.lists}
+        hrefFor={hrefFor}
+      />
+      <PriceNotice access={data.access} here={here} />
+      {results ? (
+        <section aria-labelledby="results-title" className="results">
+          <h2 id="results-title">
+            {mode.weight
+              ? data.express?.country
+              : `${data.query[mode.fields[0].param]} → ${data.query[mode.fields[1].param]}`}
+          </h2>
+          {data.express ? <ExpressSummary data={data} /> : null}
+          {mode.calculator && data.calculator && results.total > 0 ? <Calculator mode={mode} data={data} /> : null}
+          {results.total === 0 ? (
+            <div className="empty-result">
+              <p className="empty">{t("search.empty")}</p>
+              <ContactCard data={data.contact} variant="inline" />
+            </div>
+          ) : (
+            <>
+              <Toolbar mode={mode} data={data} base={base} />
+              <RatesTable
+                mode={mode}
+                rows={results.rows}
+                access={data.access}
+                here={here}
+                bookingQuery={bookingQuery}
+                charges={data.calculator?.charges ?? null}
+              />
+              <Pager mode={mode} data={data} base={base} />
+            </>
+          )}
+        </section>
+      ) : null}
+      <ContactCard data={data.contact} />
+    </div>
+  );
+}

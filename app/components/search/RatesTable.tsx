@@ -1,0 +1,233 @@
+import { Link } from "@remix-run/react";
+import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
+import type { ModeDescription, PriceColumn } from "~/domain/modes";
+import type { PriceStatus } from "~/domain/pricing/access";
+import { formatPrice } from "~/domain/pricing/format";
+import type { LclCharge } from "~/domain/pricing/lcl";
+import type { RateRow } from "~/domain/rates/search.server";
+
+type Props = {
+  mode: ModeDescription;
+  rows: RateRow[];
+  access: PriceStatus;
+  /** Current results URL (login links come back here). */
+  here: string;
+  /** Booking link query (express: destination and weight). */
+  bookingQuery?: string;
+  charges?: Record<number, LclCharge> | null;
+};
+
+const NO_PRICE_KEY: Record<PriceStatus, string> = {
+  visitor: "search.price.loginToSee",
+  pending: "search.price.pendingReview",
+  failed: "search.price.notApproved",
+  noTier: "search.price.noTier",
+  priced: "",
+};
+
+function PriceCell({
+  column,
+  row,
+  access,
+  label,
+}: {
+  column: PriceColumn;
+  row: RateRow;
+  access: PriceStatus;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  if (!row.prices) {
+    return (
+      <td className="price price--hidden" data-label={label}>
+        {t(NO_PRICE_KEY[access])}
+      </td>
+    );
+  }
+  const text = formatPrice(row.prices[column.key], column.format);
+  return (
+    <td className="price" data-label={label}>
+      {text === null ? (
+        "-"
+      ) : column.format === "money" ? (
+        <>
+          {text} <span className="currency">{row.currency}</span>
+        </>
+      ) : (
+        text
+      )}
+    </td>
+  );
+}
+
+/** Air: the tier's weight breaks, bulk and tray, "-" where a break has no price. */
+function BreakGrid({ mode, row }: { mode: ModeDescription; row: RateRow }) {
+  const { t } = useTranslation();
+  const groups = (["bulk", "tray"] as const).map((g) => mode.prices.filter((p) => p.group === g));
+  return (
+    <table className="breaks">
+      <caption>{t("search.price.breaksCaption", { currency: row.currency })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("search.price.breakKg")}</th>
+          {groups[0].map((p) => (
+            <th scope="col" key={p.key}>
+              {p.breakLabel}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map((columns, i) => (
+          <tr key={i}>
+            <th scope="row">{t(i === 0 ? "search.price.bulk" : "search.price.tray")}</th>
+            {columns.map((p) => {
+              const text = formatPrice(row.prices?.[p.key], "money");
+              return (
+                <td key={p.key}>
+                  {text === null ? (
+                    "-"
+                  ) : (
+                    <>
+                      {text} <span className="currency">{row.currency}</span>
+                    </>
+                  )}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function LclChargeCell({
+  charge,
+  currency,
+  label,
+}: {
+  charge: LclCharge | undefined;
+  currency: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  if (!charge || !charge.total) return <td data-label={label}>-</td>;
+  return (
+    <td className="price calc" data-label={label}>
+      <strong>
+        {formatPrice(charge.total, "money")} <span className="currency">{currency}</span>
+      </strong>
+      <small>
+        {t("search.calculator.rowDetail", {
+          rt: charge.revenueTons,
+          basis: t(`search.calculator.basis.${charge.chargeBasis}`),
+        })}
+      </small>
+    </td>
+  );
+}
+
+export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: Props) {
+  const { t } = useTranslation();
+  const facts = mode.facts.filter((f) => !f.fee);
+  const fees = mode.facts.filter((f) => f.fee);
+  const grouped = mode.prices.some((p) => p.group);
+  const columns = grouped ? [] : mode.prices;
+  const colSpan = facts.length + columns.length + (grouped ? 1 : 0) + (charges ? 1 : 0) + 1;
+  return (
+    <div className="table-wrap">
+      <table className="rates">
+        <thead>
+          <tr>
+            {facts.map((f) => (
+              <th scope="col" key={f.key}>
+                {t(f.labelKey)}
+              </th>
+            ))}
+            {columns.map((p) => (
+              <th scope="col" key={p.key} className="price">
+                {t(p.labelKey)}
+              </th>
+            ))}
+            {grouped ? <th scope="col">{t("search.price.breaks")}</th> : null}
+            {charges ? <th scope="col">{t("search.calculator.total")}</th> : null}
+            <th scope="col">
+              <span className="sr-only">{t("search.book.column")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const feeValues = fees.filter((f) => row.facts[f.key]);
+            return (
+              <Fragment key={row.id}>
+                <tr className={row.paused ? "rates__row rates__row--paused" : "rates__row"}>
+                  {facts.map((f, i) => (
+                    <td key={f.key} data-label={t(f.labelKey)}>
+                      {f.kind === "validity"
+                        ? t("search.col.validityRange", { from: row.validFrom ?? "…", to: row.validTo ?? "…" })
+                        : row.facts[f.key] ?? "-"}
+                      {i === 0 && row.paused ? <span className="badge badge--paused">{t("search.paused")}</span> : null}
+                    </td>
+                  ))}
+                  {columns.map((p) => (
+                    <PriceCell key={p.key} column={p} row={row} access={access} label={t(p.labelKey)} />
+                  ))}
+                  {grouped ? (
+                    row.prices ? (
+                      <td data-label={t("search.price.breaks")}>{t("search.price.breaksBelow")}</td>
+                    ) : (
+                      <td className="price price--hidden" data-label={t("search.price.breaks")}>
+                        {t(NO_PRICE_KEY[access])}
+                      </td>
+                    )
+                  ) : null}
+                  {charges ? (
+                    <LclChargeCell
+                      charge={charges[row.id]}
+                      currency={row.currency}
+                      label={t("search.calculator.total")}
+                    />
+                  ) : null}
+                  <td className="rates__book">
+                    {row.paused ? (
+                      <span className="muted">{t("search.book.paused")}</span>
+                    ) : access === "visitor" ? (
+                      <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t("search.book.login")}</Link>
+                    ) : (
+                      <Link
+                        className="button button--primary"
+                        to={`/booking/${mode.key}/${row.id}${bookingQuery ?? ""}`}
+                      >
+                        {t("search.book.book")}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+                {(grouped && row.prices) || feeValues.length ? (
+                  <tr className="rates__more">
+                    <td colSpan={colSpan}>
+                      {grouped && row.prices ? <BreakGrid mode={mode} row={row} /> : null}
+                      {feeValues.length ? (
+                        <dl className="fees">
+                          {feeValues.map((f) => (
+                            <div key={f.key}>
+                              <dt>{t(f.labelKey)}</dt>
+                              <dd>{row.facts[f.key]}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      ) : null}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

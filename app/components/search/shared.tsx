@@ -1,0 +1,82 @@
+import type { HeadersFunction, LinksFunction, MetaDescriptor, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PriceStatus } from "~/domain/pricing/access";
+import type { ResultsData } from "~/domain/rates/page.server";
+import type { PageMeta } from "~/domain/rates/seo.server";
+import searchStylesHref from "~/styles/search.css";
+
+// What the home page and the six results pages share (kept apart from the
+// results table so /home does not load it).
+
+export const searchLinks: LinksFunction = () => [{ rel: "stylesheet", href: searchStylesHref }];
+
+/** Title, description, canonical and language alternates from the loader (per route and language). */
+export function metaFrom(meta: PageMeta | undefined): MetaDescriptor[] {
+  if (!meta) return [{ title: "Freight Rate Portal" }];
+  const tags: MetaDescriptor[] = [
+    { title: meta.title },
+    { name: "description", content: meta.description },
+    { tagName: "link", rel: "canonical", href: meta.canonical },
+    ...meta.alternates.map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.hrefLang, href: a.href })),
+  ];
+  if (meta.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+export const ratesMeta: MetaFunction = ({ data }) => metaFrom((data as ResultsData | undefined)?.meta);
+
+export const ratesHeaders: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Vary"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+/** Path with parameters; empty values dropped. */
+export function hrefWith(path: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== null && value !== undefined && value !== "") search.set(key, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function PriceNotice({ access, here }: { access: PriceStatus; here: string }) {
+  const { t } = useTranslation();
+  if (access === "priced") return null;
+  if (access === "visitor") {
+    return (
+      <p className="notice notice--login" role="note">
+        {t("search.notice.visitor")}{" "}
+        <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t("search.notice.loginLink")}</Link>
+      </p>
+    );
+  }
+  // Pending and failed registrations get the account notice of the site
+  // layout on every page (AccountNotice); the price cells say why they are empty.
+  if (access !== "noTier") return null;
+  return (
+    <p className="notice" role="note">
+      {t("search.notice.noTier")}
+    </p>
+  );
+}
+
+export function SearchErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="page error-page" role="alert">
+      <p className="error-page__status">{status}</p>
+      <h1>{t(status === 404 ? "common.errors.notFoundTitle" : "common.errors.serverErrorTitle")}</h1>
+      <p>{t(status === 404 ? "common.errors.notFoundBody" : "common.errors.serverErrorBody")}</p>
+      <Link className="button button--primary" to="/home">
+        {t("common.errors.backHome")}
+      </Link>
+    </div>
+  );
+}

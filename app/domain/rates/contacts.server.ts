@@ -1,0 +1,87 @@
+// The floating contact card (spec 2.4): a customer's own customer-service and
+// sales contacts; the company's default contacts for visitors (SiteSetting
+// company_contact, JSON per language).
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { prisma } from "~/utils/db.server";
+
+export type Contact = {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  landline: string | null;
+  qq: string | null;
+  address?: string | null;
+  website?: string | null;
+};
+
+export type ContactCardData =
+  | { kind: "company"; company: Contact | null }
+  | {
+      kind: "personal";
+      service: Contact | null;
+      sales: Contact | null;
+      /** customer_rating 0 (none), 2 or 3: toggle between the two (spec 4). */
+      toggle: boolean;
+    };
+
+const person = { nickname: true, username: true, phone: true, email: true, landline: true, qq: true } as const;
+
+type Person = {
+  nickname: string | null;
+  username: string;
+  phone: string;
+  email: string;
+  landline: string | null;
+  qq: string | null;
+};
+
+function toContact(p: Person | null): Contact | null {
+  if (!p) return null;
+  return { name: p.nickname || p.username, phone: p.phone, email: p.email, landline: p.landline, qq: p.qq };
+}
+
+export async function companyContact(lng: string): Promise<Contact | null> {
+  const row = await prisma.siteSetting.findUnique({ where: { key: "company_contact" } });
+  if (!row) return null;
+  try {
+    const value = JSON.parse(lng === "en-US" ? row.valueEn : row.valueZh) as Record<string, unknown>;
+    const text = (key: string) => (typeof value[key] === "string" && value[key] ? (value[key] as string) : null);
+    return {
+      name: text("name") ?? "",
+      phone: text("phone"),
+      email: text("email"),
+      landline: text("landline"),
+      qq: text("qq"),
+      address: text("address"),
+      website: text("website"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** customer_rating 0 (unset), 2 or 3 toggles; T0 (1, internal users) sees its customer service only. */
+export function contactToggles(customerRating: number | null): boolean {
+  return customerRating === null || customerRating === 0 || customerRating === 2 || customerRating === 3;
+}
+
+export async function loadContactCard(viewer: Viewer | null, lng: string): Promise<ContactCardData> {
+  if (viewer) {
+    const user = await prisma.user.findUnique({
+      where: { id: viewer.id },
+      select: { customerRating: true, customerService: { select: person }, sales: { select: person } },
+    });
+    const service = toContact(user?.customerService ?? null);
+    const sales = toContact(user?.sales ?? null);
+    if (service || sales) {
+      const toggle = contactToggles(user?.customerRating ?? null);
+      return {
+        kind: "personal",
+        service,
+        sales: toggle || !service ? sales : null,
+        toggle: toggle && !!service && !!sales,
+      };
+    }
+  }
+  return { kind: "company", company: await companyContact(lng) };
+}

@@ -1,0 +1,72 @@
+// The inquiry home (/home?tab=...): the active tab's search form (prefilled
+// from the URL, so suggestion links work without JavaScript), its
+// suggestions, its "recommended today" cards, the maintenance notice and the
+// contact card. Only the active tab's data is loaded (spec 4, tab switching).
+import { data } from "@remix-run/node";
+import { getViewer } from "~/domain/accounts/session.server";
+import { MODES, modeByHomeTab, type ModeKey } from "~/domain/modes";
+import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
+import { cleanQuery } from "~/domain/reference/lookup";
+import { getLanguage, i18n } from "~/i18n/i18n.server";
+import { todayInShanghai } from "~/utils/dates";
+import { loadContactCard, type ContactCardData } from "./contacts.server";
+import { landListsFor } from "./endpoints.server";
+import { listOffers, maintenanceNotice, type OfferCard } from "./offers.server";
+import { absoluteUrl, siteOrigin, type PageMeta } from "./seo.server";
+import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
+
+export type HomeData = {
+  modeKey: ModeKey;
+  values: Record<string, string>;
+  suggestions: Record<string, FieldSuggestions>;
+  lists: { from: string[]; to: string[] } | null;
+  offers: OfferCard[];
+  notice: string | null;
+  access: PriceStatus;
+  contact: ContactCardData;
+  meta: PageMeta;
+};
+
+export async function loadHomePage(request: Request) {
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab");
+  const mode = modeByHomeTab(tab) ?? MODES[0];
+  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+  const t = await i18n.getFixedT(lng);
+  const today = todayInShanghai();
+
+  const values: Record<string, string> = {};
+  for (const field of mode.fields) values[field.param] = cleanQuery(url.searchParams.get(field.param));
+  if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
+
+  const [suggestions, lists, offers, notice, contact] = await Promise.all([
+    loadSuggestions(mode, viewer, lng),
+    landListsFor(mode, today),
+    listOffers(mode),
+    maintenanceNotice(lng),
+    loadContactCard(viewer, lng),
+  ]);
+
+  const origin = siteOrigin(url);
+  const tabParams: Record<string, string> = mode === MODES[0] && !tab ? {} : { tab: mode.homeTab };
+  const modeName = t(mode.labelKey);
+  const payload: HomeData = {
+    modeKey: mode.key,
+    values,
+    suggestions,
+    lists,
+    offers,
+    notice,
+    access: priceAccess(viewer).status,
+    contact,
+    meta: {
+      title: t("search.meta.homeTitle", { mode: modeName, app: t("common.appName") }),
+      description: t("search.meta.homeDescription", { mode: modeName }),
+      canonical: absoluteUrl(origin, "/home", tabParams, lng),
+      alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
+      // Prefilled forms are the same page as the tab itself.
+      noindex: Object.values(values).some(Boolean),
+    },
+  };
+  return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
+}

@@ -1,0 +1,249 @@
+// The results pages (/fclbysea ... /express): parse the spec's parameters,
+// authorize (visibleTier through priceAccess), resolve the endpoints, search,
+// and describe the page for crawlers. The six routes call this with their
+// mode key; the page component reads the mode description.
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { getViewer } from "~/domain/accounts/session.server";
+import { modeByKey, type ModeKey } from "~/domain/modes";
+import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
+import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
+import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
+import type { Tier } from "~/domain/pricing/visibility";
+import type { PickerOption } from "~/domain/reference/options";
+import { cleanQuery } from "~/domain/reference/lookup";
+import { getLanguage, i18n } from "~/i18n/i18n.server";
+import { todayInShanghai } from "~/utils/dates";
+import { loadContactCard, type ContactCardData } from "./contacts.server";
+import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
+import { searchExpress } from "./express.server";
+import { recordSearch, type SearchRecord } from "./query-log.server";
+import { routeCarriers, searchRates, type RatePage } from "./search.server";
+import { pageMeta, type PageMeta } from "./seo.server";
+import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
+
+export type FieldState = {
+  param: string;
+  value: string;
+  /** Translation key of the field's error. */
+  error: string | null;
+  /** "Did you mean" candidates (links that search with that value). */
+  candidates: PickerOption[] | null;
+};
+
+export type ResultsData = {
+  modeKey: ModeKey;
+  fields: FieldState[];
+  weight: { value: string; error: string | null } | null;
+  /** idle: no search yet; invalid: messages to fix; ok: results below. */
+  status: "idle" | "invalid" | "ok";
+  access: PriceStatus;
+  tier: Tier | null;
+  results: RatePage | null;
+  /** Resolved parameters of this search (for sort, page and filter links). */
+  query: Record<string, string>;
+  express: { country: string; zoneCode: string; zone: string; weight: string; chargeable: string } | null;
+  carriers: string[] | null;
+  carrier: string | null;
+  calculator: {
+    cbm: string;
+    kg: string;
+    errors: Partial<Record<"cbm" | "kg", string>>;
+    charges: Record<number, LclCharge> | null;
+  } | null;
+  suggestions: Record<string, FieldSuggestions>;
+  lists: { from: string[]; to: string[] } | null;
+  contact: ContactCardData;
+  meta: PageMeta;
+};
+
+const optionsSchema = z.object({
+  sort: z.enum(["price", "validity"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  carrier: z.string().trim().max(60).optional().catch(undefined),
+});
+
+export async function loadResultsPage(modeKey: ModeKey, request: Request) {
+  const mode = modeByKey(modeKey);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+  const t = await i18n.getFixedT(lng);
+  const access = priceAccess(viewer);
+  const today = todayInShanghai();
+  const options = optionsSchema.parse({
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+    carrier: params.get("carrier") || undefined,
+  });
+
+  const submitted = mode.fields.some((f) => params.has(f.param)) || (!!mode.weight && params.has(mode.weight.param));
+  const lists = await landListsFor(mode, today);
+  const [suggestions, contact] = await Promise.all([loadSuggestions(mode, viewer, lng), loadContactCard(viewer, lng)]);
+
+  // Endpoints: required (spec 5), then resolved by code or name.
+  const endpoints: (Endpoint | null)[] = [];
+  const fields: FieldState[] = [];
+  let badRequest = false;
+  for (const field of mode.fields) {
+    const text = cleanQuery(params.get(field.param));
+    if (!submitted) {
+      endpoints.push(null);
+      fields.push({ param: field.param, value: "", error: null, candidates: null });
+      continue;
+    }
+    if (!text) {
+      badRequest = true;
+      endpoints.push(null);
+      fields.push({ param: field.param, value: "", error: field.requiredKey, candidates: null });
+      continue;
+    }
+    const endpoint = await resolveEndpoint(mode, field, text, lng, lists);
+    endpoints.push(endpoint);
+    fields.push({
+      param: field.param,
+      value: endpoint.status === "found" ? endpoint.value : text,
+      error:
+        endpoint.status === "ambiguous"
+          ? "search.validation.didYouMean"
+          : endpoint.status === "notFound"
+          ? "search.validation.notFound"
+          : null,
+      candidates: endpoint.status === "found" || endpoint.candidates.length === 0 ? null : endpoint.candidates,
+    });
+  }
+
+  let weight: ResultsData["weight"] = null;
+  let weightValue: string | null = null;
+  if (mode.weight) {
+    const raw = (params.get(mode.weight.param) ?? "").trim();
+    if (!submitted) weight = { value: "", error: null };
+    else {
+      const checked = checkExpressWeight(raw);
+      if ("weight" in checked) {
+        weightValue = checked.weight;
+        weight = { value: raw, error: null };
+      } else {
+        badRequest = true;
+        weight = { value: raw.slice(0, 12), error: `search.validation.weight.${checked.problem}` };
+      }
+    }
+  }
+
+  const found = endpoints.every((e) => e?.status === "found") && (!mode.weight || weightValue !== null);
+  const resolved = found ? (endpoints as Extract<Endpoint, { status: "found" }>[]) : null;
+  const status: ResultsData["status"] = !submitted ? "idle" : resolved ? "ok" : "invalid";
+
+  const query: Record<string, string> = {};
+  mode.fields.forEach((field, i) => {
+    query[field.param] = fields[i].value;
+  });
+  if (mode.weight) query[mode.weight.param] = weight?.value ?? "";
+
+  let results: RatePage | null = null;
+  let express: ResultsData["express"] = null;
+  let carriers: string[] | null = null;
+  let carrier: string | null = null;
+  let calculator: ResultsData["calculator"] = null;
+
+  if (resolved) {
+    const match: Record<string, string> = {};
+    mode.fields.forEach((field, i) => {
+      if (field.column) match[field.column] = resolved[i].match;
+    });
+    if (mode.key === "express") {
+      const country = resolved[0].country!;
+      results = await searchExpress({
+        mode,
+        country,
+        weight: weightValue!,
+        priced: access.tier !== null,
+        sort: options.sort ?? "price",
+        page: options.page ?? 1,
+        today,
+      });
+      express = {
+        country: resolved[0].value,
+        zoneCode: country.zoneCode,
+        zone: country.zone,
+        weight: weightValue!,
+        chargeable: expectedBreak(weightValue!),
+      };
+    } else {
+      if (mode.carrierFilter) {
+        carriers = await routeCarriers(mode, match, today);
+        carrier = options.carrier && carriers.includes(options.carrier) ? options.carrier : null;
+      }
+      results = await searchRates({
+        mode,
+        match,
+        tier: access.tier,
+        sort: options.sort ?? "price",
+        page: options.page ?? 1,
+        today,
+        carrier,
+      });
+    }
+    if (carrier) query.carrier = carrier;
+
+    if (mode.calculator) {
+      const cbmRaw = (params.get("cbm") ?? "").trim().slice(0, 12);
+      const kgRaw = (params.get("kg") ?? "").trim().slice(0, 12);
+      calculator = { cbm: cbmRaw, kg: kgRaw, errors: {}, charges: null };
+      if (cbmRaw || kgRaw) {
+        const checked = checkLclInput(cbmRaw, kgRaw);
+        if ("problems" in checked) {
+          for (const [key, problem] of Object.entries(checked.problems)) {
+            calculator.errors[key as "cbm" | "kg"] = `search.calculator.errors.${problem}`;
+          }
+        } else if (access.tier) {
+          // Only for viewers who see prices: the total is a price.
+          calculator.charges = {};
+          for (const row of results.rows) {
+            calculator.charges[row.id] = lclCharge({
+              cbm: checked.cbm,
+              kg: checked.kg,
+              perCbm: row.prices?.freightCbm ?? null,
+              perTon: row.prices?.freightTon ?? null,
+            });
+          }
+        }
+      }
+    }
+
+    if (viewer) {
+      const log: SearchRecord["log"] = { carrier };
+      const history: SearchRecord["history"] = {};
+      mode.fields.forEach((field, i) => {
+        log[field.logColumn] = resolved[i].log;
+        history[field.role] = resolved[i].history;
+      });
+      if (mode.weight) log.weight = weightValue!;
+      recordSearch({ userId: viewer.id, mode, log, history });
+    }
+  }
+
+  const payload: ResultsData = {
+    modeKey: mode.key,
+    fields,
+    weight,
+    status,
+    access: access.status,
+    tier: access.tier,
+    results,
+    query,
+    express,
+    carriers,
+    carrier,
+    calculator,
+    suggestions,
+    lists,
+    contact,
+    meta: pageMeta({ mode, t, lng, url, resolved: resolved ? query : null, indexable: status !== "invalid" }),
+  };
+  return data(payload, {
+    status: badRequest ? 400 : 200,
+    // Prices depend on who asks: never shared caches.
+    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
+  });
+}

@@ -1,0 +1,140 @@
+// One generic rate search over the mode descriptions: the rows valid today
+// for a route, the route facts for everyone, and the prices of exactly the
+// viewer's tier. The Prisma `select` is built from the tier (tierSelect), so
+// the other tiers are never read from the database.
+import type { Currency, ModeDescription } from "~/domain/modes";
+import { readTierPrices, tierField, tierSelect } from "~/domain/pricing/tier-columns";
+import type { Tier } from "~/domain/pricing/visibility";
+import { formatDate } from "~/utils/dates";
+import { prisma } from "~/utils/db.server";
+import { validToday } from "./validity.server";
+
+export const PAGE_SIZE = 20;
+export type SortKey = "price" | "validity";
+
+export type RateRow = {
+  id: number;
+  paused: boolean;
+  /** Fact values by fact key (fees only for priced viewers). */
+  facts: Record<string, string | null>;
+  validFrom: string | null;
+  validTo: string | null;
+  /** Prices by price key, the viewer's tier only; null when the viewer sees no price. */
+  prices: Record<string, string | null> | null;
+  currency: Currency | string;
+};
+
+export type RatePage = {
+  rows: RateRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  sort: SortKey;
+};
+
+type Delegate = {
+  findMany(args: object): Promise<Record<string, unknown>[]>;
+  count(args: object): Promise<number>;
+  groupBy(args: object): Promise<Record<string, unknown>[]>;
+};
+
+/** The rate table of a mode (the description names the Prisma model). */
+export function rateDelegate(mode: ModeDescription): Delegate {
+  return prisma[mode.model] as unknown as Delegate;
+}
+
+/** Visitors cannot sort by a price they do not see (that would leak its order). */
+export function effectiveSort(requested: string | null | undefined, tier: Tier | null): SortKey {
+  if (!tier) return "validity";
+  return requested === "validity" ? "validity" : "price";
+}
+
+export function clampPage(page: number, pageCount: number): number {
+  return Math.min(Math.max(1, Math.floor(page) || 1), Math.max(1, pageCount));
+}
+
+/** Public fact fields of a mode plus what every row needs. */
+function baseSelect(mode: ModeDescription): Record<string, true> {
+  const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true };
+  for (const fact of mode.facts) {
+    if (fact.fee || fact.kind === "validity") continue;
+    select[fact.field] = true;
+    if (fact.fallback) select[fact.fallback] = true;
+  }
+  if ("field" in mode.currency) select[mode.currency.field] = true;
+  return select;
+}
+
+function factText(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (value instanceof Date) return formatDate(value);
+  if (typeof value === "object" && "toFixed" in (value as object)) return String(value);
+  return String(value);
+}
+
+/** A database row as the page shows it (tier prices under generic keys). */
+export function toRateRow(mode: ModeDescription, tier: Tier | null, row: Record<string, unknown>): RateRow {
+  const facts: Record<string, string | null> = {};
+  for (const fact of mode.facts) {
+    if (fact.kind === "validity") continue;
+    if (fact.fee && !tier) continue;
+    facts[fact.key] = factText(row[fact.field]) ?? (fact.fallback ? factText(row[fact.fallback]) : null);
+  }
+  return {
+    id: row.id as number,
+    paused: row.paused === true,
+    facts,
+    validFrom: row.validFrom ? formatDate(row.validFrom as Date) : null,
+    validTo: row.validTo ? formatDate(row.validTo as Date) : null,
+    prices: tier ? readTierPrices(mode, tier, row) : null,
+    currency: "fixed" in mode.currency ? mode.currency.fixed : String(row[mode.currency.field] ?? ""),
+  };
+}
+
+export type RouteMatch = Record<string, string>;
+
+/** Carriers on a route today (for the optional carrier filter). */
+export async function routeCarriers(mode: ModeDescription, match: RouteMatch, today: Date): Promise<string[]> {
+  const rows = await rateDelegate(mode).groupBy({
+    by: ["carrier"],
+    where: { ...match, ...validToday(today), carrier: { not: null } },
+    orderBy: { carrier: "asc" },
+  });
+  return rows.map((r) => String(r.carrier));
+}
+
+export async function searchRates(options: {
+  mode: ModeDescription;
+  /** Rate column → resolved value, e.g. { pol: "SHANGHAI", pod: "BATAM" }. */
+  match: RouteMatch;
+  tier: Tier | null;
+  sort: SortKey;
+  page: number;
+  today: Date;
+  carrier?: string | null;
+}): Promise<RatePage> {
+  const { mode, match, tier, today } = options;
+  const delegate = rateDelegate(mode);
+  const where = { ...match, ...(options.carrier ? { carrier: options.carrier } : {}), ...validToday(today) };
+  const sort = effectiveSort(options.sort, tier);
+  const priceField = tier ? tierField(mode, mode.sortPrice, tier) : null;
+  const orderBy =
+    sort === "price" && priceField
+      ? [{ [priceField]: { sort: "asc", nulls: "last" } }, { id: "asc" }]
+      : [{ validTo: { sort: "desc", nulls: "first" } }, { id: "asc" }];
+
+  const total = await delegate.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = clampPage(options.page, pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await delegate.findMany({
+          where,
+          select: { ...baseSelect(mode), ...tierSelect(mode, tier) },
+          orderBy,
+          skip: (page - 1) * PAGE_SIZE,
+          take: PAGE_SIZE,
+        });
+  return { rows: rows.map((row) => toRateRow(mode, tier, row)), total, page, pageCount, sort };
+}

@@ -1,0 +1,123 @@
+// For crawlers (who are visitors and never see a price): titles,
+// descriptions and canonical URLs per route and language, and the popular
+// routes listed in the sitemap. Nothing here reads a price column.
+import type { TFunction } from "i18next";
+import { MODES, type ModeDescription } from "~/domain/modes";
+import { env } from "~/utils/env.server";
+import { prisma } from "~/utils/db.server";
+import { todayInShanghai } from "~/utils/dates";
+import { rateDelegate } from "./search.server";
+import { validNow, validToday } from "./validity.server";
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hrefLang: string; href: string }[];
+  noindex: boolean;
+};
+
+/** Public origin: PUBLIC_URL when configured, else the request's. */
+export function siteOrigin(url: URL): string {
+  return (env().PUBLIC_URL ?? url.origin).replace(/\/+$/, "");
+}
+
+/** Absolute URL of a path with parameters, in a language (zh-CN is the default, no parameter). */
+export function absoluteUrl(origin: string, path: string, params: Record<string, string>, lng: string): string {
+  const search = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== ""));
+  if (lng === "en-US") search.set("lng", "en-US");
+  const query = search.toString();
+  return `${origin}${path}${query ? `?${query}` : ""}`;
+}
+
+export function pageMeta(options: {
+  mode: ModeDescription;
+  t: TFunction;
+  lng: string;
+  url: URL;
+  /** Resolved search parameters, or null when there is no valid search. */
+  resolved: Record<string, string> | null;
+  indexable: boolean;
+}): PageMeta {
+  const { mode, t, lng, url, resolved } = options;
+  const origin = siteOrigin(url);
+  const app = t("common.appName");
+  const modeName = t(mode.labelKey);
+  const values = resolved ? mode.fields.map((f) => resolved[f.param]) : [];
+  const route =
+    resolved && mode.weight
+      ? t("search.meta.expressRoute", { country: values[0], weight: resolved[mode.weight.param] })
+      : resolved
+      ? `${values[0]} → ${values[1]}`
+      : null;
+  const params: Record<string, string> = {};
+  if (resolved) {
+    for (const f of mode.fields) params[f.param] = resolved[f.param];
+    if (mode.weight) params[mode.weight.param] = resolved[mode.weight.param];
+  }
+  return {
+    title: route
+      ? t("search.meta.routeTitle", { route, mode: modeName, app })
+      : t("search.meta.modeTitle", { mode: modeName, app }),
+    description: route
+      ? t("search.meta.routeDescription", { route, mode: modeName })
+      : t("search.meta.modeDescription", { mode: modeName }),
+    canonical: absoluteUrl(origin, mode.path, params, lng),
+    alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, mode.path, params, l) })),
+    noindex: !options.indexable,
+  };
+}
+
+export type SitemapEntry = { path: string; params: Record<string, string> };
+
+const POPULAR_PER_MODE = 20;
+
+/** Popular routes: today's special offers and the routes with the most valid rows. */
+export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntry[]> {
+  const today = todayInShanghai(now);
+  const entries: SitemapEntry[] = [];
+  const seen = new Set<string>();
+  const add = (mode: ModeDescription, values: (string | null | undefined)[], extra: Record<string, string> = {}) => {
+    if (values.some((v) => !v)) return;
+    const params: Record<string, string> = { ...extra };
+    mode.fields.forEach((f, i) => {
+      params[f.param] = values[i] as string;
+    });
+    const key = `${mode.path}?${new URLSearchParams(params)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    entries.push({ path: mode.path, params });
+  };
+
+  const offers = await prisma.specialOffer.findMany({
+    where: validNow(now),
+    select: { mode: true, pol: true, pod: true, dock: true, doorPoint: true, destination: true, weight: true },
+    orderBy: { id: "asc" },
+  });
+  for (const offer of offers) {
+    const mode = MODES.find((m) => m.enumValue === offer.mode);
+    if (!mode) continue;
+    if (mode.weight) {
+      if (offer.weight) add(mode, [offer.destination], { [mode.weight.param]: offer.weight.toFixed(1) });
+    } else if (mode.card.from === "dock") add(mode, [offer.dock, offer.doorPoint]);
+    else add(mode, [offer.pol, offer.pod]);
+  }
+
+  for (const mode of MODES) {
+    const columns = mode.fields.map((f) => f.column);
+    if (columns.some((c) => !c)) continue;
+    const groups = await rateDelegate(mode).groupBy({
+      by: columns as string[],
+      where: { ...validToday(today), paused: false },
+      _count: { _all: true },
+      orderBy: { _count: { id: "desc" } },
+      take: POPULAR_PER_MODE,
+    });
+    for (const g of groups)
+      add(
+        mode,
+        columns.map((c) => g[c as string] as string),
+      );
+  }
+  return entries;
+}

@@ -1,0 +1,61 @@
+// What the pickers offer before anything is typed (customer-portal.md 9):
+// visitors get the spec's default suggestions, logged-in users their five
+// latest searches of the mode (possibly none: "no history of search").
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { ModeDescription, SearchField } from "~/domain/modes";
+import { countriesByCodes } from "~/domain/reference/countries.server";
+import { landOption, portOption, countryOption, type PickerOption } from "~/domain/reference/options";
+import { portsByCodes } from "~/domain/reference/ports.server";
+import { readHistory } from "./history.server";
+
+export type FieldSuggestions = { source: "history" | "defaults"; options: PickerOption[] };
+
+/** A stored history entry as a picker option. */
+export function historyOption(
+  mode: ModeDescription,
+  field: SearchField,
+  entry: string,
+  lng: string,
+): PickerOption | null {
+  if (field.picker === "rail" || field.picker === "trailer") return landOption(entry);
+  const [name, code, zh] = entry.split(mode.historySeparator);
+  if (!name || !code) return null;
+  if (field.picker === "express") return countryOption({ en: name, code, zh: zh ?? name, zoneCode: "" }, lng);
+  return portOption(field.picker, { name, code, nameZh: zh ?? name }, lng);
+}
+
+async function defaultOptions(field: SearchField, lng: string): Promise<PickerOption[]> {
+  switch (field.picker) {
+    case "sea":
+    case "air":
+      return (await portsByCodes(field.picker, field.defaults)).map((p) =>
+        portOption(field.picker as "sea" | "air", p, lng),
+      );
+    case "express":
+      return (await countriesByCodes(field.defaults)).map((c) => countryOption(c, lng));
+    default:
+      return field.defaults.map(landOption);
+  }
+}
+
+export async function loadSuggestions(
+  mode: ModeDescription,
+  viewer: Viewer | null,
+  lng: string,
+): Promise<Record<string, FieldSuggestions>> {
+  const result: Record<string, FieldSuggestions> = {};
+  if (viewer) {
+    const history = await readHistory(viewer.id, mode);
+    for (const field of mode.fields) {
+      const entries = field.role === "from" ? history.from : history.to;
+      const options = entries.map((e) => historyOption(mode, field, e, lng)).filter((o): o is PickerOption => !!o);
+      result[field.param] = { source: "history", options };
+    }
+    return result;
+  }
+  const lists = await Promise.all(mode.fields.map((f) => defaultOptions(f, lng)));
+  mode.fields.forEach((field, i) => {
+    result[field.param] = { source: "defaults", options: lists[i] };
+  });
+  return result;
+}

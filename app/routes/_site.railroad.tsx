@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta, searchLinks } from "~/components/search/RatesPage";
+import { loadResultsPage } from "~/domain/rates/page.server";
+
+// /railroad: the shared results page driven by the "rail" mode description.
+export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage("rail", request);
+export const meta = ratesMeta;
+export const links = searchLinks;
+export const headers = ratesHeaders;
+export const ErrorBoundary = SearchErrorBoundary;
+
+export default function RailResults() {
+  return <RatesPage />;
+}

@@ -1,0 +1,199 @@
+// Rate search in a real browser, with JavaScript on (project "js") and off
+// ("nojs"): search from /home, see results; a T1 customer sees T1 prices.
+import pg from "pg";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The e2e server's own embedded database (see playwright.config.ts). */
+const DB_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
+const VALID = `(valid_from IS NULL OR valid_from <= (now() AT TIME ZONE 'Asia/Shanghai')::date)
+  AND (valid_to IS NULL OR valid_to >= (now() AT TIME ZONE 'Asia/Shanghai')::date)`;
+
+async function query<T>(sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DB_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const money = (raw: string) => {
+  const [whole, cents] = raw.split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
+};
+
+async function login(page: Page, email: string, redirectTo = "/home") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("Demo1234");
+  await page.locator('input[name="password"]').press("Enter");
+  await page.waitForURL((url: URL) => !url.pathname.startsWith("/login"));
+}
+
+const isJs = () => test.info().project.name === "js";
+
+test.describe("rate search", () => {
+  test("FCL: a visitor searches Shanghai → Batam from /home and sees routes, no price", async ({ page }) => {
+    await page.goto("/home?tab=fcl");
+    await page.getByLabel("起运港").fill("shanghai");
+    await page.getByLabel("目的港").fill("batam");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/fclbysea\?pol=shanghai&pod=batam/i);
+    const rows = page.locator("tr.rates__row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText("SHANGHAI");
+    await expect(rows.first()).toContainText("登录后查看价格");
+    await expect(page.locator("table.rates")).not.toContainText("USD");
+    // The form shows the resolved names.
+    await expect(page.getByLabel("起运港")).toHaveValue("SHANGHAI");
+  });
+
+  test("FCL: both ports are required (server message in the user's language)", async ({ page }) => {
+    await page.goto("/home?tab=fcl");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/fclbysea/);
+    await expect(page.getByText("请选择起运港！")).toBeVisible();
+    await expect(page.getByText("请选择目的港！")).toBeVisible();
+  });
+
+  test("FCL: an ambiguous port offers 'did you mean' links", async ({ page }) => {
+    await page.goto("/fclbysea?pol=shang&pod=BATAM");
+    await page
+      .locator(".chips--candidates a", { hasText: /^SHANGHAI\b/ })
+      .first()
+      .click();
+    await page.waitForURL(/pol=SHANGHAI&pod=BATAM/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(3);
+  });
+
+  test("FCL: the port picker suggests while typing (JavaScript)", async ({ page }) => {
+    test.skip(!isJs(), "the listbox needs JavaScript; without it the server resolves the text");
+    await page.goto("/home?tab=fcl");
+    const pol = page.getByRole("combobox", { name: "起运港" });
+    await pol.fill("shangh");
+    const option = page.getByRole("option", { name: /^SHANGHAI CNSHA/ });
+    await expect(option).toBeVisible();
+    await pol.press("ArrowDown");
+    await pol.press("Enter");
+    await expect(pol).toHaveValue("SHANGHAI");
+    // Focusing an empty box offers the visitor defaults.
+    const pod = page.getByRole("combobox", { name: "目的港" });
+    await pod.focus();
+    await expect(page.getByRole("option", { name: /BATAM/ })).toBeVisible();
+    await pod.press("ArrowDown");
+    await pod.press("Enter");
+    await expect(pod).toHaveValue("BATAM");
+    await pod.press("Enter");
+    await page.waitForURL(/\/fclbysea\?pol=SHANGHAI&pod=BATAM/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(3);
+  });
+
+  test("air: a T1 customer sees the T1 weight breaks and no other tier", async ({ page }) => {
+    const rows = await query<{ bulk45_t0: string; bulk45_t1: string; bulk45_t2: string }>(
+      `SELECT bulk45_t0::text, bulk45_t1::text, bulk45_t2::text FROM air_rates WHERE pol = 'PVG' AND pod = 'ORD' AND ${VALID}`,
+    );
+    expect(rows.length).toBe(3);
+    await login(page, "t1@example.com", "/home?tab=air");
+    await page.getByLabel("起运机场").fill("PVG");
+    await page.getByLabel("目的机场").fill("ORD");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/byair\?airpol=PVG&airpod=ORD/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(3);
+    const body = await page.locator("main").innerText();
+    for (const row of rows) {
+      expect(body).toContain(`${money(row.bulk45_t1)} USD`);
+      expect(body).not.toContain(money(row.bulk45_t0));
+      expect(body).not.toContain(money(row.bulk45_t2));
+    }
+    await expect(page.locator("a", { hasText: "委托订舱" }).first()).toHaveAttribute("href", /^\/booking\/air\/\d+$/);
+  });
+
+  test("FCL: a T1 customer sees T1 prices", async ({ page }) => {
+    const rows = await query<{ gp20_t0: string; gp20_t1: string; gp20_t2: string }>(
+      `SELECT gp20_t0::text, gp20_t1::text, gp20_t2::text FROM fcl_rates WHERE pol = 'SHANGHAI' AND pod = 'BATAM' AND ${VALID}`,
+    );
+    await login(page, "t1@example.com", "/fclbysea?pol=SHANGHAI&pod=BATAM");
+    await expect(page.locator("tr.rates__row")).toHaveCount(rows.length);
+    const html = await page.content();
+    for (const row of rows) {
+      await expect(page.locator("main")).toContainText(`${money(row.gp20_t1)} USD`);
+      expect(html).not.toContain(row.gp20_t0);
+      expect(html).not.toContain(row.gp20_t2);
+    }
+  });
+
+  test("express: country and weight from /home; prices after login", async ({ page }) => {
+    await page.goto("/home?tab=delivery");
+    await page.getByLabel("目的国家/地区").fill("美国西部");
+    await page.getByLabel("重量（KG）").fill("2.3");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/express\?pod=/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(4);
+    await expect(page.locator("table.rates")).toContainText("登录后查看价格");
+    await expect(page.locator("table.rates")).not.toContainText("USD");
+    await expect(page.getByText(/F 区/)).toBeVisible();
+
+    await login(page, "t1@example.com", page.url().replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.locator("tr.rates__row")).toHaveCount(4);
+    await expect(page.locator("table.rates")).toContainText("USD");
+    await expect(page.locator("table.rates")).toContainText("%");
+  });
+
+  test("express: weight over 299 kg is refused", async ({ page }) => {
+    await page.goto("/home?tab=delivery");
+    await page.getByLabel("目的国家/地区").fill("US-W");
+    await page.getByLabel("重量（KG）").fill("300");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/express\?/);
+    await expect(page.getByText("不能超过299KG！")).toBeVisible();
+  });
+
+  test("tabs are links and special offers show under each tab", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("link", { name: "海运拼箱" }).first().click();
+    await page.waitForURL(/tab=lcl/);
+    await expect(page.locator("form.search-form")).toHaveAttribute("action", "/lclbysea");
+    await expect(page.locator(".offer-card").first()).toBeVisible();
+    await expect(page.locator(".offers")).toContainText("请注册/登录您的账户！");
+    await page.locator(".tabs").getByRole("link", { name: "内陆拖车" }).click();
+    await page.waitForURL(/tab=car/);
+    await expect(page.locator("form.search-form")).toHaveAttribute("action", "/trailer");
+  });
+
+  test("special offers: a carousel of 6 with JavaScript, a static grid without", async ({ page }) => {
+    await page.goto("/home?tab=fcl");
+    const cards = page.locator(".offers .offer-card");
+    if (isJs()) {
+      await expect(page.locator(".carousel")).toBeVisible();
+      await expect(cards).toHaveCount(6);
+      await page.getByRole("button", { name: /下一组/ }).click();
+      await expect(page.locator(".carousel__status")).toHaveText("2 / 2");
+    } else {
+      await expect(page.locator(".carousel")).toHaveCount(0);
+      expect(await cards.count()).toBeGreaterThan(6);
+    }
+    // A visitor's booking button leads to the login page.
+    await expect(cards.first().getByRole("link", { name: "立即订舱" })).toHaveAttribute(
+      "href",
+      /^\/login\?redirectTo=%2Fbooking%2Foffer%2F\d+$/,
+    );
+  });
+
+  test("contact card: customer service and sales of a T1 customer", async ({ page }) => {
+    await login(page, "t1@example.com", "/home");
+    const card = page.locator(".contact-card--floating");
+    await card.locator("summary").click();
+    await expect(card).toContainText("陈静");
+    if (isJs()) {
+      // customer_rating 2: toggles between the two contacts.
+      await expect(card).not.toContainText("王晓明");
+      await card.getByRole("button", { name: "专属销售" }).click();
+      await expect(card).toContainText("王晓明");
+      await expect(card).not.toContainText("陈静");
+    } else {
+      await expect(card).toContainText("王晓明");
+    }
+  });
+});

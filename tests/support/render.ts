@@ -1,0 +1,50 @@
+// Renders whole documents through the production build (build/index.js) with
+// Remix's request handler: the HTML a browser would get, including the
+// serialized loader data. Build first: `npx remix build`.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { getRequest, type RequestOptions } from "./requests";
+
+const BUILD = path.resolve(process.cwd(), "build", "index.js");
+
+let handler: ((request: Request) => Promise<Response>) | undefined;
+
+async function requestHandler() {
+  if (!handler) {
+    if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run \`npx remix build\` before these tests`);
+    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+    const handle = createRequestHandler(build, "production");
+    handler = (request) => handle(request, {});
+  }
+  return handler;
+}
+
+export type Rendered = { status: number; headers: Headers; html: string; location: string | null };
+
+/** GET a path through the built app (documents, resource routes, redirects). */
+export async function render(
+  pathname: string,
+  query?: Record<string, string | number>,
+  options: RequestOptions = {},
+): Promise<Rendered> {
+  const handle = await requestHandler();
+  const response = await handle(getRequest(pathname, query, options));
+  const html = await response.text();
+  return { status: response.status, headers: response.headers, html, location: response.headers.get("Location") };
+}
+
+/** Text of the HTML without tags and scripts, common entities decoded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
