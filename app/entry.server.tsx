@@ -11,9 +11,12 @@ import { i18nConfig } from "./i18n/config";
 import { resources } from "./i18n/resources.server";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
+import { ensureMailRelay } from "./domain/mail/relay.server";
 
 // Validate the environment at boot, not at the first request that needs it.
 env();
+// Deliver the mail outbox in the background: once per process, never in tests.
+ensureMailRelay();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,0 +1,99 @@
+// What every booking route needs first: who asks, what they book, whether
+// they may, and where "close" goes back to.
+import crypto from "node:crypto";
+import { getViewer } from "~/domain/accounts/session.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { modeByKey } from "~/domain/modes";
+import { priceAccess } from "~/domain/pricing/access";
+import { getLanguage } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/config";
+import { safeRedirect } from "~/utils/redirect";
+import { bookingGate, GATE_MESSAGE, type BookingGate } from "./booking.server";
+import { loadBookingSource, type BookingSource } from "./source.server";
+
+export type BookingContext = {
+  viewer: Viewer | null;
+  source: BookingSource;
+  gate: BookingGate;
+  lng: Language;
+  /** `/booking/<mode>/<id>` of this source. */
+  base: string;
+  /** Query kept across the steps: the express search (pod, num) and `back`. */
+  carry: URLSearchParams;
+  back: string;
+};
+
+/** Where closing the dialog goes: `?back=`, else the page the link was on, else the mode's results page. */
+function backTarget(request: Request, url: URL, fallback: string): string {
+  const explicit = url.searchParams.get("back");
+  if (explicit) return safeRedirect(explicit, fallback);
+  const referer = request.headers.get("Referer");
+  if (referer) {
+    try {
+      const from = new URL(referer);
+      if (from.origin === url.origin && !from.pathname.startsWith("/booking/")) {
+        return safeRedirect(from.pathname.replace(/\.data$/, "") + from.search, fallback);
+      }
+    } catch {
+      // Not a URL: ignore it.
+    }
+  }
+  return fallback;
+}
+
+export async function loadBookingContext(request: Request, params: { mode?: string; id?: string }): Promise<BookingContext> {
+  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+  const url = new URL(request.url);
+  const source = await loadBookingSource(params, priceAccess(viewer).tier, url.searchParams);
+  if (!source) throw new Response("Not found", { status: 404 });
+  const gate = bookingGate(viewer, source);
+  const back = backTarget(request, url, source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
+  const carry = new URLSearchParams();
+  if (source.modeKey === "express" && source.kind === "rate") {
+    for (const name of ["pod", "num"]) {
+      const value = url.searchParams.get(name);
+      if (value) carry.set(name, value.slice(0, 100));
+    }
+  }
+  carry.set("back", back);
+  const base = `/booking/${source.kind === "offer" ? "offer" : source.modeKey}/${source.id}`;
+  return { viewer, source, gate, lng, base, carry, back };
+}
+
+export function withQuery(path: string, query: URLSearchParams, changes: Record<string, string | null> = {}): string {
+  const params = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The idempotency key rendered into a booking form. */
+export function newIdempotencyKey(): string {
+  return crypto.randomBytes(18).toString("base64url");
+}
+
+/** What the pages show about the gate (the message of a refused booking). */
+export function gateView(context: BookingContext, here: string) {
+  if (context.gate === "ok") return null;
+  const message = GATE_MESSAGE[context.gate];
+  return {
+    gate: context.gate,
+    tone: message.tone,
+    messageKey: message.key,
+    loginHref: context.gate === "login" ? `/login?redirectTo=${encodeURIComponent(here)}` : null,
+  };
+}
+
+/** The snapshot as the dialogs may show it (prices only when the viewer has a tier; offers are public). */
+export function clientSource(source: BookingSource) {
+  return {
+    kind: source.kind,
+    modeKey: source.modeKey,
+    transportType: source.transportType,
+    paused: source.paused,
+    snapshot: source.snapshot,
+  };
+}

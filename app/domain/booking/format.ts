@@ -1,0 +1,33 @@
+// Printing booking values (server and browser alike, deterministic).
+import { formatPrice } from "~/domain/pricing/format";
+import type { SnapshotPrice } from "./snapshot";
+
+const shanghaiTime = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Shanghai",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2026-11-21 14:05" in Shanghai time. */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const parts = Object.fromEntries(shanghaiTime.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** A snapshot price with its currency for money ("592.00 USD"), as a percentage or a factor otherwise. */
+export function formatSnapshotPrice(price: Pick<SnapshotPrice, "value" | "format">, currency: string | null): string {
+  const text = formatPrice(price.value, price.format) ?? price.value;
+  return price.format === "money" && currency ? `${text} ${currency}` : text;
+}
+
+/** Human-readable file size: 1536 → "1.5 KB". */
+export function formatBytes(size: number): string {
+  if (size < 1024) return `${size} B`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(2)} MB`;
+}

@@ -1,0 +1,134 @@
+// Entrustment records: a customer's own list (/entrustment), one record
+// (/entrustment/<id>) and its attachment. Who may read a record:
+//   - its owner;
+//   - staff whose role holds the /app-order menu entry, within their data
+//     view (view 1 global; view 2 only their customers: permissions/views.server).
+// Everyone else gets "not found", so ids reveal nothing.
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { hasPath } from "~/domain/permissions/permissions.server";
+import { entrustmentScope, hasGlobalView } from "~/domain/permissions/views.server";
+import { defineTable } from "~/domain/table/paging.server";
+import { prisma, type Prisma } from "~/utils/db.server";
+
+export const RECORDS_PAGE_SIZE = 10;
+/** The records list: page size 10, page links in the URL (the shared paged-table contract). */
+export const RECORDS_TABLE = defineTable({ sizes: [RECORDS_PAGE_SIZE] });
+/** The back-office screen of entrustments; holding it lets staff open their customers' records. */
+export const STAFF_ORDER_PATH = "/app-order";
+
+export type RecordListRow = {
+  id: number;
+  kind: "ORDER" | "CONTACT";
+  moduleName: string;
+  mode: string;
+  sourceKind: string;
+  transportType: string | null;
+  pol: string | null;
+  pod: string | null;
+  createdAt: string;
+  username: string;
+  phone: string;
+  email: string;
+  customerService: string | null;
+  hasAttachment: boolean;
+};
+
+/** The customer's own entrustments, newest first (one page). */
+export async function listOwnEntrustments(userId: number, page: { skip: number; take: number }) {
+  const where: Prisma.EntrustmentWhereInput = { userId };
+  const total = await prisma.entrustment.count({ where });
+  const rows = await prisma.entrustment.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: page.skip,
+    take: page.take,
+    select: {
+      id: true,
+      kind: true,
+      moduleName: true,
+      mode: true,
+      sourceKind: true,
+      transportType: true,
+      pol: true,
+      pod: true,
+      createdAt: true,
+      attachmentKey: true,
+      customerServiceId: true,
+      user: { select: { username: true, phone: true, email: true } },
+    },
+  });
+  // The customer service recorded at booking time (a later hand-over does not rewrite history).
+  const serviceIds = [...new Set(rows.map((r) => r.customerServiceId).filter((v): v is number => v !== null))];
+  const services = serviceIds.length
+    ? await prisma.user.findMany({ where: { id: { in: serviceIds } }, select: { id: true, nickname: true, username: true } })
+    : [];
+  const serviceName = (id: number | null) => {
+    const p = services.find((q) => q.id === id);
+    return p ? p.nickname || p.username : null;
+  };
+  const list: RecordListRow[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    moduleName: row.moduleName,
+    mode: row.mode,
+    sourceKind: row.sourceKind,
+    transportType: row.transportType,
+    pol: row.pol,
+    pod: row.pod,
+    createdAt: row.createdAt.toISOString(),
+    username: row.user.username,
+    phone: row.user.phone,
+    email: row.user.email,
+    customerService: serviceName(row.customerServiceId),
+    hasAttachment: !!row.attachmentKey,
+  }));
+  return { rows: list, total };
+}
+
+/** The `where` that limits a lookup to what `viewer` may read. */
+export function visibleEntrustments(viewer: Viewer): Prisma.EntrustmentWhereInput {
+  if (hasPath(viewer, STAFF_ORDER_PATH)) {
+    if (hasGlobalView(viewer)) return {};
+    return { OR: [{ userId: viewer.id }, entrustmentScope(viewer)] };
+  }
+  return { userId: viewer.id };
+}
+
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+export function parseRecordId(value: string | undefined): number | null {
+  if (!value || !ID_PATTERN.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** One record with everything the detail page shows, or null (not found or not theirs). */
+export async function findVisibleEntrustment(viewer: Viewer, id: number) {
+  return prisma.entrustment.findFirst({
+    where: { AND: [{ id }, visibleEntrustments(viewer)] },
+    include: {
+      user: { select: { id: true, username: true, nickname: true, phone: true, email: true, company: true } },
+    },
+  });
+}
+
+/** Just what the download needs. */
+export async function findVisibleAttachment(viewer: Viewer, id: number) {
+  return prisma.entrustment.findFirst({
+    where: { AND: [{ id }, visibleEntrustments(viewer), { attachmentKey: { not: null } }] },
+    select: { id: true, attachmentKey: true, attachmentName: true, attachmentType: true, attachmentSize: true },
+  });
+}
+
+/** The contacts recorded on the entrustment at booking time. */
+export async function entrustmentContacts(row: { salesId: number | null; customerServiceId: number | null }) {
+  const ids = [row.salesId, row.customerServiceId].filter((v): v is number => v !== null);
+  const people = ids.length
+    ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, nickname: true, username: true, phone: true, email: true } })
+    : [];
+  const find = (id: number | null) => {
+    const p = people.find((q) => q.id === id);
+    return p ? { name: p.nickname || p.username, phone: p.phone, email: p.email } : null;
+  };
+  return { sales: find(row.salesId), customerService: find(row.customerServiceId) };
+}

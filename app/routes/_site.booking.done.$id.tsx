@@ -1,0 +1,53 @@
+// After a booking (PRG): the success message of spec 8 in a large green box,
+// for the owner of the entrustment only.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BookingDialog } from "~/components/booking/BookingDialog";
+import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
+import { requireViewer } from "~/domain/accounts/session.server";
+import { TRANSPORT_MODE } from "~/domain/booking/labels";
+import { parseRecordId } from "~/domain/booking/records.server";
+import { modeByKey } from "~/domain/modes";
+import { prisma } from "~/utils/db.server";
+import bookingStylesHref from "~/styles/booking.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
+export const meta: MetaFunction = () => [{ title: "提交成功 / Submitted" }, { name: "robots", content: "noindex" }];
+export const ErrorBoundary = BookingErrorBoundary;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const id = parseRecordId(params.id);
+  const row = id
+    ? await prisma.entrustment.findFirst({ where: { id, userId: viewer.id }, select: { id: true, kind: true, mode: true, sourceKind: true } })
+    : null;
+  if (!row) throw new Response("Not found", { status: 404 });
+  const mode = modeByKey(TRANSPORT_MODE[row.mode]);
+  return data(
+    { id: row.id, kind: row.kind, continueTo: row.sourceKind === "offer" ? "/home" : mode.path },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function BookingDone() {
+  const { t } = useTranslation();
+  const { id, kind, continueTo } = useLoaderData<typeof loader>();
+  return (
+    <BookingDialog title={t("booking.success.title")} size="choice" closeTo="/entrustment">
+      <div className="booking-success" role="status" data-testid="booking-success">
+        <p>{t(kind === "ORDER" ? "booking.success.order" : "booking.success.contact")}</p>
+      </div>
+      <p className="booking-success__number">{t("booking.success.number", { id })}</p>
+      <div className="booking-choices">
+        <Link to="/entrustment" className="button button--primary button--block">
+          {t("booking.success.records")}
+        </Link>
+        <Link to={continueTo} className="button button--ghost button--block">
+          {t("booking.success.continue")}
+        </Link>
+      </div>
+    </BookingDialog>
+  );
+}

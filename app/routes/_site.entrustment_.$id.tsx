@@ -1,0 +1,148 @@
+// /entrustment/<id>: one entrustment with the rate as the customer saw it,
+// the order and its file. Its owner, and staff allowed to see that customer
+// (records.server.ts), may open it; anyone else gets 404.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
+import { SourceSummary } from "~/components/booking/SourceSummary";
+import { requireViewer } from "~/domain/accounts/session.server";
+import { formatBytes, formatDateTime } from "~/domain/booking/format";
+import { moduleKey, transportKey } from "~/domain/booking/labels";
+import { entrustmentContacts, findVisibleEntrustment, parseRecordId } from "~/domain/booking/records.server";
+import { usesContainers } from "~/domain/booking/schemas";
+import { readSnapshot } from "~/domain/booking/snapshot";
+import bookingStylesHref from "~/styles/booking.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
+export const meta: MetaFunction = () => [{ title: "委托详情 / Entrustment" }, { name: "robots", content: "noindex" }];
+export const ErrorBoundary = BookingErrorBoundary;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request);
+  const id = parseRecordId(params.id);
+  const row = id ? await findVisibleEntrustment(viewer, id) : null;
+  if (!row) throw new Response("Not found", { status: 404 });
+  const contacts = await entrustmentContacts(row);
+  return data(
+    {
+      id: row.id,
+      kind: row.kind,
+      mode: row.mode,
+      sourceKind: row.sourceKind,
+      transportType: row.transportType,
+      pol: row.pol,
+      pod: row.pod,
+      createdAt: row.createdAt.toISOString(),
+      order: {
+        gp20Count: row.gp20Count,
+        gp40Count: row.gp40Count,
+        hq40Count: row.hq40Count,
+        otherSize: row.otherSize,
+        grossWeight: row.grossWeight,
+        volume: row.volume,
+        packages: row.packages,
+        commodityZh: row.commodityZh,
+        commodityEn: row.commodityEn,
+        hsCode: row.hsCode,
+        shipper: row.shipper,
+        consignee: row.consignee,
+        notifyParty: row.notifyParty,
+      },
+      attachment: row.attachmentKey ? { name: row.attachmentName ?? "", size: row.attachmentSize ?? 0 } : null,
+      snapshot: readSnapshot(row.sourceSnapshot),
+      customer: { username: row.user.username, company: row.user.company, phone: row.user.phone, email: row.user.email },
+      own: row.userId === viewer.id,
+      contacts,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function EntrustmentDetail() {
+  const { t } = useTranslation();
+  const d = useLoaderData<typeof loader>();
+  const none = t("booking.record.none");
+  const containers = usesContainers(d.transportType);
+  const orderRows: [string, string | number | null][] =
+    d.kind === "ORDER"
+      ? [
+          ...(containers
+            ? ([
+                ["gp20Count", d.order.gp20Count],
+                ["gp40Count", d.order.gp40Count],
+                ["hq40Count", d.order.hq40Count],
+                ["otherSize", d.order.otherSize],
+              ] as [string, string | number | null][])
+            : []),
+          ["grossWeight", d.order.grossWeight],
+          ["volume", d.order.volume],
+          ["packages", d.order.packages],
+          ["commodityZh", d.order.commodityZh],
+          ["commodityEn", d.order.commodityEn],
+          ["hsCode", d.order.hsCode],
+          ["shipper", d.order.shipper],
+          ["consignee", d.order.consignee],
+          ["notifyParty", d.order.notifyParty],
+        ]
+      : [];
+  return (
+    <div className="page entrustment-detail">
+      <p>
+        <Link to={d.own ? "/entrustment" : "/home"}>← {t("booking.record.back")}</Link>
+      </p>
+      <h1>{t("booking.record.detailTitle", { id: d.id })}</h1>
+      <dl className="booking-details">
+        <dt>{t("booking.record.kind")}</dt>
+        <dd>{t(`booking.kind.${d.kind}`)}</dd>
+        <dt>{t("booking.record.module")}</dt>
+        <dd>{t(moduleKey(d.sourceKind, d.mode))}</dd>
+        <dt>{t("booking.record.transportType")}</dt>
+        <dd>{d.transportType ? t(transportKey(d.transportType)) : none}</dd>
+        <dt>{t("booking.record.route")}</dt>
+        <dd>
+          {d.pol ?? none} → {d.pod ?? none}
+        </dd>
+        <dt>{t("booking.record.createdAt")}</dt>
+        <dd>{formatDateTime(d.createdAt)}</dd>
+        <dt>{t("booking.record.customer")}</dt>
+        <dd>{[d.customer.company, d.customer.username, d.customer.phone, d.customer.email].filter(Boolean).join(" · ")}</dd>
+        <dt>{t("booking.record.customerService")}</dt>
+        <dd>{d.contacts.customerService ? [d.contacts.customerService.name, d.contacts.customerService.phone, d.contacts.customerService.email].join(" · ") : none}</dd>
+        <dt>{t("booking.record.sales")}</dt>
+        <dd>{d.contacts.sales ? [d.contacts.sales.name, d.contacts.sales.phone, d.contacts.sales.email].join(" · ") : none}</dd>
+      </dl>
+      {d.snapshot ? (
+        <>
+          <h2>{t(d.snapshot.source === "offer" ? "booking.source.offerTitle" : "booking.source.rateTitle")}</h2>
+          <SourceSummary snapshot={d.snapshot} />
+        </>
+      ) : null}
+      <h2>{t("booking.email.sectionOrder")}</h2>
+      {d.kind === "ORDER" ? (
+        <dl className="booking-details">
+          {orderRows.map(([name, value]) => (
+            <div key={name} className="booking-details__row">
+              <dt>{t(`booking.field.${name}`)}</dt>
+              <dd>{value === null || value === "" ? none : value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="field__hint">{t("booking.record.noOrder")}</p>
+      )}
+      <h2>{t("booking.record.attachment")}</h2>
+      {d.attachment ? (
+        <p>
+          <a href={`/entrustment/${d.id}/attachment`} download data-testid="attachment-link">
+            {t("booking.record.download")}: {d.attachment.name}
+          </a>{" "}
+          <span className="field__hint">({formatBytes(d.attachment.size)})</span>
+        </p>
+      ) : (
+        <p className="field__hint">{none}</p>
+      )}
+    </div>
+  );
+}
