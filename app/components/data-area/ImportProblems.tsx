@@ -1,0 +1,22 @@
+// Why an import was refused: every message, and the numbers of the bad rows.
+import { useTranslation } from "react-i18next";
+import type { Problem } from "~/domain/data-areas/screen-types";
+
+const ROWS_SHOWN = 200;
+
+export function ImportProblems({ problems, badRows }: { problems: Problem[]; badRows: number[] }) {
+  const { t } = useTranslation();
+  if (!problems.length) return null;
+  const rows = badRows.slice(0, ROWS_SHOWN).join(", ") + (badRows.length > ROWS_SHOWN ? " …" : "");
+  return (
+    <div className="flash flash--error problems" role="alert" data-testid="import-problems">
+      <strong>{t("data.import.refused")}</strong>
+      <ul>
+        {problems.map((problem, i) => (
+          <li key={`${problem.key}-${i}`}>{t(problem.key, problem.values ?? {})}</li>
+        ))}
+      </ul>
+      {badRows.length ? <p>{t("data.import.badRows", { count: badRows.length, rows })}</p> : null}
+    </div>
+  );
+}

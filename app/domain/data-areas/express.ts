@@ -1,0 +1,46 @@
+// Express prices (/expressData): filters category and weight; import, range
+// delete, a wide table and an edit dialog with every field.
+import { REQUIRED, col, type AreaColumn, type DataArea } from "./types";
+
+const ZONES = ["T1", "T2", "1", "2", "A", "B", "D", "E", "F", "G", "H", "K", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Y", "Z"] as const;
+const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
+
+const zoneColumns: AreaColumn[] = ZONES.map((zone) => ({
+  field: `zone${zone}`,
+  header: zone,
+  aliases: ZONE_ALIASES[zone],
+  labelKey: "data.col.zonePrice",
+  labelValues: { zone },
+  kind: "decimal",
+  scale: 2,
+  max: 9_999_999_999.99,
+}));
+
+export const expressArea: DataArea = {
+  key: "express",
+  path: "/expressData",
+  titleKey: "data.express.title",
+  model: "expressRate",
+  table: "express_rates",
+  logName: "expressRates",
+  order: "desc",
+  columns: [
+    col.id(),
+    col.text("category", "category", { required: REQUIRED }),
+    col.decimal("weight", "weight", 1, 9_999_999.9, { required: REQUIRED }),
+    col.decimal("fuel", "fuel", 2, 9_999.99),
+    ...zoneColumns,
+    col.money("totalCost", "total_cost"),
+    col.decimal("discount", "discount", 4, 99.9999),
+    col.text("timeLimit", "timelimit"),
+    col.text("byVolume", "by_volume"),
+    col.longtext("remark", "remark", { list: true }),
+    col.updated("update_time"),
+  ],
+  filters: [
+    { kind: "select", param: "category", field: "category", labelKey: "data.col.category" },
+    { kind: "select", param: "weight", field: "weight", labelKey: "data.col.weight" },
+  ],
+  edit: { add: false, idChange: false, duplicates: [] },
+  import: {},
+};

@@ -1,0 +1,43 @@
+// Sea LCL rates (/lclbyseaData): filters pol, pod, country, volume; import,
+// export (lclFreight.xls), range delete, edit and the port-matching check.
+import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+
+export const lclArea: DataArea = {
+  key: "lcl",
+  path: "/lclbyseaData",
+  titleKey: "data.lcl.title",
+  model: "lclRate",
+  table: "lcl_rates",
+  logName: "lclRates",
+  order: "desc",
+  columns: [
+    col.id(),
+    col.text("pol", "pol", { required: REQUIRED }),
+    col.text("pod", "pod", { required: REQUIRED }),
+    col.text("country", "country"),
+    col.text("volume", "volume"),
+    ...tierPrices([["freightCbm", "freight_cmb", "CBM"]]),
+    ...tierPrices([["freightTon", "freight_ton", "TON"]]),
+    col.text("cisf", "cisf"),
+    col.text("bookingCutoff", "close_date"),
+    col.text("cargoCutoff", "closegoods_date"),
+    col.text("etd", "etd"),
+    col.text("via", "via"),
+    col.text("transitTime", "t_t"),
+    col.date("validFrom", "valid_fm"),
+    col.date("validTo", "valid_to"),
+    col.paused("data.col.pausedCargo"),
+    col.longtext("remark", "remark"),
+    col.updated("update_time"),
+  ],
+  filters: [
+    { kind: "select", param: "pol", field: "pol", labelKey: "data.col.pol" },
+    { kind: "select", param: "pod", field: "pod", labelKey: "data.col.pod" },
+    { kind: "select", param: "country", field: "country", labelKey: "data.col.country" },
+    { kind: "select", param: "volume", field: "volume", labelKey: "data.col.volume" },
+  ],
+  edit: { add: false, idChange: false, duplicates: [] },
+  import: { datesRequired: { fields: ["validTo"], alsoRequire: ["pod"] } },
+  export: { fileName: "lclFreight.xls", asciiName: "lclFreight.xls" },
+  checks: ["portMatch"],
+};

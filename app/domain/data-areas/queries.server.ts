@@ -1,0 +1,291 @@
+// Reads and writes of a data area, generic over its description: the paged
+// list and its filter lists, a row by id, add/edit with the spec's duplicate
+// messages, delete, range delete (one DELETE), FCL markup (one UPDATE) and
+// the SQL checks. Every change writes its OperationLog row in the same
+// transaction.
+import { z } from "zod";
+import { prisma, Prisma } from "~/utils/db.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { logOperation } from "~/domain/logs/operation-log.server";
+import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
+import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
+import { columnName, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { toPrismaData, type EditValues } from "./schema";
+import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
+
+import type { AreaRow, CellValue, CheckItem } from "./screen-types";
+
+export type { AreaRow, CellValue, CheckItem };
+
+type Delegate = {
+  findMany(args: unknown): Promise<Record<string, unknown>[]>;
+  findUnique(args: unknown): Promise<Record<string, unknown> | null>;
+  count(args: unknown): Promise<number>;
+  create(args: unknown): Promise<Record<string, unknown>>;
+  update(args: unknown): Promise<Record<string, unknown>>;
+  delete(args: unknown): Promise<Record<string, unknown>>;
+  deleteMany(args: unknown): Promise<{ count: number }>;
+};
+
+export function delegate(area: DataArea, client: Prisma.TransactionClient | typeof prisma = prisma): Delegate {
+  return (client as unknown as Record<string, Delegate>)[area.model];
+}
+
+export function column(area: DataArea, field: string): AreaColumn {
+  const found = area.columns.find((c) => c.field === field);
+  if (!found) throw new Error(`${area.key}: no column ${field}`);
+  return found;
+}
+
+// ------------------------------------------------------------------ list
+
+const specs = new WeakMap<DataArea, TableSpec>();
+
+export function areaTableSpec(area: DataArea): TableSpec {
+  let spec = specs.get(area);
+  if (!spec) {
+    const filters: Record<string, z.ZodTypeAny> = {};
+    for (const filter of area.filters) {
+      const kind = filter.kind === "select" ? column(area, filter.field).kind : "text";
+      filters[filter.param] = kind === "decimal" ? z.string().trim().regex(/^-?\d+(\.\d+)?$/) : z.string().max(200);
+    }
+    spec = defineTable({ filters, dateRange: area.dateFilter ? { defaultDays: area.dateFilter.defaultDays } : null });
+    specs.set(area, spec);
+  }
+  return spec;
+}
+
+export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "range">): Record<string, unknown> {
+  const and: Record<string, unknown>[] = [];
+  for (const filter of area.filters) {
+    const value = query.filters[filter.param];
+    if (typeof value !== "string" || value === "") continue;
+    if (filter.kind === "select") and.push({ [filter.field]: value });
+    else and.push({ OR: filter.fields.map((field) => ({ [field]: { contains: value, mode: "insensitive" } })) });
+  }
+  if (area.dateFilter) {
+    const range = area.dateFilter.columnKind === "date" ? dayWhere(query.range) : timestampWhere(query.range);
+    if (range) and.push({ [area.dateFilter.field]: range });
+  }
+  return and.length ? { AND: and } : {};
+}
+
+function selectOf(columns: readonly AreaColumn[]): Record<string, true> {
+  return Object.fromEntries([["id", true], ...columns.map((c) => [c.field, true])]);
+}
+
+export function cellOf(column: AreaColumn, value: unknown): CellValue {
+  if (value === null || value === undefined) return column.kind === "bool" ? false : null;
+  switch (column.kind) {
+    case "id":
+      return Number(value);
+    case "decimal":
+      return new Prisma.Decimal(value as string | number).toFixed(column.scale ?? 2);
+    case "date":
+      return dateToDay(value as Date);
+    case "datetime":
+      return dateToShanghaiDateTime(value as Date);
+    case "bool":
+      return value === true;
+    default:
+      return String(value);
+  }
+}
+
+export function serializeRow(columns: readonly AreaColumn[], row: Record<string, unknown>): AreaRow {
+  const out: Record<string, CellValue> = { id: Number(row.id) };
+  for (const c of columns) out[c.field] = cellOf(c, row[c.field]);
+  return out as AreaRow;
+}
+
+export async function listRows(area: DataArea, query: TableQuery): Promise<{ rows: AreaRow[]; total: number }> {
+  const where = listWhere(area, query);
+  const columns = listColumns(area);
+  const model = delegate(area);
+  const [rows, total] = await Promise.all([
+    model.findMany({ where, select: selectOf(columns), orderBy: { id: area.order }, skip: query.skip, take: query.take }),
+    model.count({ where }),
+  ]);
+  return { rows: rows.map((row) => serializeRow(columns, row)), total };
+}
+
+/** The "filter lists" of the spec: distinct values of each select filter (one indexed DISTINCT each). */
+export async function filterOptions(area: DataArea): Promise<Record<string, string[]>> {
+  const entries = await Promise.all(
+    area.filters.map(async (filter) => {
+      if (filter.kind !== "select") return [filter.param, []] as const;
+      const name = columnName(column(area, filter.field).field);
+      const rows = await prisma.$queryRawUnsafe<{ value: unknown }[]>(
+        `SELECT DISTINCT "${name}" AS value FROM "${area.table}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
+      );
+      const values = rows.map((row) => String(row.value)).filter((value) => value.trim() !== "");
+      return [filter.param, values] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export async function findRow(area: DataArea, id: number): Promise<AreaRow | null> {
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const row = await delegate(area).findUnique({ where: { id }, select: selectOf(area.columns) });
+  return row ? serializeRow(area.columns, row) : null;
+}
+
+// ------------------------------------------------------------------ edit
+
+/** The constraint name of a unique violation (Prisma P2002 or raw 23505), or null. */
+export function uniqueConstraintOf(error: unknown): string | null {
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as { code?: string; meta?: Record<string, unknown>; message?: string };
+  const cause = (e.meta?.driverAdapterError as { cause?: { originalCode?: string; constraint?: { index?: string; fields?: string[] } } } | undefined)?.cause;
+  if (e.code === "P2002" || cause?.originalCode === "23505") {
+    if (cause?.constraint?.index) return cause.constraint.index;
+    if (cause?.constraint?.fields) return cause.constraint.fields.join(",");
+    const target = e.meta?.target;
+    if (Array.isArray(target)) return target.join(",");
+    if (typeof target === "string") return target;
+    const match = /unique constraint "([^"]+)"/.exec(e.message ?? "");
+    return match ? match[1] : "";
+  }
+  return null;
+}
+
+/** Maps a unique violation to the area's duplicate message (first matching rule). */
+export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
+  const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
+  return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
+}
+
+export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
+
+export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edit", values: EditValues): Promise<SaveOutcome> {
+  const data = toPrismaData(area, values);
+  try {
+    const id = await prisma.$transaction(async (tx) => {
+      const model = delegate(area, tx);
+      if (mode === "add") {
+        const created = await model.create({ data, select: { id: true } });
+        await logOperation(tx, viewer, { module: "add", operation: area.logName, targetIds: Number(created.id), params: values as Record<string, unknown> });
+        return Number(created.id);
+      }
+      const id = values.id as number;
+      const newId = area.edit?.idChange && values.idChange && values.idChange !== id ? values.idChange : null;
+      const updated = await model.update({ where: { id }, data: { ...data, ...(newId ? { id: newId } : {}) }, select: { id: true } });
+      await logOperation(tx, viewer, {
+        module: "edit",
+        operation: area.logName,
+        targetIds: newId ? `${id}->${newId}` : id,
+        params: values as Record<string, unknown>,
+      });
+      return Number(updated.id);
+    });
+    return { ok: true, id };
+  } catch (error) {
+    const constraint = uniqueConstraintOf(error);
+    if (constraint !== null) return { ok: false, ...duplicateMessage(area, constraint), status: 409 };
+    if ((error as { code?: string }).code === "P2025") return { ok: false, key: "data.msg.loadFailed", status: 404 };
+    throw error;
+  }
+}
+
+export async function deleteRow(area: DataArea, viewer: Viewer, id: number): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await delegate(area, tx).deleteMany({ where: { id } });
+    if (count === 0) return false;
+    await logOperation(tx, viewer, { module: "delete", operation: area.logName, targetIds: id });
+    return true;
+  });
+}
+
+// ----------------------------------------------------------- range delete
+
+export type IdRange = { start: number; end: number };
+
+/**
+ * The range of a range delete (spec 5): both empty → 请填写ID！. One value
+ * alone deletes that single id (never an open range: "from 100" must not
+ * silently mean "everything above 100"). Reversed ends are swapped.
+ */
+export function parseIdRange(startText: string | null, endText: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+  const start = (startText ?? "").trim();
+  const end = (endText ?? "").trim();
+  if (start === "" && end === "") return { ok: false, key: "data.range.required" };
+  const parse = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647 ? Number(text) : null);
+  const a = start === "" ? parse(end) : parse(start);
+  const b = end === "" ? parse(start) : parse(end);
+  if (a === null || b === null) return { ok: false, key: "data.range.invalid" };
+  return { ok: true, range: { start: Math.min(a, b), end: Math.max(a, b) } };
+}
+
+export async function countRange(area: DataArea, range: IdRange): Promise<number> {
+  return delegate(area).count({ where: { id: { gte: range.start, lte: range.end } } });
+}
+
+/** One DELETE … WHERE id BETWEEN, and its log line, in one transaction. */
+export async function deleteRange(area: DataArea, viewer: Viewer, range: IdRange): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await delegate(area, tx).deleteMany({ where: { id: { gte: range.start, lte: range.end } } });
+    await logOperation(tx, viewer, {
+      module: "rangeDelete",
+      operation: area.logName,
+      targetIds: range.start === range.end ? String(range.start) : `${range.start}-${range.end}`,
+      params: { deleted: count },
+    });
+    return count;
+  });
+}
+
+// ------------------------------------------------------------ FCL markup
+
+export const MAX_MARKUP_ROWS = 10_000;
+
+/** Raises the entered prices of the selected FCL rows: one UPDATE statement. */
+export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<string, string>): Promise<number> {
+  const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
+  if (entries.length === 0 || ids.length === 0) return 0;
+  const sets = entries.map(([field], i) => `"${columnName(field)}" = "${columnName(field)}" + $${i + 1}::numeric`);
+  const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY($${entries.length + 1}::int[])`;
+  return prisma.$transaction(async (tx) => {
+    const count = await tx.$executeRawUnsafe(sql, ...entries.map(([, amount]) => amount), ids);
+    const headers = Object.fromEntries(fclArea.columns.map((c) => [c.field, c.header]));
+    await logOperation(tx, viewer, {
+      module: "markup",
+      operation: fclArea.logName,
+      targetIds: ids,
+      params: entries.map(([field, amount]) => `${headers[field]} +${amount}`).join(", "),
+    });
+    return count;
+  });
+}
+
+// ---------------------------------------------------------------- checks
+
+const CHECK_LIMIT = 1000;
+
+/**
+ * FCL/LCL port matching (spec 4): a destination is unmatched when no sea-port
+ * English name, spaces removed and case ignored, is contained in it.
+ * Space checks: names (sea) or codes (air) with leading / trailing spaces.
+ */
+export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckItem[]> {
+  if (!area.checks?.includes(check)) return [];
+  if (check === "portMatch") {
+    const rows = await prisma.$queryRawUnsafe<{ pod: string; rows: number }[]>(
+      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${area.table}" GROUP BY pod),
+            names AS (SELECT DISTINCT lower(regexp_replace(name, '\\s', '', 'g')) AS n FROM sea_ports)
+       SELECT pods.pod, pods.rows FROM pods
+       WHERE NOT EXISTS (
+         SELECT 1 FROM names WHERE names.n <> '' AND strpos(lower(regexp_replace(pods.pod, '\\s', '', 'g')), names.n) > 0
+       )
+       ORDER BY pods.pod LIMIT ${CHECK_LIMIT}`,
+    );
+    return rows.map((row) => ({ text: row.pod, count: row.rows }));
+  }
+  const field = columnName(area.spaceCheckField ?? "name");
+  const pattern = check === "leadingSpace" ? "^\\s" : "\\s$";
+  const rows = await prisma.$queryRawUnsafe<{ id: number; value: string }[]>(
+    `SELECT id, "${field}" AS value FROM "${area.table}" WHERE "${field}" ~ $1 ORDER BY id LIMIT ${CHECK_LIMIT}`,
+    pattern,
+  );
+  return rows.map((row) => ({ id: Number(row.id), text: row.value }));
+}

@@ -1,0 +1,36 @@
+// Rail rates (/railRoadData): filters pol and pod; import, range delete, edit.
+import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+
+export const railArea: DataArea = {
+  key: "rail",
+  path: "/railRoadData",
+  titleKey: "data.rail.title",
+  model: "railRate",
+  table: "rail_rates",
+  logName: "railRates",
+  order: "desc",
+  columns: [
+    col.id(),
+    col.text("pol", "pol", { required: REQUIRED }),
+    col.text("pod", "pod", { required: REQUIRED }),
+    ...tierPrices([
+      ["coc40", "40coc", "40COC"],
+      ["soc40", "40soc", "40SOC"],
+      ["coc20", "20coc", "20COC"],
+      ["soc20", "20soc", "20SOC"],
+      ["soc20x2", "2_20soc", "2×20SOC"],
+    ]),
+    col.text("currency", "currency", { sqlDefault: "'USD'" }),
+    col.text("trainService", "squad"),
+    col.text("transitTime", "t_t"),
+    col.date("validTo", "valid_to"),
+    col.longtext("remark", "remark"),
+    col.updated("update_time"),
+  ],
+  filters: [
+    { kind: "select", param: "pol", field: "pol", labelKey: "data.col.pol" },
+    { kind: "select", param: "pod", field: "pod", labelKey: "data.col.pod" },
+  ],
+  edit: { add: false, idChange: false, duplicates: [] },
+  import: {},
+};

@@ -1,0 +1,90 @@
+// The edit/add form of an area as a zod schema, generated from its column
+// descriptions (messages are translation keys). Used by conform in the
+// browser and by the action on the server.
+import { z } from "zod";
+import { INVALID, normalizeDay } from "~/domain/import-export/dates";
+import { editColumns, type AreaColumn, type DataArea } from "./types";
+
+const TEXT_MAX = 2000;
+
+function decimalPattern(scale: number): RegExp {
+  return new RegExp(`^-?\\d+(\\.\\d{1,${scale}})?$`);
+}
+
+function columnSchema(column: AreaColumn): z.ZodTypeAny {
+  const required = column.required;
+  switch (column.kind) {
+    case "bool":
+      return z.boolean().optional();
+    case "date": {
+      const base = z
+        .string()
+        .trim()
+        .refine((v) => normalizeDay(v) !== INVALID, "data.validation.date")
+        .transform((v) => normalizeDay(v) as string | null);
+      return required ? z.string({ required_error: required }).pipe(base) : base.optional();
+    }
+    case "decimal": {
+      const scale = column.scale ?? 2;
+      const max = column.max ?? 9_999_999_999.99;
+      const pattern = decimalPattern(scale);
+      const base = z
+        .string()
+        .trim()
+        .superRefine((v, ctx) => {
+          if (!pattern.test(v)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: scale === 0 ? "data.validation.integer" : "data.validation.decimal" });
+          else if (Math.abs(Number(v)) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
+        });
+      return required ? z.string({ required_error: required }).pipe(base) : base.optional();
+    }
+    case "text":
+    case "longtext": {
+      if (required) return z.string({ required_error: required }).trim().min(1, required).max(TEXT_MAX, "data.validation.tooLong");
+      return z.string().max(TEXT_MAX, "data.validation.tooLong").optional();
+    }
+    default:
+      return z.string().optional();
+  }
+}
+
+export function editFormSchema(area: DataArea, mode: "add" | "edit") {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const column of editColumns(area)) shape[column.field] = columnSchema(column);
+  if (mode === "edit") {
+    shape.id = z.coerce.number().int().positive();
+    if (area.edit?.idChange) {
+      shape.idChange = z.coerce
+        .number({ invalid_type_error: "data.validation.id" })
+        .int("data.validation.id")
+        .positive("data.validation.id")
+        .max(2_147_483_647, "data.validation.id")
+        .optional();
+    }
+  }
+  return z.object(shape);
+}
+
+export type EditValues = Record<string, unknown> & { id?: number; idChange?: number };
+
+/** Form values → Prisma data (dates as UTC-midnight Dates, decimals as strings). */
+export function toPrismaData(area: DataArea, values: EditValues): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const column of editColumns(area)) {
+    const value = values[column.field];
+    switch (column.kind) {
+      case "bool":
+        data[column.field] = value === true;
+        break;
+      case "date":
+        data[column.field] = typeof value === "string" && value ? new Date(`${value}T00:00:00.000Z`) : null;
+        break;
+      case "text":
+      case "longtext":
+        data[column.field] = typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+        break;
+      default:
+        data[column.field] = value === undefined || value === "" ? null : value;
+    }
+  }
+  return data;
+}

@@ -1,0 +1,213 @@
+// One loader, one action and one export route for every data area, built
+// from its description. The nine route files only bind an area:
+//   export const loader = dataAreaLoader(fclArea);
+//   export const action = dataAreaAction(fclArea);
+// Every loader and action checks the area's path (requirePath) itself.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { requirePath } from "~/domain/permissions/permissions.server";
+import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
+import { importSpreadsheet } from "~/domain/import-export/import.server";
+import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
+import { exportWorkbook, spreadsheetResponse } from "~/domain/import-export/export.server";
+import {
+  areaTableSpec,
+  countRange,
+  deleteRange,
+  deleteRow,
+  filterOptions,
+  findRow,
+  listRows,
+  listWhere,
+  markupFcl,
+  MAX_MARKUP_ROWS,
+  parseIdRange,
+  runCheck,
+  saveRow,
+} from "./queries.server";
+import { editFormSchema } from "./schema";
+import { DIALOG_PARAMS, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
+import type { CheckKey, DataArea } from "./types";
+import { FCL_MARKUP_FIELDS } from "./fcl";
+
+/** The list URL (filters and page kept, dialogs closed). */
+export function listHref(area: DataArea, url: URL): string {
+  const search = searchWith(url.search, Object.fromEntries(DIALOG_PARAMS.map((p) => [p, null])));
+  return search === "?" ? area.path : `${area.path}${search}`;
+}
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,10}$/.test(value.trim())) return null;
+  const n = Number(value);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
+  const params = url.searchParams;
+  if (params.has("edit") && area.edit) {
+    const id = positiveInt(params.get("edit"));
+    const row = id === null ? null : await findRow(area, id);
+    return row ? { kind: "edit", row } : { kind: "missing" };
+  }
+  if (params.has("add") && area.edit?.add) return { kind: "add" };
+  if (params.has("delete")) {
+    const id = positiveInt(params.get("delete"));
+    return id === null ? { kind: "missing" } : { kind: "delete", id };
+  }
+  if (params.has("range")) {
+    const start = params.get("start") ?? "";
+    const end = params.get("end") ?? "";
+    if (params.get("step") !== "confirm") return { kind: "range", start, end, warning: null, confirm: null };
+    const parsed = parseIdRange(start, end);
+    if (!parsed.ok) return { kind: "range", start, end, warning: parsed.key, confirm: null };
+    return { kind: "range", start, end, warning: null, confirm: { ...parsed.range, count: await countRange(area, parsed.range) } };
+  }
+  const check = params.get("check") as CheckKey | null;
+  if (check && area.checks?.includes(check)) return { kind: "check", check, items: await runCheck(area, check) };
+  return { kind: "none" };
+}
+
+export function dataAreaLoader(area: DataArea) {
+  return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
+    await requirePath(request, area.path);
+    const url = new URL(request.url);
+    const query = parseTableQuery(url, areaTableSpec(area));
+    const [{ rows, total }, options, dialog] = await Promise.all([listRows(area, query), filterOptions(area), loadDialog(area, url)]);
+    return { rows, page: tablePage(query, total), options, dialog };
+  };
+}
+
+async function back(request: Request, to: string, message: FlashMessage) {
+  return redirect(to, { headers: await flash(request, message) });
+}
+
+function badRequest(): never {
+  throw new Response("Bad request", { status: 400 });
+}
+
+async function importAction(area: DataArea, viewer: Viewer, request: Request, to: string) {
+  const upload = await readSpreadsheetUpload(request);
+  if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key }], badRows: [] }, { status: 400 });
+  const intent = upload.form.get("intent");
+  if (intent !== "import" && intent !== "importPlain") badRequest();
+  const variant = intent === "importPlain" && area.import.air ? "plain" : "standard";
+  const outcome = await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
+  if (!outcome.ok) return data<DataAreaActionData>({ intent: "import", problems: outcome.problems, badRows: outcome.badRows }, { status: 400 });
+  return back(request, to, {
+    type: "success",
+    key: "data.msg.imported",
+    values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
+  });
+}
+
+async function saveAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, to: string) {
+  const mode = form.has("id") ? "edit" : "add";
+  if (!area.edit || (mode === "add" && !area.edit.add)) badRequest();
+  const submission = parseWithZod(form, { schema: editFormSchema(area, mode) });
+  if (submission.status !== "success") {
+    return data<DataAreaActionData>({ intent: "save", result: submission.reply() }, { status: 400 });
+  }
+  const outcome = await saveRow(area, viewer, mode, submission.value);
+  if (!outcome.ok) {
+    if (outcome.status === 404) return back(request, to, { type: "error", key: "data.msg.loadFailed" });
+    const result = outcome.field
+      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.key] } })
+      : submission.reply({ formErrors: [outcome.key] });
+    return data<DataAreaActionData>({ intent: "save", result }, { status: outcome.status });
+  }
+  return back(request, to, { type: "success", key: mode === "add" ? "data.msg.added" : "data.msg.edited" });
+}
+
+async function markupAction(viewer: Viewer, request: Request, form: FormData, to: string) {
+  const ids = form
+    .getAll("ids")
+    .map((v) => positiveInt(String(v)))
+    .filter((v): v is number => v !== null);
+  if (ids.length === 0) return back(request, to, { type: "warning", key: "data.fcl.markupNoRows" });
+  if (ids.length > MAX_MARKUP_ROWS) badRequest();
+  const amounts: Record<string, string> = {};
+  for (const field of FCL_MARKUP_FIELDS) {
+    const raw = String(form.get(field) ?? "").trim();
+    if (raw === "") continue;
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(raw)) return back(request, to, { type: "warning", key: "data.fcl.markupInvalid" });
+    amounts[field] = raw;
+  }
+  if (Object.keys(amounts).length === 0) return back(request, to, { type: "warning", key: "data.fcl.markupNoPrice" });
+  try {
+    await markupFcl(viewer, [...new Set(ids)], amounts);
+  } catch (error) {
+    console.warn("markup failed", error);
+    return back(request, to, { type: "error", key: "data.fcl.markupFailed" });
+  }
+  return back(request, to, { type: "success", key: "data.fcl.markupDone" });
+}
+
+export function dataAreaAction(area: DataArea) {
+  return async function action({ request }: ActionFunctionArgs) {
+    const viewer = await requirePath(request, area.path);
+    const url = new URL(request.url);
+    const to = listHref(area, url);
+    if (isMultipart(request)) return importAction(area, viewer, request, to);
+    const form = await request.formData();
+    switch (form.get("intent")) {
+      case "save":
+        return saveAction(area, viewer, request, form, to);
+      case "delete": {
+        const id = positiveInt(String(form.get("id") ?? ""));
+        if (id === null) badRequest();
+        const deleted = await deleteRow(area, viewer, id).catch((error) => {
+          console.warn("delete failed", error);
+          return false;
+        });
+        return back(request, to, deleted ? { type: "success", key: "data.msg.deleted" } : { type: "error", key: "data.msg.deleteFailed" });
+      }
+      case "cancelDelete":
+        return back(request, to, { type: "info", key: "data.msg.deleteCancelled" });
+      case "rangeDelete": {
+        const parsed = parseIdRange(form.get("start") as string | null, form.get("end") as string | null);
+        if (!parsed.ok) return back(request, to, { type: "warning", key: parsed.key });
+        try {
+          const count = await deleteRange(area, viewer, parsed.range);
+          return back(request, to, { type: "success", key: "data.msg.rangeDeleted", values: { count } });
+        } catch (error) {
+          console.warn("range delete failed", error);
+          return back(request, to, { type: "error", key: "data.msg.rangeDeleteFailed" });
+        }
+      }
+      case "markup":
+        if (!area.markup) badRequest();
+        return markupAction(viewer, request, form, to);
+      default:
+        badRequest();
+    }
+  };
+}
+
+/** GET <path>/export?<filters>: the whole filtered table. */
+export function dataAreaExportLoader(area: DataArea) {
+  return async function loader({ request }: LoaderFunctionArgs) {
+    await requirePath(request, area.path);
+    if (!area.export) throw new Response("Not found", { status: 404 });
+    const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
+    const file = await exportWorkbook(area, listWhere(area, query));
+    return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
+  };
+}
+
+/** POST <path>/export with ids: the selected rows (trailer, express countries). */
+export function dataAreaExportAction(area: DataArea) {
+  return async function action({ request }: ActionFunctionArgs) {
+    await requirePath(request, area.path);
+    if (!area.export || !area.exportSelected) throw new Response("Method not allowed", { status: 405 });
+    const form = await request.formData();
+    const ids = form
+      .getAll("ids")
+      .map((v) => positiveInt(String(v)))
+      .filter((v): v is number => v !== null);
+    if (ids.length === 0) return back(request, area.path, { type: "warning", key: "data.msg.selectRows" });
+    const file = await exportWorkbook(area, { id: { in: [...new Set(ids)].slice(0, 100_000) } });
+    return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
+  };
+}

@@ -1,0 +1,36 @@
+// Trailer rates (/trailerData): filters dock, door point and a validity range
+// (default one year back to one year ahead); import, export of the whole
+// table or the selected rows, range delete, edit.
+import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+import { FCL_PRICE_ITEMS } from "./fcl";
+
+export const trailerArea: DataArea = {
+  key: "trailer",
+  path: "/trailerData",
+  titleKey: "data.trailer.title",
+  model: "trailerRate",
+  table: "trailer_rates",
+  logName: "trailerRates",
+  order: "desc",
+  columns: [
+    col.id(),
+    col.text("dock", "dock", { required: REQUIRED }),
+    col.text("doorPoint", "trailer_door_point", { required: REQUIRED }),
+    ...tierPrices(FCL_PRICE_ITEMS),
+    col.date("validFrom", "valid_fm"),
+    col.date("validTo", "valid_to"),
+    col.paused("data.col.pausedPickup"),
+    col.longtext("remark", "remark"),
+    col.updated("update_time"),
+  ],
+  filters: [
+    { kind: "select", param: "dock", field: "dock", labelKey: "data.col.dock" },
+    { kind: "select", param: "doorPoint", field: "doorPoint", labelKey: "data.col.doorPoint" },
+  ],
+  dateFilter: { field: "validTo", columnKind: "date", labelKey: "data.filter.validity", defaultDays: [-365, 365] },
+  edit: { add: false, idChange: false, duplicates: [] },
+  import: {},
+  export: { fileName: "拖车数据.xls", asciiName: "trailerRates.xls" },
+  selectable: true,
+  exportSelected: true,
+};

@@ -1,0 +1,127 @@
+// Date normalisation for Excel import and the edit forms (spec 5: dates
+// become YYYY-MM-DD; express-country times YYYY-MM-DD HH:mm:ss). Accepts
+// Excel serial numbers (1900 date system), Date objects and strings such as
+// 2026/1/5, 2026-01-05, 2026.1.5, 2026年1月5日, 20260105, with an optional
+// time. Shared by server and browser.
+
+export type DateParts = { y: number; m: number; d: number; H: number; M: number; S: number };
+
+/** Result of a normalisation: the text, null for an empty cell, or INVALID. */
+export const INVALID = Symbol("invalid date");
+export type Normalized = string | null | typeof INVALID;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+function daysInMonth(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+function valid(parts: DateParts): DateParts | null {
+  const { y, m, d, H, M, S } = parts;
+  if (!Number.isInteger(y) || y < 1900 || y > 2999) return null;
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  if (H < 0 || H > 23 || M < 0 || M > 59 || S < 0 || S > 59) return null;
+  return parts;
+}
+
+/** Excel serial day number → calendar parts (no time zone involved). */
+export function excelSerialParts(serial: number): DateParts | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return null;
+  // Excel counts 1900-02-29 (serial 60), which never existed.
+  if (Math.floor(serial) === 60) return null;
+  const epoch = serial < 60 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
+  const whole = Math.floor(serial);
+  const seconds = Math.round((serial - whole) * 86_400);
+  const date = new Date(epoch + whole * 86_400_000 + seconds * 1000);
+  return valid({
+    y: date.getUTCFullYear(),
+    m: date.getUTCMonth() + 1,
+    d: date.getUTCDate(),
+    H: date.getUTCHours(),
+    M: date.getUTCMinutes(),
+    S: date.getUTCSeconds(),
+  });
+}
+
+const DATE_TEXT = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+const SERIAL_TEXT = /^\d{1,5}(\.\d+)?$/;
+
+export function parseDateParts(value: unknown): DateParts | null | typeof INVALID {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return INVALID;
+    return (
+      valid({
+        y: value.getUTCFullYear(),
+        m: value.getUTCMonth() + 1,
+        d: value.getUTCDate(),
+        H: value.getUTCHours(),
+        M: value.getUTCMinutes(),
+        S: value.getUTCSeconds(),
+      }) ?? INVALID
+    );
+  }
+  if (typeof value === "number") return excelSerialParts(value) ?? INVALID;
+  if (typeof value !== "string") return INVALID;
+  const text = value.trim();
+  if (text === "") return null;
+  let match = DATE_TEXT.exec(text);
+  if (match) {
+    return (
+      valid({
+        y: Number(match[1]),
+        m: Number(match[2]),
+        d: Number(match[3]),
+        H: Number(match[4] ?? 0),
+        M: Number(match[5] ?? 0),
+        S: Number(match[6] ?? 0),
+      }) ?? INVALID
+    );
+  }
+  match = COMPACT.exec(text);
+  if (match) return valid({ y: Number(match[1]), m: Number(match[2]), d: Number(match[3]), H: 0, M: 0, S: 0 }) ?? INVALID;
+  if (SERIAL_TEXT.test(text)) return excelSerialParts(Number(text)) ?? INVALID;
+  return INVALID;
+}
+
+export function formatDay(parts: DateParts): string {
+  return `${pad(parts.y, 4)}-${pad(parts.m)}-${pad(parts.d)}`;
+}
+
+export function formatDateTime(parts: DateParts): string {
+  return `${formatDay(parts)} ${pad(parts.H)}:${pad(parts.M)}:${pad(parts.S)}`;
+}
+
+/** → "YYYY-MM-DD" (time dropped), null when empty, INVALID otherwise. */
+export function normalizeDay(value: unknown): Normalized {
+  const parts = parseDateParts(value);
+  if (parts === null || parts === INVALID) return parts;
+  return formatDay(parts);
+}
+
+/** → "YYYY-MM-DD HH:mm:ss", null when empty, INVALID otherwise. */
+export function normalizeDateTime(value: unknown): Normalized {
+  const parts = parseDateParts(value);
+  if (parts === null || parts === INVALID) return parts;
+  return formatDateTime(parts);
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** "YYYY-MM-DD HH:mm:ss" in Shanghai time → the instant (Date). */
+export function shanghaiDateTimeToDate(text: string): Date {
+  const [day, time = "00:00:00"] = text.split(" ");
+  return new Date(new Date(`${day}T${time}.000Z`).getTime() - SHANGHAI_OFFSET_MS);
+}
+
+/** An instant → "YYYY-MM-DD HH:mm:ss" in Shanghai time. */
+export function dateToShanghaiDateTime(date: Date): string {
+  const shifted = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
+  return shifted.toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** A DATE column value (UTC midnight) → "YYYY-MM-DD". */
+export function dateToDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,114 @@
+// Runs the spreadsheet workers (server/workers/*.mjs) with a heap limit and
+// a timeout: parsing untrusted files never happens on the server's own
+// thread (STACK.md "Excel"). The worker files are plain ESM on disk, found
+// from the project root (process.cwd(): server/index.js chdirs there; vitest,
+// tsx scripts and the dev server start there).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+export type Cell = string | number | boolean | null;
+export type ParsedSheet = { firstRow: number; rows: Cell[][] };
+
+export class SheetWorkerError extends Error {
+  constructor(readonly reason: "timeout" | "memory" | "unreadable" | "crashed", detail?: string) {
+    super(detail ? `${reason}: ${detail}` : reason);
+    this.name = "SheetWorkerError";
+  }
+}
+
+export const WORKER_LIMITS = {
+  maxOldGenerationSizeMb: 256,
+  maxYoungGenerationSizeMb: 48,
+  timeoutMs: 30_000,
+};
+
+function workerUrl(file: string): URL {
+  const root = process.env.APP_ROOT ?? process.cwd();
+  return pathToFileURL(path.join(root, "server", "workers", file));
+}
+
+type WorkerReply<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** At most this many sheet workers at once: parallel hostile uploads queue instead of multiplying heaps. */
+export const MAX_PARALLEL_WORKERS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  // A finishing task hands its slot straight to the next waiter.
+  if (running >= MAX_PARALLEL_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function runWorker<T>(file: string, workerData: unknown, transferList: ArrayBuffer[], limits = WORKER_LIMITS): Promise<T> {
+  return withSlot(() => startWorker<T>(file, workerData, transferList, limits));
+}
+
+function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBuffer[], limits = WORKER_LIMITS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(workerUrl(file), {
+      workerData,
+      transferList,
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+      },
+      stdout: false,
+      stderr: false,
+    });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish(() => reject(new SheetWorkerError("timeout"))), limits.timeoutMs);
+    worker.once("message", (reply: WorkerReply<T>) =>
+      finish(() => (reply.ok ? resolve(reply as T) : reject(new SheetWorkerError("unreadable", reply.error)))),
+    );
+    worker.once("error", (error: NodeJS.ErrnoException) =>
+      finish(() =>
+        reject(new SheetWorkerError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crashed", error.message)),
+      ),
+    );
+    worker.once("exit", (code) => finish(() => reject(new SheetWorkerError("crashed", `exit ${code}`))));
+  });
+}
+
+/** First sheet of an .xls/.xlsx as rows of cells. The input buffer is transferred (unusable afterwards). */
+export async function parseSheetInWorker(data: Uint8Array, limits = WORKER_LIMITS): Promise<ParsedSheet> {
+  const copy = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
+  const reply = await runWorker<ParsedSheet>("parse-sheet.mjs", { data: copy }, [copy.buffer as ArrayBuffer], limits);
+  return { firstRow: reply.firstRow, rows: reply.rows };
+}
+
+/** A one-sheet workbook ("sheet1") from rows of cells. */
+export async function writeSheetInWorker(
+  rows: Cell[][],
+  options: { sheetName?: string; bookType?: "biff8" | "xlsx" } = {},
+): Promise<Uint8Array> {
+  return (await writeSheetDetailed(rows, options)).data;
+}
+
+/** As writeSheetInWorker, also telling whether SheetJS's 256-byte BIFF block patch was applied. */
+export async function writeSheetDetailed(
+  rows: Cell[][],
+  options: { sheetName?: string; bookType?: "biff8" | "xlsx" } = {},
+): Promise<{ data: Uint8Array; patched: boolean }> {
+  return runWorker<{ data: Uint8Array; patched: boolean }>(
+    "write-sheet.mjs",
+    { rows, sheetName: options.sheetName ?? "sheet1", bookType: options.bookType ?? "biff8" },
+    [],
+    { ...WORKER_LIMITS, maxOldGenerationSizeMb: 1024, timeoutMs: 120_000 },
+  );
+}

@@ -1,0 +1,53 @@
+// Refuses zip bombs before an .xlsx reaches the parser: reads the zip's
+// central directory (no decompression) and checks the number of entries and
+// their total declared uncompressed size. The parser then runs in a worker
+// with a heap limit, so a file that lies in its directory still cannot take
+// the server down.
+
+export const ZIP_LIMITS = {
+  maxEntries: 1000,
+  /** A 2 MB .xlsx of plain rows unpacks to well under 100 MB of XML. */
+  maxTotalUncompressed: 150 * 1024 * 1024,
+  /** Deflate cannot do better than about 1032:1; real sheets are far below. */
+  maxRatio: 250,
+} as const;
+
+export type ZipCheck = { ok: true; entries: number; uncompressed: number } | { ok: false; reason: "notZip" | "tooManyEntries" | "tooLarge" | "zip64" };
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+
+export function inspectZip(data: Uint8Array, limits = ZIP_LIMITS): ZipCheck {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  // End of central directory: 22 bytes plus a comment of up to 65535 bytes.
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return { ok: false, reason: "notZip" };
+  const count = view.getUint16(eocd + 10, true);
+  const size = view.getUint32(eocd + 12, true);
+  const offset = view.getUint32(eocd + 16, true);
+  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) return { ok: false, reason: "zip64" };
+  if (count > limits.maxEntries) return { ok: false, reason: "tooManyEntries" };
+  if (offset + size > data.length) return { ok: false, reason: "notZip" };
+  let position = offset;
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (position + 46 > data.length || view.getUint32(position, true) !== CENTRAL) return { ok: false, reason: "notZip" };
+    const compressed = view.getUint32(position + 20, true);
+    const uncompressed = view.getUint32(position + 24, true);
+    if (compressed === 0xffffffff || uncompressed === 0xffffffff) return { ok: false, reason: "zip64" };
+    total += uncompressed;
+    if (total > limits.maxTotalUncompressed) return { ok: false, reason: "tooLarge" };
+    if (uncompressed > 1024 * 1024 && uncompressed > Math.max(compressed, 1) * limits.maxRatio) return { ok: false, reason: "tooLarge" };
+    const nameLength = view.getUint16(position + 28, true);
+    const extraLength = view.getUint16(position + 30, true);
+    const commentLength = view.getUint16(position + 32, true);
+    position += 46 + nameLength + extraLength + commentLength;
+  }
+  return { ok: true, entries: count, uncompressed: total };
+}

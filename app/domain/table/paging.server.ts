@@ -1,0 +1,170 @@
+/**
+ * Paged tables, server side: everything (page, size, filters, date range)
+ * comes from the URL, so a table works without JavaScript and any state is a
+ * link. The components are in app/components/table (Pager, FilterForm,
+ * DateRangeFilter, DataTable).
+ *
+ * API (small on purpose):
+ *   defineTable({ sizes?, defaultSize?, filters?, dateRange? })  → TableSpec
+ *   parseTableQuery(request | URL, spec)                         → TableQuery
+ *       { page, size, skip, take, filters, range }
+ *   tablePage(query, total)                                      → TablePage (loader data for <Pager>)
+ *   dayWhere(range) / timestampWhere(range)                      → Prisma range filters
+ *
+ * Example:
+ *   const users = defineTable({
+ *     filters: { q: z.string().trim().max(100) },
+ *     dateRange: { defaultDays: [-365, 0] },          // last 365 days unless the URL says otherwise
+ *   });
+ *   export async function loader({ request }: LoaderFunctionArgs) {
+ *     await requirePath(request, "/userList");
+ *     const query = parseTableQuery(request, users);
+ *     const where = { createdAt: timestampWhere(query.range), ...(query.filters.q ? { email: { contains: query.filters.q } } : {}) };
+ *     const [rows, total] = await Promise.all([
+ *       prisma.user.findMany({ where, skip: query.skip, take: query.take, orderBy: { id: "asc" } }),
+ *       prisma.user.count({ where }),
+ *     ]);
+ *     return { rows, page: tablePage(query, total) };
+ *   }
+ *
+ * Rules: page ≥ 1 (default 1); size one of `sizes` (default 10); a filter
+ * value that fails its zod schema is ignored (a bad link still shows a table);
+ * empty strings count as "no filter". Date range: `from`/`to` as YYYY-MM-DD
+ * (Shanghai calendar days, inclusive); absent from the URL → the default;
+ * present but empty → open end (so the user can clear the default).
+ */
+import { z } from "zod";
+import { todayInShanghai, formatDate } from "~/utils/dates";
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZES,
+  TABLE_PARAMS,
+  addDays,
+  type DayRange,
+  type TablePage,
+} from "./types";
+
+export type { DayRange, TablePage } from "./types";
+export { DEFAULT_PAGE_SIZES, DEFAULT_PAGE_SIZE, searchWith, addDays } from "./types";
+
+type FilterShape = Record<string, z.ZodTypeAny>;
+
+export type TableSpec<F extends FilterShape = FilterShape> = {
+  sizes: readonly number[];
+  defaultSize: number;
+  filters: F;
+  /** Days relative to today for the default range, e.g. [-365, 0]; null = no default (open). */
+  dateRange: { defaultDays: readonly [number, number] | null } | null;
+};
+
+export type TableQuery<F extends FilterShape = FilterShape> = {
+  page: number;
+  size: number;
+  skip: number;
+  take: number;
+  filters: { [K in keyof F]?: z.infer<F[K]> };
+  range: DayRange | null;
+  today: string;
+  sizes: readonly number[];
+};
+
+export function defineTable<F extends FilterShape = Record<never, z.ZodTypeAny>>(spec: {
+  sizes?: readonly number[];
+  defaultSize?: number;
+  filters?: F;
+  dateRange?: { defaultDays?: readonly [number, number] | null } | null;
+} = {}): TableSpec<F> {
+  const sizes = spec.sizes ?? DEFAULT_PAGE_SIZES;
+  const defaultSize = spec.defaultSize ?? (sizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : sizes[0]);
+  return {
+    sizes,
+    defaultSize,
+    filters: (spec.filters ?? {}) as F,
+    dateRange: spec.dateRange ? { defaultDays: spec.dateRange.defaultDays ?? null } : null,
+  };
+}
+
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000);
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+});
+
+function dayParam(params: URLSearchParams, name: string): string | null {
+  const parsed = daySchema.safeParse((params.get(name) ?? "").trim());
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseTableQuery<F extends FilterShape>(source: Request | URL, spec: TableSpec<F>): TableQuery<F> {
+  const url = source instanceof URL ? source : new URL(source.url);
+  const params = url.searchParams;
+  const page = pageSchema.catch(1).parse(params.get(TABLE_PARAMS.page) ?? 1);
+  const sizeValue = Number(params.get(TABLE_PARAMS.size));
+  const size = spec.sizes.includes(sizeValue) ? sizeValue : spec.defaultSize;
+
+  const filters: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(spec.filters)) {
+    const raw = params.get(name);
+    if (raw === null || raw.trim() === "") continue;
+    const parsed = schema.safeParse(raw);
+    if (parsed.success && parsed.data !== undefined && parsed.data !== "") filters[name] = parsed.data;
+  }
+
+  const today = formatDate(todayInShanghai());
+  let range: DayRange | null = null;
+  if (spec.dateRange) {
+    const inUrl = params.has(TABLE_PARAMS.from) || params.has(TABLE_PARAMS.to);
+    if (inUrl) {
+      range = { from: dayParam(params, TABLE_PARAMS.from), to: dayParam(params, TABLE_PARAMS.to) };
+    } else if (spec.dateRange.defaultDays) {
+      const [fromDays, toDays] = spec.dateRange.defaultDays;
+      range = { from: addDays(today, fromDays), to: addDays(today, toDays) };
+    } else {
+      range = { from: null, to: null };
+    }
+    if (range.from && range.to && range.from > range.to) range = { from: range.to, to: range.from };
+  }
+
+  return {
+    page,
+    size,
+    skip: (page - 1) * size,
+    take: size,
+    filters: filters as TableQuery<F>["filters"],
+    range,
+    today,
+    sizes: spec.sizes,
+  };
+}
+
+export function tablePage(query: TableQuery<FilterShape>, total: number): TablePage {
+  return {
+    page: query.page,
+    size: query.size,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / query.size)),
+    sizes: [...query.sizes],
+    range: query.range,
+    today: query.today,
+  };
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** For DATE columns (UTC midnight values): inclusive calendar days. */
+export function dayWhere(range: DayRange | null): { gte?: Date; lte?: Date } | undefined {
+  if (!range || (!range.from && !range.to)) return undefined;
+  return {
+    ...(range.from ? { gte: new Date(`${range.from}T00:00:00.000Z`) } : {}),
+    ...(range.to ? { lte: new Date(`${range.to}T00:00:00.000Z`) } : {}),
+  };
+}
+
+/** For timestamps: from 00:00 of `from` to the end of `to`, in Shanghai time. */
+export function timestampWhere(range: DayRange | null): { gte?: Date; lt?: Date } | undefined {
+  if (!range || (!range.from && !range.to)) return undefined;
+  return {
+    ...(range.from ? { gte: new Date(new Date(`${range.from}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS) } : {}),
+    ...(range.to ? { lt: new Date(new Date(`${addDays(range.to, 1)}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS) } : {}),
+  };
+}

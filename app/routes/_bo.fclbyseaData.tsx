@@ -1,0 +1,16 @@
+// /fclbyseaData: generated from the area's description (app/domain/data-areas).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
+import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { fclArea } from "~/domain/data-areas/fcl";
+import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+
+export const links = dataAreaLinks;
+export const meta: MetaFunction = () => [{ title: "海运整箱数据 / FCL rates" }];
+export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(fclArea)(args);
+export const action = (args: ActionFunctionArgs) => dataAreaAction(fclArea)(args);
+export const ErrorBoundary = DataAreaErrorBoundary;
+
+export default function FclRatesScreen() {
+  return <DataAreaScreen area={fclArea} />;
+}

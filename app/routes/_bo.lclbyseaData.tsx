@@ -1,0 +1,16 @@
+// /lclbyseaData: generated from the area's description (app/domain/data-areas).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
+import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { lclArea } from "~/domain/data-areas/lcl";
+import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+
+export const links = dataAreaLinks;
+export const meta: MetaFunction = () => [{ title: "海运拼箱数据 / LCL rates" }];
+export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(lclArea)(args);
+export const action = (args: ActionFunctionArgs) => dataAreaAction(lclArea)(args);
+export const ErrorBoundary = DataAreaErrorBoundary;
+
+export default function LclRatesScreen() {
+  return <DataAreaScreen area={lclArea} />;
+}

@@ -1,0 +1,16 @@
+// /trailerData: generated from the area's description (app/domain/data-areas).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
+import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { trailerArea } from "~/domain/data-areas/trailer";
+import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+
+export const links = dataAreaLinks;
+export const meta: MetaFunction = () => [{ title: "拖车数据 / Trailer rates" }];
+export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(trailerArea)(args);
+export const action = (args: ActionFunctionArgs) => dataAreaAction(trailerArea)(args);
+export const ErrorBoundary = DataAreaErrorBoundary;
+
+export default function TrailerRatesScreen() {
+  return <DataAreaScreen area={trailerArea} />;
+}

@@ -1,0 +1,82 @@
+// Parses an uploaded spreadsheet in a worker thread (started by
+// app/domain/import-export/sheet-worker.server.ts with resourceLimits and a
+// timeout): a hostile file can exhaust this worker's heap or time, never the
+// server's. Plain JS ESM, imported by nothing: the Remix server build is one
+// bundled file, a worker needs its own file on disk.
+//
+// In:  workerData = { data: Uint8Array }
+// Out: { ok: true, firstRow, rows } where rows[i] are the cells of sheet row
+//      firstRow + i (1-based), from column A; cells are string | number |
+//      boolean | null. Date-formatted numbers become "YYYY-MM-DD" or
+//      "YYYY-MM-DD HH:mm:ss" (calendar parts, no time zone involved).
+//      Or { ok: false, error }.
+import { parentPort, workerData } from "node:worker_threads";
+import * as XLSX from "@e965/xlsx";
+
+const pad = (n, w = 2) => String(n).padStart(w, "0");
+
+function dateText(code) {
+  const day = `${pad(code.y, 4)}-${pad(code.m)}-${pad(code.d)}`;
+  if (!code.H && !code.M && !code.S) return day;
+  return `${day} ${pad(code.H)}:${pad(code.M)}:${pad(code.S)}`;
+}
+
+function cellValue(cell, date1904) {
+  if (!cell) return null;
+  switch (cell.t) {
+    case "n":
+      if (cell.z && typeof cell.z === "string" && XLSX.SSF.is_date(cell.z)) {
+        const code = XLSX.SSF.parse_date_code(cell.v, { date1904 });
+        if (code) return dateText(code);
+      }
+      return cell.v;
+    case "s":
+    case "str":
+      return cell.v == null ? null : String(cell.v);
+    case "b":
+      return !!cell.v;
+    case "d":
+      return cell.v instanceof Date ? cell.v.toISOString().slice(0, 19).replace("T", " ") : null;
+    default:
+      // "e" (#N/A …) and "z" (stubs): empty.
+      return null;
+  }
+}
+
+try {
+  const workbook = XLSX.read(workerData.data, {
+    type: "array",
+    dense: true,
+    sheets: 0,
+    cellNF: true,
+    cellText: false,
+    cellHTML: false,
+    cellFormula: false,
+    cellStyles: false,
+    sheetStubs: false,
+    bookVBA: false,
+    bookDeps: false,
+  });
+  const name = workbook.SheetNames[0];
+  const sheet = name ? workbook.Sheets[name] : null;
+  if (!sheet || !sheet["!ref"]) {
+    parentPort.postMessage({ ok: true, firstRow: 1, rows: [] });
+  } else {
+    const date1904 = !!workbook.Workbook?.WBProps?.date1904;
+    const range = XLSX.utils.decode_range(sheet["!ref"]);
+    const dense = sheet["!data"] ?? [];
+    const rows = [];
+    for (let r = range.s.r; r <= range.e.r; r++) {
+      const source = dense[r];
+      const row = [];
+      if (source) {
+        for (let c = 0; c <= range.e.c; c++) row.push(cellValue(source[c], date1904));
+        while (row.length && row[row.length - 1] === null) row.pop();
+      }
+      rows.push(row);
+    }
+    parentPort.postMessage({ ok: true, firstRow: range.s.r + 1, rows });
+  }
+} catch (error) {
+  parentPort.postMessage({ ok: false, error: String(error?.message ?? error).slice(0, 500) });
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  INVALID,
+  dateToShanghaiDateTime,
+  normalizeDateTime,
+  normalizeDay,
+  shanghaiDateTimeToDate,
+} from "~/domain/import-export/dates";
+
+describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD HH:mm:ss)", () => {
+  it.each([
+    ["2026/1/5", "2026-01-05"],
+    ["2026-01-05", "2026-01-05"],
+    ["2026.1.5", "2026-01-05"],
+    [" 2026-1-5 ", "2026-01-05"],
+    ["2026年1月5日", "2026-01-05"],
+    ["20260105", "2026-01-05"],
+    ["2026/01/05 13:45", "2026-01-05"],
+    ["46027", "2026-01-05"],
+  ])("%s → %s", (input, expected) => {
+    expect(normalizeDay(input)).toBe(expected);
+  });
+
+  it("reads Excel serial numbers (1900 system, with the 1900-02-29 gap) and Date cells", () => {
+    expect(normalizeDay(46027)).toBe("2026-01-05");
+    expect(normalizeDay(1)).toBe("1900-01-01");
+    expect(normalizeDay(61)).toBe("1900-03-01");
+    expect(normalizeDay(60)).toBe(INVALID);
+    expect(normalizeDay(new Date("2026-01-05T00:00:00Z"))).toBe("2026-01-05");
+    expect(normalizeDateTime(46027.5)).toBe("2026-01-05 12:00:00");
+  });
+
+  it("refuses impossible dates and other text; empty is null", () => {
+    for (const bad of ["2026-02-30", "2026-13-01", "2026/1", "tomorrow", "1.5.2026", "2026-01-05 25:00", -3]) {
+      expect(normalizeDay(bad)).toBe(INVALID);
+    }
+    expect(normalizeDay("")).toBeNull();
+    expect(normalizeDay("   ")).toBeNull();
+    expect(normalizeDay(null)).toBeNull();
+  });
+
+  it("keeps the time for date-times and converts Shanghai time both ways", () => {
+    expect(normalizeDateTime("2026/1/5 8:05:09")).toBe("2026-01-05 08:05:09");
+    expect(normalizeDateTime("2026-01-05")).toBe("2026-01-05 00:00:00");
+    const instant = shanghaiDateTimeToDate("2026-01-05 08:05:09");
+    expect(instant.toISOString()).toBe("2026-01-05T00:05:09.000Z");
+    expect(dateToShanghaiDateTime(instant)).toBe("2026-01-05 08:05:09");
+  });
+});

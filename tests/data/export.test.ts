@@ -1,0 +1,89 @@
+// Excel export: file names, sheet1, headers = import headers, and the round
+// trip: an exported file re-imports without changing anything.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as fcl from "~/routes/_bo.fclbyseaData";
+import * as fclExport from "~/routes/_bo.fclbyseaData.export";
+import * as lcl from "~/routes/_bo.lclbyseaData";
+import * as lclExport from "~/routes/_bo.lclbyseaData.export";
+import * as port from "~/routes/_bo.port";
+import * as portExport from "~/routes/_bo.port.export";
+import * as airport from "~/routes/_bo.airport";
+import * as airportExport from "~/routes/_bo.airport.export";
+import * as expressCountry from "~/routes/_bo.expressCountry";
+import * as expressCountryExport from "~/routes/_bo.expressCountry.export";
+import * as trailer from "~/routes/_bo.trailerData";
+import * as trailerExport from "~/routes/_bo.trailerData.export";
+import { dataAreas, type DataArea } from "~/domain/data-areas";
+import { withTestDb } from "../support/db";
+import { callRoute, getRequest, loginAs, postForm } from "../support/requests";
+import { headers, readSheet, sheetNames, uploadTo } from "./helpers";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await loginAs("data@example.com");
+});
+
+type Mod = { loader: (args: any) => unknown; action: (args: any) => unknown };
+const cases: [DataArea, Mod, { loader: (args: any) => unknown; action?: (args: any) => unknown }, string][] = [
+  [dataAreas.fcl, fcl, fclExport, "oceanFreight.xls"],
+  [dataAreas.lcl, lcl, lclExport, "lclFreight.xls"],
+  [dataAreas.port, port, portExport, "海运港口.xls"],
+  [dataAreas.airport, airport, airportExport, "空运港口.xls"],
+  [dataAreas.expressCountry, expressCountry, expressCountryExport, "快递国家.xls"],
+  [dataAreas.trailer, trailer, trailerExport, "拖车数据.xls"],
+];
+
+async function download(loader: (args: any) => unknown, path: string, query?: Record<string, string>) {
+  const result = await callRoute(loader, getRequest(path, query, { cookie }));
+  expect(result.status).toBe(200);
+  return { result, bytes: new Uint8Array(await result.response!.arrayBuffer()) };
+}
+
+const snapshot = (table: string) => withTestDb(async (db) => (await db.query(`SELECT * FROM ${table} ORDER BY id`)).rows);
+
+describe.each(cases)("%s export", (area, screen, exporter, fileName) => {
+  it(`is ${fileName} with sheet1 and the import headers, and re-imports without changes`, async () => {
+    const before = await snapshot(area.table);
+    const count = before.length;
+    const { result, bytes } = await download(exporter.loader, `${area.path}/export`, area.dateFilter ? { from: "", to: "" } : undefined);
+    expect(result.headers.get("Content-Type")).toBe("application/vnd.ms-excel");
+    expect(result.headers.get("Content-Disposition")).toBe(`attachment; filename="${area.export!.asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect([...bytes.slice(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]); // BIFF8 (.xls)
+    expect(sheetNames(bytes)).toEqual(["sheet1"]);
+    const rows = readSheet(bytes);
+    expect(rows[0]).toEqual(headers(area));
+    expect(rows.length - 1).toBe(count);
+
+    const reimport = await uploadTo(screen, area.path, cookie, bytes, fileName);
+    expect(reimport.status, JSON.stringify(reimport.data)).toBe(302);
+    expect(await snapshot(area.table)).toEqual(before);
+  });
+});
+
+describe("export filters and selections", () => {
+  it("exports only the filtered rows", async () => {
+    const { bytes } = await download(fclExport.loader, "/fclbyseaData/export", { pol: "SHANGHAI" });
+    const rows = readSheet(bytes).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(["SHANGHAI"]));
+  });
+
+  it("exports the selected trailer rows (POST ids)", async () => {
+    const result = await callRoute(trailerExport.action!, postForm("/trailerData/export", { ids: [3, 1, 2] }, { cookie }));
+    expect(result.status).toBe(200);
+    const rows = readSheet(new Uint8Array(await result.response!.arrayBuffer())).slice(1);
+    expect(rows.map((r) => r[0])).toEqual([3, 2, 1]);
+  });
+
+  it("asks for a selection when none is sent", async () => {
+    const result = await callRoute(trailerExport.action!, postForm("/trailerData/export", {}, { cookie }));
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/trailerData");
+  });
+
+  it("an area without export answers 404", async () => {
+    const { dataAreaExportLoader } = await import("~/domain/data-areas/screen.server");
+    const result = await callRoute(dataAreaExportLoader(dataAreas.rail), getRequest("/railRoadData/export", undefined, { cookie }));
+    expect(result.status).toBe(404);
+  });
+});
