@@ -10,10 +10,38 @@ import zhValidation from "../locales/zh-CN/validation.json";
 import enValidation from "../locales/en-US/validation.json";
 import zhAccount from "../locales/zh-CN/account.json";
 import enAccount from "../locales/en-US/account.json";
+import zhTable from "../locales/zh-CN/table.json";
+import enTable from "../locales/en-US/table.json";
+import zhData from "../locales/zh-CN/data.json";
+import enData from "../locales/en-US/data.json";
+import zhAdmin from "../locales/zh-CN/admin.json";
+import enAdmin from "../locales/en-US/admin.json";
+import zhSearch from "../locales/zh-CN/search.json";
+import enSearch from "../locales/en-US/search.json";
+import zhBooking from "../locales/zh-CN/booking.json";
+import enBooking from "../locales/en-US/booking.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
-  "zh-CN": { common: zhCommon, validation: zhValidation, account: zhAccount },
-  "en-US": { common: enCommon, validation: enValidation, account: enAccount },
+  "zh-CN": {
+    common: zhCommon,
+    validation: zhValidation,
+    account: zhAccount,
+    search: zhSearch,
+    booking: zhBooking,
+    table: zhTable,
+    data: zhData,
+    admin: zhAdmin,
+  },
+  "en-US": {
+    common: enCommon,
+    validation: enValidation,
+    account: enAccount,
+    search: enSearch,
+    booking: enBooking,
+    table: enTable,
+    data: enData,
+    admin: enAdmin,
+  },
 };
 
 /** Content hash per language, so the client can cache translations forever. */

@@ -1,0 +1,331 @@
+// The website (/homeList) and app (/app-home) home-content screens: a
+// two-level tree table, one editor for add and edit with the image upload
+// and its magnifier preview, delete confirmation; the website screen also
+// has the home-categories tab.
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useTranslation } from "react-i18next";
+import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
+import { AdminDialog, DialogActions } from "./AdminDialog";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { Select, TextArea, textOf } from "./fields";
+import { TreePlacement } from "./TreePlacement";
+import { hrefWith } from "./urls";
+import { shanghaiDateTime } from "./format";
+import { ErrorList, Field } from "~/components/forms";
+
+type Item = {
+  id: number;
+  name: string;
+  description: string | null;
+  parentId: number | null;
+  level: number;
+  imagePath: string | null;
+  size: string | null;
+};
+type Row = Item & { depth: number; createdAt: string; updatedAt: string };
+type Category = { id: number; name: string; description: string | null; sort: number };
+
+export type HomeScreenData = {
+  screen: { channel: "WEB" | "APP"; path: string; categories: boolean };
+  tab: "items" | "categories";
+  items: Row[];
+  parents: { id: number; label: string; level: number }[];
+  categories: (Category & { updatedAt: string })[];
+  dialog:
+    | { kind: "add" }
+    | { kind: "edit" | "delete"; item: Item }
+    | { kind: "addCategory" }
+    | { kind: "editCategory" | "deleteCategory"; category: Category }
+    | null;
+};
+
+export const homeImageUrl = (name: string) => `/home-images/${name}`;
+
+function dateTime(iso: string) {
+  return shanghaiDateTime(iso).slice(0, 16);
+}
+
+export function HomeContentPage({ data }: { data: HomeScreenData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const web = data.screen.channel === "WEB";
+  const title = t(web ? "admin.home.webTitle" : "admin.home.appTitle");
+  const { dialog } = data;
+  return (
+    <section className="admin-page" aria-labelledby="home-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
+        <span aria-current="page">{title}</span>
+      </nav>
+      <div className="admin-toolbar">
+        <h1 id="home-title">{title}</h1>
+        <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>
+          {t(data.tab === "categories" ? "admin.category.add" : "admin.home.add")}
+        </Link>
+      </div>
+      {data.screen.categories ? (
+        <ul className="admin-tabs">
+          <li>
+            <Link to={data.screen.path} aria-current={data.tab === "items" ? "page" : undefined}>
+              {t("admin.home.itemsTab")}
+            </Link>
+          </li>
+          <li>
+            <Link to={`${data.screen.path}?tab=categories`} aria-current={data.tab === "categories" ? "page" : undefined}>
+              {t("admin.category.tab")}
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+      {data.tab === "categories" ? <CategoryTable categories={data.categories} /> : <ItemTable rows={data.items} web={web} />}
+
+      {dialog?.kind === "add" ? <HomeItemEditor key="add" web={web} parents={data.parents} /> : null}
+      {dialog?.kind === "edit" ? <HomeItemEditor key={`edit-${dialog.item.id}`} web={web} parents={data.parents} item={dialog.item} /> : null}
+      {dialog?.kind === "delete" ? (
+        <ConfirmDialog title={t("admin.home.deleteTitle")} message={t("admin.home.deleteConfirm", { name: dialog.item.name })} intent="delete" id={dialog.item.id} />
+      ) : null}
+      {dialog?.kind === "addCategory" ? <CategoryEditor key="add-category" /> : null}
+      {dialog?.kind === "editCategory" ? <CategoryEditor key={`edit-category-${dialog.category.id}`} category={dialog.category} /> : null}
+      {dialog?.kind === "deleteCategory" ? (
+        <ConfirmDialog
+          title={t("admin.category.deleteTitle")}
+          message={t("admin.home.deleteConfirm", { name: dialog.category.name })}
+          intent="deleteCategory"
+          id={dialog.category.id}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Thumb({ item }: { item: { imagePath: string | null; name: string } }) {
+  const { t } = useTranslation();
+  return item.imagePath ? (
+    <img className="admin-thumb" src={homeImageUrl(item.imagePath)} alt={item.name} loading="lazy" />
+  ) : (
+    <span className="admin-thumb" role="img" aria-label={t("admin.home.noImage")}>
+      {t("admin.home.noImageShort")}
+    </span>
+  );
+}
+
+function ItemTable({ rows, web }: { rows: Row[]; web: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (rows.length === 0) return <p className="admin-empty">{t("admin.common.empty")}</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-tree">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.home.name")}</th>
+            <th scope="col">{t("admin.home.description")}</th>
+            <th scope="col">{t("admin.home.type")}</th>
+            <th scope="col">{t("admin.home.image")}</th>
+            {web ? <th scope="col">{t("admin.home.size")}</th> : null}
+            <th scope="col">{t("admin.common.createdAt")}</th>
+            <th scope="col">{t("admin.common.updatedAt")}</th>
+            <th scope="col">{t("admin.common.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
+                {row.depth > 0 ? <span aria-hidden="true" className="admin-tree__branch">└ </span> : null}
+                {row.name}
+              </th>
+              <td>{row.description}</td>
+              <td>
+                <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
+              </td>
+              <td>
+                <Thumb item={row} />
+              </td>
+              {web ? <td>{row.size ? t(`admin.home.sizeName.${row.size}`) : ""}</td> : null}
+              <td className="admin-nowrap">{dateTime(row.createdAt)}</td>
+              <td className="admin-nowrap">{dateTime(row.updatedAt)}</td>
+              <td className="admin-actions">
+                <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
+                  {t("admin.common.edit")}
+                </Link>
+                <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
+                  {t("admin.common.delete")}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The image at scale 2 under the pointer (CSS zoom; JavaScript only moves the origin). */
+function Magnifier({ src, alt }: { src: string; alt: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="admin-magnifier"
+      tabIndex={0}
+      aria-label={t("admin.home.magnifier")}
+      onMouseMove={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        event.currentTarget.style.setProperty("--zoom-x", `${((event.clientX - box.left) / box.width) * 100}%`);
+        event.currentTarget.style.setProperty("--zoom-y", `${((event.clientY - box.top) / box.height) * 100}%`);
+      }}
+    >
+      <img src={src} alt={alt} />
+    </div>
+  );
+}
+
+function HomeItemEditor({ web, parents, item }: { web: boolean; parents: { id: number; label: string; level: number }[]; item?: Item }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: item ? `home-edit-${item.id}` : "home-add",
+    lastResult,
+    defaultValue: item
+      ? { name: item.name, description: item.description ?? "", parentId: String(item.parentId ?? 0), level: String(item.level), size: item.size ?? "" }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: homeItemSchema }),
+  });
+  const imageErrors = form.allErrors.image;
+  // The website needs an image on add and edit, the app on edit only (an existing one counts).
+  const imageRequired = (web || !!item) && !item?.imagePath;
+  return (
+    <AdminDialog title={t(item ? "admin.home.editTitle" : "admin.home.addTitle")} wide>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value={item ? "update" : "create"} />
+        {item ? <input type="hidden" name="id" value={item.id} /> : null}
+        <Field label={t("admin.home.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <TextArea label={t("admin.home.description")} name="description" defaultValue={textOf(fields.description.initialValue)} errors={fields.description.errors} maxLength={200} />
+        <TreePlacement
+          parents={parents}
+          maxLevel={2}
+          defaultParent={textOf(fields.parentId.initialValue)}
+          defaultLevel={textOf(fields.level.initialValue)}
+          errors={{ parentId: fields.parentId.errors, level: fields.level.errors }}
+          labels={{
+            parent: t("admin.home.parent"),
+            level: t("admin.home.type"),
+            noParent: t("admin.tree.noParent"),
+            placeholder: t("admin.common.choose"),
+            levelName: (level) => t(`admin.tree.levelName.${level}`),
+          }}
+        />
+        {web ? (
+          <Select
+            label={t("admin.home.size")}
+            name="size"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.size.initialValue)}
+            options={[
+              { value: "B", label: t("admin.home.sizeName.B") },
+              { value: "S", label: t("admin.home.sizeName.S") },
+            ]}
+            errors={fields.size.errors}
+          />
+        ) : null}
+        <div className="field">
+          <label htmlFor="home-image">{t("admin.home.image")}</label>
+          <input
+            id="home-image"
+            type="file"
+            name="image"
+            accept="image/*"
+            required={imageRequired}
+            aria-invalid={imageErrors?.length ? true : undefined}
+            aria-describedby={imageErrors?.length ? "home-image-error" : "home-image-hint"}
+          />
+          <p id="home-image-hint" className="field__hint">
+            {t("admin.home.imageHint")}
+          </p>
+          <ErrorList id="home-image-error" errors={imageErrors} />
+        </div>
+        <div className="field">
+          <span>{t("admin.home.preview")}</span>
+          {item?.imagePath ? (
+            <Magnifier src={homeImageUrl(item.imagePath)} alt={item.name} />
+          ) : (
+            <p className="admin-placeholder admin-magnifier">{t("admin.home.noImage")}</p>
+          )}
+        </div>
+        <DialogActions busy={busy} />
+      </Form>
+    </AdminDialog>
+  );
+}
+
+function CategoryTable({ categories }: { categories: (Category & { updatedAt: string })[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (categories.length === 0) return <p className="admin-empty">{t("admin.common.empty")}</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.category.sort")}</th>
+            <th scope="col">{t("admin.category.name")}</th>
+            <th scope="col">{t("admin.category.description")}</th>
+            <th scope="col">{t("admin.common.updatedAt")}</th>
+            <th scope="col">{t("admin.common.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((category) => (
+            <tr key={category.id}>
+              <td>{category.sort}</td>
+              <th scope="row">{category.name}</th>
+              <td>{category.description}</td>
+              <td className="admin-nowrap">{dateTime(category.updatedAt)}</td>
+              <td className="admin-actions">
+                <Link to={hrefWith(location, { dialog: "edit", id: category.id })} preventScrollReset>
+                  {t("admin.common.edit")}
+                </Link>
+                <Link to={hrefWith(location, { dialog: "delete", id: category.id })} className="admin-actions__danger" preventScrollReset>
+                  {t("admin.common.delete")}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CategoryEditor({ category }: { category?: Category }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: category ? `category-edit-${category.id}` : "category-add",
+    lastResult,
+    defaultValue: category ? { name: category.name, description: category.description ?? "", sort: String(category.sort) } : { sort: "0" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: homeCategorySchema }),
+  });
+  return (
+    <AdminDialog title={t(category ? "admin.category.editTitle" : "admin.category.addTitle")}>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="saveCategory" />
+        {category ? <input type="hidden" name="id" value={category.id} /> : null}
+        <Field label={t("admin.category.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <TextArea label={t("admin.category.description")} name="description" defaultValue={textOf(fields.description.initialValue)} errors={fields.description.errors} maxLength={200} />
+        <Field label={t("admin.category.sort")} inputProps={getInputProps(fields.sort, { type: "number" })} errors={fields.sort.errors} />
+        <DialogActions busy={busy} />
+      </Form>
+    </AdminDialog>
+  );
+}

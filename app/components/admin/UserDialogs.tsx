@@ -1,0 +1,366 @@
+// The dialogs of user management: one editor for add and edit, the
+// registration audit, the profile-change audit, views and the handover.
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useTranslation } from "react-i18next";
+import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
+import { AdminDialog, DialogActions } from "./AdminDialog";
+import { Select, textOf } from "./fields";
+import { ErrorList, Field } from "~/components/forms";
+
+export type UserOptions = {
+  sales: { id: number; username: string; nickname: string | null }[];
+  services: { id: number; username: string; nickname: string | null }[];
+  roles: { id: number; name: string; selfService: boolean }[];
+  staff: { id: number; username: string; nickname: string | null; roleId: number; state: number }[];
+};
+
+export type UserDetail = {
+  id: number;
+  email: string;
+  username: string;
+  phone: string;
+  businessAddress: string | null;
+  company: string | null;
+  iaeCountries: string | null;
+  salesId: number | null;
+  customerServiceId: number | null;
+  roleId: number;
+  roleName: string;
+  customerRating: number | null;
+  landline: string | null;
+  qq: string | null;
+  audit: number;
+  profileAudit: number | null;
+  pendingCompany: string | null;
+  pendingBusinessAddress: string | null;
+  pendingIaeCountries: string | null;
+  viewIds: number[];
+  wxCodePath: string | null;
+  internal: boolean;
+};
+
+const person = (p: { username: string; nickname: string | null }) => (p.nickname ? `${p.nickname}（${p.username}）` : p.username);
+
+function useTierOptions() {
+  const { t } = useTranslation();
+  return [1, 2, 3].map((tier) => ({ value: String(tier), label: t(`admin.user.tier.${tier}`) }));
+}
+
+/** One editor for add and edit (house style 3); the QR card upload for staff on edit. */
+export function UserEditor({ user, options }: { user: UserDetail | null; options: UserOptions }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const busy = useNavigation().state === "submitting";
+  const schema = user ? editUserSchema : addUserSchema;
+  const [form, fields] = useForm({
+    id: user ? `user-edit-${user.id}` : "user-add",
+    lastResult,
+    defaultValue: user
+      ? {
+          username: user.username,
+          phone: user.phone,
+          businessAddress: user.businessAddress ?? "",
+          company: user.company ?? "",
+          salesId: user.salesId ? String(user.salesId) : "",
+          customerServiceId: user.customerServiceId ? String(user.customerServiceId) : "",
+          roleId: String(user.roleId),
+          customerRating: user.customerRating ? String(user.customerRating) : "",
+          landline: user.landline ?? "",
+          qq: user.qq ?? "",
+        }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const tiers = useTierOptions();
+  // Before the audit passed, only the self-service customer roles (spec 5).
+  const roles = options.roles.filter((role) => !user || user.audit === 2 || role.selfService);
+  const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
+  return (
+    <AdminDialog title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value={user ? "update" : "create"} />
+        {user ? <input type="hidden" name="id" value={user.id} /> : null}
+        <div className="admin-grid-2">
+          {user ? (
+            <Field label={t("admin.user.email")} inputProps={{ id: "user-email", type: "email", value: user.email, readOnly: true, "aria-readonly": true }} />
+          ) : (
+            <Field label={t("admin.user.email")} inputProps={{ ...getInputProps(f.email, { type: "email" }), autoComplete: "off" }} errors={f.email.errors} />
+          )}
+          {user ? null : (
+            <Field
+              label={t("admin.user.password")}
+              inputProps={{ ...getInputProps(f.password, { type: "password" }), autoComplete: "new-password" }}
+              errors={f.password.errors}
+            />
+          )}
+          <Field label={t("admin.user.username")} inputProps={getInputProps(fields.username, { type: "text" })} errors={fields.username.errors} />
+          <Field label={t("admin.user.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), inputMode: "numeric" }} errors={fields.phone.errors} />
+          <Field label={t("admin.user.company")} inputProps={getInputProps(fields.company, { type: "text" })} errors={fields.company.errors} />
+          <Field label={t("admin.user.businessAddress")} inputProps={getInputProps(fields.businessAddress, { type: "text" })} errors={fields.businessAddress.errors} />
+          <Select
+            label={t("admin.user.sales")}
+            name="salesId"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.salesId.initialValue)}
+            options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
+            errors={fields.salesId.errors}
+          />
+          <Select
+            label={t("admin.user.service")}
+            name="customerServiceId"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.customerServiceId.initialValue)}
+            options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
+            errors={fields.customerServiceId.errors}
+          />
+          <Select
+            label={t("admin.user.role")}
+            name="roleId"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.roleId.initialValue)}
+            options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            errors={fields.roleId.errors}
+          />
+          <Select
+            label={t("admin.user.tierLabel")}
+            name="customerRating"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.customerRating.initialValue)}
+            options={tiers}
+            errors={fields.customerRating.errors}
+          />
+          <Field label={t("admin.user.landline")} inputProps={getInputProps(fields.landline, { type: "tel" })} errors={fields.landline.errors} />
+          <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
+        </div>
+        {user && user.audit !== 2 ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
+        <DialogActions busy={busy} />
+      </Form>
+      {user?.internal ? <WxCodeForm user={user} /> : null}
+    </AdminDialog>
+  );
+}
+
+/** QR business card of a staff member (jpg/png, one file, at most 2 MB). */
+function WxCodeForm({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack admin-wxcode" preventScrollReset>
+      <h3>{t("admin.user.wxCode")}</h3>
+      {user.wxCodePath ? (
+        <img src={`/wx-codes/${user.wxCodePath}`} alt={t("admin.user.wxCodeAlt", { name: user.username })} width={120} height={120} className="admin-thumb" />
+      ) : (
+        <p className="admin-placeholder">{t("admin.user.wxCodeNone")}</p>
+      )}
+      <input type="hidden" name="intent" value="wxCode" />
+      <input type="hidden" name="id" value={user.id} />
+      <div className="field">
+        <label htmlFor="user-wxcode">{t("admin.user.wxCodeFile")}</label>
+        <input id="user-wxcode" type="file" name="wxCode" accept=".jpg,.jpeg,.png,image/jpeg,image/png" required aria-describedby="user-wxcode-hint" />
+        <p id="user-wxcode-hint" className="field__hint">
+          {t("admin.user.wxCodeHint")}
+        </p>
+      </div>
+      <div className="admin-dialog__actions">
+        <button type="submit" className="button button--ghost" disabled={busy}>
+          {t("admin.user.wxCodeUpload")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Facts({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="admin-details">
+      <dt>{t("admin.user.username")}</dt>
+      <dd>{user.username}</dd>
+      <dt>{t("admin.user.email")}</dt>
+      <dd>{user.email}</dd>
+      <dt>{t("admin.user.phone")}</dt>
+      <dd>{user.phone}</dd>
+      <dt>{t("admin.user.company")}</dt>
+      <dd>{user.company}</dd>
+      <dt>{t("admin.user.businessAddress")}</dt>
+      <dd>{user.businessAddress}</dd>
+      <dt>{t("admin.user.iaeCountries")}</dt>
+      <dd>{user.iaeCountries}</dd>
+      <dt>{t("admin.user.role")}</dt>
+      <dd>{user.roleName}</dd>
+    </dl>
+  );
+}
+
+/** Registration audit: pass with a tier and contacts, or fail. */
+export function AuditDialog({ user, options }: { user: UserDetail; options: UserOptions }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: `user-audit-${user.id}`,
+    lastResult,
+    defaultValue: {
+      customerRating: user.customerRating ? String(user.customerRating) : "",
+      salesId: user.salesId ? String(user.salesId) : "",
+      customerServiceId: user.customerServiceId ? String(user.customerServiceId) : "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: auditSchema }),
+  });
+  const tiers = useTierOptions();
+  return (
+    <AdminDialog title={t("admin.user.auditTitle")} wide>
+      <Facts user={user} />
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="audit" />
+        <input type="hidden" name="id" value={user.id} />
+        <div className="admin-grid-2">
+          <Select
+            label={t("admin.user.tierLabel")}
+            name="customerRating"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.customerRating.initialValue)}
+            options={tiers}
+            errors={fields.customerRating.errors}
+          />
+          <Select
+            label={t("admin.user.sales")}
+            name="salesId"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.salesId.initialValue)}
+            options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
+            errors={fields.salesId.errors}
+          />
+          <Select
+            label={t("admin.user.service")}
+            name="customerServiceId"
+            placeholder={t("admin.common.choose")}
+            defaultValue={textOf(fields.customerServiceId.initialValue)}
+            options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
+            errors={fields.customerServiceId.errors}
+          />
+        </div>
+        <p className="field__hint">{t("admin.user.auditHint")}</p>
+        <div className="admin-dialog__actions">
+          <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy} formNoValidate>
+            {t("admin.user.fail")}
+          </button>
+          <button type="submit" name="decision" value="pass" className="button button--primary" disabled={busy}>
+            {t("admin.user.pass")}
+          </button>
+        </div>
+      </Form>
+    </AdminDialog>
+  );
+}
+
+/** Profile-change audit: the buttons work only while a change is pending (audit_zl 1). */
+export function ProfileAuditDialog({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const pending = user.profileAudit === 1;
+  const rows: [string, string | null, string | null][] = [
+    ["admin.user.company", user.company, user.pendingCompany],
+    ["admin.user.businessAddress", user.businessAddress, user.pendingBusinessAddress],
+    ["admin.user.iaeCountries", user.iaeCountries, user.pendingIaeCountries],
+  ];
+  return (
+    <AdminDialog title={t("admin.user.profileTitle")} wide>
+      <p>
+        {t("admin.user.profileState")}：
+        <span className="admin-tag admin-tag--warn">{user.profileAudit ? t(`admin.user.profileAudit.${user.profileAudit}`) : t("admin.common.none")}</span>
+      </p>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.user.field")}</th>
+            <th scope="col">{t("admin.user.current")}</th>
+            <th scope="col">{t("admin.user.requested")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, current, requested]) => (
+            <tr key={key}>
+              <th scope="row">{t(key)}</th>
+              <td>{current}</td>
+              <td>{requested ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="profile" />
+        <input type="hidden" name="id" value={user.id} />
+        <div className="admin-dialog__actions">
+          <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy || !pending}>
+            {t("admin.user.fail")}
+          </button>
+          <button type="submit" name="decision" value="pass" className="button button--primary" disabled={busy || !pending}>
+            {t("admin.user.pass")}
+          </button>
+        </div>
+      </Form>
+    </AdminDialog>
+  );
+}
+
+export function ViewDialog({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AdminDialog title={t("admin.user.viewTitle", { name: user.username })}>
+      <Form method="post" className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="view" />
+        <input type="hidden" name="id" value={user.id} />
+        <fieldset className="admin-checktree">
+          <legend>{t("admin.user.views")}</legend>
+          {[1, 2].map((view) => (
+            <div key={view} className="admin-checktree__item">
+              <input type="checkbox" id={`view-${view}`} name="viewIds" value={view} defaultChecked={user.viewIds.includes(view)} />
+              <label htmlFor={`view-${view}`}>{t(`admin.user.view.${view}`)}</label>
+            </div>
+          ))}
+          <p className="field__hint">{t("admin.user.viewHint")}</p>
+        </fieldset>
+        <DialogActions busy={busy} />
+      </Form>
+    </AdminDialog>
+  );
+}
+
+export function HandoverDialog({ user, options }: { user: UserDetail; options: UserOptions }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: `user-handover-${user.id}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: handoverSchema }),
+  });
+  const targets = options.staff.filter((s) => s.id !== user.id && s.state === 1);
+  return (
+    <AdminDialog title={t("admin.user.handoverTitle")}>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="handover" />
+        <input type="hidden" name="id" value={user.id} />
+        <p>{t("admin.user.handoverFrom", { name: user.username, role: user.roleName })}</p>
+        <Select
+          label={t("admin.user.handoverTo")}
+          name="targetId"
+          placeholder={t("admin.common.choose")}
+          options={targets.map((s) => ({ value: String(s.id), label: person(s) }))}
+          errors={fields.targetId.errors}
+        />
+        <p className="field__hint">{t("admin.user.handoverHint")}</p>
+        <DialogActions busy={busy} submitLabel={t("admin.user.handoverSubmit")} />
+      </Form>
+    </AdminDialog>
+  );
+}

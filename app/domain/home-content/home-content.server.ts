@@ -1,0 +1,205 @@
+// Website and app home content (administration.md 2.5, 2.6): a two-level tree
+// per channel. Names are unique per channel; the website needs an image and
+// a size (B/S) on add and edit, the app needs an image on edit only; no image
+// means the placeholder is shown.
+import { prisma } from "~/utils/db.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { HomeChannel } from "~/generated/prisma/client";
+import { logOperation } from "~/domain/logs/operation-log.server";
+import { fail, uniqueViolation, type Outcome } from "~/domain/menus/admin.server";
+import { levelUnder } from "~/domain/menus/tree";
+import { deleteImage, detectImage, saveImage } from "./images.server";
+import type { HomeCategoryInput, HomeItemInput } from "./schemas";
+
+export type HomeItemRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  parentId: number | null;
+  level: number;
+  imagePath: string | null;
+  size: string | null;
+  sort: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function listHomeItems(channel: HomeChannel): Promise<HomeItemRow[]> {
+  return prisma.homeContent.findMany({
+    where: { channel },
+    orderBy: [{ sort: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, description: true, parentId: true, level: true, imagePath: true, size: true, sort: true, createdAt: true, updatedAt: true },
+  });
+}
+
+export function getHomeItem(channel: HomeChannel, id: number) {
+  return prisma.homeContent.findFirst({ where: { id, channel } });
+}
+
+/** Parent choices: items of type (level) below 2, plus "no parent" in the form. */
+export function homeParentChoices(items: HomeItemRow[], editingId?: number) {
+  return items.filter((item) => item.level < 2 && item.id !== editingId);
+}
+
+type ImageInput = { bytes: Uint8Array } | null;
+
+async function checkInput(
+  channel: HomeChannel,
+  input: HomeItemInput,
+  mode: { editing?: { id: number; imagePath: string | null; childCount: number } },
+  image: ImageInput,
+): Promise<Outcome<{ parentId: number | null }>> {
+  const errors: Record<string, string[]> = {};
+  if (channel === "WEB" && !input.size) errors.size = ["admin.home.sizeRequired"];
+  // Website: image on add and edit; app: on edit only (an existing image counts).
+  const needsImage = channel === "WEB" || !!mode.editing;
+  if (needsImage && !image && !mode.editing?.imagePath) errors.image = ["admin.home.imageRequired"];
+  if (image && !detectImage(image.bytes)) errors.image = ["admin.home.imageInvalid"];
+
+  let parentId: number | null = null;
+  if (input.parentId === 0) {
+    if (input.level !== 1) errors.level = ["admin.home.levelRule"];
+  } else {
+    const parent = await prisma.homeContent.findFirst({ where: { id: input.parentId, channel } });
+    if (!parent || parent.level >= 2 || parent.id === mode.editing?.id) errors.parentId = ["admin.home.parentRequired"];
+    else if (input.level !== levelUnder(parent.level)) errors.level = ["admin.home.levelRule"];
+    else parentId = parent.id;
+  }
+  if (mode.editing && mode.editing.childCount > 0 && input.level !== 1) errors.level = ["admin.home.levelLocked"];
+
+  const duplicate = await prisma.homeContent.findFirst({
+    where: { channel, name: input.name, ...(mode.editing ? { id: { not: mode.editing.id } } : {}) },
+    select: { id: true },
+  });
+  if (duplicate) errors.name = ["admin.home.nameTaken"];
+  return Object.keys(errors).length ? fail(400, undefined, errors) : { ok: true, parentId };
+}
+
+async function storeImage(image: ImageInput): Promise<string | null> {
+  if (!image) return null;
+  const ext = detectImage(image.bytes);
+  return ext ? saveImage("home", image.bytes, ext) : null;
+}
+
+const OPERATION: Record<HomeChannel, string> = { WEB: "webHome", APP: "appHome" };
+
+function taken(error: unknown): Outcome<never> | null {
+  return uniqueViolation(error) ? fail(400, "admin.home.nameTaken", { name: ["admin.home.nameTaken"] }) : null;
+}
+
+export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input: HomeItemInput, image: ImageInput): Promise<Outcome<{ id: number }>> {
+  const checked = await checkInput(channel, input, {}, image);
+  if (!checked.ok) return checked;
+  const imagePath = await storeImage(image);
+  try {
+    const item = await prisma.$transaction(async (tx) => {
+      const created = await tx.homeContent.create({
+        data: {
+          channel,
+          name: input.name,
+          description: input.description,
+          parentId: checked.parentId,
+          level: input.level,
+          imagePath,
+          size: channel === "WEB" ? input.size : null,
+        },
+      });
+      await logOperation(tx, viewer, { module: "add", operation: OPERATION[channel], targetIds: String(created.id), params: `name=${input.name}` });
+      return created;
+    });
+    return { ok: true, id: item.id };
+  } catch (error) {
+    await deleteImage("home", imagePath);
+    const outcome = taken(error);
+    if (outcome) return outcome;
+    throw error;
+  }
+}
+
+export async function updateHomeItem(
+  viewer: Viewer,
+  channel: HomeChannel,
+  id: number,
+  input: HomeItemInput,
+  image: ImageInput,
+): Promise<Outcome> {
+  const existing = await prisma.homeContent.findFirst({ where: { id, channel }, include: { _count: { select: { children: true } } } });
+  if (!existing) return fail(404, "admin.home.loadFailed");
+  const checked = await checkInput(channel, input, { editing: { id, imagePath: existing.imagePath, childCount: existing._count.children } }, image);
+  if (!checked.ok) return checked;
+  const imagePath = await storeImage(image);
+  try {
+    await prisma.$transaction(async (tx) => {
+      await tx.homeContent.update({
+        where: { id },
+        data: {
+          name: input.name,
+          description: input.description,
+          parentId: checked.parentId,
+          level: input.level,
+          ...(imagePath ? { imagePath } : {}),
+          size: channel === "WEB" ? input.size : null,
+        },
+      });
+      await logOperation(tx, viewer, { module: "edit", operation: OPERATION[channel], targetIds: String(id), params: `name=${input.name}` });
+    });
+  } catch (error) {
+    await deleteImage("home", imagePath);
+    const outcome = taken(error);
+    if (outcome) return outcome;
+    throw error;
+  }
+  if (imagePath) await deleteImage("home", existing.imagePath);
+  return { ok: true };
+}
+
+export async function deleteHomeItem(viewer: Viewer, channel: HomeChannel, id: number): Promise<Outcome> {
+  const existing = await prisma.homeContent.findFirst({ where: { id, channel }, include: { _count: { select: { children: true } } } });
+  if (!existing) return fail(404, "admin.home.deleteFailed");
+  if (existing._count.children > 0) return fail(409, "admin.tree.hasChildren");
+  await prisma.$transaction(async (tx) => {
+    await tx.homeContent.delete({ where: { id } });
+    await logOperation(tx, viewer, { module: "delete", operation: OPERATION[channel], targetIds: String(id), params: `name=${existing.name}` });
+  });
+  await deleteImage("home", existing.imagePath);
+  return { ok: true };
+}
+
+// ------------------------------------------------------------ categories
+
+export function listHomeCategories() {
+  return prisma.homeCategory.findMany({ orderBy: [{ sort: "asc" }, { id: "asc" }] });
+}
+
+export function getHomeCategory(id: number) {
+  return prisma.homeCategory.findUnique({ where: { id } });
+}
+
+export async function saveHomeCategory(viewer: Viewer, id: number | null, input: HomeCategoryInput): Promise<Outcome<{ id: number }>> {
+  if (id && !(await getHomeCategory(id))) return fail(404, "admin.home.loadFailed");
+  const duplicate = await prisma.homeCategory.findFirst({ where: { name: input.name, ...(id ? { id: { not: id } } : {}) }, select: { id: true } });
+  if (duplicate) return fail(400, undefined, { name: ["admin.home.nameTaken"] });
+  try {
+    const saved = await prisma.$transaction(async (tx) => {
+      const data = { name: input.name, description: input.description, sort: input.sort };
+      const row = id ? await tx.homeCategory.update({ where: { id }, data }) : await tx.homeCategory.create({ data });
+      await logOperation(tx, viewer, { module: id ? "edit" : "add", operation: "homeCategories", targetIds: String(row.id), params: `name=${input.name}` });
+      return row;
+    });
+    return { ok: true, id: saved.id };
+  } catch (error) {
+    const outcome = taken(error);
+    if (outcome) return outcome;
+    throw error;
+  }
+}
+
+export async function deleteHomeCategory(viewer: Viewer, id: number): Promise<Outcome> {
+  const existing = await getHomeCategory(id);
+  if (!existing) return fail(404, "admin.home.deleteFailed");
+  await prisma.$transaction(async (tx) => {
+    await tx.homeCategory.delete({ where: { id } });
+    await logOperation(tx, viewer, { module: "delete", operation: "homeCategories", targetIds: String(id), params: `name=${existing.name}` });
+  });
+  return { ok: true };
+}

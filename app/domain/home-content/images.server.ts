@@ -1,0 +1,140 @@
+// Stored images of the administration area: home-content images (jpg, png,
+// gif, webp) and staff QR business cards (jpg, png). Accepted by content
+// (magic bytes), never by name or declared type; stored under UPLOAD_DIR in
+// their own folder with generated names, the only names ever served.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { uploadRoot } from "~/utils/uploads.server";
+
+export type ImageFolder = "home" | "wxcodes";
+export type ImageExt = "jpg" | "png" | "gif" | "webp";
+
+const CONTENT_TYPES: Record<ImageExt, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/** Home images: at most 5 MB. QR cards: at most 2 MB (profile rule of the spec). */
+export const HOME_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const WXCODE_MAX_BYTES = 2 * 1024 * 1024;
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+
+/** The image type by content, or null. */
+export function detectImage(bytes: Uint8Array): ImageExt | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return "gif";
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
+
+export function isImageName(name: string): boolean {
+  return NAME_PATTERN.test(name);
+}
+
+function folderPath(folder: ImageFolder): string {
+  return path.join(uploadRoot(), folder);
+}
+
+function filePath(folder: ImageFolder, name: string): string {
+  if (!isImageName(name)) throw new Error(`not a stored image name: ${JSON.stringify(name)}`);
+  return path.join(folderPath(folder), name);
+}
+
+export function imageContentType(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1) as ImageExt;
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}
+
+export async function saveImage(folder: ImageFolder, bytes: Uint8Array, ext: ImageExt): Promise<string> {
+  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
+  await fs.mkdir(folderPath(folder), { recursive: true });
+  await fs.writeFile(filePath(folder, name), bytes, { flag: "wx" });
+  return name;
+}
+
+export async function readImage(folder: ImageFolder, name: string): Promise<Buffer | null> {
+  if (!isImageName(name)) return null;
+  try {
+    return await fs.readFile(filePath(folder, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Best effort: a replaced or deleted item's file goes too. */
+export async function deleteImage(folder: ImageFolder, name: string | null | undefined): Promise<void> {
+  if (!name || !isImageName(name)) return;
+  await fs.rm(filePath(folder, name), { force: true });
+}
+
+/** The response that serves a stored image (names are never reused: cache for good). */
+export async function imageResponse(folder: ImageFolder, name: string): Promise<Response> {
+  const bytes = isImageName(name) ? await readImage(folder, name) : null;
+  if (!bytes) throw new Response("Not found", { status: 404 });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": imageContentType(name),
+      "Content-Length": String(bytes.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+    },
+  });
+}
+
+class BadUpload extends Error {}
+
+export type ParsedUpload =
+  | { ok: true; form: FormData; file: File | null }
+  | { ok: false; error: "tooLarge" | "bad" };
+
+/**
+ * A multipart form with text fields and at most one file (the first part
+ * named `field`, up to `maxBytes`); other file parts are drained unread.
+ */
+export async function parseImageUpload(request: Request, field: string, maxBytes: number): Promise<ParsedUpload> {
+  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
+    // Plain forms (delete, cancel) carry no file.
+    return { ok: true, form: await request.formData(), file: null };
+  }
+  const files = unstable_createMemoryUploadHandler({ maxPartSize: maxBytes });
+  const texts = unstable_createMemoryUploadHandler({ maxPartSize: 10_000 });
+  let parts = 0;
+  let taken = false;
+  const handler: UploadHandler = async (part) => {
+    parts += 1;
+    if (parts > 40) throw new BadUpload("too many parts");
+    if (typeof part.filename !== "string") return texts(part);
+    if (part.name !== field || taken) {
+      for await (const _chunk of part.data) void _chunk;
+      return undefined;
+    }
+    taken = true;
+    return files(part);
+  };
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: "tooLarge" };
+    if (error instanceof BadUpload || error instanceof TypeError) return { ok: false, error: "bad" };
+    throw error;
+  }
+  const file = form.get(field);
+  return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
+}

@@ -1,0 +1,106 @@
+// Query-trace logs per mode and the operation log, as staff read them:
+// searched, limited to a date range, paged, and limited by the staff view
+// (permissions/views.server.ts).
+import { z } from "zod";
+import { prisma, type Prisma } from "~/utils/db.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { ModeDescription } from "~/domain/modes";
+import { operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
+import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
+import { queryLogColumns } from "./log-columns";
+
+const search = { q: z.string().trim().max(50) };
+
+/** Query-trace logs: sizes 1, 2, 5, 10 (default 10), the past 365 days unless chosen. */
+export const queryLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 10, filters: search, dateRange: { defaultDays: [-365, 0] } });
+/** Operation log: sizes 1, 2, 5, 10 (default 5), same default range. */
+export const operationLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 5, filters: search, dateRange: { defaultDays: [-365, 0] } });
+
+type Query = TableQuery<typeof search>;
+
+const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
+
+export async function listQueryLogs(viewer: Viewer, mode: ModeDescription, query: Query) {
+  const q = query.filters.q;
+  const columns = queryLogColumns(mode).filter((column) => column !== "weight");
+  const where: Prisma.QueryLogWhereInput = {
+    AND: [
+      queryLogScope(viewer),
+      { mode: mode.enumValue },
+      { operatedAt: timestampWhere(query.range) },
+      q
+        ? {
+            OR: [
+              ...columns.map((column) => ({ [column]: contains(q) })),
+              { user: { OR: [{ username: contains(q) }, { email: contains(q) }, { phone: contains(q) }, { company: contains(q) }] } },
+            ],
+          }
+        : {},
+    ],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.queryLog.findMany({
+      where,
+      orderBy: [{ operatedAt: "desc" }, { id: "desc" }],
+      skip: query.skip,
+      take: query.take,
+      include: { user: { select: { username: true, phone: true, email: true, company: true } } },
+    }),
+    prisma.queryLog.count({ where }),
+  ]);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      id: row.id.toString(),
+      pol: row.pol,
+      pod: row.pod,
+      carrier: row.carrier,
+      dock: row.dock,
+      doorPoint: row.doorPoint,
+      destination: row.destination,
+      weight: row.weight?.toString() ?? null,
+      operatedAt: row.operatedAt.toISOString(),
+      username: row.user.username,
+      phone: row.user.phone,
+      email: row.user.email,
+      company: row.user.company,
+    })),
+  };
+}
+
+export async function listOperationLogs(viewer: Viewer, query: Query) {
+  const q = query.filters.q;
+  const where: Prisma.OperationLogWhereInput = {
+    AND: [
+      operationLogScope(viewer),
+      { operatedAt: timestampWhere(query.range) },
+      q
+        ? {
+            OR: [
+              { module: contains(q) },
+              { operation: contains(q) },
+              { username: contains(q) },
+              { targetIds: contains(q) },
+              { params: contains(q) },
+            ],
+          }
+        : {},
+    ],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.operationLog.findMany({ where, orderBy: [{ operatedAt: "desc" }, { id: "desc" }], skip: query.skip, take: query.take }),
+    prisma.operationLog.count({ where }),
+  ]);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      id: row.id.toString(),
+      module: row.module,
+      operation: row.operation,
+      username: row.username,
+      targetIds: row.targetIds,
+      params: row.params,
+      operatedAt: row.operatedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,99 @@
+// The menu tree (administration.md 2.3): its entries are the permissions.
+// Levels 1 and 2 carry a path and an icon; level-3 entries are button rights
+// (71, 32 ...) that code relies on, so they can be neither edited nor deleted.
+import { prisma } from "~/utils/db.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { logOperation } from "~/domain/logs/operation-log.server";
+import { fail, type Outcome } from "./admin.server";
+import type { MenuInput } from "./schemas";
+import { levelUnder, subtreeIds } from "./tree";
+
+export type MenuRow = {
+  id: number;
+  parentId: number | null;
+  label: string;
+  labelEn: string | null;
+  level: number;
+  path: string | null;
+  icon: string | null;
+  sort: number;
+};
+
+export function listMenus(): Promise<MenuRow[]> {
+  return prisma.menu.findMany({
+    orderBy: [{ sort: "asc" }, { id: "asc" }],
+    select: { id: true, parentId: true, label: true, labelEn: true, level: true, path: true, icon: true, sort: true },
+  });
+}
+
+export function getMenu(id: number) {
+  return prisma.menu.findUnique({ where: { id } });
+}
+
+/** Parent choices: level 1 and 2 entries (level-3 parents are not offered). */
+export function menuParentChoices(menus: MenuRow[], editingId?: number) {
+  const excluded = editingId ? subtreeIds(menus, editingId) : new Set<number>();
+  return menus.filter((menu) => menu.level < 3 && !excluded.has(menu.id));
+}
+
+async function checkPlacement(input: MenuInput, editingId?: number): Promise<Outcome<{ parentId: number | null }>> {
+  if (input.parentId === 0) {
+    return input.level === 1 ? { ok: true, parentId: null } : fail(400, undefined, { level: ["admin.tree.levelRule"] });
+  }
+  const menus = await listMenus();
+  const parent = menus.find((menu) => menu.id === input.parentId);
+  if (!parent || parent.level >= 3) return fail(400, undefined, { parentId: ["admin.menu.parentRequired"] });
+  if (editingId && subtreeIds(menus, editingId).has(parent.id)) return fail(400, undefined, { parentId: ["admin.tree.parentLoop"] });
+  if (input.level !== levelUnder(parent.level)) return fail(400, undefined, { level: ["admin.tree.levelRule"] });
+  return { ok: true, parentId: parent.id };
+}
+
+function dataOf(input: MenuInput, parentId: number | null) {
+  return {
+    label: input.label,
+    labelEn: input.labelEn,
+    parentId,
+    level: input.level,
+    path: input.path,
+    icon: input.icon,
+    sort: input.sort,
+  };
+}
+
+export async function createMenu(viewer: Viewer, input: MenuInput): Promise<Outcome<{ id: number }>> {
+  const placement = await checkPlacement(input);
+  if (!placement.ok) return placement;
+  const menu = await prisma.$transaction(async (tx) => {
+    const created = await tx.menu.create({ data: dataOf(input, placement.parentId) });
+    await logOperation(tx, viewer, { module: "add", operation: "menus", targetIds: String(created.id), params: `label=${input.label}, level=${input.level}, path=${input.path ?? ""}` });
+    return created;
+  });
+  return { ok: true, id: menu.id };
+}
+
+export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): Promise<Outcome> {
+  const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
+  if (!menu) return fail(404, "admin.menu.loadFailed");
+  if (menu.level === 3) return fail(403, "admin.menu.levelThreeLocked");
+  const placement = await checkPlacement(input, id);
+  if (!placement.ok) return placement;
+  if (menu._count.children > 0 && input.level !== menu.level) return fail(400, undefined, { level: ["admin.menu.levelLocked"] });
+  await prisma.$transaction(async (tx) => {
+    await tx.menu.update({ where: { id }, data: dataOf(input, placement.parentId) });
+    await logOperation(tx, viewer, { module: "edit", operation: "menus", targetIds: String(id), params: `label=${input.label}, level=${input.level}, path=${input.path ?? ""}` });
+  });
+  return { ok: true };
+}
+
+export async function deleteMenu(viewer: Viewer, id: number): Promise<Outcome> {
+  const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
+  if (!menu) return fail(404, "admin.menu.deleteFailed");
+  if (menu.level === 3) return fail(403, "admin.menu.levelThreeLocked");
+  if (menu._count.children > 0) return fail(409, "admin.tree.hasChildren");
+  await prisma.$transaction(async (tx) => {
+    // Role permissions of the entry go with it (cascade).
+    await tx.menu.delete({ where: { id } });
+    await logOperation(tx, viewer, { module: "delete", operation: "menus", targetIds: String(id), params: `label=${menu.label}` });
+  });
+  return { ok: true };
+}

@@ -1,0 +1,68 @@
+// The special-offer card of each mode as the administration form sees it.
+// The card itself (which fields, in which order, with which labels) is
+// described once in modes.ts (`mode.card`), which the customer home also
+// reads; this adds what a form needs: input kinds, required messages and the
+// rail card's own currency. Shared by server and browser.
+import type { ModeDescription, ModeKey } from "~/domain/modes";
+
+export type OfferInputKind = "text" | "money" | "percent" | "factor" | "weight" | "datetime" | "currency";
+
+export type OfferFormField = {
+  /** SpecialOffer field (Prisma name). */
+  name: string;
+  labelKey: string;
+  kind: OfferInputKind;
+  /** Message when empty (administration.md 5: every field is required). */
+  requiredKey: string;
+};
+
+/** Labels of the endpoints, which the card description names by field only. */
+const ENDPOINT_LABELS: Record<string, string> = {
+  pol: "search.col.pol",
+  pod: "search.col.pod",
+  dock: "search.col.dock",
+  doorPoint: "search.col.doorPoint",
+  origin: "admin.offer.field.origin",
+  destination: "admin.offer.field.destination",
+};
+
+/** Currencies a rail card may carry (rail rows carry their own currency). */
+export const RAIL_CURRENCIES = ["USD", "CNY", "EUR"] as const;
+
+export function offerFormFields(mode: ModeDescription): OfferFormField[] {
+  const { card } = mode;
+  const fields: OfferFormField[] = [
+    { name: card.from, labelKey: ENDPOINT_LABELS[card.from] ?? `search.col.${card.from}`, kind: "text", requiredKey: `admin.offer.required.${card.from}` },
+    { name: card.to, labelKey: ENDPOINT_LABELS[card.to] ?? `search.col.${card.to}`, kind: "text", requiredKey: `admin.offer.required.${card.to}` },
+  ];
+  for (const fact of card.facts) {
+    fields.push({
+      name: fact.field,
+      labelKey: fact.labelKey,
+      kind: fact.kind === "date" ? "datetime" : fact.kind === "weight" ? "weight" : "text",
+      requiredKey: fact.kind === "date" ? "admin.offer.required.date" : `admin.offer.required.${fact.field}`,
+    });
+  }
+  for (const price of card.prices) {
+    fields.push({
+      name: price.field,
+      labelKey: price.labelKey,
+      kind: price.format === "money" ? "money" : price.format,
+      requiredKey: `admin.offer.required.${price.field}`,
+    });
+  }
+  if ("field" in mode.currency) {
+    fields.push({ name: "currency", labelKey: "admin.offer.field.currency", kind: "currency", requiredKey: "admin.offer.required.currency" });
+  }
+  // The validity date goes last, as on the card.
+  const date = fields.findIndex((field) => field.kind === "datetime");
+  if (date >= 0) fields.push(...fields.splice(date, 1));
+  return fields;
+}
+
+/** The currency a card of this mode is shown in (rail: the card's own). */
+export function fixedCurrency(mode: ModeDescription): string | null {
+  return "fixed" in mode.currency ? mode.currency.fixed : null;
+}
+
+export const OFFER_MODE_KEYS: readonly ModeKey[] = ["fcl", "lcl", "air", "rail", "trailer", "express"];

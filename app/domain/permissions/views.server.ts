@@ -1,0 +1,53 @@
+// Staff data views (DESIGN.md "Staff views"): view 1 = every customer;
+// view 2 = only the customers whose salesperson or customer-service person is
+// the staff member. Global wins when both are held; the administrator always
+// sees everything. Staff with no view at all see only their own customers
+// (least privilege; docs/decisions/301-administration.md).
+//
+// This is the ONE place that decides; users, entrustments, query logs, the
+// operation log and the outbox compose it through relation filters.
+import type { Prisma } from "~/utils/db.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { ADMIN_ROLE_ID } from "./permissions.server";
+
+export const VIEW_GLOBAL = 1;
+export const VIEW_RELATED = 2;
+
+type ScopeViewer = Pick<Viewer, "id" | "roleId" | "viewIds">;
+
+/** True when the viewer reads every customer's data. */
+export function hasGlobalView(viewer: ScopeViewer): boolean {
+  return viewer.roleId === ADMIN_ROLE_ID || viewer.viewIds.includes(VIEW_GLOBAL);
+}
+
+/**
+ * The customers a staff member may read, as a `UserWhereInput`: `{}` for a
+ * global view, otherwise the users whose salesId or customerServiceId is them.
+ */
+export function customerScope(viewer: ScopeViewer): Prisma.UserWhereInput {
+  if (hasGlobalView(viewer)) return {};
+  return { OR: [{ salesId: viewer.id }, { customerServiceId: viewer.id }] };
+}
+
+/** Entrustments of the customers in scope. */
+export function entrustmentScope(viewer: ScopeViewer): Prisma.EntrustmentWhereInput {
+  return hasGlobalView(viewer) ? {} : { user: customerScope(viewer) };
+}
+
+/** Query-log rows of the customers in scope. */
+export function queryLogScope(viewer: ScopeViewer): Prisma.QueryLogWhereInput {
+  return hasGlobalView(viewer) ? {} : { user: customerScope(viewer) };
+}
+
+/**
+ * Operation-log rows: with a related view, the staff member's own actions and
+ * those of their customers (staff actions are otherwise nobody's customers).
+ */
+export function operationLogScope(viewer: ScopeViewer): Prisma.OperationLogWhereInput {
+  return hasGlobalView(viewer) ? {} : { OR: [{ userId: viewer.id }, { user: customerScope(viewer) }] };
+}
+
+/** Outbox mails: with a related view, only mails about their customers' entrustments. */
+export function outboxScope(viewer: ScopeViewer): Prisma.EmailOutboxWhereInput {
+  return hasGlobalView(viewer) ? {} : { entrustment: { user: customerScope(viewer) } };
+}

@@ -1,0 +1,81 @@
+// User-management forms (administration.md 5 "Add user", "Edit user").
+// Messages are translation keys; the field rules are the registration ones.
+import { z } from "zod";
+import { PHONE_PATTERN } from "~/domain/accounts/schemas";
+
+function text(required: string, length: string, max: number) {
+  return z.string({ required_error: required }).trim().min(1, required).max(max, length);
+}
+
+const id = (message: string) =>
+  z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message);
+
+const optional = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => value || null);
+
+export const userFields = {
+  username: text("validation.usernameRequired", "validation.usernameLength", 15),
+  phone: z.string({ required_error: "validation.phoneRequired" }).trim().regex(PHONE_PATTERN, "validation.phoneInvalid"),
+  businessAddress: text("validation.businessAddressRequired", "validation.businessAddressLength", 50),
+  company: text("validation.companyRequired", "validation.companyLength", 20),
+  salesId: id("admin.user.salesRequired"),
+  customerServiceId: id("admin.user.serviceRequired"),
+  roleId: id("admin.user.roleRequired"),
+  customerRating: z.coerce
+    .number({ required_error: "admin.user.tierRequired", invalid_type_error: "admin.user.tierRequired" })
+    .int("admin.user.tierRequired")
+    .min(1, "admin.user.tierRequired")
+    .max(3, "admin.user.tierRequired"),
+  landline: optional(30, "admin.user.landlineLength"),
+  qq: optional(20, "admin.user.qqLength"),
+};
+
+export const addUserSchema = z.object({
+  email: z
+    .string({ required_error: "validation.emailRequired" })
+    .trim()
+    .min(1, "validation.emailRequired")
+    .email("validation.emailInvalid")
+    .max(100, "validation.emailInvalid")
+    .transform((value) => value.toLowerCase()),
+  password: z.string({ required_error: "validation.passwordRequired" }).min(6, "validation.passwordLength").max(15, "validation.passwordLength"),
+  ...userFields,
+});
+export type AddUserInput = z.infer<typeof addUserSchema>;
+
+/** Edit: the same without e-mail (read-only) and password. */
+export const editUserSchema = z.object(userFields);
+export type EditUserInput = z.infer<typeof editUserSchema>;
+
+/** Registration audit: passing needs the tier and both contacts. */
+export const auditSchema = z
+  .object({
+    decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
+    customerRating: userFields.customerRating.optional(),
+    salesId: userFields.salesId.optional(),
+    customerServiceId: userFields.customerServiceId.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision !== "pass") return;
+    if (!value.customerRating) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerRating"], message: "admin.user.tierRequired" });
+    if (!value.salesId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["salesId"], message: "admin.user.salesRequired" });
+    if (!value.customerServiceId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerServiceId"], message: "admin.user.serviceRequired" });
+  });
+export type AuditInput = z.infer<typeof auditSchema>;
+
+export const decisionSchema = z.object({
+  decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
+});
+
+export const viewSchema = z.object({
+  viewIds: z.array(z.coerce.number().int().min(1).max(2)).optional().default([]),
+});
+
+export const handoverSchema = z.object({ targetId: id("admin.user.handoverTargetRequired") });
+
+export const stateSchema = z.object({ state: z.coerce.number().int().min(1).max(2) });
