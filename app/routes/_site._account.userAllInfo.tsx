@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { loadProfile } from "~/domain/accounts/profile.server";
-import { formatDateTime } from "~/domain/accounts/format";
+import { formatDateTime } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "个人中心 / Personal centre" }, { name: "robots", content: "noindex" }];
 

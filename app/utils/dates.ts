@@ -16,3 +16,19 @@ export function todayInShanghai(now: Date = new Date()): Date {
 export function formatDate(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // UTC+8 all year: no daylight saving
+
+/**
+ * A moment as Shanghai wall-clock time, "YYYY-MM-DD HH:mm" (or with seconds).
+ * Computed without locale data, so server and browser print the same text.
+ */
+export function formatDateTime(value: Date | string, options?: { seconds?: boolean }): string;
+export function formatDateTime(value: Date | string | null | undefined, options?: { seconds?: boolean }): string | null;
+export function formatDateTime(value: Date | string | null | undefined, options: { seconds?: boolean } = {}) {
+  if (value === null || value === undefined) return null;
+  const time = (typeof value === "string" ? new Date(value) : value).getTime();
+  if (Number.isNaN(time)) return null;
+  const text = new Date(time + SHANGHAI_OFFSET_MS).toISOString().replace("T", " ");
+  return text.slice(0, options.seconds ? 19 : 16);
+}

@@ -2,22 +2,7 @@
 import { formatPrice } from "~/domain/pricing/format";
 import type { SnapshotPrice } from "./snapshot";
 
-const shanghaiTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Shanghai",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "2026-11-21 14:05" in Shanghai time. */
-export function formatDateTime(value: Date | string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const parts = Object.fromEntries(shanghaiTime.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+export { formatDateTime } from "~/utils/dates";
 
 /** A snapshot price with its currency for money ("592.00 USD"), as a percentage or a factor otherwise. */
 export function formatSnapshotPrice(price: Pick<SnapshotPrice, "value" | "format">, currency: string | null): string {
