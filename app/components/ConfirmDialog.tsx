@@ -3,8 +3,9 @@
 // JavaScript; with JavaScript the same element is shown modal (focus trap,
 // Esc, backdrop) and closing navigates to `closeHref`. No dialog library:
 // the native element keeps the bundle small.
-import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
+import { useUrlDialog } from "~/components/useUrlDialog";
 import { useTranslation } from "react-i18next";
 
 type ModalProps = {
@@ -19,18 +20,8 @@ type ModalProps = {
 
 export function Modal({ title, closeHref, children, wide, role = "dialog" }: ModalProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
+  const ref = useUrlDialog(closeHref, { replace: true });
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || typeof dialog.showModal !== "function") return;
-    // Re-open as modal: the server-rendered `open` is non-modal.
-    if (!dialog.matches(":modal")) {
-      dialog.close();
-      dialog.showModal();
-    }
-  }, []);
   return (
     <>
       <div className="modal-backdrop" aria-hidden="true" />
@@ -41,10 +32,6 @@ export function Modal({ title, closeHref, children, wide, role = "dialog" }: Mod
         aria-labelledby={titleId}
         aria-modal="true"
         className={`modal ${wide ? "modal--wide" : ""}`}
-        onCancel={(event) => {
-          event.preventDefault();
-          navigate(closeHref, { preventScrollReset: true, replace: true });
-        }}
       >
         <div className="modal__head">
           <h2 id={titleId}>{title}</h2>

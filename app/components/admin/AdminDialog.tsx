@@ -1,8 +1,9 @@
 // A dialog the server renders open (URL-addressed). Without JavaScript it is
 // an open <dialog> over a backdrop with a close link; with JavaScript it is
 // promoted to a real modal (focus trap, Escape closes by navigating back).
-import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useId } from "react";
+import { useUrlDialog } from "~/components/useUrlDialog";
 import { useTranslation } from "react-i18next";
 import { closeHref } from "./urls";
 
@@ -17,25 +18,9 @@ type Props = {
 export function AdminDialog({ title, children, closeTo, wide }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const target = closeTo ?? closeHref(location);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === "function" && !dialog.matches(":modal")) {
-      dialog.close();
-      dialog.showModal();
-    }
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      navigate(target, { preventScrollReset: true });
-    };
-    dialog.addEventListener("cancel", onCancel);
-    return () => dialog.removeEventListener("cancel", onCancel);
-  }, [navigate, target]);
+  const ref = useUrlDialog(target);
 
   return (
     <div className="admin-dialog__backdrop">

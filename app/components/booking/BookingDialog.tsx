@@ -4,8 +4,9 @@
 // modal (focus trap, inert page, Escape closes by navigating to `closeTo`).
 // Widths: step 1 30 % and step 2 70 % of the window on desktop, 90 % and
 // 100 % below 1280 px (booking.css).
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+import { useUrlDialog } from "~/components/useUrlDialog";
 import { useTranslation } from "react-i18next";
 
 type Props = {
@@ -18,25 +19,8 @@ type Props = {
 
 export function BookingDialog({ title, size, closeTo, children }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useUrlDialog(closeTo);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === "function" && !dialog.matches(":modal")) {
-      // Rendered open (non-modal) by the server: reopen as a modal.
-      dialog.close();
-      dialog.showModal();
-    }
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      navigate(closeTo);
-    };
-    dialog.addEventListener("cancel", onCancel);
-    return () => dialog.removeEventListener("cancel", onCancel);
-  }, [navigate, closeTo]);
 
   return (
     <div className="booking-backdrop">
