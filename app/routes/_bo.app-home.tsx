@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { APP_SCREEN, homeScreenAction, homeScreenLoader } from "~/domain/home-content/screen.server";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";
 
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "APP首页 / App home" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, APP_SCREEN);
 export const action = ({ request }: ActionFunctionArgs) => homeScreenAction(request, APP_SCREEN);
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function AppHomePage() {
   return <HomeContentPage data={useLoaderData<typeof loader>()} />;

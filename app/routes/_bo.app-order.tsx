@@ -11,7 +11,7 @@ import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { AdminDialog } from "~/components/admin/AdminDialog";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { rows, page: tablePage(query, total), detail, canOutbox: hasPath(viewer, "/app-query") };
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];

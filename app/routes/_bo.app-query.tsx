@@ -11,7 +11,7 @@ import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { AdminDialog } from "~/components/admin/AdminDialog";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { Badge } from "~/components/admin/fields";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return backToList(request, "admin.outbox.retried");
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = Data["rows"][number];

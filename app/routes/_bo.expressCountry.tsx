@@ -1,7 +1,8 @@
 // /expressCountry: generated from the area's description (app/domain/data-areas).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
-import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { dataAreaLinks } from "~/components/data-area/route";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { expressCountryArea } from "~/domain/data-areas/express-country";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
 
@@ -9,7 +10,7 @@ export const links = dataAreaLinks;
 export const meta: MetaFunction = () => [{ title: "快递国家 / Express countries" }];
 export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(expressCountryArea)(args);
 export const action = (args: ActionFunctionArgs) => dataAreaAction(expressCountryArea)(args);
-export const ErrorBoundary = DataAreaErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function ExpressCountriesScreen() {
   return <DataAreaScreen area={expressCountryArea} />;

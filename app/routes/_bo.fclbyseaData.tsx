@@ -1,7 +1,8 @@
 // /fclbyseaData: generated from the area's description (app/domain/data-areas).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
-import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { dataAreaLinks } from "~/components/data-area/route";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { fclArea } from "~/domain/data-areas/fcl";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
 
@@ -9,7 +10,7 @@ export const links = dataAreaLinks;
 export const meta: MetaFunction = () => [{ title: "海运整箱数据 / FCL rates" }];
 export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(fclArea)(args);
 export const action = (args: ActionFunctionArgs) => dataAreaAction(fclArea)(args);
-export const ErrorBoundary = DataAreaErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function FclRatesScreen() {
   return <DataAreaScreen area={fclArea} />;

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { homeScreenAction, homeScreenLoader, WEB_SCREEN } from "~/domain/home-content/screen.server";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";
 
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "官网首页 / Website home" 
 
 export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, WEB_SCREEN);
 export const action = ({ request }: ActionFunctionArgs) => homeScreenAction(request, WEB_SCREEN);
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function HomeListPage() {
   return <HomeContentPage data={useLoaderData<typeof loader>()} />;

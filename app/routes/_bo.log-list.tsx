@@ -8,7 +8,7 @@ import { requirePath } from "~/domain/permissions/permissions.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { rows, page: tablePage(query, total) };
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 

@@ -13,7 +13,7 @@ import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMe
 import { menuSchema } from "~/domain/menus/schemas";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { textOf } from "~/components/admin/fields";
 import { TreePlacement } from "~/components/admin/TreePlacement";
@@ -116,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return backToList(request, "admin.menu.deleted");
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function MenuListPage() {
   const { t, i18n } = useTranslation();

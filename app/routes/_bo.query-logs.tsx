@@ -10,7 +10,7 @@ import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { modeKey: mode.key, rows, page: tablePage(query, total) };
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 

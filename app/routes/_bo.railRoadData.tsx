@@ -1,7 +1,8 @@
 // /railRoadData: generated from the area's description (app/domain/data-areas).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
-import { DataAreaErrorBoundary, dataAreaLinks } from "~/components/data-area/route";
+import { dataAreaLinks } from "~/components/data-area/route";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { railArea } from "~/domain/data-areas/rail";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
 
@@ -9,7 +10,7 @@ export const links = dataAreaLinks;
 export const meta: MetaFunction = () => [{ title: "铁路数据 / Rail rates" }];
 export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(railArea)(args);
 export const action = (args: ActionFunctionArgs) => dataAreaAction(railArea)(args);
-export const ErrorBoundary = DataAreaErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function RailRatesScreen() {
   return <DataAreaScreen area={railArea} />;

@@ -24,7 +24,7 @@ import {
 } from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
 import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TextArea, textOf } from "~/components/admin/fields";
 import { TreePlacement } from "~/components/admin/TreePlacement";
@@ -123,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw badRequest();
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function RoleListPage() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { OfferPreview } from "~/components/admin/OfferPreview";
 import { hrefWith } from "~/components/admin/urls";
@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   throw badRequest();
 }
 
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function SaleListPage() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { userListAction, userListLoader } from "~/domain/users/screen.server";
 import { USER_TABS, VIEW_ROLE_IDS, HANDOVER_ROLE_IDS } from "~/domain/users/constants";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Badge } from "~/components/admin/fields";
 import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog } from "~/components/admin/UserDialogs";
@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "用户管理 / Users" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => userListAction(request);
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
