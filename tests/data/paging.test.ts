@@ -38,6 +38,22 @@ describe("paged-table contract", () => {
     expect(timestampWhere({ from: null, to: null })).toBeUndefined();
   });
 
+  it("takes date-times where the table asks for them (the logs), whole minutes inclusive", () => {
+    const logs = defineTable({ dateRange: { defaultDays: [-365, 0], withTime: true } });
+    const query = parseTableQuery(url("?from=2026-01-05T08:30&to=2026-01-05T17:45"), logs);
+    expect(query.range).toEqual({ from: "2026-01-05T08:30", to: "2026-01-05T17:45" });
+    expect(query.withTime).toBe(true);
+    expect(timestampWhere(query.range)).toEqual({
+      gte: new Date("2026-01-05T00:30:00Z"),
+      lt: new Date("2026-01-05T09:46:00Z"),
+    });
+    // Seconds from a browser are dropped; impossible times are ignored.
+    expect(parseTableQuery(url("?from=2026-01-05T08:30:15&to=2026-01-05T24:00"), logs).range).toEqual({ from: "2026-01-05T08:30", to: null });
+    // A table of days ignores a time.
+    expect(parseTableQuery(url("?from=2026-01-05T08:30"), spec).range).toEqual({ from: null, to: null });
+    expect(tablePage(query, 0).withTime).toBe(true);
+  });
+
   it("builds links that change one parameter", () => {
     expect(searchWith("?a=1&page=3", { page: null, size: 50 })).toBe("?a=1&size=50");
     expect(searchWith("", { page: null })).toBe("?");

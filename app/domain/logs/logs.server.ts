@@ -12,9 +12,9 @@ import { queryLogColumns } from "./log-columns";
 const search = { q: z.string().trim().max(50) };
 
 /** Query-trace logs: sizes 1, 2, 5, 10 (default 10), the past 365 days unless chosen. */
-export const queryLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 10, filters: search, dateRange: { defaultDays: [-365, 0] } });
+export const queryLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 10, filters: search, dateRange: { defaultDays: [-365, 0], withTime: true } });
 /** Operation log: sizes 1, 2, 5, 10 (default 5), same default range. */
-export const operationLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 5, filters: search, dateRange: { defaultDays: [-365, 0] } });
+export const operationLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 5, filters: search, dateRange: { defaultDays: [-365, 0], withTime: true } });
 
 type Query = TableQuery<typeof search>;
 

@@ -53,8 +53,12 @@ export type TableSpec<F extends FilterShape = FilterShape> = {
   sizes: readonly number[];
   defaultSize: number;
   filters: F;
-  /** Days relative to today for the default range, e.g. [-365, 0]; null = no default (open). */
-  dateRange: { defaultDays: readonly [number, number] | null } | null;
+  /**
+   * Days relative to today for the default range, e.g. [-365, 0]; null = no
+   * default (open). `withTime`: the ends may carry a time (YYYY-MM-DDTHH:mm,
+   * a date-time range as the logs of administration.md 2.7/2.8 have).
+   */
+  dateRange: { defaultDays: readonly [number, number] | null; withTime: boolean } | null;
 };
 
 export type TableQuery<F extends FilterShape = FilterShape> = {
@@ -64,6 +68,8 @@ export type TableQuery<F extends FilterShape = FilterShape> = {
   take: number;
   filters: { [K in keyof F]?: z.infer<F[K]> };
   range: DayRange | null;
+  /** The range's ends may carry a time of day. */
+  withTime: boolean;
   today: string;
   sizes: readonly number[];
 };
@@ -72,7 +78,7 @@ export function defineTable<F extends FilterShape = Record<never, z.ZodTypeAny>>
   sizes?: readonly number[];
   defaultSize?: number;
   filters?: F;
-  dateRange?: { defaultDays?: readonly [number, number] | null } | null;
+  dateRange?: { defaultDays?: readonly [number, number] | null; withTime?: boolean } | null;
 } = {}): TableSpec<F> {
   const sizes = spec.sizes ?? DEFAULT_PAGE_SIZES;
   const defaultSize = spec.defaultSize ?? (sizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : sizes[0]);
@@ -80,7 +86,9 @@ export function defineTable<F extends FilterShape = Record<never, z.ZodTypeAny>>
     sizes,
     defaultSize,
     filters: (spec.filters ?? {}) as F,
-    dateRange: spec.dateRange ? { defaultDays: spec.dateRange.defaultDays ?? null } : null,
+    dateRange: spec.dateRange
+      ? { defaultDays: spec.dateRange.defaultDays ?? null, withTime: spec.dateRange.withTime ?? false }
+      : null,
   };
 }
 
@@ -89,9 +97,16 @@ const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
   const date = new Date(`${day}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 });
+/** A date-time as a datetime-local input sends it: YYYY-MM-DDTHH:mm (seconds dropped). */
+const dateTimeSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/)
+  .transform((value) => value.slice(0, 16))
+  .refine((value) => daySchema.safeParse(value.slice(0, 10)).success);
 
-function dayParam(params: URLSearchParams, name: string): string | null {
-  const parsed = daySchema.safeParse((params.get(name) ?? "").trim());
+function dayParam(params: URLSearchParams, name: string, withTime: boolean): string | null {
+  const raw = (params.get(name) ?? "").trim();
+  const parsed = withTime && raw.includes("T") ? dateTimeSchema.safeParse(raw) : daySchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
@@ -115,7 +130,8 @@ export function parseTableQuery<F extends FilterShape>(source: Request | URL, sp
   if (spec.dateRange) {
     const inUrl = params.has(TABLE_PARAMS.from) || params.has(TABLE_PARAMS.to);
     if (inUrl) {
-      range = { from: dayParam(params, TABLE_PARAMS.from), to: dayParam(params, TABLE_PARAMS.to) };
+      const withTime = spec.dateRange.withTime;
+      range = { from: dayParam(params, TABLE_PARAMS.from, withTime), to: dayParam(params, TABLE_PARAMS.to, withTime) };
     } else if (spec.dateRange.defaultDays) {
       const [fromDays, toDays] = spec.dateRange.defaultDays;
       range = { from: addDays(today, fromDays), to: addDays(today, toDays) };
@@ -132,6 +148,7 @@ export function parseTableQuery<F extends FilterShape>(source: Request | URL, sp
     take: size,
     filters: filters as TableQuery<F>["filters"],
     range,
+    withTime: spec.dateRange?.withTime ?? false,
     today,
     sizes: spec.sizes,
   };
@@ -145,6 +162,7 @@ export function tablePage(query: TableQuery<FilterShape>, total: number): TableP
     pageCount: Math.max(1, Math.ceil(total / query.size)),
     sizes: [...query.sizes],
     range: query.range,
+    withTime: query.withTime,
     today: query.today,
   };
 }
@@ -164,7 +182,16 @@ export function dayWhere(range: DayRange | null): { gte?: Date; lte?: Date } | u
 export function timestampWhere(range: DayRange | null): { gte?: Date; lt?: Date } | undefined {
   if (!range || (!range.from && !range.to)) return undefined;
   return {
-    ...(range.from ? { gte: new Date(new Date(`${range.from}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS) } : {}),
-    ...(range.to ? { lt: new Date(new Date(`${addDays(range.to, 1)}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS) } : {}),
+    ...(range.from ? { gte: shanghaiInstant(range.from) } : {}),
+    // A day end includes the whole day, a date-time end its whole minute.
+    ...(range.to
+      ? { lt: range.to.includes("T") ? new Date(shanghaiInstant(range.to).getTime() + 60_000) : shanghaiInstant(addDays(range.to, 1)) }
+      : {}),
   };
+}
+
+/** The instant of a Shanghai day (its midnight) or date-time (YYYY-MM-DDTHH:mm). */
+function shanghaiInstant(value: string): Date {
+  const utc = value.includes("T") ? `${value}:00.000Z` : `${value}T00:00:00.000Z`;
+  return new Date(new Date(utc).getTime() - SHANGHAI_OFFSET_MS);
 }

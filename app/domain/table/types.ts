@@ -8,7 +8,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** URL parameter names: everything lives in the URL so the table works without JavaScript. */
 export const TABLE_PARAMS = { page: "page", size: "size", from: "from", to: "to" } as const;
 
-/** A date range as calendar days YYYY-MM-DD (Asia/Shanghai); null ends are open. */
+/** A date range as calendar days YYYY-MM-DD, or date-times YYYY-MM-DDTHH:mm where the table takes times (Asia/Shanghai); null ends are open. */
 export type DayRange = { from: string | null; to: string | null };
 
 /** What a loader hands to <Pager> (and <DateRangeFilter>): plain JSON. */
@@ -20,6 +20,8 @@ export type TablePage = {
   sizes: number[];
   /** The effective date range (the default when the URL has none); null when the screen has no range. */
   range: DayRange | null;
+  /** The range inputs take a time of day as well. */
+  withTime: boolean;
   /** Today in Shanghai (YYYY-MM-DD), for the range shortcuts. */
   today: string;
 };
