@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "react-i18next";
 import {
@@ -254,22 +254,7 @@ function RegisterForm({ lastResult }: FormProps) {
   return (
     <Form method="post" action="/login?mode=register" {...getFormProps(form)} className="stack">
       <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="code-row">
-        <Field
-          label={t("account.register.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
-        <button type="submit" name="intent" value="sendCode" formNoValidate className="button button--ghost" disabled={sending}>
-          {t("account.register.sendCode")}
-        </button>
-      </div>
-      <Field
-        label={t("account.register.code")}
-        hint={t("account.register.codeHint")}
-        inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}
-        errors={fields.code.errors}
-      />
+      <EmailCodeFields email={fields.email} code={fields.code} sendIntent="sendCode" sending={sending} />
       <Field
         label={t("account.register.password")}
         hint={t("account.register.passwordHint")}
@@ -350,22 +335,7 @@ function ResetForm({ lastResult }: FormProps) {
     <Form method="post" action="/login?mode=reset" {...getFormProps(form)} className="stack">
       <p>{t("account.reset.intro")}</p>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="code-row">
-        <Field
-          label={t("account.register.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
-        <button type="submit" name="intent" value="sendResetCode" formNoValidate className="button button--ghost" disabled={sending}>
-          {t("account.register.sendCode")}
-        </button>
-      </div>
-      <Field
-        label={t("account.register.code")}
-        hint={t("account.register.codeHint")}
-        inputProps={{ ...getInputProps(fields.code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}
-        errors={fields.code.errors}
-      />
+      <EmailCodeFields email={fields.email} code={fields.code} sendIntent="sendResetCode" sending={sending} />
       <Field
         label={t("account.reset.newPassword")}
         hint={t("account.register.passwordHint")}
@@ -384,5 +354,44 @@ function ResetForm({ lastResult }: FormProps) {
         <Link to="/login">{t("account.tabs.login")}</Link>
       </p>
     </Form>
+  );
+}
+
+/**
+ * The e-mail field with its "send code" button (a second submit of the same
+ * form, so it works without JavaScript and keeps the typed values) and the
+ * code field: shared by registration and password reset.
+ */
+function EmailCodeFields({
+  email,
+  code,
+  sendIntent,
+  sending,
+}: {
+  email: FieldMetadata<string>;
+  code: FieldMetadata<string>;
+  sendIntent: "sendCode" | "sendResetCode";
+  sending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="code-row">
+        <Field
+          label={t("account.register.email")}
+          inputProps={{ ...getInputProps(email, { type: "email" }), autoComplete: "email" }}
+          errors={email.errors}
+        />
+        <button type="submit" name="intent" value={sendIntent} formNoValidate className="button button--ghost" disabled={sending}>
+          {t("account.register.sendCode")}
+        </button>
+      </div>
+      <Field
+        label={t("account.register.code")}
+        hint={t("account.register.codeHint")}
+        inputProps={{ ...getInputProps(code, { type: "text" }), inputMode: "numeric", autoComplete: "one-time-code" }}
+        errors={code.errors}
+      />
+    </>
   );
 }
