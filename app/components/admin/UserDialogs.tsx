@@ -102,22 +102,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <Field label={t("admin.user.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), inputMode: "numeric" }} errors={fields.phone.errors} />
           <Field label={t("admin.user.company")} inputProps={getInputProps(fields.company, { type: "text" })} errors={fields.company.errors} />
           <Field label={t("admin.user.businessAddress")} inputProps={getInputProps(fields.businessAddress, { type: "text" })} errors={fields.businessAddress.errors} />
-          <Select
-            label={t("admin.user.sales")}
-            name="salesId"
-            placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.salesId.initialValue)}
-            options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
-            errors={fields.salesId.errors}
-          />
-          <Select
-            label={t("admin.user.service")}
-            name="customerServiceId"
-            placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.customerServiceId.initialValue)}
-            options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
-            errors={fields.customerServiceId.errors}
-          />
+          <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
           <Select
             label={t("admin.user.role")}
             name="roleId"
@@ -229,22 +214,7 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
             options={tiers}
             errors={fields.customerRating.errors}
           />
-          <Select
-            label={t("admin.user.sales")}
-            name="salesId"
-            placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.salesId.initialValue)}
-            options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
-            errors={fields.salesId.errors}
-          />
-          <Select
-            label={t("admin.user.service")}
-            name="customerServiceId"
-            placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.customerServiceId.initialValue)}
-            options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
-            errors={fields.customerServiceId.errors}
-          />
+          <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
         </div>
         <p className="field__hint">{t("admin.user.auditHint")}</p>
         <div className="admin-dialog__actions">
@@ -362,5 +332,32 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
         <DialogActions busy={busy} submitLabel={t("admin.user.handoverSubmit")} />
       </Form>
     </AdminDialog>
+  );
+}
+
+type ContactField = { initialValue?: unknown; errors?: string[] };
+
+/** The customer's salesperson and customer service: the same two choices in the user editor and the audit. */
+function ContactSelects({ options, sales, service }: { options: Pick<UserOptions, "sales" | "services">; sales: ContactField; service: ContactField }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Select
+        label={t("admin.user.sales")}
+        name="salesId"
+        placeholder={t("admin.common.choose")}
+        defaultValue={textOf(sales.initialValue)}
+        options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
+        errors={sales.errors}
+      />
+      <Select
+        label={t("admin.user.service")}
+        name="customerServiceId"
+        placeholder={t("admin.common.choose")}
+        defaultValue={textOf(service.initialValue)}
+        options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
+        errors={service.errors}
+      />
+    </>
   );
 }
