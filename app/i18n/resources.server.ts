@@ -20,6 +20,8 @@ import zhSearch from "../locales/zh-CN/search.json";
 import enSearch from "../locales/en-US/search.json";
 import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
+import zhApi from "../locales/zh-CN/api.json";
+import enApi from "../locales/en-US/api.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
@@ -31,6 +33,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     table: zhTable,
     data: zhData,
     admin: zhAdmin,
+    api: zhApi,
   },
   "en-US": {
     common: enCommon,
@@ -41,6 +44,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     table: enTable,
     data: enData,
     admin: enAdmin,
+    api: enApi,
   },
 };
 

@@ -1,21 +1,11 @@
-// Avatar upload: JPG or PNG by content (magic bytes), at most 2 MB, enforced
-// while the body streams in; stored under a generated name, served by
-// /avatars/<name>.
+// Avatar page: the upload rules live in domain/accounts/avatar.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { flash } from "~/domain/accounts/cookie.server";
-import { setAvatar } from "~/domain/accounts/profile.server";
-import { AVATAR_MAX_BYTES, detectImageType, saveAvatarFile } from "~/utils/uploads.server";
+import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { ErrorList } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "修改头像 / Change avatar" }, { name: "robots", content: "noindex" }];
@@ -25,47 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { avatarPath: viewer.avatarPath, name: viewer.nickname || viewer.username };
 }
 
-class BadUpload extends Error {}
-
-/** Keeps only the first part named "avatar", at most 2 MB; refuses crowds of parts. */
-function avatarUploadHandler(): UploadHandler {
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES });
-  let parts = 0;
-  let taken = false;
-  return async (part) => {
-    parts += 1;
-    if (parts > 10) throw new BadUpload("too many parts");
-    if (part.name !== "avatar" || taken) {
-      // Not stored; drained so the parser can move on to the next part.
-      for await (const _chunk of part.data) void _chunk;
-      return undefined;
-    }
-    taken = true;
-    return memory(part);
-  };
-}
-
 type ActionData = { error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, avatarUploadHandler());
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data<ActionData>({ error: "account.avatar.tooLarge" }, { status: 413 });
-    if (error instanceof BadUpload || error instanceof TypeError) {
-      return data<ActionData>({ error: "account.avatar.required" }, { status: 400 });
-    }
-    throw error;
-  }
-  const file = form.get("avatar");
-  if (!(file instanceof File) || file.size === 0) return data<ActionData>({ error: "account.avatar.required" }, { status: 400 });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectImageType(bytes);
-  if (!type) return data<ActionData>({ error: "account.avatar.invalidType" }, { status: 415 });
-  const name = await saveAvatarFile(bytes, type);
-  await setAvatar(viewer.id, name);
+  const result = await replaceAvatar(request, viewer.id);
+  if (!result.ok) return data<ActionData>({ error: result.key }, { status: result.status });
   const headers = await flash(request, { type: "success", key: "account.avatar.success" });
   return redirect("/userAvatar", { headers });
 }

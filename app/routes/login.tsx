@@ -76,31 +76,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return reply({ form: "login", result: submission.reply({ hideFields: ["password"] }) }, 400);
       }
       const { email } = submission.value;
-      const blocked = await loginThrottle(email, ip);
-      if (blocked) {
+      const result = await signIn(email, ip, () => authenticator.authenticate("form", request));
+      if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
+      if (result.reason === "tooManyAttempts") {
         return reply(
           {
             form: "login",
             result: submission.reply({ hideFields: ["password"] }),
-            message: { type: "error", key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(blocked) } },
+            message: { type: "error", key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } },
           },
           429,
         );
       }
-      try {
-        const user = await authenticator.authenticate("form", request);
-        await recordLoginSuccess(email);
-        return createUserSession(request, user.id, safeRedirect(submission.value.redirectTo), { context });
-      } catch (error) {
-        if (error instanceof LoginError) {
-          if (error.reason === "invalidCredentials") await recordLoginFailure(email, ip);
-          return reply(
-            { form: "login", result: submission.reply({ formErrors: [`account.login.${error.reason}`], hideFields: ["password"] }) },
-            400,
-          );
-        }
-        throw error;
-      }
+      return reply({ form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) }, 400);
     }
 
     case "sendCode":

@@ -65,6 +65,28 @@ export async function recordLoginFailure(email: string, ip: string | null): Prom
   if (ip) await hit(rateKeys.loginAddress(ip), RATE_RULES.loginAddress);
 }
 
+export type SignInResult = { ok: true; id: number } | { ok: false; reason: LoginFailure } | { ok: false; reason: "tooManyAttempts"; blocked: RateState };
+
+/**
+ * The whole sign-in rule, for the login page and POST /api/login alike:
+ * throttled accounts and addresses are refused before any password check,
+ * failures are counted, success forgets the account's failures. `verify`
+ * checks the password (the page goes through remix-auth's form strategy).
+ */
+export async function signIn(email: string, ip: string | null, verify: () => Promise<{ id: number }>): Promise<SignInResult> {
+  const blocked = await loginThrottle(email, ip);
+  if (blocked) return { ok: false, reason: "tooManyAttempts", blocked };
+  try {
+    const user = await verify();
+    await recordLoginSuccess(email);
+    return { ok: true, id: user.id };
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    if (error.reason === "invalidCredentials") await recordLoginFailure(email, ip);
+    return { ok: false, reason: error.reason };
+  }
+}
+
 /** A correct password forgets the account's failures (not the address's). */
 export async function recordLoginSuccess(email: string): Promise<void> {
   await clear(rateKeys.loginAccount(email));

@@ -4,6 +4,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { getCookieSession, sessionStorage } from "./cookie.server";
 import { loadViewer, type Viewer } from "./viewer.server";
+import { bearerToken, isApiPath } from "~/api/prefixes";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
 export const IDLE_TIMEOUT_MS = 36_000_000;
@@ -78,7 +79,7 @@ export function clientAddress(request: Request, context?: AppLoadContext): strin
   return request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || request.headers.get("X-Real-IP") || null;
 }
 
-type SessionLookup =
+export type SessionLookup =
   | { state: "none" }
   | { state: "active"; sessionId: string; viewer: Viewer }
   | { state: "expired" }
@@ -112,10 +113,17 @@ export async function lookupSession(sessionId: string | undefined | null): Promi
 // One lookup per request, shared by the root loader and the route loaders.
 const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
 
-async function lookupRequest(request: Request): Promise<SessionLookup> {
+/**
+ * The session of a request, looked up once. Pages use the signed cookie; the
+ * legacy JSON API (app/api/prefixes.ts) uses only the Authorization token,
+ * the same database session, never the cookie.
+ */
+export async function lookupRequest(request: Request): Promise<SessionLookup> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = getCookieSession(request).then((session) => lookupSession(session.get("sid")));
+    pending = isApiPath(new URL(request.url).pathname)
+      ? lookupSession(bearerToken(request))
+      : getCookieSession(request).then((session) => lookupSession(session.get("sid")));
     perRequest.set(request, pending);
   }
   return pending;

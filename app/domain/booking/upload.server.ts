@@ -63,7 +63,12 @@ async function drain(data: AsyncIterable<Uint8Array>, count: (n: number) => void
  * Parses the order form. Throws BadUploadRequest for bodies that are not a
  * sane order (the caller answers with the 5 MB message when `tooLarge`).
  */
-export async function parseOrderUpload(request: Request, maxFileBytes = ATTACHMENT_MAX_BYTES): Promise<ParsedUpload> {
+export async function parseOrderUpload(
+  request: Request,
+  maxFileBytes = ATTACHMENT_MAX_BYTES,
+  /** Part names taken as the attachment (the legacy API also accepts "file"). */
+  fileFields: readonly string[] = [ATTACHMENT_FIELD],
+): Promise<ParsedUpload> {
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
   if (Number.isFinite(declared) && declared > REQUEST_MAX_BYTES) {
     throw new BadUploadRequest("request too large", true);
@@ -94,7 +99,7 @@ export async function parseOrderUpload(request: Request, maxFileBytes = ATTACHME
       return new TextDecoder().decode(Buffer.concat(chunks));
     }
     // Other file inputs, the empty part of a file input left empty, and a second file are not stored.
-    if (name !== ATTACHMENT_FIELD || filename === "") {
+    if (!fileFields.includes(name) || filename === "") {
       await drain(data, count);
       return undefined;
     }

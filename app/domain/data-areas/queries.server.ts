@@ -239,6 +239,36 @@ export async function deleteRange(area: DataArea, viewer: Viewer, range: IdRange
 
 export const MAX_MARKUP_ROWS = 10_000;
 
+export type MarkupRequest = { ok: true; ids: number[]; amounts: Record<string, string> } | { ok: false; key: string; tooMany?: boolean };
+
+/**
+ * The markup form (screen and API): selected ids (repeated or comma
+ * separated) and an amount per tier price, 0-99999999.99, at least one.
+ */
+export function readMarkupForm(form: FormData): MarkupRequest {
+  const ids = [
+    ...new Set(
+      form
+        .getAll("ids")
+        .flatMap((v) => String(v).split(","))
+        .map((v) => v.trim())
+        .filter((v) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647)
+        .map(Number),
+    ),
+  ];
+  if (ids.length === 0) return { ok: false, key: "data.fcl.markupNoRows" };
+  if (ids.length > MAX_MARKUP_ROWS) return { ok: false, key: "data.fcl.markupTooMany", tooMany: true };
+  const amounts: Record<string, string> = {};
+  for (const field of FCL_MARKUP_FIELDS) {
+    const raw = String(form.get(field) ?? "").trim();
+    if (raw === "") continue;
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(raw)) return { ok: false, key: "data.fcl.markupInvalid" };
+    amounts[field] = raw;
+  }
+  if (Object.keys(amounts).length === 0) return { ok: false, key: "data.fcl.markupNoPrice" };
+  return { ok: true, ids, amounts };
+}
+
 /** Raises the entered prices of the selected FCL rows: one UPDATE statement. */
 export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<string, string>): Promise<number> {
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);

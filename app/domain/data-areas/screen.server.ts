@@ -22,7 +22,7 @@ import {
   listRows,
   listWhere,
   markupFcl,
-  MAX_MARKUP_ROWS,
+  readMarkupForm,
   parseIdRange,
   runCheck,
   saveRow,
@@ -30,7 +30,6 @@ import {
 import { editFormSchema } from "./schema";
 import { DIALOG_PARAMS, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
 import type { CheckKey, DataArea } from "./types";
-import { FCL_MARKUP_FIELDS } from "./fcl";
 
 /** The list URL (filters and page kept, dialogs closed). */
 export function listHref(area: DataArea, url: URL): string {
@@ -121,22 +120,13 @@ async function saveAction(area: DataArea, viewer: Viewer, request: Request, form
 }
 
 async function markupAction(viewer: Viewer, request: Request, form: FormData, to: string) {
-  const ids = form
-    .getAll("ids")
-    .map((v) => positiveInt(String(v)))
-    .filter((v): v is number => v !== null);
-  if (ids.length === 0) return back(request, to, { type: "warning", key: "data.fcl.markupNoRows" });
-  if (ids.length > MAX_MARKUP_ROWS) badRequest();
-  const amounts: Record<string, string> = {};
-  for (const field of FCL_MARKUP_FIELDS) {
-    const raw = String(form.get(field) ?? "").trim();
-    if (raw === "") continue;
-    if (!/^\d{1,8}(\.\d{1,2})?$/.test(raw)) return back(request, to, { type: "warning", key: "data.fcl.markupInvalid" });
-    amounts[field] = raw;
+  const markup = readMarkupForm(form);
+  if (!markup.ok) {
+    if (markup.tooMany) badRequest();
+    return back(request, to, { type: "warning", key: markup.key });
   }
-  if (Object.keys(amounts).length === 0) return back(request, to, { type: "warning", key: "data.fcl.markupNoPrice" });
   try {
-    await markupFcl(viewer, [...new Set(ids)], amounts);
+    await markupFcl(viewer, markup.ids, markup.amounts);
   } catch (error) {
     console.warn("markup failed", error);
     return back(request, to, { type: "error", key: "data.fcl.markupFailed" });

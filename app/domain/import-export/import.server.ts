@@ -429,6 +429,16 @@ export async function importSpreadsheet(
     }
     throw error;
   }
+  return importSheet(area, viewer, sheet, meta);
+}
+
+/** Validation and the one-transaction write of rows already read (a parsed file, or the API's infoString). */
+export async function importSheet(
+  area: DataArea,
+  viewer: Pick<Viewer, "id" | "username">,
+  sheet: ParsedSheet,
+  meta: { fileName: string; variant?: ImportVariant },
+): Promise<ImportOutcome> {
   const checked = validateSheet(area, sheet, meta.variant ?? "standard");
   if (!checked.ok) return checked;
   return writeRows(area, viewer, checked.prepared, meta);

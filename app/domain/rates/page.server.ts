@@ -5,6 +5,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer } from "~/domain/accounts/session.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
@@ -63,15 +64,19 @@ const optionsSchema = z.object({
   carrier: z.string().trim().max(60).optional().catch(undefined),
 });
 
-export async function loadResultsPage(modeKey: ModeKey, request: Request) {
+/**
+ * `options.viewer` fixes who asks (the API's visitor queries pass null);
+ * otherwise the request's session decides.
+ */
+export async function loadResultsPage(modeKey: ModeKey, request: Request, options: { viewer?: Viewer | null } = {}) {
   const mode = modeByKey(modeKey);
   const url = new URL(request.url);
   const params = url.searchParams;
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+  const [viewer, lng] = await Promise.all([options.viewer !== undefined ? options.viewer : getViewer(request), getLanguage(request)]);
   const t = await i18n.getFixedT(lng);
   const access = priceAccess(viewer);
   const today = todayInShanghai();
-  const options = optionsSchema.parse({
+  const view = optionsSchema.parse({
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
     carrier: params.get("carrier") || undefined,
@@ -158,8 +163,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
         country,
         weight: weightValue!,
         priced: access.tier !== null,
-        sort: options.sort ?? "price",
-        page: options.page ?? 1,
+        sort: view.sort ?? "price",
+        page: view.page ?? 1,
         today,
       });
       express = {
@@ -172,14 +177,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     } else {
       if (mode.carrierFilter) {
         carriers = await routeCarriers(mode, match, today);
-        carrier = options.carrier && carriers.includes(options.carrier) ? options.carrier : null;
+        carrier = view.carrier && carriers.includes(view.carrier) ? view.carrier : null;
       }
       results = await searchRates({
         mode,
         match,
         tier: access.tier,
-        sort: options.sort ?? "price",
-        page: options.page ?? 1,
+        sort: view.sort ?? "price",
+        page: view.page ?? 1,
         today,
         carrier,
       });

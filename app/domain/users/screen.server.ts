@@ -63,7 +63,7 @@ const DIALOG_RIGHT: Record<string, keyof UserRights> = {
   delete: "delete",
 };
 
-function detail(user: NonNullable<Awaited<ReturnType<typeof findManagedUser>>>, internal: boolean) {
+export function userDetail(user: NonNullable<Awaited<ReturnType<typeof findManagedUser>>>, internal: boolean) {
   return {
     id: user.id,
     email: user.email,
@@ -90,7 +90,7 @@ function detail(user: NonNullable<Awaited<ReturnType<typeof findManagedUser>>>, 
   };
 }
 
-export type UserDetail = ReturnType<typeof detail>;
+export type UserDetail = ReturnType<typeof userDetail>;
 
 export async function userListLoader(request: Request) {
   const viewer = await requirePath(request, PATH);
@@ -114,7 +114,7 @@ export async function userListLoader(request: Request) {
   if (dialogName === "view" && !(VIEW_ROLE_IDS as readonly number[]).includes(user.roleId)) throw notFound();
   if (dialogName === "handover" && !(HANDOVER_ROLE_IDS as readonly number[]).includes(user.roleId)) throw notFound();
   const kind = dialogName as "edit" | "audit" | "profile" | "view" | "handover" | "delete";
-  return { ...base, options, dialog: { kind, user: detail(user, await isInternalRole(user.roleId)) } };
+  return { ...base, options, dialog: { kind, user: userDetail(user, await isInternalRole(user.roleId)) } };
 }
 
 const INTENT_RIGHT: Record<string, number> = {

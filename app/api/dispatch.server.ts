@@ -1,0 +1,246 @@
+// One entry for every legacy API path: the splat resource routes
+// (app/routes/{api,my,nopermission,...}.$.tsx) hand their requests here. It
+// finds the endpoint, checks who asks against its access (on the server,
+// every call), parses the fields and answers in the envelope. A thrown
+// Response from a domain module keeps its status; anything unexpected is a
+// 500 envelope with no detail.
+import type { AppLoadContext } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
+import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
+import { i18n } from "~/i18n/i18n.server";
+import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
+import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
+import { apiEndpoints } from "./registry.server";
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+type Compiled = { endpoint: Endpoint; pattern: RegExp; names: string[] };
+
+let compiled: Compiled[] | null = null;
+
+function compile(): Compiled[] {
+  compiled ??= apiEndpoints.map((endpoint) => {
+    const names: string[] = [];
+    const source = endpoint.path
+      .split("/")
+      .map((segment) => {
+        const match = /^\{(\w+)\}$/.exec(segment);
+        if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(match[1]);
+        return "([^/]+)";
+      })
+      .join("/");
+    return { endpoint, pattern: new RegExp(`^${source}/?$`), names };
+  });
+  return compiled;
+}
+
+export function findEndpoint(method: string, pathname: string): { endpoint: Endpoint; params: Record<string, string> } | { allowed: Method[] } | null {
+  const allowed: Method[] = [];
+  for (const { endpoint, pattern, names } of compile()) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    if (endpoint.method !== method) {
+      allowed.push(endpoint.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => {
+      params[name] = safeDecode(match[i + 1]);
+    });
+    return { endpoint, params };
+  }
+  return allowed.length ? { allowed } : null;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function languageOf(url: URL): Language {
+  const lng = url.searchParams.get("lng");
+  return isLanguage(lng) ? lng : fallbackLanguage;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, "api.tooLarge", 413);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError(413, "api.tooLarge", 413);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function appendValue(form: FormData, key: string, value: unknown) {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) for (const item of value) appendValue(form, key, item);
+  else if (typeof value === "object") form.append(key, JSON.stringify(value));
+  else form.append(key, String(value));
+}
+
+/** Query fields, then body fields over them. */
+async function readFields(request: Request, url: URL, endpoint: Endpoint): Promise<FormData> {
+  const form = new FormData();
+  const body = new FormData();
+  if (request.method !== "GET" && request.method !== "DELETE" && request.method !== "HEAD") {
+    const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+    const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    if (type.startsWith("multipart/form-data")) {
+      const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+      if (!Number.isFinite(declared) || declared > limit) throw new ApiError(413, "api.tooLarge", 413);
+      let parsed: FormData;
+      try {
+        parsed = await request.formData();
+      } catch {
+        throw badRequest("api.badBody");
+      }
+      for (const [key, value] of parsed) body.append(key, value);
+    } else if (type.startsWith("application/json")) {
+      const text = await readLimited(request, limit);
+      let value: unknown;
+      try {
+        value = text.trim() ? JSON.parse(text) : {};
+      } catch {
+        throw badRequest("api.badJson");
+      }
+      if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("api.badJson");
+      for (const [key, item] of Object.entries(value)) appendValue(body, key, item);
+    } else {
+      const text = await readLimited(request, limit);
+      for (const [key, value] of new URLSearchParams(text)) body.append(key, value);
+    }
+  }
+  const bodyKeys = new Set([...body.keys()]);
+  for (const [key, value] of url.searchParams) if (!bodyKeys.has(key)) form.append(key, value);
+  for (const [key, value] of body) form.append(key, value);
+  return form;
+}
+
+function firstIssueMessage(error: Record<string, string[] | null> | undefined): string {
+  for (const messages of Object.values(error ?? {})) if (messages?.length) return messages[0];
+  return "api.badRequest";
+}
+
+function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Record<string, string>, base: {
+  viewer: ApiContext["viewer"];
+  sessionId: string | null;
+  lng: Language;
+  t: ApiContext["t"];
+  ip: string | null;
+}): ApiContext {
+  let fields: Promise<FormData> | null = null;
+  const ctx: ApiContext = {
+    request,
+    url,
+    params,
+    ...base,
+    get user() {
+      if (!base.viewer) throw new ApiError(401, "api.loginRequired", 401);
+      return base.viewer;
+    },
+    fields() {
+      fields ??= readFields(request, url, endpoint);
+      return fields;
+    },
+    async parse<S extends z.ZodTypeAny>(schema: S, legacy: Record<string, string> = {}, extra: Record<string, string | string[] | undefined> = {}) {
+      const source = await ctx.fields();
+      const form = new FormData();
+      const present = new Set([...source.keys()]);
+      for (const [key, value] of source) {
+        const target = legacy[key];
+        if (target && present.has(target)) continue;
+        form.append(target ?? key, value);
+      }
+      for (const [key, value] of Object.entries(extra)) {
+        form.delete(key);
+        for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) form.append(key, item);
+      }
+      const submission = parseWithZod(form, { schema });
+      if (submission.status !== "success") {
+        const reply = submission.reply();
+        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, (v ?? []).map((m) => base.t(m))]));
+        throw badRequest(firstIssueMessage(reply.error ?? undefined), { fieldErrors });
+      }
+      return submission.value as z.output<S>;
+    },
+  };
+  return ctx;
+}
+
+function envelope(t: ApiContext["t"], reply: ApiReply): Response {
+  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? t(reply.message) : t(reply.message.key, reply.message.values);
+  const body: Record<string, unknown> = { status: reply.status ?? 0, message, data: reply.data ?? null };
+  if (reply.total !== undefined) body.total = reply.total;
+  Object.assign(body, reply.extra ?? {});
+  const headers = new Headers(reply.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return Response.json(body, { status: reply.http ?? 200, headers });
+}
+
+const HTTP_MESSAGES: Record<number, string> = {
+  400: "api.badRequest",
+  401: "api.loginRequired",
+  403: "api.forbidden",
+  404: "api.notFound",
+  405: "api.methodNotAllowed",
+  413: "api.tooLarge",
+  415: "api.badBody",
+  429: "api.tooMany",
+};
+
+export async function handleApi(request: Request, context?: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url);
+  const lng = languageOf(url);
+  const t = await i18n.getFixedT(lng);
+  const found = findEndpoint(request.method === "HEAD" ? "GET" : request.method, url.pathname);
+  if (!found) return envelope(t, { status: 404, message: "api.noSuchCall", http: 404 });
+  if ("allowed" in found) {
+    return envelope(t, { status: 405, message: "api.methodNotAllowed", http: 405, headers: { Allow: [...new Set(found.allowed)].join(", ") } });
+  }
+  const { endpoint, params } = found;
+
+  const session = await lookupRequest(request);
+  if (session.state === "frozen") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
+  const viewer = session.state === "active" ? session.viewer : null;
+  const access = endpoint.access;
+  if (access.kind !== "public" && !viewer) return envelope(t, { status: 401, message: "api.loginRequired", http: 401 });
+  if (access.kind === "staff" && !(hasPath(viewer, access.path) && (access.right === undefined || hasPermission(viewer, access.right)))) {
+    return envelope(t, { status: 403, message: "api.forbidden", http: 403 });
+  }
+
+  const ctx = makeContext(request, url, endpoint, params, {
+    viewer,
+    sessionId: session.state === "active" ? session.sessionId : null,
+    lng,
+    t,
+    ip: clientAddress(request, context),
+  });
+  try {
+    return envelope(t, await endpoint.handler(ctx));
+  } catch (error) {
+    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: error.data });
+    if (error instanceof Response) {
+      const status = error.status >= 300 && error.status < 400 ? 403 : error.status;
+      return envelope(t, { status, message: HTTP_MESSAGES[status] ?? "api.failed", http: status });
+    }
+    console.error(`API ${request.method} ${url.pathname} failed`, error);
+    return envelope(t, { status: 500, message: "api.serverError", http: 500 });
+  }
+}

@@ -1,0 +1,243 @@
+// Booking through the API (customer-portal.md 7 "Booking"): the contact
+// request and the shipping order run the booking pages' domain code
+// (loadBookingContext → bookingGate → submitBooking), so the audit statuses,
+// the stored attachment and the outbox mails are the same. Status 2 = the
+// registration waits for audit, 3 = audit not passed (the spec's statuses).
+import { z } from "zod";
+import { GATE_HTTP_STATUS, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
+import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
+import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
+import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, LEGACY_ORDER_FIELDS, LEGACY_TRANSPORT_TYPES, orderSchema } from "~/domain/booking/schemas";
+import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
+import { readSnapshot } from "~/domain/booking/snapshot";
+import { parseWithZod } from "@conform-to/zod";
+import { prisma } from "~/utils/db.server";
+import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { LEGACY_MODES } from "../legacy";
+
+const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
+const GATE_KEY: Record<RefusedGate, string> = {
+  login: "api.loginRequired",
+  pending: "booking.gate.pending",
+  failed: "booking.gate.failed",
+  noTier: "booking.gate.noTier",
+  paused: "booking.gate.paused",
+  unavailable: "booking.gate.unavailable",
+};
+
+/** What is booked: `source` rate|offer, `mode` (rate mode, legacy or domain name) and `id`; or the row inside dcDataAll. */
+function sourceParams(fields: FormData): { mode: string; id: string } {
+  let row: Record<string, unknown> = {};
+  const all = fields.get("dcDataAll");
+  if (typeof all === "string" && all.trim()) {
+    try {
+      const parsed = JSON.parse(all);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) row = parsed as Record<string, unknown>;
+    } catch {
+      throw badRequest("api.badJson");
+    }
+  }
+  const pick = (name: string) => {
+    const value = fields.get(name) ?? row[name];
+    return typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+  };
+  const source = pick("source") || "rate";
+  const id = pick("id");
+  if (source === "offer") return { mode: "offer", id };
+  const mode = pick("mode");
+  const key = LEGACY_MODES[mode] ?? (Object.values(LEGACY_MODES).includes(mode as never) ? mode : "");
+  if (!key) throw badRequest("api.badMode");
+  return { mode: key, id };
+}
+
+function idempotencyKeyOf(ctx: ApiContext, fields: FormData): string {
+  const key = String(fields.get("idempotencyKey") ?? ctx.request.headers.get("Idempotency-Key") ?? "").trim();
+  if (!key) return newIdempotencyKey();
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("booking.validation.expired");
+  return key;
+}
+
+async function bookingContext(ctx: ApiContext, fields: FormData): Promise<BookingContext> {
+  const params = sourceParams(fields);
+  try {
+    return await loadBookingContext(ctx.request, params);
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
+    throw error;
+  }
+}
+
+function refuse(context: BookingContext): never {
+  const gate = context.gate as RefusedGate;
+  throw new ApiError(GATE_STATUS[gate], GATE_KEY[gate], GATE_HTTP_STATUS[gate]);
+}
+
+/** The order fields under their domain names: legacy dcForm names (also inside dcDataAll) and transport values mapped. */
+function orderForm(fields: FormData): FormData {
+  const form = new FormData();
+  const all = fields.get("dcDataAll");
+  const legacy: Record<string, unknown> = {};
+  if (typeof all === "string" && all.trim()) Object.assign(legacy, JSON.parse(all));
+  const set = (name: string, value: unknown) => {
+    if (value === null || value === undefined || form.has(name)) return;
+    form.set(name, typeof value === "string" || value instanceof Blob ? value : String(value));
+  };
+  for (const [key, value] of fields) {
+    if (key === "dcDataAll") continue;
+    set(LEGACY_ORDER_FIELDS[key as keyof typeof LEGACY_ORDER_FIELDS] ?? (key === "file" ? ATTACHMENT_FIELD : key), value);
+  }
+  for (const [key, value] of Object.entries(legacy)) {
+    const name = LEGACY_ORDER_FIELDS[key as keyof typeof LEGACY_ORDER_FIELDS];
+    if (name) set(name, value);
+  }
+  const transport = form.get("transportType");
+  if (typeof transport === "string" && LEGACY_TRANSPORT_TYPES[transport]) form.set("transportType", LEGACY_TRANSPORT_TYPES[transport]);
+  return form;
+}
+
+const sourceFields = [
+  { name: "source", description: "rate (default) or offer" },
+  { name: "mode", description: "fcl, lcl, byair, railroad, trailer, express (rates)" },
+  { name: "id", type: "integer" as const, required: true },
+  { name: "idempotencyKey", description: "16-64 of A-Z a-z 0-9 _ -; a retry with the same key returns the same entrustment (also the Idempotency-Key header)" },
+];
+
+const recordsSchema = z.object({ pagenum: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export const bookingEndpoints: Endpoint[] = [
+  {
+    method: "POST",
+    path: "/query/contact",
+    access: USER,
+    summary: "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
+    fields: sourceFields,
+    async handler(ctx) {
+      const fields = await ctx.fields();
+      const context = await bookingContext(ctx, fields);
+      if (context.gate !== "ok") refuse(context);
+      const idempotencyKey = idempotencyKeyOf(ctx, fields);
+      const result = await submitBooking({ kind: "CONTACT", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng });
+      if (result.status === "keyConflict") throw badRequest("booking.validation.expired");
+      return ok({ id: result.entrustmentId, existing: result.status === "existing" }, "booking.success.contact");
+    },
+  },
+  {
+    method: "POST",
+    path: "/query/order",
+    access: USER,
+    multipart: true,
+    summary:
+      "Shipping order: multipart with the order fields (domain or legacy dcForm names, or dcDataAll as JSON text) and at most one attachment (`attachment` or `file`, 5 MB). Status 2 / 3 as /query/contact.",
+    fields: [
+      ...sourceFields,
+      { name: "transportType", required: true, description: "FCL LCL AIR RAIL TRAILER EXPRESS or the legacy 海运整箱 …" },
+      { name: "gp20Count", type: "integer" },
+      { name: "gp40Count", type: "integer" },
+      { name: "hq40Count", type: "integer" },
+      { name: "commodityZh" },
+      { name: "commodityEn" },
+      { name: "hsCode" },
+      { name: "shipper" },
+      { name: "consignee" },
+      { name: "notifyParty" },
+      { name: "dcDataAll", description: "JSON text of the legacy form and row" },
+      { name: "attachment", type: "file" },
+    ],
+    async handler(ctx) {
+      let upload;
+      try {
+        upload = await parseOrderUpload(ctx.request, undefined, [ATTACHMENT_FIELD, "file"]);
+      } catch (error) {
+        if (!(error instanceof BadUploadRequest)) throw error;
+        throw new ApiError(1, error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest", error.tooLarge ? 413 : 400);
+      }
+      try {
+        const context = await bookingContext(ctx, upload.formData);
+        if (context.gate !== "ok") refuse(context);
+        let form: FormData;
+        try {
+          form = orderForm(upload.formData);
+        } catch {
+          throw badRequest("api.badJson");
+        }
+        form.set("idempotencyKey", idempotencyKeyOf(ctx, upload.formData));
+        if (upload.problems.length) throw new ApiError(1, upload.problems[0], upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400);
+        const submission = parseWithZod(form, { schema: orderSchema });
+        if (submission.status !== "success") {
+          const error = submission.reply().error ?? {};
+          const first = Object.values(error).flat()[0] ?? "api.badRequest";
+          throw badRequest(first, { fieldErrors: error });
+        }
+        const { tab, idempotencyKey, attachment, ...order } = submission.value;
+        void tab;
+        void attachment;
+        const result = await submitBooking({ kind: "ORDER", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng, order, file: upload.file });
+        if (result.status === "keyConflict") throw badRequest("booking.validation.expired");
+        return ok({ id: result.entrustmentId, existing: result.status === "existing" }, "booking.success.order");
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  },
+  {
+    method: "GET",
+    path: "/my/getentrustment",
+    access: USER,
+    summary: "The user's own entrustments, newest first, 10 per page (pagenum).",
+    fields: [{ name: "pagenum", type: "integer" }],
+    async handler(ctx) {
+      const { pagenum } = await ctx.parse(recordsSchema);
+      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE });
+      return ok(
+        rows.map((row) => ({ ...row, attachmentUrl: row.hasAttachment ? `/entrustment/${row.id}/attachment` : null })),
+        "api.ok",
+        { total },
+      );
+    },
+  },
+  {
+    method: "GET",
+    path: "/my/getentrustment/{id}",
+    access: USER,
+    summary: "One entrustment the user may read (their own; staff within their view).",
+    async handler(ctx) {
+      const id = parseRecordId(ctx.params.id);
+      const row = id ? await findVisibleEntrustment(ctx.user, id) : null;
+      if (!row) throw notFound();
+      const { attachmentKey, idempotencyKey, sourceSnapshot, ...rest } = row;
+      void idempotencyKey;
+      return ok({ ...rest, snapshot: readSnapshot(sourceSnapshot), attachmentUrl: attachmentKey ? `/entrustment/${row.id}/attachment` : null });
+    },
+  },
+  ...(
+    [
+      ["sendordertocustomer", "CONTACT", "rate"],
+      ["sendordershipmenttocustomer", "ORDER", "rate"],
+      ["sendordertjkptocustomer", "CONTACT", "offer"],
+      ["sendordertjkpshipmenttocustomer", "ORDER", "offer"],
+    ] as const
+  ).map(
+    ([name, kind, sourceKind]): Endpoint => ({
+      method: "POST",
+      path: `/send/${name}`,
+      access: USER,
+      summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
+      fields: [{ name: "id", type: "integer", required: true }],
+      async handler(ctx) {
+        const fields = await ctx.fields();
+        const id = parseRecordId(String(fields.get("id") ?? ""));
+        if (!id) throw badRequest("api.badId");
+        const row = await findVisibleEntrustment(ctx.user, id);
+        if (!row) throw notFound();
+        if (row.kind !== kind || row.sourceKind !== sourceKind) throw badRequest("api.wrongBookingKind");
+        const mails = await prisma.emailOutbox.findMany({
+          where: { entrustmentId: row.id },
+          orderBy: { id: "asc" },
+          select: { id: true, kind: true, toAddress: true, status: true, sentAt: true },
+        });
+        const visible = row.userId === ctx.user.id ? mails.filter((m) => m.toAddress === row.user.email) : mails;
+        return ok({ id: row.id, mails: visible.map((m) => ({ id: m.id, kind: m.kind, to: m.toAddress, status: m.status, sentAt: m.sentAt })) }, "api.mailQueued");
+      },
+    }),
+  ),
+];

@@ -1,0 +1,11 @@
+// Every call of the legacy JSON API, described once: path, verb, who may call,
+// fields. The dispatcher, the OpenAPI description and the contract tests all
+// read this list.
+import type { Endpoint } from "./core.server";
+import { accountEndpoints } from "./endpoints/account.server";
+import { adminEndpoints } from "./endpoints/admin.server";
+import { bookingEndpoints } from "./endpoints/booking.server";
+import { dataEndpoints } from "./endpoints/data.server";
+import { rateEndpoints } from "./endpoints/rates.server";
+
+export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...adminEndpoints];
