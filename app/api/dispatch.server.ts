@@ -217,9 +217,10 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   const { endpoint, params } = found;
 
   const session = await lookupRequest(request);
-  if (session.state === "frozen") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
-  const viewer = session.state === "active" ? session.viewer : null;
   const access = endpoint.access;
+  // A frozen account's token is revoked by the lookup; public calls answer it as a visitor.
+  if (session.state === "frozen" && access.kind !== "public") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
+  const viewer = session.state === "active" ? session.viewer : null;
   if (access.kind !== "public" && !viewer) return envelope(t, { status: 401, message: "api.loginRequired", http: 401 });
   if (access.kind === "staff" && !(hasPath(viewer, access.path) && (access.right === undefined || hasPermission(viewer, access.right)))) {
     return envelope(t, { status: 403, message: "api.forbidden", http: 403 });

@@ -12,6 +12,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { uploadRoot } from "~/utils/uploads.server";
+import { isMalformedBody } from "~/utils/form-data.server";
 
 export type ImageFolder = "home" | "wxcodes";
 export type ImageExt = "jpg" | "png" | "gif" | "webp";
@@ -109,8 +110,12 @@ export type ParsedUpload =
  */
 export async function parseImageUpload(request: Request, field: string, maxBytes: number): Promise<ParsedUpload> {
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    // Plain forms (delete, cancel) carry no file.
-    return { ok: true, form: await request.formData(), file: null };
+    // Plain forms (delete, cancel) carry no file; any other body is not a form.
+    try {
+      return { ok: true, form: await request.formData(), file: null };
+    } catch {
+      return { ok: false, error: "bad" };
+    }
   }
   const files = unstable_createMemoryUploadHandler({ maxPartSize: maxBytes });
   const texts = unstable_createMemoryUploadHandler({ maxPartSize: 10_000 });
@@ -132,7 +137,7 @@ export async function parseImageUpload(request: Request, field: string, maxBytes
     form = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: "tooLarge" };
-    if (error instanceof BadUpload || error instanceof TypeError) return { ok: false, error: "bad" };
+    if (error instanceof BadUpload || isMalformedBody(error)) return { ok: false, error: "bad" };
     throw error;
   }
   const file = form.get(field);
