@@ -73,8 +73,14 @@ async function main() {
   ensureSessionSecret();
   await prepareDatabase();
 
-  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }] =
-    await Promise.all([import("express"), import("compression"), import("helmet"), import("@remix-run/express")]);
+  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }, { csrfGuard }] =
+    await Promise.all([
+      import("express"),
+      import("compression"),
+      import("helmet"),
+      import("@remix-run/express"),
+      import("./csrf.js"),
+    ]);
   const build = await import(pathToFileURL(path.join(root, "build", "index.js")).href);
 
   const app = express();
@@ -105,11 +111,21 @@ async function main() {
       strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "same-origin" },
+      // The CSP's frame-ancestors 'none' for browsers that only know the old header.
+      xFrameOptions: { action: "deny" },
     });
   const httpsHeaders = securityHeaders(true);
   const httpHeaders = securityHeaders(false);
   app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
+  // Nothing here uses these browser features; deny them to injected content too.
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
   app.use(compression());
+  // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
+  // resource routes, the legacy API) must come from this site (server/csrf.js).
+  app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
 
   // Hashed build assets never change: cache them for a year.
   app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));

@@ -10,6 +10,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Freight Portal <noreply@example.com>"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   PUBLIC_URL: z.string().url().optional(),
+  /** Mail relay timings (mail/relay.server.ts); unset = the production defaults. Fault drills shorten them. */
+  MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(0).optional(),
+  MAIL_STUCK_AFTER_SECONDS: z.coerce.number().int().min(35).optional(),
   /** Set by tests only: plain-HTTP production-mode server must still accept cookies. */
   INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
 });

@@ -235,3 +235,21 @@ describe("the Resend transport", () => {
     await expect(resendTransport("re_test_key").send(message)).rejects.toMatchObject({ retryable: true });
   });
 });
+
+test("the backoff and the stuck timeout can be shortened (env MAIL_RETRY_*, MAIL_STUCK_AFTER_SECONDS: fault drills)", async () => {
+  const mid = () => 0.5;
+  expect(backoffMs(1, mid, 1000, 15_000)).toBe(1000);
+  expect(backoffMs(3, mid, 1000, 15_000)).toBe(4000);
+  expect(backoffMs(10, mid, 1000, 15_000)).toBe(15_000);
+
+  const ids = await queue(2);
+  const provider = new FakeProvider();
+  await claimOutbox("relay-a", 10);
+  await prisma.$executeRaw`UPDATE email_outbox SET locked_at = now() - interval '50 seconds' WHERE locked_by = 'relay-a'`;
+  // 50 s is not stuck by the production rule (10 min)...
+  expect((await deliverBatch({ transport: provider, workerId: "relay-b", backoff: () => 0 })).claimed).toBe(0);
+  // ...but is with a 40 s timeout.
+  const report = await deliverBatch({ transport: provider, workerId: "relay-b", backoff: () => 0, stuckAfterSeconds: 40 });
+  expect(report).toMatchObject({ claimed: 2, sent: 2 });
+  expect((await prisma.emailOutbox.findMany({ where: { id: { in: ids } } })).every((r) => r.status === "SENT")).toBe(true);
+});

@@ -30,8 +30,13 @@ const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 
 /** Delay before attempt n + 1 after n failed attempts: 30 s, 1 min, 2 min … at most 1 h, ±10 %. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+export function backoffMs(
+  attempts: number,
+  random: () => number = Math.random,
+  baseMs: number = BACKOFF_BASE_MS,
+  maxMs: number = BACKOFF_MAX_MS,
+): number {
+  const base = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
   return Math.round(base * (0.9 + 0.2 * random()));
 }
 
@@ -52,14 +57,14 @@ type ClaimedRow = {
 };
 
 /** Claims up to `limit` due rows (and rows stuck in SENDING) for `workerId`. */
-export async function claimOutbox(workerId: string, limit = BATCH_SIZE): Promise<ClaimedRow[]> {
+export async function claimOutbox(workerId: string, limit = BATCH_SIZE, stuckAfterSeconds = STUCK_AFTER_SECONDS): Promise<ClaimedRow[]> {
   return prisma.$queryRaw<ClaimedRow[]>`
     UPDATE email_outbox
        SET status = 'SENDING', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM email_outbox
         WHERE (status = 'PENDING' AND next_attempt_at <= now())
-           OR (status = 'SENDING' AND locked_at < now() - make_interval(secs => ${STUCK_AFTER_SECONDS}))
+           OR (status = 'SENDING' AND locked_at < now() - make_interval(secs => ${stuckAfterSeconds}))
         ORDER BY id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
@@ -105,6 +110,8 @@ export type DeliveryOptions = {
   from?: string;
   /** Delay before the next attempt (tests pass 0). */
   backoff?: (attempts: number) => number;
+  /** A SENDING row older than this is taken to belong to a dead relay (default 10 min). */
+  stuckAfterSeconds?: number;
 };
 
 export type DeliveryReport = { claimed: number; sent: number; retried: number; failed: number; ids: number[] };
@@ -114,7 +121,7 @@ export async function deliverBatch(options: DeliveryOptions): Promise<DeliveryRe
   const { transport, workerId } = options;
   const from = options.from ?? env().MAIL_FROM;
   const backoff = options.backoff ?? backoffMs;
-  const rows = await claimOutbox(workerId, options.batchSize ?? BATCH_SIZE);
+  const rows = await claimOutbox(workerId, options.batchSize ?? BATCH_SIZE, options.stuckAfterSeconds);
   const report: DeliveryReport = { claimed: rows.length, sent: 0, retried: 0, failed: 0, ids: rows.map((r) => r.id) };
   for (const row of rows) {
     const mine = { id: row.id, lockedBy: workerId, attempts: row.attempts, status: "SENDING" as const };
@@ -169,6 +176,8 @@ export function startMailRelay(options: {
   intervalMs?: number;
   batchSize?: number;
   workerId?: string;
+  backoff?: (attempts: number) => number;
+  stuckAfterSeconds?: number;
   log?: (line: string) => void;
 }): MailRelay {
   const workerId = options.workerId ?? newWorkerId();
@@ -181,7 +190,13 @@ export function startMailRelay(options: {
 
   const pass = async () => {
     while (!stopped) {
-      const report = await deliverBatch({ transport: options.transport, workerId, batchSize });
+      const report = await deliverBatch({
+        transport: options.transport,
+        workerId,
+        batchSize,
+        backoff: options.backoff,
+        stuckAfterSeconds: options.stuckAfterSeconds,
+      });
       if (report.claimed) log(`${workerId}: sent ${report.sent}, retry later ${report.retried}, failed ${report.failed}`);
       if (report.claimed < batchSize) break;
     }
@@ -235,6 +250,17 @@ export function ensureMailRelay(): void {
     console.log("[mail-relay] RESEND_API_KEY is not set: mail stays in the outbox (back office)");
     return;
   }
-  const relay = startMailRelay({ transport: resendTransport(apiKey) });
+  // The timings can be shortened for fault drills (scripts/load-fault.ts); the
+  // defaults suit production. A stuck timeout must stay above the 30 s send timeout.
+  const { MAIL_RELAY_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, MAIL_STUCK_AFTER_SECONDS } = env();
+  const relay = startMailRelay({
+    transport: resendTransport(apiKey),
+    intervalMs: MAIL_RELAY_INTERVAL_MS,
+    backoff:
+      MAIL_RETRY_BASE_MS || MAIL_RETRY_MAX_MS
+        ? (attempts) => backoffMs(attempts, Math.random, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS)
+        : undefined,
+    stuckAfterSeconds: MAIL_STUCK_AFTER_SECONDS,
+  });
   (globals.__shutdownHooks ??= []).push(() => relay.stop());
 }
