@@ -1,9 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { i18nConfig, isLanguage, fallbackLanguage } from "./i18n/config";
+import { isLanguage, fallbackLanguage } from "./i18n/config";
+import { createLiteI18n } from "./i18n/lite";
+import { I18nProvider } from "./i18n/react";
 
 async function hydrate() {
   const html = document.documentElement;
@@ -12,19 +12,16 @@ async function hydrate() {
   // fetched once instead of being inlined into every page.
   const version = html.dataset.i18nVersion ?? "";
   const translation = await fetch(`/locales/${lng}.json?v=${version}`).then((r) => r.json());
-  await i18next.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    resources: { [lng]: { translation } },
-  });
+  // Not i18next: a small stand-in with the same t() (app/i18n/lite.ts).
+  const i18n = createLiteI18n(lng, translation);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

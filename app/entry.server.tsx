@@ -1,16 +1,20 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { createInstance } from "i18next";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import type { i18n as I18nInstance } from "i18next";
+import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { i18n, getLanguage } from "./i18n/i18n.server";
-import { i18nConfig } from "./i18n/config";
+import { getLanguage } from "./i18n/i18n.server";
+import type { Language } from "./i18n/config";
+import { createLiteI18n } from "./i18n/lite";
+import { I18nProvider } from "./i18n/react";
 import { resources } from "./i18n/resources.server";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
+import { InlineCssProvider } from "./utils/inline-styles";
+import { inlineCss } from "./utils/inline-styles.server";
 import { ensureMailRelay } from "./domain/mail/relay.server";
 
 // Validate the environment at boot, not at the first request that needs it.
@@ -19,7 +23,60 @@ env();
 ensureMailRelay();
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Hands Remix what React writes in one go as one chunk. React writes the
+ * document in pieces of about 2 KB, and Remix's Node adapter flushes the
+ * response after every chunk, which makes compression() end a deflate block
+ * each time: a 20-row results page went out as 17 KB of gzip instead of
+ * 9 KB (docs/benchmarks.md). What React writes in one turn of the event loop
+ * (the whole shell, each later Suspense piece) is still sent at once.
+ */
+class Coalesce extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    callback();
+  }
+
+  _flush(callback: TransformCallback) {
+    this.release();
+    callback();
+  }
+
+  private release() {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.pending = [];
+    this.push(chunk);
+  }
+}
+
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * What documents of a language render with: the small instance of
+ * i18n/lite.ts (the same one the browser hydrates with), made once per
+ * language. i18next's t() took an eighth of the server's time on a results
+ * page, and initialising an instance per request about 1 ms more
+ * (docs/benchmarks.md, throughput).
+ */
+const documentInstances = new Map<Language, I18nInstance>();
+function documentI18n(lng: Language): I18nInstance {
+  let instance = documentInstances.get(lng);
+  if (!instance) {
+    instance = createLiteI18n(lng, resources[lng]);
+    documentInstances.set(lng, instance);
+  }
+  return instance;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -30,13 +87,7 @@ export default async function handleRequest(
 ) {
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
   const lng = await getLanguage(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng,
-    ns: i18n.getRouteNamespaces(remixContext).length ? i18n.getRouteNamespaces(remixContext) : i18nConfig.ns,
-    resources: { [lng]: { translation: resources[lng] } },
-  });
+  const instance = documentI18n(lng);
 
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") || "");
@@ -45,15 +96,19 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <InlineCssProvider value={inlineCss()}>
+          <I18nextProvider i18n={instance}>
+            <I18nProvider i18n={instance}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </I18nProvider>
+          </I18nextProvider>
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new Coalesce();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -10,9 +10,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
-import appStylesHref from "./styles/app.css";
+import { useEffect } from "react";
+import { useTranslation } from "~/i18n/react";
 import { getLanguage } from "./i18n/i18n.server";
 import { resourceVersions } from "./i18n/resources.server";
 import { fallbackLanguage } from "./i18n/config";
@@ -21,11 +20,10 @@ import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/ac
 import { toClientViewer } from "./domain/accounts/client-viewer";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./utils/nonce";
+import { InlineStyles } from "./utils/inline-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appStylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// app.css is in the document (utils/inline-styles.tsx), not linked.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "Freight Rate Portal" }];
 
@@ -46,10 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lng = data?.lng ?? fallbackLanguage;
@@ -60,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body>
@@ -73,7 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
-  useChangeLanguage(data?.lng ?? fallbackLanguage);
+  const lng = data?.lng ?? fallbackLanguage;
+  const { i18n } = useTranslation();
+  // The root loader's language after a client-side navigation; in the
+  // browser another language than the document's means a new document.
+  useEffect(() => {
+    i18n.changeLanguage(lng);
+  }, [lng, i18n]);
   return <Outlet />;
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`; .ci/run calls it). Works on a fresh
 # Debian machine with Node and npm after `npm ci`:
-#   1. Chromium from apt when missing   4. unit + integration tests (vitest)
-#   2. production build                 5. browser tests (Playwright)
-#   3. typecheck
+#   1. Chromium from apt when missing   4. typecheck
+#   2. production build                 5. unit + integration tests (vitest)
+#   3. page-weight budget (bench:budget) 6. browser tests (Playwright)
 # Every step runs even when an earlier one fails (except that the browser
 # tests need the build and Chromium); the exit code is non-zero on any failure.
 set -uo pipefail
@@ -43,6 +43,13 @@ CHROMIUM_OK=1
 BUILD_OK=1
 step "chromium" bash scripts/ensure-chromium.sh || CHROMIUM_OK=0
 step "build" npm run build || BUILD_OK=0
+# Page weight for phones (docs/benchmarks.md): the built server on a scratch
+# database, fails above the JavaScript, CSS and HTML budgets (about 30 s).
+if [ "$BUILD_OK" -eq 1 ]; then
+  step "budget" npm run bench:budget
+else
+  skip "budget" "needs the build"
+fi
 step "typecheck" npx tsc --noEmit -p .
 step "vitest" npx vitest run
 if [ "$CHROMIUM_OK" -eq 1 ] && [ "$BUILD_OK" -eq 1 ]; then

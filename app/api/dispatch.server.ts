@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
 import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
 import { i18n } from "~/i18n/i18n.server";
+import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
 import { apiEndpoints } from "./registry.server";
@@ -108,8 +109,9 @@ async function readFields(request: Request, url: URL, endpoint: Endpoint): Promi
       let parsed: FormData;
       try {
         parsed = await request.formData();
-      } catch {
-        throw badRequest("api.badBody");
+      } catch (error) {
+        if (isMalformedBody(error)) throw badRequest("api.badBody");
+        throw error;
       }
       for (const [key, value] of parsed) body.append(key, value);
     } else if (type.startsWith("application/json")) {
@@ -130,6 +132,8 @@ async function readFields(request: Request, url: URL, endpoint: Endpoint): Promi
   const bodyKeys = new Set([...body.keys()]);
   for (const [key, value] of url.searchParams) if (!bodyKeys.has(key)) form.append(key, value);
   for (const [key, value] of body) form.append(key, value);
+  // PostgreSQL text cannot hold NUL: refused here rather than failing in a query.
+  if (hasNulField(form)) throw badRequest("api.badBody");
   return form;
 }
 

@@ -6,7 +6,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { useUrlDialog } from "~/components/useUrlDialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 type ModalProps = {
   title: React.ReactNode;

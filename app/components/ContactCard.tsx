@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Contact, ContactCardData } from "~/domain/rates/contacts.server";
 
 function ContactLines({ contact }: { contact: Contact }) {

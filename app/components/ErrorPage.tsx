@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Full-page error used by the root boundary and the catch-all 404 route. */
 export function ErrorPage({ status, title, body }: { status: number; title: string; body: string }) {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Errors are translation keys (zod messages are keys too); shown translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

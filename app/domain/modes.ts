@@ -6,6 +6,7 @@
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
 import type { Tier } from "~/domain/pricing/visibility";
+import { MODE_NAV } from "./mode-nav";
 
 export type ModeKey = "fcl" | "lcl" | "air" | "rail" | "trailer" | "express";
 export type Currency = "USD" | "CNY";
@@ -106,6 +107,7 @@ export type ModeDescription = {
   };
 };
 
+const nav = (key: ModeKey) => MODE_NAV.find((m) => m.key === key)!;
 const tiers = (base: string): Record<Tier, string> => ({ T0: `${base}T0`, T1: `${base}T1`, T2: `${base}T2` });
 const money = (key: string, labelKey: string): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
 
@@ -159,11 +161,8 @@ const cardDate: CardField = { field: "validTo", labelKey: "search.col.validTo", 
 
 export const MODES: readonly ModeDescription[] = [
   {
-    key: "fcl",
+    ...nav("fcl"),
     enumValue: "FCL",
-    path: "/fclbysea",
-    homeTab: "fcl",
-    labelKey: "common.nav.fcl",
     model: "fclRate",
     fields: seaFields("pol", "pod", "IDBTM"),
     facts: [
@@ -213,11 +212,8 @@ export const MODES: readonly ModeDescription[] = [
     },
   },
   {
-    key: "lcl",
+    ...nav("lcl"),
     enumValue: "LCL",
-    path: "/lclbysea",
-    homeTab: "lcl",
-    labelKey: "common.nav.lcl",
     model: "lclRate",
     fields: seaFields("lclpol", "lclpod", "JPUKB"),
     facts: [
@@ -259,11 +255,8 @@ export const MODES: readonly ModeDescription[] = [
     },
   },
   {
-    key: "air",
+    ...nav("air"),
     enumValue: "AIR",
-    path: "/byair",
-    homeTab: "air",
-    labelKey: "common.nav.air",
     model: "airRate",
     fields: [
       {
@@ -324,11 +317,8 @@ export const MODES: readonly ModeDescription[] = [
     },
   },
   {
-    key: "rail",
+    ...nav("rail"),
     enumValue: "RAIL",
-    path: "/railroad",
-    homeTab: "railway",
-    labelKey: "common.nav.rail",
     model: "railRate",
     fields: [
       {
@@ -393,11 +383,8 @@ export const MODES: readonly ModeDescription[] = [
     },
   },
   {
-    key: "trailer",
+    ...nav("trailer"),
     enumValue: "TRAILER",
-    path: "/trailer",
-    homeTab: "car",
-    labelKey: "common.nav.trailer",
     model: "trailerRate",
     fields: [
       {
@@ -447,11 +434,8 @@ export const MODES: readonly ModeDescription[] = [
     },
   },
   {
-    key: "express",
+    ...nav("express"),
     enumValue: "EXPRESS",
-    path: "/express",
-    homeTab: "delivery",
-    labelKey: "common.nav.express",
     model: "expressRate",
     fields: [
       {
@@ -508,6 +492,27 @@ export function modeByKey(key: ModeKey): ModeDescription {
 
 export function modeByHomeTab(tab: string | null | undefined): ModeDescription | undefined {
   return MODES.find((m) => m.homeTab === tab);
+}
+
+/**
+ * What a page's components read of a mode (the loaders send it): the
+ * description without the server's side (Prisma model and columns, tier
+ * columns, log columns, defaults, history format).
+ */
+export type ModeView = Omit<ModeDescription, "model" | "enumValue" | "sortPrice" | "historySeparator" | "fields" | "facts" | "prices"> & {
+  fields: readonly Omit<SearchField, "defaults" | "column" | "logColumn" | "requiredKey">[];
+  facts: readonly Omit<FactColumn, "field" | "fallback">[];
+  prices: readonly Omit<PriceColumn, "tiers">[];
+};
+
+export function modeView(mode: ModeDescription): ModeView {
+  const { model, enumValue, sortPrice, historySeparator, fields, facts, prices, ...rest } = mode;
+  return {
+    ...rest,
+    fields: fields.map(({ defaults, column, logColumn, requiredKey, ...field }) => field),
+    facts: facts.map(({ field, fallback, ...fact }) => fact),
+    prices: prices.map(({ tiers, ...price }) => price),
+  };
 }
 
 /** Fact columns that everyone sees (fees excluded). */

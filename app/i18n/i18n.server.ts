@@ -3,11 +3,17 @@ import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language, isLanguage } from "./config";
 import { resources } from "./resources.server";
 
+// Like the session cookie (accounts/cookie.server.ts, secureCookies()): Secure
+// and __Host- in production unless INSECURE_COOKIES=1. Read from process.env
+// here because this module is imported before the environment is validated.
+const secureLanguageCookie = process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+
 /** The chosen language lives in a plain cookie (no JavaScript needed to switch). */
-export const languageCookie = createCookie("lng", {
+export const languageCookie = createCookie(secureLanguageCookie ? "__Host-lng" : "lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  secure: secureLanguageCookie,
   maxAge: 60 * 60 * 24 * 365,
 });
 
@@ -26,6 +32,26 @@ export const i18n = new RemixI18Next({
     ),
   },
 });
+
+// remix-i18next builds and initialises a new i18next instance (with every
+// translation) on each getFixedT call: about 1 ms on every page that names
+// itself in the visitor's language. The translations never change while the
+// server runs, so the t of a language is made once (docs/benchmarks.md,
+// throughput). Calls with namespaces or options go through unchanged.
+const uncachedGetFixedT = i18n.getFixedT.bind(i18n);
+const fixedTByLanguage = new Map<string, ReturnType<typeof uncachedGetFixedT>>();
+i18n.getFixedT = ((requestOrLocale: string | Request, ...rest: unknown[]) => {
+  if (!isLanguage(requestOrLocale) || rest.some((arg) => arg !== undefined)) {
+    return (uncachedGetFixedT as (...args: unknown[]) => ReturnType<typeof uncachedGetFixedT>)(requestOrLocale, ...rest);
+  }
+  let fixed = fixedTByLanguage.get(requestOrLocale);
+  if (!fixed) {
+    fixed = uncachedGetFixedT(requestOrLocale);
+    fixedTByLanguage.set(requestOrLocale, fixed);
+    fixed.catch(() => fixedTByLanguage.delete(requestOrLocale));
+  }
+  return fixed;
+}) as typeof i18n.getFixedT;
 
 export async function getLanguage(request: Request): Promise<Language> {
   const lng = await i18n.getLocale(request);

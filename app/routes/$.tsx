@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorPage } from "~/components/ErrorPage";
 
 // Catch-all: any unknown path is a 404 with the site's own page.

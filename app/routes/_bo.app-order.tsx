@@ -3,7 +3,7 @@
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { hasPath, requirePath } from "~/domain/permissions/permissions.server";
 import { idOf, notFound } from "~/domain/menus/admin.server";

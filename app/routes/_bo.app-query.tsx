@@ -3,7 +3,7 @@
 // retry for mails that gave up (FAILED → PENDING, due now).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { hasPath, requirePath } from "~/domain/permissions/permissions.server";
 import { backToList, badRequest, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
@@ -17,6 +17,7 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
+import { readFormData } from "~/utils/form-data.server";
 
 const PATH = "/app-query";
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePath(request, PATH);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (intentOf(form) !== "retry") throw badRequest();
   const id = idOf(form.get("id"));
   if (!id) throw badRequest();

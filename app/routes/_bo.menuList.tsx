@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { forbidden, hasPermission, requirePath, RIGHTS } from "~/domain/permissions/permissions.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMenu } from "~/domain/menus/menus.server";
@@ -20,6 +20,7 @@ import { TreePlacement } from "~/components/admin/TreePlacement";
 import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
+import { readFormData } from "~/utils/form-data.server";
 
 const PATH = "/menuList";
 
@@ -77,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePath(request, PATH);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = intentOf(form);
   // Inside the action: RIGHTS comes from a .server module, absent in the browser bundle.
   const rightOf: Record<string, number> = {

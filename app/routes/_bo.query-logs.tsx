@@ -2,7 +2,7 @@
 // date range with shortcuts (default: the past 365 days), page sizes 1/2/5/10.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { requirePath } from "~/domain/permissions/permissions.server";
 import { notFound } from "~/domain/menus/admin.server";

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requirePath } from "~/domain/permissions/permissions.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { listMenus } from "~/domain/menus/menus.server";
@@ -31,6 +31,7 @@ import { TreePlacement } from "~/components/admin/TreePlacement";
 import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
+import { readFormData } from "~/utils/form-data.server";
 
 const PATH = "/roleList";
 
@@ -83,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePath(request, PATH);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = intentOf(form);
   if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
 

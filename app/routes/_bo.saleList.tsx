@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import { requirePath } from "~/domain/permissions/permissions.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
@@ -20,6 +20,7 @@ import { OfferPreview } from "~/components/admin/OfferPreview";
 import { hrefWith } from "~/components/admin/urls";
 import { ErrorList } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
+import { readFormData } from "~/utils/form-data.server";
 
 const PATH = "/saleList";
 
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requirePath(request, PATH);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = intentOf(form);
   if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
   const modeKey = form.get("mode") ?? url.searchParams.get("mode") ?? "fcl";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { backOfficeMenu, pendingAuditCount, requireBackOffice } from "~/domain/permissions/backoffice.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { FlashMessage } from "~/components/layout/FlashMessage";

@@ -3,7 +3,7 @@
 // renders open. Loader and action: app/domain/users/screen.server.ts.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { userListAction, userListLoader } from "~/domain/users/screen.server";
 import { USER_TABS, VIEW_ROLE_IDS, HANDOVER_ROLE_IDS } from "~/domain/users/constants";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";

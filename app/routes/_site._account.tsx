@@ -3,7 +3,7 @@
 // every child loader and action checks the session again.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireViewer } from "~/domain/accounts/session.server";
 import accountStylesHref from "~/components/account/account.css";
 

@@ -1,7 +1,7 @@
 // Personal centre overview: the profile fields of customer-portal.md 3.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { loadProfile } from "~/domain/accounts/profile.server";
 import { formatDateTime } from "~/utils/dates";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { flash } from "~/domain/accounts/cookie.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";

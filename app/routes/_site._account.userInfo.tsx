@@ -6,12 +6,13 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { flash } from "~/domain/accounts/cookie.server";
 import { loadProfile, updateProfile } from "~/domain/accounts/profile.server";
 import { profileSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "修改资料 / Edit profile" }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await updateProfile(viewer.id, submission.value);
   if (!outcome.ok) {

@@ -5,13 +5,14 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { getSessionId, requireViewer } from "~/domain/accounts/session.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import { changePassword } from "~/domain/accounts/profile.server";
 import { changePasswordSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
+import { readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "修改密码 / Change password" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +28,7 @@ type ActionData = SubmissionResult<string[]> & { message?: FlashMessage };
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return data<ActionData>(submission.reply({ hideFields }), { status: 400 });
   const outcome = await changePassword(viewer.id, await getSessionId(request), submission.value);
   if (!outcome.ok) {

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { BookingDialog, GateNotice } from "~/components/booking/BookingDialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
@@ -14,6 +14,7 @@ import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server
 import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/domain/booking/context.server";
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
+import { readFormData } from "~/utils/form-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta: MetaFunction = () => [{ title: "预订 / Book" }, { name: "robots", content: "noindex" }];
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const url = new URL(request.url);
     return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
   }
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: contactSchema });
   if (submission.status !== "success") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
   const result = await submitBooking({
     kind: "CONTACT",

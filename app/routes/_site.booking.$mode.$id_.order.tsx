@@ -7,7 +7,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { BookingDialog, GateNotice } from "~/components/booking/BookingDialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { OrderForm } from "~/components/booking/OrderForm";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import { Offers } from "~/components/search/Offers";
 import {
@@ -12,7 +12,7 @@ import {
   PriceNotice,
 } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
-import { MODES, modeByKey } from "~/domain/modes";
+import { MODE_NAV } from "~/domain/mode-nav";
 import { loadHomePage, type HomeData } from "~/domain/rates/home.server";
 
 export const links = searchLinks;
@@ -27,7 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function HomePage() {
   const { t } = useTranslation();
   const data = useLoaderData() as unknown as HomeData;
-  const mode = modeByKey(data.modeKey);
+  const mode = data.mode;
   const tabHref = `/home?tab=${mode.homeTab}`;
   // Without JavaScript a suggestion link reopens this tab with the field filled in.
   const hrefFor = (param: string, value: string) =>
@@ -43,7 +43,7 @@ export default function HomePage() {
       ) : null}
       <nav className="tabs" aria-label={t("search.home.tabs")}>
         <ul>
-          {MODES.map((m) => (
+          {MODE_NAV.map((m) => (
             <li key={m.key}>
               <Link
                 to={`/home?tab=${m.homeTab}`}

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const meta: MetaFunction = () => [{ title: "About us | Freight Rate Portal" }];
 

@@ -8,14 +8,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
-import {
-  authenticator,
-  LoginError,
-  loginThrottle,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from "~/domain/accounts/auth.server";
+import { useTranslation } from "~/i18n/react";
+import { authenticator, signIn } from "~/domain/accounts/auth.server";
 import { clientAddress, createUserSession, getViewer } from "~/domain/accounts/session.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import { sendEmailCode, type CodePurpose } from "~/domain/accounts/email-codes.server";
@@ -29,6 +23,7 @@ import { CheckboxField, SelectField } from "~/components/account/fields";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 type Mode = "login" | "register" | "reset";
 
@@ -64,7 +59,7 @@ const reply = (body: { form: Mode; result: SubmissionResult<string[]>; message?:
   data<ActionResult>({ ...body.result, form: body.form, ...(body.message ? { message: body.message } : {}) }, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const intent = String(form.get("intent") ?? "login");
   const ip = clientAddress(request, context);
   const lng = await getLanguage(request);

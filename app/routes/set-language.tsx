@@ -3,10 +3,11 @@ import { redirect } from "@remix-run/node";
 import { languageCookie } from "~/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/form-data.server";
 
 /** No-JS language switch: POST lng, get the cookie, go back to the page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lng = form.get("lng");
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (!isLanguage(lng)) return redirect(redirectTo);

@@ -4,7 +4,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { useUrlDialog } from "~/components/useUrlDialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { closeHref } from "./urls";
 
 type Props = {

@@ -2,7 +2,7 @@
 // shows '已取消删除'"). Both buttons post, so the cancel message is a flash
 // that works without JavaScript too.
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AdminDialog } from "./AdminDialog";
 
 type Props = {

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 import { AdminDialog, DialogActions } from "./AdminDialog";
 import { ConfirmDialog } from "./ConfirmDialog";

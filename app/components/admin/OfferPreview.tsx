@@ -1,7 +1,7 @@
 // A special-offer card as customers see it on /home (route, facts, prices in
 // the card's currency), with the staff's edit and delete links under it.
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ModeDescription } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
 

@@ -2,7 +2,7 @@
 // (administration.md 4): no parent → level 1, a level-n parent → level n + 1.
 // With JavaScript the level follows the parent; without it the server checks.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Select } from "./fields";
 
 export type ParentChoice = { id: number; label: string; level: number; depth?: number };

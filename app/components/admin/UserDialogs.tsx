@@ -3,7 +3,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
 import { AdminDialog, DialogActions } from "./AdminDialog";
 import { Select, textOf } from "./fields";

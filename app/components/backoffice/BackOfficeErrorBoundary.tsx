@@ -2,7 +2,7 @@
 // (403 without the screen's permission, 404 for a missing record, 400 for a
 // bad request).
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function BackOfficeErrorBoundary() {
   const error = useRouteError();

@@ -3,7 +3,7 @@
 // URL before anything is uploaded, so it needs JavaScript; without it the
 // upload still works and a note says the preview is unavailable.
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/forms";
 import { ATTACHMENT_ACCEPT } from "~/domain/booking/schemas";
 

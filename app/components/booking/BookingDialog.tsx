@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useUrlDialog } from "~/components/useUrlDialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 type Props = {
   title: string;

@@ -1,7 +1,7 @@
 // Error boundary of the booking and entrustment routes: a missing rate or
 // record is a 404 page inside the site layout.
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function BookingErrorBoundary() {
   const error = useRouteError();

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList, Field } from "~/components/forms";
 import { transportKey } from "~/domain/booking/labels";
 import { orderSchema, TRANSPORT_TYPES, usesContainers, type OrderTab } from "~/domain/booking/schemas";

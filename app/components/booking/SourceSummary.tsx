@@ -1,6 +1,6 @@
 // The rate or special price being booked (or booked): route, facts, and the
 // prices the customer saw (their tier only; none for visitors).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatSnapshotPrice } from "~/domain/booking/format";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
 

@@ -5,7 +5,7 @@
 // and the filters submit themselves (debounced).
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { DIALOG_PARAMS, type AreaRow, type DataAreaActionData, type DataAreaLoaderData } from "~/domain/data-areas/screen-types";
 import { listColumns, type DataArea } from "~/domain/data-areas/types";

@@ -1,7 +1,7 @@
 // The other URL-addressed dialogs of a data area: delete confirmation,
 // range delete (enter ids → confirm), and check results.
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog, Modal } from "~/components/ConfirmDialog";
 import { HiddenParams } from "~/components/table";
 import type { DialogState } from "~/domain/data-areas/screen-types";

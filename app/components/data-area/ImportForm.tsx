@@ -3,7 +3,7 @@
 // upload (the server checks them again, and enforces the size while reading).
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // Why an import was refused: every message, and the numbers of the bad rows.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Problem } from "~/domain/data-areas/screen-types";
 
 const ROWS_SHOWN = 200;

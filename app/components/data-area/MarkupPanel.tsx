@@ -1,7 +1,7 @@
 // FCL markup of the selected rows: the nine tier prices, each optional.
 // A disclosure inside the selection form, so it works without JavaScript;
 // with JavaScript it cannot be opened while no row is selected.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { fclArea, FCL_MARKUP_FIELDS } from "~/domain/data-areas/fcl";
 import { columnLabel } from "./cells";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { FlashMessage as Message } from "~/domain/accounts/cookie.server";
 
 export function FlashMessage({ message }: { message: Message | null }) {

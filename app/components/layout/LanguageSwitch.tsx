@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { supportedLanguages } from "~/i18n/config";
 
 /** A plain POST form: switching language works without JavaScript. */

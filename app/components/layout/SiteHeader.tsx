@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ClientViewer } from "~/domain/accounts/client-viewer";
-import { MODES } from "~/domain/modes";
+import { MODE_NAV } from "~/domain/mode-nav";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useIdleLogout } from "~/components/account/useIdleLogout";
 
@@ -22,7 +22,7 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
       <details className="dropdown nav__rates">
         <summary className="nav__link">{t("common.nav.rateEnquiry")}</summary>
         <ul className="dropdown__panel">
-          {MODES.map((mode) => (
+          {MODE_NAV.map((mode) => (
             <li key={mode.key}>
               <Link className="dropdown__item" to={`/home?tab=${mode.homeTab}`}>
                 {t(mode.labelKey)}

@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { ModeDescription } from "~/domain/modes";
+import { useTranslation } from "~/i18n/react";
+import type { ModeView } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
 import type { OfferCard } from "~/domain/rates/offers.server";
 
 export const SLIDE_SIZE = 6;
 export const SLIDE_MS = 5000;
 
-function OfferCardView({ mode, card, loggedIn }: { mode: ModeDescription; card: OfferCard; loggedIn: boolean }) {
+function OfferCardView({ mode, card, loggedIn }: { mode: ModeView; card: OfferCard; loggedIn: boolean }) {
   const { t } = useTranslation();
   const bookHref = `/booking/offer/${card.id}`;
   return (
@@ -114,7 +114,7 @@ function Carousel({ items, label }: { items: React.ReactElement[]; label: string
 }
 
 /** "Recommended today" special-price cards of one mode. */
-export function Offers({ mode, offers, loggedIn }: { mode: ModeDescription; offers: OfferCard[]; loggedIn: boolean }) {
+export function Offers({ mode, offers, loggedIn }: { mode: ModeView; offers: OfferCard[]; loggedIn: boolean }) {
   const { t } = useTranslation();
   const title = t("search.offers.title", { mode: t(mode.labelKey) });
   const items = offers.map((card) => <OfferCardView key={card.id} mode={mode} card={card} loggedIn={loggedIn} />);

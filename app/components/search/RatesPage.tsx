@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
-import { modeByKey, type ModeDescription } from "~/domain/modes";
+import type { ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
@@ -9,7 +9,7 @@ import { hrefWith, PriceNotice } from "./shared";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
-function Toolbar({ mode, data, base }: { mode: ModeDescription; data: ResultsData; base: Record<string, string> }) {
+function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base: Record<string, string> }) {
   const { t } = useTranslation();
   const results = data.results!;
   const sortLink = (sort: "price" | "validity") => (
@@ -63,7 +63,7 @@ function calcParams(data: ResultsData): Record<string, string> {
   return data.calculator ? { cbm: data.calculator.cbm, kg: data.calculator.kg } : {};
 }
 
-function Pager({ mode, data, base }: { mode: ModeDescription; data: ResultsData; base: Record<string, string> }) {
+function Pager({ mode, data, base }: { mode: ModeView; data: ResultsData; base: Record<string, string> }) {
   const { t } = useTranslation();
   const { page, pageCount, sort } = data.results!;
   if (pageCount < 2) return null;
@@ -87,7 +87,7 @@ function Pager({ mode, data, base }: { mode: ModeDescription; data: ResultsData;
   );
 }
 
-function Calculator({ mode, data }: { mode: ModeDescription; data: ResultsData }) {
+function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const calc = data.calculator!;
   return (
@@ -140,7 +140,7 @@ export function RatesPage() {
   const { t } = useTranslation();
   const data = useLoaderData() as unknown as ResultsData;
   const location = useLocation();
-  const mode = modeByKey(data.modeKey);
+  const mode = data.mode;
   const here = location.pathname + location.search;
   const base: Record<string, string> = { ...data.query };
   const hrefFor = (param: string, value: string) => hrefWith(mode.path, { ...base, [param]: value });

@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
-import type { ModeDescription, PriceColumn } from "~/domain/modes";
+import { useTranslation } from "~/i18n/react";
+import type { ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
 import type { LclCharge } from "~/domain/pricing/lcl";
 import type { RateRow } from "~/domain/rates/search.server";
 
 type Props = {
-  mode: ModeDescription;
+  mode: ModeView;
   rows: RateRow[];
   access: PriceStatus;
   /** Current results URL (login links come back here). */
@@ -32,7 +32,7 @@ function PriceCell({
   access,
   label,
 }: {
-  column: PriceColumn;
+  column: ModeView["prices"][number];
   row: RateRow;
   access: PriceStatus;
   label: string;
@@ -62,7 +62,7 @@ function PriceCell({
 }
 
 /** Air: the tier's weight breaks, bulk and tray, "-" where a break has no price. */
-function BreakGrid({ mode, row }: { mode: ModeDescription; row: RateRow }) {
+function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
   const { t } = useTranslation();
   const groups = (["bulk", "tray"] as const).map((g) => mode.prices.filter((p) => p.group === g));
   return (

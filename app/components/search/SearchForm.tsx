@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { ModeDescription, SearchField } from "~/domain/modes";
+import { useTranslation } from "~/i18n/react";
+import type { ModeView } from "~/domain/modes";
 import type { PickerOption } from "~/domain/reference/options";
 import { Combobox, type ComboboxSource } from "./Combobox";
 
@@ -15,7 +15,7 @@ export type FieldView = {
 export type Suggestions = Record<string, { source: "history" | "defaults"; options: PickerOption[] }>;
 
 type Props = {
-  mode: ModeDescription;
+  mode: ModeView;
   fields: FieldView[];
   weight?: { value: string; error: string | null } | null;
   suggestions: Suggestions;
@@ -26,7 +26,7 @@ type Props = {
   showChips?: boolean;
 };
 
-function sourceFor(field: SearchField, lists: Props["lists"]): ComboboxSource {
+function sourceFor(field: ModeView["fields"][number], lists: Props["lists"]): ComboboxSource {
   switch (field.picker) {
     case "sea":
     case "air":

@@ -1,15 +1,15 @@
 import type { HeadersFunction, LinksFunction, MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { PriceStatus } from "~/domain/pricing/access";
 import type { ResultsData } from "~/domain/rates/page.server";
 import type { PageMeta } from "~/domain/rates/seo.server";
-import searchStylesHref from "~/styles/search.css";
 
 // What the home page and the six results pages share (kept apart from the
 // results table so /home does not load it).
 
-export const searchLinks: LinksFunction = () => [{ rel: "stylesheet", href: searchStylesHref }];
+/** search.css is in every document (utils/inline-styles.tsx), not linked. */
+export const searchLinks: LinksFunction = () => [];
 
 /** Title, description, canonical and language alternates from the loader (per route and language). */
 export function metaFrom(meta: PageMeta | undefined): MetaDescriptor[] {

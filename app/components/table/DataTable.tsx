@@ -3,7 +3,7 @@
 // `form` attribute), so selected ids are submitted with that form, with or
 // without JavaScript.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export type TableColumn<Row> = {
   key: string;

@@ -1,7 +1,7 @@
 // Date range inputs for FilterForm plus the spec's shortcuts (last week,
 // month, three months) as links; "any date" clears the range (from=&to=).
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RANGE_SHORTCUTS, TABLE_PARAMS, addDays, searchWith, type TablePage } from "~/domain/table/types";
 
 export function DateRangeFilter({ page, label, omit = [] }: { page: TablePage; label: string; omit?: readonly string[] }) {

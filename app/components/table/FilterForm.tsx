@@ -4,7 +4,7 @@
 // submit button does the same.
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TABLE_PARAMS } from "~/domain/table/types";
 import { HiddenParams } from "./Pager";
 

@@ -2,7 +2,7 @@
 // Links and GET forms only, so it works without JavaScript; with it, the
 // size selector submits on change.
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TABLE_PARAMS, searchWith, type TablePage } from "~/domain/table/types";
 
 type Props = {

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/node";
 import { AVATAR_MAX_BYTES, detectImageType, saveAvatarFile } from "~/utils/uploads.server";
 import { setAvatar } from "./profile.server";
+import { isMalformedBody } from "~/utils/form-data.server";
 
 class BadUpload extends Error {}
 
@@ -39,7 +40,7 @@ export async function replaceAvatar(request: Request, userId: number): Promise<A
     form = await unstable_parseMultipartFormData(request, avatarUploadHandler());
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, key: "account.avatar.tooLarge", status: 413 };
-    if (error instanceof BadUpload || error instanceof TypeError) return { ok: false, key: "account.avatar.required", status: 400 };
+    if (error instanceof BadUpload || isMalformedBody(error)) return { ok: false, key: "account.avatar.required", status: 400 };
     throw error;
   }
   const file = form.get("avatar");

@@ -84,7 +84,8 @@ export const registerSchema = z
     roleId: z.coerce
       .number({ required_error: "validation.roleRequired", invalid_type_error: "validation.roleRequired" })
       .int("validation.roleRequired")
-      .positive("validation.roleRequired"),
+      .positive("validation.roleRequired")
+      .max(2_147_483_647, "validation.roleRequired"),
     agreement: z.literal("on", {
       errorMap: () => ({ message: "validation.agreementRequired" }),
     }),

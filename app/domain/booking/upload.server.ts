@@ -12,6 +12,7 @@ import { once } from "node:events";
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { tempUploadDir } from "./attachments.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES } from "./schemas";
+import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
 
 /** A whole request beyond this is refused without reading further. */
 export const REQUEST_MAX_BYTES = 12 * 1024 * 1024;
@@ -151,12 +152,13 @@ export async function parseOrderUpload(
   };
   try {
     const formData = await unstable_parseMultipartFormData(request, handler);
+    if (hasNulField(formData)) throw new BadUploadRequest("a NUL character in a field");
     return { formData, file, problems: [...problems], cleanup };
   } catch (error) {
     await cleanup();
     if (error instanceof BadUploadRequest) throw error;
     // A malformed body (no boundary, cut short) is the client's problem.
-    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary/i.test(error.message))) {
+    if (isMalformedBody(error) || (error instanceof Error && /multipart|boundary/i.test(error.message))) {
       throw new BadUploadRequest(error.message);
     }
     throw error;

@@ -6,6 +6,8 @@ import { INVALID, normalizeDay } from "~/domain/import-export/dates";
 import { editColumns, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;
+/** The largest PostgreSQL integer (ids): larger numbers are refused, not sent to the database. */
+const INT_MAX = 2_147_483_647;
 
 function decimalPattern(scale: number): RegExp {
   return new RegExp(`^-?\\d+(\\.\\d{1,${scale}})?$`);
@@ -51,7 +53,7 @@ export function editFormSchema(area: DataArea, mode: "add" | "edit") {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const column of editColumns(area)) shape[column.field] = columnSchema(column);
   if (mode === "edit") {
-    shape.id = z.coerce.number().int().positive();
+    shape.id = z.coerce.number().int().positive().max(INT_MAX);
     if (area.edit?.idChange) {
       shape.idChange = z.coerce
         .number({ invalid_type_error: "data.validation.id" })

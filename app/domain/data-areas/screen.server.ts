@@ -30,6 +30,7 @@ import {
 import { editFormSchema } from "./schema";
 import { DIALOG_PARAMS, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
 import type { CheckKey, DataArea } from "./types";
+import { readFormData } from "~/utils/form-data.server";
 
 /** The list URL (filters and page kept, dialogs closed). */
 export function listHref(area: DataArea, url: URL): string {
@@ -140,7 +141,7 @@ export function dataAreaAction(area: DataArea) {
     const url = new URL(request.url);
     const to = listHref(area, url);
     if (isMultipart(request)) return importAction(area, viewer, request, to);
-    const form = await request.formData();
+    const form = await readFormData(request);
     switch (form.get("intent")) {
       case "save":
         return saveAction(area, viewer, request, form, to);
@@ -191,7 +192,7 @@ export function dataAreaExportAction(area: DataArea) {
   return async function action({ request }: ActionFunctionArgs) {
     await requirePath(request, area.path);
     if (!area.export || !area.exportSelected) throw new Response("Method not allowed", { status: 405 });
-    const form = await request.formData();
+    const form = await readFormData(request);
     const ids = form
       .getAll("ids")
       .map((v) => positiveInt(String(v)))

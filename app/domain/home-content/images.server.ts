@@ -12,7 +12,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { uploadRoot } from "~/utils/uploads.server";
-import { isMalformedBody } from "~/utils/form-data.server";
+import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
 
 export type ImageFolder = "home" | "wxcodes";
 export type ImageExt = "jpg" | "png" | "gif" | "webp";
@@ -112,7 +112,8 @@ export async function parseImageUpload(request: Request, field: string, maxBytes
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     // Plain forms (delete, cancel) carry no file; any other body is not a form.
     try {
-      return { ok: true, form: await request.formData(), file: null };
+      const form = await request.formData();
+      return hasNulField(form) ? { ok: false, error: "bad" } : { ok: true, form, file: null };
     } catch {
       return { ok: false, error: "bad" };
     }
@@ -140,6 +141,7 @@ export async function parseImageUpload(request: Request, field: string, maxBytes
     if (error instanceof BadUpload || isMalformedBody(error)) return { ok: false, error: "bad" };
     throw error;
   }
+  if (hasNulField(form)) return { ok: false, error: "bad" };
   const file = form.get(field);
   return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
 }

@@ -22,7 +22,8 @@ export const homeItemSchema = z.object({
   parentId: z.coerce
     .number({ required_error: "admin.home.parentRequired", invalid_type_error: "admin.home.parentRequired" })
     .int("admin.home.parentRequired")
-    .min(0, "admin.home.parentRequired"),
+    .min(0, "admin.home.parentRequired")
+    .max(2_147_483_647, "admin.home.parentRequired"),
   level: z.coerce
     .number({ required_error: "admin.home.levelRequired", invalid_type_error: "admin.home.levelRequired" })
     .int("admin.home.levelRequired")

@@ -6,6 +6,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { isMalformedBody } from "~/utils/form-data.server";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Room for the multipart envelope and the other fields. */
@@ -37,6 +38,7 @@ export async function readSpreadsheetUpload(request: Request, field = "file"): P
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, key: "data.import.tooLarge", form: null };
+    if (isMalformedBody(error)) return { ok: false, key: "data.import.noFile", form: null };
     throw error;
   }
   const file = form.get(field);

@@ -20,7 +20,8 @@ export const menuSchema = z.object({
   parentId: z.coerce
     .number({ required_error: "admin.menu.parentRequired", invalid_type_error: "admin.menu.parentRequired" })
     .int("admin.menu.parentRequired")
-    .min(0, "admin.menu.parentRequired"),
+    .min(0, "admin.menu.parentRequired")
+    .max(2_147_483_647, "admin.menu.parentRequired"),
   level: z.coerce
     .number({ required_error: "admin.menu.levelRequired", invalid_type_error: "admin.menu.levelRequired" })
     .int("admin.menu.levelRequired")

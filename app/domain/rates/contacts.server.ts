@@ -24,8 +24,6 @@ export type ContactCardData =
       toggle: boolean;
     };
 
-const person = { nickname: true, username: true, phone: true, email: true, landline: true, qq: true } as const;
-
 type Person = {
   nickname: string | null;
   username: string;
@@ -65,14 +63,52 @@ export function contactToggles(customerRating: number | null): boolean {
   return customerRating === null || customerRating === 0 || customerRating === 2 || customerRating === 3;
 }
 
+type ContactRow = {
+  customerRating: number | null;
+  serviceId: number | null;
+  serviceNickname: string | null;
+  serviceUsername: string | null;
+  servicePhone: string | null;
+  serviceEmail: string | null;
+  serviceLandline: string | null;
+  serviceQq: string | null;
+  salesId: number | null;
+  salesNickname: string | null;
+  salesUsername: string | null;
+  salesPhone: string | null;
+  salesEmail: string | null;
+  salesLandline: string | null;
+  salesQq: string | null;
+};
+
+function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
+  if (row[`${role}Id`] === null) return null;
+  return {
+    nickname: row[`${role}Nickname`],
+    username: row[`${role}Username`]!,
+    phone: row[`${role}Phone`]!,
+    email: row[`${role}Email`]!,
+    landline: row[`${role}Landline`],
+    qq: row[`${role}Qq`],
+  };
+}
+
 export async function loadContactCard(viewer: Viewer | null, lng: string): Promise<ContactCardData> {
   if (viewer) {
-    const user = await prisma.user.findUnique({
-      where: { id: viewer.id },
-      select: { customerRating: true, customerService: { select: person }, sales: { select: person } },
-    });
-    const service = toContact(user?.customerService ?? null);
-    const sales = toContact(user?.sales ?? null);
+    // One query for the customer and both contacts (Prisma's include reads
+    // each relation with a query of its own: three per page).
+    const [user] = await prisma.$queryRaw<ContactRow[]>`
+      SELECT u.customer_rating AS "customerRating",
+             s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
+             s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq",
+             m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
+             m.phone AS "salesPhone", m.email AS "salesEmail", m.landline AS "salesLandline", m.qq AS "salesQq"
+      FROM users u
+      LEFT JOIN users s ON s.id = u.customer_service_id
+      LEFT JOIN users m ON m.id = u.sales_id
+      WHERE u.id = ${viewer.id}`;
+    const service = toContact(user ? personFrom(user, "service") : null);
+    const sales = toContact(user ? personFrom(user, "sales") : null);
     if (service || sales) {
       const toggle = contactToggles(user?.customerRating ?? null);
       return {

@@ -4,7 +4,7 @@
 // contact card. Only the active tab's data is loaded (spec 4, tab switching).
 import { data } from "@remix-run/node";
 import { getViewer } from "~/domain/accounts/session.server";
-import { MODES, modeByHomeTab, type ModeKey } from "~/domain/modes";
+import { MODES, modeByHomeTab, modeView, type ModeKey, type ModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, i18n } from "~/i18n/i18n.server";
@@ -17,6 +17,8 @@ import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
 export type HomeData = {
   modeKey: ModeKey;
+  /** What the page shows of the active tab's mode (the full description stays on the server). */
+  mode: ModeView;
   values: Record<string, string>;
   suggestions: Record<string, FieldSuggestions>;
   lists: { from: string[]; to: string[] } | null;
@@ -52,6 +54,7 @@ export async function loadHomePage(request: Request) {
   const modeName = t(mode.labelKey);
   const payload: HomeData = {
     modeKey: mode.key,
+    mode: modeView(mode),
     values,
     suggestions,
     lists,

@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { getViewer } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { modeByKey, type ModeKey } from "~/domain/modes";
+import { modeByKey, modeView, type ModeKey, type ModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
 import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
@@ -34,6 +34,8 @@ export type FieldState = {
 
 export type ResultsData = {
   modeKey: ModeKey;
+  /** What the page shows of the mode (the full description stays on the server). */
+  mode: ModeView;
   fields: FieldState[];
   weight: { value: string; error: string | null } | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
@@ -84,39 +86,40 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
 
   const submitted = mode.fields.some((f) => params.has(f.param)) || (!!mode.weight && params.has(mode.weight.param));
   const lists = await landListsFor(mode, today);
-  const [suggestions, contact] = await Promise.all([loadSuggestions(mode, viewer, lng), loadContactCard(viewer, lng)]);
+  // Independent reads run side by side (the page waits for the slowest, not the sum).
+  const sideData = Promise.all([loadSuggestions(mode, viewer, lng), loadContactCard(viewer, lng)]);
+  // Awaited below; this only keeps an early throw from leaving it unhandled.
+  sideData.catch(() => {});
 
   // Endpoints: required (spec 5), then resolved by code or name.
-  const endpoints: (Endpoint | null)[] = [];
-  const fields: FieldState[] = [];
   let badRequest = false;
-  for (const field of mode.fields) {
-    const text = cleanQuery(params.get(field.param));
-    if (!submitted) {
-      endpoints.push(null);
-      fields.push({ param: field.param, value: "", error: null, candidates: null });
-      continue;
-    }
-    if (!text) {
-      badRequest = true;
-      endpoints.push(null);
-      fields.push({ param: field.param, value: "", error: field.requiredKey, candidates: null });
-      continue;
-    }
-    const endpoint = await resolveEndpoint(mode, field, text, lng, lists);
-    endpoints.push(endpoint);
-    fields.push({
-      param: field.param,
-      value: endpoint.status === "found" ? endpoint.value : text,
-      error:
-        endpoint.status === "ambiguous"
-          ? "search.validation.didYouMean"
-          : endpoint.status === "notFound"
-          ? "search.validation.notFound"
-          : null,
-      candidates: endpoint.status === "found" || endpoint.candidates.length === 0 ? null : endpoint.candidates,
-    });
-  }
+  const resolutions = await Promise.all(
+    mode.fields.map(async (field): Promise<[Endpoint | null, FieldState]> => {
+      const text = cleanQuery(params.get(field.param));
+      if (!submitted) return [null, { param: field.param, value: "", error: null, candidates: null }];
+      if (!text) {
+        badRequest = true;
+        return [null, { param: field.param, value: "", error: field.requiredKey, candidates: null }];
+      }
+      const endpoint = await resolveEndpoint(mode, field, text, lng, lists);
+      return [
+        endpoint,
+        {
+          param: field.param,
+          value: endpoint.status === "found" ? endpoint.value : text,
+          error:
+            endpoint.status === "ambiguous"
+              ? "search.validation.didYouMean"
+              : endpoint.status === "notFound"
+              ? "search.validation.notFound"
+              : null,
+          candidates: endpoint.status === "found" || endpoint.candidates.length === 0 ? null : endpoint.candidates,
+        },
+      ];
+    }),
+  );
+  const endpoints = resolutions.map(([endpoint]) => endpoint);
+  const fields = resolutions.map(([, field]) => field);
 
   let weight: ResultsData["weight"] = null;
   let weightValue: string | null = null;
@@ -175,19 +178,18 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         chargeable: expectedBreak(weightValue!),
       };
     } else {
-      if (mode.carrierFilter) {
+      const search = (carrier: string | null) =>
+        searchRates({ mode, match, tier: access.tier, sort: view.sort ?? "price", page: view.page ?? 1, today, carrier });
+      if (mode.carrierFilter && view.carrier) {
+        // A carrier filter counts only when the route has that carrier today.
         carriers = await routeCarriers(mode, match, today);
-        carrier = view.carrier && carriers.includes(view.carrier) ? view.carrier : null;
+        carrier = carriers.includes(view.carrier) ? view.carrier : null;
+        results = await search(carrier);
+      } else if (mode.carrierFilter) {
+        [carriers, results] = await Promise.all([routeCarriers(mode, match, today), search(null)]);
+      } else {
+        results = await search(null);
       }
-      results = await searchRates({
-        mode,
-        match,
-        tier: access.tier,
-        sort: view.sort ?? "price",
-        page: view.page ?? 1,
-        today,
-        carrier,
-      });
     }
     if (carrier) query.carrier = carrier;
 
@@ -228,8 +230,10 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     }
   }
 
+  const [suggestions, contact] = await sideData;
   const payload: ResultsData = {
     modeKey: mode.key,
+    mode: modeView(mode),
     fields,
     weight,
     status,

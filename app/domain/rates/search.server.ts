@@ -123,18 +123,20 @@ export async function searchRates(options: {
       ? [{ [priceField]: { sort: "asc", nulls: "last" } }, { id: "asc" }]
       : [{ validTo: { sort: "desc", nulls: "first" } }, { id: "asc" }];
 
-  const total = await delegate.count({ where });
+  const read = (page: number) =>
+    delegate.findMany({
+      where,
+      select: { ...baseSelect(mode), ...tierSelect(mode, tier) },
+      orderBy,
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+    });
+  // The count and the asked-for page side by side; the page is read again
+  // only when it lies past the last one (then the last page is shown).
+  const asked = clampPage(options.page, Number.MAX_SAFE_INTEGER);
+  const [total, askedRows] = await Promise.all([delegate.count({ where }), read(asked)]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = clampPage(options.page, pageCount);
-  const rows =
-    total === 0
-      ? []
-      : await delegate.findMany({
-          where,
-          select: { ...baseSelect(mode), ...tierSelect(mode, tier) },
-          orderBy,
-          skip: (page - 1) * PAGE_SIZE,
-          take: PAGE_SIZE,
-        });
+  const rows = total === 0 ? [] : page === asked ? askedRows : await read(page);
   return { rows: rows.map((row) => toRateRow(mode, tier, row)), total, page, pageCount, sort };
 }

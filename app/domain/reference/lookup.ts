@@ -16,7 +16,8 @@ export function escapeLike(text: string): string {
 
 /** Search text as typed: trimmed, inner whitespace collapsed, bounded. */
 export function cleanQuery(text: string | null | undefined): string {
-  return (text ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+  // Control characters mean nothing in a search, and a NUL makes PostgreSQL fail the query.
+  return (text ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, 60);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Sea ports and airports: contains-search over code, English and Chinese
-// names (trigram-indexed ILIKE), exact resolution, lookups by code. Shared by
+// names (index-backed: see searchPorts), exact resolution, lookups by code. Shared by
 // the customer pickers and, later, the data-maintenance screens.
 import { Prisma, prisma } from "~/utils/db.server";
 import { cleanQuery, escapeLike, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
@@ -13,35 +13,65 @@ const TABLE: Record<PortKind, Prisma.Sql> = {
 };
 
 /**
+ * Every run of one, two and three adjacent characters of code, name and
+ * Chinese name, in lower case (SQL function and GIN index *_grams_idx of
+ * migration 20261122030000_port_lookup_indexes).
+ */
+const GRAMS = Prisma.raw(`port_search_grams(code, name, name_zh)`);
+
+/**
  * Up to `limit` ports whose code, name or Chinese name contains `q`
  * (case-insensitive); exact matches first, then prefix matches, then the rest
  * by name length (so "SHANGHAI" comes before "SHANGHAI (CNSGH)").
+ *
+ * Index-backed at 10,000 ports (docs/benchmarks.md, search at scale), with
+ * the result of a plain contains query: first the exact and prefix matches
+ * (B-trees on lower(...)); only when they do not fill the list, the other
+ * contains matches by name length, found through the grams index (the rows
+ * holding the query, when it is one to three characters long: an exact
+ * match, or every run of three of its characters, then checked with ILIKE).
+ * One statement: the second part is skipped when the first fills the list.
  */
 export async function searchPorts(kind: PortKind, query: string, limit = SUGGESTION_LIMIT): Promise<PortOption[]> {
   const q = cleanQuery(query);
-  if (!q) return [];
+  // The grams hold chr(31) between the columns: such a query matches nothing.
+  if (!q || q.includes("\u001f")) return [];
+  const take = Math.min(Math.max(limit, 1), SUGGESTION_LIMIT);
   const escaped = escapeLike(q);
-  const contains = `%${escaped}%`;
   const prefix = `${escaped}%`;
+  const contains = `%${escaped}%`;
+  const check =
+    [...q].length <= 3
+      ? Prisma.empty
+      : Prisma.sql`AND (code ILIKE ${contains} OR name ILIKE ${contains} OR name_zh ILIKE ${contains})`;
   return prisma.$queryRaw<PortOption[]>`
-    SELECT code, name, name_zh AS "nameZh" FROM ${TABLE[kind]}
-    WHERE code ILIKE ${contains} OR name ILIKE ${contains} OR name_zh ILIKE ${contains}
-    ORDER BY
-      CASE
-        WHEN code ILIKE ${escaped} OR name ILIKE ${escaped} OR name_zh ILIKE ${escaped} THEN 0
-        WHEN code ILIKE ${prefix} OR name ILIKE ${prefix} OR name_zh ILIKE ${prefix} THEN 1
-        ELSE 2
-      END,
-      length(name), name
-    LIMIT ${Math.min(Math.max(limit, 1), SUGGESTION_LIMIT)}`;
+    WITH starting AS (
+      SELECT code, name, name_zh,
+             CASE WHEN lower(code) = lower(${q}) OR lower(name) = lower(${q}) OR lower(name_zh) = lower(${q}) THEN 0 ELSE 1 END AS rank
+      FROM ${TABLE[kind]}
+      WHERE lower(code) LIKE lower(${prefix}) OR lower(name) LIKE lower(${prefix}) OR lower(name_zh) LIKE lower(${prefix})
+      ORDER BY rank, length(name), name
+      LIMIT ${take}
+    ), others AS (
+      SELECT code, name, name_zh, 2 AS rank
+      FROM ${TABLE[kind]}
+      WHERE (SELECT count(*) FROM starting) < ${take}
+        AND ${GRAMS} @> port_query_grams(${q}) ${check}
+        AND code NOT IN (SELECT code FROM starting)
+      ORDER BY length(name), name
+      LIMIT ${take}
+    )
+    SELECT code, name, name_zh AS "nameZh" FROM (SELECT * FROM starting UNION ALL SELECT * FROM others) found
+    ORDER BY rank, length(name), name
+    LIMIT ${take}`;
 }
 
+/** Ports whose code, name or Chinese name is `q` in any case; codes first. */
 async function exactPorts(kind: PortKind, q: string): Promise<PortOption[]> {
-  const escaped = escapeLike(q);
   return prisma.$queryRaw<PortOption[]>`
     SELECT code, name, name_zh AS "nameZh" FROM ${TABLE[kind]}
-    WHERE code ILIKE ${escaped} OR name ILIKE ${escaped} OR name_zh ILIKE ${escaped}
-    ORDER BY (code ILIKE ${escaped}) DESC, length(name), name
+    WHERE lower(code) = lower(${q}) OR lower(name) = lower(${q}) OR lower(name_zh) = lower(${q})
+    ORDER BY (lower(code) = lower(${q})) DESC, length(name), name
     LIMIT ${SUGGESTION_LIMIT}`;
 }
 

@@ -5,7 +5,9 @@ import { z } from "zod";
 export const parentIdField = z.coerce
   .number({ required_error: "admin.tree.parentRequired", invalid_type_error: "admin.tree.parentRequired" })
   .int("admin.tree.parentRequired")
-  .min(0, "admin.tree.parentRequired");
+  .min(0, "admin.tree.parentRequired")
+  // A PostgreSQL integer: larger numbers are invalid input, not a database error.
+  .max(2_147_483_647, "admin.tree.parentRequired");
 
 export const levelField = (max: number) =>
   z.coerce

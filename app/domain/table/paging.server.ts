@@ -119,7 +119,8 @@ export function parseTableQuery<F extends FilterShape>(source: Request | URL, sp
 
   const filters: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(spec.filters)) {
-    const raw = params.get(name);
+    // A NUL (or any control character) makes PostgreSQL fail the query; it is never a real filter.
+    const raw = params.get(name)?.replace(/[\u0000-\u001f\u007f]/g, " ") ?? null;
     if (raw === null || raw.trim() === "") continue;
     const parsed = schema.safeParse(raw);
     if (parsed.success && parsed.data !== undefined && parsed.data !== "") filters[name] = parsed.data;

@@ -7,8 +7,9 @@ function text(required: string, length: string, max: number) {
   return z.string({ required_error: required }).trim().min(1, required).max(max, length);
 }
 
+/** Ids are PostgreSQL integers: larger numbers are invalid input, not a database error. */
 const id = (message: string) =>
-  z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message);
+  z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 const optional = (max: number, message: string) =>
   z

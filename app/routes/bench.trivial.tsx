@@ -1,0 +1,16 @@
+// Throughput benchmark only (npm run bench:throughput): a bare page with a
+// trivial loader, the baseline the FCL results page is measured against.
+// It answers only on a server started with BENCH_ROUTES=1, 404 otherwise.
+import { useLoaderData } from "@remix-run/react";
+
+export function loader() {
+  if (process.env.BENCH_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
+  return { message: "ok" };
+}
+
+export const meta = () => [{ title: "bench" }, { name: "robots", content: "noindex" }];
+
+export default function BenchTrivial() {
+  const { message } = useLoaderData<typeof loader>();
+  return <p>{message}</p>;
+}

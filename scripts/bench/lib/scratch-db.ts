@@ -1,0 +1,81 @@
+// A scratch database for the in-process benchmarks (search, export): created,
+// migrated and seeded with the demo data on the server of DATABASE_URL when
+// set, otherwise on a throw-away embedded PostgreSQL (BENCH_PG_PORT, default
+// 55442); dropped (and the embedded server stopped) at the end. After
+// `open`, process.env.DATABASE_URL points at it, so the app's domain modules
+// (imported afterwards) use it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import pg from "pg";
+import { ROOT } from "./server";
+
+export type ScratchDatabase = {
+  url: string;
+  /** A pg client on the scratch database (for set-based bench seeds). */
+  client: pg.Client;
+  close: () => Promise<void>;
+};
+
+export async function openScratchDatabase(options: { log: (line: string) => void; name: string }): Promise<ScratchDatabase> {
+  const { log } = options;
+  let adminUrl: string;
+  let stopServer = async () => {};
+  if (process.env.DATABASE_URL) {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = "/postgres";
+    adminUrl = url.toString();
+  } else {
+    const { startEmbeddedDatabase } = await import("../../../server/embedded-db.js");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-pg-"));
+    fs.chmodSync(dataDir, 0o755);
+    fs.rmSync(dataDir, { recursive: true });
+    const db = await startEmbeddedDatabase({ dataDir, port: Number(process.env.BENCH_PG_PORT ?? 55442), quiet: true, log });
+    adminUrl = db.adminUrl;
+    stopServer = async () => {
+      await db.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const database = `${options.name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
+
+  const close = async () => {
+    await client.end().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+    await stopServer();
+  };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    const env = { ...process.env, DATABASE_URL: databaseUrl };
+    const migrate = spawnSync(process.execPath, [path.join(ROOT, "scripts", "prisma.mjs"), "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
+    if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
+    process.env.DATABASE_URL = databaseUrl;
+    process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef";
+    process.env.NODE_ENV ??= "production";
+    await client.connect();
+    const { prisma } = await import("../../../app/utils/db.server");
+    const { seedDemoData } = await import("../../../prisma/seed/index");
+    await seedDemoData(prisma as never, { log: () => {} });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url: databaseUrl, client, close };
+}
+
+/** p50/p95/p99 (nearest rank) of a list of durations in ms. */
+export function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted[sorted.length - 1] };
+}
+
+export const ms = (value: number) => `${value.toFixed(2)} ms`;

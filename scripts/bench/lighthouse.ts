@@ -1,0 +1,95 @@
+// Lighthouse (issue 9.2). Not a test: Lighthouse 12 (npm) against the built
+// server on loopback (its own embedded PostgreSQL with the demo data),
+// Debian's Chromium (/usr/bin/chromium, or CHROME_PATH), the default mobile
+// profile: Moto G Power-sized screen, simulated slow 4G (150 ms RTT,
+// 1.6 Mbit/s) and a 4x slower CPU. Prints the performance score, LCP, FCP,
+// TBT, CLS and Speed Index of /home and of an FCL results page (20 rows), as
+// a visitor (what phones arriving from a search engine get; the targets),
+// and of the same results page for a T1 customer (prices and fees: the
+// heaviest page; shown, not a target), and what blocks rendering; exits
+// non-zero when a target page scores under 95 or has an LCP of 2.0 s or more.
+//
+//   npm run build && npm run bench:lighthouse      RUNS=3 (median of runs)
+import fs from "node:fs";
+import os from "node:os";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { addFiftyRowRoutes, login, startServer } from "./lib/server";
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const BUDGET = { score: 95, lcpMs: 2000 };
+const log = (line: string) => console.log(`[lighthouse] ${line}`);
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+type Figures = { score: number; lcp: number; fcp: number; tbt: number; cls: number; si: number; blocking: string[]; lcpElement: string };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function audit(url: string, port: number, headers: Record<string, string>): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers },
+    // The default config: mobile form factor, simulated throttling.
+    undefined,
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  const blockingItems = (lhr.audits["render-blocking-resources"]?.details as { items?: { url: string; wastedMs?: number }[] } | undefined)?.items ?? [];
+  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: numeric("largest-contentful-paint"),
+    fcp: numeric("first-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    si: numeric("speed-index"),
+    blocking: blockingItems.map((i) => `${new URL(i.url).pathname} (${Math.round(i.wastedMs ?? 0)} ms)`),
+    lcpElement: lcpItems[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? "?",
+  };
+}
+
+async function main() {
+  if (!fs.existsSync(chromePath)) throw new Error(`${chromePath} is missing (apt-get install chromium, or set CHROME_PATH)`);
+  const server = await startServer({ log });
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    const routes = await addFiftyRowRoutes(server.databaseUrl);
+    const cookie = await login(server.url, "t1@example.com");
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    const pages: [string, string, Record<string, string>, boolean][] = [
+      ["/home, visitor", "/home", {}, true],
+      ["FCL results (20 rows), visitor", `/fclbysea?${routes.fcl}`, {}, true],
+      ["FCL results (20 rows), T1", `/fclbysea?${routes.fcl}`, { Cookie: cookie }, false],
+    ];
+    let failed = false;
+    for (const [name, path, headers, target] of pages) {
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port, headers));
+      const pick = (key: "score" | "lcp" | "fcp" | "tbt" | "cls" | "si") => median(runs.map((r) => r[key]));
+      const score = pick("score");
+      const lcp = pick("lcp");
+      const ok = score >= BUDGET.score && lcp < BUDGET.lcpMs;
+      if (!ok && target) failed = true;
+      log(
+        `${name.padEnd(32)} performance ${score} (runs: ${runs.map((r) => r.score).join(", ")}), LCP ${(lcp / 1000).toFixed(2)} s, FCP ${(pick("fcp") / 1000).toFixed(2)} s, TBT ${Math.round(pick("tbt"))} ms, CLS ${pick("cls").toFixed(3)}, SI ${(pick("si") / 1000).toFixed(2)} s  ${!target ? (ok ? "(not a target) within" : "(not a target) below") : ok ? "ok" : "BELOW TARGET"}`,
+      );
+      log(`${"".padEnd(32)} LCP element: ${runs[0].lcpElement}; render-blocking: ${runs[0].blocking.join(", ") || "none"}`);
+    }
+    log(`mobile profile, simulated throttling; median of ${RUNS} runs; targets: score ≥ ${BUDGET.score}, LCP < ${BUDGET.lcpMs / 1000} s`);
+    log(`Chromium ${chromePath}; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    if (failed) process.exitCode = 1;
+  } finally {
+    chrome?.kill();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

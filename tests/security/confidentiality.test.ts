@@ -1,0 +1,386 @@
+// Price confidentiality (issue 10, item 2; DESIGN.md "Who sees which price"):
+// for every mode and every kind of viewer, the loader data AND the whole
+// rendered document of every page that shows a rate (results, home tab,
+// booking dialogs, entrustment records, confirmation) hold no price of a tier
+// other than the viewer's, byte for byte, in any spelling the app uses
+// ("1234.00", "1,234.00", "1234", "1234.5"). So that the test can fail, a
+// priced viewer's own tier values must appear where the page shows prices.
+// The staff exports hold every tier (by design) and refuse customers.
+//
+// HTML comes from the production build (tests/support/render.ts); loader
+// data from the route modules.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MODES, modeByKey, type ModeDescription, type ModeKey } from "~/domain/modes";
+import { TIERS, type Tier } from "~/domain/pricing/visibility";
+import { decimalText } from "~/domain/pricing/tier-columns";
+import { expressQuote } from "~/domain/pricing/express";
+import { formatMoney, trimDecimal } from "~/domain/pricing/format";
+import { validToday } from "~/domain/rates/validity.server";
+import { flushBackground } from "~/domain/rates/background.server";
+import { readSnapshot } from "~/domain/booking/snapshot";
+import { todayInShanghai } from "~/utils/dates";
+import { prisma } from "~/utils/db.server";
+import { render } from "../support/render";
+import { callRoute, getRequest, postForm, type RouteResult } from "../support/requests";
+import { newKey } from "../booking/helpers";
+import { readSheet } from "../data/helpers";
+import { cookieOf, type ViewerKey } from "./helpers";
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+/** The viewers of this test: every kind of customer, staff, a visitor and a frozen account. */
+const VIEWERS: ViewerKey[] = ["visitor", "pending", "failed", "frozen", "t0", "t1", "t2", "salesGlobal", "admin"];
+const TIER_OF: Partial<Record<ViewerKey, Tier>> = { t0: "T0", t1: "T1", t2: "T2" };
+
+/** A searched lane per tiered mode: the results page query and the same rows in Prisma terms. */
+const LANES: { mode: Exclude<ModeKey, "express">; query: Record<string, string>; where: Record<string, string> }[] = [
+  { mode: "fcl", query: { pol: "SHANGHAI", pod: "BATAM" }, where: { pol: "SHANGHAI", pod: "BATAM" } },
+  { mode: "lcl", query: { lclpol: "SHANGHAI", lclpod: "KOBE" }, where: { pol: "SHANGHAI", pod: "KOBE" } },
+  { mode: "air", query: { airpol: "PVG", airpod: "ORD" }, where: { pol: "PVG", pod: "ORD" } },
+  { mode: "rail", query: { pol: "西安", pod: "阿拉山口" }, where: { pol: "西安", pod: "阿拉山口" } },
+  { mode: "trailer", query: { dock: "上海港", trailer_door_point: "上海浦东" }, where: { dock: "上海港", doorPoint: "上海浦东" } },
+];
+
+// ---------------------------------------------------------------------------
+// Numbers and how they may be spelled.
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The spellings of a price: as stored ("1070.00"), as printed ("1,070.00")
+ * and without trailing zeros ("1070", "24.5", a JSON number).
+ */
+function spellings(raw: string): string[] {
+  return [...new Set([raw, formatMoney(raw)!, trimDecimal(raw)])];
+}
+
+/**
+ * Where `number` occurs as a whole number in `text`: not inside a longer
+ * number ("528.00" is not in "1,528.00", "528" not in "528.5" or "15280")
+ * nor inside a word or an asset hash. A bare integer may follow a comma
+ * (a JSON array "[468,822]"), since printed money always has decimals.
+ */
+function occurs(text: string, number: string): boolean {
+  const integer = /^\d+$/.test(number);
+  const before = integer ? "(?<![\\w.-])" : "(?<![\\d.])(?<!\\d,)";
+  const after = integer ? "(?![\\w]|\\.\\d)" : "(?!\\d)";
+  return new RegExp(`${before}${escape(number)}${after}`).test(text);
+}
+
+/** The spellings of `numbers` found in `text`. */
+function found(text: string, numbers: Iterable<string>): string[] {
+  return [...numbers].flatMap((n) => spellings(n).filter((s) => occurs(text, s)).map((s) => `${s} (${n})`));
+}
+
+type TierValues = Record<Tier, Set<string>>;
+type RateRow = { id: number; valid: boolean; paused: boolean; tiers: Record<Tier, string[]> };
+
+const rateDelegate = (mode: ModeDescription) =>
+  prisma[mode.model] as unknown as { findMany(args: object): Promise<Record<string, unknown>[]> };
+
+/** The rows of `where` (any validity), with every tier's prices. */
+async function rateRows(mode: ModeDescription, where: object): Promise<RateRow[]> {
+  const select: Record<string, true> = { id: true, paused: true };
+  for (const price of mode.prices) if (price.tiers) for (const tier of TIERS) select[price.tiers[tier]] = true;
+  const today = todayInShanghai();
+  const [rows, valid] = await Promise.all([
+    rateDelegate(mode).findMany({ where, select, orderBy: { id: "asc" } }),
+    rateDelegate(mode).findMany({ where: { ...where, ...validToday(today) }, select: { id: true } }),
+  ]);
+  const validIds = new Set(valid.map((r) => r.id as number));
+  return rows.map((row) => {
+    const tiers = { T0: [], T1: [], T2: [] } as Record<Tier, string[]>;
+    for (const price of mode.prices) {
+      if (!price.tiers) continue;
+      for (const tier of TIERS) {
+        const value = decimalText(row[price.tiers[tier]]);
+        if (value !== null) tiers[tier].push(value);
+      }
+    }
+    return { id: row.id as number, valid: validIds.has(row.id as number), paused: row.paused as boolean, tiers };
+  });
+}
+
+function collect(rows: RateRow[], filter: (row: RateRow) => boolean = () => true): TierValues {
+  const values: TierValues = { T0: new Set(), T1: new Set(), T2: new Set() };
+  for (const row of rows.filter(filter)) for (const tier of TIERS) for (const v of row.tiers[tier]) values[tier].add(v);
+  return values;
+}
+
+/** Values a viewer must never receive: every tier but theirs (all tiers without one), less their own values. */
+function forbiddenFor(viewer: ViewerKey, values: TierValues): string[] {
+  const own = TIER_OF[viewer];
+  const ownValues = own ? values[own] : new Set<string>();
+  return TIERS.filter((t) => t !== own)
+    .flatMap((t) => [...values[t]])
+    .filter((v) => !ownValues.has(v));
+}
+
+type Page = { name: string; text: string };
+
+/** Every primitive of a value, one per " | " (numbers of a JSON array stand apart). */
+function leaves(value: unknown): string {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (typeof v === "object") Object.values(v as object).forEach(walk);
+    else out.push(String(v));
+  };
+  walk(value);
+  return out.join(" | ");
+}
+
+/** Loader data as sent (JSON) and leaf by leaf. */
+const dataText = (data: unknown) => `${JSON.stringify(data)}\n${leaves(data)}`;
+
+function leaksIn(pages: Page[], forbidden: string[]): string[] {
+  return pages.flatMap((page) => found(page.text, forbidden).map((hit) => `${page.name}: ${hit}`));
+}
+
+async function loaderPage(name: string, loader: Loader, url: string, cookie: string, params: Record<string, string> = {}) {
+  const result: RouteResult = await callRoute(loader as never, getRequest(url, undefined, { cookie }), { params });
+  return { result, page: { name: `${name} loader data`, text: dataText(result.data) } };
+}
+
+async function documentPage(name: string, url: string, cookie: string) {
+  const { pathname, search } = new URL(url, "http://x");
+  const page = await render(pathname, Object.fromEntries(new URLSearchParams(search)), { cookie });
+  return { status: page.status, location: page.location, page: { name: `${name} document`, text: page.html } };
+}
+
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
+
+const resultsRoute: Record<ModeKey, () => Promise<{ loader: Loader }>> = {
+  fcl: () => import("~/routes/_site.fclbysea") as never,
+  lcl: () => import("~/routes/_site.lclbysea") as never,
+  air: () => import("~/routes/_site.byair") as never,
+  rail: () => import("~/routes/_site.railroad") as never,
+  trailer: () => import("~/routes/_site.trailer") as never,
+  express: () => import("~/routes/_site.express") as never,
+};
+const homeRoute = () => import("~/routes/_site.home") as Promise<{ loader: Loader }>;
+const step1Route = () => import("~/routes/_site.booking.$mode.$id") as Promise<{ loader: Loader; action: Loader }>;
+const step2Route = () => import("~/routes/_site.booking.$mode.$id_.order") as Promise<{ loader: Loader }>;
+const listRoute = () => import("~/routes/_site.entrustment") as Promise<{ loader: Loader }>;
+const detailRoute = () => import("~/routes/_site.entrustment_.$id") as Promise<{ loader: Loader }>;
+const doneRoute = () => import("~/routes/_site.booking.done.$id") as Promise<{ loader: Loader }>;
+
+/**
+ * Every page of a mode a viewer can open about `rateId`: results, home tab,
+ * both booking dialogs. Loader data and document of each.
+ */
+async function modePages(mode: ModeDescription, query: Record<string, string>, rateId: number, cookie: string, bookingQuery: Record<string, string> = {}) {
+  const pages: Page[] = [];
+  const statuses: string[] = [];
+  const resultsUrl = withQuery(mode.path, query);
+  const homeUrl = withQuery("/home", { tab: mode.homeTab, ...query });
+  const step1Url = withQuery(`/booking/${mode.key}/${rateId}`, bookingQuery);
+  const step2Url = withQuery(`/booking/${mode.key}/${rateId}/order`, bookingQuery);
+  const params = { mode: mode.key, id: String(rateId) };
+  const loaders: [string, Loader, string, Record<string, string>][] = [
+    ["results", (await resultsRoute[mode.key]()).loader, resultsUrl, {}],
+    ["home", (await homeRoute()).loader, homeUrl, {}],
+    ["booking", (await step1Route()).loader, step1Url, params],
+    ["order", (await step2Route()).loader, step2Url, params],
+  ];
+  for (const [name, loader, url, routeParams] of loaders) {
+    const { result, page } = await loaderPage(`${name} ${url}`, loader, url, cookie, routeParams);
+    statuses.push(`${name} loader ${result.status}${result.headers.get("Location") ? ` ${result.headers.get("Location")}` : ""}`);
+    pages.push(page);
+    const doc = await documentPage(`${name} ${url}`, url, cookie);
+    statuses.push(`${name} document ${doc.status}${doc.location ? ` ${doc.location}` : ""}`);
+    pages.push(doc.page);
+  }
+  return { pages, statuses };
+}
+
+afterAll(async () => {
+  await flushBackground();
+});
+
+describe.each(LANES)("$mode: results, home, booking dialogs", (lane) => {
+  const mode = modeByKey(lane.mode);
+  let rows: RateRow[];
+  let bookable: RateRow;
+
+  beforeAll(async () => {
+    rows = await rateRows(mode, lane.where);
+    bookable = rows.find((r) => r.valid && !r.paused)!;
+  });
+
+  test("the lane has bookable rows whose three tiers differ", () => {
+    expect(bookable).toBeDefined();
+    const values = collect(rows);
+    for (const tier of TIERS) expect(values[tier].size).toBeGreaterThan(0);
+    // Distinct tiers (the seed's promise): otherwise absence would prove nothing.
+    for (const v of values.T0) expect(values.T1.has(v) || values.T2.has(v)).toBe(false);
+    for (const v of values.T1) expect(values.T2.has(v)).toBe(false);
+  });
+
+  test.each(VIEWERS)("as %s", async (viewer) => {
+    const cookie = await cookieOf(viewer);
+    const { pages, statuses } = await modePages(mode, lane.query, bookable.id, cookie);
+    if (viewer === "frozen") {
+      // Signed out on the first request, sent to /freeze; nothing else is sent.
+      expect(statuses[0]).toBe("results loader 302 /freeze");
+    } else {
+      expect(statuses.filter((s) => !/ 200$/.test(s))).toEqual([]);
+    }
+    const values = collect(rows);
+    expect(leaksIn(pages, forbiddenFor(viewer, values))).toEqual([]);
+
+    const tier = TIER_OF[viewer];
+    if (tier) {
+      // The viewer's own tier is there: results show every valid row's prices, the dialogs the booked row's.
+      const shown = [...collect(rows, (r) => r.valid)[tier]];
+      // In the printed document (not only in the data it carries).
+      const byName = (prefix: string) => pages.find((p) => p.name.startsWith(prefix) && p.name.endsWith(" document"))!.text;
+      const missing = (text: string, numbers: string[], spell: (n: string) => string) => numbers.filter((n) => !occurs(text, spell(n)));
+      expect(missing(byName("results"), shown, (n) => formatMoney(n)!), "own prices on the results page").toEqual([]);
+      for (const dialog of ["booking", "order"]) {
+        expect(missing(byName(dialog), bookable.tiers[tier], (n) => formatMoney(n)!), `own prices in the ${dialog} dialog`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("express: results and booking dialogs", () => {
+  // United States (West) is zone F; 2.3 kg is charged at the 2.5 kg break (express is not tiered).
+  const query = { pod: "US-W", num: "2.3" };
+  const mode = modeByKey("express");
+  let numbers: string[];
+  let rateId: number;
+
+  beforeAll(async () => {
+    const rows = await prisma.expressRate.findMany({
+      where: { weight: { gte: 2.3 }, ...validToday(todayInShanghai()) },
+      orderBy: [{ category: "asc" }, { weight: "asc" }, { id: "asc" }],
+      distinct: ["category"],
+      select: { id: true, zoneF: true, fuel: true, discount: true, paused: true },
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    numbers = rows.flatMap((r) => {
+      const q = expressQuote({ price: decimalText(r.zoneF)!, fuel: decimalText(r.fuel), discount: decimalText(r.discount, 4) });
+      return [q.total, q.price, q.fuelAmount].filter((v): v is string => !!v && Number(v) > 0);
+    });
+    rateId = rows.find((r) => !r.paused)!.id;
+  });
+
+  test.each(VIEWERS)("as %s", async (viewer) => {
+    const cookie = await cookieOf(viewer);
+    const { pages } = await modePages(mode, query, rateId, cookie, query);
+    if (TIER_OF[viewer]) {
+      const results = pages.filter((p) => p.name.startsWith("results")).map((p) => p.text).join("\n");
+      expect(found(results, numbers).length).toBeGreaterThan(0);
+    } else {
+      // No price of any kind for visitors, unaudited customers, staff and frozen accounts.
+      expect(leaksIn(pages, numbers)).toEqual([]);
+    }
+  });
+});
+
+describe("entrustment records and confirmations", () => {
+  /** Per customer: their entrustments with the rate rows they were booked from. */
+  const booked = new Map<ViewerKey, number[]>();
+
+  beforeAll(async () => {
+    const { action } = await step1Route();
+    for (const viewer of ["t0", "t1", "t2"] as ViewerKey[]) {
+      const cookie = await cookieOf(viewer);
+      const ids: number[] = [];
+      for (const lane of LANES) {
+        const mode = modeByKey(lane.mode);
+        const row = (await rateRows(mode, lane.where)).find((r) => r.valid && !r.paused)!;
+        const url = `/booking/${mode.key}/${row.id}`;
+        const result = await callRoute(action as never, postForm(url, { idempotencyKey: newKey() }, { cookie }), { params: { mode: mode.key, id: String(row.id) } });
+        const match = /^\/booking\/done\/(\d+)$/.exec(result.headers.get("Location") ?? "");
+        if (!match) throw new Error(`booking ${url} as ${viewer} failed: ${result.status}`);
+        ids.push(Number(match[1]));
+      }
+      booked.set(viewer, ids);
+    }
+  });
+
+  /** The tier values of the rate rows behind a customer's entrustments (from their snapshots). */
+  async function sourceValues(userId: number): Promise<{ values: TierValues; snapshots: { id: number; tier: string | null; mode: string; prices: string[] }[] }> {
+    const rows = await prisma.entrustment.findMany({ where: { userId }, select: { id: true, sourceSnapshot: true } });
+    const values: TierValues = { T0: new Set(), T1: new Set(), T2: new Set() };
+    const snapshots = [];
+    for (const row of rows) {
+      const snapshot = readSnapshot(row.sourceSnapshot);
+      if (!snapshot) continue;
+      snapshots.push({ id: row.id, tier: snapshot.tier, mode: snapshot.mode, prices: snapshot.prices.map((p) => p.value) });
+      if (snapshot.source !== "rate" || snapshot.mode === "express") continue;
+      const [source] = await rateRows(modeByKey(snapshot.mode), { id: snapshot.id });
+      if (source) for (const tier of TIERS) for (const v of source.tiers[tier]) values[tier].add(v);
+    }
+    return { values, snapshots };
+  }
+
+  test.each(["t0", "t1", "t2"] as ViewerKey[])("as %s: the list, every record and every confirmation", async (viewer) => {
+    const tier = TIER_OF[viewer]!;
+    const cookie = await cookieOf(viewer);
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: `${viewer}@example.com` }, select: { id: true } });
+    const { values, snapshots } = await sourceValues(user.id);
+    // Every stored snapshot of theirs carries their tier, or no price at all (contact about an offer).
+    expect(snapshots.filter((s) => s.prices.length > 0 && s.tier !== tier && s.mode !== "express")).toEqual([]);
+
+    const pages: Page[] = [];
+    const list = await loaderPage("list", (await listRoute()).loader, "/entrustment?size=100", cookie);
+    expect(list.result.status).toBe(200);
+    pages.push(list.page, (await documentPage("list", "/entrustment", cookie)).page);
+    const ids = booked.get(viewer)!;
+    for (const id of ids) {
+      const detail = await loaderPage(`record ${id}`, (await detailRoute()).loader, `/entrustment/${id}`, cookie, { id: String(id) });
+      expect(detail.result.status).toBe(200);
+      const doc = await documentPage(`record ${id}`, `/entrustment/${id}`, cookie);
+      expect(doc.status).toBe(200);
+      const done = await loaderPage(`done ${id}`, (await doneRoute()).loader, `/booking/done/${id}`, cookie, { id: String(id) });
+      expect(done.result.status).toBe(200);
+      pages.push(detail.page, doc.page, done.page, (await documentPage(`done ${id}`, `/booking/done/${id}`, cookie)).page);
+      // The record shows the price the customer booked at: their tier's.
+      const snapshot = snapshots.find((s) => s.id === id)!;
+      expect(snapshot.prices.length).toBeGreaterThan(0);
+      for (const price of snapshot.prices) expect(doc.page.text).toContain(formatMoney(price)!);
+    }
+    expect(leaksIn(pages, forbiddenFor(viewer, values))).toEqual([]);
+  });
+});
+
+describe("staff exports: every tier for staff, nothing for customers", () => {
+  const EXPORTS: { mode: Exclude<ModeKey, "express">; path: string; route: () => Promise<{ loader: Loader }> }[] = [
+    { mode: "fcl", path: "/fclbyseaData/export", route: () => import("~/routes/_bo.fclbyseaData.export") as never },
+    { mode: "lcl", path: "/lclbyseaData/export", route: () => import("~/routes/_bo.lclbyseaData.export") as never },
+    { mode: "trailer", path: "/trailerData/export", route: () => import("~/routes/_bo.trailerData.export") as never },
+  ];
+
+  test.each(EXPORTS)("$path", async ({ mode: key, path, route }) => {
+    const lane = LANES.find((l) => l.mode === key)!;
+    const rows = await rateRows(modeByKey(key), lane.where);
+    const values = collect(rows);
+    const { loader } = await route();
+    const filter = key === "trailer" ? { dock: lane.where.dock } : { pol: lane.where.pol, pod: lane.where.pod };
+
+    // Data staff: the workbook holds all three tiers of the lane.
+    const staff = await callRoute(loader as never, getRequest(path, filter, { cookie: await cookieOf("data") }));
+    expect(staff.status).toBe(200);
+    const sheet = leaves(readSheet(new Uint8Array(await staff.response!.arrayBuffer())));
+    for (const tier of TIERS) expect(found(sheet, values[tier]).length, `${tier} in the staff export`).toBeGreaterThan(0);
+
+    // Everyone else is refused, with a body that holds no price.
+    for (const viewer of ["visitor", "pending", "failed", "frozen", "t0", "t1", "t2", "sales", "service"] as ViewerKey[]) {
+      const result = await callRoute(loader as never, getRequest(path, filter, { cookie: await cookieOf(viewer) }));
+      const want = viewer === "visitor" ? 302 : viewer === "frozen" ? 302 : 403;
+      expect(result.status, viewer).toBe(want);
+      const body = result.response ? await result.response.clone().text() : JSON.stringify(result.data);
+      expect(leaksIn([{ name: `${path} as ${viewer}`, text: body }], forbiddenFor("visitor", values))).toEqual([]);
+    }
+  });
+});
+
+test("every mode is covered", () => {
+  expect([...LANES.map((l) => l.mode), "express"].sort()).toEqual(MODES.map((m) => m.key).sort());
+});

@@ -1,0 +1,678 @@
+// Authorization matrix (issue 10, item 1), generated from the route manifest:
+// every route module of app/routes (as Remix's flat-routes convention reads
+// the folder) has an entry below, and every loader and action is called as
+// every seeded kind of viewer and compared with the expected outcome. A new
+// route file without an entry fails the first test.
+//
+// Actions are posted an empty form (or an intent with a missing id): whoever
+// may not act must be refused (403, or sent to /home or /freeze) BEFORE any
+// validation; whoever may gets a validation answer, never a 500.
+//
+// The last part is object-level: customer A cannot read, download or act on
+// customer B's entrustment, attachment, profile, avatar or search history by
+// changing an id, and a staff member with a related view (view 2) cannot
+// reach customers outside it.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import { prisma } from "~/utils/db.server";
+import { createDbSession } from "~/domain/accounts/session.server";
+import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { flushBackground } from "~/domain/rates/background.server";
+import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
+import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
+import { PNG_BYTES } from "../admin/helpers";
+import {
+  call,
+  cookieOf,
+  cookieOfEmail,
+  CUSTOMERS,
+  OTHER_T2,
+  outcomeOf,
+  STAFF,
+  USER_ID,
+  VIEWERS,
+  type RouteFn,
+  type ViewerKey,
+} from "./helpers";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const APP = path.join(ROOT, "app");
+
+/**
+ * The legacy JSON API: splat resource routes that dispatch to the registry
+ * in app/api/. Covered by tests/api/* (their own matrix, per API call), so
+ * left out here on purpose; nothing else may be left out.
+ */
+const API_DISPATCHERS = new Set(
+  ["api", "my", "nopermission", "query", "data", "logs", "web", "apphomeimg", "manage", "send"].map((p) => `routes/${p}.$`),
+);
+
+// ---------------------------------------------------------------------------
+// Who holds what (prisma/seed/data/access.ts), written out independently of
+// the code under test; the first tests check the seed still says so.
+
+const DATA_PATHS = ["/port", "/airport", "/expressCountry", "/fclbyseaData", "/lclbyseaData", "/byAirData", "/trailerData", "/railRoadData", "/expressData"];
+const ADMIN_PATHS = ["/userList", "/roleList", "/menuList", "/saleList", "/homeList", "/app-home", "/app-order", "/app-query", "/query-logs", "/log-list"];
+const SERVICE_PATHS = ["/userList", "/query-logs", "/app-order", "/app-query"];
+
+const PATHS: Record<ViewerKey, string[]> = {
+  visitor: [],
+  pending: [],
+  failed: [],
+  frozen: [],
+  t0: [],
+  t1: [],
+  t2: [],
+  service: SERVICE_PATHS,
+  noperm: SERVICE_PATHS,
+  sales: ["/userList", "/query-logs", "/saleList", "/app-order"],
+  salesGlobal: ["/userList", "/query-logs", "/saleList", "/app-order"],
+  manager: ["/userList", "/query-logs", "/log-list", "/saleList", "/app-order"],
+  data: DATA_PATHS,
+  admin: [...ADMIN_PATHS, ...DATA_PATHS],
+};
+
+const RIGHTS: Record<ViewerKey, number[]> = {
+  visitor: [],
+  pending: [],
+  failed: [],
+  frozen: [],
+  t0: [],
+  t1: [],
+  t2: [],
+  service: [73, 90],
+  noperm: [73, 90],
+  sales: [73, 75],
+  salesGlobal: [73, 75],
+  manager: [71, 73, 75, 86, 90, 96],
+  data: [],
+  admin: [32, 33, 34, 71, 72, 73, 75, 86, 90, 96],
+};
+
+// ---------------------------------------------------------------------------
+// Expected outcomes. A rule maps a viewer to "200", "302 /home", "403" ...
+
+type Rule = (viewer: ViewerKey) => string;
+
+/** Visitors are sent to /home, a frozen account to /freeze (its sessions revoked). */
+const signedOut = (v: ViewerKey): string | null => (v === "visitor" ? "302 /home" : v === "frozen" ? "302 /freeze" : null);
+/** The same for routes that read the session but let visitors in. */
+const frozenOut = (v: ViewerKey): string | null => (v === "frozen" ? "302 /freeze" : null);
+
+/** A back-office screen: its menu path, or 403. */
+const screen =
+  (screenPath: string, allowed = "200"): Rule =>
+  (v) =>
+    signedOut(v) ?? (PATHS[v].includes(screenPath) ? allowed : "403");
+/** Anyone signed in. */
+const signedIn =
+  (allowed = "200"): Rule =>
+  (v) =>
+    signedOut(v) ?? allowed;
+/** Public, but the session is read (a frozen account is sent away). */
+const publicPage =
+  (allowed = "200"): Rule =>
+  (v) =>
+    frozenOut(v) ?? allowed;
+/** Public, and the session is never read. */
+const always =
+  (outcome: string): Rule =>
+  () =>
+    outcome;
+/** Only the listed viewers get `allowed`; other signed-in viewers get `refused`. */
+const only =
+  (viewers: ViewerKey[], allowed: string, refused: string): Rule =>
+  (v) =>
+    signedOut(v) ?? (viewers.includes(v) ? allowed : refused);
+
+/**
+ * Booking a rate: visitors 401 (log in), unaudited customers 403 (pending /
+ * failed audit), staff 403 (no customer tier); audited customers pass the gate
+ * and then fail validation of the empty form (400).
+ */
+const bookingAction: Rule = (v) => {
+  if (v === "frozen") return "302 /freeze";
+  if (v === "visitor") return "401";
+  if (v === "t0" || v === "t1" || v === "t2") return "400";
+  return "403";
+};
+
+/** Staff who may open t2's records: /app-order with a view covering t2 (sales 2, service 4). */
+const T2_RECORD_READERS: ViewerKey[] = ["t2", "service", "sales", "salesGlobal", "manager", "admin"];
+
+type Fixtures = {
+  fclRate: number;
+  /** t2's own order with an attachment. */
+  t2Order: number;
+  /** other.t2's order with an attachment (salesperson 3, customer service 4). */
+  otherOrder: number;
+  avatar: string;
+  wxCode: string;
+  homeImage: string;
+};
+
+type Entry = {
+  /** The URL requested (with concrete parameters). */
+  url: (f: Fixtures) => string;
+  params?: (f: Fixtures) => Record<string, string>;
+  /** Expected outcome of GET; absent: the module has no loader. */
+  loader?: Rule;
+  /** Expected outcome of POST with an empty form; absent: no action. */
+  action?: Rule;
+  /** A fresh session per call (the action signs the viewer out). */
+  freshSession?: boolean;
+};
+
+const at = (url: string) => () => url;
+
+const MANIFEST: Record<string, Entry> = {
+  root: { url: at("/home"), loader: publicPage() },
+  "routes/$": { url: at("/no-such-page"), params: () => ({ "*": "no-such-page" }), loader: always("404") },
+  "routes/_index": { url: at("/"), loader: always("302 /home") },
+  "routes/freeze": { url: at("/freeze") },
+  "routes/healthz": { url: at("/healthz"), loader: always("200") },
+  "routes/robots[.]txt": { url: at("/robots.txt"), loader: always("200") },
+  "routes/sitemap[.]xml": { url: at("/sitemap.xml"), loader: always("200") },
+  "routes/locales.$file": { url: at("/locales/zh-CN.json"), params: () => ({ file: "zh-CN.json" }), loader: always("200") },
+  "routes/resources.ports": { url: at("/resources/ports?kind=sea&q=SHA"), loader: always("200") },
+  "routes/resources.express-countries": { url: at("/resources/express-countries?q=US"), loader: always("200") },
+  // Benchmark baseline: only on a server started with BENCH_ROUTES=1 (never in tests), 404 otherwise.
+  "routes/bench.trivial": { url: at("/bench/trivial"), loader: () => (process.env.BENCH_ROUTES === "1" ? "200" : "404") },
+  // The legacy API's description: public (no data, no prices).
+  "routes/api.openapi[.]json": { url: at("/api/openapi.json"), loader: always("200") },
+  "routes/set-language": { url: at("/set-language"), loader: always("302 /home"), action: always("302 /home") },
+  "routes/login": {
+    url: at("/login"),
+    // Signed-in viewers have nothing to do here.
+    loader: (v) => frozenOut(v) ?? (v === "visitor" ? "200" : "302 /home"),
+    // Public form: an empty one is a validation error for anyone.
+    action: always("400"),
+  },
+  "routes/logout": { url: at("/logout"), loader: always("302 /home"), action: always("302 /home"), freshSession: true },
+  "routes/norights": { url: at("/norights"), loader: publicPage() },
+  "routes/tips": { url: at("/tips"), loader: publicPage() },
+  "routes/avatars.$name": {
+    // Public by design: the name is a random 128-bit capability.
+    url: (f) => `/avatars/${f.avatar}`,
+    params: (f) => ({ name: f.avatar }),
+    loader: always("200"),
+  },
+  "routes/home-images.$name": { url: (f) => `/home-images/${f.homeImage}`, params: (f) => ({ name: f.homeImage }), loader: always("200") },
+  "routes/wx-codes.$name": { url: (f) => `/wx-codes/${f.wxCode}`, params: (f) => ({ name: f.wxCode }), loader: signedIn() },
+  "routes/entrustment.$id.attachment": {
+    url: (f) => `/entrustment/${f.t2Order}/attachment`,
+    params: (f) => ({ id: String(f.t2Order) }),
+    // Everyone else, visitors included, gets 404: ids reveal nothing.
+    loader: (v) => frozenOut(v) ?? (T2_RECORD_READERS.includes(v) ? "200" : "404"),
+  },
+
+  // The customer site.
+  "routes/_site": { url: at("/home") },
+  "routes/_site.home": { url: at("/home"), loader: publicPage() },
+  "routes/_site.fclbysea": { url: at("/fclbysea?pol=SHANGHAI&pod=BATAM"), loader: publicPage() },
+  "routes/_site.lclbysea": { url: at("/lclbysea?lclpol=SHANGHAI&lclpod=KOBE"), loader: publicPage() },
+  "routes/_site.byair": { url: at("/byair?airpol=PVG&airpod=ORD"), loader: publicPage() },
+  "routes/_site.railroad": { url: at("/railroad"), loader: publicPage() },
+  "routes/_site.trailer": { url: at("/trailer"), loader: publicPage() },
+  "routes/_site.express": { url: at("/express?pod=US-W&num=2.3"), loader: publicPage() },
+  "routes/_site.contact": { url: at("/contact") },
+  "routes/_site.us": { url: at("/us") },
+  "routes/_site.booking.$mode.$id": {
+    url: (f) => `/booking/fcl/${f.fclRate}`,
+    params: (f) => ({ mode: "fcl", id: String(f.fclRate) }),
+    // The dialog opens for everyone and says why booking is refused.
+    loader: publicPage(),
+    action: bookingAction,
+  },
+  "routes/_site.booking.$mode.$id_.order": {
+    url: (f) => `/booking/fcl/${f.fclRate}/order`,
+    params: (f) => ({ mode: "fcl", id: String(f.fclRate) }),
+    loader: publicPage(),
+    action: bookingAction,
+  },
+  "routes/_site.booking.done.$id": {
+    url: (f) => `/booking/done/${f.t2Order}`,
+    params: (f) => ({ id: String(f.t2Order) }),
+    // Only the customer who booked (staff read records elsewhere).
+    loader: only(["t2"], "200", "404"),
+  },
+  "routes/_site.entrustment": { url: at("/entrustment"), loader: signedIn() },
+  "routes/_site.entrustment_.$id": {
+    url: (f) => `/entrustment/${f.t2Order}`,
+    params: (f) => ({ id: String(f.t2Order) }),
+    loader: only(T2_RECORD_READERS, "200", "404"),
+  },
+  "routes/_site._account": { url: at("/userInfo"), loader: signedIn() },
+  "routes/_site._account.userAllInfo": { url: at("/userAllInfo"), loader: signedIn() },
+  "routes/_site._account.userInfo": { url: at("/userInfo"), loader: signedIn(), action: signedIn("400") },
+  "routes/_site._account.userPwd": { url: at("/userPwd"), loader: signedIn(), action: signedIn("400") },
+  "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
+
+  // The back office: the layout lets in staff with any back-office menu.
+  "routes/_bo": { url: at("/userList"), loader: (v) => signedOut(v) ?? (STAFF.includes(v) ? "200" : "403") },
+  "routes/_bo.userList": { url: at("/userList"), loader: screen("/userList"), action: screen("/userList", "400") },
+  "routes/_bo.roleList": { url: at("/roleList"), loader: screen("/roleList"), action: screen("/roleList", "400") },
+  "routes/_bo.menuList": { url: at("/menuList"), loader: screen("/menuList"), action: screen("/menuList", "400") },
+  "routes/_bo.saleList": { url: at("/saleList"), loader: screen("/saleList"), action: screen("/saleList", "400") },
+  "routes/_bo.homeList": { url: at("/homeList"), loader: screen("/homeList"), action: screen("/homeList", "400") },
+  "routes/_bo.app-home": { url: at("/app-home"), loader: screen("/app-home"), action: screen("/app-home", "400") },
+  "routes/_bo.app-order": { url: at("/app-order"), loader: screen("/app-order") },
+  "routes/_bo.app-query": { url: at("/app-query"), loader: screen("/app-query"), action: screen("/app-query", "400") },
+  "routes/_bo.query-logs": { url: at("/query-logs"), loader: screen("/query-logs") },
+  "routes/_bo.log-list": { url: at("/log-list"), loader: screen("/log-list") },
+  // The nine data areas and their Excel exports (staff see every tier there, by design).
+  ...Object.fromEntries(
+    DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}`, { url: at(p), loader: screen(p), action: screen(p, "400") } satisfies Entry]),
+  ),
+  "routes/_bo.port.export": { url: at("/port/export"), loader: screen("/port") },
+  "routes/_bo.airport.export": { url: at("/airport/export"), loader: screen("/airport") },
+  "routes/_bo.fclbyseaData.export": { url: at("/fclbyseaData/export"), loader: screen("/fclbyseaData") },
+  "routes/_bo.lclbyseaData.export": { url: at("/lclbyseaData/export"), loader: screen("/lclbyseaData") },
+  // Export of selected rows: without ids, back to the list with a warning.
+  "routes/_bo.trailerData.export": { url: at("/trailerData/export"), loader: screen("/trailerData"), action: screen("/trailerData", "302 /trailerData") },
+  "routes/_bo.expressCountry.export": {
+    url: at("/expressCountry/export"),
+    loader: screen("/expressCountry"),
+    action: screen("/expressCountry", "302 /expressCountry"),
+  },
+};
+
+// ---------------------------------------------------------------------------
+// The manifest, as Remix builds it from app/routes (remix.config.js).
+
+type ManifestRoute = { id: string; file: string; url: string };
+
+function routeManifest(): ManifestRoute[] {
+  const routes = flatRoutes(APP, ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, { id: string; parentId?: string; path?: string; file: string }>;
+  const fullPath = (id: string): string => {
+    const parts: string[] = [];
+    for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) if (r.path) parts.unshift(r.path);
+    return `/${parts.join("/")}`;
+  };
+  const list = Object.values(routes).map((r) => ({ id: r.id, file: r.file, url: fullPath(r.id) }));
+  return [{ id: "root", file: "root.tsx", url: "/" }, ...list].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** "/booking/:mode/:id" matches "/booking/fcl/12". */
+function matchesPattern(pattern: string, url: string): boolean {
+  const pathname = new URL(url, "http://x").pathname;
+  const source = pattern
+    .split("/")
+    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}/?$`).test(pathname);
+}
+
+type RouteModule = { loader?: RouteFn; action?: RouteFn };
+
+async function importRoute(route: ManifestRoute): Promise<RouteModule> {
+  return (await import(/* @vite-ignore */ path.join(APP, route.file))) as RouteModule;
+}
+
+const MANIFEST_ROUTES = routeManifest().filter((r) => !API_DISPATCHERS.has(r.id));
+
+/** A session of a seeded user created directly (no login): for calls that sign out. */
+async function freshCookie(viewer: ViewerKey): Promise<string> {
+  if (viewer === "visitor") return "";
+  const id = USER_ID[viewer as keyof typeof USER_ID];
+  const sid = await createDbSession(id, getRequest("/home"));
+  const session = await sessionStorage().getSession();
+  session.set("sid", sid);
+  return cookieHeaderFrom(await sessionStorage().commitSession(session));
+}
+
+// ---------------------------------------------------------------------------
+
+let fixtures: Fixtures;
+/** Operation-log rows after the fixtures were made: the matrix itself must add none. */
+let loggedAfterFixtures: number;
+
+beforeAll(async () => {
+  const fclRate = await bookableRate("fcl");
+  const t2 = await cookieOfEmail("t2@example.com");
+  const other = await cookieOfEmail(OTHER_T2);
+  const t2Order = doneId(await postOrder({ mode: "fcl", id: fclRate }, t2, { ...orderFields(), attachment: pdfFile("t2-order.pdf") }));
+  const otherOrder = doneId(await postOrder({ mode: "fcl", id: fclRate }, other, { ...orderFields(), attachment: pdfFile("other-order.pdf") }));
+
+  const { action: avatarAction } = await import("~/routes/_site._account.userAvatar");
+  await call(avatarAction as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "me.png", "image/png") }, { cookie: t2 }));
+  const avatar = (await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.t2 } })).avatarPath!;
+
+  const admin = await cookieOfEmail("admin@example.com");
+  const { action: userAction } = await import("~/routes/_bo.userList");
+  await call(userAction as RouteFn, postMultipart("/userList", { intent: "wxCode", id: "2", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") }, { cookie: admin }));
+  const wxCode = (await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.sales } })).wxCodePath!;
+
+  const { action: homeAction } = await import("~/routes/_bo.homeList");
+  await call(
+    homeAction as RouteFn,
+    postMultipart("/homeList", { intent: "create", name: "安全测试图片", parentId: "0", level: "1", size: "B", image: fileOf(PNG_BYTES, "h.png", "image/png") }, { cookie: admin }),
+  );
+  const homeImage = (await prisma.homeContent.findFirstOrThrow({ where: { name: "安全测试图片" } })).imagePath!;
+
+  fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage };
+  loggedAfterFixtures = await prisma.operationLog.count();
+  for (const [key, value] of Object.entries(fixtures)) if (!value) throw new Error(`fixture ${key} was not created`);
+});
+
+afterAll(async () => {
+  await flushBackground();
+});
+
+describe("the route manifest", () => {
+  test("every route module has an entry in the matrix, and every entry a route module", () => {
+    const ids = MANIFEST_ROUTES.map((r) => r.id);
+    expect(ids.filter((id) => !(id in MANIFEST)), "routes without an entry in MANIFEST").toEqual([]);
+    expect(Object.keys(MANIFEST).filter((id) => !ids.includes(id)), "entries without a route").toEqual([]);
+    expect(ids.length).toBeGreaterThan(60);
+  });
+
+  test("each entry expects exactly the loader and action its module exports, at a URL its path matches", async () => {
+    const problems: string[] = [];
+    for (const route of MANIFEST_ROUTES) {
+      const entry = MANIFEST[route.id];
+      if (!entry) continue;
+      const mod = await importRoute(route);
+      for (const kind of ["loader", "action"] as const) {
+        const has = typeof mod[kind] === "function";
+        if (has !== !!entry[kind]) problems.push(`${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`);
+      }
+      const url = entry.url(fixtures);
+      // Pathless layouts ("/") are entered through one of their children.
+      if (route.url !== "/" && !matchesPattern(route.url, url)) problems.push(`${route.id}: ${url} does not match ${route.url}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("the seed grants the paths and rights this matrix assumes", async () => {
+    const users = await prisma.user.findMany({
+      where: { id: { in: STAFF.map((v) => USER_ID[v as keyof typeof USER_ID]) } },
+      select: { id: true, role: { select: { permissions: { where: { halfChecked: false }, select: { menu: { select: { id: true, path: true, level: true } } } } } } },
+    });
+    for (const viewer of STAFF) {
+      const user = users.find((u) => u.id === USER_ID[viewer as keyof typeof USER_ID])!;
+      const menus = user.role.permissions.map((p) => p.menu);
+      const paths = menus.filter((m) => m.level === 2 && m.path).map((m) => m.path);
+      expect(paths.sort(), viewer).toEqual([...PATHS[viewer]].sort());
+      expect(menus.filter((m) => m.level === 3).map((m) => m.id).sort((a, b) => a - b), viewer).toEqual([...RIGHTS[viewer]].sort((a, b) => a - b));
+    }
+  });
+});
+
+describe("every loader and action as every kind of viewer", () => {
+  for (const route of MANIFEST_ROUTES) {
+    const entry = MANIFEST[route.id];
+    if (!entry || (!entry.loader && !entry.action)) continue;
+    test(`${route.id} (${route.url})`, async () => {
+      const mod = await importRoute(route);
+      const url = entry.url(fixtures);
+      const params = entry.params?.(fixtures) ?? {};
+      const problems: string[] = [];
+      for (const kind of ["loader", "action"] as const) {
+        const rule = entry[kind];
+        if (!rule || !mod[kind]) continue;
+        for (const viewer of VIEWERS) {
+          const cookie = entry.freshSession ? await freshCookie(viewer) : await cookieOf(viewer);
+          const request = kind === "loader" ? getRequest(url, undefined, { cookie }) : postForm(url, {}, { cookie });
+          const got = outcomeOf(await call(mod[kind]!, request, params));
+          const want = rule(viewer);
+          if (got !== want) problems.push(`${kind === "loader" ? "GET" : "POST"} ${url} as ${viewer}: ${got}, expected ${want}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Intents and dialogs: the right each one needs besides the screen path.
+
+const MISSING_ID = "999999";
+type Screen = { path: string; route: string; intents: Record<string, number | null>; dialogs?: Record<string, number | null> };
+
+const SCREENS: Screen[] = [
+  {
+    path: "/userList",
+    route: "_bo.userList",
+    intents: { create: 71, update: 73, wxCode: 73, audit: 73, profile: 90, view: 75, handover: 96, state: 86, delete: 72, cancelDelete: 72 },
+    dialogs: { add: 71, edit: 73, audit: 73, profile: 90, view: 75, handover: 96, delete: 72 },
+  },
+  { path: "/menuList", route: "_bo.menuList", intents: { create: 32, update: 33, delete: 34, cancelDelete: 34 }, dialogs: { add: 32, edit: 33, delete: 34 } },
+  { path: "/roleList", route: "_bo.roleList", intents: { create: null, update: null, delete: null, permissions: null, cancelDelete: null, cancel: null } },
+  {
+    path: "/homeList",
+    route: "_bo.homeList",
+    intents: { create: null, update: null, delete: null, cancelDelete: null, saveCategory: null, deleteCategory: null },
+  },
+  { path: "/app-home", route: "_bo.app-home", intents: { create: null, update: null, delete: null, cancelDelete: null } },
+  { path: "/saleList", route: "_bo.saleList", intents: { create: null, update: null, delete: null, cancelDelete: null } },
+  { path: "/app-query", route: "_bo.app-query", intents: { retry: null }, dialogs: { view: null } },
+  { path: "/app-order", route: "_bo.app-order", intents: {}, dialogs: { view: null } },
+  ...DATA_PATHS.map((p) => ({ path: p, route: `_bo${p.replace("/", ".")}`, intents: { save: null, delete: null, cancelDelete: null, rangeDelete: null, markup: null } })),
+];
+
+function refused(outcome: string): boolean {
+  return outcome === "403" || outcome === "302 /home" || outcome === "302 /freeze";
+}
+
+describe("every intent and dialog of the back office as every kind of viewer", () => {
+  for (const s of SCREENS) {
+    test(s.path, async () => {
+      const mod = await importRoute({ id: `routes/${s.route}`, file: `routes/${s.route}.tsx`, url: s.path });
+      const problems: string[] = [];
+      const allowed = (viewer: ViewerKey, right: number | null) =>
+        PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
+      for (const viewer of VIEWERS) {
+        for (const [intent, right] of Object.entries(s.intents)) {
+          const result = await call(mod.action!, postForm(s.path, { intent, id: MISSING_ID }, { cookie: await cookieOf(viewer) }));
+          const got = outcomeOf(result);
+          if (got.startsWith("500")) problems.push(`POST ${s.path} ${intent} as ${viewer}: ${got}`);
+          else if (refused(got) === allowed(viewer, right)) problems.push(`POST ${s.path} ${intent} as ${viewer}: ${got}, expected ${allowed(viewer, right) ? "allowed" : "refused"}`);
+        }
+        for (const [dialog, right] of Object.entries(s.dialogs ?? {})) {
+          const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
+          const got = outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) })));
+          // A missing id is 404 for whoever may open the dialog.
+          const want = signedOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
+          if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("nothing was changed by the refused or invalid posts above", async () => {
+    // Every post so far was refused, or named a missing id, or was an empty form.
+    expect(await prisma.operationLog.count()).toBe(loggedAfterFixtures);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Object level: changing an id in the URL or the form.
+
+describe("customer A cannot reach customer B's objects by changing an id", () => {
+  const detail = () => import("~/routes/_site.entrustment_.$id");
+  const attachment = () => import("~/routes/entrustment.$id.attachment");
+  const done = () => import("~/routes/_site.booking.done.$id");
+
+  async function open(mod: () => Promise<{ loader: unknown }>, url: string, id: number, cookie: string) {
+    return outcomeOf(await call((await mod()).loader as RouteFn, getRequest(url, undefined, { cookie }), { id: String(id) }));
+  }
+
+  test("entrustment record, attachment and confirmation: own 200, the other customer's 404 (both ways)", async () => {
+    const t2 = await cookieOfEmail("t2@example.com");
+    const other = await cookieOfEmail(OTHER_T2);
+    const { t2Order, otherOrder } = fixtures;
+    for (const [cookie, own, theirs] of [
+      [t2, t2Order, otherOrder],
+      [other, otherOrder, t2Order],
+    ] as const) {
+      expect(await open(detail, `/entrustment/${own}`, own, cookie)).toBe("200");
+      expect(await open(attachment, `/entrustment/${own}/attachment`, own, cookie)).toBe("200");
+      expect(await open(done, `/booking/done/${own}`, own, cookie)).toBe("200");
+      expect(await open(detail, `/entrustment/${theirs}`, theirs, cookie)).toBe("404");
+      expect(await open(attachment, `/entrustment/${theirs}/attachment`, theirs, cookie)).toBe("404");
+      expect(await open(done, `/booking/done/${theirs}`, theirs, cookie)).toBe("404");
+    }
+    // Ids that are not ids reveal nothing either.
+    for (const id of ["0", "-1", "1e3", "99999999999", "abc"]) {
+      const { loader } = await detail();
+      expect(outcomeOf(await call(loader as RouteFn, getRequest(`/entrustment/${id}`, undefined, { cookie: t2 }), { id }))).toBe("404");
+    }
+  });
+
+  test("the records list holds only the viewer's own entrustments", async () => {
+    const { loader } = await import("~/routes/_site.entrustment");
+    for (const [email, userId] of [
+      ["t2@example.com", USER_ID.t2],
+      [OTHER_T2, USER_ID.otherT2],
+    ] as const) {
+      const result = await call(loader as RouteFn, getRequest("/entrustment", { size: 100 }, { cookie: await cookieOfEmail(email) }));
+      const ids = (result.data as { rows: { id: number }[] }).rows.map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(0);
+      const owners = await prisma.entrustment.findMany({ where: { id: { in: ids } }, select: { userId: true } });
+      expect(new Set(owners.map((o) => o.userId))).toEqual(new Set([userId]));
+    }
+  });
+
+  test("staff with a related view reach only their customers' records (other.t2: salesperson 3, service 4)", async () => {
+    const { otherOrder } = fixtures;
+    const { loader: appOrder } = await import("~/routes/_bo.app-order");
+    const expected: Partial<Record<ViewerKey, string>> = {
+      sales: "404", // view 2, not other.t2's salesperson
+      noperm: "404", // view 2, nobody's contact
+      data: "404", // no /app-order
+      salesGlobal: "200",
+      service: "200", // other.t2's customer service
+      manager: "200",
+      admin: "200",
+    };
+    const problems: string[] = [];
+    for (const [viewer, want] of Object.entries(expected) as [ViewerKey, string][]) {
+      const cookie = await cookieOf(viewer);
+      const got = {
+        detail: await open(detail, `/entrustment/${otherOrder}`, otherOrder, cookie),
+        attachment: await open(attachment, `/entrustment/${otherOrder}/attachment`, otherOrder, cookie),
+        appOrder: outcomeOf(await call(appOrder as RouteFn, getRequest("/app-order", { dialog: "view", id: otherOrder }, { cookie }))),
+      };
+      const wantAppOrder = viewer === "data" ? "403" : want;
+      if (got.detail !== want || got.attachment !== want || got.appOrder !== wantAppOrder) {
+        problems.push(`${viewer}: ${JSON.stringify(got)}, expected ${want} (app-order ${wantAppOrder})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("staff with a related view cannot read or retry the mails of a customer outside it", async () => {
+    const { loader, action } = await import("~/routes/_bo.app-query");
+    const mail = await prisma.emailOutbox.findFirstOrThrow({ where: { entrustmentId: fixtures.otherOrder }, select: { id: true } });
+    // A mail that gave up: a retry by anyone allowed would queue it again.
+    await prisma.emailOutbox.update({ where: { id: mail.id }, data: { status: "FAILED" } });
+    const view = async (viewer: ViewerKey) =>
+      outcomeOf(await call(loader as RouteFn, getRequest("/app-query", { dialog: "view", id: mail.id }, { cookie: await cookieOf(viewer) })));
+    // noperm: /app-query, view 2, nobody's contact; service: other.t2's customer service.
+    expect(await view("noperm")).toBe("404");
+    expect(await view("service")).toBe("200");
+    expect(await view("admin")).toBe("200");
+    const retry = await call(action as RouteFn, postForm("/app-query", { intent: "retry", id: String(mail.id) }, { cookie: await cookieOf("noperm") }));
+    expect(outcomeOf(retry)).toBe("404");
+    expect((await prisma.emailOutbox.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("FAILED");
+  });
+
+  test("query logs of a related view hold only that staff member's customers", async () => {
+    const { loader } = await import("~/routes/_bo.query-logs");
+    const own = await prisma.user.findMany({ where: { OR: [{ salesId: USER_ID.sales }, { customerServiceId: USER_ID.sales }] }, select: { username: true } });
+    const allowed = new Set(own.map((u) => u.username));
+    const total = async (viewer: ViewerKey, mode: string) => {
+      const result = await call(loader as RouteFn, getRequest("/query-logs", { mode, from: "2000-01-01" }, { cookie: await cookieOf(viewer) }));
+      expect(result.status).toBe(200);
+      return result.data as { rows: { username?: string | null }[]; page: { total: number } };
+    };
+    let shown = 0;
+    let all = 0;
+    for (const mode of ["fcl", "lcl", "air", "rail", "trailer", "express"]) {
+      const related = await total("sales", mode);
+      expect(related.rows.filter((r) => r.username && !allowed.has(r.username))).toEqual([]);
+      shown += related.page.total;
+      all += (await total("salesGlobal", mode)).page.total;
+    }
+    // Not vacuous: the related view sees some logs, and fewer than the global one.
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(all);
+  });
+
+  test("staff with a related view cannot open or change a user outside it", async () => {
+    const { loader, action } = await import("~/routes/_bo.userList");
+    const before = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
+    const sales = await cookieOf("sales");
+    for (const dialog of ["edit", "audit", "view"]) {
+      expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog, id: USER_ID.otherT2 }, { cookie: sales })))).toBe("404");
+    }
+    const edit = {
+      intent: "update",
+      id: String(USER_ID.otherT2),
+      username: "hijacked",
+      phone: "13900000099",
+      businessAddress: "Nowhere 1",
+      company: "Hijack Ltd",
+      salesId: "2",
+      customerServiceId: "4",
+      roleId: "22",
+      customerRating: "1",
+    };
+    expect(outcomeOf(await call(action as RouteFn, postForm("/userList", edit, { cookie: sales })))).toBe("404");
+    // The same form is accepted for the salesperson's own customer (so the 404 is the scope, not the form).
+    expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog: "edit", id: USER_ID.t2 }, { cookie: sales })))).toBe("200");
+    // The global salesperson can open it.
+    expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog: "edit", id: USER_ID.otherT2 }, { cookie: await cookieOf("salesGlobal") })))).toBe("200");
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
+    expect(after).toEqual(before);
+  });
+
+  test("profile, password and avatar forms act on the signed-in user only, whatever id the form names", async () => {
+    const t2 = await cookieOfEmail("t2@example.com");
+    const other = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
+    const smuggled = { id: String(USER_ID.otherT2), userId: String(USER_ID.otherT2), email: OTHER_T2 };
+
+    const { action: info } = await import("~/routes/_site._account.userInfo");
+    const profile = { username: "t2", nickname: "刘小姐", phone: "13900000012", company: "改过的公司", businessAddress: "宁波", iaeCountries: "日本" };
+    const infoResult = await call(info as RouteFn, postForm("/userInfo", { ...profile, ...smuggled }, { cookie: t2 }));
+    expect(infoResult.status).toBeLessThan(500);
+
+    const { action: pwd } = await import("~/routes/_site._account.userPwd");
+    const pwdResult = await call(pwd as RouteFn, postForm("/userPwd", { oldPassword: "Demo1234", password: "Demo5678", confirmPassword: "Demo5678", ...smuggled }, { cookie: t2 }));
+    expect(outcomeOf(pwdResult)).toMatch(/^302/);
+
+    const { action: avatar } = await import("~/routes/_site._account.userAvatar");
+    const avatarResult = await call(avatar as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "x.png", "image/png"), ...smuggled }, { cookie: t2 }));
+    expect(outcomeOf(avatarResult)).toBe("302 /userAvatar");
+
+    // other.t2 is untouched (same row, same password hash); t2's own row changed.
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } })).toEqual(other);
+    const t2Row = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.t2 } });
+    expect(t2Row.avatarPath).not.toBe(fixtures.avatar);
+  });
+
+  test("search history: a customer's suggestions never hold another customer's searches", async () => {
+    const { loader } = await import("~/routes/_site.fclbysea");
+    // other.t2 searches a lane nobody else searched.
+    const other = await cookieOfEmail(OTHER_T2);
+    await call(loader as RouteFn, getRequest("/fclbysea", { pol: "XIAMEN", pod: "HAIPHONG" }, { cookie: other }));
+    await flushBackground();
+    const history = await prisma.searchHistory.findMany({ where: { userId: USER_ID.otherT2 } });
+    expect(JSON.stringify(history)).toMatch(/XIAMEN/i);
+
+    for (const viewer of ["t2", "t1", "sales"] as ViewerKey[]) {
+      const result = await call(loader as RouteFn, getRequest("/fclbysea", undefined, { cookie: await cookieOf(viewer) }));
+      expect(result.status).toBe(200);
+      const data = result.data as { suggestions: Record<string, { source: string }> };
+      // t1 and t2 have seeded histories: they are signed in and read their own.
+      if (viewer !== "sales") expect(Object.values(data.suggestions).some((s) => s.source === "history")).toBe(true);
+      expect(JSON.stringify(result.data)).not.toMatch(/HAIPHONG/i);
+    }
+    // The history is keyed by the session's user: no parameter selects another user's.
+    const spoof = await call(loader as RouteFn, getRequest("/fclbysea", { userId: USER_ID.otherT2, uid: USER_ID.otherT2 }, { cookie: await cookieOf("t2") }));
+    expect(JSON.stringify(spoof.data)).not.toMatch(/HAIPHONG/i);
+  });
+});
