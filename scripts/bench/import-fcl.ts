@@ -10,41 +10,15 @@
 // Database: a scratch database created (migrated and seeded) on the server
 // of DATABASE_URL when set, otherwise on a throw-away embedded PostgreSQL;
 // it is dropped at the end. Results go to docs/benchmarks.md by hand.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
 import * as XLSX from "@e965/xlsx";
+import { openScratchDatabase } from "./lib/scratch-db";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ROWS = Number(process.env.ROWS ?? 20_000);
 const COLUMNS = 30;
-const DATABASE = `freight_bench_${process.pid}`;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-async function server(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = "/postgres";
-    return { adminUrl: url.toString(), stop: async () => {} };
-  }
-  const { startEmbeddedDatabase } = await import("../../server/embedded-db.js");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-pg-"));
-  fs.chmodSync(dataDir, 0o755);
-  fs.rmSync(dataDir, { recursive: true });
-  const db = await startEmbeddedDatabase({ dataDir, port: Number(process.env.BENCH_PG_PORT ?? 55441), quiet: true, log });
-  return {
-    adminUrl: db.adminUrl,
-    stop: async () => {
-      await db.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 function buildWorkbook(fclHeaders: string[]): Uint8Array {
   const headers = fclHeaders.slice(0, COLUMNS);
@@ -83,24 +57,10 @@ function buildWorkbook(fclHeaders: string[]): Uint8Array {
 }
 
 async function main() {
-  const db = await server();
-  const admin = new pg.Client({ connectionString: db.adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${DATABASE}"`);
-  const url = new URL(db.adminUrl);
-  url.pathname = `/${DATABASE}`;
-  const databaseUrl = url.toString();
+  // Created, migrated and seeded; DATABASE_URL points at it from here on.
+  const db = await openScratchDatabase({ log, name: "freight_bench_import" });
   try {
-    const env = { ...process.env, DATABASE_URL: databaseUrl };
-    const migrate = spawnSync(process.execPath, [path.join(ROOT, "scripts", "prisma.mjs"), "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
-    if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
-    process.env.DATABASE_URL = databaseUrl;
-    process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef";
-    process.env.NODE_ENV ??= "production";
-
     const { prisma } = await import("../../app/utils/db.server");
-    const { seedDemoData } = await import("../../prisma/seed/index");
-    await seedDemoData(prisma as never, { log: () => {} });
     const { fclArea } = await import("../../app/domain/data-areas");
     const { importSpreadsheet, validateSheet, writeRows } = await import("../../app/domain/import-export/import.server");
     const { parseSheetInWorker } = await import("../../app/domain/import-export/sheet-worker.server");
@@ -147,9 +107,7 @@ async function main() {
     log(`node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}`);
     await prisma.$disconnect();
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`).catch(() => {});
-    await admin.end();
-    await db.stop();
+    await db.close();
   }
 }
 
