@@ -57,6 +57,8 @@ export type ApiContext = {
    * failure answers 400 with the first message, translated.
    */
   parse<S extends z.ZodTypeAny>(schema: S, legacy?: Record<string, string>, extra?: Record<string, string | string[] | undefined>): Promise<z.output<S>>;
+  /** A form already in hand (uploads, merged values) through the same validation as `parse`. */
+  validate<S extends z.ZodTypeAny>(form: FormData, schema: S): z.output<S>;
 };
 
 export type Endpoint = {

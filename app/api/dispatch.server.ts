@@ -176,6 +176,9 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
         form.delete(key);
         for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) form.append(key, item);
       }
+      return ctx.validate(form, schema);
+    },
+    validate<S extends z.ZodTypeAny>(form: FormData, schema: S) {
       const submission = parseWithZod(form, { schema });
       if (submission.status !== "success") {
         const reply = submission.reply();

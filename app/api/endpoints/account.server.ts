@@ -22,17 +22,23 @@ import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
 
 const USER_LIST = "/userList";
 
+const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
+
 /** The current user as the old client kept it (customer-portal.md 3, "Session and user info"). */
 export async function legacyUserInfo(viewer: Viewer) {
-  const profile = await loadProfile(viewer.id);
+  // Independent reads, side by side (login answers with this).
+  const [profile, contacts, histories] = await Promise.all([
+    loadProfile(viewer.id),
+    prisma.user.findUnique({
+      where: { id: viewer.id },
+      select: {
+        customerService: { select: CONTACT_FIELDS },
+        sales: { select: CONTACT_FIELDS },
+      },
+    }),
+    Promise.all(Object.entries(LEGACY_MODES).map(async ([legacy, key]) => [legacy, await readHistory(viewer.id, modeByKey(key))] as const)),
+  ]);
   if (!profile) return null;
-  const contacts = await prisma.user.findUnique({
-    where: { id: viewer.id },
-    select: {
-      customerService: { select: { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } },
-      sales: { select: { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } },
-    },
-  });
   const contact = (prefix: string, c: NonNullable<typeof contacts>["sales"]) => ({
     [`${prefix}_id`]: c?.id ?? null,
     [`${prefix}_username`]: c?.username ?? null,
@@ -43,8 +49,7 @@ export async function legacyUserInfo(viewer: Viewer) {
     [`${prefix}_wx_code`]: c?.wxCodePath ? `/wx-codes/${c.wxCodePath}` : null,
   });
   const history: Record<string, string> = {};
-  for (const [legacy, key] of Object.entries(LEGACY_MODES)) {
-    const lists = await readHistory(viewer.id, modeByKey(key));
+  for (const [legacy, lists] of histories) {
     history[`historyquery_${legacy}`] = lists.from.join("|");
     history[`query_pod_${legacy}`] = lists.to.join("|");
   }

@@ -110,9 +110,9 @@ async function patchUser(ctx: ApiContext, id: number, changes: Record<string, st
     qq: user.qq ?? undefined,
     ...changes,
   };
-  const parsed = editUserSchema.safeParse(Object.fromEntries(Object.entries(current).filter(([, v]) => v !== undefined)));
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "admin.user.editFailed");
-  return fromOutcome(await updateUser(ctx.user, id, parsed.data), "admin.user.edited", "admin.user.editFailed");
+  const form = new FormData();
+  for (const [key, value] of Object.entries(current)) if (value !== undefined) form.set(key, value);
+  return fromOutcome(await updateUser(ctx.user, id, ctx.validate(form, editUserSchema)), "admin.user.edited", "admin.user.editFailed");
 }
 
 /** The spec's statuses for user dialogs: 2 e-mail (add) or phone (edit) taken, 3 phone taken on add. */
@@ -467,13 +467,12 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     const form = new FormData();
     for (const [key, value] of upload.form) if (typeof value === "string") form.append(HOME_FIELDS[key as keyof typeof HOME_FIELDS] ?? key, value);
     if (channel !== "WEB") form.delete("size");
-    const parsed = homeItemSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "api.badRequest");
+    const input = ctx.validate(form, homeItemSchema);
     const image = upload.file ? { bytes: new Uint8Array(await upload.file.arrayBuffer()) } : null;
     const outcome =
       mode === "add"
-        ? await createHomeItem(ctx.user, channel, parsed.data, image)
-        : await updateHomeItem(ctx.user, channel, idParam(String(form.get("id") ?? "")), parsed.data, image);
+        ? await createHomeItem(ctx.user, channel, input, image)
+        : await updateHomeItem(ctx.user, channel, idParam(String(form.get("id") ?? "")), input, image);
     const nameTaken = !outcome.ok && outcome.fieldErrors?.name?.includes("admin.home.nameTaken");
     if (nameTaken) throw new ApiError(2, "admin.home.nameTaken", 400);
     return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed");

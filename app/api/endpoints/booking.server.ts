@@ -4,39 +4,32 @@
 // the stored attachment and the outbox mails are the same. Status 2 = the
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
 import { z } from "zod";
-import { GATE_HTTP_STATUS, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
+import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
 import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, LEGACY_ORDER_FIELDS, LEGACY_TRANSPORT_TYPES, orderSchema } from "~/domain/booking/schemas";
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
-import { parseWithZod } from "@conform-to/zod";
 import { prisma } from "~/utils/db.server";
 import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES } from "../legacy";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
-const GATE_KEY: Record<RefusedGate, string> = {
-  login: "api.loginRequired",
-  pending: "booking.gate.pending",
-  failed: "booking.gate.failed",
-  noTier: "booking.gate.noTier",
-  paused: "booking.gate.paused",
-  unavailable: "booking.gate.unavailable",
-};
 
-/** What is booked: `source` rate|offer, `mode` (rate mode, legacy or domain name) and `id`; or the row inside dcDataAll. */
-function sourceParams(fields: FormData): { mode: string; id: string } {
-  let row: Record<string, unknown> = {};
+/** dcDataAll: the old client's JSON text of the form, the special-price row and the other-name ({} when absent; 400 when not JSON). */
+function dcDataAll(fields: FormData): Record<string, unknown> {
   const all = fields.get("dcDataAll");
-  if (typeof all === "string" && all.trim()) {
-    try {
-      const parsed = JSON.parse(all);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) row = parsed as Record<string, unknown>;
-    } catch {
-      throw badRequest("api.badJson");
-    }
+  if (typeof all !== "string" || !all.trim()) return {};
+  try {
+    const parsed = JSON.parse(all);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    throw badRequest("api.badJson");
   }
+}
+
+/** What is booked: `source` rate|offer, `mode` (rate mode, legacy or domain name) and `id`, as fields or inside dcDataAll. */
+function sourceParams(fields: FormData, row: Record<string, unknown>): { mode: string; id: string } {
   const pick = (name: string) => {
     const value = fields.get(name) ?? row[name];
     return typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
@@ -57,8 +50,8 @@ function idempotencyKeyOf(ctx: ApiContext, fields: FormData): string {
   return key;
 }
 
-async function bookingContext(ctx: ApiContext, fields: FormData): Promise<BookingContext> {
-  const params = sourceParams(fields);
+async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<string, unknown>): Promise<BookingContext> {
+  const params = sourceParams(fields, row);
   try {
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
@@ -69,15 +62,13 @@ async function bookingContext(ctx: ApiContext, fields: FormData): Promise<Bookin
 
 function refuse(context: BookingContext): never {
   const gate = context.gate as RefusedGate;
-  throw new ApiError(GATE_STATUS[gate], GATE_KEY[gate], GATE_HTTP_STATUS[gate]);
+  // The pages' gate messages; a visitor gets the API's sign-in message.
+  throw new ApiError(GATE_STATUS[gate], gate === "login" ? "api.loginRequired" : GATE_MESSAGE[gate].key, GATE_HTTP_STATUS[gate]);
 }
 
 /** The order fields under their domain names: legacy dcForm names (also inside dcDataAll) and transport values mapped. */
-function orderForm(fields: FormData): FormData {
+function orderForm(fields: FormData, legacy: Record<string, unknown>): FormData {
   const form = new FormData();
-  const all = fields.get("dcDataAll");
-  const legacy: Record<string, unknown> = {};
-  if (typeof all === "string" && all.trim()) Object.assign(legacy, JSON.parse(all));
   const set = (name: string, value: unknown) => {
     if (value === null || value === undefined || form.has(name)) return;
     form.set(name, typeof value === "string" || value instanceof Blob ? value : String(value));
@@ -113,7 +104,7 @@ export const bookingEndpoints: Endpoint[] = [
     fields: sourceFields,
     async handler(ctx) {
       const fields = await ctx.fields();
-      const context = await bookingContext(ctx, fields);
+      const context = await bookingContext(ctx, fields, dcDataAll(fields));
       if (context.gate !== "ok") refuse(context);
       const idempotencyKey = idempotencyKeyOf(ctx, fields);
       const result = await submitBooking({ kind: "CONTACT", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng });
@@ -152,23 +143,13 @@ export const bookingEndpoints: Endpoint[] = [
         throw new ApiError(1, error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest", error.tooLarge ? 413 : 400);
       }
       try {
-        const context = await bookingContext(ctx, upload.formData);
+        const row = dcDataAll(upload.formData);
+        const context = await bookingContext(ctx, upload.formData, row);
         if (context.gate !== "ok") refuse(context);
-        let form: FormData;
-        try {
-          form = orderForm(upload.formData);
-        } catch {
-          throw badRequest("api.badJson");
-        }
+        const form = orderForm(upload.formData, row);
         form.set("idempotencyKey", idempotencyKeyOf(ctx, upload.formData));
         if (upload.problems.length) throw new ApiError(1, upload.problems[0], upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400);
-        const submission = parseWithZod(form, { schema: orderSchema });
-        if (submission.status !== "success") {
-          const error = submission.reply().error ?? {};
-          const first = Object.values(error).flat()[0] ?? "api.badRequest";
-          throw badRequest(first, { fieldErrors: error });
-        }
-        const { tab, idempotencyKey, attachment, ...order } = submission.value;
+        const { tab, idempotencyKey, attachment, ...order } = ctx.validate(form, orderSchema);
         void tab;
         void attachment;
         const result = await submitBooking({ kind: "ORDER", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng, order, file: upload.file });

@@ -85,7 +85,7 @@ function searchReply(result: ResultsData, http: number): ApiReply {
   };
 }
 
-function priceQuery(legacy: string, key: ModeKey, visitor: boolean): Endpoint {
+function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
   const mode = modeByKey(key);
   const names: Record<ModeKey, string> = {
     fcl: visitor ? "touristswholebysea" : "wholebysea",
@@ -95,7 +95,6 @@ function priceQuery(legacy: string, key: ModeKey, visitor: boolean): Endpoint {
     air: visitor ? "touristsbyairquery" : "byairquery",
     express: visitor ? "touristsexpressquery" : "expressquery",
   };
-  void legacy;
   return {
     method: "GET",
     path: visitor ? `/nopermission/${names[key]}` : `/query/${names[key]}`,
@@ -217,5 +216,5 @@ export const rateEndpoints: Endpoint[] = [
       return ok({ pol: lists.from, pod: lists.to });
     },
   },
-  ...Object.entries(LEGACY_MODES).flatMap(([legacy, key]) => [priceQuery(legacy, key, true), priceQuery(legacy, key, false), ...offerEndpoints(legacy, key)]),
+  ...Object.entries(LEGACY_MODES).flatMap(([legacy, key]) => [priceQuery(key, true), priceQuery(key, false), ...offerEndpoints(legacy, key)]),
 ];
