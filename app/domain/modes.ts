@@ -78,6 +78,8 @@ export type ModeDescription = {
   labelKey: string;
   /** Prisma model (delegate name) of the mode's rates. */
   model: "fclRate" | "lclRate" | "airRate" | "railRate" | "trailerRate" | "expressRate";
+  /** Its table (the read caches follow its version: utils/data-cache.server.ts). */
+  table: "fcl_rates" | "lcl_rates" | "air_rates" | "rail_rates" | "trailer_rates" | "express_rates";
   /** Endpoints of the search form, in form order. */
   fields: readonly SearchField[];
   /** Express only: the weight parameter (kg, one decimal, > 0, ≤ 299). */
@@ -164,6 +166,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("fcl"),
     enumValue: "FCL",
     model: "fclRate",
+    table: "fcl_rates",
     fields: seaFields("pol", "pod", "IDBTM"),
     facts: [
       text("pol"),
@@ -215,6 +218,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("lcl"),
     enumValue: "LCL",
     model: "lclRate",
+    table: "lcl_rates",
     fields: seaFields("lclpol", "lclpod", "JPUKB"),
     facts: [
       text("pol"),
@@ -258,6 +262,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("air"),
     enumValue: "AIR",
     model: "airRate",
+    table: "air_rates",
     fields: [
       {
         param: "airpol",
@@ -320,6 +325,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("rail"),
     enumValue: "RAIL",
     model: "railRate",
+    table: "rail_rates",
     fields: [
       {
         param: "pol",
@@ -386,6 +392,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("trailer"),
     enumValue: "TRAILER",
     model: "trailerRate",
+    table: "trailer_rates",
     fields: [
       {
         param: "dock",
@@ -437,6 +444,7 @@ export const MODES: readonly ModeDescription[] = [
     ...nav("express"),
     enumValue: "EXPRESS",
     model: "expressRate",
+    table: "express_rates",
     fields: [
       {
         param: "pod",
@@ -499,14 +507,14 @@ export function modeByHomeTab(tab: string | null | undefined): ModeDescription |
  * description without the server's side (Prisma model and columns, tier
  * columns, log columns, defaults, history format).
  */
-export type ModeView = Omit<ModeDescription, "model" | "enumValue" | "sortPrice" | "historySeparator" | "fields" | "facts" | "prices"> & {
+export type ModeView = Omit<ModeDescription, "model" | "table" | "enumValue" | "sortPrice" | "historySeparator" | "fields" | "facts" | "prices"> & {
   fields: readonly Omit<SearchField, "defaults" | "column" | "logColumn" | "requiredKey">[];
   facts: readonly Omit<FactColumn, "field" | "fallback">[];
   prices: readonly Omit<PriceColumn, "tiers">[];
 };
 
 export function modeView(mode: ModeDescription): ModeView {
-  const { model, enumValue, sortPrice, historySeparator, fields, facts, prices, ...rest } = mode;
+  const { model, table, enumValue, sortPrice, historySeparator, fields, facts, prices, ...rest } = mode;
   return {
     ...rest,
     fields: fields.map(({ defaults, column, logColumn, requiredKey, ...field }) => field),

@@ -29,11 +29,15 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  // The app's client (app/utils/db.server.ts) keeps itself on globalThis.
-  const store = globalThis as { __prisma?: { $disconnect(): Promise<void> } };
+  // The app's client and pool (app/utils/db.server.ts) keep themselves on globalThis.
+  const store = globalThis as { __prisma?: { $disconnect(): Promise<void> }; __pgPool?: { end(): Promise<void> } };
   if (store.__prisma) {
     await store.__prisma.$disconnect().catch(() => {});
     delete store.__prisma;
+  }
+  if (store.__pgPool) {
+    await store.__pgPool.end().catch(() => {});
+    delete store.__pgPool;
   }
   await dropDatabase(adminUrl, databaseName);
   if (ownUploadDir) fs.rmSync(ownUploadDir, { recursive: true, force: true });

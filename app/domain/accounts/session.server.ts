@@ -1,9 +1,10 @@
 // Revocable database sessions behind the signed cookie (and behind API tokens).
 import crypto from "node:crypto";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { prisma, type Prisma } from "~/utils/db.server";
+import { prisma, sql, type Prisma } from "~/utils/db.server";
+import { requestVersions, VERSIONS_SQL, type Versions } from "~/utils/data-cache.server";
 import { getCookieSession, sessionStorage } from "./cookie.server";
-import { loadViewer, type Viewer } from "./viewer.server";
+import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.server";
 import { bearerToken, isApiPath } from "~/api/prefixes";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
@@ -85,29 +86,49 @@ export type SessionLookup =
   | { state: "expired" }
   | { state: "frozen"; userId: number };
 
-/** Resolve a session id (from the cookie or an API token) to its user. */
-export async function lookupSession(sessionId: string | undefined | null): Promise<SessionLookup> {
-  if (!sessionId) return { state: "none" };
-  const row = await prisma.session.findUnique({ where: { id: sessionId } });
+type SessionRow = ViewerRow & {
+  session_id: string;
+  revoked_at: Date | null;
+  expires_at: Date;
+  last_seen_at: Date;
+  versions: Versions | null;
+};
+
+/**
+ * Resolve a session id (from the cookie or an API token) to its user: the
+ * session, its user with role, permissions and menus, and the data versions
+ * (app/utils/data-cache.server.ts), in one statement.
+ */
+async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; versions: Versions | null }> {
+  const [row] = await sql<SessionRow>(
+    `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.last_seen_at, ${VIEWER_COLUMNS}, (${VERSIONS_SQL}) AS versions
+     FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
+     WHERE s.id = $1`,
+    [sessionId],
+  );
   const now = Date.now();
-  if (!row || row.revokedAt) return { state: "none" };
-  if (row.expiresAt.getTime() <= now) {
-    await revokeSession(row.id);
-    return { state: "expired" };
+  if (!row || row.revoked_at) return { lookup: { state: "none" }, versions: row?.versions ?? null };
+  if (row.expires_at.getTime() <= now) {
+    await revokeSession(row.session_id);
+    return { lookup: { state: "expired" }, versions: null };
   }
-  const viewer = await loadViewer(row.userId);
-  if (!viewer) return { state: "none" };
+  const viewer = toViewer(row);
   if (viewer.state === 2) {
     await revokeUserSessions(viewer.id);
-    return { state: "frozen", userId: viewer.id };
+    return { lookup: { state: "frozen", userId: viewer.id }, versions: null };
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await prisma.session.update({
-      where: { id: row.id },
+      where: { id: row.session_id },
       data: { lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_TIMEOUT_MS) },
     });
   }
-  return { state: "active", sessionId: row.id, viewer };
+  return { lookup: { state: "active", sessionId: row.session_id, viewer }, versions: row.versions };
+}
+
+export async function lookupSession(sessionId: string | undefined | null): Promise<SessionLookup> {
+  if (!sessionId) return { state: "none" };
+  return (await readSession(sessionId)).lookup;
 }
 
 // One lookup per request, shared by the root loader and the route loaders.
@@ -116,14 +137,21 @@ const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
 /**
  * The session of a request, looked up once. Pages use the signed cookie; the
  * legacy JSON API (app/api/prefixes.ts) uses only the Authorization token,
- * the same database session, never the cookie.
+ * the same database session, never the cookie. The versions read with it
+ * serve the request's cached reads.
  */
 export async function lookupRequest(request: Request): Promise<SessionLookup> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = isApiPath(new URL(request.url).pathname)
-      ? lookupSession(bearerToken(request))
-      : getCookieSession(request).then((session) => lookupSession(session.get("sid")));
+    pending = (async () => {
+      const sessionId = isApiPath(new URL(request.url).pathname)
+        ? bearerToken(request)
+        : (await getCookieSession(request)).get("sid");
+      if (!sessionId) return { state: "none" } as const;
+      const { lookup, versions } = await readSession(sessionId);
+      if (versions) requestVersions(request, versions);
+      return lookup;
+    })();
     perRequest.set(request, pending);
   }
   return pending;

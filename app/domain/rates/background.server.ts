@@ -1,10 +1,17 @@
 // Work done after the response is prepared (query logs, search history):
 // never on the request's critical path, never failing the page. Errors are
-// logged. Tests call flushBackground() to wait for it.
+// logged. Work that waits to be batched registers a flush (onFlush): tests
+// call flushBackground() to write it and wait for it, and the server flushes
+// it when it shuts down.
 // On globalThis: one set per process, even when two copies of this module
 // are loaded (tests import the app modules and the built server).
-const store = globalThis as unknown as { __backgroundJobs?: Set<Promise<void>> };
+const store = globalThis as unknown as {
+  __backgroundJobs?: Set<Promise<void>>;
+  __backgroundFlushes?: Map<string, () => void>;
+  __shutdownHooks?: Array<() => unknown>;
+};
 const pending: Set<Promise<void>> = (store.__backgroundJobs ??= new Set());
+const flushes: Map<string, () => void> = (store.__backgroundFlushes ??= new Map());
 
 export function runInBackground(name: string, task: () => Promise<unknown>): void {
   const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
@@ -21,7 +28,14 @@ export function runInBackground(name: string, task: () => Promise<unknown>): voi
   pending.add(job);
 }
 
-/** Resolves once every queued background task has finished. */
+/** `flush` starts the writing of what is waiting to be batched (once per name). */
+export function onFlush(name: string, flush: () => void): void {
+  if (flushes.size === 0) (store.__shutdownHooks ??= []).push(() => flushBackground());
+  flushes.set(name, flush);
+}
+
+/** Writes what waits to be batched, then resolves once every background task has finished. */
 export async function flushBackground(): Promise<void> {
+  for (const flush of flushes.values()) flush();
   while (pending.size > 0) await Promise.allSettled([...pending]);
 }

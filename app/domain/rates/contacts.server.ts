@@ -2,7 +2,7 @@
 // sales contacts; the company's default contacts for visitors (SiteSetting
 // company_contact, JSON per language).
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { prisma } from "~/utils/db.server";
+import { prisma, sql } from "~/utils/db.server";
 
 export type Contact = {
   name: string;
@@ -93,12 +93,17 @@ function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
   };
 }
 
-export async function loadContactCard(viewer: Viewer | null, lng: string): Promise<ContactCardData> {
+/** `company`: where the company's contact comes from for visitors (e.g. a cache). */
+export async function loadContactCard(
+  viewer: Viewer | null,
+  lng: string,
+  company: () => Promise<Contact | null> = () => companyContact(lng),
+): Promise<ContactCardData> {
   if (viewer) {
     // One query for the customer and both contacts (Prisma's include reads
     // each relation with a query of its own: three per page).
-    const [user] = await prisma.$queryRaw<ContactRow[]>`
-      SELECT u.customer_rating AS "customerRating",
+    const [user] = await sql<ContactRow>(
+      `SELECT u.customer_rating AS "customerRating",
              s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
              s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq",
              m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
@@ -106,7 +111,9 @@ export async function loadContactCard(viewer: Viewer | null, lng: string): Promi
       FROM users u
       LEFT JOIN users s ON s.id = u.customer_service_id
       LEFT JOIN users m ON m.id = u.sales_id
-      WHERE u.id = ${viewer.id}`;
+      WHERE u.id = $1`,
+      [viewer.id],
+    );
     const service = toContact(user ? personFrom(user, "service") : null);
     const sales = toContact(user ? personFrom(user, "sales") : null);
     if (service || sales) {
@@ -119,5 +126,5 @@ export async function loadContactCard(viewer: Viewer | null, lng: string): Promi
       };
     }
   }
-  return { kind: "company", company: await companyContact(lng) };
+  return { kind: "company", company: await company() };
 }

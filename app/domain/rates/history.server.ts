@@ -5,7 +5,7 @@
 import type { ModeDescription } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
 import type { PortOption } from "~/domain/reference/ports.server";
-import { Prisma, prisma } from "~/utils/db.server";
+import { prisma, sql } from "~/utils/db.server";
 
 export const HISTORY_SHOWN = 5;
 /** Stored a little longer than shown, so the list stays full after duplicates. */
@@ -31,33 +31,63 @@ export function splitHistory(list: string | null | undefined): string[] {
 }
 
 export async function readHistory(userId: number, mode: ModeDescription): Promise<{ from: string[]; to: string[] }> {
-  const row = await prisma.searchHistory.findUnique({ where: { userId_mode: { userId, mode: mode.enumValue } } });
+  const [row] = await sql<{ queries: string; destinations: string }>(
+    `SELECT queries, destinations FROM search_history WHERE user_id = $1 AND mode = $2::transport_mode`,
+    [userId, mode.enumValue],
+  );
   return {
     from: splitHistory(row?.queries).slice(0, HISTORY_SHOWN),
     to: splitHistory(row?.destinations).slice(0, HISTORY_SHOWN),
   };
 }
 
+export type HistoryUpdate = {
+  userId: number;
+  mode: ModeDescription;
+  /** Searched endpoints, oldest first (null: that side unchanged). */
+  from: (string | null | undefined)[];
+  to: (string | null | undefined)[];
+};
+
+/** '|'-joined, newest first, each entry once. */
+function newestFirst(entries: (string | null | undefined)[]): string {
+  const seen = new Set<string>();
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]) seen.add(entries[i]!);
+  return [...seen].join("|");
+}
+
 /**
- * Puts the searched endpoints first in the user's lists, without an earlier
- * copy, keeping HISTORY_KEPT. One atomic upsert: no read-modify-write race
- * between two searches of the same user.
+ * Puts the searched endpoints first in the users' lists, without an earlier
+ * copy, keeping HISTORY_KEPT (SQL function merge_history). One atomic
+ * statement for any number of users and modes, one row each: no
+ * read-modify-write race between two searches of the same user.
  */
+export async function saveHistories(updates: HistoryUpdate[], client: Pick<typeof prisma, "$executeRaw"> = prisma): Promise<void> {
+  const merged = new Map<string, HistoryUpdate>();
+  for (const u of updates) {
+    const key = `${u.userId}|${u.mode.enumValue}`;
+    const known = merged.get(key);
+    if (known) merged.set(key, { ...known, from: [...known.from, ...u.from], to: [...known.to, ...u.to] });
+    else merged.set(key, u);
+  }
+  if (merged.size === 0) return;
+  const rows = [...merged.values()];
+  await client.$executeRaw`
+    INSERT INTO search_history (user_id, mode, queries, destinations, updated_at)
+    SELECT b.user_id, b.mode::transport_mode, merge_history(b.queries, NULL, ${HISTORY_KEPT}), merge_history(b.destinations, NULL, ${HISTORY_KEPT}), now()
+    FROM unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.mode.enumValue)}::text[],
+                ${rows.map((r) => newestFirst(r.from))}::text[], ${rows.map((r) => newestFirst(r.to))}::text[])
+         AS b(user_id, mode, queries, destinations)
+    ON CONFLICT (user_id, mode) DO UPDATE SET
+      queries = merge_history(EXCLUDED.queries, search_history.queries, ${HISTORY_KEPT}),
+      destinations = merge_history(EXCLUDED.destinations, search_history.destinations, ${HISTORY_KEPT}),
+      updated_at = now()`;
+}
+
 export async function saveHistory(
   userId: number,
   mode: ModeDescription,
   entries: { from?: string | null; to?: string | null },
 ): Promise<void> {
-  const KEPT = Prisma.raw(String(HISTORY_KEPT));
-  const from = entries.from || null;
-  const to = entries.to || null;
-  await prisma.$executeRaw`
-    INSERT INTO search_history (user_id, mode, queries, destinations, updated_at)
-    VALUES (${userId}, ${mode.enumValue}::transport_mode, COALESCE(${from}::text, ''), COALESCE(${to}::text, ''), now())
-    ON CONFLICT (user_id, mode) DO UPDATE SET
-      queries = CASE WHEN ${from}::text IS NULL THEN search_history.queries ELSE array_to_string(
-        (ARRAY[${from}::text] || array_remove(string_to_array(search_history.queries, '|'), ${from}::text))[1:${KEPT}], '|') END,
-      destinations = CASE WHEN ${to}::text IS NULL THEN search_history.destinations ELSE array_to_string(
-        (ARRAY[${to}::text] || array_remove(string_to_array(search_history.destinations, '|'), ${to}::text))[1:${KEPT}], '|') END,
-      updated_at = now()`;
+  await saveHistories([{ userId, mode, from: [entries.from], to: [entries.to] }]);
 }

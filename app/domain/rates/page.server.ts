@@ -15,11 +15,20 @@ import type { PickerOption } from "~/domain/reference/options";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, i18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
+import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "./contacts.server";
-import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
-import { searchExpress } from "./express.server";
+import type { Endpoint } from "./endpoints.server";
 import { recordSearch, type SearchRecord } from "./query-log.server";
-import { routeCarriers, searchRates, type RatePage } from "./search.server";
+import {
+  cachedCarriers,
+  cachedCompanyContact,
+  cachedDefaultSuggestions,
+  cachedEndpoint,
+  cachedExpress,
+  cachedLandLists,
+  cachedRates,
+} from "./read-cache.server";
+import type { RatePage } from "./search.server";
 import { pageMeta, type PageMeta } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
@@ -75,6 +84,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   const url = new URL(request.url);
   const params = url.searchParams;
   const [viewer, lng] = await Promise.all([options.viewer !== undefined ? options.viewer : getViewer(request), getLanguage(request)]);
+  // After the session lookup, which reads them with the session.
+  const versions = await requestVersions(request);
   const t = await i18n.getFixedT(lng);
   const access = priceAccess(viewer);
   const today = todayInShanghai();
@@ -85,9 +96,12 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   });
 
   const submitted = mode.fields.some((f) => params.has(f.param)) || (!!mode.weight && params.has(mode.weight.param));
-  const lists = await landListsFor(mode, today);
+  const lists = await cachedLandLists(versions, mode, today);
   // Independent reads run side by side (the page waits for the slowest, not the sum).
-  const sideData = Promise.all([loadSuggestions(mode, viewer, lng), loadContactCard(viewer, lng)]);
+  const sideData = Promise.all([
+    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
+    loadContactCard(viewer, lng, () => cachedCompanyContact(versions, lng)),
+  ]);
   // Awaited below; this only keeps an early throw from leaving it unhandled.
   sideData.catch(() => {});
 
@@ -101,7 +115,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         badRequest = true;
         return [null, { param: field.param, value: "", error: field.requiredKey, candidates: null }];
       }
-      const endpoint = await resolveEndpoint(mode, field, text, lng, lists);
+      const endpoint = await cachedEndpoint(versions, mode, field, text, lng, lists);
       return [
         endpoint,
         {
@@ -161,7 +175,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     });
     if (mode.key === "express") {
       const country = resolved[0].country!;
-      results = await searchExpress({
+      results = await cachedExpress(versions, {
         mode,
         country,
         weight: weightValue!,
@@ -179,14 +193,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       };
     } else {
       const search = (carrier: string | null) =>
-        searchRates({ mode, match, tier: access.tier, sort: view.sort ?? "price", page: view.page ?? 1, today, carrier });
+        cachedRates(versions, { mode, match, tier: access.tier, sort: view.sort ?? "price", page: view.page ?? 1, today, carrier });
       if (mode.carrierFilter && view.carrier) {
         // A carrier filter counts only when the route has that carrier today.
-        carriers = await routeCarriers(mode, match, today);
+        carriers = await cachedCarriers(versions, mode, match, today);
         carrier = carriers.includes(view.carrier) ? view.carrier : null;
         results = await search(carrier);
       } else if (mode.carrierFilter) {
-        [carriers, results] = await Promise.all([routeCarriers(mode, match, today), search(null)]);
+        [carriers, results] = await Promise.all([cachedCarriers(versions, mode, match, today), search(null)]);
       } else {
         results = await search(null);
       }

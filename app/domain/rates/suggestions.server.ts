@@ -38,24 +38,33 @@ async function defaultOptions(field: SearchField, lng: string): Promise<PickerOp
   }
 }
 
-export async function loadSuggestions(
-  mode: ModeDescription,
-  viewer: Viewer | null,
-  lng: string,
-): Promise<Record<string, FieldSuggestions>> {
+/** Visitors' suggestions: the spec's defaults of each field. */
+export async function defaultSuggestions(mode: ModeDescription, lng: string): Promise<Record<string, FieldSuggestions>> {
   const result: Record<string, FieldSuggestions> = {};
-  if (viewer) {
-    const history = await readHistory(viewer.id, mode);
-    for (const field of mode.fields) {
-      const entries = field.role === "from" ? history.from : history.to;
-      const options = entries.map((e) => historyOption(mode, field, e, lng)).filter((o): o is PickerOption => !!o);
-      result[field.param] = { source: "history", options };
-    }
-    return result;
-  }
   const lists = await Promise.all(mode.fields.map((f) => defaultOptions(f, lng)));
   mode.fields.forEach((field, i) => {
     result[field.param] = { source: "defaults", options: lists[i] };
   });
+  return result;
+}
+
+/**
+ * A user's latest searches of the mode; the defaults for visitors
+ * (`defaults`: where they come from, e.g. a cache).
+ */
+export async function loadSuggestions(
+  mode: ModeDescription,
+  viewer: Viewer | null,
+  lng: string,
+  defaults: () => Promise<Record<string, FieldSuggestions>> = () => defaultSuggestions(mode, lng),
+): Promise<Record<string, FieldSuggestions>> {
+  if (!viewer) return defaults();
+  const result: Record<string, FieldSuggestions> = {};
+  const history = await readHistory(viewer.id, mode);
+  for (const field of mode.fields) {
+    const entries = field.role === "from" ? history.from : history.to;
+    const options = entries.map((e) => historyOption(mode, field, e, lng)).filter((o): o is PickerOption => !!o);
+    result[field.param] = { source: "history", options };
+  }
   return result;
 }

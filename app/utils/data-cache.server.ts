@@ -1,0 +1,99 @@
+// Read caches that are never staler than the database a request sees.
+//
+// Statement triggers set a table's row in `data_versions` to the id of the
+// transaction that wrote it, in that transaction (migration
+// 20261123120000_data_versions). A request reads every version once (one small
+// statement, or as part of the session lookup), and a cached value is served
+// only while the versions of the tables it was read from are unchanged. A
+// value is read after the versions that tag it, so it is never older than
+// them: once a write commits, the next request of any app process misses and
+// reads anew (an import shows its prices on the very next search).
+//
+// Cached values are shared between requests: callers must not change them.
+import { LRUCache } from "lru-cache";
+import { sql } from "./db.server";
+
+/** The tables with a version row (and a trigger). */
+export const VERSIONED_TABLES = [
+  "fcl_rates",
+  "lcl_rates",
+  "air_rates",
+  "rail_rates",
+  "trailer_rates",
+  "express_rates",
+  "sea_ports",
+  "airports",
+  "express_countries",
+  "site_settings",
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
+/** Table → version (as text: bigint), as one request sees them. */
+export type Versions = Readonly<Record<string, string>>;
+
+/** The statement reading every version; the session lookup embeds it too. */
+export const VERSIONS_SQL = `SELECT json_object_agg(name, version::text) FROM data_versions`;
+
+export async function readVersions(): Promise<Versions> {
+  const [row] = await sql<{ versions: Record<string, string> | null }>(`SELECT (${VERSIONS_SQL}) AS versions`);
+  return row?.versions ?? {};
+}
+
+const perRequest = new WeakMap<Request, Promise<Versions>>();
+
+/**
+ * The versions of a request, read once however many caches it consults.
+ * `known` seeds them when another statement of the request already read them.
+ */
+export function requestVersions(request: Request, known?: Versions): Promise<Versions> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = known ? Promise.resolve(known) : readVersions();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+type Entry<V> = { tag: string; value: Promise<V> };
+
+const caches = new Set<LRUCache<string, Entry<never>>>();
+
+export type DataCache<V> = {
+  /**
+   * The cached value of `key` when `tables` have the versions this request
+   * sees, else `load()` (stored for the next request). Concurrent misses of
+   * one key share one load; a failed load is not kept.
+   */
+  get(versions: Versions, tables: readonly VersionedTable[], key: string, load: () => Promise<V>): Promise<V>;
+};
+
+/** A bounded (least recently used) cache of values read from versioned tables. */
+export function dataCache<V>(max: number): DataCache<V> {
+  const store = new LRUCache<string, Entry<V>>({ max });
+  caches.add(store as unknown as LRUCache<string, Entry<never>>);
+  return {
+    get(versions, tables, key, load) {
+      let tag = "";
+      for (const table of tables) {
+        const version = versions[table];
+        // A table without a version row is never cached.
+        if (version === undefined) return load();
+        tag += `${version},`;
+      }
+      const hit = store.get(key);
+      if (hit && hit.tag === tag) return hit.value;
+      const value = load();
+      const entry = { tag, value };
+      store.set(key, entry);
+      value.catch(() => {
+        if (store.get(key) === entry) store.delete(key);
+      });
+      return value;
+    },
+  };
+}
+
+/** Empties every cache (tests that count the statements a page makes). */
+export function clearDataCaches(): void {
+  for (const store of caches) store.clear();
+}
