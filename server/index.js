@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -123,7 +124,12 @@ async function main() {
     next();
   });
   // threshold 0: the small route chunks (most under 1 KB) are compressed too (page-weight budget).
-  app.use(compression({ threshold: 0 }));
+  // Brotli with a 256 KB window (lgwin 18) instead of 4 MB: the same bytes for
+  // pages and chunks under 256 KB, but each response's encoder allocates a
+  // fraction of the memory, and V8 counts that memory: with the 4 MB window
+  // the garbage collection it caused made brotli cost 12 ms of CPU per
+  // results page instead of about 2 (docs/benchmarks.md, throughput).
+  app.use(compression({ threshold: 0, brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
   // resource routes, the legacy API) must come from this site (server/csrf.js).
   app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
