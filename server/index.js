@@ -74,19 +74,22 @@ async function main() {
   ensureSessionSecret();
   await prepareDatabase();
 
-  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }, { csrfGuard }] =
+  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }, { csrfGuard }, { serverTiming }] =
     await Promise.all([
       import("express"),
       import("compression"),
       import("helmet"),
       import("@remix-run/express"),
       import("./csrf.js"),
+      import("./server-timing.js"),
     ]);
   const build = await import(pathToFileURL(path.join(root, "build", "index.js")).href);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1");
+  // Server-Timing on every response: database time and count, time to headers.
+  app.use(serverTiming());
 
   // A fresh nonce per response lets Remix's inline scripts run under a strict CSP.
   app.use((req, res, next) => {

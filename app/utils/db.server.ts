@@ -2,6 +2,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { env } from "./env.server";
+import { currentTiming, recordQuery } from "./server-timing.server";
 
 // One connection pool and one client per process (kept on globalThis so dev
 // rebuilds reuse them). Prisma runs on the pool; the few statements every
@@ -9,8 +10,35 @@ import { env } from "./env.server";
 // directly through `sql`, which costs a fraction of a Prisma query's CPU.
 const globalStore = globalThis as unknown as { __prisma?: PrismaClient; __pgPool?: pg.Pool };
 
+/**
+ * A connection that adds the time of each statement to the Server-Timing
+ * record of the request it runs for (utils/server-timing.server.ts): Prisma's
+ * statements, transactions included, and `sql`'s alike.
+ */
+class TimedClient extends pg.Client {
+  // pg's query has many overloads; this passes every form through unchanged.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(...args: any[]): any {
+    const record = currentTiming();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const run = (list: any[]) => (super.query as (...a: any[]) => any)(...list);
+    if (!record) return run(args);
+    const started = performance.now();
+    const done = () => recordQuery(record, performance.now() - started);
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last];
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return run([...args.slice(0, last), (...result: any[]) => (done(), callback(...result))]);
+    }
+    const result = run(args);
+    if (result && typeof result.then === "function") result.then(done, done);
+    return result;
+  }
+}
+
 function createPool(): pg.Pool {
-  const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
+  const created = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10, Client: TimedClient });
   // An idle connection closed by the server (restart, failover, a dropped
   // database) must not end the process: the pool opens a new one when needed.
   created.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));

@@ -107,6 +107,20 @@ test.describe("security headers", () => {
     expect(response.headers()["strict-transport-security"]).toBeUndefined();
   });
 
+  test("responses carry Server-Timing with their database work", async ({ request, baseURL }) => {
+    const parse = (value: string | undefined) => {
+      const match = /^db;dur=(\d+\.\d);desc="(\d+) quer(?:y|ies)[^"]*", app;dur=(\d+\.\d)$/.exec(value ?? "");
+      expect(match, `Server-Timing: ${value}`).not.toBeNull();
+      return { db: Number(match![1]), count: Number(match![2]), app: Number(match![3]) };
+    };
+    // A search reads the database; the time of its statements is within the response's.
+    const search = parse((await request.get(`${baseURL}/fclbysea?pol=SHANGHAI&pod=BATAM`)).headers()["server-timing"]);
+    expect(search.count).toBeGreaterThan(0);
+    expect(search.db).toBeLessThanOrEqual(search.app * search.count);
+    // The robots file reads nothing.
+    expect(parse((await request.get(`${baseURL}/robots.txt`)).headers()["server-timing"]).count).toBe(0);
+  });
+
   test("the 403 answer carries the same headers", async ({ request, baseURL }) => {
     const response = await request.post(`${baseURL}/logout`, { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
     expect(response.status()).toBe(403);

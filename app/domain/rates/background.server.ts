@@ -5,6 +5,8 @@
 // it when it shuts down.
 // On globalThis: one set per process, even when two copies of this module
 // are loaded (tests import the app modules and the built server).
+import { outsideRequest } from "~/utils/server-timing.server";
+
 const store = globalThis as unknown as {
   __backgroundJobs?: Set<Promise<void>>;
   __backgroundFlushes?: Map<string, () => void>;
@@ -14,7 +16,8 @@ const pending: Set<Promise<void>> = (store.__backgroundJobs ??= new Set());
 const flushes: Map<string, () => void> = (store.__backgroundFlushes ??= new Map());
 
 export function runInBackground(name: string, task: () => Promise<unknown>): void {
-  const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+  // Outside the request that queued it: its statements are not the request's (Server-Timing).
+  const job: Promise<void> = new Promise<void>((resolve) => outsideRequest(() => setImmediate(resolve)))
     .then(task)
     .then(
       () => undefined,

@@ -5,6 +5,7 @@
 // statements per search on the request's CPU.
 import type { ModeDescription } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
+import { outsideRequest } from "~/utils/server-timing.server";
 import { onFlush, runInBackground } from "./background.server";
 import { saveHistories } from "./history.server";
 
@@ -68,7 +69,7 @@ export function recordSearch(record: SearchRecord): void {
   state.queue.push({ ...record, at: new Date().toISOString() });
   if (state.queue.length >= MAX_BATCH) flushSearchRecords();
   else if (!state.timer) {
-    state.timer = setTimeout(flushSearchRecords, FLUSH_DELAY_MS);
+    state.timer = outsideRequest(() => setTimeout(flushSearchRecords, FLUSH_DELAY_MS));
     state.timer.unref?.();
   }
 }
