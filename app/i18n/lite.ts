@@ -33,6 +33,7 @@ function lookup(data: unknown, path: string): unknown {
 }
 
 function interpolate(text: string, options: Options): string {
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{(.+?)\}\}/g, (match, name: string) => {
     const path = name.replace(/^-/, "").trim();
     const value = lookup(options, path);
@@ -69,7 +70,25 @@ export function createLiteI18n(lng: string, resources: Record<string, unknown>) 
     return undefined;
   }
 
+  // The instance's texts never change: t(key) without options is the same
+  // every time (a results page asks for a few hundred of them). Bounded, in
+  // case a key ever comes from outside the code.
+  const plain = new Map<string, string>();
+  const PLAIN_KEPT = 5_000;
+
   function t(keys: string | string[], second?: Options | string): string {
+    if (second === undefined && typeof keys === "string") {
+      let text = plain.get(keys);
+      if (text === undefined) {
+        text = translate(keys, undefined);
+        if (plain.size < PLAIN_KEPT) plain.set(keys, text);
+      }
+      return text;
+    }
+    return translate(keys, second);
+  }
+
+  function translate(keys: string | string[], second?: Options | string): string {
     const options: Options = typeof second === "string" ? { defaultValue: second } : { ...second };
     const list = Array.isArray(keys) ? keys : [String(keys)];
     let found: unknown;
