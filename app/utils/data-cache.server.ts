@@ -56,6 +56,9 @@ export function requestVersions(request: Request, known?: Versions): Promise<Ver
 
 type Entry<V> = { tag: string; value: Promise<V> };
 
+/** DATA_CACHE=0 reads everything anew (benchmarks of the uncached path, diagnosis). */
+const enabled = () => process.env.DATA_CACHE !== "0";
+
 const caches = new Set<LRUCache<string, Entry<never>>>();
 
 export type DataCache<V> = {
@@ -73,6 +76,7 @@ export function dataCache<V>(max: number): DataCache<V> {
   caches.add(store as unknown as LRUCache<string, Entry<never>>);
   return {
     get(versions, tables, key, load) {
+      if (!enabled()) return load();
       let tag = "";
       for (const table of tables) {
         const version = versions[table];

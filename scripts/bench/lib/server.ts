@@ -28,14 +28,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts build/index.js (npm run build first) on BENCH_PORT with its own
  * embedded PostgreSQL on BENCH_PG_PORT in .data/bench-postgres-<port>.
  */
-export async function startServer(options: { log: (line: string) => void; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startServer(options: {
+  log: (line: string) => void;
+  env?: Record<string, string>;
+  /** Extra node flags for the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}): Promise<BenchServer> {
   const port = Number(process.env.BENCH_PORT || 3150);
   const pgPort = Number(process.env.BENCH_PG_PORT || 55450);
   if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url)) throw new Error(`something already answers on ${url}: set BENCH_PORT`);
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "tests", "e2e", "start-server.mjs")], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, "tests", "e2e", "start-server.mjs")], {
     cwd: ROOT,
     stdio: ["pipe", "pipe", "pipe"],
     env: {
