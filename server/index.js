@@ -139,7 +139,13 @@ async function main() {
 
   // Hashed build assets never change: cache them for a year.
   app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // The other files of public/ (favicon, logo) by name: a page request never
+  // waits for a look at the disk (express.static stats every path it is given).
+  const publicFiles = fs
+    .readdirSync(path.join(root, "public"), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${entry.name}`);
+  if (publicFiles.length > 0) app.get(publicFiles, express.static(path.join(root, "public"), { maxAge: "1h" }));
 
   app.all(
     "*",

@@ -42,4 +42,15 @@ test.describe("foundation", () => {
     await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
     await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();
   });
+
+  test("the icon and logo are served from public/, a page of the same name is not", async ({ request, baseURL }) => {
+    for (const file of ["/favicon.svg", "/logo.svg"]) {
+      const response = await request.get(`${baseURL}${file}`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("image/svg+xml");
+      expect(response.headers()["cache-control"]).toContain("max-age=3600");
+    }
+    // Other paths go to the app (no file lookup), a missing file included.
+    expect((await request.get(`${baseURL}/missing.svg`)).status()).toBe(404);
+  });
 });
