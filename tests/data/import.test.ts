@@ -10,7 +10,7 @@ import * as rail from "~/routes/_bo.railRoadData";
 import { airArea, expressCountryArea, fclArea, lclArea, portArea, railArea } from "~/domain/data-areas";
 import { parseSheetInWorker, SheetWorkerError } from "~/domain/import-export/sheet-worker.server";
 import { prisma } from "~/utils/db.server";
-import { withTestDb } from "../support/db";
+import { allowConsoleError, withTestDb } from "../support/db";
 import { callRoute, fileOf, loginAs, postMultipart } from "../support/requests";
 import { fakeZip, flashOf, headers, rowOf, sheetBytes, uploadTo, type Book } from "./helpers";
 
@@ -270,5 +270,42 @@ describe("rail import", () => {
     expect(result.status).toBe(302);
     expect(await prisma.railRate.findUniqueOrThrow({ where: { id: 97_001 } })).toMatchObject({ currency: "USD", pol: "CHENGDU" });
     expect(railArea.columns.some((c) => c.header === "2_20soc_T0")).toBe(true);
+  });
+});
+
+describe("a write the database refuses", () => {
+  // A trigger makes PostgreSQL refuse the write as it would an out-of-range
+  // number or a value of the wrong format that validation let through.
+  const refuseWith = (sqlstate: string) =>
+    withTestDb((db) =>
+      db.query(`CREATE OR REPLACE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'internal detail fcl_rates_gp20 (secret)' USING ERRCODE = '${sqlstate}'; END $$;
+                CREATE OR REPLACE TRIGGER test_refuse_write BEFORE INSERT OR UPDATE ON fcl_rates
+                FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_write();`),
+    );
+  const allowWrites = () =>
+    withTestDb((db) => db.query("DROP TRIGGER IF EXISTS test_refuse_write ON fcl_rates; DROP FUNCTION IF EXISTS test_refuse_write()"));
+
+  it.each([
+    ["22003", "data.import.outOfRange"],
+    ["22001", "data.import.tooLong"],
+    ["23502", "data.import.missingValue"],
+    ["22007", "data.import.badValue"],
+    ["P0001", "data.import.failed"],
+  ])("SQLSTATE %s: says %s in the user's language, never the database's text, and changes nothing", async (sqlstate, key) => {
+    const logged = allowConsoleError();
+    const before = await tableSnapshot("fcl_rates");
+    await refuseWith(sqlstate);
+    try {
+      const bytes = sheetBytes([headers(fclArea), fclRow({ id: 720_001 }), fclRow({ id: null })], "xlsx");
+      const result = await uploadTo(fcl, "/fclbyseaData", cookie, bytes, "fcl.xlsx");
+      expect(keys(result.data as Failure)).toEqual([key]);
+      expect(JSON.stringify(result.data)).not.toContain("secret");
+      expect(await tableSnapshot("fcl_rates")).toEqual(before);
+      // The server log keeps what the database said.
+      expect(logged.some((args) => args.map(String).join(" ").includes("secret"))).toBe(true);
+    } finally {
+      await allowWrites();
+    }
   });
 });

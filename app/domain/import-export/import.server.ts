@@ -352,9 +352,21 @@ function importFailure(area: DataArea, error: unknown): ImportFailure {
     const rule = area.edit?.duplicates.find((d) => d.match === "" || constraint.includes(d.match));
     return { ok: false, problems: [{ key: rule?.messageKey ?? "data.dup.generic" }, { key: "data.import.conflict" }], badRows: [] };
   }
-  const message = (cause?.originalMessage ?? e.message ?? String(error)).split("\n").slice(-1)[0].slice(0, 200);
-  return { ok: false, problems: [{ key: "data.import.failed", values: { message } }], badRows: [] };
+  // Data staff get a message in their language, never the database's own
+  // text; the server log keeps that.
+  const code = cause?.originalCode ?? "";
+  const key = FAILURE_KEYS[code] ?? FAILURE_KEYS[code.slice(0, 2)] ?? "data.import.failed";
+  console.error(`[import] ${area.table} failed (${code || e.code || "no code"}):`, error);
+  return { ok: false, problems: [{ key }], badRows: [] };
 }
+
+/** SQLSTATE (or its class) of a failed write → what the import screen says. */
+const FAILURE_KEYS: Record<string, string> = {
+  "22001": "data.import.tooLong", // string_data_right_truncation
+  "22003": "data.import.outOfRange", // numeric_value_out_of_range
+  "23502": "data.import.missingValue", // not_null_violation
+  "22": "data.import.badValue", // any other data exception (format, date, encoding)
+};
 
 /** Writes validated rows: all chunks and the log line in one transaction. */
 export async function writeRows(
