@@ -28,6 +28,9 @@ async function shutdown(signal, code = 0) {
     httpServer.closeAllConnections?.();
     await new Promise((resolve) => httpServer.close(resolve));
   }
+  // The app's connection pool (app/utils/db.server.ts keeps it on globalThis),
+  // once the hooks have written what waited to be batched, before PostgreSQL stops.
+  await globalThis.__pgPool?.end().catch(() => {});
   if (database) await database.stop().catch((error) => log(`stopping PostgreSQL failed: ${error}`));
   process.exit(code);
 }

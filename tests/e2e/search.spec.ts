@@ -197,3 +197,27 @@ test.describe("rate search", () => {
     }
   });
 });
+
+test.describe("typing before the page's script has run", () => {
+  test("what a customer typed before hydration stays in the fields and is searched", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "needs the page's script (without it nothing is replaced)");
+    // A slow phone: the translations the script waits for arrive late.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/locales/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/home?tab=delivery", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("目的国家/地区").fill("美国西部");
+    await page.getByLabel("重量（KG）").fill("2.3");
+    release();
+    // Hydrated: the picker has become a combobox.
+    await expect(page.locator('input[role="combobox"]').first()).toBeAttached();
+    await expect(page.getByLabel("目的国家/地区")).toHaveValue("美国西部");
+    await expect(page.getByLabel("重量（KG）")).toHaveValue("2.3");
+    await page.getByRole("button", { name: "查询" }).click();
+    await page.waitForURL(/\/express\?pod=/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(4);
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { PickerOption } from "~/domain/reference/options";
+import { useTypedValue } from "~/utils/use-typed-value";
 
 export type ComboboxSource =
   /** Remote contains-search: `url` with `q=...` answers `{ options: PickerOption[] }`. */
@@ -43,6 +44,7 @@ export function Combobox(props: Props) {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController>();
   const showingInitial = value.trim() === "";
+  const inputRef = useTypedValue(value, onValueChange);
 
   useEffect(() => setEnhanced(true), []);
   useEffect(
@@ -167,6 +169,7 @@ export function Combobox(props: Props) {
   return (
     <div className="combobox">
       <input
+        ref={inputRef}
         {...common}
         {...aria}
         onChange={(event) => {

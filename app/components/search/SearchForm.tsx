@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ModeView } from "~/domain/modes";
 import type { PickerOption } from "~/domain/reference/options";
+import { useTypedValue } from "~/utils/use-typed-value";
 import { Combobox, type ComboboxSource } from "./Combobox";
 
 export type FieldView = {
@@ -51,6 +52,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
     Object.fromEntries(fields.map((f) => [f.param, f.value])),
   );
   const [weightValue, setWeightValue] = useState(weight?.value ?? "");
+  const weightRef = useTypedValue(weightValue, setWeightValue);
 
   return (
     <Form
@@ -140,6 +142,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
         <div className="field search-form__field search-form__weight">
           <label htmlFor={`${mode.key}-${mode.weight.param}`}>{t(mode.weight.labelKey)}</label>
           <input
+            ref={weightRef}
             id={`${mode.key}-${mode.weight.param}`}
             name={mode.weight.param}
             type="number"
