@@ -77,15 +77,23 @@ async function main() {
   ensureSessionSecret();
   await prepareDatabase();
 
-  const [{ default: express }, { default: compression }, { default: helmet }, { createRequestHandler }, { csrfGuard }, { serverTiming }] =
-    await Promise.all([
-      import("express"),
-      import("compression"),
-      import("helmet"),
-      import("@remix-run/express"),
-      import("./csrf.js"),
-      import("./server-timing.js"),
-    ]);
+  const [
+    { default: express },
+    { default: compression },
+    { default: helmet },
+    { createRequestHandler },
+    { csrfGuard },
+    { serverTiming },
+    { default: expressStaticGzip },
+  ] = await Promise.all([
+    import("express"),
+    import("compression"),
+    import("helmet"),
+    import("@remix-run/express"),
+    import("./csrf.js"),
+    import("./server-timing.js"),
+    import("express-static-gzip"),
+  ]);
   const build = await import(pathToFileURL(path.join(root, "build", "index.js")).href);
 
   const app = express();
@@ -140,8 +148,17 @@ async function main() {
   // resource routes, the legacy API) must come from this site (server/csrf.js).
   app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
 
-  // Hashed build assets never change: cache them for a year.
-  app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
+  // Hashed build assets never change: cache them for a year, and send the
+  // brotli or gzip copy made at build time (scripts/precompress.mjs) to
+  // browsers that accept it; compression() leaves encoded answers alone.
+  app.use(
+    "/build",
+    expressStaticGzip(path.join(root, "public", "build"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // The other files of public/ (favicon, logo) by name: a page request never
   // waits for a look at the disk (express.static stats every path it is given).
   const publicFiles = fs

@@ -53,4 +53,27 @@ test.describe("foundation", () => {
     // Other paths go to the app (no file lookup), a missing file included.
     expect((await request.get(`${baseURL}/missing.svg`)).status()).toBe(404);
   });
+
+  test("build assets: the brotli or gzip copy made at build time, else the file; cached for a year", async ({ request, baseURL }) => {
+    const home = await (await request.get(`${baseURL}/home`)).text();
+    const script = /<script[^>]+src="(\/build\/[^"]+\.js)"|<link[^>]+href="(\/build\/[^"]+\.js)"/.exec(home);
+    const asset = script?.[1] ?? script?.[2];
+    expect(asset).toBeTruthy();
+    const plain = await request.get(`${baseURL}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+    const body = await plain.body();
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const response = await request.get(`${baseURL}${asset}`, { headers: { "Accept-Encoding": accept } });
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-encoding"]).toBe(encoding);
+      expect(response.headers()["content-type"]).toContain("javascript");
+      expect(response.headers()["cache-control"]).toContain("immutable");
+      expect(response.headers()["vary"]).toContain("Accept-Encoding");
+      // Decoded by the client: the same script whichever copy was sent.
+      expect((await response.body()).equals(body)).toBe(true);
+    }
+  });
 });
