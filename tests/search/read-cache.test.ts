@@ -5,6 +5,7 @@
 // would) shows on the very next request.
 import { loader as fclLoader } from "~/routes/_site.fclbysea";
 import { loader as railLoader } from "~/routes/_site.railroad";
+import { loader as homeLoader } from "~/routes/_site.home";
 import { flushBackground } from "~/domain/rates/background.server";
 import { modeByKey } from "~/domain/modes";
 import { recordSearch } from "~/domain/rates/query-log.server";
@@ -93,6 +94,19 @@ test("rail lists follow the rates: a new origin is offered on the next request",
   );
   const after = await callRoute(railLoader, getRequest("/railroad"));
   expect(after.data.lists.from).toContain("缓存站");
+});
+
+test("/home's rail tab and contact card follow their tables too", async () => {
+  const before = await callRoute(homeLoader, getRequest("/home", { tab: "railway" }));
+  expect(before.data.lists.from).not.toContain("首页站");
+  await withTestDb((db) =>
+    db.query(`INSERT INTO rail_rates (id, pol, pod, valid_from, valid_to)
+              VALUES (990003, '首页站', '阿拉山口', current_date - 1, current_date + 30);
+              UPDATE site_settings SET value_zh = jsonb_set(value_zh::jsonb, '{phone}', '"400-000-5678"')::text WHERE key = 'company_contact'`),
+  );
+  const after = await callRoute(homeLoader, getRequest("/home", { tab: "railway" }));
+  expect(after.data.lists.from).toContain("首页站");
+  expect(after.data.contact.company.phone).toBe("400-000-5678");
 });
 
 test("the company contact shown to visitors follows its setting", async () => {

@@ -9,9 +9,10 @@ import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, i18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
+import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "./contacts.server";
-import { landListsFor } from "./endpoints.server";
 import { listOffers, maintenanceNotice, type OfferCard } from "./offers.server";
+import { cachedCompanyContact, cachedDefaultSuggestions, cachedLandLists } from "./read-cache.server";
 import { absoluteUrl, siteOrigin, type PageMeta } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
@@ -34,6 +35,8 @@ export async function loadHomePage(request: Request) {
   const tab = url.searchParams.get("tab");
   const mode = modeByHomeTab(tab) ?? MODES[0];
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+  // After the session lookup, which reads them with the session.
+  const versions = await requestVersions(request);
   const t = await i18n.getFixedT(lng);
   const today = todayInShanghai();
 
@@ -42,11 +45,11 @@ export async function loadHomePage(request: Request) {
   if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
 
   const [suggestions, lists, offers, notice, contact] = await Promise.all([
-    loadSuggestions(mode, viewer, lng),
-    landListsFor(mode, today),
+    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
+    cachedLandLists(versions, mode, today),
     listOffers(mode),
     maintenanceNotice(lng),
-    loadContactCard(viewer, lng),
+    loadContactCard(viewer, lng, () => cachedCompanyContact(versions, lng)),
   ]);
 
   const origin = siteOrigin(url);
