@@ -7,6 +7,8 @@ COPY package.json package-lock.json .npmrc* ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+# Fixes to dependencies, applied by postinstall (patch-package)
+COPY patches ./patches
 RUN npm ci
 
 FROM deps AS build
