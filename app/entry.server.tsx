@@ -3,14 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import type { i18n as I18nInstance } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { getLanguage } from "./i18n/i18n.server";
-import type { Language } from "./i18n/config";
-import { createLiteI18n } from "./i18n/lite";
+import { getLanguage, pageI18n } from "./i18n/i18n.server";
 import { I18nProvider } from "./i18n/react";
-import { resources } from "./i18n/resources.server";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 import { InlineCssProvider } from "./utils/inline-styles";
@@ -61,23 +57,6 @@ class Coalesce extends Transform {
 
 export const streamTimeout = ABORT_DELAY;
 
-/**
- * What documents of a language render with: the small instance of
- * i18n/lite.ts (the same one the browser hydrates with), made once per
- * language. i18next's t() took an eighth of the server's time on a results
- * page, and initialising an instance per request about 1 ms more
- * (docs/benchmarks.md, throughput).
- */
-const documentInstances = new Map<Language, I18nInstance>();
-function documentI18n(lng: Language): I18nInstance {
-  let instance = documentInstances.get(lng);
-  if (!instance) {
-    instance = createLiteI18n(lng, resources[lng]);
-    documentInstances.set(lng, instance);
-  }
-  return instance;
-}
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -87,7 +66,7 @@ export default async function handleRequest(
 ) {
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
   const lng = await getLanguage(request);
-  const instance = documentI18n(lng);
+  const instance = pageI18n(lng);
 
   // Crawlers and no-JS clients get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") || "");

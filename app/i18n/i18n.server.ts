@@ -1,6 +1,8 @@
 import { createCookie } from "@remix-run/node";
+import type { i18n as I18nInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language, isLanguage } from "./config";
+import { createLiteI18n } from "./lite";
 import { resources } from "./resources.server";
 
 // Like the session cookie (accounts/cookie.server.ts, secureCookies()): Secure
@@ -60,4 +62,23 @@ export async function getLanguage(request: Request): Promise<Language> {
 
 export async function getT(request: Request) {
   return i18n.getFixedT(await getLanguage(request));
+}
+
+/**
+ * What pages of a language are written with: the small instance of
+ * ./lite.ts (the same one the browser hydrates with), made once per
+ * language. Documents render with it (entry.server.tsx) and the results and
+ * home loaders name their pages with it: i18next's t() took an eighth of the
+ * server's time on a results page, and its t with options about 0.35 ms of
+ * every results loader (docs/benchmarks.md, throughput). Mail and the API
+ * keep i18next (getFixedT above).
+ */
+const pageInstances = new Map<Language, I18nInstance>();
+export function pageI18n(lng: Language): I18nInstance {
+  let instance = pageInstances.get(lng);
+  if (!instance) {
+    instance = createLiteI18n(lng, resources[lng]);
+    pageInstances.set(lng, instance);
+  }
+  return instance;
 }

@@ -8,8 +8,9 @@
 // instance needs only what ./react.tsx's useTranslation and the root's
 // language effect call (t, getFixedT, exists, language, changeLanguage),
 // plus what react-i18next's own hook reads where a page still uses it
-// (options, isInitialized, languages, hasLoadedNamespace, on/off). Loaders
-// and mail keep i18next (i18n.server.ts).
+// (options, isInitialized, languages, hasLoadedNamespace, on/off). The
+// results and home loaders name their pages with it too (pageI18n in
+// i18n.server.ts); mail and the API keep i18next.
 //
 // t() follows i18next 23 for everything the translations use: nested keys,
 // {{name}} and {{- name}} interpolation (values as they are: React escapes;

@@ -13,7 +13,7 @@ import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
 import type { Tier } from "~/domain/pricing/visibility";
 import type { PickerOption } from "~/domain/reference/options";
 import { cleanQuery } from "~/domain/reference/lookup";
-import { getLanguage, i18n } from "~/i18n/i18n.server";
+import { getLanguage, pageI18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "./contacts.server";
@@ -86,7 +86,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   const [viewer, lng] = await Promise.all([options.viewer !== undefined ? options.viewer : getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
-  const t = await i18n.getFixedT(lng);
+  const t = pageI18n(lng).t;
   const access = priceAccess(viewer);
   const today = todayInShanghai();
   const view = optionsSchema.parse({
