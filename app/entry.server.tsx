@@ -12,11 +12,14 @@ import { NonceProvider } from "./utils/nonce";
 import { InlineCssProvider } from "./utils/inline-styles";
 import { inlineCss } from "./utils/inline-styles.server";
 import { ensureMailRelay } from "./domain/mail/relay.server";
+import { ensureUploadSweep } from "./domain/storage/sweep.server";
 
 // Validate the environment at boot, not at the first request that needs it.
 env();
-// Deliver the mail outbox in the background: once per process, never in tests.
+// Deliver the mail outbox in the background, and remove uploaded files no
+// record refers to (a crash between file and commit): once per process, never in tests.
 ensureMailRelay();
+ensureUploadSweep();
 
 const ABORT_DELAY = 5_000;
 
