@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { startServiceOnce } from "~/utils/services.server";
 import { uploadRoot } from "~/utils/uploads.server";
 import type { OutboxAttachment } from "./outbox.server";
 import { MailSendError, resendTransport, type MailTransport } from "./transport.server";
@@ -233,34 +234,30 @@ export function startMailRelay(options: {
   };
 }
 
-type RelayGlobals = { __mailRelayStarted?: boolean; __shutdownHooks?: Array<() => unknown> };
-
 /**
  * Starts the relay once per process (entry.server.tsx calls this at import).
  * Not in tests; without RESEND_API_KEY mail stays PENDING in the outbox for
  * staff to read in the back office.
  */
 export function ensureMailRelay(): void {
-  const globals = globalThis as RelayGlobals;
-  if (globals.__mailRelayStarted) return;
-  globals.__mailRelayStarted = true;
-  if (env().NODE_ENV === "test") return;
-  const apiKey = env().RESEND_API_KEY;
-  if (!apiKey) {
-    console.log("[mail-relay] RESEND_API_KEY is not set: mail stays in the outbox (back office)");
-    return;
-  }
-  // The timings can be shortened for fault drills (scripts/load-fault.ts); the
-  // defaults suit production. A stuck timeout must stay above the 30 s send timeout.
-  const { MAIL_RELAY_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, MAIL_STUCK_AFTER_SECONDS } = env();
-  const relay = startMailRelay({
-    transport: resendTransport(apiKey),
-    intervalMs: MAIL_RELAY_INTERVAL_MS,
-    backoff:
-      MAIL_RETRY_BASE_MS || MAIL_RETRY_MAX_MS
-        ? (attempts) => backoffMs(attempts, Math.random, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS)
-        : undefined,
-    stuckAfterSeconds: MAIL_STUCK_AFTER_SECONDS,
+  startServiceOnce("mail-relay", () => {
+    const apiKey = env().RESEND_API_KEY;
+    if (!apiKey) {
+      console.log("[mail-relay] RESEND_API_KEY is not set: mail stays in the outbox (back office)");
+      return;
+    }
+    // The timings can be shortened for fault drills (scripts/load-fault.ts); the
+    // defaults suit production. A stuck timeout must stay above the 30 s send timeout.
+    const { MAIL_RELAY_INTERVAL_MS, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS, MAIL_STUCK_AFTER_SECONDS } = env();
+    const relay = startMailRelay({
+      transport: resendTransport(apiKey),
+      intervalMs: MAIL_RELAY_INTERVAL_MS,
+      backoff:
+        MAIL_RETRY_BASE_MS || MAIL_RETRY_MAX_MS
+          ? (attempts) => backoffMs(attempts, Math.random, MAIL_RETRY_BASE_MS, MAIL_RETRY_MAX_MS)
+          : undefined,
+      stuckAfterSeconds: MAIL_STUCK_AFTER_SECONDS,
+    });
+    return () => relay.stop();
   });
-  (globals.__shutdownHooks ??= []).push(() => relay.stop());
 }

@@ -6,11 +6,11 @@
 // On globalThis: one set per process, even when two copies of this module
 // are loaded (tests import the app modules and the built server).
 import { outsideRequest } from "~/utils/server-timing.server";
+import { onShutdown } from "~/utils/services.server";
 
 const store = globalThis as unknown as {
   __backgroundJobs?: Set<Promise<void>>;
   __backgroundFlushes?: Map<string, () => void>;
-  __shutdownHooks?: Array<() => unknown>;
 };
 const pending: Set<Promise<void>> = (store.__backgroundJobs ??= new Set());
 const flushes: Map<string, () => void> = (store.__backgroundFlushes ??= new Map());
@@ -33,7 +33,7 @@ export function runInBackground(name: string, task: () => Promise<unknown>): voi
 
 /** `flush` starts the writing of what is waiting to be batched (once per name). */
 export function onFlush(name: string, flush: () => void): void {
-  if (flushes.size === 0) (store.__shutdownHooks ??= []).push(() => flushBackground());
+  if (flushes.size === 0) onShutdown(() => flushBackground());
   flushes.set(name, flush);
 }
 

@@ -17,8 +17,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { isAttachmentName } from "~/domain/booking/attachments.server";
 import { isImageName } from "~/domain/home-content/images.server";
-import { env } from "~/utils/env.server";
 import { sql } from "~/utils/db.server";
+import { startServiceOnce } from "~/utils/services.server";
 import { isAvatarName, uploadRoot } from "~/utils/uploads.server";
 
 /** A file younger than this may belong to a request under way: never removed. */
@@ -95,32 +95,27 @@ export async function sweepUploads(options: { now?: number; graceMs?: number } =
   return result;
 }
 
-type SweepGlobals = { __uploadSweepStarted?: boolean; __shutdownHooks?: Array<() => unknown> };
-
 /** Sweeps a minute after the server starts, then every six hours; once per process, never in tests. */
 export function ensureUploadSweep(): void {
-  const globals = globalThis as SweepGlobals;
-  if (globals.__uploadSweepStarted) return;
-  globals.__uploadSweepStarted = true;
-  if (env().NODE_ENV === "test") return;
-  const run = async () => {
-    try {
-      const removed = await sweepUploads();
-      const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
-      if (total > 0) {
-        const parts = Object.entries(removed).filter(([, n]) => n > 0).map(([folder, n]) => `${n} in ${folder}/`);
-        console.log(`[upload-sweep] removed ${total} file(s) no record refers to: ${parts.join(", ")}`);
+  startServiceOnce("upload-sweep", () => {
+    const run = async () => {
+      try {
+        const removed = await sweepUploads();
+        const parts = Object.entries(removed)
+          .filter(([, n]) => n > 0)
+          .map(([folder, n]) => `${n} in ${folder}/`);
+        if (parts.length > 0) console.log(`[upload-sweep] removed files no record refers to: ${parts.join(", ")}`);
+      } catch (error) {
+        console.error("[upload-sweep] failed (next try in 6 h):", error);
       }
-    } catch (error) {
-      console.error("[upload-sweep] failed (next try in 6 h):", error);
-    }
-  };
-  const first = setTimeout(run, FIRST_SWEEP_AFTER_MS);
-  const every = setInterval(run, SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  (globals.__shutdownHooks ??= []).push(() => {
-    clearTimeout(first);
-    clearInterval(every);
+    };
+    const first = setTimeout(run, FIRST_SWEEP_AFTER_MS);
+    const every = setInterval(run, SWEEP_EVERY_MS);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
   });
 }

@@ -1,0 +1,27 @@
+// Work a server process runs beside its requests (the mail relay, the upload
+// sweep, batched writes): started once per process, never in tests, and
+// stopped when the server shuts down (server/index.js runs these hooks
+// before it ends the connection pool and stops PostgreSQL). On globalThis:
+// one set per process, even when two copies of a module are loaded (tests
+// import the app modules and the built server).
+import { env } from "./env.server";
+
+const store = globalThis as unknown as { __servicesStarted?: Set<string>; __shutdownHooks?: Array<() => unknown> };
+
+/** `hook` runs (and is awaited) when the server shuts down. */
+export function onShutdown(hook: () => unknown): void {
+  (store.__shutdownHooks ??= []).push(hook);
+}
+
+/**
+ * Runs `start` once per process, never under NODE_ENV=test; what it returns
+ * (if anything) stops the service at shutdown.
+ */
+export function startServiceOnce(name: string, start: () => (() => unknown) | void): void {
+  const started = (store.__servicesStarted ??= new Set());
+  if (started.has(name)) return;
+  started.add(name);
+  if (env().NODE_ENV === "test") return;
+  const stop = start();
+  if (stop) onShutdown(stop);
+}
