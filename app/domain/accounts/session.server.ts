@@ -126,11 +126,6 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
   return { lookup: { state: "active", sessionId: row.session_id, viewer }, versions: row.versions };
 }
 
-export async function lookupSession(sessionId: string | undefined | null): Promise<SessionLookup> {
-  if (!sessionId) return { state: "none" };
-  return (await readSession(sessionId)).lookup;
-}
-
 // One lookup per request, shared by the root loader and the route loaders.
 const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
 
