@@ -15,7 +15,7 @@
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isAttachmentName } from "~/domain/booking/attachments.server";
+import { ATTACHMENT_DIR, attachmentStorageKey, isAttachmentName } from "~/domain/booking/attachments.server";
 import { isImageName } from "~/domain/home-content/images.server";
 import { sql } from "~/utils/db.server";
 import { startServiceOnce } from "~/utils/services.server";
@@ -27,23 +27,24 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
-type Folder = "tmp" | "attachments" | "avatars" | "wxcodes" | "home";
+type Folder = "tmp" | typeof ATTACHMENT_DIR | "avatars" | "wxcodes" | "home";
 
 const FOLDERS: Record<Folder, (name: string) => boolean> = {
   tmp: () => true,
-  attachments: isAttachmentName,
+  [ATTACHMENT_DIR]: isAttachmentName,
   avatars: isAvatarName,
   wxcodes: isImageName,
   home: isImageName,
 };
 
-// Every stored name a row refers to, with its folder, in one statement.
+// Every stored name a row refers to, with its folder, in one statement ($1:
+// the attachments folder, $2: its storage-key prefix in the mail outbox).
 const REFERENCED_SQL = `
-  SELECT 'attachments' AS folder, attachment_key AS name FROM entrustments WHERE attachment_key IS NOT NULL
+  SELECT $1::text AS folder, attachment_key AS name FROM entrustments WHERE attachment_key IS NOT NULL
   UNION ALL
-  SELECT 'attachments', substr(a->>'storageKey', length('attachments/') + 1)
+  SELECT $1::text, substr(a->>'storageKey', length($2::text) + 1)
     FROM email_outbox, jsonb_array_elements(attachments) AS a
-   WHERE a->>'storageKey' LIKE 'attachments/%'
+   WHERE starts_with(a->>'storageKey', $2::text)
   UNION ALL
   SELECT 'avatars', avatar_path FROM users WHERE avatar_path IS NOT NULL
   UNION ALL
@@ -82,7 +83,7 @@ export async function sweepUploads(options: { now?: number; graceMs?: number } =
   const folders = Object.keys(FOLDERS) as Folder[];
   const candidates = await Promise.all(folders.map((folder) => oldFiles(folder, before)));
   const referenced = new Set(
-    (await sql<{ folder: string; name: string }>(REFERENCED_SQL)).map((row) => `${row.folder}/${row.name}`),
+    (await sql<{ folder: string; name: string }>(REFERENCED_SQL, [ATTACHMENT_DIR, attachmentStorageKey("")])).map((row) => `${row.folder}/${row.name}`),
   );
   const result = Object.fromEntries(folders.map((folder) => [folder, 0])) as SweepResult;
   for (const [i, folder] of folders.entries()) {
