@@ -62,7 +62,7 @@ function newestFirst(entries: (string | null | undefined)[]): string {
  * statement for any number of users and modes, one row each: no
  * read-modify-write race between two searches of the same user.
  */
-export async function saveHistories(updates: HistoryUpdate[], client: Pick<typeof prisma, "$executeRaw"> = prisma): Promise<void> {
+export async function saveHistories(updates: HistoryUpdate[]): Promise<void> {
   const merged = new Map<string, HistoryUpdate>();
   for (const u of updates) {
     const key = `${u.userId}|${u.mode.enumValue}`;
@@ -72,7 +72,7 @@ export async function saveHistories(updates: HistoryUpdate[], client: Pick<typeo
   }
   if (merged.size === 0) return;
   const rows = [...merged.values()];
-  await client.$executeRaw`
+  await prisma.$executeRaw`
     INSERT INTO search_history (user_id, mode, queries, destinations, updated_at)
     SELECT b.user_id, b.mode::transport_mode, merge_history(b.queries, NULL, ${HISTORY_KEPT}), merge_history(b.destinations, NULL, ${HISTORY_KEPT}), now()
     FROM unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.mode.enumValue)}::text[],
