@@ -12,6 +12,7 @@
 // Cached values are shared between requests: callers must not change them.
 import { LRUCache } from "lru-cache";
 import { sql } from "./db.server";
+import { requestScope } from "./server-timing.server";
 
 /** The tables with a version row (and a trigger). */
 export const VERSIONED_TABLES = [
@@ -39,17 +40,18 @@ export async function readVersions(): Promise<Versions> {
   return row?.versions ?? {};
 }
 
-const perRequest = new WeakMap<Request, Promise<Versions>>();
+const perRequest = new WeakMap<object, Promise<Versions>>();
 
 /**
  * The versions of a request, read once however many caches it consults.
  * `known` seeds them when another statement of the request already read them.
  */
 export function requestVersions(request: Request, known?: Versions): Promise<Versions> {
-  let pending = perRequest.get(request);
+  const scope = requestScope(request);
+  let pending = perRequest.get(scope);
   if (!pending) {
     pending = known ? Promise.resolve(known) : readVersions();
-    perRequest.set(request, pending);
+    perRequest.set(scope, pending);
   }
   return pending;
 }

@@ -23,6 +23,21 @@ export function recordQuery(record: RequestTiming, ms: number): void {
   if (ms > record.slowest) record.slowest = ms;
 }
 
+/**
+ * What stands for one HTTP request in memos its loaders share (the session
+ * lookup, the data versions). Remix hands each loader its own copy of the
+ * Request (it strips ?index and ?_routes into a new one), so a memo keyed by
+ * the Request would read the session once per loader; the Server-Timing
+ * record is one per HTTP request. GET and HEAD only: in a POST the loaders
+ * after the action look again, since the action may have changed what they
+ * read (a session revoked, a name changed). Without a record (tests calling
+ * a loader directly), the Request itself.
+ */
+export function requestScope(request: Request): object {
+  if (request.method !== "GET" && request.method !== "HEAD") return request;
+  return currentTiming() ?? request;
+}
+
 /** Runs `fn` outside any request: work it starts is not counted to the request that queued it. */
 export function outsideRequest<T>(fn: () => T): T {
   return timingStorage().exit(fn);

@@ -6,6 +6,7 @@ import { requestVersions, VERSIONS_SQL, type Versions } from "~/utils/data-cache
 import { getCookieSession, sessionStorage } from "./cookie.server";
 import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.server";
 import { bearerToken, isApiPath } from "~/api/prefixes";
+import { requestScope } from "~/utils/server-timing.server";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
 export const IDLE_TIMEOUT_MS = 36_000_000;
@@ -127,7 +128,7 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
 }
 
 // One lookup per request, shared by the root loader and the route loaders.
-const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
+const perRequest = new WeakMap<object, Promise<SessionLookup>>();
 
 /**
  * The session of a request, looked up once. Pages use the signed cookie; the
@@ -136,7 +137,8 @@ const perRequest = new WeakMap<Request, Promise<SessionLookup>>();
  * serve the request's cached reads.
  */
 export async function lookupRequest(request: Request): Promise<SessionLookup> {
-  let pending = perRequest.get(request);
+  const scope = requestScope(request);
+  let pending = perRequest.get(scope);
   if (!pending) {
     pending = (async () => {
       const sessionId = isApiPath(new URL(request.url).pathname)
@@ -147,7 +149,7 @@ export async function lookupRequest(request: Request): Promise<SessionLookup> {
       if (versions) requestVersions(request, versions);
       return lookup;
     })();
-    perRequest.set(request, pending);
+    perRequest.set(scope, pending);
   }
   return pending;
 }
