@@ -28,10 +28,11 @@ export function recordQuery(record: RequestTiming, ms: number): void {
  * lookup, the data versions). Remix hands each loader its own copy of the
  * Request (it strips ?index and ?_routes into a new one), so a memo keyed by
  * the Request would read the session once per loader; the Server-Timing
- * record is one per HTTP request. GET and HEAD only: in a POST the loaders
- * after the action look again, since the action may have changed what they
- * read (a session revoked, a name changed). Without a record (tests calling
- * a loader directly), the Request itself.
+ * record is one per HTTP request. GET and HEAD only: an action keeps its
+ * reads to itself, so the loaders run after it (Remix calls them with a GET
+ * copy) read what the action may have changed (a session revoked, a name
+ * changed). Without a record (tests calling a loader directly), the Request
+ * itself.
  */
 export function requestScope(request: Request): object {
   if (request.method !== "GET" && request.method !== "HEAD") return request;

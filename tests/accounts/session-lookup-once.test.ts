@@ -1,12 +1,13 @@
 // A page reads its session once: Remix gives every loader of a document (the
 // root's, the page's) its own copy of the Request, so the lookup is kept per
 // HTTP request (the Server-Timing record the server opens for each one),
-// not per Request object. Each request still reads its own.
+// not per Request object. Each request still reads its own, and after a
+// form's action the page's loaders read it again (the action may change it).
 import pg from "pg";
 import { flushBackground } from "~/domain/rates/background.server";
 import { timingStorage, type RequestTiming } from "~/utils/server-timing.server";
-import { render } from "../support/render";
-import { loginAs } from "../support/requests";
+import { render, send } from "../support/render";
+import { loginAs, postForm } from "../support/requests";
 
 const fresh = (): RequestTiming => ({ started: performance.now(), db: 0, count: 0, slowest: 0 });
 
@@ -46,5 +47,18 @@ test("two requests read the session each: nothing is kept from one request to th
   const reads = await sessionReads(async () => {
     for (let i = 0; i < 2; i++) await timingStorage().run(fresh(), () => render("/home", undefined, { cookie }));
   });
+  expect(reads).toBe(2);
+});
+
+test("a form posted without JavaScript: the action reads the session, the page's loaders read it once more after it", async () => {
+  const cookie = await loginAs("t1@example.com");
+  let page = { status: 0, html: "" };
+  const reads = await sessionReads(() =>
+    timingStorage().run(fresh(), async () => {
+      page = await send(postForm("/userInfo", { username: "", phone: "" }, { cookie }));
+    }),
+  );
+  expect(page.status).toBe(400); // the form again, with its messages
+  expect(page.html).toContain('name="username"');
   expect(reads).toBe(2);
 });

@@ -29,8 +29,13 @@ export async function render(
   query?: Record<string, string | number>,
   options: RequestOptions = {},
 ): Promise<Rendered> {
+  return send(getRequest(pathname, query, options));
+}
+
+/** Any request (a form's POST, say) through the built app, as a browser without JavaScript sends it. */
+export async function send(request: Request): Promise<Rendered> {
   const handle = await requestHandler();
-  const response = await handle(getRequest(pathname, query, options));
+  const response = await handle(request);
   const html = await response.text();
   return { status: response.status, headers: response.headers, html, location: response.headers.get("Location") };
 }
