@@ -12,7 +12,7 @@
 // Cached values are shared between requests: callers must not change them.
 import { LRUCache } from "lru-cache";
 import { sql } from "./db.server";
-import { requestScope } from "./server-timing.server";
+import { requestMemo } from "./server-timing.server";
 
 /** The tables with a version row (and a trigger). */
 export const VERSIONED_TABLES = [
@@ -40,20 +40,14 @@ export async function readVersions(): Promise<Versions> {
   return row?.versions ?? {};
 }
 
-const perRequest = new WeakMap<object, Promise<Versions>>();
+const perRequest = requestMemo<Versions>();
 
 /**
  * The versions of a request, read once however many caches it consults.
  * `known` seeds them when another statement of the request already read them.
  */
 export function requestVersions(request: Request, known?: Versions): Promise<Versions> {
-  const scope = requestScope(request);
-  let pending = perRequest.get(scope);
-  if (!pending) {
-    pending = known ? Promise.resolve(known) : readVersions();
-    perRequest.set(scope, pending);
-  }
-  return pending;
+  return perRequest(request, () => (known ? Promise.resolve(known) : readVersions()));
 }
 
 type Entry<V> = { tag: string; value: Promise<V> };

@@ -24,19 +24,36 @@ export function recordQuery(record: RequestTiming, ms: number): void {
 }
 
 /**
- * What stands for one HTTP request in memos its loaders share (the session
- * lookup, the data versions). Remix hands each loader its own copy of the
- * Request (it strips ?index and ?_routes into a new one), so a memo keyed by
- * the Request would read the session once per loader; the Server-Timing
- * record is one per HTTP request. GET and HEAD only: an action keeps its
- * reads to itself, so the loaders run after it (Remix calls them with a GET
- * copy) read what the action may have changed (a session revoked, a name
- * changed). Without a record (tests calling a loader directly), the Request
- * itself.
+ * What stands for one HTTP request in memos its loaders share. Remix hands
+ * each loader its own copy of the Request (it strips ?index and ?_routes into
+ * a new one), so a memo keyed by the Request would read the session once per
+ * loader; the Server-Timing record is one per HTTP request. GET and HEAD
+ * only: an action keeps its reads to itself, so the loaders run after it
+ * (Remix calls them with a GET copy) read what the action may have changed
+ * (a session revoked, a name changed). Without a record (tests calling a
+ * loader directly), the Request itself.
  */
-export function requestScope(request: Request): object {
+function requestScope(request: Request): object {
   if (request.method !== "GET" && request.method !== "HEAD") return request;
   return currentTiming() ?? request;
+}
+
+/**
+ * A value read at most once per request (the session lookup, the data
+ * versions), whichever of the request's loaders asks first: `load` runs for
+ * the first, the others get its promise.
+ */
+export function requestMemo<T>(): (request: Request, load: () => Promise<T>) => Promise<T> {
+  const memo = new WeakMap<object, Promise<T>>();
+  return (request, load) => {
+    const scope = requestScope(request);
+    let pending = memo.get(scope);
+    if (!pending) {
+      pending = load();
+      memo.set(scope, pending);
+    }
+    return pending;
+  };
 }
 
 /** Runs `fn` outside any request: work it starts is not counted to the request that queued it. */

@@ -6,7 +6,7 @@ import { requestVersions, VERSIONS_SQL, type Versions } from "~/utils/data-cache
 import { getCookieSession, sessionStorage } from "./cookie.server";
 import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.server";
 import { bearerToken, isApiPath } from "~/api/prefixes";
-import { requestScope } from "~/utils/server-timing.server";
+import { requestMemo } from "~/utils/server-timing.server";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
 export const IDLE_TIMEOUT_MS = 36_000_000;
@@ -128,7 +128,7 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
 }
 
 // One lookup per request, shared by the root loader and the route loaders.
-const perRequest = new WeakMap<object, Promise<SessionLookup>>();
+const perRequest = requestMemo<SessionLookup>();
 
 /**
  * The session of a request, looked up once. Pages use the signed cookie; the
@@ -136,22 +136,16 @@ const perRequest = new WeakMap<object, Promise<SessionLookup>>();
  * the same database session, never the cookie. The versions read with it
  * serve the request's cached reads.
  */
-export async function lookupRequest(request: Request): Promise<SessionLookup> {
-  const scope = requestScope(request);
-  let pending = perRequest.get(scope);
-  if (!pending) {
-    pending = (async () => {
-      const sessionId = isApiPath(new URL(request.url).pathname)
-        ? bearerToken(request)
-        : (await getCookieSession(request)).get("sid");
-      if (!sessionId) return { state: "none" } as const;
-      const { lookup, versions } = await readSession(sessionId);
-      if (versions) requestVersions(request, versions);
-      return lookup;
-    })();
-    perRequest.set(scope, pending);
-  }
-  return pending;
+export function lookupRequest(request: Request): Promise<SessionLookup> {
+  return perRequest(request, async () => {
+    const sessionId = isApiPath(new URL(request.url).pathname)
+      ? bearerToken(request)
+      : (await getCookieSession(request)).get("sid");
+    if (!sessionId) return { state: "none" } as const;
+    const { lookup, versions } = await readSession(sessionId);
+    if (versions) requestVersions(request, versions);
+    return lookup;
+  });
 }
 
 /** Cookie that forgets the session (after logout, expiry or freezing). */
