@@ -7,6 +7,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
+import type { WireEntity, WireShape } from "./wire";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -53,12 +54,13 @@ export type ApiContext = {
   fields(): Promise<FormData>;
   /**
    * Fields validated by the domain's zod schema (the pages' schema), after
-   * renaming legacy names (`{ businessaddress: "businessAddress" }`). A
-   * failure answers 400 with the first message, translated.
+   * mapping the wire names and formats to the domain's (`entity`, by default
+   * the endpoint's `input`; wire.ts). A failure answers 400 with the first
+   * message, translated; field errors are keyed by the wire names.
    */
-  parse<S extends z.ZodTypeAny>(schema: S, legacy?: Record<string, string>, extra?: Record<string, string | string[] | undefined>): Promise<z.output<S>>;
-  /** A form already in hand (uploads, merged values) through the same validation as `parse`. */
-  validate<S extends z.ZodTypeAny>(form: FormData, schema: S): z.output<S>;
+  parse<S extends z.ZodTypeAny>(schema: S, entity?: WireEntity | null, extra?: Record<string, string | string[] | undefined>): Promise<z.output<S>>;
+  /** A form already in hand (uploads, merged values) through the same mapping and validation as `parse`. */
+  validate<S extends z.ZodTypeAny>(form: FormData, schema: S, entity?: WireEntity | null): z.output<S>;
 };
 
 export type Endpoint = {
@@ -75,6 +77,15 @@ export type Endpoint = {
   bodyLimit?: number;
   /** Top-level members besides status, message, data and total. */
   extraMembers?: readonly string[];
+  /** The body's record under its wire names (wire.ts): mapped by ctx.parse, documented in the OpenAPI description. */
+  input?: WireEntity;
+  /**
+   * What a success answers: `data` and further members as wire shapes. The
+   * handler returns domain values; the dispatcher maps them to the wire
+   * (once, here at the boundary), and the OpenAPI description shows the
+   * schema and an example.
+   */
+  response: { data: WireShape; members?: Record<string, WireShape> };
   handler(ctx: ApiContext): Promise<ApiReply>;
 };
 

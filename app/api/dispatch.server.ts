@@ -14,6 +14,7 @@ import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
 import { apiEndpoints } from "./registry.server";
+import { fromWire, serialize, wireNameOf, type WireEntity } from "./wire";
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -163,26 +164,31 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       fields ??= readFields(request, url, endpoint);
       return fields;
     },
-    async parse<S extends z.ZodTypeAny>(schema: S, legacy: Record<string, string> = {}, extra: Record<string, string | string[] | undefined> = {}) {
-      const source = await ctx.fields();
+    async parse<S extends z.ZodTypeAny>(schema: S, entity: WireEntity | null = endpoint.input ?? null, extra: Record<string, string | string[] | undefined> = {}) {
       const form = new FormData();
-      const present = new Set([...source.keys()]);
-      for (const [key, value] of source) {
-        const target = legacy[key];
-        if (target && present.has(target)) continue;
-        form.append(target ?? key, value);
-      }
+      for (const [key, value] of await ctx.fields()) form.append(key, value);
       for (const [key, value] of Object.entries(extra)) {
         form.delete(key);
         for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) form.append(key, item);
       }
-      return ctx.validate(form, schema);
+      return ctx.validate(form, schema, entity);
     },
-    validate<S extends z.ZodTypeAny>(form: FormData, schema: S) {
+    validate<S extends z.ZodTypeAny>(source: FormData, schema: S, entity: WireEntity | null = endpoint.input ?? null) {
+      let form = source;
+      if (entity) {
+        const mapped = fromWire(entity, source);
+        if (mapped.problems.length) {
+          const fieldErrors = Object.fromEntries(mapped.problems.map((p) => [p.field, [base.t(p.key, { field: p.field })]]));
+          throw badRequest({ key: mapped.problems[0].key, values: { field: mapped.problems[0].field } }, { fieldErrors });
+        }
+        form = mapped.form;
+      }
       const submission = parseWithZod(form, { schema });
       if (submission.status !== "success") {
         const reply = submission.reply();
-        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, (v ?? []).map((m) => base.t(m))]));
+        const fieldErrors = Object.fromEntries(
+          Object.entries(reply.error ?? {}).map(([k, v]) => [entity ? wireNameOf(entity, k) : k, (v ?? []).map((m) => base.t(m))]),
+        );
         throw badRequest(firstIssueMessage(reply.error ?? undefined), { fieldErrors });
       }
       return submission.value as z.output<S>;
@@ -199,6 +205,15 @@ function envelope(t: ApiContext["t"], reply: ApiReply): Response {
   const headers = new Headers(reply.headers);
   headers.set("Cache-Control", "private, no-store");
   return Response.json(body, { status: reply.http ?? 200, headers });
+}
+
+/** A success's domain values under the wire names (the endpoint's response shapes). */
+function toWireReply(endpoint: Endpoint, reply: ApiReply): ApiReply {
+  if ((reply.status ?? 0) !== 0) return reply;
+  const { data, members = {} } = endpoint.response;
+  const extra = reply.extra ? { ...reply.extra } : undefined;
+  if (extra) for (const [key, shape] of Object.entries(members)) if (key in extra) extra[key] = serialize(shape, extra[key]);
+  return { ...reply, data: serialize(data, reply.data), extra };
 }
 
 const HTTP_MESSAGES: Record<number, string> = {
@@ -241,7 +256,7 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
     ip: clientAddress(request, context),
   });
   try {
-    return envelope(t, await endpoint.handler(ctx));
+    return envelope(t, toWireReply(endpoint, await endpoint.handler(ctx)));
   } catch (error) {
     if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: error.data });
     if (error instanceof Response) {

@@ -1,19 +1,22 @@
 // The machine-readable description of the legacy API (OpenAPI 3.1), built
-// from the same endpoint list the dispatcher serves, so it cannot drift:
-// tests/api/openapi.test.ts checks every path against the dispatcher.
+// from the same endpoint list the dispatcher serves and the same wire
+// entities that map its replies and bodies, so it cannot drift:
+// tests/api/contract.test.ts checks every path against the dispatcher and
+// tests/api/openapi.test.ts validates the document as OpenAPI 3.1.
 import type { Endpoint, FieldDoc } from "./core.server";
 import { apiEndpoints } from "./registry.server";
+import { entitySchema, shapeExample, shapeSchema, type WireShape } from "./wire";
 
-const ENVELOPE = {
+const STATUS = {
+  type: "integer",
+  description: "0 = success; 1 = failure; 2 and 3 as the call says (audit states, duplicates); 401, 403, 404, 405, 413, 429, 500 mirror the HTTP status",
+};
+const MESSAGE = { type: "string", description: "In the language of ?lng= (zh-CN default, en-US)" };
+
+const FAILURE = {
   type: "object",
   required: ["status", "message", "data"],
-  properties: {
-    status: { type: "integer", description: "0 = success; 1 = failure; 2 and 3 as the call says (audit states, duplicates); 401, 403, 404, 405, 413, 429, 500 mirror the HTTP status" },
-    message: { type: "string", description: "In the language of ?lng= (zh-CN default, en-US)" },
-    data: {},
-    total: { type: "integer", description: "Paged lists: the number of rows in all pages" },
-  },
-  additionalProperties: true,
+  properties: { status: STATUS, message: MESSAGE, data: { description: "null, or { fieldErrors } keyed by the wire names, or { problems }" } },
 };
 
 function schemaOf(field: FieldDoc) {
@@ -40,7 +43,45 @@ function access(endpoint: Endpoint): string {
   return `Staff holding the menu entry ${a.path}${a.right ? ` and right ${a.right}` : ""}.`;
 }
 
-function operation(endpoint: Endpoint) {
+const isList = (shape: WireShape) => shape.type === "list" || shape.type === "tree";
+
+/** The success envelope of a call: data and members by their wire shapes, with an example. */
+function success(endpoint: Endpoint, refs: Map<string, Record<string, unknown>>) {
+  const { data, members = {} } = endpoint.response;
+  const paged = isList(data);
+  const schema = {
+    type: "object",
+    required: ["status", "message", "data", ...Object.keys(members)],
+    properties: {
+      status: { ...STATUS, const: 0 },
+      message: MESSAGE,
+      data: shapeSchema(data, refs),
+      ...(paged ? { total: { type: "integer", description: "lists: the number of rows in all pages" } } : {}),
+      ...Object.fromEntries(Object.entries(members).map(([name, shape]) => [name, shapeSchema(shape, refs)])),
+    },
+  };
+  const example = {
+    status: 0,
+    message: "操作成功",
+    data: shapeExample(data),
+    ...(paged ? { total: 1 } : {}),
+    ...Object.fromEntries(Object.entries(members).map(([name, shape]) => [name, shapeExample(shape)])),
+  };
+  return { description: "Success", content: { "application/json": { schema, example } } };
+}
+
+function requestSchema(endpoint: Endpoint) {
+  const base = endpoint.input ? entitySchema(endpoint.input, "write") : { type: "object", properties: {} };
+  const fields = endpoint.fields ?? [];
+  const properties = {
+    ...(base.properties as Record<string, unknown>),
+    ...Object.fromEntries(fields.map((f) => [f.name, { ...schemaOf(f), ...(f.description ? { description: f.description } : {}) }])),
+  };
+  const required = fields.filter((f) => f.required).map((f) => f.name);
+  return { ...base, properties, ...(required.length ? { required } : {}) };
+}
+
+function operation(endpoint: Endpoint, refs: Map<string, Record<string, unknown>>) {
   const pathParams = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const fields = endpoint.fields ?? [];
   const inQuery = endpoint.method === "GET" || endpoint.method === "DELETE";
@@ -51,19 +92,16 @@ function operation(endpoint: Endpoint) {
     tags: [endpoint.path.split("/")[1]],
     parameters: [
       ...pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
-      ...(inQuery ? fields.map((f) => ({ name: f.name, in: "query", required: !!f.required, description: f.description, schema: schemaOf(f) })) : []),
+      ...(inQuery ? fields.map((f) => ({ name: f.name, in: "query", required: !!f.required, ...(f.description ? { description: f.description } : {}), schema: schemaOf(f) })) : []),
       { name: "lng", in: "query", required: false, schema: { type: "string", enum: ["zh-CN", "en-US"] } },
     ],
     responses: {
-      default: { description: "The envelope", content: { "application/json": { schema: ENVELOPE } } },
+      "200": success(endpoint, refs),
+      default: { description: "A refusal or failure, in the same envelope", content: { "application/json": { schema: FAILURE } } },
     },
   };
   if (!inQuery) {
-    const schema = {
-      type: "object",
-      properties: Object.fromEntries(fields.map((f) => [f.name, { ...schemaOf(f), ...(f.description ? { description: f.description } : {}) }])),
-      required: fields.filter((f) => f.required).map((f) => f.name),
-    };
+    const schema = requestSchema(endpoint);
     op.requestBody = {
       content: endpoint.multipart
         ? { "multipart/form-data": { schema } }
@@ -71,26 +109,29 @@ function operation(endpoint: Endpoint) {
     };
   }
   if (endpoint.access.kind !== "public") op.security = [{ token: [] }];
-  if (endpoint.extraMembers?.length) (op.responses as Record<string, unknown>)["x-extra-members"] = endpoint.extraMembers;
   return op;
 }
 
 export function openApiDocument(origin: string) {
+  const refs = new Map<string, Record<string, unknown>>();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of apiEndpoints) {
     paths[endpoint.path] ??= {};
-    paths[endpoint.path][endpoint.method.toLowerCase()] = operation(endpoint);
+    paths[endpoint.path][endpoint.method.toLowerCase()] = operation(endpoint, refs);
   }
   return {
     openapi: "3.1.0",
     info: {
       title: "Freight-rate portal: legacy JSON API",
-      version: "1.0.0",
+      version: "1.1.0",
       description:
-        "The calls of the old client, answered as {status, message, data, total?}. POST /api/login returns data.token; send it as `Authorization: Bearer <token>`. Prices follow the same rule as the pages: a customer sees only the tier of their rating, once their registration passed audit.",
+        "The calls of the old client, answered as {status, message, data, total?}, with the field names of the spec (its sections 3 and 7); what a read returns, the matching edit accepts unchanged. Dates are YYYY-MM-DD, times YYYY-MM-DD HH:mm:ss (Asia/Shanghai), decimals strings with their column's places, booleans true/false. POST /api/login returns data.token; send it as `Authorization: Bearer <token>`. Prices follow the same rule as the pages: a customer sees only the tier of their rating, once their registration passed audit.",
     },
     servers: [{ url: origin }],
-    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    components: {
+      securitySchemes: { token: { type: "http", scheme: "bearer" } },
+      schemas: Object.fromEntries([...refs.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    },
     paths,
   };
 }

@@ -17,7 +17,7 @@ test.describe("legacy JSON API over HTTP", () => {
     const found = await search.json();
     expect(found).toMatchObject({ status: 0, tier: "T2" });
     expect(found.total).toBeGreaterThan(0);
-    const row = found.data.find((r: { paused: boolean }) => !r.paused);
+    const row = found.data.find((r: { yes_no: boolean }) => !r.yes_no);
 
     const order = await request.post(`${baseURL}/query/order`, {
       headers,
@@ -34,7 +34,7 @@ test.describe("legacy JSON API over HTTP", () => {
 
     const list = await request.get(`${baseURL}/my/getentrustment`, { headers });
     const records = await list.json();
-    expect(records.data[0]).toMatchObject({ id: booked.data.id, hasAttachment: true });
+    expect(records.data[0]).toMatchObject({ id: booked.data.id, transportation: "海运整箱", attachment_url: `/entrustment/${booked.data.id}/attachment` });
 
     // The cookie-less API ignores a browser session: without the token it is a visitor.
     const anonymous = await request.get(`${baseURL}/my/userinfo`);

@@ -15,17 +15,33 @@ import { hasPath } from "~/domain/permissions/permissions.server";
 import { readHistory, saveHistory, splitHistory } from "~/domain/rates/history.server";
 import { minutesToWait } from "~/domain/security/rate-limit.server";
 import { userOptions } from "~/domain/users/users.server";
-import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, staff, type ApiContext, type Endpoint } from "../core.server";
-import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
+import {
+  AvatarEntity,
+  CodeRequestEntity,
+  CreatedEntity,
+  CurrentUserEntity,
+  PasswordChangeEntity,
+  RegistrationEntity,
+  RoleOptionEntity,
+  SalesOptionEntity,
+  ServiceOptionEntity,
+  historyEntity,
+} from "../entities";
+import { LEGACY_MODES } from "../legacy";
+import { shape } from "../wire";
 
 const USER_LIST = "/userList";
 
 const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
 
-/** The current user as the old client kept it (customer-portal.md 3, "Session and user info"). */
-export async function legacyUserInfo(viewer: Viewer) {
+/**
+ * The current user as the old client kept it (customer-portal.md 3,
+ * "Session and user info"), under the domain's names: CurrentUserEntity
+ * puts it on the wire.
+ */
+export async function currentUser(viewer: Viewer) {
   // Independent reads, side by side (login answers with this).
   const [profile, contacts, histories] = await Promise.all([
     loadProfile(viewer.id),
@@ -39,59 +55,32 @@ export async function legacyUserInfo(viewer: Viewer) {
     Promise.all(Object.entries(LEGACY_MODES).map(async ([legacy, key]) => [legacy, await readHistory(viewer.id, modeByKey(key))] as const)),
   ]);
   if (!profile) return null;
-  const contact = (prefix: string, c: NonNullable<typeof contacts>["sales"]) => ({
-    [`${prefix}_id`]: c?.id ?? null,
-    [`${prefix}_username`]: c?.username ?? null,
-    [`${prefix}_phone`]: c?.phone ?? null,
-    [`${prefix}_email`]: c?.email ?? null,
-    [`${prefix}_landline`]: c?.landline ?? null,
-    [`${prefix}_qq`]: c?.qq ?? null,
-    [`${prefix}_wx_code`]: c?.wxCodePath ? `/wx-codes/${c.wxCodePath}` : null,
-  });
-  const history: Record<string, string> = {};
-  for (const [legacy, lists] of histories) {
-    history[`historyquery_${legacy}`] = lists.from.join("|");
-    history[`query_pod_${legacy}`] = lists.to.join("|");
-  }
   return {
-    id: profile.id,
-    email: profile.email,
-    username: profile.username,
-    nickname: profile.nickname,
-    phone: profile.phone,
-    company: profile.company,
-    businessaddress: profile.businessAddress,
-    iae_countries: profile.iaeCountries,
-    user_pic: profile.avatarPath ? `/avatars/${profile.avatarPath}` : null,
-    statesw: profile.state,
-    rid: profile.role.id,
-    role_name: profile.role.name,
-    customer_rating: viewer.customerRating,
-    audit: profile.audit,
-    audit_zl: profile.profileAudit,
-    pending: { company: profile.pendingCompany, businessaddress: profile.pendingBusinessAddress, iae_countries: profile.pendingIaeCountries },
-    create_time: formatDateTime(profile.createdAt),
-    last_login_time: profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : null,
-    ...contact("kf", contacts?.customerService ?? null),
-    ...contact("xs", contacts?.sales ?? null),
-    ...history,
+    ...profile,
+    roleId: profile.role.id,
+    roleName: profile.role.name,
+    customerRating: viewer.customerRating,
+    customerService: contacts?.customerService ?? null,
+    sales: contacts?.sales ?? null,
+    history: Object.fromEntries(histories),
   };
 }
 
 async function sendCode(ctx: ApiContext, purpose: "REGISTER" | "RESET_PASSWORD") {
-  // The old client posted the address as `data`.
-  const { email } = await ctx.parse(sendCodeSchema, { data: "email" });
+  const { email } = await ctx.parse(sendCodeSchema);
   const sent = await sendEmailCode({ email, purpose, lng: ctx.lng, ip: ctx.ip });
   if (!sent.ok) throw new ApiError(sent.field ? 2 : 1, sent.message, sent.status);
   return ok(null, purpose === "REGISTER" ? { key: "account.register.codeSent", values: { email } } : { key: "account.reset.codeSent", values: { email } });
 }
 
 async function updateOwnProfile(ctx: ApiContext) {
-  const input = await ctx.parse(profileSchema, LEGACY_USER_FIELDS);
+  const input = await ctx.parse(profileSchema);
   const outcome = await updateProfile(ctx.user.id, input);
-  if (outcome.ok) return ok({ pendingReview: outcome.pendingReview }, outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved");
+  if (outcome.ok) return ok({ pending: outcome.pendingReview }, outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved");
   return fromOutcome(outcome, "account.profile.saved", "api.failed", { statusFor: duplicateStatus });
 }
+
+const profileSaved = { data: shape.object({ pending: shape.scalar("boolean", "company, businessaddress or iaecountries wait for staff review") }) };
 
 /** The spec's duplicate statuses: 2 e-mail (registration), 3 phone. */
 function duplicateStatus(fieldErrors: Record<string, string[]>): number | null {
@@ -113,36 +102,42 @@ function newestEntry(list: string | undefined): string | null {
   return entry;
 }
 
-const historyEndpoints: Endpoint[] = Object.entries(LEGACY_MODES).map(([legacy, key]) => ({
-  method: "PUT",
-  path: `/my/save${legacy}`,
-  access: USER,
-  summary: `Save the newest ${key} search in the user's history (from = origin entry, to = destination entry; legacy historyquery / query_pod).`,
-  fields: [
-    { name: "from", description: "name/code/Chinese name (air: ; separated)" },
-    { name: "to", description: "name/code/Chinese name" },
-  ],
-  async handler(ctx) {
-    const input = await ctx.parse(historySchema, { historyquery: "from", query_pod: "to", [`historyquery_${legacy}`]: "from", [`query_pod_${legacy}`]: "to" });
-    const from = newestEntry(input.from);
-    const to = newestEntry(input.to);
-    if (!from && !to) throw badRequest("api.badHistory");
-    const mode = modeByKey(key);
-    await saveHistory(ctx.user.id, mode, { from, to });
-    return ok(await readHistory(ctx.user.id, mode));
-  },
-}));
+const historyEndpoints: Endpoint[] = Object.entries(LEGACY_MODES).map(([legacy, key]): Endpoint => {
+  const history = historyEntity(legacy);
+  return {
+    method: "PUT",
+    path: `/my/save${legacy}`,
+    access: USER,
+    summary: `Save the newest ${key} search in the user's history: the '|'-joined lists as GET /my/userinfo shows them (historyquery_${legacy}, query_pod_${legacy}); the first entry of each is the new one. Answers the lists.`,
+    input: history,
+    response: { data: shape.one(history) },
+    async handler(ctx) {
+      const input = await ctx.parse(historySchema);
+      const from = newestEntry(input.from);
+      const to = newestEntry(input.to);
+      if (!from && !to) throw badRequest("api.badHistory");
+      const mode = modeByKey(key);
+      await saveHistory(ctx.user.id, mode, { from, to });
+      const lists = await readHistory(ctx.user.id, mode);
+      return ok({ from: lists.from.join("|"), to: lists.to.join("|") });
+    },
+  };
+});
+
+const done = { data: shape.none };
+const created = { data: shape.one(CreatedEntity) };
 
 export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/login",
     access: PUBLIC,
-    summary: "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry).",
+    summary: "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry) and the current user.",
     fields: [
       { name: "email", required: true },
       { name: "password", required: true },
     ],
+    response: { data: shape.object({ token: shape.scalar("string", "the session token", "Zk3…"), user: shape.one(CurrentUserEntity) }) },
     async handler(ctx) {
       const { email, password } = await ctx.parse(loginSchema);
       const result = await signIn(email, ctx.ip, () => verifyLogin(email, password));
@@ -154,7 +149,7 @@ export const accountEndpoints: Endpoint[] = [
       }
       const token = await createDbSession(result.id, ctx.request, "api");
       const user = await loadViewer(result.id);
-      return ok({ token, user: user ? await legacyUserInfo(user) : null }, "api.loggedIn");
+      return ok({ token, user: user ? await currentUser(user) : null }, "api.loggedIn");
     },
   },
   {
@@ -162,6 +157,7 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/logout",
     access: USER,
     summary: "End the token's session.",
+    response: done,
     async handler(ctx) {
       if (ctx.sessionId) await revokeSession(ctx.sessionId);
       return ok(null, "common.messages.logoutSuccess");
@@ -172,6 +168,7 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/wxweblogin",
     access: PUBLIC,
     summary: "WeChat web sign-in. Not offered: this portal has no WeChat application credentials (docs/decisions/501-legacy-api.md).",
+    response: done,
     async handler() {
       throw new ApiError(1, "api.wechatUnavailable", 400);
     },
@@ -181,6 +178,7 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/code",
     access: PUBLIC,
     summary: "WeChat sign-in QR code. Not offered, as /api/wxweblogin.",
+    response: done,
     async handler() {
       throw new ApiError(1, "api.wechatUnavailable", 400);
     },
@@ -189,16 +187,18 @@ export const accountEndpoints: Endpoint[] = [
     method: "POST",
     path: "/api/email",
     access: PUBLIC,
-    summary: "Send a registration code to an e-mail address (body `data` or `email`). Status 2: the address is already registered.",
-    fields: [{ name: "email", required: true, description: "legacy: data" }],
+    summary: "Send a registration code to an e-mail address (body `data`, also `email`). Status 2: the address is already registered.",
+    input: CodeRequestEntity,
+    response: done,
     handler: (ctx) => sendCode(ctx, "REGISTER"),
   },
   {
     method: "POST",
     path: "/api/resetemail",
     access: PUBLIC,
-    summary: "Send a password-reset code (answers alike for unknown addresses).",
-    fields: [{ name: "email", required: true, description: "legacy: data" }],
+    summary: "Send a password-reset code (body `data`, also `email`; answers alike for unknown addresses).",
+    input: CodeRequestEntity,
+    response: done,
     handler: (ctx) => sendCode(ctx, "RESET_PASSWORD"),
   },
   {
@@ -206,12 +206,10 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/reguser",
     access: PUBLIC,
     summary: "Register (pending audit). Status 2: e-mail already registered; 3: phone already registered.",
-    fields: ["email", "code", "password", "confirmPassword", "username", "phone", "company", "businessAddress", "iaeCountries", "roleId", "agreement"].map((name) => ({
-      name,
-      required: true,
-    })),
+    input: RegistrationEntity,
+    response: created,
     async handler(ctx) {
-      const input = await ctx.parse(registerSchema, LEGACY_USER_FIELDS);
+      const input = await ctx.parse(registerSchema);
       const outcome = await registerUser(input, ctx.ip);
       if (outcome.ok) return ok({ id: outcome.userId }, "account.register.success");
       return fromOutcome(outcome, "account.register.success", "account.register.failed", { statusFor: duplicateStatus });
@@ -221,10 +219,11 @@ export const accountEndpoints: Endpoint[] = [
     method: "PUT",
     path: "/api/resetpassword",
     access: PUBLIC,
-    summary: "Set a new password with the e-mailed code.",
-    fields: ["email", "code", "password", "confirmPassword"].map((name) => ({ name, required: true })),
+    summary: "Set a new password with the e-mailed code (email, code, password, repassword).",
+    input: RegistrationEntity,
+    response: done,
     async handler(ctx) {
-      const input = await ctx.parse(resetPasswordSchema, LEGACY_USER_FIELDS);
+      const input = await ctx.parse(resetPasswordSchema);
       return fromOutcome(await resetPassword(input), "account.reset.success", "account.reset.failed");
     },
   },
@@ -233,13 +232,13 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/role",
     access: PUBLIC,
     summary: "Roles a registering customer may choose (staff with the user list get every assignable role).",
+    response: { data: shape.list(RoleOptionEntity) },
     async handler(ctx) {
       if (ctx.viewer && hasPath(ctx.viewer, USER_LIST)) {
         const { roles } = await userOptions();
-        return ok(roles.map((r) => ({ id: r.id, roleName: r.name, selfService: r.selfService })));
+        return ok(roles);
       }
-      const roles = await selfServiceRoles();
-      return ok(roles.map((r) => ({ id: r.id, roleName: r.name, selfService: true })));
+      return ok(await selfServiceRoles());
     },
   },
   {
@@ -247,9 +246,10 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/customer",
     access: staff(USER_LIST),
     summary: "Customer-service staff (for the user dialogs).",
+    response: { data: shape.list(ServiceOptionEntity) },
     async handler() {
       const { services } = await userOptions();
-      return ok(services.map((u) => ({ id: u.id, username: u.username, nickname: u.nickname })));
+      return ok(services);
     },
   },
   {
@@ -257,9 +257,10 @@ export const accountEndpoints: Endpoint[] = [
     path: "/api/sales",
     access: staff(USER_LIST),
     summary: "Salespeople (for the user dialogs).",
+    response: { data: shape.list(SalesOptionEntity) },
     async handler() {
       const { sales } = await userOptions();
-      return ok(sales.map((u) => ({ id: u.id, username: u.username, nickname: u.nickname })));
+      return ok(sales);
     },
   },
   {
@@ -267,16 +268,18 @@ export const accountEndpoints: Endpoint[] = [
     path: "/my/userinfo",
     access: USER,
     summary: "The current user: profile, state, audit, tier, contacts (kf_*, xs_*), search history per mode.",
+    response: { data: shape.one(CurrentUserEntity) },
     async handler(ctx) {
-      return ok(await legacyUserInfo(ctx.user));
+      return ok(await currentUser(ctx.user));
     },
   },
   {
     method: "POST",
     path: "/my/userinfo",
     access: USER,
-    summary: "Update the profile. For an audited account, company, business address and countries wait for staff review (data.pendingReview).",
-    fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
+    summary: "Update the profile (what GET /my/userinfo returns is accepted unchanged). For an audited account, company, businessaddress and iaecountries wait for staff review (data.pending).",
+    input: CurrentUserEntity,
+    response: profileSaved,
     handler: updateOwnProfile,
   },
   {
@@ -284,7 +287,8 @@ export const accountEndpoints: Endpoint[] = [
     path: "/my/userinfosh",
     access: USER,
     summary: "Submit profile changes for review (same rule as POST /my/userinfo).",
-    fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
+    input: CurrentUserEntity,
+    response: profileSaved,
     handler: updateOwnProfile,
   },
   {
@@ -292,9 +296,10 @@ export const accountEndpoints: Endpoint[] = [
     path: "/my/updatepwd",
     access: USER,
     summary: "Change the password (old password checked; the user's other sessions end).",
-    fields: ["oldPassword", "password", "confirmPassword"].map((name) => ({ name, required: true })),
+    input: PasswordChangeEntity,
+    response: done,
     async handler(ctx) {
-      const input = await ctx.parse(changePasswordSchema, { old_pwd: "oldPassword", oldpassword: "oldPassword", new_pwd: "password", re_pwd: "confirmPassword" });
+      const input = await ctx.parse(changePasswordSchema);
       return fromOutcome(await changePassword(ctx.user.id, ctx.sessionId, input), "account.password.success", "api.failed");
     },
   },
@@ -305,10 +310,11 @@ export const accountEndpoints: Endpoint[] = [
     multipart: true,
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],
+    response: { data: shape.one(AvatarEntity) },
     async handler(ctx) {
       const result = await replaceAvatar(ctx.request, ctx.user.id);
       if (!result.ok) throw new ApiError(1, result.key, result.status);
-      return ok({ user_pic: `/avatars/${result.name}` }, "account.avatar.success");
+      return ok({ avatarPath: result.name }, "account.avatar.success");
     },
   },
   ...historyEndpoints,

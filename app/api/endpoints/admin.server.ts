@@ -5,7 +5,7 @@
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
-import { createRole, deleteRole, getRole, listRoles, rolePermissionIds, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
+import { createRole, deleteRole, getRole, listRolesWithPermissions, rolePermissionIds, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
 import { RIGHTS } from "~/domain/permissions/permissions.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
@@ -23,11 +23,11 @@ import {
   setWxCode,
   updateUser,
   userOptions,
-  type UserRow,
+  type ManagedUser,
 } from "~/domain/users/users.server";
 import { HANDOVER_ROLE_IDS } from "~/domain/users/constants";
 import { addUserSchema, auditSchema, editUserSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
-import { userDetail, usersTable } from "~/domain/users/screen.server";
+import { usersTable } from "~/domain/users/screen.server";
 import {
   createHomeItem,
   deleteHomeCategory,
@@ -46,7 +46,21 @@ import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import type { HomeChannel } from "~/generated/prisma/client";
 import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
-import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
+import {
+  AppHomeEntity,
+  CountEntity,
+  CreatedEntity,
+  HandOverOptionEntity,
+  HomeCategoryEntity,
+  MenuEntity,
+  OperationLogEntity,
+  RoleEntity,
+  UserEntity,
+  WebHomeEntity,
+  queryLogEntity,
+} from "../entities";
+import { LEGACY_MODES } from "../legacy";
+import { entity, shape, w } from "../wire";
 
 const USERS = "/userList";
 const ROLES = "/roleList";
@@ -65,27 +79,15 @@ function userTab(params: URLSearchParams) {
   return (params.get("tab") as never) ?? ("all" as const);
 }
 
-function legacyUser(row: UserRow) {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    rid: row.roleId,
-    role_name: row.roleName,
-    customer_rating: row.customerRating,
-    sales_name: row.salesName,
-    customer_name: row.serviceName,
-    audit: row.audit,
-    audit_zl: row.profileAudit,
-    statesw: row.state,
-    view_st: row.viewIds,
-    reg_method: row.regMethod,
-    create_time: row.createdAt,
-    last_login_time: row.lastLoginAt,
-  };
+/** One managed user under the list rows' names (the user record of UserEntity). */
+function userRecord(user: ManagedUser) {
+  return { ...user, roleName: user.role.name, salesName: user.sales?.username ?? null, serviceName: user.customerService?.username ?? null };
 }
+
+const done = { data: shape.none };
+const created = { data: shape.one(CreatedEntity) };
+const MovedEntity = entity("HandOver", [w.int("moved", { description: "customers moved" })]);
+const userFieldDocs = (...names: string[]) => names.map((name) => ({ name, required: true }));
 
 /** An id from the body (`id`, or the legacy name given). */
 async function bodyId(ctx: ApiContext, name = "id"): Promise<number> {
@@ -127,10 +129,18 @@ const userEndpoints: Endpoint[] = [
     summary: "Users within the caller's view (query; audityh 1|3, xgzlaudityh 1, levelyh 1-3; pagenum, pagesize 20/50/100/200); dshs, wtgshs, dshzczl = pending, failed, profile-change counts.",
     fields: ["query", "audityh", "xgzlaudityh", "levelyh", "pagenum", "pagesize"].map((name) => ({ name })),
     extraMembers: ["dshs", "wtgshs", "dshzczl"],
+    response: {
+      data: shape.list(UserEntity),
+      members: {
+        dshs: shape.scalar("integer", "registrations awaiting audit"),
+        wtgshs: shape.scalar("integer", "registrations that failed audit"),
+        dshzczl: shape.scalar("integer", "profile changes awaiting audit"),
+      },
+    },
     async handler(ctx) {
       const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" } }), usersTable);
       const { rows, total, tabCounts } = await listUsers(ctx.user, { tab: userTab(ctx.url.searchParams), q: query.filters.q, skip: query.skip, take: query.take });
-      return ok(rows.map(legacyUser), "api.ok", { total, extra: { dshs: tabCounts.pending, wtgshs: tabCounts.failed, dshzczl: tabCounts.profile } });
+      return ok(rows, "api.ok", { total, extra: { dshs: tabCounts.pending, wtgshs: tabCounts.failed, dshzczl: tabCounts.profile } });
     },
   },
   {
@@ -138,6 +148,7 @@ const userEndpoints: Endpoint[] = [
     path: "/my/getzcaudituser",
     access: staff(USERS),
     summary: "How many new registrations wait for audit (the administrator's notice).",
+    response: { data: shape.one(CountEntity) },
     async handler(ctx) {
       return ok({ count: await pendingAuditCount(ctx.user) });
     },
@@ -146,11 +157,12 @@ const userEndpoints: Endpoint[] = [
     method: "GET",
     path: "/my/byiduser/{id}",
     access: staff(USERS),
-    summary: "One user within the caller's view.",
+    summary: "One user within the caller's view (the user record; PUT /my/edituser accepts it unchanged).",
+    response: { data: shape.one(UserEntity) },
     async handler(ctx) {
       const user = await findManagedUser(ctx.user, idParam(ctx.params.id));
       if (!user) throw notFound("admin.user.loadFailed");
-      return ok(userDetail(user, await isInternalRole(user.roleId)));
+      return ok(userRecord(user));
     },
   },
   {
@@ -158,9 +170,10 @@ const userEndpoints: Endpoint[] = [
     path: "/my/adduserdata",
     access: staff(USERS, RIGHTS.addUser),
     summary: "Add a user (right 71). Status 2: e-mail taken; 3: phone taken.",
-    fields: ["email", "password", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "landline", "qq"].map((name) => ({ name })),
+    input: UserEntity,
+    response: created,
     async handler(ctx) {
-      const input = await ctx.parse(addUserSchema, LEGACY_USER_FIELDS);
+      const input = await ctx.parse(addUserSchema);
       const outcome = await createUser(ctx.user, input);
       return fromOutcome(outcome, "admin.user.added", "admin.user.addFailed", { data: outcome.ok ? { id: outcome.id } : null, statusFor: addStatus });
     },
@@ -169,11 +182,12 @@ const userEndpoints: Endpoint[] = [
     method: "PUT",
     path: "/my/edituser",
     access: staff(USERS, RIGHTS.auditOrEditUser),
-    summary: "Edit a user (right 73). Status 2: phone taken.",
-    fields: ["id", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "landline", "qq"].map((name) => ({ name })),
+    summary: "Edit a user (right 73): id, username, phone, businessaddress, company, sales_id, customer_id, rid, customer_rating, landline, qq (audit is the audit calls'). Status 2: phone taken.",
+    input: UserEntity,
+    response: done,
     async handler(ctx) {
       const id = await bodyId(ctx);
-      const input = await ctx.parse(editUserSchema, LEGACY_USER_FIELDS);
+      const input = await ctx.parse(editUserSchema);
       return fromOutcome(await updateUser(ctx.user, id, input), "admin.user.edited", "admin.user.editFailed", { statusFor: editStatus });
     },
   },
@@ -182,7 +196,8 @@ const userEndpoints: Endpoint[] = [
     path: "/my/saverole",
     access: staff(USERS, RIGHTS.auditOrEditUser),
     summary: "Give a user another role (id, rid).",
-    fields: [{ name: "id", required: true }, { name: "rid", required: true }],
+    fields: userFieldDocs("id", "rid"),
+    response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       return patchUser(ctx, idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
@@ -193,7 +208,8 @@ const userEndpoints: Endpoint[] = [
     path: "/my/saveuserlevel",
     access: staff(USERS, RIGHTS.auditOrEditUser),
     summary: "Set a customer's tier (id, customer_rating 1 T0, 2 T1, 3 T2).",
-    fields: [{ name: "id", required: true }, { name: "customer_rating", required: true }],
+    fields: userFieldDocs("id", "customer_rating"),
+    response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       const rating = String(fields.get("customer_rating") ?? fields.get("customerRating") ?? "");
@@ -206,6 +222,7 @@ const userEndpoints: Endpoint[] = [
     path: "/my/deluser/{id}",
     access: staff(USERS, RIGHTS.deleteUser),
     summary: "Delete a user (right 72). Status 2: the user still has customers.",
+    response: done,
     async handler(ctx) {
       const outcome = await deleteUser(ctx.user, idParam(ctx.params.id));
       if (!outcome.ok && outcome.message === "admin.user.hasCustomers") throw new ApiError(2, outcome.message, 409);
@@ -217,10 +234,12 @@ const userEndpoints: Endpoint[] = [
     path: "/my/updatestate",
     access: staff(USERS, RIGHTS.toggleState),
     summary: "Activate (statesw 1) or freeze (2) an account (right 86); freezing ends its sessions and tokens.",
-    fields: [{ name: "id", required: true }, { name: "statesw", required: true }],
+    fields: userFieldDocs("id", "statesw"),
+    input: UserEntity,
+    response: done,
     async handler(ctx) {
       const id = await bodyId(ctx);
-      const { state } = await ctx.parse(stateSchema, LEGACY_USER_FIELDS);
+      const { state } = await ctx.parse(stateSchema);
       return fromOutcome(await setUserState(ctx.user, id, state as 1 | 2), "admin.user.stateSaved", "admin.user.stateFailed");
     },
   },
@@ -229,12 +248,12 @@ const userEndpoints: Endpoint[] = [
     path: "/my/saveview",
     access: staff(USERS, RIGHTS.assignView),
     summary: "Assign views (right 75): view_st 1 global, 2 own customers (repeated or comma separated).",
-    fields: [{ name: "id", required: true }, { name: "view_st", type: "array" }],
+    fields: [{ name: "id", required: true }, { name: "view_st", description: "1 global, 2 own customers: comma separated or repeated" }],
+    input: UserEntity,
+    response: done,
     async handler(ctx) {
       const id = await bodyId(ctx);
-      const fields = await ctx.fields();
-      const views = fields.getAll("view_st").flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
-      const { viewIds } = await ctx.parse(viewSchema, {}, { viewIds: views.length ? views : fields.getAll("viewIds").map(String) });
+      const { viewIds } = await ctx.parse(viewSchema);
       return fromOutcome(await assignViews(ctx.user, id, viewIds), "admin.user.viewSaved", "admin.user.viewFailed");
     },
   },
@@ -243,13 +262,15 @@ const userEndpoints: Endpoint[] = [
     path: "/my/audituser",
     access: staff(USERS, RIGHTS.auditOrEditUser),
     summary: "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail.",
-    fields: [{ name: "id", required: true }, { name: "audit", required: true }, { name: "customer_rating" }, { name: "sales_id" }, { name: "customer_id" }],
+    fields: [{ name: "id", required: true }, { name: "audit", required: true, description: "2 pass, 3 fail" }, { name: "customer_rating" }, { name: "sales_id" }, { name: "customer_id" }],
+    input: UserEntity,
+    response: done,
     async handler(ctx) {
       const id = await bodyId(ctx);
       const fields = await ctx.fields();
       const audit = String(fields.get("audit") ?? "");
       const decision = audit === "2" ? "pass" : audit === "3" ? "fail" : String(fields.get("decision") ?? "");
-      const input = await ctx.parse(auditSchema, LEGACY_USER_FIELDS, { decision });
+      const input = await ctx.parse(auditSchema, UserEntity, { decision });
       const outcome = await auditUser(ctx.user, id, input);
       return input.decision === "pass"
         ? fromOutcome(outcome, "admin.user.auditPassed", "admin.user.auditPassFailed")
@@ -261,7 +282,8 @@ const userEndpoints: Endpoint[] = [
     path: "/my/auditshzluser",
     access: staff(USERS, RIGHTS.auditProfileChange),
     summary: "Approve (audit_zl 2) or reject (3) a profile change (right 90).",
-    fields: [{ name: "id", required: true }, { name: "audit_zl", required: true }],
+    fields: [{ name: "id", required: true }, { name: "audit_zl", required: true, description: "2 pass, 3 fail" }],
+    response: done,
     async handler(ctx) {
       const id = await bodyId(ctx);
       const fields = await ctx.fields();
@@ -276,12 +298,13 @@ const userEndpoints: Endpoint[] = [
     path: "/my/getHandOverList/{id}",
     access: staff(USERS, RIGHTS.handOver),
     summary: "Staff who can take over the customers of user {id} (right 96).",
+    response: { data: shape.list(HandOverOptionEntity) },
     async handler(ctx) {
       const id = idParam(ctx.params.id);
       const from = await findManagedUser(ctx.user, id);
       if (!from || !(HANDOVER_ROLE_IDS as readonly number[]).includes(from.roleId)) throw notFound("admin.user.loadFailed");
       const { staff: people } = await userOptions();
-      return ok(people.filter((p) => p.id !== id).map((p) => ({ id: p.id, username: p.username, nickname: p.nickname, rid: p.roleId, statesw: p.state })));
+      return ok(people.filter((p) => p.id !== id));
     },
   },
   {
@@ -289,7 +312,8 @@ const userEndpoints: Endpoint[] = [
     path: "/my/confirmHandOver",
     access: staff(USERS, RIGHTS.handOver),
     summary: "Move every customer of userId to handOverId (right 96), one UPDATE. Status 1: nothing to hand over.",
-    fields: [{ name: "userId", required: true }, { name: "handOverId", required: true }],
+    fields: userFieldDocs("userId", "handOverId"),
+    response: { data: shape.one(MovedEntity) },
     async handler(ctx) {
       const fields = await ctx.fields();
       const from = idParam(String(fields.get("userId") ?? ""));
@@ -305,6 +329,7 @@ const userEndpoints: Endpoint[] = [
     multipart: true,
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
     fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
+    response: done,
     async handler(ctx) {
       const upload = await parseImageUpload(ctx.request, "file", WXCODE_MAX_BYTES);
       if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid", upload.error === "tooLarge" ? 413 : 400);
@@ -317,32 +342,32 @@ const userEndpoints: Endpoint[] = [
 
 // ------------------------------------------------------------ roles, menus
 
-const ROLE_FIELDS = { rolename: "name", roleName: "name", roleDesc: "description", Fidrole: "parentId", type: "level", rid: "id" };
-const MENU_FIELDS = { Fid: "parentId", pid: "id", indexPath: "path" };
-
 const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/roleslist",
     access: staff(ROLES),
-    summary: "Every role (flat).",
-    handler: async () => ok(await listRoles()),
+    summary: "Every role (flat), with its permission ids.",
+    response: { data: shape.list(RoleEntity) },
+    handler: async () => ok(await listRolesWithPermissions()),
   },
   {
     method: "GET",
     path: "/my/rolestreelist",
     access: staff(ROLES),
-    summary: "Roles as a tree (children).",
-    handler: async () => ok(buildTree(await listRoles())),
+    summary: "Roles as a tree (children), with their permission ids.",
+    response: { data: shape.tree(RoleEntity) },
+    handler: async () => ok(buildTree(await listRolesWithPermissions())),
   },
   {
     method: "POST",
     path: "/my/addroles",
     access: staff(ROLES),
     summary: "Add a role (rolename 2-10, roleDesc, Fidrole parent, type level).",
-    fields: ["rolename", "roleDesc", "Fidrole", "type"].map((name) => ({ name })),
+    input: RoleEntity,
+    response: created,
     async handler(ctx) {
-      const outcome = await createRole(ctx.user, await ctx.parse(roleSchema, ROLE_FIELDS));
+      const outcome = await createRole(ctx.user, await ctx.parse(roleSchema));
       return fromOutcome(outcome, "admin.role.added", "admin.role.addFailed", { data: outcome.ok ? { id: outcome.id } : null });
     },
   },
@@ -350,7 +375,8 @@ const treeEndpoints: Endpoint[] = [
     method: "GET",
     path: "/my/byidroles/{id}",
     access: staff(ROLES),
-    summary: "One role with its permission ids.",
+    summary: "One role with its permission ids (PUT /my/editroles accepts it unchanged).",
+    response: { data: shape.one(RoleEntity) },
     async handler(ctx) {
       const id = idParam(ctx.params.id);
       const role = await getRole(id);
@@ -363,11 +389,12 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/editroles",
     access: staff(ROLES),
     summary: "Edit a role (rid, rolename, roleDesc, Fidrole, type).",
-    fields: ["rid", "rolename", "roleDesc", "Fidrole", "type"].map((name) => ({ name })),
+    input: RoleEntity,
+    response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       const id = idParam(String(fields.get("rid") ?? fields.get("id") ?? ""));
-      return fromOutcome(await updateRole(ctx.user, id, await ctx.parse(roleSchema, ROLE_FIELDS)), "admin.role.edited", "admin.role.editFailed");
+      return fromOutcome(await updateRole(ctx.user, id, await ctx.parse(roleSchema)), "admin.role.edited", "admin.role.editFailed");
     },
   },
   {
@@ -375,6 +402,7 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/delroles/{id}",
     access: staff(ROLES),
     summary: "Delete a role (refused while it has users or children).",
+    response: done,
     handler: async (ctx) => fromOutcome(await deleteRole(ctx.user, idParam(ctx.params.id)), "admin.role.deleted", "admin.role.deleteFailed"),
   },
   {
@@ -382,7 +410,8 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/saverightsroles",
     access: staff(ROLES),
     summary: "Set a role's permissions (rid; pid as a comma-separated list or repeated).",
-    fields: [{ name: "rid", required: true }, { name: "pid", type: "array" }],
+    fields: [{ name: "rid", required: true }, { name: "pid", description: "menu ids: comma separated or repeated" }],
+    response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       const id = idParam(String(fields.get("rid") ?? ""));
@@ -396,6 +425,7 @@ const treeEndpoints: Endpoint[] = [
     access: { kind: "user" },
     summary: "The caller's menu (their role's permissions): data as a tree, dataMenuList flat.",
     extraMembers: ["dataMenuList"],
+    response: { data: shape.tree(MenuEntity), members: { dataMenuList: shape.list(MenuEntity) } },
     async handler(ctx) {
       const menus = ctx.user.menus;
       return ok(buildTree(menus), "api.ok", { extra: { dataMenuList: menus } });
@@ -407,6 +437,7 @@ const treeEndpoints: Endpoint[] = [
     access: staff(MENUS),
     summary: "Every menu entry: data as a tree, dataList flat.",
     extraMembers: ["dataList"],
+    response: { data: shape.tree(MenuEntity), members: { dataList: shape.list(MenuEntity) } },
     async handler() {
       const menus = await listMenus();
       return ok(buildTree(menus), "api.ok", { extra: { dataList: menus } });
@@ -417,9 +448,10 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/addmenu",
     access: staff(MENUS, RIGHTS.addMenu),
     summary: "Add a menu entry (right 32): Fid, label, level, indexPath, icon.",
-    fields: ["Fid", "label", "level", "indexPath", "icon"].map((name) => ({ name })),
+    input: MenuEntity,
+    response: created,
     async handler(ctx) {
-      const outcome = await createMenu(ctx.user, await ctx.parse(menuSchema, MENU_FIELDS));
+      const outcome = await createMenu(ctx.user, await ctx.parse(menuSchema));
       return fromOutcome(outcome, "admin.menu.added", "admin.menu.addFailed", { data: outcome.ok ? { id: outcome.id } : null });
     },
   },
@@ -427,7 +459,8 @@ const treeEndpoints: Endpoint[] = [
     method: "GET",
     path: "/my/byidmenu/{id}",
     access: staff(MENUS),
-    summary: "One menu entry.",
+    summary: "One menu entry (PUT /my/editmenu accepts it unchanged).",
+    response: { data: shape.one(MenuEntity) },
     async handler(ctx) {
       const menu = await getMenu(idParam(ctx.params.id));
       if (!menu) throw notFound("admin.menu.loadFailed");
@@ -439,11 +472,12 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/editmenu",
     access: staff(MENUS, RIGHTS.editMenu),
     summary: "Edit a menu entry (right 33): pid, Fid, label, level, indexPath, icon.",
-    fields: ["pid", "Fid", "label", "level", "indexPath", "icon"].map((name) => ({ name })),
+    input: MenuEntity,
+    response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       const id = idParam(String(fields.get("pid") ?? fields.get("id") ?? ""));
-      return fromOutcome(await updateMenu(ctx.user, id, await ctx.parse(menuSchema, MENU_FIELDS)), "admin.menu.edited", "admin.menu.editFailed");
+      return fromOutcome(await updateMenu(ctx.user, id, await ctx.parse(menuSchema)), "admin.menu.edited", "admin.menu.editFailed");
     },
   },
   {
@@ -451,23 +485,26 @@ const treeEndpoints: Endpoint[] = [
     path: "/my/deletemenu/{id}",
     access: staff(MENUS, RIGHTS.deleteMenu),
     summary: "Delete a menu entry (right 34).",
+    response: done,
     handler: async (ctx) => fromOutcome(await deleteMenu(ctx.user, idParam(ctx.params.id)), "admin.menu.deleted", "admin.menu.deleteFailed"),
   },
 ];
 
 // ------------------------------------------------------------ home content
 
-const HOME_FIELDS = { Fid: "parentId", type: "level" };
+/** The image part of a home item: img_url, as the spec names it (also `image`, the back office form's). */
+const HOME_IMAGE_FIELDS = ["img_url", "image"];
 
 function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoint[] {
   const access = staff(path);
+  const item = channel === "WEB" ? WebHomeEntity : AppHomeEntity;
   const save = (mode: "add" | "update") => async (ctx: ApiContext) => {
-    const upload = await parseImageUpload(ctx.request, "image", HOME_IMAGE_MAX_BYTES);
+    const upload = await parseImageUpload(ctx.request, HOME_IMAGE_FIELDS, HOME_IMAGE_MAX_BYTES);
     if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid", upload.error === "tooLarge" ? 413 : 400);
     const form = new FormData();
-    for (const [key, value] of upload.form) if (typeof value === "string") form.append(HOME_FIELDS[key as keyof typeof HOME_FIELDS] ?? key, value);
+    for (const [key, value] of upload.form) if (typeof value === "string") form.append(key, value);
     if (channel !== "WEB") form.delete("size");
-    const input = ctx.validate(form, homeItemSchema);
+    const input = ctx.validate(form, homeItemSchema, item);
     const image = upload.file ? { bytes: new Uint8Array(await upload.file.arrayBuffer()) } : null;
     const outcome =
       mode === "add"
@@ -477,14 +514,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     if (nameTaken) throw new ApiError(2, "admin.home.nameTaken", 400);
     return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed");
   };
-  const fields = [
-    { name: "name", required: true },
-    { name: "description" },
-    { name: "Fid", type: "integer" as const, required: true, description: "parent id, 0 for a top entry" },
-    { name: "type", type: "integer" as const, required: true, description: "level 1 or 2" },
-    ...(channel === "WEB" ? [{ name: "size", description: "B or S" }] : []),
-    { name: "image", type: "file" as const },
-  ];
+  const fields = [{ name: "img_url", type: "file" as const, description: "the image (JPG/PNG); a text value (the URL a read gave, or 1) keeps the stored one" }];
   return [
     {
       method: "GET",
@@ -492,29 +522,42 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
       access,
       summary: `${channel} home entries: data as a tree, dataList flat.`,
       extraMembers: ["dataList"],
+      response: { data: shape.tree(item), members: { dataList: shape.list(item) } },
       async handler() {
         const items = await listHomeItems(channel);
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access, multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, fields, handler: save("add") },
+    { method: "POST", path: `${base}/add`, access, multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
       access,
-      summary: `One ${channel} home entry.`,
+      summary: `One ${channel} home entry (the update call accepts it unchanged).`,
+      response: { data: shape.one(item) },
       async handler(ctx) {
         const item = await getHomeItem(channel, idParam(ctx.params.id));
         if (!item) throw notFound("admin.home.loadFailed");
         return ok(item);
       },
     },
-    { method: "PUT", path: `${base}/update`, access, multipart: true, summary: `Edit a ${channel} home entry (id and the add fields).`, fields: [{ name: "id", required: true }, ...fields], handler: save("update") },
+    {
+      method: "PUT",
+      path: `${base}/update`,
+      access,
+      multipart: true,
+      summary: `Edit a ${channel} home entry (id and the add fields).`,
+      input: item,
+      fields,
+      response: done,
+      handler: save("update"),
+    },
     {
       method: "DELETE",
       path: `${base}/delete/{id}`,
       access,
       summary: `Delete a ${channel} home entry.`,
+      response: done,
       handler: async (ctx) => fromOutcome(await deleteHomeItem(ctx.user, channel, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
     },
   ];
@@ -528,6 +571,7 @@ const categoryEndpoints: Endpoint[] = [
     path: "/manage/homecateall",
     access: staff(CATEGORY_PATH),
     summary: "Every home category.",
+    response: { data: shape.list(HomeCategoryEntity) },
     handler: async () => ok(await listHomeCategories()),
   },
   ...["/manage/homecate/{id}", "/manage/homecate/byid/{id}"].map(
@@ -536,6 +580,7 @@ const categoryEndpoints: Endpoint[] = [
       path,
       access: staff(CATEGORY_PATH),
       summary: "One home category.",
+      response: { data: shape.one(HomeCategoryEntity) },
       async handler(ctx) {
         const category = await getHomeCategory(idParam(ctx.params.id));
         if (!category) throw notFound("admin.home.loadFailed");
@@ -548,8 +593,9 @@ const categoryEndpoints: Endpoint[] = [
       method: mode === "add" ? "POST" : "PUT",
       path: `/manage/homecate/${mode}`,
       access: staff(CATEGORY_PATH),
-      summary: `${mode === "add" ? "Add" : "Edit"} a home category (name 2-20, description, sort).`,
-      fields: [...(mode === "update" ? [{ name: "id", required: true }] : []), { name: "name", required: true }, { name: "description" }, { name: "sort", type: "integer" as const }],
+      summary: `${mode === "add" ? "Add" : "Edit"} a home category (${mode === "update" ? "id, " : ""}name 2-20, description, sort).`,
+      input: HomeCategoryEntity,
+      response: created,
       async handler(ctx) {
         const id = mode === "update" ? await bodyId(ctx) : null;
         const outcome = await saveHomeCategory(ctx.user, id, await ctx.parse(homeCategorySchema));
@@ -565,6 +611,7 @@ const categoryEndpoints: Endpoint[] = [
     path: "/manage/homecate/delete/{id}",
     access: staff(CATEGORY_PATH),
     summary: "Delete a home category.",
+    response: done,
     handler: async (ctx) => fromOutcome(await deleteHomeCategory(ctx.user, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
   },
 ];
@@ -586,6 +633,7 @@ const logEndpoints: Endpoint[] = [
       access: staff("/query-logs"),
       summary: `Who searched which ${key} routes (within the caller's view).`,
       fields: logFields,
+      response: { data: shape.list(queryLogEntity(modeByKey(key))) },
       async handler(ctx) {
         const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" }, range: "value2" }), queryLogTable);
         const { rows, total } = await listQueryLogs(ctx.user, modeByKey(key), query);
@@ -599,6 +647,7 @@ const logEndpoints: Endpoint[] = [
     access: staff("/log-list"),
     summary: "The operation log (the spec does not show this path).",
     fields: logFields,
+    response: { data: shape.list(OperationLogEntity) },
     async handler(ctx) {
       const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" }, range: "value2" }), operationLogTable);
       const { rows, total } = await listOperationLogs(ctx.user, query);

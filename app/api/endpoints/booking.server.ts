@@ -7,12 +7,14 @@ import { z } from "zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
 import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
-import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, LEGACY_ORDER_FIELDS, LEGACY_TRANSPORT_TYPES, orderSchema } from "~/domain/booking/schemas";
+import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
 import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, MailStateEntity } from "../entities";
 import { LEGACY_MODES } from "../legacy";
+import { shape } from "../wire";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
 
@@ -66,23 +68,14 @@ function refuse(context: BookingContext): never {
   throw new ApiError(GATE_STATUS[gate], gate === "login" ? "api.loginRequired" : GATE_MESSAGE[gate].key, GATE_HTTP_STATUS[gate]);
 }
 
-/** The order fields under their domain names: legacy dcForm names (also inside dcDataAll) and transport values mapped. */
-function orderForm(fields: FormData, legacy: Record<string, unknown>): FormData {
+/** The order's fields as sent, with what dcDataAll holds beside them (the fields win); DcFormEntity maps the names. */
+function orderFields(fields: FormData, legacy: Record<string, unknown>): FormData {
   const form = new FormData();
-  const set = (name: string, value: unknown) => {
-    if (value === null || value === undefined || form.has(name)) return;
-    form.set(name, typeof value === "string" || value instanceof Blob ? value : String(value));
-  };
-  for (const [key, value] of fields) {
-    if (key === "dcDataAll") continue;
-    set(LEGACY_ORDER_FIELDS[key as keyof typeof LEGACY_ORDER_FIELDS] ?? (key === "file" ? ATTACHMENT_FIELD : key), value);
-  }
+  for (const [key, value] of fields) if (key !== "dcDataAll") form.append(key, value);
   for (const [key, value] of Object.entries(legacy)) {
-    const name = LEGACY_ORDER_FIELDS[key as keyof typeof LEGACY_ORDER_FIELDS];
-    if (name) set(name, value);
+    if (form.has(key) || value === null || value === undefined || typeof value === "object") continue;
+    form.set(key, String(value));
   }
-  const transport = form.get("transportType");
-  if (typeof transport === "string" && LEGACY_TRANSPORT_TYPES[transport]) form.set("transportType", LEGACY_TRANSPORT_TYPES[transport]);
   return form;
 }
 
@@ -102,6 +95,7 @@ export const bookingEndpoints: Endpoint[] = [
     access: USER,
     summary: "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
     fields: sourceFields,
+    response: { data: shape.one(BookingResultEntity) },
     async handler(ctx) {
       const fields = await ctx.fields();
       const context = await bookingContext(ctx, fields, dcDataAll(fields));
@@ -118,22 +112,10 @@ export const bookingEndpoints: Endpoint[] = [
     access: USER,
     multipart: true,
     summary:
-      "Shipping order: multipart with the order fields (domain or legacy dcForm names, or dcDataAll as JSON text) and at most one attachment (`attachment` or `file`, 5 MB). Status 2 / 3 as /query/contact.",
-    fields: [
-      ...sourceFields,
-      { name: "transportType", required: true, description: "FCL LCL AIR RAIL TRAILER EXPRESS or the legacy 海运整箱 …" },
-      { name: "gp20Count", type: "integer" },
-      { name: "gp40Count", type: "integer" },
-      { name: "hq40Count", type: "integer" },
-      { name: "commodityZh" },
-      { name: "commodityEn" },
-      { name: "hsCode" },
-      { name: "shipper" },
-      { name: "consignee" },
-      { name: "notifyParty" },
-      { name: "dcDataAll", description: "JSON text of the legacy form and row" },
-      { name: "attachment", type: "file" },
-    ],
+      "Shipping order: multipart with the dcForm fields (or dcDataAll, the JSON text of the form, the special-price row and the other-name) and at most one attachment (`file`, also `attachment`, 5 MB). Status 2 / 3 as /query/contact.",
+    input: DcFormEntity,
+    fields: [...sourceFields, { name: "dcDataAll", description: "JSON text of the dcForm fields and the booked row (mode, id, source)" }],
+    response: { data: shape.one(BookingResultEntity) },
     async handler(ctx) {
       let upload;
       try {
@@ -146,10 +128,10 @@ export const bookingEndpoints: Endpoint[] = [
         const row = dcDataAll(upload.formData);
         const context = await bookingContext(ctx, upload.formData, row);
         if (context.gate !== "ok") refuse(context);
-        const form = orderForm(upload.formData, row);
+        const form = orderFields(upload.formData, row);
         form.set("idempotencyKey", idempotencyKeyOf(ctx, upload.formData));
         if (upload.problems.length) throw new ApiError(1, upload.problems[0], upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400);
-        const { tab, idempotencyKey, attachment, ...order } = ctx.validate(form, orderSchema);
+        const { tab, idempotencyKey, attachment, ...order } = ctx.validate(form, orderSchema, DcFormEntity);
         void tab;
         void attachment;
         const result = await submitBooking({ kind: "ORDER", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng, order, file: upload.file });
@@ -166,8 +148,9 @@ export const bookingEndpoints: Endpoint[] = [
     access: USER,
     summary: "The user's own entrustments, newest first, 10 per page (pagenum).",
     fields: [{ name: "pagenum", type: "integer" }],
+    response: { data: shape.list(EntrustmentEntity) },
     async handler(ctx) {
-      const { pagenum } = await ctx.parse(recordsSchema);
+      const { pagenum } = await ctx.parse(recordsSchema, null);
       const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE });
       return ok(
         rows.map((row) => ({ ...row, attachmentUrl: row.hasAttachment ? `/entrustment/${row.id}/attachment` : null })),
@@ -181,6 +164,7 @@ export const bookingEndpoints: Endpoint[] = [
     path: "/my/getentrustment/{id}",
     access: USER,
     summary: "One entrustment the user may read (their own; staff within their view).",
+    response: { data: shape.one(EntrustmentDetailEntity) },
     async handler(ctx) {
       const id = parseRecordId(ctx.params.id);
       const row = id ? await findVisibleEntrustment(ctx.user, id) : null;
@@ -204,6 +188,7 @@ export const bookingEndpoints: Endpoint[] = [
       access: USER,
       summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
       fields: [{ name: "id", type: "integer", required: true }],
+      response: { data: shape.object({ id: shape.scalar("integer"), mails: shape.list(MailStateEntity) }) },
       async handler(ctx) {
         const fields = await ctx.fields();
         const id = parseRecordId(String(fields.get("id") ?? ""));
@@ -217,7 +202,7 @@ export const bookingEndpoints: Endpoint[] = [
           select: { id: true, kind: true, toAddress: true, status: true, sentAt: true },
         });
         const visible = row.userId === ctx.user.id ? mails.filter((m) => m.toAddress === row.user.email) : mails;
-        return ok({ id: row.id, mails: visible.map((m) => ({ id: m.id, kind: m.kind, to: m.toAddress, status: m.status, sentAt: m.sentAt })) }, "api.mailQueued");
+        return ok({ id: row.id, mails: visible.map((m) => ({ ...m, to: m.toAddress })) }, "api.mailQueued");
       },
     }),
   ),

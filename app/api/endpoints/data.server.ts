@@ -1,11 +1,11 @@
 // Rate-data maintenance calls (data-maintenance.md 7): one table of legacy
 // path names per data area; every call runs the screens' domain code over
 // the area's description (list, filter lists, edit schema, set-based import,
-// range delete, checks). Fields travel under their legacy names (the
-// columns' Excel headers), as the old client sent them.
-import { z } from "zod";
+// range delete, checks). Rows travel under the spec's names (the area's
+// wire entity, entities.ts), both ways.
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
+  allRows,
   column,
   deleteRange,
   deleteRow,
@@ -20,16 +20,19 @@ import {
   parseIdRange,
   runCheck,
   saveRow,
+  seaPortNames,
 } from "~/domain/data-areas/queries.server";
 import { FCL_MARKUP_FIELDS } from "~/domain/data-areas/fcl";
 import { editFormSchema } from "~/domain/data-areas/schema";
-import { editColumns, type CheckKey } from "~/domain/data-areas/types";
-import { exportRows, MAX_EXPORT_ROWS } from "~/domain/import-export/export.server";
+import type { CheckKey } from "~/domain/data-areas/types";
+import { MAX_EXPORT_ROWS } from "~/domain/import-export/export.server";
 import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant } from "~/domain/import-export/import.server";
-import type { Cell } from "~/domain/import-export/sheet-worker.server";
 import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { ApiError, badRequest, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { CountEntity, CreatedEntity, ImportResultEntity, PortNameEntity, UnmatchedPodEntity, areaEntity, spaceCheckEntity } from "../entities";
+import { parseInfoString } from "../infostring";
+import { shape, type WireShape } from "../wire";
 
 type AreaCalls = {
   area: AreaKey;
@@ -153,20 +156,6 @@ const CALLS: readonly AreaCalls[] = [
 /** Largest infoString body: the 2 MB Excel limit grows several times as JSON. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 
-/** A row under the legacy names (the Excel headers). */
-function legacyRow(area: DataArea, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of area.columns) if (c.field in row) out[c.header] = row[c.field];
-  return out;
-}
-
-/** Legacy header → domain field, for bodies. */
-function legacyFields(area: DataArea): Record<string, string> {
-  const map: Record<string, string> = { idchange: "idChange" };
-  for (const c of editColumns(area)) if (c.header !== c.field) map[c.header] = c.field;
-  return map;
-}
-
 /** The filter parameters under their legacy names (trailer_door_point …) and the screen's (doorPoint …). */
 function filterParams(area: DataArea) {
   return area.filters.map((f) => ({ filter: f, legacy: f.kind === "select" ? column(area, f.field).header : "query" }));
@@ -203,21 +192,10 @@ function importReply(outcome: ImportOutcome) {
   throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, { problems: outcome.problems, badRows: outcome.badRows });
 }
 
-const infoStringSchema = z.array(z.record(z.union([z.string(), z.number(), z.boolean(), z.null()]))).max(200_000);
-
-/** infoString: a JSON array of rows keyed by the Excel headers → the parsed-sheet shape the import validates. */
-function sheetOf(text: string): { firstRow: number; rows: Cell[][] } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest("api.badJson");
-  }
-  const parsed = infoStringSchema.safeParse(value);
-  if (!parsed.success) throw badRequest("api.badInfoString");
-  const headers: string[] = [];
-  for (const row of parsed.data) for (const key of Object.keys(row)) if (!headers.includes(key)) headers.push(key);
-  return { firstRow: 1, rows: [headers, ...parsed.data.map((row) => headers.map((h) => row[h] ?? null))] };
+/** The positional order of infoString tuples: the area's columns as its export writes them (the plain air file without its extra breaks). */
+function tupleHeaders(area: DataArea, variant: ImportVariant): string[] {
+  const skipped = new Set(variant === "plain" ? area.import.air?.extraFields ?? [] : []);
+  return area.columns.filter((c) => !skipped.has(c.field)).map((c) => c.header);
 }
 
 async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant) {
@@ -227,9 +205,51 @@ async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant
     return importReply(await importSpreadsheet(area, ctx.user, upload.data, { fileName: upload.fileName, variant }));
   }
   const fields = await ctx.fields();
-  const text = fields.get("infoString");
-  if (typeof text !== "string" || !text.trim()) throw badRequest("api.badInfoString");
-  return importReply(await importSheet(area, ctx.user, sheetOf(text), { fileName: "infoString", variant }));
+  const texts = fields.getAll("infoString").filter((v): v is string => typeof v === "string");
+  if (!texts.some((text) => text.trim())) throw badRequest("api.badInfoString");
+  const parsed = parseInfoString(texts, tupleHeaders(area, variant));
+  if (!parsed.ok) throw badRequest({ key: parsed.key, values: parsed.values });
+  // Rows sent as such: no second header line to drop (the air file has one).
+  return importReply(await importSheet(area, ctx.user, parsed.sheet, { fileName: "infoString", variant, source: "rows" }));
+}
+
+/**
+ * Port matching (data-maintenance.md 3, 7): portList (portname) with fclList
+ * or lclList (pod). The old client compared them itself; here the server
+ * does (spec 4), so the list holds the unmatched destinations only, and
+ * portList the ports they were compared with. Both are top-level members,
+ * as the spec lists them, and `data` holds the same pair.
+ */
+function portMatchEndpoint(path: string, access: Endpoint["access"], checked: DataArea): Endpoint {
+  const list = `${checked.key}List`;
+  const pair = shape.object({ portList: shape.list(PortNameEntity), [list]: shape.list(UnmatchedPodEntity) });
+  return {
+    method: "GET",
+    path,
+    access,
+    summary: `${checked.key}: destinations (pod) that contain no sea port's name (spaces removed, case ignored).`,
+    extraMembers: ["portList", list],
+    response: { data: pair, members: { portList: shape.list(PortNameEntity), [list]: shape.list(UnmatchedPodEntity) } },
+    async handler() {
+      const [items, ports] = await Promise.all([runCheck(checked, "portMatch"), seaPortNames()]);
+      const value = { portList: ports, [list]: items };
+      return ok(value, items.length ? "api.ok" : "data.check.none", { extra: value });
+    },
+  };
+}
+
+function spaceCheckEndpoint(path: string, access: Endpoint["access"], checked: DataArea, check: CheckKey): Endpoint {
+  return {
+    method: "GET",
+    path,
+    access,
+    summary: `${checked.key}: rows whose ${check === "leadingSpace" ? "name starts" : "name ends"} with a space.`,
+    response: { data: shape.list(spaceCheckEntity(checked)) },
+    async handler() {
+      const items = await runCheck(checked, check);
+      return ok(items, items.length ? "api.ok" : "data.check.none");
+    },
+  };
 }
 
 function areaEndpoints(calls: AreaCalls): Endpoint[] {
@@ -242,7 +262,16 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     { name: "pagenum", type: "integer" as const },
     { name: "pagesize", type: "integer" as const, description: "10, 50, 100 or 200" },
   ];
-  const bodyFields = editColumns(area).map((c) => ({ name: c.header, required: !!c.required }));
+  const row = areaEntity(area);
+  const filterMembers: Record<string, WireShape> = Object.fromEntries(
+    filterParams(area)
+      .filter(({ filter }) => filter.kind === "select")
+      .map(({ legacy }) => [legacy, shape.scalar("list", "the filter list: distinct values")]),
+  );
+  const importFields = [
+    { name: "infoString", description: "the rows: quoted value tuples ('v1','v2',NULL),(…) in the order of the export headers, or a JSON array of rows keyed by the spec's names" },
+    { name: "file", type: "file" as const, description: "or a multipart .xls/.xlsx file (2 MB)" },
+  ];
   const endpoints: Endpoint[] = [
     {
       method: "GET",
@@ -250,17 +279,12 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       access,
       summary: `${area.key}: one page of rows (legacy names), the total and the filter lists.`,
       fields: listFields,
-      extraMembers: filterParams(area)
-        .filter(({ filter }) => filter.kind === "select")
-        .map(({ legacy }) => legacy),
+      extraMembers: Object.keys(filterMembers),
+      response: { data: shape.list(row), members: filterMembers },
       async handler(ctx) {
         const query = parseTableQuery(listUrl(ctx, area), areaTableSpec(area));
-        const [{ rows, total }, lists] = await Promise.all([listRows(area, query), filterLists(area)]);
-        return ok(
-          rows.map((row) => legacyRow(area, row)),
-          "api.ok",
-          { total, extra: lists },
-        );
+        const [{ rows, total }, lists] = await Promise.all([listRows(area, query, area.columns), filterLists(area)]);
+        return ok(rows, "api.ok", { total, extra: lists });
       },
     },
     {
@@ -268,6 +292,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       path: at(calls.delete),
       access,
       summary: `${area.key}: delete one row.`,
+      response: { data: shape.none },
       async handler(ctx) {
         const id = idParam(ctx.params.id);
         if (!(await findRow(area, id))) throw notFound("data.msg.deleteFailed");
@@ -280,6 +305,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       path: at(calls.batch),
       access,
       summary: `${area.key}: delete the ids from start to end inclusive (range "start,end"); one statement, one transaction.`,
+      response: { data: shape.one(CountEntity) },
       async handler(ctx) {
         const count = await deleteRange(area, ctx.user, rangeOf(ctx.params.range));
         return ok({ count }, { key: "data.msg.rangeDeleted", values: { count } });
@@ -290,8 +316,9 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       path: at(calls.import),
       access,
       bodyLimit: IMPORT_BODY_LIMIT,
-      summary: `${area.key}: import rows, all or nothing: infoString (JSON array of rows keyed by the Excel headers) or a multipart .xls/.xlsx \`file\` (2 MB).`,
-      fields: [{ name: "infoString", description: "JSON array of rows" }, { name: "file", type: "file" }],
+      summary: `${area.key}: import rows, all or nothing (upsert by id): infoString or a multipart .xls/.xlsx file.`,
+      fields: importFields,
+      response: { data: shape.one(ImportResultEntity) },
       handler: (ctx) => runImport(ctx, area, "standard"),
     },
   ];
@@ -302,7 +329,8 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       access,
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: `${area.key}: import a sheet without the +130/+2000/+3000 kg columns (as ${calls.import}).`,
-      fields: [{ name: "infoString" }, { name: "file", type: "file" }],
+      fields: importFields,
+      response: { data: shape.one(ImportResultEntity) },
       handler: (ctx) => runImport(ctx, area, "plain"),
     });
   }
@@ -311,16 +339,17 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       method: "GET",
       path: at(calls.get),
       access,
-      summary: `${area.key}: one row by id (legacy names).`,
+      summary: `${area.key}: one row by id; its edit call accepts it unchanged.`,
+      response: { data: shape.one(row) },
       async handler(ctx) {
-        const row = await findRow(area, idParam(ctx.params.id));
-        if (!row) throw notFound("data.msg.loadFailed");
-        return ok(legacyRow(area, row));
+        const found = await findRow(area, idParam(ctx.params.id));
+        if (!found) throw notFound("data.msg.loadFailed");
+        return ok(found);
       },
     });
   }
   const save = (mode: "add" | "edit") => async (ctx: ApiContext) => {
-    const values = await ctx.parse(editFormSchema(area, mode), legacyFields(area));
+    const values = await ctx.parse(editFormSchema(area, mode));
     const outcome = await saveRow(area, ctx.user, mode, values);
     if (!outcome.ok) {
       if (outcome.status === 404) throw notFound("data.msg.loadFailed");
@@ -329,7 +358,15 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     return ok({ id: outcome.id }, mode === "add" ? "data.msg.added" : "data.msg.edited");
   };
   if (calls.add && area.edit?.add) {
-    endpoints.push({ method: "POST", path: at(calls.add), access, summary: `${area.key}: add a row. Status 2: a duplicate (code, name, id).`, fields: bodyFields, handler: save("add") });
+    endpoints.push({
+      method: "POST",
+      path: at(calls.add),
+      access,
+      summary: `${area.key}: add a row. Status 2: a duplicate (code, name, id).`,
+      input: row,
+      response: { data: shape.one(CreatedEntity) },
+      handler: save("add"),
+    });
   }
   if (area.edit) {
     for (const name of calls.edit ?? []) {
@@ -337,8 +374,9 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
         method: "PUT",
         path: at(name),
         access,
-        summary: `${area.key}: save a row (id and every field). Status 2: a duplicate.`,
-        fields: [{ name: "id", type: "integer", required: true }, ...bodyFields],
+        summary: `${area.key}: save a row (id and every field, as ${calls.get ? `GET /data/${calls.get}` : "the list"} returns it). Status 2: a duplicate.`,
+        input: row,
+        response: { data: shape.one(CreatedEntity) },
         handler: save("edit"),
       });
     }
@@ -348,31 +386,19 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       method: "GET",
       path: at(calls.export),
       access,
-      summary: `${area.key}: every row matching the list filters (legacy names, at most ${MAX_EXPORT_ROWS}); the old client wrote ${area.export.fileName} from it.`,
+      summary: `${area.key}: every row matching the list filters (at most ${MAX_EXPORT_ROWS}), as the list returns them; the old client wrote ${area.export.fileName} from it.`,
       fields: listFields.filter((f) => f.name !== "pagenum" && f.name !== "pagesize"),
+      response: { data: shape.list(row) },
       async handler(ctx) {
         const query = parseTableQuery(listUrl(ctx, area), areaTableSpec(area));
-        const [header, ...rows] = await exportRows(area, listWhere(area, query));
-        return ok(
-          rows.map((row) => Object.fromEntries(header.map((h, i) => [String(h), row[i]]))),
-          "api.ok",
-          { total: rows.length },
-        );
+        const rows = await allRows(area, listWhere(area, query), MAX_EXPORT_ROWS);
+        return ok(rows, "api.ok", { total: rows.length });
       },
     });
   }
   for (const [name, check, target] of calls.checks ?? []) {
     const checked = dataAreas[target ?? calls.area];
-    endpoints.push({
-      method: "GET",
-      path: at(name),
-      access,
-      summary: `${checked.key}: the ${check} check (rows to fix).`,
-      async handler() {
-        const items = await runCheck(checked, check);
-        return ok(items, items.length ? "api.ok" : "data.check.none");
-      },
-    });
+    endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access, checked) : spaceCheckEndpoint(at(name), access, checked, check));
   }
   if (calls.markup && area.markup) {
     endpoints.push({
@@ -381,6 +407,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       access,
       summary: `Add amounts to the tier prices of the selected rows (ids repeated or comma separated, at most ${MAX_MARKUP_ROWS}); one UPDATE in one transaction.`,
       fields: [{ name: "ids", type: "array", required: true }, ...FCL_MARKUP_FIELDS.map((name) => ({ name, type: "number" as const }))],
+      response: { data: shape.one(CountEntity) },
       async handler(ctx) {
         const markup = readMarkupForm(await ctx.fields());
         if (!markup.ok) throw badRequest(markup.key);

@@ -3,7 +3,7 @@
 // pages' loader (loadResultsPage): the same parsing, tier rule and query log,
 // so the API shows exactly what the page shows to the same viewer.
 import { modeByKey, type ModeKey } from "~/domain/modes";
-import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
+import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, type AdminOfferCard } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
 import { loadResultsPage, type ResultsData } from "~/domain/rates/page.server";
@@ -12,7 +12,9 @@ import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
 import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, staff, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
+import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../entities";
 import { LEGACY_MODES } from "../legacy";
+import { shape } from "../wire";
 
 const OFFERS = "/saleList";
 
@@ -28,9 +30,9 @@ function portList(kind: PortKind, quiet: boolean): Endpoint {
     access: PUBLIC,
     summary: `${kind === "sea" ? "Sea ports" : "Airports"} whose code, name or Chinese name contains \`query\` (at most 10)${quiet ? "; the typing variant" : ""}.`,
     fields: [{ name: "query" }],
+    response: { data: shape.list(PortOptionEntity) },
     async handler(ctx) {
-      const ports = await searchPorts(kind, queryText(ctx));
-      return ok(ports.map((p) => ({ id: p.code, portname: p.name, portcode: p.code, portzhname: p.nameZh })));
+      return ok(await searchPorts(kind, queryText(ctx)));
     },
   };
 }
@@ -42,9 +44,9 @@ function countryList(quiet: boolean): Endpoint {
     access: PUBLIC,
     summary: `Express destination countries matching \`query\` (at most 10)${quiet ? "; the typing variant" : ""}.`,
     fields: [{ name: "query" }],
+    response: { data: shape.list(CountryOptionEntity) },
     async handler(ctx) {
-      const countries = await searchCountries(queryText(ctx));
-      return ok(countries.map((c) => ({ id: c.code, country_code: c.code, country_zh: c.zh, country_en: c.en, part_code: c.zoneCode, part: c.zone })));
+      return ok(await searchCountries(queryText(ctx)));
     },
   };
 }
@@ -61,16 +63,7 @@ function searchReply(result: ResultsData, http: number): ApiReply {
   return {
     status: 0,
     message: page.total === 0 ? "api.noQuotation" : "api.ok",
-    data: page.rows.map((row) => ({
-      id: row.id,
-      paused: row.paused,
-      ...row.facts,
-      valid_fm: row.validFrom,
-      valid_to: row.validTo,
-      currency: row.currency,
-      prices: row.prices,
-      lcl: result.calculator?.charges?.[row.id] ?? undefined,
-    })),
+    data: page.rows.map((row) => ({ ...row, lcl: result.calculator?.charges?.[row.id] ?? undefined })),
     total: page.total,
     extra: {
       page: page.page,
@@ -110,6 +103,19 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
       ...(mode.carrierFilter ? [{ name: "carrier" }] : []),
       ...(mode.calculator ? [{ name: "cbm" }, { name: "kg" }] : []),
     ],
+    response: {
+      data: shape.list(rateEntity(key)),
+      members: {
+        page: shape.scalar("integer"),
+        pageCount: shape.scalar("integer"),
+        sort: shape.scalar("string", "price | validity"),
+        tier: shape.scalar("string", "T0, T1 or T2: the tier whose prices the rows carry; null without prices"),
+        access: shape.scalar("string", "why prices are (not) shown: visitor, pending, failed, ok …"),
+        query: shape.scalar("any", "the resolved search parameters"),
+        carriers: shape.scalar("any", "carriers on the route (FCL, air)"),
+        express: shape.scalar("any", "express: destination country, zone (part_code, part), weight, chargeable weight"),
+      },
+    },
     async handler(ctx) {
       const result = await loadResultsPage(key, ctx.request, { viewer: visitor ? null : ctx.user });
       return searchReply(result.data, result.init?.status ?? 200);
@@ -117,27 +123,34 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
   };
 }
 
+/** A card as staff edit it: its form values, id, currency and status. */
+function staffCard(card: AdminOfferCard): Record<string, unknown> {
+  return { ...card.values, id: card.id, currency: card.currency, status: card.status };
+}
+
 function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
   const mode = modeByKey(key);
   const base = `special${legacy}sale`;
-  const fieldsDoc = () => [{ name: "fields of the mode's card form (see the back office /saleList)" }];
+  const card = offerEntity(key, "staff");
   return [
     {
       method: "GET",
       path: `/nopermission/get${base}`,
       access: PUBLIC,
       summary: `${key} special-price cards valid now (public, with their special price).`,
+      response: { data: shape.list(offerEntity(key, "public")) },
       async handler() {
         const cards = await listOffers(mode);
-        return ok(cards.map((c) => ({ id: c.id, from: c.from, to: c.to, ...c.facts, ...c.prices, currency: c.currency })));
+        return ok(cards.map((c) => ({ id: c.id, [mode.card.from]: c.from, [mode.card.to]: c.to, ...c.facts, ...c.prices, currency: c.currency })));
       },
     },
     {
       method: "POST",
       path: `/my/save${base}`,
       access: staff(OFFERS),
-      summary: `Add a ${key} special-price card.`,
-      fields: fieldsDoc(),
+      summary: `Add a ${key} special-price card (form body: the card's fields).`,
+      input: card,
+      response: { data: shape.one(CreatedEntity) },
       async handler(ctx) {
         const values = (await ctx.parse(offerSchema(mode))) as Record<string, string>;
         const outcome = await createOffer(ctx.user, mode, values);
@@ -148,19 +161,21 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
       method: "GET",
       path: `/my/byid${base}/{id}`,
       access: staff(OFFERS),
-      summary: `One ${key} card with its form values.`,
+      summary: `One ${key} card as its edit call takes it.`,
+      response: { data: shape.one(card) },
       async handler(ctx) {
-        const card = await getModeOffer(mode, idParam(ctx.params.id));
-        if (!card) throw notFound("admin.offer.loadFailed");
-        return ok(card);
+        const found = await getModeOffer(mode, idParam(ctx.params.id));
+        if (!found) throw notFound("admin.offer.loadFailed");
+        return ok(staffCard(found));
       },
     },
     {
       method: "PUT",
       path: `/my/edit${base}`,
       access: staff(OFFERS),
-      summary: `Edit a ${key} card (id plus the form fields).`,
-      fields: [{ name: "id", type: "integer", required: true }, ...fieldsDoc()],
+      summary: `Edit a ${key} card (id plus the card's fields; what GET /my/byid${base}/{id} returns is accepted unchanged).`,
+      input: card,
+      response: { data: shape.none },
       async handler(ctx) {
         const fields = await ctx.fields();
         const id = idParam(String(fields.get("id") ?? ""));
@@ -173,6 +188,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
       path: `/my/del${base}/{id}`,
       access: staff(OFFERS),
       summary: `Delete a ${key} card.`,
+      response: { data: shape.none },
       async handler(ctx) {
         return fromOutcome(await deleteOffer(ctx.user, mode, idParam(ctx.params.id)), "admin.offer.deleted", "admin.offer.deleteFailed");
       },
@@ -182,8 +198,9 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
       path: `/my/list${base}`,
       access: staff(OFFERS),
       summary: `Every ${key} card, expired and upcoming included (staff view).`,
+      response: { data: shape.list(card) },
       async handler() {
-        return ok(await listModeOffers(mode));
+        return ok((await listModeOffers(mode)).map(staffCard));
       },
     },
   ];
@@ -201,6 +218,7 @@ export const rateEndpoints: Endpoint[] = [
     path: "/nopermission/trailerselectquery",
     access: PUBLIC,
     summary: "Trailer port areas (dock) and door points with rates valid today.",
+    response: { data: shape.object({ dock: shape.scalar("list"), trailer_door_point: shape.scalar("list") }) },
     async handler() {
       const lists = await trailerLists(todayInShanghai());
       return ok({ dock: lists.from, trailer_door_point: lists.to });
@@ -211,6 +229,7 @@ export const rateEndpoints: Endpoint[] = [
     path: "/nopermission/railroadselectquery",
     access: PUBLIC,
     summary: "Railway origins (pol) and destinations (pod) with rates valid today.",
+    response: { data: shape.object({ pol: shape.scalar("list"), pod: shape.scalar("list") }) },
     async handler() {
       const lists = await railLists(todayInShanghai());
       return ok({ pol: lists.from, pod: lists.to });

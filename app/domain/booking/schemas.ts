@@ -2,8 +2,8 @@
 // browser (conform's client validation) and the server (parseWithZod in the
 // action). Messages are translation keys (customer-portal.md 5, 8).
 //
-// Domain names here; the legacy dcForm names live only in LEGACY_ORDER_FIELDS
-// (for the API boundary).
+// Domain names here; the legacy dcForm names live only at the API boundary
+// (DcFormEntity, app/api/entities.ts).
 import { z } from "zod";
 
 /** Transport types of the order (spec 4), the TransportMode enum values. */
@@ -165,31 +165,3 @@ export type OrderValues = Omit<OrderInput, typeof ATTACHMENT_FIELD | "tab" | "id
 
 /** "Ask customer service to contact me": only the idempotency key. */
 export const contactSchema = z.object({ idempotencyKey });
-
-/** dcForm's legacy names (customer-portal.md 3) → domain names; for the legacy API boundary only. */
-export const LEGACY_ORDER_FIELDS = {
-  transportation: "transportType",
-  ershigp_num: "gp20Count",
-  sishigp_num: "gp40Count",
-  sishihq_num: "hq40Count",
-  qtgg_num: "otherSize",
-  Gross_weight: "grossWeight",
-  Volume: "volume",
-  packages_num: "packages",
-  zwpm: "commodityZh",
-  ywpm: "commodityEn",
-  hsbm: "hsCode",
-  textareafhr: "shipper",
-  textareashr: "consignee",
-  textareatzr: "notifyParty",
-} as const satisfies Record<string, keyof OrderValues>;
-
-/** The legacy transport type values (spec 4) → TransportType. */
-export const LEGACY_TRANSPORT_TYPES: Record<string, TransportType> = {
-  海运整箱: "FCL",
-  海运拼箱: "LCL",
-  空运: "AIR",
-  铁路: "RAIL",
-  内陆拖车: "TRAILER",
-  国际快递: "EXPRESS",
-};

@@ -5,9 +5,13 @@ import { REQUIRED, col, type AreaColumn, type DataArea } from "./types";
 const ZONES = ["T1", "T2", "1", "2", "A", "B", "D", "E", "F", "G", "H", "K", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Y", "Z"] as const;
 const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
 
+/** The express price record's names (data-maintenance.md 3): T1, T2, one, two, a, b, d … z. */
+const ZONE_WIRE: Record<string, string> = { "1": "one", "2": "two" };
+
 const zoneColumns: AreaColumn[] = ZONES.map((zone) => ({
   field: `zone${zone}`,
   header: zone,
+  wire: ZONE_WIRE[zone] ?? (zone.length === 1 ? zone.toLowerCase() : zone),
   aliases: ZONE_ALIASES[zone],
   labelKey: "data.col.zonePrice",
   labelValues: { zone },

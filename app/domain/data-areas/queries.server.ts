@@ -98,15 +98,21 @@ export function serializeRow(columns: readonly AreaColumn[], row: Record<string,
   return out as AreaRow;
 }
 
-export async function listRows(area: DataArea, query: TableQuery): Promise<{ rows: AreaRow[]; total: number }> {
+/** One page of rows: the table's columns, or every column (the legacy API's rows). */
+export async function listRows(area: DataArea, query: TableQuery, columns: readonly AreaColumn[] = listColumns(area)): Promise<{ rows: AreaRow[]; total: number }> {
   const where = listWhere(area, query);
-  const columns = listColumns(area);
   const model = delegate(area);
   const [rows, total] = await Promise.all([
     model.findMany({ where, select: selectOf(columns), orderBy: { id: area.order }, skip: query.skip, take: query.take }),
     model.count({ where }),
   ]);
   return { rows: rows.map((row) => serializeRow(columns, row)), total };
+}
+
+/** Every row matching `where` with every column (the legacy API's export call), at most `limit`. */
+export async function allRows(area: DataArea, where: Record<string, unknown>, limit: number): Promise<AreaRow[]> {
+  const rows = await delegate(area).findMany({ where, select: selectOf(area.columns), orderBy: { id: area.order }, take: limit });
+  return rows.map((row) => serializeRow(area.columns, row));
 }
 
 /** The "filter lists" of the spec: distinct values of each select filter (one indexed DISTINCT each). */
@@ -291,6 +297,11 @@ export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<s
 // ---------------------------------------------------------------- checks
 
 const CHECK_LIMIT = 1000;
+
+/** The sea ports' English names the port-matching check compares destinations with. */
+export async function seaPortNames(): Promise<{ name: string }[]> {
+  return prisma.seaPort.findMany({ select: { name: true }, orderBy: { name: "asc" } });
+}
 
 /**
  * FCL/LCL port matching (spec 4): a destination is unmatched when no sea-port

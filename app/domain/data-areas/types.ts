@@ -30,6 +30,11 @@ export type AreaColumn = {
   field: string;
   /** Legacy Excel header (import and export). */
   header: string;
+  /**
+   * The field's name in the legacy JSON API when the spec's entity names it
+   * otherwise than the Excel header (express zones: header "A", field "a").
+   */
+  wire?: string;
   /** Other headers accepted on import (matching ignores case, spaces and underscores). */
   aliases?: readonly string[];
   labelKey: string;

@@ -106,9 +106,11 @@ export type ParsedUpload =
 
 /**
  * A multipart form with text fields and at most one file (the first part
- * named `field`, up to `maxBytes`); other file parts are drained unread.
+ * named `field`, or one of its names, up to `maxBytes`); other file parts
+ * are drained unread.
  */
-export async function parseImageUpload(request: Request, field: string, maxBytes: number): Promise<ParsedUpload> {
+export async function parseImageUpload(request: Request, field: string | readonly string[], maxBytes: number): Promise<ParsedUpload> {
+  const names: readonly string[] = typeof field === "string" ? [field] : field;
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     // Plain forms (delete, cancel) carry no file; any other body is not a form.
     try {
@@ -126,7 +128,7 @@ export async function parseImageUpload(request: Request, field: string, maxBytes
     parts += 1;
     if (parts > 40) throw new BadUpload("too many parts");
     if (typeof part.filename !== "string") return texts(part);
-    if (part.name !== field || taken) {
+    if (!names.includes(part.name) || taken) {
       for await (const _chunk of part.data) void _chunk;
       return undefined;
     }
@@ -142,6 +144,6 @@ export async function parseImageUpload(request: Request, field: string, maxBytes
     throw error;
   }
   if (hasNulField(form)) return { ok: false, error: "bad" };
-  const file = form.get(field);
+  const file = names.map((name) => form.get(name)).find((value) => value instanceof File);
   return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
 }

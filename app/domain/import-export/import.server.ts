@@ -23,6 +23,8 @@ import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } fro
 import { inspectZip } from "./zip-guard.server";
 
 export type ImportVariant = "standard" | "plain";
+/** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
+export type ImportSource = "file" | "rows";
 export type ImportProblem = { key: string; values?: Record<string, string | number> };
 export type ImportFailure = { ok: false; problems: ImportProblem[]; badRows: number[] };
 export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number };
@@ -157,7 +159,12 @@ export function compressIds(ids: readonly number[]): string {
  * Checks and converts the parsed sheet. Pure (no database): every rule of
  * spec 5 lives here, so it is unit-testable with arrays of cells.
  */
-export function validateSheet(area: DataArea, sheet: ParsedSheet, variant: ImportVariant = "standard"): { ok: true; prepared: PreparedImport } | ImportFailure {
+export function validateSheet(
+  area: DataArea,
+  sheet: ParsedSheet,
+  variant: ImportVariant = "standard",
+  source: ImportSource = "file",
+): { ok: true; prepared: PreparedImport } | ImportFailure {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const headerAt = sheet.rows.findIndex((row) => row.some((cell) => !isBlank(cell)));
   if (headerAt < 0) return fail([{ key: "data.import.empty" }]);
@@ -208,8 +215,9 @@ export function validateSheet(area: DataArea, sheet: ParsedSheet, variant: Impor
   };
 
   let first = headerAt + 1;
-  // The standard air file has a second header line: its first data row is dropped (spec 5).
-  if (air && variant === "standard") first++;
+  // The standard air FILE has a second header line: its first data row is
+  // dropped (spec 5). Rows sent as such (the API's infoString) have none.
+  if (air && variant === "standard" && source === "file") first++;
 
   let rowCount = 0;
   for (let r = first; r < sheet.rows.length; r++) {
@@ -449,9 +457,9 @@ export async function importSheet(
   area: DataArea,
   viewer: Pick<Viewer, "id" | "username">,
   sheet: ParsedSheet,
-  meta: { fileName: string; variant?: ImportVariant },
+  meta: { fileName: string; variant?: ImportVariant; source?: ImportSource },
 ): Promise<ImportOutcome> {
-  const checked = validateSheet(area, sheet, meta.variant ?? "standard");
+  const checked = validateSheet(area, sheet, meta.variant ?? "standard", meta.source ?? "file");
   if (!checked.ok) return checked;
   return writeRows(area, viewer, checked.prepared, meta);
 }

@@ -33,6 +33,17 @@ export async function listRoles(): Promise<RoleRow[]> {
   return roles.map(({ _count, ...role }) => ({ ...role, childCount: _count.children, userCount: _count.users }));
 }
 
+/** Every role with its fully checked permission ids (two statements). */
+export async function listRolesWithPermissions(): Promise<(RoleRow & { permissionIds: number[] })[]> {
+  const [roles, grants] = await Promise.all([
+    listRoles(),
+    prisma.rolePermission.findMany({ where: { halfChecked: false }, select: { roleId: true, menuId: true }, orderBy: { menuId: "asc" } }),
+  ]);
+  const byRole = new Map<number, number[]>();
+  for (const grant of grants) byRole.set(grant.roleId, [...(byRole.get(grant.roleId) ?? []), grant.menuId]);
+  return roles.map((role) => ({ ...role, permissionIds: byRole.get(role.id) ?? [] }));
+}
+
 export function getRole(id: number) {
   return prisma.role.findUnique({ where: { id } });
 }

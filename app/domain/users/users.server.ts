@@ -56,6 +56,16 @@ export type UserRow = {
   regMethod: string;
   createdAt: string;
   lastLoginAt: string | null;
+  salesId: number | null;
+  customerServiceId: number | null;
+  businessAddress: string | null;
+  iaeCountries: string | null;
+  landline: string | null;
+  qq: string | null;
+  wxCodePath: string | null;
+  pendingCompany: string | null;
+  pendingBusinessAddress: string | null;
+  pendingIaeCountries: string | null;
 };
 
 /** One page of users of a tab, and the count of every tab (search not applied to the badges). */
@@ -95,6 +105,16 @@ export async function listUsers(viewer: Viewer, options: { tab: UserTab; q?: str
     regMethod: user.regMethod,
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    salesId: user.salesId,
+    customerServiceId: user.customerServiceId,
+    businessAddress: user.businessAddress,
+    iaeCountries: user.iaeCountries,
+    landline: user.landline,
+    qq: user.qq,
+    wxCodePath: user.wxCodePath,
+    pendingCompany: user.pendingCompany,
+    pendingBusinessAddress: user.pendingBusinessAddress,
+    pendingIaeCountries: user.pendingIaeCountries,
   }));
   const tabCounts = Object.fromEntries(USER_TABS.map((tab, i) => [tab, counts[i]])) as Record<UserTab, number>;
   return { rows, total, tabCounts };
@@ -104,7 +124,11 @@ export async function listUsers(viewer: Viewer, options: { tab: UserTab; q?: str
 export async function findManagedUser(viewer: Viewer, id: number) {
   return prisma.user.findFirst({
     where: and({ id }, customerScope(viewer)),
-    include: { role: { select: { id: true, name: true, parentId: true, level: true } } },
+    include: {
+      role: { select: { id: true, name: true, parentId: true, level: true } },
+      sales: { select: { username: true } },
+      customerService: { select: { username: true } },
+    },
   });
 }
 
