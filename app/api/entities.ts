@@ -170,10 +170,18 @@ const contact = (prefix: "kf" | "xs", key: "customerService" | "sales"): WireFie
   ];
 };
 
-/** The search history lists of each legacy mode: historyquery_fcl, query_pod_fcl … ('|'-joined). */
+/**
+ * The history lists' suffix per legacy mode: the spec names them for fcl,
+ * lcl, air, railroad, trailer, express (customer-portal.md 3), while the
+ * paths say byair (savebyair).
+ */
+const HISTORY_SUFFIX: Record<string, string> = { fcl: "fcl", lcl: "lcl", byair: "air", railroad: "railroad", trailer: "trailer", express: "express" };
+
+/** The search history lists of each mode: historyquery_fcl, query_pod_fcl … ('|'-joined). */
 const historyFields: WireField[] = Object.keys(LEGACY_MODES).flatMap((legacy) => {
   const list = (end: "from" | "to") => (row: never) => (((row as Row).history as Record<string, Record<string, string[]>> | undefined)?.[legacy]?.[end] ?? []).join("|");
-  return [w.str(`historyquery_${legacy}`, { readOnly: true, get: list("from") }), w.str(`query_pod_${legacy}`, { readOnly: true, get: list("to") })];
+  const suffix = HISTORY_SUFFIX[legacy];
+  return [w.str(`historyquery_${suffix}`, { readOnly: true, get: list("from") }), w.str(`query_pod_${suffix}`, { readOnly: true, get: list("to") })];
 });
 
 /** The current user (customer-portal.md 3 "Session and user info", administration.md 3 "Current-user info"). */
@@ -201,11 +209,14 @@ export const CurrentUserEntity = entity("CurrentUser", [
 ]);
 
 /** PUT /my/save{mode}: the '|'-joined lists (only the newest entry is taken). */
-export const historyEntity = (legacy: string) =>
-  entity(`History_${legacy}`, [
-    w.str(`historyquery_${legacy}`, { domain: "from", accept: ["historyquery"], description: "origin entries, name/code/Chinese name, '|'-joined" }),
-    w.str(`query_pod_${legacy}`, { domain: "to", accept: ["query_pod"], description: "destination entries, '|'-joined" }),
+export const historyEntity = (legacy: string) => {
+  const suffix = HISTORY_SUFFIX[legacy];
+  const also = (name: string) => [name, ...(suffix !== legacy ? [`${name}_${legacy}`] : [])];
+  return entity(`History_${suffix}`, [
+    w.str(`historyquery_${suffix}`, { domain: "from", accept: also("historyquery"), description: "origin entries, name/code/Chinese name, '|'-joined" }),
+    w.str(`query_pod_${suffix}`, { domain: "to", accept: also("query_pod"), description: "destination entries, '|'-joined" }),
   ]);
+};
 
 // ---------------------------------------------------------- roles, menus
 

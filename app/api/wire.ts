@@ -101,6 +101,17 @@ const PLAIN_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 type DecimalLike = { toFixed(digits: number): string };
 
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/** "100" → "100.00", "2.5" → "2.50" without going through a float; other text as it is. */
+function fixScale(text: string, scale: number): string {
+  const m = DECIMAL_TEXT.exec(text);
+  if (!m) return text;
+  const fraction = m[3] ?? "";
+  if (fraction.length > scale) return Number(text).toFixed(scale);
+  return scale === 0 ? `${m[1]}${m[2]}` : `${m[1]}${m[2]}.${fraction.padEnd(scale, "0")}`;
+}
+
 function shanghaiDateTime(date: Date): string | null {
   const time = date.getTime();
   if (Number.isNaN(time)) return null;
@@ -134,7 +145,7 @@ function formatValue(field: WireField, value: unknown, row: Record<string, unkno
       const scale = field.scale ?? 2;
       if (typeof value === "number") return value.toFixed(scale);
       if (typeof value === "object" && typeof (value as DecimalLike).toFixed === "function") return (value as DecimalLike).toFixed(scale);
-      return String(value);
+      return fixScale(String(value), scale);
     }
     case "date":
       if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);

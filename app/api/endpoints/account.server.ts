@@ -108,7 +108,7 @@ const historyEndpoints: Endpoint[] = Object.entries(LEGACY_MODES).map(([legacy, 
     method: "PUT",
     path: `/my/save${legacy}`,
     access: USER,
-    summary: `Save the newest ${key} search in the user's history: the '|'-joined lists as GET /my/userinfo shows them (historyquery_${legacy}, query_pod_${legacy}); the first entry of each is the new one. Answers the lists.`,
+    summary: `Save the newest ${key} search in the user's history: the '|'-joined lists as GET /my/userinfo shows them (historyquery_*, query_pod_* of the mode); the first entry of each is the new one. Answers the lists.`,
     input: history,
     response: { data: shape.one(history) },
     async handler(ctx) {
