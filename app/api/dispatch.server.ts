@@ -207,6 +207,15 @@ function envelope(t: ApiContext["t"], reply: ApiReply): Response {
   return Response.json(body, { status: reply.http ?? 200, headers });
 }
 
+/** A refusal's field errors under the wire names, each message in the caller's language (the domain's outcomes carry keys). */
+function wireFieldErrors(endpoint: Endpoint, t: ApiContext["t"], data: unknown): unknown {
+  const fieldErrors = (data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors;
+  if (!fieldErrors) return data;
+  const input = endpoint.input;
+  const mapped = Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [input ? wireNameOf(input, name) : name, messages.map((m) => t(m))]));
+  return { ...(data as object), fieldErrors: mapped };
+}
+
 /** A success's domain values under the wire names (the endpoint's response shapes). */
 function toWireReply(endpoint: Endpoint, reply: ApiReply): ApiReply {
   if ((reply.status ?? 0) !== 0) return reply;
@@ -258,7 +267,7 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   try {
     return envelope(t, toWireReply(endpoint, await endpoint.handler(ctx)));
   } catch (error) {
-    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: error.data });
+    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: wireFieldErrors(endpoint, t, error.data) });
     if (error instanceof Response) {
       const status = error.status >= 300 && error.status < 400 ? 403 : error.status;
       return envelope(t, { status, message: HTTP_MESSAGES[status] ?? "api.failed", http: status });

@@ -253,6 +253,7 @@ export const WebHomeEntity = entity("WebHomeItem", [
   w.int("type", { domain: "level", description: "1 or 2" }),
   w.str("img_url", {
     domain: "imagePath",
+    accept: ["image"],
     readOnly: true,
     get: (r: never) => ((r as Row).imagePath ? `/home-images/${(r as Row).imagePath}` : "1"),
     description: "image URL; \"1\" = no image (placeholder). Requests send the file under img_url",

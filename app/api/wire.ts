@@ -314,7 +314,8 @@ function listItems(text: string): string[] {
 
 /** A domain field name (a validation error's path) → its wire name. */
 export function wireNameOf(e: WireEntity, domain: string): string {
-  return e.fields.find((f) => f.domain === domain && !f.readOnly)?.wire ?? e.fields.find((f) => f.domain === domain)?.wire ?? domain;
+  const named = (f: WireField) => f.domain === domain || !!f.accept?.includes(domain);
+  return e.fields.find((f) => named(f) && !f.readOnly)?.wire ?? e.fields.find(named)?.wire ?? domain;
 }
 
 // ----------------------------------------------------------------- shapes

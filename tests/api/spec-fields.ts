@@ -414,7 +414,8 @@ export const SPEC_WRITES: Record<string, { source: string; fields: readonly stri
   "POST /apphomeimg/home/add": { source: "AD 7 (multipart as website home, without size)", fields: ["name", "description", "Fid", "type", "img_url"] },
   "PUT /apphomeimg/home/update": { source: "AD 7 (multipart as website home, without size)", fields: ["id", "name", "description", "Fid", "type", "img_url"] },
   "POST /my/userinfo": { source: "CP 3 User profile fields (AD 3 names)", fields: ["username", "nickname", "phone", "company", "businessaddress", "iaecountries"] },
-  "POST /query/order": { source: "CP 7 (multipart: attachment file and the dcForm)", fields: Object.keys(DC_FORM.fields) },
+  // "multipart with an attachment file and dcDataAll (JSON text of the form, the special-price row and the other-name)"
+  "POST /query/order": { source: "CP 7 Shipping order", fields: ["file", "dcDataAll"] },
   ...Object.fromEntries(
     MODES.flatMap((m) => {
       const fields = Object.keys(CARDS[m].fields).filter((f) => f !== "id");

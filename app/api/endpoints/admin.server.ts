@@ -512,7 +512,9 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         : await updateHomeItem(ctx.user, channel, idParam(String(form.get("id") ?? "")), input, image);
     const nameTaken = !outcome.ok && outcome.fieldErrors?.name?.includes("admin.home.nameTaken");
     if (nameTaken) throw new ApiError(2, "admin.home.nameTaken", 400);
-    return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed");
+    return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed", {
+      data: outcome.ok && "id" in outcome ? { id: outcome.id } : null,
+    });
   };
   const fields = [{ name: "img_url", type: "file" as const, description: "the image (JPG/PNG); a text value (the URL a read gave, or 1) keeps the stored one" }];
   return [
