@@ -26,6 +26,7 @@ run "bench:throughput" npm run bench:throughput
 run "bench:search" npm run bench:search
 run "bench:import" npm run bench:import
 run "bench:export" npm run bench:export
+run "bench:wire" npm run bench:wire
 
 echo
 echo "==> Summary"

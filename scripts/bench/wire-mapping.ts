@@ -1,0 +1,116 @@
+// The legacy API's wire mapping (issue 20), measured. Not a test: maps, in
+// this process, what the dispatcher maps on every reply and body
+// (app/api/wire.ts over app/api/entities.ts), with no database or HTTP in
+// the way:
+//
+//   - a data list call of 200 FCL rows, every one of its 44 columns
+//     (GET /data/fclbysea?pagesize=200): the target, well under 1 ms;
+//   - 200 rows of a T1 customer's FCL price query, 200 user-list rows;
+//   - one FCL edit body read back (PUT /data/editfcl, fromWire).
+//
+// Prints p50/p95/p99 per call and the machine's load; exits non-zero when
+// the 200-row list's p95 is 1 ms or more.
+//
+//   npm run bench:wire          (RUNS=20000 for a longer look)
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+
+const RUNS = Number(process.env.RUNS ?? 5_000);
+const WARMUP = 500;
+const BUDGET_MS = 1;
+const log = (line: string) => console.log(`[wire] ${line}`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function time(name: string, run: () => unknown): { p50: number; p95: number; p99: number } {
+  for (let i = 0; i < WARMUP; i++) run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const result = { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
+  log(`${name.padEnd(46)} p50 ${result.p50.toFixed(3)} ms  p95 ${result.p95.toFixed(3)} ms  p99 ${result.p99.toFixed(3)} ms`);
+  return result;
+}
+
+async function main() {
+  const { fclArea } = await import("../../app/domain/data-areas");
+  const { areaEntity, rateEntity, UserEntity } = await import("../../app/api/entities");
+  const { fromWire, serialize, shape, toWire } = await import("../../app/api/wire");
+
+  log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ${RUNS} runs each after ${WARMUP} warm-up`);
+
+  // 200 FCL rows as the domain hands them over (findRow / listRows: decimals as text, days, Shanghai times).
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const row: Record<string, unknown> = {};
+    for (const c of fclArea.columns) {
+      row[c.field] =
+        c.kind === "id" ? 1000 + i : c.kind === "decimal" ? `${500 + i}.00` : c.kind === "date" ? "2027-06-30" : c.kind === "datetime" ? "2026-11-20 10:11:12" : c.kind === "bool" ? i % 7 === 0 : `${c.header} ${i}`;
+    }
+    return row;
+  });
+  const list = shape.list(areaEntity(fclArea));
+  const listTime = time("GET /data/fclbysea, 200 rows x 44 columns", () => serialize(list, rows));
+
+  const rates = rows.map((row, i) => ({
+    id: row.id,
+    paused: row.paused,
+    facts: { pol: "SHANGHAI", pod: "BATAM", carrier: "COSCO", sailingSchedule: "周三", via: null, transitTime: "7", dock: null, destinationDock: null, remark: `r ${i}`, bookingFee: "50", thc: "800" },
+    validFrom: "2026-01-01",
+    validTo: "2027-06-30",
+    prices: { gp20: `${500 + i}.00`, gp40: `${900 + i}.00`, hq40: `${950 + i}.00` },
+    currency: "USD",
+  }));
+  time("GET /query/wholebysea (T1), 200 rows", () => serialize(shape.list(rateEntity("fcl")), rates));
+
+  const users = Array.from({ length: 200 }, (_, i) => ({
+    id: i + 1,
+    username: `user${i}`,
+    email: `u${i}@example.com`,
+    phone: "13800000000",
+    company: "公司",
+    roleId: 5,
+    roleName: "直客",
+    customerRating: 2,
+    salesName: "sales",
+    serviceName: "service",
+    audit: 2,
+    profileAudit: null,
+    state: 1,
+    viewIds: [],
+    regMethod: "register",
+    createdAt: "2026-11-20T02:11:12.000Z",
+    lastLoginAt: null,
+    salesId: 3,
+    customerServiceId: 4,
+    businessAddress: "上海",
+    iaeCountries: "日本",
+    landline: null,
+    qq: null,
+    wxCodePath: null,
+    pendingCompany: null,
+    pendingBusinessAddress: null,
+    pendingIaeCountries: null,
+  }));
+  time("GET /my/userlist, 200 rows", () => serialize(shape.list(UserEntity), users));
+
+  const body = new FormData();
+  for (const [name, value] of Object.entries(toWire(areaEntity(fclArea), rows[0]))) body.append(name, String(value ?? ""));
+  time("PUT /data/editfcl body (fromWire)", () => fromWire(areaEntity(fclArea), body));
+
+  log(`load after ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  if (listTime.p95 >= BUDGET_MS) {
+    log(`the 200-row list's p95 ${listTime.p95.toFixed(3)} ms is not under ${BUDGET_MS} ms`);
+    process.exitCode = 1;
+  } else log(`200-row list p95 ${listTime.p95.toFixed(3)} ms: under the ${BUDGET_MS} ms target`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
