@@ -58,27 +58,25 @@ const MODE_ENUM: Record<string, "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EX
 const userId = async (email: string) => (await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
 const first = async <T extends { id: number }>(rows: Promise<T | null>) => (await rows)!.id;
 
+/** Reads of a data row: the first row of the area's table. */
+const FIRST_ROW_OF: Record<string, "seaPort" | "airport" | "expressCountry" | "lclRate" | "railRate" | "trailerRate" | "expressRate"> = {
+  "/data/port/{id}": "seaPort",
+  "/data/airport/{id}": "airport",
+  "/data/express/{id}": "expressCountry",
+  "/data/lcl/{id}": "lclRate",
+  "/data/railroad/{id}": "railRate",
+  "/data/trailer/{id}": "trailerRate",
+  "/data/expressdata/{id}": "expressRate",
+};
+
 /** An existing id for each path parameter. */
 async function idFor(path: string): Promise<number> {
   const offer = /^\/my\/byidspecial(\w+)sale\/\{id\}$/.exec(path);
   if (offer) return first(prisma.specialOffer.findFirst({ where: { mode: MODE_ENUM[offer[1]] }, select: { id: true }, orderBy: { id: "asc" } }));
+  const model = FIRST_ROW_OF[path];
+  if (model) return first((prisma[model] as unknown as { findFirst(args: object): Promise<{ id: number } | null> }).findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
+  if (path === "/data/fcl/{id}") return first(prisma.fclRate.findFirst({ where: { pol: "SHANGHAI", pod: "BATAM" }, select: { id: true }, orderBy: { id: "asc" } }));
   switch (path) {
-    case "/data/port/{id}":
-      return first(prisma.seaPort.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/airport/{id}":
-      return first(prisma.airport.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/express/{id}":
-      return first(prisma.expressCountry.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/fcl/{id}":
-      return first(prisma.fclRate.findFirst({ where: { pol: "SHANGHAI", pod: "BATAM" }, select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/lcl/{id}":
-      return first(prisma.lclRate.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/railroad/{id}":
-      return first(prisma.railRate.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/trailer/{id}":
-      return first(prisma.trailerRate.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/data/expressdata/{id}":
-      return first(prisma.expressRate.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
     case "/my/byiduser/{id}":
       return userId("t1@example.com");
     case "/my/getHandOverList/{id}":

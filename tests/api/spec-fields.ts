@@ -326,6 +326,11 @@ export type SpecRead = { data: SpecShape; members?: Record<string, SpecType | Sp
 const MODES = ["fcl", "lcl", "trailer", "byair", "railroad", "express"] as const;
 const LOG_READ: SpecRead = { data: { list: OPERATION_LOG }, paged: true };
 
+/** A data list call: its rows, the total and its filter lists (DM 7). */
+const dataList = (path: string, row: SpecEntity): Record<string, SpecRead> => ({
+  [`GET ${path}`]: { data: { list: row }, paged: true, members: Object.fromEntries(FILTER_LISTS[path].map((n) => [n, L])) },
+});
+
 /** What each read the spec describes returns (section 7, with the entities of section 3). */
 export const SPEC_READS: Record<string, SpecRead> = {
   "GET /nopermission/portbyseaselect": { data: { list: PORT_OPTION } },
@@ -376,19 +381,19 @@ export const SPEC_READS: Record<string, SpecRead> = {
   "GET /data/express": { data: { list: ROWS.expressCountry }, paged: true },
   "GET /data/express/{id}": { data: { one: ROWS.expressCountry } },
   "GET /data/exportexpress": { data: { list: ROWS.expressCountry } },
-  "GET /data/fclbysea": { data: { list: ROWS.fcl }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/fclbysea"].map((n) => [n, L])) },
+  ...dataList("/data/fclbysea", ROWS.fcl),
   "GET /data/fcl/{id}": { data: { one: ROWS.fcl } },
   "GET /data/exportfcl": { data: { list: ROWS.fcl } },
-  "GET /data/lclbysea": { data: { list: ROWS.lcl }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/lclbysea"].map((n) => [n, L])) },
+  ...dataList("/data/lclbysea", ROWS.lcl),
   "GET /data/lcl/{id}": { data: { one: ROWS.lcl } },
   "GET /data/exportlcl": { data: { list: ROWS.lcl } },
-  "GET /data/byrailroad": { data: { list: ROWS.rail }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/byrailroad"].map((n) => [n, L])) },
+  ...dataList("/data/byrailroad", ROWS.rail),
   "GET /data/railroad/{id}": { data: { one: ROWS.rail } },
-  "GET /data/bytrailer": { data: { list: ROWS.trailer }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/bytrailer"].map((n) => [n, L])) },
+  ...dataList("/data/bytrailer", ROWS.trailer),
   "GET /data/trailer/{id}": { data: { one: ROWS.trailer } },
   "GET /data/exporttrailer": { data: { list: ROWS.trailer } },
-  "GET /data/byair": { data: { list: ROWS.air }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/byair"].map((n) => [n, L])) },
-  "GET /data/byexpressdata": { data: { list: ROWS.express }, paged: true, members: Object.fromEntries(FILTER_LISTS["/data/byexpressdata"].map((n) => [n, L])) },
+  ...dataList("/data/byair", ROWS.air),
+  ...dataList("/data/byexpressdata", ROWS.express),
   "GET /data/expressdata/{id}": { data: { one: ROWS.express } },
 };
 
