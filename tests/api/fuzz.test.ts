@@ -1,6 +1,7 @@
 // Property-based fuzzing of every writing call of the legacy API (fast-check):
-// bodies with the call's own field names (from the registry that also
-// drives the OpenAPI description) and hostile values, path parameters of any
+// bodies with the call's own field names (its documented fields and its body
+// record's wire names, from the registry that also drives the OpenAPI
+// description) and hostile values, path parameters of any
 // shape. Properties: never a 5xx, always the envelope, and a refused call
 // changes no row.
 import fc from "fast-check";
@@ -51,7 +52,8 @@ const edgeString = fc.oneof(
 );
 
 function bodyArbitrary(endpoint: Endpoint) {
-  const names = (endpoint.fields ?? []).map((f) => f.name).filter((n) => !/\s/.test(n));
+  // The documented fields and the body record's wire names (the same list the OpenAPI description shows).
+  const names = [...new Set([...(endpoint.fields ?? []).map((f) => f.name), ...(endpoint.input?.fields ?? []).filter((f) => !f.readOnly).map((f) => f.wire)])].filter((n) => !/\s/.test(n));
   const known = names.length ? fc.dictionary(fc.constantFrom(...names), fc.oneof(edgeString, fc.array(edgeString, { maxLength: 3 })), { maxKeys: names.length }) : fc.constant({});
   const stray = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), edgeString, { maxKeys: 3 });
   return fc.tuple(known, stray).map(([a, b]) => ({ ...b, ...a }));
