@@ -165,3 +165,15 @@ describe.each([
     expect(await row(token)).toEqual(before);
   });
 });
+
+test("FCL markup takes the nine prices under the row's names (20GP_T0 …)", async () => {
+  const token = await tokenOf("data@example.com");
+  const { id } = await prisma.fclRate.findFirstOrThrow({ where: { gp20T0: { not: null }, hq40T2: { not: null } }, select: { id: true } });
+  const before = (await api("GET", `/data/fcl/${id}`, { token })).body.data;
+  const result = await api("PUT", "/data/markupfcl", { token, body: { ids: String(id), "20GP_T0": "10", "40HQ_T2": "2.50" } });
+  expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 0, data: { count: 1 } });
+  const after = (await api("GET", `/data/fcl/${id}`, { token })).body.data;
+  expect(Number(after["20GP_T0"])).toBeCloseTo(Number(before["20GP_T0"]) + 10, 2);
+  expect(Number(after["40HQ_T2"])).toBeCloseTo(Number(before["40HQ_T2"]) + 2.5, 2);
+  expect(after["40GP_T1"]).toBe(before["40GP_T1"]);
+});

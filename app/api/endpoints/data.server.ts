@@ -32,7 +32,7 @@ import { parseTableQuery } from "~/domain/table/paging.server";
 import { ApiError, badRequest, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
 import { CountEntity, CreatedEntity, ImportResultEntity, PortNameEntity, UnmatchedPodEntity, areaEntity, spaceCheckEntity } from "../entities";
 import { parseInfoString } from "../infostring";
-import { shape, type WireShape } from "../wire";
+import { entity, fromWire, shape, w, type WireEntity, type WireShape } from "../wire";
 
 type AreaCalls = {
   area: AreaKey;
@@ -190,6 +190,11 @@ function importReply(outcome: ImportOutcome) {
   if (outcome.ok) return ok({ rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated }, { key: "data.msg.imported", values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated } });
   const [first] = outcome.problems;
   throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, { problems: outcome.problems, badRows: outcome.badRows });
+}
+
+/** The FCL markup's body: the ids and an amount for any of the nine tier prices, under the row's names. */
+function markupEntity(area: DataArea): WireEntity {
+  return entity("FclMarkup", [w.ids("ids"), ...areaEntity(area).fields.filter((f) => (FCL_MARKUP_FIELDS as readonly string[]).includes(f.domain))]);
 }
 
 /** The positional order of infoString tuples: the area's columns as its export writes them (the plain air file without its extra breaks). */
@@ -401,15 +406,18 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access, checked) : spaceCheckEndpoint(at(name), access, checked, check));
   }
   if (calls.markup && area.markup) {
+    const markup = markupEntity(area);
     endpoints.push({
       method: "PUT",
       path: at(calls.markup),
       access,
       summary: `Add amounts to the tier prices of the selected rows (ids repeated or comma separated, at most ${MAX_MARKUP_ROWS}); one UPDATE in one transaction.`,
-      fields: [{ name: "ids", type: "array", required: true }, ...FCL_MARKUP_FIELDS.map((name) => ({ name, type: "number" as const }))],
+      fields: [{ name: "ids", required: true, description: "the selected rows' ids: comma separated or repeated" }],
+      input: markup,
       response: { data: shape.one(CountEntity) },
       async handler(ctx) {
-        const markup = readMarkupForm(await ctx.fields());
+        // The nine prices under the FCL row's names (20GP_T0 …), mapped like every body.
+        const markup = readMarkupForm(fromWire(markupEntity(area), await ctx.fields()).form);
         if (!markup.ok) throw badRequest(markup.key);
         const count = await markupFcl(ctx.user, markup.ids, markup.amounts);
         return ok({ count }, "data.fcl.markupDone");
