@@ -205,6 +205,18 @@ describe("staff calls", () => {
 });
 
 describe("malformed requests", () => {
+  test("a search the page would question answers the page's message with its values, never a {{placeholder}}", async () => {
+    const ambiguous = await api("GET", "/nopermission/touristsexpressquery", { query: { pod: "US", num: "2.5" } });
+    expect(ambiguous.body.status).toBe(1);
+    expect(ambiguous.body.message).toBe("有多个地点匹配“US”。");
+    expect(ambiguous.body.data.problems[0]).toMatchObject({ param: "pod", message: "有多个地点匹配“US”。" });
+    const english = await api("GET", "/nopermission/touristsexpressquery", { query: { pod: "US", num: "2.5", lng: "en-US" } });
+    expect(english.body.message).toBe('Several places match "US".');
+    const heavy = await api("GET", "/nopermission/touristsexpressquery", { query: { pod: "美国西部", num: "300" } });
+    expect(heavy.body.message).toBe("不能超过299KG！");
+    expect(JSON.stringify([ambiguous.body, english.body, heavy.body])).not.toMatch(/\{\{|search\.validation/);
+  });
+
   test("bad JSON, bad ids, unknown calls and methods: a clear message, never a 500", async () => {
     const token = await tokenOf("admin@example.com");
     const json = await api("POST", "/my/addroles", { token, body: "{not json", headers: { "Content-Type": "application/json" } });

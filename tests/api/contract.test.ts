@@ -77,6 +77,7 @@ describe.each(cases)("$name", ({ endpoint }) => {
         expectEnvelope(result.body);
         expect(result.http).toBeLessThan(500);
         if (result.body.status !== 0) expect(result.body.message).not.toMatch(/^[a-z]+\.[A-Za-z.]+$/);
+        expect(JSON.stringify(result.body), "an unfilled {{placeholder}}").not.toMatch(/\{\{/);
       }
     });
   }

@@ -110,6 +110,10 @@ describe("addmore* with the old client's tuples", () => {
     expect(short.body.message).toBe(`infoString tuple 1 has 2 values; ${header.length} expected (in the order of the export headers)`);
     const broken = await api("POST", "/data/addmorerailroad", { token, body: { infoString: `('1','西安'` } });
     expect(broken.body.message).toBe("infoString 第 10 个字符附近格式不正确：应为 ('值','值',…),(…) 或 JSON 数组");
+    const badDate = await api("POST", "/data/addmorerailroad", { token, body: { infoString: JSON.stringify([{ pol: "西安", pod: "阿拉山口", valid_to: "2027-02-30" }]) } });
+    expect(badDate.body.status).toBe(1);
+    expect(badDate.body.data.problems[0].message).toBe(badDate.body.message);
+    expect(JSON.stringify(badDate.body)).not.toMatch(/\{\{/);
     expect(await prisma.railRate.count()).toBe(before);
   });
 

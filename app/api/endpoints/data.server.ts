@@ -186,10 +186,12 @@ function rangeOf(text: string): { start: number; end: number } {
   return parsed.range;
 }
 
-function importReply(outcome: ImportOutcome) {
+function importReply(outcome: ImportOutcome, t: ApiContext["t"]) {
   if (outcome.ok) return ok({ rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated }, { key: "data.msg.imported", values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated } });
   const [first] = outcome.problems;
-  throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, { problems: outcome.problems, badRows: outcome.badRows });
+  // Every problem also as the text the import screen shows, in the caller's language.
+  const problems = outcome.problems.map((p) => ({ ...p, message: t(p.key, p.values) }));
+  throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, { problems, badRows: outcome.badRows });
 }
 
 /** The FCL markup's body: the ids and an amount for any of the nine tier prices, under the row's names. */
@@ -207,7 +209,7 @@ async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant
   if (isMultipart(ctx.request)) {
     const upload = await readSpreadsheetUpload(ctx.request);
     if (!upload.ok) throw badRequest(upload.key);
-    return importReply(await importSpreadsheet(area, ctx.user, upload.data, { fileName: upload.fileName, variant }));
+    return importReply(await importSpreadsheet(area, ctx.user, upload.data, { fileName: upload.fileName, variant }), ctx.t);
   }
   const fields = await ctx.fields();
   const texts = fields.getAll("infoString").filter((v): v is string => typeof v === "string");
@@ -215,7 +217,7 @@ async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant
   const parsed = parseInfoString(texts, tupleHeaders(area, variant));
   if (!parsed.ok) throw badRequest({ key: parsed.key, values: parsed.values });
   // Rows sent as such: no second header line to drop (the air file has one).
-  return importReply(await importSheet(area, ctx.user, parsed.sheet, { fileName: "infoString", variant, source: "rows" }));
+  return importReply(await importSheet(area, ctx.user, parsed.sheet, { fileName: "infoString", variant, source: "rows" }), ctx.t);
 }
 
 /**

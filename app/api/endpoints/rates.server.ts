@@ -52,12 +52,17 @@ function countryList(quiet: boolean): Endpoint {
 }
 
 /** The page's loader data as the API answers it: rows with their facts and the viewer's tier prices only. */
-function searchReply(result: ResultsData, http: number): ApiReply {
+function searchReply(result: ResultsData, http: number, t: ApiContext["t"]): ApiReply {
+  const weight = modeByKey(result.modeKey).weight;
   if (result.status === "idle") throw new ApiError(1, "api.searchParamsRequired", 400);
   if (result.status === "invalid") {
-    const problems = result.fields.filter((f) => f.error).map((f) => ({ param: f.param, message: f.error, candidates: f.candidates }));
-    if (result.weight?.error) problems.push({ param: "num", message: result.weight.error, candidates: null });
-    throw new ApiError(1, problems[0]?.message ?? "api.badRequest", http, { problems });
+    // The page's messages with the values the page gives them (the place typed, the weight limit).
+    const messages: { param: string; key: string; values: Record<string, string>; candidates: unknown }[] = result.fields
+      .filter((f) => f.error)
+      .map((f) => ({ param: f.param, key: f.error!, values: { text: f.value }, candidates: f.candidates }));
+    if (result.weight?.error && weight) messages.push({ param: weight.param, key: result.weight.error, values: { text: result.weight.value, max: String(weight.max) }, candidates: null });
+    const problems = messages.map(({ key, values, ...rest }) => ({ ...rest, message: t(key, values) }));
+    throw new ApiError(1, messages[0] ? { key: messages[0].key, values: messages[0].values } : "api.badRequest", http, { problems });
   }
   const page = result.results!;
   return {
@@ -118,7 +123,7 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     },
     async handler(ctx) {
       const result = await loadResultsPage(key, ctx.request, { viewer: visitor ? null : ctx.user });
-      return searchReply(result.data, result.init?.status ?? 200);
+      return searchReply(result.data, result.init?.status ?? 200, ctx.t);
     },
   };
 }
