@@ -17,7 +17,6 @@ import {
   deleteUser,
   findManagedUser,
   handOver,
-  isInternalRole,
   listUsers,
   setUserState,
   setWxCode,
