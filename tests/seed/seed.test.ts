@@ -78,9 +78,11 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 
 describe("demo seed", () => {
-  it("runs quickly and reports what it wrote", () => {
-    expect(seedSeconds).toBeLessThan(15);
+  // Its duration is printed, not asserted: speed is measured by benchmark
+  // scripts, and a timed test fails whenever the machine is busy.
+  it("reports what it wrote and how long it took", () => {
     expect(logLines.join("\n")).toMatch(/done in/);
+    console.info(`demo seed: ${seedSeconds.toFixed(1)} s`);
   });
 
   it("fills the reference data", async () => {
