@@ -11,16 +11,15 @@ import { changePasswordSchema, loginSchema, profileSchema, registerSchema, reset
 import { createDbSession, revokeSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
-import { hasPath } from "~/domain/permissions/permissions.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
 import { readHistory, saveHistory, splitHistory } from "~/domain/rates/history.server";
 import { minutesToWait } from "~/domain/security/rate-limit.server";
-import { userOptions } from "~/domain/users/users.server";
+import { contactChoices, grantableRoles } from "~/domain/users/users.server";
 import { formatDateTime } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, staff, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, op, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
 
-const USER_LIST = "/userList";
 
 const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
 
@@ -116,7 +115,7 @@ function newestEntry(list: string | undefined): string | null {
 const historyEndpoints: Endpoint[] = Object.entries(LEGACY_MODES).map(([legacy, key]) => ({
   method: "PUT",
   path: `/my/save${legacy}`,
-  access: USER,
+  access: op("search.history"),
   summary: `Save the newest ${key} search in the user's history (from = origin entry, to = destination entry; legacy historyquery / query_pod).`,
   fields: [
     { name: "from", description: "name/code/Chinese name (air: ; separated)" },
@@ -137,7 +136,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/login",
-    access: PUBLIC,
+    access: op("session.login"),
     summary: "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry).",
     fields: [
       { name: "email", required: true },
@@ -160,7 +159,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/logout",
-    access: USER,
+    access: op("session.logout"),
     summary: "End the token's session.",
     async handler(ctx) {
       if (ctx.sessionId) await revokeSession(ctx.sessionId);
@@ -170,7 +169,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/wxweblogin",
-    access: PUBLIC,
+    access: op("session.login"),
     summary: "WeChat web sign-in. Not offered: this portal has no WeChat application credentials (docs/decisions/501-legacy-api.md).",
     async handler() {
       throw new ApiError(1, "api.wechatUnavailable", 400);
@@ -188,7 +187,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/email",
-    access: PUBLIC,
+    access: op("account.sendCode"),
     summary: "Send a registration code to an e-mail address (body `data` or `email`). Status 2: the address is already registered.",
     fields: [{ name: "email", required: true, description: "legacy: data" }],
     handler: (ctx) => sendCode(ctx, "REGISTER"),
@@ -196,7 +195,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/resetemail",
-    access: PUBLIC,
+    access: op("account.sendCode"),
     summary: "Send a password-reset code (answers alike for unknown addresses).",
     fields: [{ name: "email", required: true, description: "legacy: data" }],
     handler: (ctx) => sendCode(ctx, "RESET_PASSWORD"),
@@ -204,7 +203,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/reguser",
-    access: PUBLIC,
+    access: op("account.register"),
     summary: "Register (pending audit). Status 2: e-mail already registered; 3: phone already registered.",
     fields: ["email", "code", "password", "confirmPassword", "username", "phone", "company", "businessAddress", "iaeCountries", "roleId", "agreement"].map((name) => ({
       name,
@@ -220,7 +219,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/resetpassword",
-    access: PUBLIC,
+    access: op("account.resetPassword"),
     summary: "Set a new password with the e-mailed code.",
     fields: ["email", "code", "password", "confirmPassword"].map((name) => ({ name, required: true })),
     async handler(ctx) {
@@ -232,10 +231,10 @@ export const accountEndpoints: Endpoint[] = [
     method: "GET",
     path: "/api/role",
     access: PUBLIC,
-    summary: "Roles a registering customer may choose (staff with the user list get every assignable role).",
+    summary: "Roles a registering customer may choose (staff who add or edit users: the roles they may grant).",
     async handler(ctx) {
-      if (ctx.viewer && hasPath(ctx.viewer, USER_LIST)) {
-        const { roles } = await userOptions();
+      if (ctx.viewer && (mayPerform(ctx.viewer, "user.create") || mayPerform(ctx.viewer, "user.update"))) {
+        const roles = await grantableRoles(ctx.viewer);
         return ok(roles.map((r) => ({ id: r.id, roleName: r.name, selfService: r.selfService })));
       }
       const roles = await selfServiceRoles();
@@ -245,20 +244,20 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/customer",
-    access: staff(USER_LIST),
+    access: op("user.read"),
     summary: "Customer-service staff (for the user dialogs).",
     async handler() {
-      const { services } = await userOptions();
+      const { services } = await contactChoices();
       return ok(services.map((u) => ({ id: u.id, username: u.username, nickname: u.nickname })));
     },
   },
   {
     method: "GET",
     path: "/api/sales",
-    access: staff(USER_LIST),
+    access: op("user.read"),
     summary: "Salespeople (for the user dialogs).",
     async handler() {
-      const { sales } = await userOptions();
+      const { sales } = await contactChoices();
       return ok(sales.map((u) => ({ id: u.id, username: u.username, nickname: u.nickname })));
     },
   },
@@ -274,7 +273,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfo",
-    access: USER,
+    access: op("account.profile"),
     summary: "Update the profile. For an audited account, company, business address and countries wait for staff review (data.pendingReview).",
     fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
     handler: updateOwnProfile,
@@ -282,7 +281,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfosh",
-    access: USER,
+    access: op("account.profile"),
     summary: "Submit profile changes for review (same rule as POST /my/userinfo).",
     fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
     handler: updateOwnProfile,
@@ -290,7 +289,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/updatepwd",
-    access: USER,
+    access: op("account.password"),
     summary: "Change the password (old password checked; the user's other sessions end).",
     fields: ["oldPassword", "password", "confirmPassword"].map((name) => ({ name, required: true })),
     async handler(ctx) {
@@ -301,7 +300,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/update/avatar",
-    access: USER,
+    access: op("account.avatar"),
     multipart: true,
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],

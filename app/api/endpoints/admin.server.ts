@@ -16,7 +16,9 @@ import {
   createUser,
   deleteUser,
   findManagedUser,
+  guardTarget,
   handOver,
+  managedTarget,
   isInternalRole,
   listUsers,
   setUserState,
@@ -44,8 +46,9 @@ import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schema
 import { listOperationLogs, listQueryLogs, operationLogTable, queryLogTable } from "~/domain/logs/logs.server";
 import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import type { HomeChannel } from "~/generated/prisma/client";
-import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screen.server";
+import type { OperationId } from "~/domain/permissions/operations.server";
+import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
 
 const USERS = "/userList";
@@ -93,8 +96,21 @@ async function bodyId(ctx: ApiContext, name = "id"): Promise<number> {
   return idParam(String(fields.get(name) ?? ""));
 }
 
+/**
+ * The user `id` of a user operation, checked before the body is validated:
+ * 404 outside the caller's view, 403 (logged) when the caller may not act on
+ * them (themselves, or a role not below theirs).
+ */
+async function targetId(ctx: ApiContext, op: OperationId, id: number | Promise<number>): Promise<number> {
+  const userId = await id;
+  const refused = await guardTarget(ctx.user, op, userId);
+  if (refused) fromOutcome(refused, "api.ok", "admin.user.loadFailed");
+  return userId;
+}
+
 /** Changes one or two fields of a user through the edit rule (all fields validated as the dialog does). */
-async function patchUser(ctx: ApiContext, id: number, changes: Record<string, string>) {
+async function patchUser(ctx: ApiContext, op: OperationId, id: number, changes: Record<string, string>) {
+  await targetId(ctx, op, id);
   const user = await findManagedUser(ctx.user, id);
   if (!user) throw notFound("admin.user.loadFailed");
   const current: Record<string, string | undefined> = {
@@ -123,7 +139,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/userlist",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "Users within the caller's view (query; audityh 1|3, xgzlaudityh 1, levelyh 1-3; pagenum, pagesize 20/50/100/200); dshs, wtgshs, dshzczl = pending, failed, profile-change counts.",
     fields: ["query", "audityh", "xgzlaudityh", "levelyh", "pagenum", "pagesize"].map((name) => ({ name })),
     extraMembers: ["dshs", "wtgshs", "dshzczl"],
@@ -136,7 +152,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/getzcaudituser",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "How many new registrations wait for audit (the administrator's notice).",
     async handler(ctx) {
       return ok({ count: await pendingAuditCount(ctx.user) });
@@ -145,7 +161,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byiduser/{id}",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "One user within the caller's view.",
     async handler(ctx) {
       const user = await findManagedUser(ctx.user, idParam(ctx.params.id));
@@ -156,7 +172,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/adduserdata",
-    access: staff(USERS, RIGHTS.addUser),
+    access: op("user.create"),
     summary: "Add a user (right 71). Status 2: e-mail taken; 3: phone taken.",
     fields: ["email", "password", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "landline", "qq"].map((name) => ({ name })),
     async handler(ctx) {
@@ -168,11 +184,11 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/edituser",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.update"),
     summary: "Edit a user (right 73). Status 2: phone taken.",
     fields: ["id", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "landline", "qq"].map((name) => ({ name })),
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.update", bodyId(ctx));
       const input = await ctx.parse(editUserSchema, LEGACY_USER_FIELDS);
       return fromOutcome(await updateUser(ctx.user, id, input), "admin.user.edited", "admin.user.editFailed", { statusFor: editStatus });
     },
@@ -180,34 +196,34 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/saverole",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setRole"),
     summary: "Give a user another role (id, rid).",
     fields: [{ name: "id", required: true }, { name: "rid", required: true }],
     async handler(ctx) {
       const fields = await ctx.fields();
-      return patchUser(ctx, idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
+      return patchUser(ctx, "user.setRole", idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
     },
   },
   {
     method: "POST",
     path: "/my/saveuserlevel",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setTier"),
     summary: "Set a customer's tier (id, customer_rating 1 T0, 2 T1, 3 T2).",
     fields: [{ name: "id", required: true }, { name: "customer_rating", required: true }],
     async handler(ctx) {
       const fields = await ctx.fields();
       const rating = String(fields.get("customer_rating") ?? fields.get("customerRating") ?? "");
       if (!/^[123]$/.test(rating)) throw badRequest("admin.user.tierRequired");
-      return patchUser(ctx, idParam(String(fields.get("id") ?? "")), { customerRating: rating });
+      return patchUser(ctx, "user.setTier", idParam(String(fields.get("id") ?? "")), { customerRating: rating });
     },
   },
   {
     method: "DELETE",
     path: "/my/deluser/{id}",
-    access: staff(USERS, RIGHTS.deleteUser),
+    access: op("user.delete"),
     summary: "Delete a user (right 72). Status 2: the user still has customers.",
     async handler(ctx) {
-      const outcome = await deleteUser(ctx.user, idParam(ctx.params.id));
+      const outcome = await deleteUser(ctx.user, await targetId(ctx, "user.delete", idParam(ctx.params.id)));
       if (!outcome.ok && outcome.message === "admin.user.hasCustomers") throw new ApiError(2, outcome.message, 409);
       return fromOutcome(outcome, "admin.user.deleted", "admin.user.deleteFailed");
     },
@@ -215,11 +231,11 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/updatestate",
-    access: staff(USERS, RIGHTS.toggleState),
+    access: op("user.setState"),
     summary: "Activate (statesw 1) or freeze (2) an account (right 86); freezing ends its sessions and tokens.",
     fields: [{ name: "id", required: true }, { name: "statesw", required: true }],
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.setState", bodyId(ctx));
       const { state } = await ctx.parse(stateSchema, LEGACY_USER_FIELDS);
       return fromOutcome(await setUserState(ctx.user, id, state as 1 | 2), "admin.user.stateSaved", "admin.user.stateFailed");
     },
@@ -227,11 +243,11 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/saveview",
-    access: staff(USERS, RIGHTS.assignView),
+    access: op("user.assignView"),
     summary: "Assign views (right 75): view_st 1 global, 2 own customers (repeated or comma separated).",
     fields: [{ name: "id", required: true }, { name: "view_st", type: "array" }],
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.assignView", bodyId(ctx));
       const fields = await ctx.fields();
       const views = fields.getAll("view_st").flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
       const { viewIds } = await ctx.parse(viewSchema, {}, { viewIds: views.length ? views : fields.getAll("viewIds").map(String) });
@@ -241,11 +257,11 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/audituser",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.audit"),
     summary: "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail.",
     fields: [{ name: "id", required: true }, { name: "audit", required: true }, { name: "customer_rating" }, { name: "sales_id" }, { name: "customer_id" }],
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.audit", bodyId(ctx));
       const fields = await ctx.fields();
       const audit = String(fields.get("audit") ?? "");
       const decision = audit === "2" ? "pass" : audit === "3" ? "fail" : String(fields.get("decision") ?? "");
@@ -259,11 +275,11 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/auditshzluser",
-    access: staff(USERS, RIGHTS.auditProfileChange),
+    access: op("user.auditProfile"),
     summary: "Approve (audit_zl 2) or reject (3) a profile change (right 90).",
     fields: [{ name: "id", required: true }, { name: "audit_zl", required: true }],
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.auditProfile", bodyId(ctx));
       const fields = await ctx.fields();
       const value = String(fields.get("audit_zl") ?? fields.get("decision") ?? "");
       const decision = value === "2" || value === "pass" ? "pass" : value === "3" || value === "fail" ? "fail" : null;
@@ -274,25 +290,25 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/getHandOverList/{id}",
-    access: staff(USERS, RIGHTS.handOver),
+    access: op("user.handover"),
     summary: "Staff who can take over the customers of user {id} (right 96).",
     async handler(ctx) {
-      const id = idParam(ctx.params.id);
-      const from = await findManagedUser(ctx.user, id);
-      if (!from || !(HANDOVER_ROLE_IDS as readonly number[]).includes(from.roleId)) throw notFound("admin.user.loadFailed");
-      const { staff: people } = await userOptions();
-      return ok(people.filter((p) => p.id !== id).map((p) => ({ id: p.id, username: p.username, nickname: p.nickname, rid: p.roleId, statesw: p.state })));
+      const target = await managedTarget(ctx.user, idParam(ctx.params.id));
+      if (!target || !(HANDOVER_ROLE_IDS as readonly number[]).includes(target.user.roleId)) throw notFound("admin.user.loadFailed");
+      if (target.denial) throw new ApiError(403, target.denial.message, 403);
+      const { staff: people } = await userOptions(ctx.user, target.user);
+      return ok(people.map((p) => ({ id: p.id, username: p.username, nickname: p.nickname, rid: p.roleId, statesw: p.state })));
     },
   },
   {
     method: "PUT",
     path: "/my/confirmHandOver",
-    access: staff(USERS, RIGHTS.handOver),
+    access: op("user.handover"),
     summary: "Move every customer of userId to handOverId (right 96), one UPDATE. Status 1: nothing to hand over.",
     fields: [{ name: "userId", required: true }, { name: "handOverId", required: true }],
     async handler(ctx) {
       const fields = await ctx.fields();
-      const from = idParam(String(fields.get("userId") ?? ""));
+      const from = await targetId(ctx, "user.handover", idParam(String(fields.get("userId") ?? "")));
       const to = idParam(String(fields.get("handOverId") ?? ""));
       const outcome = await handOver(ctx.user, from, to);
       return fromOutcome(outcome, "admin.user.handedOver", "admin.user.handoverFailed", { data: outcome.ok ? { moved: outcome.moved } : null });
@@ -301,14 +317,14 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/update/wxcodecard",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setWxCode"),
     multipart: true,
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
     fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
     async handler(ctx) {
       const upload = await parseImageUpload(ctx.request, "file", WXCODE_MAX_BYTES);
       if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid", upload.error === "tooLarge" ? 413 : 400);
-      const id = idParam(String(upload.form.get("id") ?? ctx.url.searchParams.get("id") ?? ""));
+      const id = await targetId(ctx, "user.setWxCode", idParam(String(upload.form.get("id") ?? ctx.url.searchParams.get("id") ?? "")));
       if (!upload.file) throw badRequest("admin.user.wxCodeRequired");
       return fromOutcome(await setWxCode(ctx.user, id, new Uint8Array(await upload.file.arrayBuffer())), "admin.user.wxCodeSaved", "admin.user.wxCodeInvalid");
     },
@@ -324,21 +340,21 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/roleslist",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "Every role (flat).",
     handler: async () => ok(await listRoles()),
   },
   {
     method: "GET",
     path: "/my/rolestreelist",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "Roles as a tree (children).",
     handler: async () => ok(buildTree(await listRoles())),
   },
   {
     method: "POST",
     path: "/my/addroles",
-    access: staff(ROLES),
+    access: op("role.create"),
     summary: "Add a role (rolename 2-10, roleDesc, Fidrole parent, type level).",
     fields: ["rolename", "roleDesc", "Fidrole", "type"].map((name) => ({ name })),
     async handler(ctx) {
@@ -349,7 +365,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byidroles/{id}",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "One role with its permission ids.",
     async handler(ctx) {
       const id = idParam(ctx.params.id);
@@ -361,7 +377,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/editroles",
-    access: staff(ROLES),
+    access: op("role.update"),
     summary: "Edit a role (rid, rolename, roleDesc, Fidrole, type).",
     fields: ["rid", "rolename", "roleDesc", "Fidrole", "type"].map((name) => ({ name })),
     async handler(ctx) {
@@ -373,14 +389,14 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/my/delroles/{id}",
-    access: staff(ROLES),
+    access: op("role.delete"),
     summary: "Delete a role (refused while it has users or children).",
     handler: async (ctx) => fromOutcome(await deleteRole(ctx.user, idParam(ctx.params.id)), "admin.role.deleted", "admin.role.deleteFailed"),
   },
   {
     method: "POST",
     path: "/my/saverightsroles",
-    access: staff(ROLES),
+    access: op("role.grantPermissions"),
     summary: "Set a role's permissions (rid; pid as a comma-separated list or repeated).",
     fields: [{ name: "rid", required: true }, { name: "pid", type: "array" }],
     async handler(ctx) {
@@ -393,7 +409,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/myMenu",
-    access: { kind: "user" },
+    access: USER,
     summary: "The caller's menu (their role's permissions): data as a tree, dataMenuList flat.",
     extraMembers: ["dataMenuList"],
     async handler(ctx) {
@@ -404,7 +420,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/allMenu",
-    access: staff(MENUS),
+    access: op("menu.read"),
     summary: "Every menu entry: data as a tree, dataList flat.",
     extraMembers: ["dataList"],
     async handler() {
@@ -415,7 +431,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/addmenu",
-    access: staff(MENUS, RIGHTS.addMenu),
+    access: op("menu.create"),
     summary: "Add a menu entry (right 32): Fid, label, level, indexPath, icon.",
     fields: ["Fid", "label", "level", "indexPath", "icon"].map((name) => ({ name })),
     async handler(ctx) {
@@ -426,7 +442,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byidmenu/{id}",
-    access: staff(MENUS),
+    access: op("menu.read"),
     summary: "One menu entry.",
     async handler(ctx) {
       const menu = await getMenu(idParam(ctx.params.id));
@@ -437,7 +453,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/editmenu",
-    access: staff(MENUS, RIGHTS.editMenu),
+    access: op("menu.update"),
     summary: "Edit a menu entry (right 33): pid, Fid, label, level, indexPath, icon.",
     fields: ["pid", "Fid", "label", "level", "indexPath", "icon"].map((name) => ({ name })),
     async handler(ctx) {
@@ -449,7 +465,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/my/deletemenu/{id}",
-    access: staff(MENUS, RIGHTS.deleteMenu),
+    access: op("menu.delete"),
     summary: "Delete a menu entry (right 34).",
     handler: async (ctx) => fromOutcome(await deleteMenu(ctx.user, idParam(ctx.params.id)), "admin.menu.deleted", "admin.menu.deleteFailed"),
   },
@@ -459,8 +475,8 @@ const treeEndpoints: Endpoint[] = [
 
 const HOME_FIELDS = { Fid: "parentId", type: "level" };
 
-function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoint[] {
-  const access = staff(path);
+function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
+  const { channel, operations } = screen;
   const save = (mode: "add" | "update") => async (ctx: ApiContext) => {
     const upload = await parseImageUpload(ctx.request, "image", HOME_IMAGE_MAX_BYTES);
     if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid", upload.error === "tooLarge" ? 413 : 400);
@@ -489,7 +505,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     {
       method: "GET",
       path: base,
-      access,
+      access: op(operations.read),
       summary: `${channel} home entries: data as a tree, dataList flat.`,
       extraMembers: ["dataList"],
       async handler() {
@@ -497,11 +513,11 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access, multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, fields, handler: save("add") },
+    { method: "POST", path: `${base}/add`, access: op(operations.create), multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, fields, handler: save("add") },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
-      access,
+      access: op(operations.read),
       summary: `One ${channel} home entry.`,
       async handler(ctx) {
         const item = await getHomeItem(channel, idParam(ctx.params.id));
@@ -509,24 +525,22 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         return ok(item);
       },
     },
-    { method: "PUT", path: `${base}/update`, access, multipart: true, summary: `Edit a ${channel} home entry (id and the add fields).`, fields: [{ name: "id", required: true }, ...fields], handler: save("update") },
+    { method: "PUT", path: `${base}/update`, access: op(operations.update), multipart: true, summary: `Edit a ${channel} home entry (id and the add fields).`, fields: [{ name: "id", required: true }, ...fields], handler: save("update") },
     {
       method: "DELETE",
       path: `${base}/delete/{id}`,
-      access,
+      access: op(operations.delete),
       summary: `Delete a ${channel} home entry.`,
       handler: async (ctx) => fromOutcome(await deleteHomeItem(ctx.user, channel, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
     },
   ];
 }
 
-const CATEGORY_PATH = "/homeList";
-
 const categoryEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/manage/homecateall",
-    access: staff(CATEGORY_PATH),
+    access: op("content.category.read"),
     summary: "Every home category.",
     handler: async () => ok(await listHomeCategories()),
   },
@@ -534,7 +548,7 @@ const categoryEndpoints: Endpoint[] = [
     (path): Endpoint => ({
       method: "GET",
       path,
-      access: staff(CATEGORY_PATH),
+      access: op("content.category.read"),
       summary: "One home category.",
       async handler(ctx) {
         const category = await getHomeCategory(idParam(ctx.params.id));
@@ -547,7 +561,7 @@ const categoryEndpoints: Endpoint[] = [
     (mode): Endpoint => ({
       method: mode === "add" ? "POST" : "PUT",
       path: `/manage/homecate/${mode}`,
-      access: staff(CATEGORY_PATH),
+      access: op("content.category.save"),
       summary: `${mode === "add" ? "Add" : "Edit"} a home category (name 2-20, description, sort).`,
       fields: [...(mode === "update" ? [{ name: "id", required: true }] : []), { name: "name", required: true }, { name: "description" }, { name: "sort", type: "integer" as const }],
       async handler(ctx) {
@@ -563,7 +577,7 @@ const categoryEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/manage/homecate/delete/{id}",
-    access: staff(CATEGORY_PATH),
+    access: op("content.category.delete"),
     summary: "Delete a home category.",
     handler: async (ctx) => fromOutcome(await deleteHomeCategory(ctx.user, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
   },
@@ -583,7 +597,7 @@ const logEndpoints: Endpoint[] = [
     ([legacy, key]): Endpoint => ({
       method: "GET",
       path: `/logs/${legacy}loglist`,
-      access: staff("/query-logs"),
+      access: op("logs.query.read"),
       summary: `Who searched which ${key} routes (within the caller's view).`,
       fields: logFields,
       async handler(ctx) {
@@ -596,7 +610,7 @@ const logEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/logs/operationloglist",
-    access: staff("/log-list"),
+    access: op("logs.operation.read"),
     summary: "The operation log (the spec does not show this path).",
     fields: logFields,
     async handler(ctx) {
@@ -610,8 +624,8 @@ const logEndpoints: Endpoint[] = [
 export const adminEndpoints: Endpoint[] = [
   ...userEndpoints,
   ...treeEndpoints,
-  ...homeEndpoints("/web/home", "WEB", "/homeList"),
-  ...homeEndpoints("/apphomeimg/home", "APP", "/app-home"),
+  ...homeEndpoints("/web/home", WEB_SCREEN),
+  ...homeEndpoints("/apphomeimg/home", APP_SCREEN),
   ...categoryEndpoints,
   ...logEndpoints,
 ];

@@ -11,7 +11,7 @@ import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, LEGACY_ORDER_FIELDS, LEGACY_
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
-import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, USER, op, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES } from "../legacy";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
@@ -99,7 +99,7 @@ export const bookingEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/query/contact",
-    access: USER,
+    access: op("booking.contact"),
     summary: "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
     fields: sourceFields,
     async handler(ctx) {
@@ -115,7 +115,7 @@ export const bookingEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/query/order",
-    access: USER,
+    access: op("booking.order"),
     multipart: true,
     summary:
       "Shipping order: multipart with the order fields (domain or legacy dcForm names, or dcDataAll as JSON text) and at most one attachment (`attachment` or `file`, 5 MB). Status 2 / 3 as /query/contact.",
@@ -201,7 +201,7 @@ export const bookingEndpoints: Endpoint[] = [
     ([name, kind, sourceKind]): Endpoint => ({
       method: "POST",
       path: `/send/${name}`,
-      access: USER,
+      access: op("booking.mails"),
       summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
       fields: [{ name: "id", type: "integer", required: true }],
       async handler(ctx) {

@@ -4,6 +4,7 @@
 // range delete, checks). Fields travel under their legacy names (the
 // columns' Excel headers), as the old client sent them.
 import { z } from "zod";
+import { dataOperation, type DataVerb } from "~/domain/permissions/operations.server";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
   column,
@@ -29,7 +30,7 @@ import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant 
 import type { Cell } from "~/domain/import-export/sheet-worker.server";
 import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import { ApiError, badRequest, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../core.server";
 
 type AreaCalls = {
   area: AreaKey;
@@ -234,7 +235,7 @@ async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant
 
 function areaEndpoints(calls: AreaCalls): Endpoint[] {
   const area = dataAreas[calls.area];
-  const access = staff(area.path);
+  const access = (verb: DataVerb) => op(dataOperation(area.key, verb));
   const at = (name: string) => `/data/${name}`;
   const listFields = [
     ...filterParams(area).map(({ legacy }) => ({ name: legacy })),
@@ -247,7 +248,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "GET",
       path: at(calls.list),
-      access,
+      access: access("read"),
       summary: `${area.key}: one page of rows (legacy names), the total and the filter lists.`,
       fields: listFields,
       extraMembers: filterParams(area)
@@ -266,7 +267,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "DELETE",
       path: at(calls.delete),
-      access,
+      access: access("delete"),
       summary: `${area.key}: delete one row.`,
       async handler(ctx) {
         const id = idParam(ctx.params.id);
@@ -278,7 +279,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "DELETE",
       path: at(calls.batch),
-      access,
+      access: access("delete"),
       summary: `${area.key}: delete the ids from start to end inclusive (range "start,end"); one statement, one transaction.`,
       async handler(ctx) {
         const count = await deleteRange(area, ctx.user, rangeOf(ctx.params.range));
@@ -288,7 +289,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "POST",
       path: at(calls.import),
-      access,
+      access: access("import"),
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: `${area.key}: import rows, all or nothing: infoString (JSON array of rows keyed by the Excel headers) or a multipart .xls/.xlsx \`file\` (2 MB).`,
       fields: [{ name: "infoString", description: "JSON array of rows" }, { name: "file", type: "file" }],
@@ -299,7 +300,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "POST",
       path: at(calls.importPlain),
-      access,
+      access: access("import"),
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: `${area.key}: import a sheet without the +130/+2000/+3000 kg columns (as ${calls.import}).`,
       fields: [{ name: "infoString" }, { name: "file", type: "file" }],
@@ -310,7 +311,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "GET",
       path: at(calls.get),
-      access,
+      access: access("read"),
       summary: `${area.key}: one row by id (legacy names).`,
       async handler(ctx) {
         const row = await findRow(area, idParam(ctx.params.id));
@@ -329,14 +330,14 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     return ok({ id: outcome.id }, mode === "add" ? "data.msg.added" : "data.msg.edited");
   };
   if (calls.add && area.edit?.add) {
-    endpoints.push({ method: "POST", path: at(calls.add), access, summary: `${area.key}: add a row. Status 2: a duplicate (code, name, id).`, fields: bodyFields, handler: save("add") });
+    endpoints.push({ method: "POST", path: at(calls.add), access: access("edit"), summary: `${area.key}: add a row. Status 2: a duplicate (code, name, id).`, fields: bodyFields, handler: save("add") });
   }
   if (area.edit) {
     for (const name of calls.edit ?? []) {
       endpoints.push({
         method: "PUT",
         path: at(name),
-        access,
+        access: access("edit"),
         summary: `${area.key}: save a row (id and every field). Status 2: a duplicate.`,
         fields: [{ name: "id", type: "integer", required: true }, ...bodyFields],
         handler: save("edit"),
@@ -347,7 +348,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "GET",
       path: at(calls.export),
-      access,
+      access: access("export"),
       summary: `${area.key}: every row matching the list filters (legacy names, at most ${MAX_EXPORT_ROWS}); the old client wrote ${area.export.fileName} from it.`,
       fields: listFields.filter((f) => f.name !== "pagenum" && f.name !== "pagesize"),
       async handler(ctx) {
@@ -366,7 +367,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "GET",
       path: at(name),
-      access,
+      access: access("read"),
       summary: `${checked.key}: the ${check} check (rows to fix).`,
       async handler() {
         const items = await runCheck(checked, check);
@@ -378,7 +379,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "PUT",
       path: at(calls.markup),
-      access,
+      access: access("markup"),
       summary: `Add amounts to the tier prices of the selected rows (ids repeated or comma separated, at most ${MAX_MARKUP_ROWS}); one UPDATE in one transaction.`,
       fields: [{ name: "ids", type: "array", required: true }, ...FCL_MARKUP_FIELDS.map((name) => ({ name, type: "number" as const }))],
       async handler(ctx) {

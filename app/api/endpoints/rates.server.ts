@@ -11,10 +11,9 @@ import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
-import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, staff, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
+import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, op, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
 import { LEGACY_MODES } from "../legacy";
 
-const OFFERS = "/saleList";
 
 function queryText(ctx: ApiContext): string {
   return (ctx.url.searchParams.get("query") ?? ctx.url.searchParams.get("q") ?? "").slice(0, 60);
@@ -135,7 +134,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "POST",
       path: `/my/save${base}`,
-      access: staff(OFFERS),
+      access: op("offer.create"),
       summary: `Add a ${key} special-price card.`,
       fields: fieldsDoc(),
       async handler(ctx) {
@@ -147,7 +146,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "GET",
       path: `/my/byid${base}/{id}`,
-      access: staff(OFFERS),
+      access: op("offer.read"),
       summary: `One ${key} card with its form values.`,
       async handler(ctx) {
         const card = await getModeOffer(mode, idParam(ctx.params.id));
@@ -158,7 +157,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "PUT",
       path: `/my/edit${base}`,
-      access: staff(OFFERS),
+      access: op("offer.update"),
       summary: `Edit a ${key} card (id plus the form fields).`,
       fields: [{ name: "id", type: "integer", required: true }, ...fieldsDoc()],
       async handler(ctx) {
@@ -171,7 +170,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "DELETE",
       path: `/my/del${base}/{id}`,
-      access: staff(OFFERS),
+      access: op("offer.delete"),
       summary: `Delete a ${key} card.`,
       async handler(ctx) {
         return fromOutcome(await deleteOffer(ctx.user, mode, idParam(ctx.params.id)), "admin.offer.deleted", "admin.offer.deleteFailed");
@@ -180,7 +179,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "GET",
       path: `/my/list${base}`,
-      access: staff(OFFERS),
+      access: op("offer.read"),
       summary: `Every ${key} card, expired and upcoming included (staff view).`,
       async handler() {
         return ok(await listModeOffers(mode));

@@ -20,12 +20,14 @@ export const RIGHTS = {
 
 export const ADMIN_ROLE_ID = 1;
 
-export function hasPermission(viewer: Viewer | null, pid: number): boolean {
+type Holder = Pick<Viewer, "permissionIds" | "menus">;
+
+export function hasPermission(viewer: Holder | null, pid: number): boolean {
   return !!viewer && viewer.permissionIds.includes(pid);
 }
 
 /** A screen path such as /userList is allowed when the role holds its menu entry. */
-export function hasPath(viewer: Viewer | null, path: string): boolean {
+export function hasPath(viewer: Holder | null, path: string): boolean {
   return !!viewer && viewer.menus.some((menu) => menu.path === path && viewer.permissionIds.includes(menu.id));
 }
 
