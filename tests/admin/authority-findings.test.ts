@@ -10,6 +10,7 @@ import { loadViewer } from "~/domain/accounts/viewer.server";
 import { hasPath } from "~/domain/permissions/permissions.server";
 import { sendEmailCode } from "~/domain/accounts/email-codes.server";
 import { prisma } from "~/utils/db.server";
+import { apiEndpoints } from "~/api/registry.server";
 import { api, tokenOf } from "../api/helpers";
 import { ADMIN, load, MANAGER, SALES, submit } from "./helpers";
 import { loginAs } from "../support/requests";
@@ -127,7 +128,19 @@ describe("issue 17 findings", () => {
     expect(code).toMatch(/^\d{6}$/);
     const detail = await load(outboxLoader, "/app-query", ADMIN, { dialog: "view", id: mail.id });
     expect(detail.status).toBe(200);
-    expect(detail.data.mail).toMatchObject({ toAddress: SALES, subject: mail.subject, status: mail.status });
+    expect(detail.data.mail).toMatchObject({ toAddress: SALES, subject: mail.subject, status: mail.status, text: null, confidential: true });
     expect(JSON.stringify(detail.data)).not.toContain(code);
+    const list = await load(outboxLoader, "/app-query", ADMIN, { q: SALES });
+    expect(list.data.rows.map((r: { id: number }) => r.id)).toContain(mail.id);
+    expect(JSON.stringify(list.data)).not.toContain(code);
+    // No call of the API shows it either (every GET of the registry, as the administrator).
+    const token = await tokenOf(ADMIN);
+    for (const endpoint of apiEndpoints.filter((e) => e.method === "GET")) {
+      const result = await api("GET", endpoint.path.replace(/\{\w+\}/g, String(mail.id)), { token });
+      expect(JSON.stringify(result.body), endpoint.path).not.toContain(code);
+    }
+    // An order mail stays readable.
+    const order = await prisma.emailOutbox.findFirstOrThrow({ where: { kind: { startsWith: "order" } } });
+    expect((await load(outboxLoader, "/app-query", ADMIN, { dialog: "view", id: order.id })).data.mail.text).toBe(order.text);
   });
 });

@@ -21,9 +21,11 @@ import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { action as userAction } from "~/routes/_bo.userList";
 import { flushBackground } from "~/domain/rates/background.server";
+import { keepAnAdministrator, LastAdministratorError } from "~/domain/permissions/authority.server";
 import { prisma } from "~/utils/db.server";
 import { callRoute, cookieHeaderFrom, getRequest, postForm } from "../support/requests";
 import { api } from "../api/helpers";
+import { withTestDb } from "../support/db";
 import { USER_ID, type ViewerKey } from "./helpers";
 
 type Actor = Exclude<ViewerKey, "pending" | "failed" | "frozen">;
@@ -254,7 +256,11 @@ type Credentials = { cookie: string; token: string | null };
 
 async function credentialsOf(actor: Actor): Promise<Credentials> {
   if (actor === "visitor") return { cookie: "", token: null };
-  const id = USER_ID[actor];
+  return credentialsOfUser(USER_ID[actor]);
+}
+
+/** A cookie session and an API token of user `id` (opened directly, as a sign-in would). */
+async function credentialsOfUser(id: number): Promise<Credentials> {
   const sid = await createDbSession(id, getRequest("/home"));
   const session = await sessionStorage().getSession();
   session.set("sid", sid);
@@ -325,4 +331,154 @@ describe.each(ACTORS)("actor %s", (actor) => {
       expect(cells).toBe((actor === "visitor" ? 8 : 9) * OPS.length);
     });
   }
+});
+
+// --------------------------------------------------------------- rules the demo accounts do not reach
+
+describe("the last active administrator", () => {
+  beforeEach(async () => {
+    // Administrator 1 the only active one (the matrix above leaves administrators of its own).
+    await prisma.user.updateMany({ where: { roleId: ADMIN, id: { not: USER_ID.admin } }, data: { state: 2 } });
+    await prisma.user.update({ where: { id: USER_ID.admin }, data: { state: 1 } });
+  });
+
+  test("two administrators freezing each other at the same moment: exactly one succeeds, one stays", async () => {
+    const second = await freshTarget(ADMIN, "update");
+    const [first, other] = await Promise.all([credentialsOf("admin"), credentialsOfUser(second.id)]);
+    let results: Awaited<ReturnType<typeof api>>[] = [];
+    // Hold the administrators' row locks until both requests wait on them, so they really overlap.
+    await withTestDb(async (db) => {
+      await db.query("BEGIN");
+      await db.query("SELECT id FROM users WHERE role_id = 1 AND state = 1 FOR UPDATE");
+      const both = Promise.all([
+        api("PUT", "/my/updatestate", { token: first.token, body: { id: second.id, statesw: 2 } }),
+        api("PUT", "/my/updatestate", { token: other.token, body: { id: USER_ID.admin, statesw: 2 } }),
+      ]);
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        if (rows[0].n >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await db.query("COMMIT");
+      results = await both;
+    });
+    try {
+      expect(await prisma.user.count({ where: { roleId: ADMIN, state: 1 } })).toBe(1);
+      expect(results.map((r) => r.http).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.http === 409)!.body.message).toBe("这是最后一位在职管理员，不能冻结、删除或降级");
+      // The refused one is in the operation log with what it asked for.
+      expect(await prisma.operationLog.count({ where: { module: "refused", params: { contains: "user.setState: lastAdministrator; statesw: 1 → 2" } } })).toBe(1);
+    } finally {
+      await prisma.user.update({ where: { id: USER_ID.admin }, data: { state: 1 } });
+    }
+  });
+
+  test("an administrator demotes another while one stays", async () => {
+    const creds = await credentialsOf("admin");
+    const page = (fields: Record<string, string | number>) => callRoute(userAction, postForm("/userList", fields, { cookie: creds.cookie }));
+    const second = await freshTarget(ADMIN, "update");
+    const row = await prisma.user.findUniqueOrThrow({ where: { id: second.id } });
+    expect((await page(pageFields("setCustomerRole", row))).status).toBe(302);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: second.id } })).roleId).toBe(DIRECT);
+  });
+
+  test("the guard itself: inside the writing transaction, no active administrator may be left", async () => {
+    await expect(prisma.$transaction((tx) => keepAnAdministrator(tx, USER_ID.admin))).rejects.toBeInstanceOf(LastAdministratorError);
+    const spare = await freshTarget(ADMIN, "update");
+    await expect(prisma.$transaction((tx) => keepAnAdministrator(tx, USER_ID.admin))).resolves.toBeUndefined();
+    await prisma.user.update({ where: { id: spare.id }, data: { state: 2 } });
+    await expect(prisma.$transaction((tx) => keepAnAdministrator(tx, USER_ID.admin))).rejects.toBeInstanceOf(LastAdministratorError);
+  });
+});
+
+describe("a role manager who is not the administrator (the manager's role given /roleList)", () => {
+  beforeAll(async () => {
+    await prisma.rolePermission.create({ data: { roleId: MANAGER, menuId: 3 } });
+  });
+  afterAll(async () => {
+    await prisma.rolePermission.delete({ where: { roleId_menuId: { roleId: MANAGER, menuId: 3 } } });
+  });
+
+  test("assigns the roles below their own (sales, customers), never a sibling or the administrator role", async () => {
+    const creds = await credentialsOf("manager");
+    const offered = ((await api("GET", "/api/role", { token: creds.token })).body.data as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+    expect(offered).toEqual([SALES, DIRECT, PEER, AGENT]);
+    const customer = await freshTarget(DIRECT, "update");
+    const toSales = await api("POST", "/my/saverole", { token: creds.token, body: { id: customer.id, rid: SALES } });
+    expect(toSales.http).toBe(200);
+    const toService = await api("POST", "/my/saverole", { token: creds.token, body: { id: customer.id, rid: SERVICE } });
+    expect(toService.http).toBe(403);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: customer.id } })).roleId).toBe(SALES);
+  });
+
+  test("changes only roles below their own, places roles under their own, grants only what they hold", async () => {
+    const creds = await credentialsOf("manager");
+    const { action: roleAction } = await import("~/routes/_bo.roleList");
+    const post = (fields: Record<string, string | number | number[]>) => callRoute(roleAction, postForm("/roleList", fields, { cookie: creds.cookie }));
+    const current = async (roleId: number) => (await prisma.rolePermission.findMany({ where: { roleId, halfChecked: false } })).map((p) => p.menuId).sort((a, b) => a - b);
+
+    const sales = await current(SALES);
+    // 86 (toggle state) is the manager's: granted to sales, a role below.
+    expect((await post({ intent: "permissions", id: SALES, menuId: [...sales, 86] })).status).toBe(302);
+    expect(await current(SALES)).toEqual([...sales, 86].sort((a, b) => a - b));
+    // 32 (add menu) is not the manager's.
+    const notHeld = await post({ intent: "permissions", id: SALES, menuId: [...sales, 86, 32] });
+    expect(notHeld.status).toBe(403);
+    expect(notHeld.data).toEqual({ message: "admin.authority.permissionNotHeld" });
+    // Their own role, a sibling, the administrator role: refused.
+    expect((await post({ intent: "permissions", id: MANAGER, menuId: [2] })).data).toEqual({ message: "admin.authority.notYourself" });
+    expect((await post({ intent: "permissions", id: SERVICE, menuId: [2] })).data).toEqual({ message: "admin.authority.roleOutranks" });
+    expect((await post({ intent: "permissions", id: ADMIN, menuId: [2] })).data).toEqual({ message: "admin.authority.roleOutranks" });
+    expect((await post({ intent: "update", id: SERVICE, name: "客服2", parentId: 2, level: 2 })).status).toBe(403);
+    // A new role under their own: yes; under the staff directory: no.
+    expect((await post({ intent: "create", name: "大客户销售", parentId: MANAGER, level: 3 })).status).toBe(302);
+    const elsewhere = await post({ intent: "create", name: "越级角色", parentId: 2, level: 2 });
+    expect(elsewhere.status).toBe(403);
+    expect(await prisma.role.findUnique({ where: { name: "越级角色" } })).toBeNull();
+    // Every refusal above is in the operation log with the values asked for.
+    const refusals = await prisma.operationLog.findMany({ where: { module: "refused", userId: USER_ID.manager, operation: "roles" } });
+    expect(refusals.map((r) => r.params)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^role\.grantPermissions: permissionNotHeld; pid: \[.*\] → \[.*32.*\]$/), expect.stringMatching(/^role\.create: parentNotAllowed/)]),
+    );
+  });
+});
+
+describe("values one does not hold", () => {
+  test("a view is given or taken only by someone who holds it", async () => {
+    // The manager with the related view only, over a salesperson of theirs.
+    await prisma.user.update({ where: { id: USER_ID.manager }, data: { viewIds: [2] } });
+    try {
+      const creds = await credentialsOf("manager");
+      const seller = await freshTarget(SALES, "update");
+      await prisma.user.update({ where: { id: seller.id }, data: { salesId: USER_ID.manager } });
+      const global = await api("POST", "/my/saveview", { token: creds.token, body: { id: seller.id, view_st: "1" } });
+      expect(global.http).toBe(403);
+      expect(global.body.message).toBe("只能分配或收回你自己拥有的视图");
+      const related = await api("POST", "/my/saveview", { token: creds.token, body: { id: seller.id, view_st: "2" } });
+      expect(related.http).toBe(200);
+      expect((await prisma.user.findUniqueOrThrow({ where: { id: seller.id } })).viewIds).toEqual([2]);
+    } finally {
+      await prisma.user.update({ where: { id: USER_ID.manager }, data: { viewIds: [1] } });
+    }
+  });
+
+  test("customer roles hold no back-office permission, whoever asks", async () => {
+    const creds = await credentialsOf("admin");
+    const result = await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: PEER, pid: "5,9" } });
+    expect(result.http).toBe(403);
+    expect(await prisma.rolePermission.count({ where: { roleId: PEER } })).toBe(0);
+  });
+
+  test("the administrator role keeps user, role and menu management through the API too", async () => {
+    const creds = await credentialsOf("admin");
+    const held = (await prisma.rolePermission.findMany({ where: { roleId: ADMIN, halfChecked: false } })).map((p) => p.menuId);
+    for (const dropped of [2, 3, 4, 32, 73]) {
+      const result = await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.filter((id) => id !== dropped).join(",") } });
+      expect(result.http, `without ${dropped}`).toBe(403);
+    }
+    expect((await prisma.rolePermission.findMany({ where: { roleId: ADMIN, halfChecked: false } })).length).toBe(held.length);
+    // Anything else may change: the administrator drops and takes back the outbox screen.
+    expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.filter((id) => id !== 20).join(",") } })).http).toBe(200);
+    expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.join(",") } })).http).toBe(200);
+  });
 });
