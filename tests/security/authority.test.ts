@@ -477,6 +477,10 @@ describe("values one does not hold", () => {
       expect(result.http, `without ${dropped}`).toBe(403);
     }
     expect((await prisma.rolePermission.findMany({ where: { roleId: ADMIN, halfChecked: false } })).length).toBe(held.length);
+    // Role 1 stays a staff role (among the customers it could hold no permission).
+    const moved = await api("PUT", "/my/editroles", { token: creds.token, body: { rid: ADMIN, rolename: "管理员", roleDesc: "", Fidrole: 3, type: 2 } });
+    expect(moved.http).toBe(403);
+    expect((await prisma.role.findUniqueOrThrow({ where: { id: ADMIN } })).parentId).toBe(2);
     // Anything else may change: the administrator drops and takes back the outbox screen.
     expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.filter((id) => id !== 20).join(",") } })).http).toBe(200);
     expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.join(",") } })).http).toBe(200);

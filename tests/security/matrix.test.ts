@@ -27,7 +27,6 @@ import {
   call,
   cookieOf,
   cookieOfEmail,
-  CUSTOMERS,
   OTHER_T2,
   outcomeOf,
   STAFF,

@@ -1,13 +1,12 @@
 // Administration calls (administration.md 7): users, roles, menus, home
-// content, logs. Each checks the screen's menu entry and, for buttons, the
-// right id (71 add user, 73 edit/audit, ...), then calls the domain function
-// the back-office screen calls.
+// content, logs. Each declares its operation (decision 303: the screen's menu
+// entry and, for buttons, the right id), then calls the domain function the
+// back-office screen calls, which applies the grant rules.
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { createRole, deleteRole, getRole, listRoles, rolePermissionIds, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
-import { RIGHTS } from "~/domain/permissions/permissions.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import {
   assignViews,
@@ -50,10 +49,6 @@ import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/s
 import type { OperationId } from "~/domain/permissions/operations.server";
 import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
-
-const USERS = "/userList";
-const ROLES = "/roleList";
-const MENUS = "/menuList";
 
 // ------------------------------------------------------------------ users
 

@@ -4,7 +4,7 @@
 //   export const action = dataAreaAction(fclArea);
 // Every loader and action authorizes the area's operation (data.<area>.read,
 // .edit, .delete, .import, .markup, .export) itself.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";

@@ -103,6 +103,8 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
   const placement = await checkPlacement(input, id);
   if (!placement.ok) return placement;
   if (placement.parentId !== role.parentId) {
+    // The administrator role stays a staff role: moved among the customers, it could hold no permission.
+    if (id === ADMIN_ROLE_ID) return refuse(viewer, "role.update", deny("adminRoleFixed", 403, "parentId"), { targetIds: id, changes: { Fidrole: [role.parentId, placement.parentId] } });
     const refused = await placementRefusal(tree, viewer, "role.update", placement.parentId, id);
     if (refused) return refused;
   }
