@@ -307,6 +307,22 @@ function duplicateOutcome(error: unknown): Outcome<never> | null {
 
 const firstMessage = (errors: FieldErrors) => Object.values(errors)[0]?.[0];
 
+/** The columns the add and edit forms write. */
+function editableColumns(input: EditUserInput) {
+  return {
+    username: input.username,
+    phone: input.phone,
+    businessAddress: input.businessAddress,
+    company: input.company,
+    salesId: input.salesId,
+    customerServiceId: input.customerServiceId,
+    roleId: input.roleId,
+    customerRating: input.customerRating,
+    landline: input.landline,
+    qq: input.qq,
+  };
+}
+
 /** A user's editable values under the spec's names, as the operation log shows them. */
 function editValues(user: {
   username: string;
@@ -355,16 +371,7 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
         data: {
           email: input.email,
           passwordHash,
-          username: input.username,
-          phone: input.phone,
-          businessAddress: input.businessAddress,
-          company: input.company,
-          salesId: input.salesId,
-          customerServiceId: input.customerServiceId,
-          roleId: input.roleId,
-          customerRating: input.customerRating,
-          landline: input.landline,
-          qq: input.qq,
+          ...editableColumns(input),
           regMethod: "admin",
           audit: 2,
           state: 1,
@@ -420,21 +427,7 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
     const result = await guarded(viewer, "user.setRole", { id, changes }, () =>
       prisma.$transaction(async (tx) => {
         if (demotesAdmin) await keepAnAdministrator(tx, id);
-        await tx.user.update({
-          where: { id },
-          data: {
-            username: input.username,
-            phone: input.phone,
-            businessAddress: input.businessAddress,
-            company: input.company,
-            salesId: input.salesId,
-            customerServiceId: input.customerServiceId,
-            roleId: input.roleId,
-            customerRating: input.customerRating,
-            landline: input.landline,
-            qq: input.qq,
-          },
-        });
+        await tx.user.update({ where: { id }, data: editableColumns(input) });
         await logOperation(tx, viewer, { module: "edit", operation: "users", targetIds: String(id), changes });
       }),
     );
