@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { error: string };
 
-const OPERATION = { "*": "account.avatar" } as const;
+const OPERATION = { "*": "own.avatar" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, OPERATION, async ({ request }, gate) => {

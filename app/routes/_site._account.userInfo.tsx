@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const OPERATION = { "*": "account.profile" } as const;
+const OPERATION = { "*": "own.profile" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, OPERATION, async ({ request }, gate) => {

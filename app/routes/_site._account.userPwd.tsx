@@ -27,7 +27,7 @@ const hideFields = ["oldPassword", "password", "confirmPassword"];
 /** conform's reply, plus a message with values (rate limit). */
 type ActionData = SubmissionResult<string[]> & { message?: FlashMessage };
 
-const OPERATION = { "*": "account.password" } as const;
+const OPERATION = { "*": "own.password" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, OPERATION, async ({ request }, gate) => {

@@ -59,7 +59,7 @@ type ActionResult = SubmissionResult<string[]> & { form: Mode; message?: FlashMe
 const reply = (body: { form: Mode; result: SubmissionResult<string[]>; message?: FlashMessage }, status = 200) =>
   data<ActionResult>({ ...body.result, form: body.form, ...(body.message ? { message: body.message } : {}) }, { status });
 
-const LOGIN_INTENTS = { login: "session.login", sendCode: "account.sendCode", sendResetCode: "account.sendCode", register: "account.register", reset: "account.resetPassword" } as const;
+const LOGIN_INTENTS = { login: "session.login", sendCode: "signup.sendCode", sendResetCode: "signup.sendCode", register: "signup.register", reset: "signup.resetPassword" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, LOGIN_INTENTS, async ({ request, context }, gate) => {

@@ -187,7 +187,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/email",
-    access: op("account.sendCode"),
+    access: op("signup.sendCode"),
     summary: "Send a registration code to an e-mail address (body `data` or `email`). Status 2: the address is already registered.",
     fields: [{ name: "email", required: true, description: "legacy: data" }],
     handler: (ctx) => sendCode(ctx, "REGISTER"),
@@ -195,7 +195,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/resetemail",
-    access: op("account.sendCode"),
+    access: op("signup.sendCode"),
     summary: "Send a password-reset code (answers alike for unknown addresses).",
     fields: [{ name: "email", required: true, description: "legacy: data" }],
     handler: (ctx) => sendCode(ctx, "RESET_PASSWORD"),
@@ -203,7 +203,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/reguser",
-    access: op("account.register"),
+    access: op("signup.register"),
     summary: "Register (pending audit). Status 2: e-mail already registered; 3: phone already registered.",
     fields: ["email", "code", "password", "confirmPassword", "username", "phone", "company", "businessAddress", "iaeCountries", "roleId", "agreement"].map((name) => ({
       name,
@@ -219,7 +219,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/resetpassword",
-    access: op("account.resetPassword"),
+    access: op("signup.resetPassword"),
     summary: "Set a new password with the e-mailed code.",
     fields: ["email", "code", "password", "confirmPassword"].map((name) => ({ name, required: true })),
     async handler(ctx) {
@@ -273,7 +273,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfo",
-    access: op("account.profile"),
+    access: op("own.profile"),
     summary: "Update the profile. For an audited account, company, business address and countries wait for staff review (data.pendingReview).",
     fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
     handler: updateOwnProfile,
@@ -281,7 +281,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfosh",
-    access: op("account.profile"),
+    access: op("own.profile"),
     summary: "Submit profile changes for review (same rule as POST /my/userinfo).",
     fields: ["username", "nickname", "phone", "company", "businessAddress", "iaeCountries"].map((name) => ({ name, required: true })),
     handler: updateOwnProfile,
@@ -289,7 +289,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/updatepwd",
-    access: op("account.password"),
+    access: op("own.password"),
     summary: "Change the password (old password checked; the user's other sessions end).",
     fields: ["oldPassword", "password", "confirmPassword"].map((name) => ({ name, required: true })),
     async handler(ctx) {
@@ -300,7 +300,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/update/avatar",
-    access: op("account.avatar"),
+    access: op("own.avatar"),
     multipart: true,
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],

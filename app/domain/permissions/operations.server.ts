@@ -82,16 +82,17 @@ const FIXED = {
   "entrustment.read": staffOp("/app-order", "entrustments", false),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
-  // A customer's or visitor's own things: declared like the rest, authorized by the session.
+  // A visitor's or signed-in user's own things: declared like the rest, authorized by the session.
+  // (Ids apart from the translation namespaces: "account.*" would read as a message key.)
   "session.login": publicOp("sessions"),
   "session.logout": selfOp("sessions"),
   "session.language": publicOp("sessions"),
-  "account.register": publicOp("users"),
-  "account.sendCode": publicOp("users"),
-  "account.resetPassword": publicOp("users"),
-  "account.profile": selfOp("users"),
-  "account.password": selfOp("users"),
-  "account.avatar": selfOp("users"),
+  "signup.register": publicOp("users"),
+  "signup.sendCode": publicOp("users"),
+  "signup.resetPassword": publicOp("users"),
+  "own.profile": selfOp("users"),
+  "own.password": selfOp("users"),
+  "own.avatar": selfOp("users"),
   "search.history": selfOp("searchHistory"),
   "booking.order": selfOp("entrustments"),
   "booking.contact": selfOp("entrustments"),
@@ -99,7 +100,7 @@ const FIXED = {
   "booking.mails": { who: "signedIn", write: false, area: "entrustments" },
 } as const satisfies Record<string, OperationSpec>;
 
-/** What can be done with a data area (data-maintenance.md); `edit` covers add and edit. */
+/** What can be done with a data area (data-maintenance.md); `edit` covers add and edit. The type names every verb; the registry holds the area's own. */
 export const DATA_VERBS = ["read", "edit", "delete", "import", "export", "markup"] as const;
 export type DataVerb = (typeof DATA_VERBS)[number];
 export type DataOperationId = `data.${AreaKey}.${DataVerb}`;
@@ -109,7 +110,9 @@ export type OperationId = keyof typeof FIXED | DataOperationId;
 function dataOperations(): Record<DataOperationId, OperationSpec> {
   const entries: [DataOperationId, OperationSpec][] = [];
   for (const area of Object.values(dataAreas)) {
-    for (const verb of DATA_VERBS) entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
+    // Only what the area offers: no edit of air rates, markup of FCL rates only.
+    const verbs = DATA_VERBS.filter((verb) => (verb !== "edit" || area.edit) && (verb !== "markup" || area.markup) && (verb !== "export" || area.export || area.exportSelected));
+    for (const verb of verbs) entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
   }
   return Object.fromEntries(entries) as Record<DataOperationId, OperationSpec>;
 }
@@ -128,6 +131,7 @@ export const dataOperation = (area: AreaKey, verb: DataVerb): DataOperationId =>
  */
 export function mayPerform(viewer: Viewer | null, id: OperationId): boolean {
   const spec = OPERATIONS[id];
+  if (!spec) throw new Error(`mayPerform: ${id} is not in the registry of operations`);
   if (spec.who === "anyone") return true;
   if (!viewer) return false;
   if (spec.who === "signedIn") return true;
@@ -144,7 +148,7 @@ function refusalIsLogged(viewer: Viewer | null, id: OperationId): viewer is View
   return !!viewer && spec.who === "staff" && spec.write && hasPath(viewer, spec.path!);
 }
 
-/** Refuses (logging it where it counts) or returns nothing; for callers that answer in their own format (the API). */
+/** May the viewer perform `id`? A refusal is logged where it counts; the caller answers in its own format (the API). */
 export async function checkOperation(viewer: Viewer | null, id: OperationId, targetIds?: string | number | null): Promise<boolean> {
   if (mayPerform(viewer, id)) return true;
   if (refusalIsLogged(viewer, id)) await logRefusal(viewer, { operation: id, area: OPERATIONS[id].area, reason: "noRight", targetIds });
