@@ -196,8 +196,9 @@ export function dataAreaAction(area: DataArea) {
 /** GET <path>/export?<filters>: the whole filtered table. */
 export function dataAreaExportLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs) {
-    await requireOperation(request, dataOperation(area.key, "export"));
+    // An area without export has no export operation either: nothing to authorize.
     if (!area.export) throw new Response("Not found", { status: 404 });
+    await requireOperation(request, dataOperation(area.key, "export"));
     const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
     const file = await exportWorkbook(area, listWhere(area, query));
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
