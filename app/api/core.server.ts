@@ -7,19 +7,23 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
+import type { OperationId } from "~/domain/permissions/operations.server";
 import type { WireEntity, WireShape } from "./wire";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
- * Who may call: anybody; any signed-in user (customers and staff); or staff
- * holding the screen's menu entry (`path`) and, for buttons, the right id.
+ * Who may call: anybody, or any signed-in user (customers and staff), for
+ * reads; or the operation the call performs (the registry of operations,
+ * app/domain/permissions/operations.server.ts, which names the screen and
+ * right staff need). Every call that writes, and every staff call, declares
+ * its operation: pages and API are authorized by the same function.
  */
-export type Access = { kind: "public" } | { kind: "user" } | { kind: "staff"; path: string; right?: number };
+export type Access = { kind: "public" } | { kind: "user" } | { kind: "operation"; id: OperationId };
 
 export const PUBLIC: Access = { kind: "public" };
 export const USER: Access = { kind: "user" };
-export const staff = (path: string, right?: number): Access => ({ kind: "staff", path, right });
+export const op = (id: OperationId): Access => ({ kind: "operation", id });
 
 /** A field as the OpenAPI description lists it. */
 export type FieldDoc = { name: string; type?: "string" | "integer" | "number" | "boolean" | "file" | "array"; required?: boolean; description?: string };
@@ -134,7 +138,8 @@ export function fromOutcome(
   const fieldErrors = outcome.fieldErrors ?? {};
   const first = Object.values(fieldErrors).flat()[0];
   const message: ApiReply["message"] = outcome.message ?? first ?? failMessage;
-  const status = options.statusFor?.(fieldErrors) ?? 1;
+  // An authority refusal mirrors its HTTP status, like the dispatcher's 403.
+  const status = outcome.status === 403 ? 403 : (options.statusFor?.(fieldErrors) ?? 1);
   throw new ApiError(status, message, outcome.status >= 400 ? outcome.status : 400, Object.keys(fieldErrors).length ? { fieldErrors } : null);
 }
 

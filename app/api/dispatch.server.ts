@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
-import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
+import { checkOperation, OPERATIONS, type Who } from "~/domain/permissions/operations.server";
 import { i18n } from "~/i18n/i18n.server";
 import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
@@ -236,6 +236,12 @@ const HTTP_MESSAGES: Record<number, string> = {
   429: "api.tooMany",
 };
 
+/** Who may call an endpoint: its operation's rule, or the public / signed-in reads. */
+export function whoMayCall(endpoint: Pick<Endpoint, "access">): Who {
+  const access = endpoint.access;
+  return access.kind === "operation" ? OPERATIONS[access.id].who : access.kind === "public" ? "anyone" : "signedIn";
+}
+
 export async function handleApi(request: Request, context?: AppLoadContext): Promise<Response> {
   const url = new URL(request.url);
   const lng = languageOf(url);
@@ -248,12 +254,12 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   const { endpoint, params } = found;
 
   const session = await lookupRequest(request);
-  const access = endpoint.access;
+  const who = whoMayCall(endpoint);
   // A frozen account's token is revoked by the lookup; public calls answer it as a visitor.
-  if (session.state === "frozen" && access.kind !== "public") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
+  if (session.state === "frozen" && who !== "anyone") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
   const viewer = session.state === "active" ? session.viewer : null;
-  if (access.kind !== "public" && !viewer) return envelope(t, { status: 401, message: "api.loginRequired", http: 401 });
-  if (access.kind === "staff" && !(hasPath(viewer, access.path) && (access.right === undefined || hasPermission(viewer, access.right)))) {
+  if (who !== "anyone" && !viewer) return envelope(t, { status: 401, message: "api.loginRequired", http: 401 });
+  if (endpoint.access.kind === "operation" && !(await checkOperation(viewer, endpoint.access.id))) {
     return envelope(t, { status: 403, message: "api.forbidden", http: 403 });
   }
 

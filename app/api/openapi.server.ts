@@ -3,6 +3,7 @@
 // entities that map its replies and bodies, so it cannot drift:
 // tests/api/contract.test.ts checks every path against the dispatcher and
 // tests/api/openapi.test.ts validates the document as OpenAPI 3.1.
+import { OPERATIONS } from "~/domain/permissions/operations.server";
 import type { Endpoint, FieldDoc } from "./core.server";
 import { apiEndpoints } from "./registry.server";
 import { entitySchema, shapeExample, shapeSchema, type WireShape } from "./wire";
@@ -40,7 +41,10 @@ function access(endpoint: Endpoint): string {
   const a = endpoint.access;
   if (a.kind === "public") return "No sign-in needed.";
   if (a.kind === "user") return "Any signed-in user (token).";
-  return `Staff holding the menu entry ${a.path}${a.right ? ` and right ${a.right}` : ""}.`;
+  const spec = OPERATIONS[a.id];
+  if (spec.who === "anyone") return `Operation ${a.id}: no sign-in needed.`;
+  if (spec.who === "signedIn") return `Operation ${a.id}: any signed-in user (token), on their own things.`;
+  return `Operation ${a.id}: staff holding the menu entry ${spec.path}${spec.right ? ` and right ${spec.right}` : ""}${spec.write ? "; the grant rules of docs/decisions/303-authority.md apply" : ""}.`;
 }
 
 const isList = (shape: WireShape) => shape.type === "list" || shape.type === "tree";

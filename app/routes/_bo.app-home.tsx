@@ -1,7 +1,7 @@
 // App home content (administration.md 2.6): the website screen without the size field.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { APP_SCREEN, homeScreenAction, homeScreenLoader } from "~/domain/home-content/screen.server";
+import { APP_SCREEN, appHomeAction, homeScreenLoader } from "~/domain/home-content/screen.server";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";
@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export const meta: MetaFunction = () => [{ title: "APP首页 / App home" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, APP_SCREEN);
-export const action = ({ request }: ActionFunctionArgs) => homeScreenAction(request, APP_SCREEN);
+export const action = (args: ActionFunctionArgs) => appHomeAction(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function AppHomePage() {

@@ -5,7 +5,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
-import { hasPath, requirePath } from "~/domain/permissions/permissions.server";
+import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
 import { idOf, notFound } from "~/domain/menus/admin.server";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "委托订单 / Entrustments" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requirePath(request, "/app-order");
+  const viewer = await requireOperation(request, "entrustment.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, entrustmentTable);
   const { rows, total } = await listStaffEntrustments(viewer, query);
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     detail = id ? await getStaffEntrustment(viewer, id) : null;
     if (!detail) throw notFound();
   }
-  return { rows, page: tablePage(query, total), detail, canOutbox: hasPath(viewer, "/app-query") };
+  return { rows, page: tablePage(query, total), detail, canOutbox: mayPerform(viewer, "outbox.read") };
 }
 
 export const ErrorBoundary = BackOfficeErrorBoundary;

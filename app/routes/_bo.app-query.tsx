@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { hasPath, requirePath } from "~/domain/permissions/permissions.server";
+import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
@@ -19,8 +19,6 @@ import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
 import { readFormData } from "~/utils/form-data.server";
 
-const PATH = "/app-query";
-
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
@@ -28,7 +26,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "邮件发件箱 / Mail outbox" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
+  const viewer = await requireOperation(request, "outbox.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, outboxTable);
   const { rows, total, statusCounts } = await listOutbox(viewer, query);
@@ -38,22 +36,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mail = id ? await getOutboxMail(viewer, id) : null;
     if (!mail) throw notFound();
   }
-  return { rows, page: tablePage(query, total), statusCounts, mail, canOrders: hasPath(viewer, "/app-order") };
+  return { rows, page: tablePage(query, total), statusCounts, mail, canOrders: mayPerform(viewer, "entrustment.read") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
-  const form = await readFormData(request);
-  if (intentOf(form) !== "retry") throw badRequest();
-  const id = idOf(form.get("id"));
-  if (!id) throw badRequest();
-  const outcome = await retryOutboxMail(viewer, id);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw notFound();
-    return backToList(request, outcome.message ?? "admin.outbox.retryFailed", "error");
-  }
-  return backToList(request, "admin.outbox.retried");
-}
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { retry: "outbox.retry" }, async ({ request }, gate) => {
+    const form = await readFormData(request);
+    if (intentOf(form) !== "retry") throw badRequest();
+    const viewer = await gate.authorizeUser("retry");
+    const id = idOf(form.get("id"));
+    if (!id) throw badRequest();
+    const outcome = await retryOutboxMail(viewer, id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw notFound();
+      return backToList(request, outcome.message ?? "admin.outbox.retryFailed", "error");
+    }
+    return backToList(request, "admin.outbox.retried");
+  });
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
@@ -174,7 +173,7 @@ export default function AppQueryPage() {
               </>
             ) : null}
             <dt>{t("admin.outbox.text")}</dt>
-            <dd>{mail.text}</dd>
+            <dd>{mail.text ?? <span className="admin-placeholder">{t("admin.outbox.confidential")}</span>}</dd>
           </dl>
           {mail.status === "FAILED" ? (
             <div className="admin-dialog__actions">

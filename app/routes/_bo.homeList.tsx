@@ -1,7 +1,7 @@
 // Website home content (administration.md 2.5) and the home categories tab.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { homeScreenAction, homeScreenLoader, WEB_SCREEN } from "~/domain/home-content/screen.server";
+import { homeScreenLoader, webHomeAction, WEB_SCREEN } from "~/domain/home-content/screen.server";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";
@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export const meta: MetaFunction = () => [{ title: "官网首页 / Website home" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, WEB_SCREEN);
-export const action = ({ request }: ActionFunctionArgs) => homeScreenAction(request, WEB_SCREEN);
+export const action = (args: ActionFunctionArgs) => webHomeAction(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function HomeListPage() {

@@ -4,7 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requirePath } from "~/domain/permissions/permissions.server";
+import { requireOperation } from "~/domain/permissions/operations.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "操作日志 / Operation log" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requirePath(request, "/log-list");
+  const viewer = await requireOperation(request, "logs.operation.read");
   const query = parseTableQuery(request, operationLogTable);
   const { rows, total } = await listOperationLogs(viewer, query);
   return { rows, page: tablePage(query, total) };

@@ -7,7 +7,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { forbidden, hasPermission, requirePath, RIGHTS } from "~/domain/permissions/permissions.server";
+import { forbidden } from "~/domain/permissions/permissions.server";
+import { runAction, performable, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
@@ -22,20 +23,14 @@ import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 
-const PATH = "/menuList";
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta: MetaFunction = () => [{ title: "菜单管理 / Menus" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
+  const viewer = await requireOperation(request, "menu.read");
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
-  const rights = {
-    add: hasPermission(viewer, RIGHTS.addMenu),
-    edit: hasPermission(viewer, RIGHTS.editMenu),
-    delete: hasPermission(viewer, RIGHTS.deleteMenu),
-  };
+  const rights = performable(viewer, { add: "menu.create", edit: "menu.update", delete: "menu.delete" });
   const menus = await listMenus();
   const rows = flattenTree(buildTree(menus)).map(({ node, depth }, index) => ({
     index: index + 1,
@@ -76,46 +71,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { rows, rights, dialog: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
-  const form = await readFormData(request);
-  const intent = intentOf(form);
-  // Inside the action: RIGHTS comes from a .server module, absent in the browser bundle.
-  const rightOf: Record<string, number> = {
-    create: RIGHTS.addMenu,
-    update: RIGHTS.editMenu,
-    delete: RIGHTS.deleteMenu,
-    cancelDelete: RIGHTS.deleteMenu,
-  };
-  const right = rightOf[intent];
-  if (!right) throw badRequest();
-  if (!hasPermission(viewer, right)) throw forbidden();
-  if (intent === "cancelDelete") return cancelled(request, intent);
+const MENU_INTENTS = { create: "menu.create", update: "menu.update", delete: "menu.delete", cancelDelete: "menu.delete" } as const;
 
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: menuSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const id = idOf(form.get("id"));
-    if (intent === "update" && !id) throw badRequest();
-    const outcome = intent === "create" ? await createMenu(viewer, submission.value) : await updateMenu(viewer, id!, submission.value);
-    if (!outcome.ok) {
-      return data(
-        submission.reply({
-          fieldErrors: outcome.fieldErrors,
-          formErrors: [outcome.message ?? (intent === "create" ? "admin.menu.addFailed" : "admin.menu.editFailed")],
-        }),
-        { status: outcome.status },
-      );
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, MENU_INTENTS, async ({ request }, gate) => {
+    const form = await readFormData(request);
+    const intent = intentOf(form);
+    const viewer = await gate.authorizeUser(intent);
+    if (intent === "cancelDelete") return cancelled(request, intent);
+
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(form, { schema: menuSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const id = idOf(form.get("id"));
+      if (intent === "update" && !id) throw badRequest();
+      const outcome = intent === "create" ? await createMenu(viewer, submission.value) : await updateMenu(viewer, id!, submission.value);
+      if (!outcome.ok) {
+        return data(
+          submission.reply({
+            fieldErrors: outcome.fieldErrors,
+            formErrors: [outcome.message ?? (intent === "create" ? "admin.menu.addFailed" : "admin.menu.editFailed")],
+          }),
+          { status: outcome.status },
+        );
+      }
+      return backToList(request, intent === "create" ? "admin.menu.added" : "admin.menu.edited");
     }
-    return backToList(request, intent === "create" ? "admin.menu.added" : "admin.menu.edited");
-  }
 
-  const id = idOf(form.get("id"));
-  if (!id) throw badRequest();
-  const outcome = await deleteMenu(viewer, id);
-  if (!outcome.ok) return backToList(request, outcome.message ?? "admin.menu.deleteFailed", "error");
-  return backToList(request, "admin.menu.deleted");
-}
+    const id = idOf(form.get("id"));
+    if (!id) throw badRequest();
+    const outcome = await deleteMenu(viewer, id);
+    if (!outcome.ok) return backToList(request, outcome.message ?? "admin.menu.deleteFailed", "error");
+    return backToList(request, "admin.menu.deleted");
+  });
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
 

@@ -4,7 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
-import { requirePath } from "~/domain/permissions/permissions.server";
+import { requireOperation } from "~/domain/permissions/operations.server";
 import { notFound } from "~/domain/menus/admin.server";
 import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "查询日志 / Query logs" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
+  const viewer = await requireOperation(request, "logs.query.read");
   const url = new URL(request.url);
   const mode = MODES.find((m) => m.key === (url.searchParams.get("mode") ?? "fcl"));
   if (!mode) throw notFound();

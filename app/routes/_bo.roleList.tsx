@@ -8,8 +8,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { requirePath } from "~/domain/permissions/permissions.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
+import { isAdministrator } from "~/domain/permissions/authority.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/domain/menus/admin.server";
 import { listMenus } from "~/domain/menus/menus.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
@@ -17,7 +18,9 @@ import {
   deleteRole,
   getRole,
   listRoles,
-  parentChoices,
+  placeableParents,
+  roleActions,
+  roleDialogDenial,
   rolePermissionIds,
   saveRolePermissions,
   updateRole,
@@ -33,16 +36,16 @@ import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 
-const PATH = "/roleList";
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta: MetaFunction = () => [{ title: "角色管理 / Roles" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePath(request, PATH);
+  const viewer = await requireOperation(request, "role.read");
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const roles = await listRoles();
+  // Links only for the roles the viewer may change: those below their own role.
+  const can = await roleActions(viewer, roles);
   const rows = flattenTree(buildTree(roles)).map(({ node, depth }) => ({
     id: node.id,
     name: node.name,
@@ -50,23 +53,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     level: node.level,
     depth,
     childCount: node.childCount,
+    can: can[node.id],
   }));
   const depthOf = new Map(rows.map((row) => [row.id, row.depth]));
-  const parentsFor = (editingId?: number) =>
-    parentChoices(roles, editingId).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: depthOf.get(role.id) }));
+  const parentsFor = async (editingId?: number) =>
+    (await placeableParents(viewer, roles, editingId)).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: depthOf.get(role.id) }));
+  const base = { rows, canAdd: mayPerform(viewer, "role.create"), noParent: isAdministrator(viewer) };
 
-  if (dialog === "add") return { rows, dialog: { kind: "add" as const, parents: parentsFor() } };
+  if (dialog === "add") return { ...base, dialog: { kind: "add" as const, parents: await parentsFor() } };
   if (dialog === "edit" || dialog === "permissions" || dialog === "delete") {
     const id = idOf(url.searchParams.get("id"));
     const role = id ? await getRole(id) : null;
     if (!role) throw notFound();
+    if ((dialog === "edit" || dialog === "permissions") && role.level === 1) throw notFound();
+    const denial = await roleDialogDenial(viewer, role.id, dialog);
+    if (denial) throw refusal(denial);
     const summary = { id: role.id, name: role.name, description: role.description, parentId: role.parentId, level: role.level };
-    if (dialog === "edit") {
-      if (role.level === 1) throw notFound();
-      return { rows, dialog: { kind: "edit" as const, role: summary, parents: parentsFor(role.id) } };
-    }
+    if (dialog === "edit") return { ...base, dialog: { kind: "edit" as const, role: summary, parents: await parentsFor(role.id) } };
     if (dialog === "permissions") {
-      if (role.level === 1) throw notFound();
       const menus = flattenTree(buildTree(await listMenus())).map(({ node, depth }) => ({
         id: node.id,
         parentId: node.parentId,
@@ -75,60 +79,75 @@ export async function loader({ request }: LoaderFunctionArgs) {
         level: node.level,
         depth,
       }));
-      return { rows, dialog: { kind: "permissions" as const, role: summary, menus, checked: await rolePermissionIds(role.id) } };
+      // Administrators grant anything; everyone else only what they hold.
+      const held = isAdministrator(viewer) ? null : viewer.permissionIds;
+      return { ...base, dialog: { kind: "permissions" as const, role: summary, menus, checked: await rolePermissionIds(role.id), held } };
     }
-    return { rows, dialog: { kind: "delete" as const, role: summary } };
+    return { ...base, dialog: { kind: "delete" as const, role: summary } };
   }
-  return { rows, dialog: null };
+  return { ...base, dialog: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
-  const form = await readFormData(request);
-  const intent = intentOf(form);
-  if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
+const ROLE_INTENTS = {
+  create: "role.create",
+  update: "role.update",
+  delete: "role.delete",
+  cancelDelete: "role.delete",
+  cancel: "role.delete",
+  permissions: "role.grantPermissions",
+} as const;
 
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: roleSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const id = idOf(form.get("id"));
-    if (intent === "update" && !id) throw badRequest();
-    const outcome = intent === "create" ? await createRole(viewer, submission.value) : await updateRole(viewer, id!, submission.value);
-    if (!outcome.ok) {
-      return data(
-        submission.reply({
-          fieldErrors: outcome.fieldErrors,
-          formErrors: outcome.message ? [outcome.message] : [intent === "create" ? "admin.role.addFailed" : "admin.role.editFailed"],
-        }),
-        { status: outcome.status },
-      );
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, ROLE_INTENTS, async ({ request }, gate) => {
+    const form = await readFormData(request);
+    const intent = intentOf(form);
+    const viewer = await gate.authorizeUser(intent);
+    if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
+
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(form, { schema: roleSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const id = idOf(form.get("id"));
+      if (intent === "update" && !id) throw badRequest();
+      const outcome = intent === "create" ? await createRole(viewer, submission.value) : await updateRole(viewer, id!, submission.value);
+      if (!outcome.ok) {
+        return data(
+          submission.reply({
+            fieldErrors: outcome.fieldErrors,
+            formErrors: outcome.message ? [outcome.message] : [intent === "create" ? "admin.role.addFailed" : "admin.role.editFailed"],
+          }),
+          { status: outcome.status },
+        );
+      }
+      return backToList(request, intent === "create" ? "admin.role.added" : "admin.role.edited");
     }
-    return backToList(request, intent === "create" ? "admin.role.added" : "admin.role.edited");
-  }
 
-  const id = idOf(form.get("id"));
-  if (!id) throw badRequest();
-  if (intent === "delete") {
-    const outcome = await deleteRole(viewer, id);
-    if (!outcome.ok) return backToList(request, outcome.message ?? "admin.role.deleteFailed", "error");
-    return backToList(request, "admin.role.deleted");
-  }
-  if (intent === "permissions") {
+    const id = idOf(form.get("id"));
+    if (!id) throw badRequest();
+    if (intent === "delete") {
+      const outcome = await deleteRole(viewer, id);
+      if (!outcome.ok) {
+        if (outcome.refused) throw refusal(outcome);
+        return backToList(request, outcome.message ?? "admin.role.deleteFailed", "error");
+      }
+      return backToList(request, "admin.role.deleted");
+    }
     const checked = form.getAll("menuId").map((value) => idOf(value));
     if (checked.some((value) => value === null)) throw badRequest();
     const outcome = await saveRolePermissions(viewer, id, checked as number[]);
-    if (!outcome.ok) return backToList(request, outcome.message ?? "admin.role.permissionsFailed", "error");
+    if (!outcome.ok) {
+      if (outcome.refused) throw refusal(outcome);
+      return backToList(request, outcome.message ?? "admin.role.permissionsFailed", "error");
+    }
     // The menu is loaded per request: the redirect shows the new menu at once.
     return backToList(request, "admin.role.permissionsSaved");
-  }
-  throw badRequest();
-}
+  });
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function RoleListPage() {
   const { t } = useTranslation();
-  const { rows, dialog } = useLoaderData<typeof loader>();
+  const { rows, dialog, canAdd, noParent } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <section className="admin-page" aria-labelledby="roles-title">
@@ -138,9 +157,11 @@ export default function RoleListPage() {
       </nav>
       <div className="admin-toolbar">
         <h1 id="roles-title">{t("admin.role.title")}</h1>
-        <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>
-          {t("admin.role.add")}
-        </Link>
+        {canAdd ? (
+          <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>
+            {t("admin.role.add")}
+          </Link>
+        ) : null}
       </div>
       <div className="admin-table-wrap">
         <table className="admin-table admin-tree">
@@ -164,29 +185,31 @@ export default function RoleListPage() {
                   <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
                 </td>
                 <td className="admin-actions">
-                  {row.level !== 1 ? (
-                    <>
-                      <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
-                        {t("admin.common.edit")}
-                      </Link>
-                      <Link to={hrefWith(location, { dialog: "permissions", id: row.id })} preventScrollReset>
-                        {t("admin.role.assign")}
-                      </Link>
-                    </>
+                  {row.can.edit ? (
+                    <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
+                      {t("admin.common.edit")}
+                    </Link>
                   ) : null}
-                  <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
-                    {t("admin.common.delete")}
-                  </Link>
+                  {row.can.permissions ? (
+                    <Link to={hrefWith(location, { dialog: "permissions", id: row.id })} preventScrollReset>
+                      {t("admin.role.assign")}
+                    </Link>
+                  ) : null}
+                  {row.can.delete ? (
+                    <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
+                      {t("admin.common.delete")}
+                    </Link>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {dialog?.kind === "add" ? <RoleEditor key="add" parents={dialog.parents} /> : null}
-      {dialog?.kind === "edit" ? <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} /> : null}
+      {dialog?.kind === "add" ? <RoleEditor key="add" parents={dialog.parents} noParent={noParent} /> : null}
+      {dialog?.kind === "edit" ? <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} noParent={noParent} /> : null}
       {dialog?.kind === "permissions" ? (
-        <PermissionDialog key={`perm-${dialog.role.id}`} role={dialog.role} menus={dialog.menus} checked={dialog.checked} />
+        <PermissionDialog key={`perm-${dialog.role.id}`} role={dialog.role} menus={dialog.menus} checked={dialog.checked} held={dialog.held} />
       ) : null}
       {dialog?.kind === "delete" ? (
         <ConfirmDialog
@@ -203,7 +226,7 @@ export default function RoleListPage() {
 type RoleSummary = { id: number; name: string; description: string | null; parentId: number | null; level: number };
 
 /** One editor for add and edit (house style 3). */
-function RoleEditor({ role, parents }: { role?: RoleSummary; parents: { id: number; label: string; level: number; depth?: number }[] }) {
+function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: { id: number; label: string; level: number; depth?: number }[]; noParent: boolean }) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -234,6 +257,7 @@ function RoleEditor({ role, parents }: { role?: RoleSummary; parents: { id: numb
         <TreePlacement
           parents={parents}
           maxLevel={3}
+          allowNoParent={noParent}
           defaultParent={textOf(fields.parentId.initialValue)}
           defaultLevel={textOf(fields.level.initialValue)}
           errors={{ parentId: fields.parentId.errors, level: fields.level.errors }}
@@ -258,12 +282,14 @@ type MenuOption = { id: number; parentId: number | null; label: string; labelEn:
  * checkboxes; with it, a parent with checked descendants that is not checked
  * itself shows as indeterminate, which is how the server saves it (half-checked).
  */
-function PermissionDialog({ role, menus, checked }: { role: RoleSummary; menus: MenuOption[]; checked: number[] }) {
+function PermissionDialog({ role, menus, checked, held }: { role: RoleSummary; menus: MenuOption[]; checked: number[]; held: number[] | null }) {
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const ref = useRef<HTMLFieldSetElement>(null);
   const english = i18n.language === "en-US";
   const checkedSet = new Set(checked);
+  // Permissions the viewer does not hold stay as they are: shown disabled, a checked one sent along unchanged.
+  const locked = (id: number) => held !== null && !held.includes(id);
 
   useEffect(() => {
     const root = ref.current;
@@ -296,6 +322,7 @@ function PermissionDialog({ role, menus, checked }: { role: RoleSummary; menus: 
         <fieldset ref={ref} className="admin-checktree">
           <legend>{t("admin.role.permissions")}</legend>
           <p className="field__hint">{t("admin.role.strictHint")}</p>
+          {held !== null ? <p className="field__hint">{t("admin.role.notHeldHint")}</p> : null}
           {menus.map((menu) => (
             <div key={menu.id} className="admin-checktree__item" style={{ paddingLeft: `${menu.depth * 1.5}rem` }}>
               <input
@@ -304,9 +331,11 @@ function PermissionDialog({ role, menus, checked }: { role: RoleSummary; menus: 
                 name="menuId"
                 value={menu.id}
                 defaultChecked={checkedSet.has(menu.id)}
+                disabled={locked(menu.id)}
                 data-id={menu.id}
                 data-parent={menu.parentId ?? ""}
               />
+              {locked(menu.id) && checkedSet.has(menu.id) ? <input type="hidden" name="menuId" value={menu.id} /> : null}
               <label htmlFor={`perm-${menu.id}`}>
                 {english && menu.labelEn ? menu.labelEn : menu.label}
                 {menu.level === 3 ? <span className="admin-checktree__pid"> ({menu.id})</span> : null}

@@ -8,7 +8,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
-import { requirePath } from "~/domain/permissions/permissions.server";
+import { runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
@@ -35,7 +35,7 @@ function modeOf(url: URL): ModeDescription {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePath(request, PATH);
+  await requireOperation(request, "offer.read");
   const url = new URL(request.url);
   const mode = modeOf(url);
   const cards = await listModeOffers(mode);
@@ -50,39 +50,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { modeKey: mode.key, cards, dialog: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requirePath(request, PATH);
-  const url = new URL(request.url);
-  const form = await readFormData(request);
-  const intent = intentOf(form);
-  if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
-  const modeKey = form.get("mode") ?? url.searchParams.get("mode") ?? "fcl";
-  const mode = MODES.find((m) => m.key === modeKey);
-  if (!mode) throw badRequest();
+const OFFER_INTENTS = { create: "offer.create", update: "offer.update", delete: "offer.delete", cancelDelete: "offer.delete", cancel: "offer.delete" } as const;
 
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(form, { schema: offerSchema(mode) });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const values = submission.value as Record<string, string>;
-    if (intent === "create") {
-      await createOffer(viewer, mode, values);
-      return backToList(request, "admin.offer.added");
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OFFER_INTENTS, async ({ request }, gate) => {
+    const url = new URL(request.url);
+    const form = await readFormData(request);
+    const intent = intentOf(form);
+    const viewer = await gate.authorizeUser(intent);
+    if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
+    const modeKey = form.get("mode") ?? url.searchParams.get("mode") ?? "fcl";
+    const mode = MODES.find((m) => m.key === modeKey);
+    if (!mode) throw badRequest();
+
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(form, { schema: offerSchema(mode) });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const values = submission.value as Record<string, string>;
+      if (intent === "create") {
+        await createOffer(viewer, mode, values);
+        return backToList(request, "admin.offer.added");
+      }
+      const id = idOf(form.get("id"));
+      if (!id) throw badRequest();
+      const outcome = await updateOffer(viewer, mode, id, values);
+      if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message ?? "admin.offer.editFailed"] }), { status: outcome.status });
+      return backToList(request, "admin.offer.edited");
     }
-    const id = idOf(form.get("id"));
-    if (!id) throw badRequest();
-    const outcome = await updateOffer(viewer, mode, id, values);
-    if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message ?? "admin.offer.editFailed"] }), { status: outcome.status });
-    return backToList(request, "admin.offer.edited");
-  }
-  if (intent === "delete") {
-    const id = idOf(form.get("id"));
-    if (!id) throw badRequest();
-    const outcome = await deleteOffer(viewer, mode, id);
-    if (!outcome.ok) return backToList(request, outcome.message ?? "admin.offer.deleteFailed", "error");
-    return backToList(request, "admin.offer.deleted");
-  }
-  throw badRequest();
-}
+    if (intent === "delete") {
+      const id = idOf(form.get("id"));
+      if (!id) throw badRequest();
+      const outcome = await deleteOffer(viewer, mode, id);
+      if (!outcome.ok) return backToList(request, outcome.message ?? "admin.offer.deleteFailed", "error");
+      return backToList(request, "admin.offer.deleted");
+    }
+    throw badRequest();
+  });
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
 

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { userListAction, userListLoader } from "~/domain/users/screen.server";
-import { USER_TABS, VIEW_ROLE_IDS, HANDOVER_ROLE_IDS } from "~/domain/users/constants";
+import { USER_TABS } from "~/domain/users/constants";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
@@ -22,7 +22,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "用户管理 / Users" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
-export const action = ({ request }: ActionFunctionArgs) => userListAction(request);
+export const action = (args: ActionFunctionArgs) => userListAction(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
@@ -34,7 +34,7 @@ function day(iso: string | null) {
 export default function UserListPage() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const { rows, page, tab, tabCounts, rights, dialog, options, viewerId } = data;
+  const { rows, page, tab, tabCounts, rights, dialog, options } = data;
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const params = new URLSearchParams(location.search);
@@ -85,7 +85,7 @@ export default function UserListPage() {
               aria-label={t("admin.user.stateSwitch", { name: row.username })}
               title={t(`admin.user.state.${row.state}`)}
               className="admin-switch"
-              disabled={busy || row.id === viewerId}
+              disabled={busy || !row.can.state}
             />
           </Form>
         ) : (
@@ -94,21 +94,16 @@ export default function UserListPage() {
     },
   ];
 
+  // Each row's links come from the server: the viewer's rights, on users below them only.
   const actions = rights.actions
     ? (row: Row) => (
         <span className="admin-actions">
-          {rights.edit ? <Link to={open("edit", row.id)} preventScrollReset>{t("admin.common.edit")}</Link> : null}
-          {rights.edit && row.audit !== 2 ? <Link to={open("audit", row.id)} preventScrollReset>{t("admin.user.audit.action")}</Link> : null}
-          {rights.profile && row.profileAudit !== null ? (
-            <Link to={open("profile", row.id)} preventScrollReset>{t("admin.user.profileAction")}</Link>
-          ) : null}
-          {rights.view && (VIEW_ROLE_IDS as readonly number[]).includes(row.roleId) ? (
-            <Link to={open("view", row.id)} preventScrollReset>{t("admin.user.viewAction")}</Link>
-          ) : null}
-          {rights.handover && (HANDOVER_ROLE_IDS as readonly number[]).includes(row.roleId) ? (
-            <Link to={open("handover", row.id)} preventScrollReset>{t("admin.user.handoverAction")}</Link>
-          ) : null}
-          {rights.delete && row.id !== viewerId ? (
+          {row.can.edit ? <Link to={open("edit", row.id)} preventScrollReset>{t("admin.common.edit")}</Link> : null}
+          {row.can.audit ? <Link to={open("audit", row.id)} preventScrollReset>{t("admin.user.audit.action")}</Link> : null}
+          {row.can.profile ? <Link to={open("profile", row.id)} preventScrollReset>{t("admin.user.profileAction")}</Link> : null}
+          {row.can.view ? <Link to={open("view", row.id)} preventScrollReset>{t("admin.user.viewAction")}</Link> : null}
+          {row.can.handover ? <Link to={open("handover", row.id)} preventScrollReset>{t("admin.user.handoverAction")}</Link> : null}
+          {row.can.delete ? (
             <Link to={open("delete", row.id)} className="admin-actions__danger" preventScrollReset>
               {t("admin.common.delete")}
             </Link>
@@ -155,7 +150,7 @@ export default function UserListPage() {
           {dialog.kind === "edit" && dialog.user ? <UserEditor key={`edit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
           {dialog.kind === "audit" && dialog.user ? <AuditDialog key={`audit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
           {dialog.kind === "profile" && dialog.user ? <ProfileAuditDialog user={dialog.user} /> : null}
-          {dialog.kind === "view" && dialog.user ? <ViewDialog user={dialog.user} /> : null}
+          {dialog.kind === "view" && dialog.user ? <ViewDialog user={dialog.user} views={options.views} /> : null}
           {dialog.kind === "handover" && dialog.user ? <HandoverDialog key={`handover-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
           {dialog.kind === "delete" && dialog.user ? (
             <ConfirmDialog

@@ -7,6 +7,7 @@ import { requireViewer } from "~/domain/accounts/session.server";
 import { flash } from "~/domain/accounts/cookie.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { ErrorList } from "~/components/forms";
+import { runAction } from "~/domain/permissions/operations.server";
 
 export const meta: MetaFunction = () => [{ title: "修改头像 / Change avatar" }, { name: "robots", content: "noindex" }];
 
@@ -17,13 +18,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { error: string };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const result = await replaceAvatar(request, viewer.id);
-  if (!result.ok) return data<ActionData>({ error: result.key }, { status: result.status });
-  const headers = await flash(request, { type: "success", key: "account.avatar.success" });
-  return redirect("/userAvatar", { headers });
-}
+const OPERATION = { "*": "own.avatar" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request }, gate) => {
+    const viewer = await requireViewer(request);
+    await gate.authorize();
+    const result = await replaceAvatar(request, viewer.id);
+    if (!result.ok) return data<ActionData>({ error: result.key }, { status: result.status });
+    const headers = await flash(request, { type: "success", key: "account.avatar.success" });
+    return redirect("/userAvatar", { headers });
+  });
 
 export default function UserAvatarPage() {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { loadProfile, updateProfile } from "~/domain/accounts/profile.server";
 import { profileSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
+import { runAction } from "~/domain/permissions/operations.server";
 
 export const meta: MetaFunction = () => [{ title: "修改资料 / Edit profile" }, { name: "robots", content: "noindex" }];
 
@@ -38,21 +39,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const outcome = await updateProfile(viewer.id, submission.value);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw new Response("Not found", { status: 404 });
-    return data(submission.reply({ fieldErrors: outcome.fieldErrors }), { status: outcome.status });
-  }
-  const headers = await flash(request, {
-    type: outcome.pendingReview ? "info" : "success",
-    key: outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved",
+const OPERATION = { "*": "own.profile" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request }, gate) => {
+    const viewer = await requireViewer(request);
+    await gate.authorize();
+    const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const outcome = await updateProfile(viewer.id, submission.value);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw new Response("Not found", { status: 404 });
+      return data(submission.reply({ fieldErrors: outcome.fieldErrors }), { status: outcome.status });
+    }
+    const headers = await flash(request, {
+      type: outcome.pendingReview ? "info" : "success",
+      key: outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved",
   });
   return redirect("/userInfo", { headers });
-}
+  });
 
 export default function UserInfoPage() {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { changePasswordSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import { readFormData } from "~/utils/form-data.server";
+import { runAction } from "~/domain/permissions/operations.server";
 
 export const meta: MetaFunction = () => [{ title: "修改密码 / Change password" }, { name: "robots", content: "noindex" }];
 
@@ -26,21 +27,25 @@ const hideFields = ["oldPassword", "password", "confirmPassword"];
 /** conform's reply, plus a message with values (rate limit). */
 type ActionData = SubmissionResult<string[]> & { message?: FlashMessage };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request);
-  const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
-  if (submission.status !== "success") return data<ActionData>(submission.reply({ hideFields }), { status: 400 });
-  const outcome = await changePassword(viewer.id, await getSessionId(request), submission.value);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw new Response("Not found", { status: 404 });
-    return data<ActionData>(
-      { ...submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), ...(outcome.message ? { message: outcome.message } : {}) },
-      { status: outcome.status },
-    );
-  }
-  const headers = await flash(request, { type: "success", key: "account.password.success" });
-  return redirect("/userPwd", { headers });
-}
+const OPERATION = { "*": "own.password" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request }, gate) => {
+    const viewer = await requireViewer(request);
+    await gate.authorize();
+    const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
+    if (submission.status !== "success") return data<ActionData>(submission.reply({ hideFields }), { status: 400 });
+    const outcome = await changePassword(viewer.id, await getSessionId(request), submission.value);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw new Response("Not found", { status: 404 });
+      return data<ActionData>(
+        { ...submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), ...(outcome.message ? { message: outcome.message } : {}) },
+        { status: outcome.status },
+      );
+    }
+    const headers = await flash(request, { type: "success", key: "account.password.success" });
+    return redirect("/userPwd", { headers });
+  });
 
 export default function UserPwdPage() {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuer
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
 import { readFormData } from "~/utils/form-data.server";
+import { runAction } from "~/domain/permissions/operations.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta: MetaFunction = () => [{ title: "预订 / Book" }, { name: "robots", content: "noindex" }];
@@ -35,24 +36,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = { gate?: ReturnType<typeof gateView>; formErrors?: string[] };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const context = await loadBookingContext(request, params);
-  if (context.gate !== "ok") {
-    const url = new URL(request.url);
-    return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
-  }
-  const submission = parseWithZod(await readFormData(request), { schema: contactSchema });
-  if (submission.status !== "success") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
-  const result = await submitBooking({
-    kind: "CONTACT",
-    viewer: context.viewer!,
-    source: context.source,
-    idempotencyKey: submission.value.idempotencyKey,
-    lng: context.lng,
+const OPERATION = { "*": "booking.contact" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request, params }, gate) => {
+    const context = await loadBookingContext(request, params);
+    if (context.gate !== "ok") {
+      const url = new URL(request.url);
+      return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
+    }
+    await gate.authorize();
+    const submission = parseWithZod(await readFormData(request), { schema: contactSchema });
+    if (submission.status !== "success") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
+    const result = await submitBooking({
+      kind: "CONTACT",
+      viewer: context.viewer!,
+      source: context.source,
+      idempotencyKey: submission.value.idempotencyKey,
+      lng: context.lng,
   });
   if (result.status === "keyConflict") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
   return redirect(`/booking/done/${result.entrustmentId}`);
-}
+  });
 
 export default function BookingStep1() {
   const { t } = useTranslation();

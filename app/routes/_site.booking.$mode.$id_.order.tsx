@@ -17,6 +17,7 @@ import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuer
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
 import bookingStylesHref from "~/styles/booking.css";
+import { runAction } from "~/domain/permissions/operations.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta: MetaFunction = () => [{ title: "托单 / Shipping order" }, { name: "robots", content: "noindex" }];
@@ -51,47 +52,51 @@ function bodyError(key: string): SubmissionResult<string[]> {
   return { status: "error", error: key === "booking.validation.fileTooLarge" ? { [ATTACHMENT_FIELD]: [key] } : { "": [key] } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const context = await loadBookingContext(request, params);
-  if (context.gate !== "ok") {
-    const url = new URL(request.url);
-    return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
-  }
-  let upload;
-  try {
-    upload = await parseOrderUpload(request);
-  } catch (error) {
-    if (!(error instanceof BadUploadRequest)) throw error;
-    return data<ActionData>(bodyError(error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), {
-      status: error.tooLarge ? 413 : 400,
-    });
-  }
-  try {
-    const submission = parseWithZod(upload.formData, { schema: orderSchema });
-    if (submission.status !== "success" || upload.problems.length) {
-      const reply = submission.reply(upload.problems.length ? { fieldErrors: { [ATTACHMENT_FIELD]: upload.problems } } : undefined);
-      return data<ActionData>(reply, { status: upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400 });
+const OPERATION = { "*": "booking.order" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request, params }, gate) => {
+    const context = await loadBookingContext(request, params);
+    if (context.gate !== "ok") {
+      const url = new URL(request.url);
+      return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
     }
-    const { tab, idempotencyKey, attachment, ...order } = submission.value;
-    void tab;
-    void attachment;
-    const result = await submitBooking({
-      kind: "ORDER",
-      viewer: context.viewer!,
-      source: context.source,
-      idempotencyKey,
-      lng: context.lng,
-      order,
-      file: upload.file,
-    });
-    if (result.status === "keyConflict") {
-      return data<ActionData>(submission.reply({ formErrors: ["booking.validation.expired"] }), { status: 400 });
+    await gate.authorize();
+    let upload;
+    try {
+      upload = await parseOrderUpload(request);
+    } catch (error) {
+      if (!(error instanceof BadUploadRequest)) throw error;
+      return data<ActionData>(bodyError(error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), {
+        status: error.tooLarge ? 413 : 400,
+      });
     }
-    return redirect(`/booking/done/${result.entrustmentId}`);
-  } finally {
-    await upload.cleanup();
-  }
-}
+    try {
+      const submission = parseWithZod(upload.formData, { schema: orderSchema });
+      if (submission.status !== "success" || upload.problems.length) {
+        const reply = submission.reply(upload.problems.length ? { fieldErrors: { [ATTACHMENT_FIELD]: upload.problems } } : undefined);
+        return data<ActionData>(reply, { status: upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400 });
+      }
+      const { tab, idempotencyKey, attachment, ...order } = submission.value;
+      void tab;
+      void attachment;
+      const result = await submitBooking({
+        kind: "ORDER",
+        viewer: context.viewer!,
+        source: context.source,
+        idempotencyKey,
+        lng: context.lng,
+        order,
+        file: upload.file,
+      });
+      if (result.status === "keyConflict") {
+        return data<ActionData>(submission.reply({ formErrors: ["booking.validation.expired"] }), { status: 400 });
+      }
+      return redirect(`/booking/done/${result.entrustmentId}`);
+    } finally {
+      await upload.cleanup();
+    }
+  });
 
 export default function BookingOrder() {
   const { t } = useTranslation();

@@ -24,6 +24,7 @@ import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
+import { runAction } from "~/domain/permissions/operations.server";
 
 type Mode = "login" | "register" | "reset";
 
@@ -58,89 +59,93 @@ type ActionResult = SubmissionResult<string[]> & { form: Mode; message?: FlashMe
 const reply = (body: { form: Mode; result: SubmissionResult<string[]>; message?: FlashMessage }, status = 200) =>
   data<ActionResult>({ ...body.result, form: body.form, ...(body.message ? { message: body.message } : {}) }, { status });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormData(request.clone());
-  const intent = String(form.get("intent") ?? "login");
-  const ip = clientAddress(request, context);
-  const lng = await getLanguage(request);
+const LOGIN_INTENTS = { login: "session.login", sendCode: "signup.sendCode", sendResetCode: "signup.sendCode", register: "signup.register", reset: "signup.resetPassword" } as const;
 
-  switch (intent) {
-    case "login": {
-      const submission = parseWithZod(form, { schema: loginSchema });
-      if (submission.status !== "success") {
-        return reply({ form: "login", result: submission.reply({ hideFields: ["password"] }) }, 400);
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, LOGIN_INTENTS, async ({ request, context }, gate) => {
+    const form = await readFormData(request.clone());
+    const intent = String(form.get("intent") ?? "login");
+    await gate.authorize(intent);
+    const ip = clientAddress(request, context);
+    const lng = await getLanguage(request);
+
+    switch (intent) {
+      case "login": {
+        const submission = parseWithZod(form, { schema: loginSchema });
+        if (submission.status !== "success") {
+          return reply({ form: "login", result: submission.reply({ hideFields: ["password"] }) }, 400);
+        }
+        const { email } = submission.value;
+        const result = await signIn(email, ip, () => authenticator.authenticate("form", request));
+        if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
+        if (result.reason === "tooManyAttempts") {
+          return reply(
+            {
+              form: "login",
+              result: submission.reply({ hideFields: ["password"] }),
+              message: { type: "error", key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } },
+            },
+            429,
+          );
+        }
+        return reply({ form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) }, 400);
       }
-      const { email } = submission.value;
-      const result = await signIn(email, ip, () => authenticator.authenticate("form", request));
-      if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
-      if (result.reason === "tooManyAttempts") {
-        return reply(
-          {
-            form: "login",
-            result: submission.reply({ hideFields: ["password"] }),
-            message: { type: "error", key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } },
-          },
-          429,
-        );
+
+      case "sendCode":
+      case "sendResetCode": {
+        const mode: Mode = intent === "sendCode" ? "register" : "reset";
+        const purpose: CodePurpose = intent === "sendCode" ? "REGISTER" : "RESET_PASSWORD";
+        const hideFields = ["password", "confirmPassword"];
+        const submission = parseWithZod(form, { schema: sendCodeSchema });
+        if (submission.status !== "success") return reply({ form: mode, result: submission.reply({ hideFields }) }, 400);
+        const email = submission.value.email;
+        const sent = await sendEmailCode({ email, purpose, lng, ip });
+        if (!sent.ok) {
+          return reply(
+            sent.field
+              ? { form: mode, result: submission.reply({ hideFields, fieldErrors: { [sent.field]: [sent.message.key] } }) }
+              : { form: mode, result: submission.reply({ hideFields }), message: sent.message },
+            sent.status,
+          );
+        }
+        const key = mode === "register" ? "account.register.codeSent" : "account.reset.codeSent";
+        return reply({ form: mode, result: submission.reply({ hideFields }), message: { type: "success", key, values: { email } } });
       }
-      return reply({ form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) }, 400);
+
+      case "register": {
+        const hideFields = ["password", "confirmPassword"];
+        const submission = parseWithZod(form, { schema: registerSchema });
+        if (submission.status !== "success") return reply({ form: "register", result: submission.reply({ hideFields }) }, 400);
+        const outcome = await registerUser(submission.value, ip);
+        if (!outcome.ok) {
+          return reply(
+            { form: "register", result: submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), message: outcome.message },
+            outcome.status,
+          );
+        }
+        const headers = await flash(request, { type: "success", key: "account.register.success" });
+        return redirect("/login", { headers });
+      }
+
+      case "reset": {
+        const hideFields = ["password", "confirmPassword"];
+        const submission = parseWithZod(form, { schema: resetPasswordSchema });
+        if (submission.status !== "success") return reply({ form: "reset", result: submission.reply({ hideFields }) }, 400);
+        const outcome = await resetPassword(submission.value);
+        if (!outcome.ok) {
+          return reply(
+            { form: "reset", result: submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), message: outcome.message },
+            outcome.status,
+          );
+        }
+        const headers = await flash(request, { type: "success", key: "account.reset.success" });
+        return redirect("/login", { headers });
+      }
+
+      default:
+        throw new Response("Bad request", { status: 400 });
     }
-
-    case "sendCode":
-    case "sendResetCode": {
-      const mode: Mode = intent === "sendCode" ? "register" : "reset";
-      const purpose: CodePurpose = intent === "sendCode" ? "REGISTER" : "RESET_PASSWORD";
-      const hideFields = ["password", "confirmPassword"];
-      const submission = parseWithZod(form, { schema: sendCodeSchema });
-      if (submission.status !== "success") return reply({ form: mode, result: submission.reply({ hideFields }) }, 400);
-      const email = submission.value.email;
-      const sent = await sendEmailCode({ email, purpose, lng, ip });
-      if (!sent.ok) {
-        return reply(
-          sent.field
-            ? { form: mode, result: submission.reply({ hideFields, fieldErrors: { [sent.field]: [sent.message.key] } }) }
-            : { form: mode, result: submission.reply({ hideFields }), message: sent.message },
-          sent.status,
-        );
-      }
-      const key = mode === "register" ? "account.register.codeSent" : "account.reset.codeSent";
-      return reply({ form: mode, result: submission.reply({ hideFields }), message: { type: "success", key, values: { email } } });
-    }
-
-    case "register": {
-      const hideFields = ["password", "confirmPassword"];
-      const submission = parseWithZod(form, { schema: registerSchema });
-      if (submission.status !== "success") return reply({ form: "register", result: submission.reply({ hideFields }) }, 400);
-      const outcome = await registerUser(submission.value, ip);
-      if (!outcome.ok) {
-        return reply(
-          { form: "register", result: submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), message: outcome.message },
-          outcome.status,
-        );
-      }
-      const headers = await flash(request, { type: "success", key: "account.register.success" });
-      return redirect("/login", { headers });
-    }
-
-    case "reset": {
-      const hideFields = ["password", "confirmPassword"];
-      const submission = parseWithZod(form, { schema: resetPasswordSchema });
-      if (submission.status !== "success") return reply({ form: "reset", result: submission.reply({ hideFields }) }, 400);
-      const outcome = await resetPassword(submission.value);
-      if (!outcome.ok) {
-        return reply(
-          { form: "reset", result: submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), message: outcome.message },
-          outcome.status,
-        );
-      }
-      const headers = await flash(request, { type: "success", key: "account.reset.success" });
-      return redirect("/login", { headers });
-    }
-
-    default:
-      throw new Response("Bad request", { status: 400 });
-  }
-}
+  });
 
 export default function LoginPage() {
   const { t } = useTranslation();

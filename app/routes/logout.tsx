@@ -2,16 +2,21 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getSessionId, revokeSession } from "~/domain/accounts/session.server";
 import { getCookieSession, sessionStorage } from "~/domain/accounts/cookie.server";
+import { runAction } from "~/domain/permissions/operations.server";
+
+const LOGOUT = { "*": "session.logout" } as const;
 
 /** Logout revokes the database session, clears the cookie and goes to /home. */
-export async function action({ request }: ActionFunctionArgs) {
-  const sessionId = await getSessionId(request);
-  if (sessionId) await revokeSession(sessionId);
-  const session = await getCookieSession(request);
-  session.unset("sid");
-  session.flash("message", { type: "success", key: "common.messages.logoutSuccess" });
-  return redirect("/home", { headers: { "Set-Cookie": await sessionStorage().commitSession(session) } });
-}
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, LOGOUT, async ({ request }, gate) => {
+    await gate.authorize();
+    const sessionId = await getSessionId(request);
+    if (sessionId) await revokeSession(sessionId);
+    const session = await getCookieSession(request);
+    session.unset("sid");
+    session.flash("message", { type: "success", key: "common.messages.logoutSuccess" });
+    return redirect("/home", { headers: { "Set-Cookie": await sessionStorage().commitSession(session) } });
+  });
 
 // Logging out changes state: never on GET.
 export const loader = () => redirect("/home");

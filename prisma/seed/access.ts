@@ -31,7 +31,7 @@ export function permissionRows(roleId: number, grants: number[] | "all", menus: 
 
 export async function seedAccess(tx: Tx): Promise<void> {
   // Parents first: roles and menus reference their parent.
-  for (const level of [1, 2]) {
+  for (const level of [1, 2, 3]) {
     await tx.role.createMany({
       data: ROLES.filter((r) => r.level === level).map((r) => ({
         id: r.id,

@@ -28,7 +28,7 @@ describe("roles", () => {
     const bad = [
       { name: "测试角色", parentId: 0, level: 2 }, // no parent → level 1 only
       { name: "测试角色", parentId: 2, level: 1 }, // level-1 parent → level 2
-      { name: "测试角色", parentId: 12, level: 2 }, // level-2 parent → level 3
+      { name: "测试角色", parentId: 27, level: 2 }, // level-2 parent → level 3
     ];
     for (const fields of bad) {
       const result = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", ...fields });
@@ -41,15 +41,15 @@ describe("roles", () => {
     expect(long.data.error.name).toEqual(["admin.role.nameLength"]);
     expect(await logCount()).toBe(before);
 
-    const ok = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", description: "华南区", parentId: 12, level: 3 });
+    const ok = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", description: "华南区", parentId: 27, level: 3 });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/roleList");
     expect(await flashOf(ok)).toMatchObject({ type: "success", key: "admin.role.added" });
     const role = await prisma.role.findUniqueOrThrow({ where: { name: "华南销售" } });
-    expect(role).toMatchObject({ parentId: 12, level: 3, description: "华南区" });
+    expect(role).toMatchObject({ parentId: 27, level: 3, description: "华南区" });
     expect(await logCount()).toBe(before + 1);
 
-    const duplicate = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", parentId: 12, level: 3 });
+    const duplicate = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", parentId: 27, level: 3 });
     expect(duplicate.data.error.name).toEqual(["admin.role.nameTaken"]);
   });
 
@@ -95,7 +95,7 @@ describe("roles", () => {
     const dialog = await load(roleLoader, "/roleList", ADMIN, { dialog: "permissions", id: 14 });
     expect(dialog.data.dialog.checked).toEqual([6, 7, 23, 71]);
     expect(await prisma.operationLog.findFirst({ where: { module: "permission", operation: "roles", targetIds: "14" }, orderBy: { id: "desc" } })).toMatchObject({
-      params: "pid=6,7,23,71",
+      params: "pid: [5,6,7,8,9,10,11,12,13,14] → [6,7,23,71]",
     });
   });
 });
@@ -150,11 +150,31 @@ describe("menus", () => {
     expect(edit.status).toBe(403);
     const del = await submit(menuAction, "/menuList", ADMIN, { intent: "delete", id: 32 });
     expect(await flashOf(del)).toMatchObject({ type: "error", key: "admin.menu.levelThreeLocked" });
-    const parent = await submit(menuAction, "/menuList", ADMIN, { intent: "delete", id: 2 });
+    const parent = await submit(menuAction, "/menuList", ADMIN, { intent: "delete", id: 1 });
     expect(await flashOf(parent)).toMatchObject({ type: "error", key: "admin.tree.hasChildren" });
-    const leaf = await submit(menuAction, "/menuList?dialog=delete&id=20", ADMIN, { intent: "delete", id: 20 });
+    const extra = await prisma.menu.create({ data: { label: "临时入口", parentId: 15, level: 2, path: "/temporary" } });
+    await prisma.rolePermission.create({ data: { roleId: 1, menuId: extra.id } });
+    const leaf = await submit(menuAction, `/menuList?dialog=delete&id=${extra.id}`, ADMIN, { intent: "delete", id: extra.id });
     expect(await flashOf(leaf)).toMatchObject({ type: "success", key: "admin.menu.deleted" });
-    expect(await prisma.menu.findUnique({ where: { id: 20 } })).toBeNull();
-    expect(await prisma.rolePermission.count({ where: { menuId: 20 } })).toBe(0);
+    expect(await prisma.menu.findUnique({ where: { id: extra.id } })).toBeNull();
+    expect(await prisma.rolePermission.count({ where: { menuId: extra.id } })).toBe(0);
+  });
+
+  it("keeps the entries operations rely on: their path stays, they are not deleted, and no two entries share a path", async () => {
+    // /app-query (20) is a screen of the operation registry; so is /roleList (3).
+    const system = await submit(menuAction, "/menuList", ADMIN, { intent: "delete", id: 20 });
+    expect(await flashOf(system)).toMatchObject({ type: "error", key: "admin.menu.systemEntry" });
+    expect(await prisma.menu.findUnique({ where: { id: 20 } })).not.toBeNull();
+    const moved = await submit(menuAction, "/menuList", ADMIN, { intent: "update", id: 3, label: "角色管理", parentId: 1, level: 2, path: "/roles-elsewhere" });
+    expect(moved.status).toBe(409);
+    expect(moved.data.error.path).toEqual(["admin.menu.systemEntry"]);
+    // Renaming keeps working.
+    const renamed = await submit(menuAction, "/menuList", ADMIN, { intent: "update", id: 3, label: "角色与权限", parentId: 1, level: 2, path: "/roleList", icon: "team" });
+    expect(renamed.status).toBe(302);
+    // Another entry cannot take a screen's path (and with it, the screen).
+    const taken = await submit(menuAction, "/menuList", ADMIN, { intent: "create", label: "假用户管理", parentId: 15, level: 2, path: "/userList" });
+    expect(taken.status).toBe(400);
+    expect(taken.data.error.path).toEqual(["admin.menu.pathTaken"]);
+    expect(await prisma.menu.count({ where: { path: "/userList" } })).toBe(1);
   });
 });

@@ -82,6 +82,16 @@ describe("administration translations", () => {
     expect(missing).toEqual([]);
   });
 
+  it("hold the message of every grant-rule refusal (deny(\"reason\") → admin.authority.reason) and the refusal's log label", () => {
+    const reasons = new Set<string>();
+    for (const file of files(path.join(ROOT, "app/domain"))) {
+      for (const match of fs.readFileSync(file, "utf8").matchAll(/\bdeny\("([A-Za-z]+)"/g)) reasons.add(match[1]);
+    }
+    expect(reasons.size).toBeGreaterThan(10);
+    expect([...reasons].filter((reason) => !has(zh, `authority.${reason}`) || !has(en, `authority.${reason}`))).toEqual([]);
+    expect(has(zh, "logs.modules.refused") && has(en, "logs.modules.refused")).toBe(true);
+  });
+
   it("keeps the spec's Chinese messages", () => {
     expect(zh.role.nameLength).toBe("角色名称的长度在2~10字符之间");
     expect(zh.tree.hasChildren).toBe("请删除掉子选项数据！");

@@ -238,11 +238,12 @@ describe("views, handover, state, delete", () => {
     expect(before).toBeGreaterThan(0);
     const self = await submit(action, "/userList?dialog=handover&id=2", ADMIN, { intent: "handover", id: 2, targetId: 2 });
     expect(self.data.error.targetId).toEqual(["admin.user.handoverTargetRequired"]);
-    const done = await submit(action, "/userList?dialog=handover&id=2", ADMIN, { intent: "handover", id: 2, targetId: 5 });
+    // Only to an active member of the leaver's role (sales 2 → sales 3), so every customer keeps a valid salesperson.
+    const done = await submit(action, "/userList?dialog=handover&id=2", ADMIN, { intent: "handover", id: 2, targetId: 3 });
     expect(await flashOf(done)).toMatchObject({ type: "success", key: "admin.user.handedOver" });
     expect(await prisma.user.count({ where: { OR: [{ salesId: 2 }, { customerServiceId: 2 }] } })).toBe(0);
-    expect(await prisma.user.count({ where: { salesId: 5 } })).toBeGreaterThanOrEqual(before);
-    const none = await submit(action, "/userList?dialog=handover&id=2", ADMIN, { intent: "handover", id: 2, targetId: 5 });
+    expect(await prisma.user.count({ where: { salesId: 3 } })).toBeGreaterThanOrEqual(before);
+    const none = await submit(action, "/userList?dialog=handover&id=2", ADMIN, { intent: "handover", id: 2, targetId: 3 });
     expect(await flashOf(none)).toMatchObject({ type: "error", key: "admin.user.noCustomersToHandOver" });
   });
 
@@ -257,7 +258,9 @@ describe("views, handover, state, delete", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: 11 } })).state).toBe(1);
     await loginAs("t1@example.com");
     const self = await submit(action, "/userList", ADMIN, { intent: "state", id: 1, state: 2 });
-    expect(await flashOf(self)).toMatchObject({ type: "error", key: "admin.user.notYourself" });
+    expect(self.status).toBe(403);
+    expect(self.data).toEqual({ message: "admin.authority.notYourself" });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: 1 } })).state).toBe(1);
   });
 
   it("refuses to delete a user who still has customers, deletes otherwise", async () => {

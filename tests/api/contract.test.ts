@@ -6,12 +6,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { apiEndpoints } from "~/api/registry.server";
-import { findEndpoint } from "~/api/dispatch.server";
+import { findEndpoint, whoMayCall } from "~/api/dispatch.server";
 import { API_PREFIXES } from "~/api/prefixes";
 import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
 import { flushBackground } from "~/domain/rates/background.server";
 import { loadViewer } from "~/domain/accounts/viewer.server";
-import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
+import { mayPerform, type OperationId } from "~/domain/permissions/operations.server";
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "./helpers";
 
@@ -24,14 +24,14 @@ const concrete = (pattern: string) => pattern.replace("{range}", "999999990,9999
 
 const STAFF = ["data@example.com", "service@example.com", "nomenu@example.com", "sales@example.com", "manager@example.com"];
 
-/** A seeded staff member whose role lacks the screen or the right. */
-async function firstLacking(path: string, right?: number): Promise<string> {
+/** A seeded staff member who may not perform the operation (lacks its screen or right). */
+async function firstLacking(operation: OperationId): Promise<string> {
   for (const email of STAFF) {
     const user = await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
     const viewer = (await loadViewer(user.id))!;
-    if (!hasPath(viewer, path) || (right !== undefined && !hasPermission(viewer, right))) return email;
+    if (!mayPerform(viewer, operation)) return email;
   }
-  throw new Error(`every seeded staff member may use ${path} ${right ?? ""}`);
+  throw new Error(`every seeded staff member may perform ${operation}`);
 }
 
 function expectEnvelope(body: Record<string, unknown>) {
@@ -48,7 +48,7 @@ describe.each(cases)("$name", ({ endpoint }) => {
     expectEnvelope(result.body);
     expect(result.http).toBeLessThan(500);
     expect(result.body.message).not.toBe("");
-    if (endpoint.access.kind === "public") {
+    if (whoMayCall(endpoint) === "anyone") {
       expect(result.http).not.toBe(401);
       expect(result.http).not.toBe(403);
     } else {
@@ -57,10 +57,10 @@ describe.each(cases)("$name", ({ endpoint }) => {
     }
   });
 
-  if (endpoint.access.kind === "staff") {
+  if (whoMayCall(endpoint) === "staff") {
     test("a customer and a staff member without the permission get 403", async () => {
-      const access = endpoint.access as Extract<typeof endpoint.access, { kind: "staff" }>;
-      const lacking = await firstLacking(access.path, access.right);
+      const access = endpoint.access as Extract<typeof endpoint.access, { kind: "operation" }>;
+      const lacking = await firstLacking(access.id);
       for (const email of ["t0@example.com", lacking]) {
         const result = await api(endpoint.method, concrete(endpoint.path), { token: await tokenOf(email), body: endpoint.method === "GET" || endpoint.method === "DELETE" ? undefined : {} });
         expect(result.http).toBe(403);

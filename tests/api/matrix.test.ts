@@ -10,7 +10,8 @@ import { apiEndpoints } from "~/api/registry.server";
 import type { Endpoint } from "~/api/core.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
-import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
+import { isOperation, mayPerform, OPERATIONS } from "~/domain/permissions/operations.server";
+import { whoMayCall } from "~/api/dispatch.server";
 import { flushBackground } from "~/domain/rates/background.server";
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "./helpers";
@@ -35,12 +36,12 @@ const VIEWERS = [
 type Expected = "allowed" | 401 | 403;
 
 function expected(endpoint: Endpoint, viewer: Viewer | null, frozen: boolean): Expected {
-  const access = endpoint.access;
-  if (access.kind === "public") return "allowed";
+  const who = whoMayCall(endpoint);
+  if (who === "anyone") return "allowed";
   if (!viewer) return 401;
   if (frozen) return 403;
-  if (access.kind === "user") return "allowed";
-  return hasPath(viewer, access.path) && (access.right === undefined || hasPermission(viewer, access.right)) ? "allowed" : 403;
+  if (endpoint.access.kind !== "operation") return "allowed";
+  return mayPerform(viewer, endpoint.access.id) ? "allowed" : 403;
 }
 
 const concrete = (pattern: string) => pattern.replace("{range}", "999999990,999999991").replace(/\{\w+\}/g, "999999990");
@@ -87,15 +88,29 @@ describe.each(VIEWERS)("%s", (who) => {
 describe("declared access per prefix (issue 8: /nopermission needs none, /query a session, /my and /data the matching permission)", () => {
   test.each(apiEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))("%s", (_name, endpoint) => {
     const prefix = endpoint.path.split("/")[1];
-    const kind = endpoint.access.kind;
-    if (prefix === "nopermission") expect(kind).toBe("public");
-    if (prefix === "query" || prefix === "send") expect(kind).toBe("user");
-    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(kind).toBe("staff");
-    if (prefix === "data") expect((endpoint.access as { path: string }).path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData)$/);
+    const who = whoMayCall(endpoint);
+    if (prefix === "nopermission") expect(who).toBe("anyone");
+    if (prefix === "query" || prefix === "send") expect(who).toBe("signedIn");
+    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(who).toBe("staff");
+    if (prefix === "data") {
+      const id = (endpoint.access as { id: keyof typeof OPERATIONS }).id;
+      expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData)$/);
+    }
     // /my: the caller's own things need a session; everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
       const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|myMenu)$/.test(endpoint.path);
-      expect(kind).toBe(own ? "user" : "staff");
+      expect(who).toBe(own ? "signedIn" : "staff");
+    }
+  });
+});
+
+describe("every call that writes, and every staff call, declares its operation (issue 17)", () => {
+  test.each(apiEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))("%s", (_name, endpoint) => {
+    const writes = endpoint.method !== "GET";
+    if (writes || endpoint.access.kind === "operation") {
+      expect(endpoint.access.kind, "a writing call without an operation").toBe("operation");
+      const id = (endpoint.access as { id: string }).id;
+      expect(isOperation(id), `${id} is not in the registry`).toBe(true);
     }
   });
 });

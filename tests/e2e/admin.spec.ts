@@ -181,6 +181,20 @@ test.describe("administration", () => {
     await context.close();
   });
 
+  test("staff act only on users below them: no links on the administrator's row, a clear refusal for a forged dialog, only customer roles offered", async ({ page }) => {
+    await login(page, "sales.global@example.com", "/userList?q=admin");
+    const adminRow = page.getByRole("row", { name: /admin@example\.com/ });
+    await expect(adminRow).toBeVisible();
+    await expect(adminRow.getByRole("link")).toHaveCount(0);
+    const forged = await page.goto("/userList?dialog=edit&id=1");
+    expect(forged?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toContainText("无权操作该用户：其角色不低于你的角色");
+    // A customer of theirs: the role picker offers the customer roles only.
+    await page.goto("/userList?dialog=edit&id=12");
+    const roles = await page.getByRole("dialog").getByLabel("角色").locator("option").allTextContents();
+    expect(roles.filter((r) => r !== "请选择").sort()).toEqual(["同行客户", "海外代理", "直客"].sort());
+  });
+
   test("every administration screen and dialog renders for the administrator", async ({ page }) => {
     test.setTimeout(120_000);
     const [offer] = await sql<{ id: number }>("SELECT id FROM special_offers WHERE mode = 'LCL' ORDER BY id LIMIT 1");

@@ -25,6 +25,7 @@ import { callRoute, getRequest, postForm, type RouteResult } from "../support/re
 import { newKey } from "../booking/helpers";
 import { readSheet } from "../data/helpers";
 import { cookieOf, type ViewerKey } from "./helpers";
+import { api, tokenOf } from "../api/helpers";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -378,6 +379,69 @@ describe("staff exports: every tier for staff, nothing for customers", () => {
       const body = result.response ? await result.response.clone().text() : JSON.stringify(result.data);
       expect(leaksIn([{ name: `${path} as ${viewer}`, text: body }], forbiddenFor("visitor", values))).toEqual([]);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Escalation attempts (issue 17): each one is refused, and afterwards every
+// customer still receives exactly its own tier, on the results page (loader
+// data and document) and through the API, and no customer reaches an export.
+
+describe("after every refused escalation attempt, each customer still gets exactly its own tier", () => {
+  const CUSTOMERS: ViewerKey[] = ["t0", "t1", "t2"];
+  const lane = LANES.find((l) => l.mode === "fcl")!;
+  const mode = modeByKey("fcl");
+  const USER = { t0: 10, t1: 11, t2: 12, admin: 1 } as const;
+  const page = (as: ViewerKey, fields: Record<string, string | number | Array<string | number>>, route: () => Promise<{ action: Loader }>, url: string) => async () => {
+    const { action } = await route();
+    return (await callRoute(action as never, postForm(url, fields, { cookie: await cookieOf(as) }))).status;
+  };
+  const viaApi = (as: string, method: "POST" | "PUT", path: string, body: Record<string, string | number>) => async () =>
+    (await api(method, path, { token: await tokenOf(as), body })).http;
+  const userList = () => import("~/routes/_bo.userList") as Promise<{ action: Loader }>;
+  const roleList = () => import("~/routes/_bo.roleList") as Promise<{ action: Loader }>;
+  const t2Edit = async (roleId: number, customerRating = 3) => {
+    const t2 = await prisma.user.findUniqueOrThrow({ where: { id: USER.t2 } });
+    return { intent: "update", id: t2.id, username: t2.username, phone: t2.phone, businessAddress: t2.businessAddress!, company: t2.company!, salesId: 2, customerServiceId: 4, roleId, customerRating };
+  };
+
+  const ATTEMPTS: { name: string; attempt: () => Promise<number> }[] = [
+    { name: "sales gives t2 the data staff role (page)", attempt: async () => page("sales", await t2Edit(14), userList, "/userList")() },
+    { name: "sales gives t1 the administrator role (POST /my/saverole)", attempt: viaApi("sales@example.com", "POST", "/my/saverole", { id: USER.t1, rid: 1 }) },
+    { name: "sales.global makes itself administrator (POST /my/saverole)", attempt: viaApi("sales.global@example.com", "POST", "/my/saverole", { id: 3, rid: 1 }) },
+    { name: "the manager freezes the administrator (PUT /my/updatestate)", attempt: viaApi("manager@example.com", "PUT", "/my/updatestate", { id: USER.admin, statesw: 2 }) },
+    { name: "t2 gives itself tier T0 (POST /my/saveuserlevel)", attempt: viaApi("t2@example.com", "POST", "/my/saveuserlevel", { id: USER.t2, customer_rating: 1 }) },
+    { name: "t2 gives itself the administrator role (page)", attempt: async () => page("t2", await t2Edit(1, 1), userList, "/userList")() },
+    { name: "t1 grants its role the FCL data screen (page)", attempt: page("t1", { intent: "permissions", id: 20, menuId: [9] }, roleList, "/roleList") },
+    { name: "the administrator grants the FCL data screen to t2's customer role (POST /my/saverightsroles)", attempt: viaApi("admin@example.com", "POST", "/my/saverightsroles", { rid: 21, pid: "5,9" }) },
+  ];
+
+  /** The FCL results page (loader data and document) and /query/wholebysea as `viewer`: exactly their tier. */
+  async function ownTierOnly(viewer: ViewerKey) {
+    const rows = await rateRows(mode, lane.where);
+    const values = collect(rows);
+    const tier = TIER_OF[viewer]!;
+    const cookie = await cookieOf(viewer);
+    const url = withQuery(mode.path, lane.query);
+    const loaded = await loaderPage("results", (await resultsRoute.fcl()).loader, url, cookie);
+    const doc = await documentPage("results", url, cookie);
+    const json = await api("GET", "/query/wholebysea", { token: await tokenOf(`${viewer}@example.com`), query: lane.query });
+    const pages = [loaded.page, doc.page, { name: "/query/wholebysea", text: dataText(json.body) }];
+    expect(leaksIn(pages, forbiddenFor(viewer, values)), `${viewer}: another tier`).toEqual([]);
+    const own = [...collect(rows, (r) => r.valid)[tier]];
+    expect(own.filter((n) => !occurs(doc.page.text, formatMoney(n)!)), `${viewer}: own tier on the page`).toEqual([]);
+    expect(found(dataText(json.body), own).length, `${viewer}: own tier in the API`).toBeGreaterThan(0);
+    const exported = await api("GET", "/data/exportfcl", { token: await tokenOf(`${viewer}@example.com`) });
+    expect(exported.http, `${viewer}: export`).toBe(403);
+  }
+
+  test.each(ATTEMPTS)("$name", async ({ attempt }) => {
+    const before = await prisma.user.findMany({ where: { id: { in: Object.values(USER) } }, select: { id: true, roleId: true, customerRating: true, state: true }, orderBy: { id: "asc" } });
+    const grants = await prisma.rolePermission.count({ where: { roleId: { in: [20, 21, 22] } } });
+    expect(await attempt()).toBe(403);
+    expect(await prisma.user.findMany({ where: { id: { in: Object.values(USER) } }, select: { id: true, roleId: true, customerRating: true, state: true }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await prisma.rolePermission.count({ where: { roleId: { in: [20, 21, 22] } } })).toBe(grants);
+    for (const viewer of CUSTOMERS) await ownTierOnly(viewer);
   });
 });
 

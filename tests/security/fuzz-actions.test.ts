@@ -42,14 +42,24 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 // ---------------------------------------------------------------------------
 // Change tracking: one row per changed row of any table.
 
-/** Tables whose writes are expected on every request (session touch, rate-limit counters). */
-const ALWAYS_WRITTEN = new Set(["sessions", "rate_limits"]);
+/**
+ * Tables whose writes are expected on every request (session touch, rate-limit
+ * counters), and the operation log's refusal rows (issue 17: a refused
+ * operation is written down; that row is all a refusal leaves).
+ */
+const ALWAYS_WRITTEN = new Set(["sessions", "rate_limits", "operation_logs:refused"]);
 
 beforeAll(async () => {
   await withTestDb(async (db) => {
     await db.query(`CREATE TABLE fuzz_changes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)`);
     await db.query(`CREATE FUNCTION fuzz_track() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN INSERT INTO fuzz_changes (tbl, op) VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`);
+      DECLARE name text := TG_TABLE_NAME;
+      BEGIN
+        IF TG_TABLE_NAME = 'operation_logs' AND TG_OP = 'INSERT' THEN
+          IF NEW.module = 'refused' THEN name := 'operation_logs:refused'; END IF;
+        END IF;
+        INSERT INTO fuzz_changes (tbl, op) VALUES (name, TG_OP); RETURN NULL;
+      END $$`);
     const { rows } = await db.query<{ tablename: string }>(
       `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('fuzz_changes', '_prisma_migrations')`,
     );

@@ -19,6 +19,7 @@ import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { flushBackground } from "~/domain/rates/background.server";
+import { declaredOperations, isOperation, OPERATIONS, type DeclaredOperations, type OperationId } from "~/domain/permissions/operations.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
@@ -26,7 +27,6 @@ import {
   call,
   cookieOf,
   cookieOfEmail,
-  CUSTOMERS,
   OTHER_T2,
   outcomeOf,
   STAFF,
@@ -325,8 +325,8 @@ async function freshCookie(viewer: ViewerKey): Promise<string> {
 // ---------------------------------------------------------------------------
 
 let fixtures: Fixtures;
-/** Operation-log rows after the fixtures were made: the matrix itself must add none. */
-let loggedAfterFixtures: number;
+/** The last operation-log row after the fixtures were made: the matrix itself adds only refusals. */
+let loggedAfterFixtures: bigint;
 
 beforeAll(async () => {
   const fclRate = await bookableRate("fcl");
@@ -352,7 +352,7 @@ beforeAll(async () => {
   const homeImage = (await prisma.homeContent.findFirstOrThrow({ where: { name: "安全测试图片" } })).imagePath!;
 
   fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage };
-  loggedAfterFixtures = await prisma.operationLog.count();
+  loggedAfterFixtures = (await prisma.operationLog.aggregate({ _max: { id: true } }))._max.id ?? 0n;
   for (const [key, value] of Object.entries(fixtures)) if (!value) throw new Error(`fixture ${key} was not created`);
 });
 
@@ -426,65 +426,117 @@ describe("every loader and action as every kind of viewer", () => {
 });
 
 // ---------------------------------------------------------------------------
-// Intents and dialogs: the right each one needs besides the screen path.
+// Actions declare their operations (issue 17): every route action of the
+// manifest is built with operationAction, so a POST records what it may do
+// (intent → operation of app/domain/permissions/operations.server.ts). Each
+// declared intent is then posted as every kind of viewer: refused exactly when
+// the viewer lacks the operation's screen or right (written out above, from
+// the seed), before any validation. A new action, or a new intent, is covered
+// the moment it exists; an action that declares nothing fails.
 
 const MISSING_ID = "999999";
-type Screen = { path: string; route: string; intents: Record<string, number | null>; dialogs?: Record<string, number | null> };
 
-const SCREENS: Screen[] = [
-  {
-    path: "/userList",
-    route: "_bo.userList",
-    intents: { create: 71, update: 73, wxCode: 73, audit: 73, profile: 90, view: 75, handover: 96, state: 86, delete: 72, cancelDelete: 72 },
-    dialogs: { add: 71, edit: 73, audit: 73, profile: 90, view: 75, handover: 96, delete: 72 },
-  },
-  { path: "/menuList", route: "_bo.menuList", intents: { create: 32, update: 33, delete: 34, cancelDelete: 34 }, dialogs: { add: 32, edit: 33, delete: 34 } },
-  { path: "/roleList", route: "_bo.roleList", intents: { create: null, update: null, delete: null, permissions: null, cancelDelete: null, cancel: null } },
-  {
-    path: "/homeList",
-    route: "_bo.homeList",
-    intents: { create: null, update: null, delete: null, cancelDelete: null, saveCategory: null, deleteCategory: null },
-  },
-  { path: "/app-home", route: "_bo.app-home", intents: { create: null, update: null, delete: null, cancelDelete: null } },
-  { path: "/saleList", route: "_bo.saleList", intents: { create: null, update: null, delete: null, cancelDelete: null } },
-  { path: "/app-query", route: "_bo.app-query", intents: { retry: null }, dialogs: { view: null } },
-  { path: "/app-order", route: "_bo.app-order", intents: {}, dialogs: { view: null } },
-  ...DATA_PATHS.map((p) => ({ path: p, route: `_bo${p.replace("/", ".")}`, intents: { save: null, delete: null, cancelDelete: null, rangeDelete: null, markup: null } })),
-];
+/** The operations a route action declares, found by posting it once. */
+async function declarationOf(route: ManifestRoute): Promise<DeclaredOperations | undefined> {
+  const entry = MANIFEST[route.id];
+  const mod = await importRoute(route);
+  const request = postForm(entry.url(fixtures), {}, { cookie: "" });
+  await call(mod.action!, request, entry.params?.(fixtures) ?? {});
+  return declaredOperations(request);
+}
+
+/** May the viewer perform the operation, by the seed's grants as written out above (not by the code under test)? */
+function holds(viewer: ViewerKey, id: OperationId): boolean {
+  const spec = OPERATIONS[id];
+  if (spec.who === "anyone") return true;
+  if (viewer === "visitor" || viewer === "frozen") return false;
+  if (spec.who === "signedIn") return true;
+  return PATHS[viewer].includes(spec.path!) && (spec.right === undefined || RIGHTS[viewer].includes(spec.right));
+}
 
 function refused(outcome: string): boolean {
   return outcome === "403" || outcome === "302 /home" || outcome === "302 /freeze";
 }
 
-describe("every intent and dialog of the back office as every kind of viewer", () => {
-  for (const s of SCREENS) {
-    test(s.path, async () => {
-      const mod = await importRoute({ id: `routes/${s.route}`, file: `routes/${s.route}.tsx`, url: s.path });
-      const problems: string[] = [];
-      const allowed = (viewer: ViewerKey, right: number | null) =>
-        PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
-      for (const viewer of VIEWERS) {
-        for (const [intent, right] of Object.entries(s.intents)) {
-          const result = await call(mod.action!, postForm(s.path, { intent, id: MISSING_ID }, { cookie: await cookieOf(viewer) }));
-          const got = outcomeOf(result);
-          if (got.startsWith("500")) problems.push(`POST ${s.path} ${intent} as ${viewer}: ${got}`);
-          else if (refused(got) === allowed(viewer, right)) problems.push(`POST ${s.path} ${intent} as ${viewer}: ${got}, expected ${allowed(viewer, right) ? "allowed" : "refused"}`);
-        }
-        for (const [dialog, right] of Object.entries(s.dialogs ?? {})) {
-          const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
-          const got = outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) })));
-          // A missing id is 404 for whoever may open the dialog.
-          const want = signedOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
-          if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
-        }
-      }
-      expect(problems).toEqual([]);
-    });
-  }
+const ACTION_ROUTES = () => MANIFEST_ROUTES.filter((r) => MANIFEST[r.id]?.action);
 
-  test("nothing was changed by the refused or invalid posts above", async () => {
-    // Every post so far was refused, or named a missing id, or was an empty form.
-    expect(await prisma.operationLog.count()).toBe(loggedAfterFixtures);
+describe("every route action declares the operations it performs", () => {
+  test("each action of the route tree records a declaration of registered operations", async () => {
+    const problems: string[] = [];
+    for (const route of ACTION_ROUTES()) {
+      const declared = await declarationOf(route);
+      if (!declared || Object.keys(declared).length === 0) problems.push(`${route.id}: its action declares no operation`);
+      else for (const [intent, id] of Object.entries(declared)) if (!isOperation(id)) problems.push(`${route.id} ${intent}: ${id} is not registered`);
+    }
+    expect(problems).toEqual([]);
+    expect(ACTION_ROUTES().length).toBeGreaterThan(25);
+  });
+});
+
+describe("every declared intent of the back office as every kind of viewer", () => {
+  test.each(
+    routeManifest()
+      .filter((r) => r.id.startsWith("routes/_bo.") && MANIFEST[r.id]?.action)
+      .map((r) => [r.id, r] as const),
+  )("%s", async (_id, route) => {
+    const mod = await importRoute(route);
+    const entry = MANIFEST[route.id];
+    const declared = (await declarationOf(route))!;
+    const problems: string[] = [];
+    for (const viewer of VIEWERS) {
+      for (const [intent, id] of Object.entries(declared)) {
+        const fields = intent === "*" ? {} : { intent, id: MISSING_ID };
+        const got = outcomeOf(await call(mod.action!, postForm(entry.url(fixtures), fields, { cookie: await cookieOf(viewer) }), entry.params?.(fixtures) ?? {}));
+        if (got.startsWith("500")) problems.push(`POST ${route.id} ${intent} as ${viewer}: ${got}`);
+        else if (refused(got) === holds(viewer, id)) problems.push(`POST ${route.id} ${intent} (${id}) as ${viewer}: ${got}, expected ${holds(viewer, id) ? "allowed" : "refused"}`);
+      }
+    }
+    expect(Object.keys(declared).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+// Dialogs: the right each one needs besides the screen path.
+type Screen = { path: string; route: string; dialogs: Record<string, number | null> };
+
+const DIALOG_SCREENS: Screen[] = [
+  { path: "/userList", route: "_bo.userList", dialogs: { add: 71, edit: 73, audit: 73, profile: 90, view: 75, handover: 96, delete: 72 } },
+  { path: "/menuList", route: "_bo.menuList", dialogs: { add: 32, edit: 33, delete: 34 } },
+  { path: "/roleList", route: "_bo.roleList", dialogs: { add: null, edit: null, permissions: null, delete: null } },
+  { path: "/homeList", route: "_bo.homeList", dialogs: { add: null, edit: null, delete: null } },
+  { path: "/app-home", route: "_bo.app-home", dialogs: { add: null, edit: null, delete: null } },
+  { path: "/saleList", route: "_bo.saleList", dialogs: { add: null, edit: null, delete: null } },
+  { path: "/app-query", route: "_bo.app-query", dialogs: { view: null } },
+  { path: "/app-order", route: "_bo.app-order", dialogs: { view: null } },
+];
+
+describe("every dialog of the back office as every kind of viewer", () => {
+  test.each(DIALOG_SCREENS.map((s) => [s.path, s] as const))("%s", async (_path, s) => {
+    const mod = await importRoute({ id: `routes/${s.route}`, file: `routes/${s.route}.tsx`, url: s.path });
+    const problems: string[] = [];
+    const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
+    for (const viewer of VIEWERS) {
+      for (const [dialog, right] of Object.entries(s.dialogs)) {
+        const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
+        const got = outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) })));
+        // A missing id is 404 for whoever may open the dialog.
+        const want = signedOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
+        if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("refusals change nothing, and a forged button is written down", () => {
+  test("the posts above changed nothing: the only new log rows are refusals of staff who hold the screen", async () => {
+    const rows = await prisma.operationLog.findMany({ where: { id: { gt: loggedAfterFixtures } }, select: { module: true, userId: true, params: true } });
+    expect(rows.filter((r) => r.module !== "refused")).toEqual([]);
+    // e.g. sales (on /userList, without 71) posting "create": a refusal row naming the operation.
+    expect(rows).toContainEqual({ module: "refused", userId: USER_ID.sales, params: "user.create: noRight" });
+    // Customers and visitors are refused at the screen, like a GET of it: no row.
+    const customers = [USER_ID.t0, USER_ID.t1, USER_ID.t2, USER_ID.pending, USER_ID.failed];
+    expect(rows.filter((r) => customers.includes(r.userId as never))).toEqual([]);
   });
 });
 

@@ -192,7 +192,7 @@ describe("demo seed", () => {
   it("creates the roles, menus and permissions with their fixed ids", async () => {
     const roles = await prisma.role.findMany({ orderBy: { id: "asc" } });
     expect(roles.map((r) => [r.id, r.name, r.level, r.parentId])).toEqual([
-      [1, "管理员", 2, 2], [2, "公司内部", 1, null], [3, "客户", 1, null], [12, "销售", 2, 2], [13, "客服", 2, 2],
+      [1, "管理员", 2, 2], [2, "公司内部", 1, null], [3, "客户", 1, null], [12, "销售", 3, 27], [13, "客服", 2, 2],
       [14, "数据专员", 2, 2], [20, "直客", 2, 3], [21, "同行客户", 2, 3], [22, "海外代理", 2, 3], [27, "销售经理", 2, 2],
     ]);
     expect(roles.filter((r) => r.selfService).map((r) => r.id)).toEqual([20, 21, 22]);

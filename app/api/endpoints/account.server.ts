@@ -11,12 +11,12 @@ import { changePasswordSchema, loginSchema, profileSchema, registerSchema, reset
 import { createDbSession, revokeSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
-import { hasPath } from "~/domain/permissions/permissions.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
 import { readHistory, saveHistory, splitHistory } from "~/domain/rates/history.server";
 import { minutesToWait } from "~/domain/security/rate-limit.server";
-import { userOptions } from "~/domain/users/users.server";
+import { contactChoices, grantableRoles } from "~/domain/users/users.server";
 import { prisma } from "~/utils/db.server";
-import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, staff, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, op, type ApiContext, type Endpoint } from "../core.server";
 import {
   AvatarEntity,
   CodeRequestEntity,
@@ -32,7 +32,6 @@ import {
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
 
-const USER_LIST = "/userList";
 
 const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
 
@@ -107,7 +106,7 @@ const historyEndpoints: Endpoint[] = Object.entries(LEGACY_MODES).map(([legacy, 
   return {
     method: "PUT",
     path: `/my/save${legacy}`,
-    access: USER,
+    access: op("search.history"),
     summary: `Save the newest ${key} search in the user's history: the '|'-joined lists as GET /my/userinfo shows them (historyquery_*, query_pod_* of the mode); the first entry of each is the new one. Answers the lists.`,
     input: history,
     response: { data: shape.one(history) },
@@ -131,7 +130,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/login",
-    access: PUBLIC,
+    access: op("session.login"),
     summary: "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry) and the current user.",
     fields: [
       { name: "email", required: true },
@@ -155,7 +154,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/logout",
-    access: USER,
+    access: op("session.logout"),
     summary: "End the token's session.",
     response: done,
     async handler(ctx) {
@@ -166,7 +165,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/wxweblogin",
-    access: PUBLIC,
+    access: op("session.login"),
     summary: "WeChat web sign-in. Not offered: this portal has no WeChat application credentials (docs/decisions/501-legacy-api.md).",
     response: done,
     async handler() {
@@ -186,7 +185,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/email",
-    access: PUBLIC,
+    access: op("signup.sendCode"),
     summary: "Send a registration code to an e-mail address (body `data`, also `email`). Status 2: the address is already registered.",
     input: CodeRequestEntity,
     response: done,
@@ -195,7 +194,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/resetemail",
-    access: PUBLIC,
+    access: op("signup.sendCode"),
     summary: "Send a password-reset code (body `data`, also `email`; answers alike for unknown addresses).",
     input: CodeRequestEntity,
     response: done,
@@ -204,7 +203,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/api/reguser",
-    access: PUBLIC,
+    access: op("signup.register"),
     summary: "Register (pending audit). Status 2: e-mail already registered; 3: phone already registered.",
     input: RegistrationEntity,
     response: created,
@@ -218,7 +217,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/api/resetpassword",
-    access: PUBLIC,
+    access: op("signup.resetPassword"),
     summary: "Set a new password with the e-mailed code (email, code, password, repassword).",
     input: RegistrationEntity,
     response: done,
@@ -231,12 +230,11 @@ export const accountEndpoints: Endpoint[] = [
     method: "GET",
     path: "/api/role",
     access: PUBLIC,
-    summary: "Roles a registering customer may choose (staff with the user list get every assignable role).",
+    summary: "Roles a registering customer may choose (staff who add or edit users: the roles they may grant).",
     response: { data: shape.list(RoleOptionEntity) },
     async handler(ctx) {
-      if (ctx.viewer && hasPath(ctx.viewer, USER_LIST)) {
-        const { roles } = await userOptions();
-        return ok(roles);
+      if (ctx.viewer && (mayPerform(ctx.viewer, "user.create") || mayPerform(ctx.viewer, "user.update"))) {
+        return ok(await grantableRoles(ctx.viewer));
       }
       return ok(await selfServiceRoles());
     },
@@ -244,22 +242,22 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/api/customer",
-    access: staff(USER_LIST),
+    access: op("user.read"),
     summary: "Customer-service staff (for the user dialogs).",
     response: { data: shape.list(ServiceOptionEntity) },
     async handler() {
-      const { services } = await userOptions();
+      const { services } = await contactChoices();
       return ok(services);
     },
   },
   {
     method: "GET",
     path: "/api/sales",
-    access: staff(USER_LIST),
+    access: op("user.read"),
     summary: "Salespeople (for the user dialogs).",
     response: { data: shape.list(SalesOptionEntity) },
     async handler() {
-      const { sales } = await userOptions();
+      const { sales } = await contactChoices();
       return ok(sales);
     },
   },
@@ -276,7 +274,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfo",
-    access: USER,
+    access: op("own.profile"),
     summary: "Update the profile (what GET /my/userinfo returns is accepted unchanged). For an audited account, company, businessaddress and iaecountries wait for staff review (data.pending).",
     input: CurrentUserEntity,
     response: profileSaved,
@@ -285,7 +283,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/userinfosh",
-    access: USER,
+    access: op("own.profile"),
     summary: "Submit profile changes for review (same rule as POST /my/userinfo).",
     input: CurrentUserEntity,
     response: profileSaved,
@@ -294,7 +292,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/updatepwd",
-    access: USER,
+    access: op("own.password"),
     summary: "Change the password (old password checked; the user's other sessions end).",
     input: PasswordChangeEntity,
     response: done,
@@ -306,7 +304,7 @@ export const accountEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/update/avatar",
-    access: USER,
+    access: op("own.avatar"),
     multipart: true,
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],

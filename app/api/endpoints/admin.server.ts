@@ -1,13 +1,12 @@
 // Administration calls (administration.md 7): users, roles, menus, home
-// content, logs. Each checks the screen's menu entry and, for buttons, the
-// right id (71 add user, 73 edit/audit, ...), then calls the domain function
-// the back-office screen calls.
+// content, logs. Each declares its operation (decision 303: the screen's menu
+// entry and, for buttons, the right id), then calls the domain function the
+// back-office screen calls, which applies the grant rules.
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { createRole, deleteRole, getRole, listRolesWithPermissions, rolePermissionIds, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
-import { RIGHTS } from "~/domain/permissions/permissions.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import {
   assignViews,
@@ -16,7 +15,9 @@ import {
   createUser,
   deleteUser,
   findManagedUser,
+  guardTarget,
   handOver,
+  managedTarget,
   listUsers,
   setUserState,
   setWxCode,
@@ -43,8 +44,9 @@ import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schema
 import { listOperationLogs, listQueryLogs, operationLogTable, queryLogTable } from "~/domain/logs/logs.server";
 import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import type { HomeChannel } from "~/generated/prisma/client";
-import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screen.server";
+import type { OperationId } from "~/domain/permissions/operations.server";
+import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
 import {
   AppHomeEntity,
   CountEntity,
@@ -60,10 +62,6 @@ import {
 } from "../entities";
 import { LEGACY_MODES } from "../legacy";
 import { entity, shape, w } from "../wire";
-
-const USERS = "/userList";
-const ROLES = "/roleList";
-const MENUS = "/menuList";
 
 // ------------------------------------------------------------------ users
 
@@ -94,8 +92,21 @@ async function bodyId(ctx: ApiContext, name = "id"): Promise<number> {
   return idParam(String(fields.get(name) ?? ""));
 }
 
+/**
+ * The user `id` of a user operation, checked before the body is validated:
+ * 404 outside the caller's view, 403 (logged) when the caller may not act on
+ * them (themselves, or a role not below theirs).
+ */
+async function targetId(ctx: ApiContext, op: OperationId, id: number | Promise<number>): Promise<number> {
+  const userId = await id;
+  const refused = await guardTarget(ctx.user, op, userId);
+  if (refused) fromOutcome(refused, "api.ok", "admin.user.loadFailed");
+  return userId;
+}
+
 /** Changes one or two fields of a user through the edit rule (all fields validated as the dialog does). */
-async function patchUser(ctx: ApiContext, id: number, changes: Record<string, string>) {
+async function patchUser(ctx: ApiContext, op: OperationId, id: number, changes: Record<string, string>) {
+  await targetId(ctx, op, id);
   const user = await findManagedUser(ctx.user, id);
   if (!user) throw notFound("admin.user.loadFailed");
   const current: Record<string, string | undefined> = {
@@ -124,7 +135,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/userlist",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "Users within the caller's view (query; audityh 1|3, xgzlaudityh 1, levelyh 1-3; pagenum, pagesize 20/50/100/200); dshs, wtgshs, dshzczl = pending, failed, profile-change counts.",
     fields: ["query", "audityh", "xgzlaudityh", "levelyh", "pagenum", "pagesize"].map((name) => ({ name })),
     extraMembers: ["dshs", "wtgshs", "dshzczl"],
@@ -145,7 +156,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/getzcaudituser",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "How many new registrations wait for audit (the administrator's notice).",
     response: { data: shape.one(CountEntity) },
     async handler(ctx) {
@@ -155,7 +166,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byiduser/{id}",
-    access: staff(USERS),
+    access: op("user.read"),
     summary: "One user within the caller's view (the user record; PUT /my/edituser accepts it unchanged).",
     response: { data: shape.one(UserEntity) },
     async handler(ctx) {
@@ -167,7 +178,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/adduserdata",
-    access: staff(USERS, RIGHTS.addUser),
+    access: op("user.create"),
     summary: "Add a user (right 71). Status 2: e-mail taken; 3: phone taken.",
     input: UserEntity,
     response: created,
@@ -180,12 +191,12 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/edituser",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.update"),
     summary: "Edit a user (right 73): id, username, phone, businessaddress, company, sales_id, customer_id, rid, customer_rating, landline, qq (audit is the audit calls'). Status 2: phone taken.",
     input: UserEntity,
     response: done,
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.update", bodyId(ctx));
       const input = await ctx.parse(editUserSchema);
       return fromOutcome(await updateUser(ctx.user, id, input), "admin.user.edited", "admin.user.editFailed", { statusFor: editStatus });
     },
@@ -193,19 +204,19 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/saverole",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setRole"),
     summary: "Give a user another role (id, rid).",
     fields: userFieldDocs("id", "rid"),
     response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
-      return patchUser(ctx, idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
+      return patchUser(ctx, "user.setRole", idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
     },
   },
   {
     method: "POST",
     path: "/my/saveuserlevel",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setTier"),
     summary: "Set a customer's tier (id, customer_rating 1 T0, 2 T1, 3 T2).",
     fields: userFieldDocs("id", "customer_rating"),
     response: done,
@@ -213,17 +224,17 @@ const userEndpoints: Endpoint[] = [
       const fields = await ctx.fields();
       const rating = String(fields.get("customer_rating") ?? fields.get("customerRating") ?? "");
       if (!/^[123]$/.test(rating)) throw badRequest("admin.user.tierRequired");
-      return patchUser(ctx, idParam(String(fields.get("id") ?? "")), { customerRating: rating });
+      return patchUser(ctx, "user.setTier", idParam(String(fields.get("id") ?? "")), { customerRating: rating });
     },
   },
   {
     method: "DELETE",
     path: "/my/deluser/{id}",
-    access: staff(USERS, RIGHTS.deleteUser),
+    access: op("user.delete"),
     summary: "Delete a user (right 72). Status 2: the user still has customers.",
     response: done,
     async handler(ctx) {
-      const outcome = await deleteUser(ctx.user, idParam(ctx.params.id));
+      const outcome = await deleteUser(ctx.user, await targetId(ctx, "user.delete", idParam(ctx.params.id)));
       if (!outcome.ok && outcome.message === "admin.user.hasCustomers") throw new ApiError(2, outcome.message, 409);
       return fromOutcome(outcome, "admin.user.deleted", "admin.user.deleteFailed");
     },
@@ -231,13 +242,13 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/updatestate",
-    access: staff(USERS, RIGHTS.toggleState),
+    access: op("user.setState"),
     summary: "Activate (statesw 1) or freeze (2) an account (right 86); freezing ends its sessions and tokens.",
     fields: userFieldDocs("id", "statesw"),
     input: UserEntity,
     response: done,
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.setState", bodyId(ctx));
       const { state } = await ctx.parse(stateSchema);
       return fromOutcome(await setUserState(ctx.user, id, state as 1 | 2), "admin.user.stateSaved", "admin.user.stateFailed");
     },
@@ -245,13 +256,13 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/saveview",
-    access: staff(USERS, RIGHTS.assignView),
+    access: op("user.assignView"),
     summary: "Assign views (right 75): view_st 1 global, 2 own customers (repeated or comma separated).",
     fields: [{ name: "id", required: true }, { name: "view_st", description: "1 global, 2 own customers: comma separated or repeated" }],
     input: UserEntity,
     response: done,
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.assignView", bodyId(ctx));
       const { viewIds } = await ctx.parse(viewSchema);
       return fromOutcome(await assignViews(ctx.user, id, viewIds), "admin.user.viewSaved", "admin.user.viewFailed");
     },
@@ -259,13 +270,13 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/audituser",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.audit"),
     summary: "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail.",
     fields: [{ name: "id", required: true }, { name: "audit", required: true, description: "2 pass, 3 fail" }, { name: "customer_rating" }, { name: "sales_id" }, { name: "customer_id" }],
     input: UserEntity,
     response: done,
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.audit", bodyId(ctx));
       const fields = await ctx.fields();
       const audit = String(fields.get("audit") ?? "");
       const decision = audit === "2" ? "pass" : audit === "3" ? "fail" : String(fields.get("decision") ?? "");
@@ -279,12 +290,12 @@ const userEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/auditshzluser",
-    access: staff(USERS, RIGHTS.auditProfileChange),
+    access: op("user.auditProfile"),
     summary: "Approve (audit_zl 2) or reject (3) a profile change (right 90).",
     fields: [{ name: "id", required: true }, { name: "audit_zl", required: true, description: "2 pass, 3 fail" }],
     response: done,
     async handler(ctx) {
-      const id = await bodyId(ctx);
+      const id = await targetId(ctx, "user.auditProfile", bodyId(ctx));
       const fields = await ctx.fields();
       const value = String(fields.get("audit_zl") ?? fields.get("decision") ?? "");
       const decision = value === "2" || value === "pass" ? "pass" : value === "3" || value === "fail" ? "fail" : null;
@@ -295,27 +306,27 @@ const userEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/getHandOverList/{id}",
-    access: staff(USERS, RIGHTS.handOver),
+    access: op("user.handover"),
     summary: "Staff who can take over the customers of user {id} (right 96).",
     response: { data: shape.list(HandOverOptionEntity) },
     async handler(ctx) {
-      const id = idParam(ctx.params.id);
-      const from = await findManagedUser(ctx.user, id);
-      if (!from || !(HANDOVER_ROLE_IDS as readonly number[]).includes(from.roleId)) throw notFound("admin.user.loadFailed");
-      const { staff: people } = await userOptions();
-      return ok(people.filter((p) => p.id !== id));
+      const target = await managedTarget(ctx.user, idParam(ctx.params.id));
+      if (!target || !(HANDOVER_ROLE_IDS as readonly number[]).includes(target.user.roleId)) throw notFound("admin.user.loadFailed");
+      if (target.denial) throw new ApiError(403, target.denial.message, 403);
+      const { staff: people } = await userOptions(ctx.user, target.user);
+      return ok(people);
     },
   },
   {
     method: "PUT",
     path: "/my/confirmHandOver",
-    access: staff(USERS, RIGHTS.handOver),
+    access: op("user.handover"),
     summary: "Move every customer of userId to handOverId (right 96), one UPDATE. Status 1: nothing to hand over.",
     fields: userFieldDocs("userId", "handOverId"),
     response: { data: shape.one(MovedEntity) },
     async handler(ctx) {
       const fields = await ctx.fields();
-      const from = idParam(String(fields.get("userId") ?? ""));
+      const from = await targetId(ctx, "user.handover", idParam(String(fields.get("userId") ?? "")));
       const to = idParam(String(fields.get("handOverId") ?? ""));
       const outcome = await handOver(ctx.user, from, to);
       return fromOutcome(outcome, "admin.user.handedOver", "admin.user.handoverFailed", { data: outcome.ok ? { moved: outcome.moved } : null });
@@ -324,7 +335,7 @@ const userEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/update/wxcodecard",
-    access: staff(USERS, RIGHTS.auditOrEditUser),
+    access: op("user.setWxCode"),
     multipart: true,
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
     fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
@@ -332,7 +343,7 @@ const userEndpoints: Endpoint[] = [
     async handler(ctx) {
       const upload = await parseImageUpload(ctx.request, "file", WXCODE_MAX_BYTES);
       if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid", upload.error === "tooLarge" ? 413 : 400);
-      const id = idParam(String(upload.form.get("id") ?? ctx.url.searchParams.get("id") ?? ""));
+      const id = await targetId(ctx, "user.setWxCode", idParam(String(upload.form.get("id") ?? ctx.url.searchParams.get("id") ?? "")));
       if (!upload.file) throw badRequest("admin.user.wxCodeRequired");
       return fromOutcome(await setWxCode(ctx.user, id, new Uint8Array(await upload.file.arrayBuffer())), "admin.user.wxCodeSaved", "admin.user.wxCodeInvalid");
     },
@@ -345,7 +356,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/roleslist",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "Every role (flat), with its permission ids.",
     response: { data: shape.list(RoleEntity) },
     handler: async () => ok(await listRolesWithPermissions()),
@@ -353,7 +364,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/rolestreelist",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "Roles as a tree (children), with their permission ids.",
     response: { data: shape.tree(RoleEntity) },
     handler: async () => ok(buildTree(await listRolesWithPermissions())),
@@ -361,7 +372,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/addroles",
-    access: staff(ROLES),
+    access: op("role.create"),
     summary: "Add a role (rolename 2-10, roleDesc, Fidrole parent, type level).",
     input: RoleEntity,
     response: created,
@@ -373,7 +384,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byidroles/{id}",
-    access: staff(ROLES),
+    access: op("role.read"),
     summary: "One role with its permission ids (PUT /my/editroles accepts it unchanged).",
     response: { data: shape.one(RoleEntity) },
     async handler(ctx) {
@@ -386,7 +397,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/editroles",
-    access: staff(ROLES),
+    access: op("role.update"),
     summary: "Edit a role (rid, rolename, roleDesc, Fidrole, type).",
     input: RoleEntity,
     response: done,
@@ -399,7 +410,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/my/delroles/{id}",
-    access: staff(ROLES),
+    access: op("role.delete"),
     summary: "Delete a role (refused while it has users or children).",
     response: done,
     handler: async (ctx) => fromOutcome(await deleteRole(ctx.user, idParam(ctx.params.id)), "admin.role.deleted", "admin.role.deleteFailed"),
@@ -407,7 +418,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/saverightsroles",
-    access: staff(ROLES),
+    access: op("role.grantPermissions"),
     summary: "Set a role's permissions (rid; pid as a comma-separated list or repeated).",
     fields: [{ name: "rid", required: true }, { name: "pid", description: "menu ids: comma separated or repeated" }],
     response: done,
@@ -421,7 +432,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/myMenu",
-    access: { kind: "user" },
+    access: USER,
     summary: "The caller's menu (their role's permissions): data as a tree, dataMenuList flat.",
     extraMembers: ["dataMenuList"],
     response: { data: shape.tree(MenuEntity), members: { dataMenuList: shape.list(MenuEntity) } },
@@ -433,7 +444,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/allMenu",
-    access: staff(MENUS),
+    access: op("menu.read"),
     summary: "Every menu entry: data as a tree, dataList flat.",
     extraMembers: ["dataList"],
     response: { data: shape.tree(MenuEntity), members: { dataList: shape.list(MenuEntity) } },
@@ -445,7 +456,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/my/addmenu",
-    access: staff(MENUS, RIGHTS.addMenu),
+    access: op("menu.create"),
     summary: "Add a menu entry (right 32): Fid, label, level, indexPath, icon.",
     input: MenuEntity,
     response: created,
@@ -457,7 +468,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/my/byidmenu/{id}",
-    access: staff(MENUS),
+    access: op("menu.read"),
     summary: "One menu entry (PUT /my/editmenu accepts it unchanged).",
     response: { data: shape.one(MenuEntity) },
     async handler(ctx) {
@@ -469,7 +480,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "PUT",
     path: "/my/editmenu",
-    access: staff(MENUS, RIGHTS.editMenu),
+    access: op("menu.update"),
     summary: "Edit a menu entry (right 33): pid, Fid, label, level, indexPath, icon.",
     input: MenuEntity,
     response: done,
@@ -482,7 +493,7 @@ const treeEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/my/deletemenu/{id}",
-    access: staff(MENUS, RIGHTS.deleteMenu),
+    access: op("menu.delete"),
     summary: "Delete a menu entry (right 34).",
     response: done,
     handler: async (ctx) => fromOutcome(await deleteMenu(ctx.user, idParam(ctx.params.id)), "admin.menu.deleted", "admin.menu.deleteFailed"),
@@ -494,8 +505,8 @@ const treeEndpoints: Endpoint[] = [
 /** The image part of a home item: img_url, as the spec names it (also `image`, the back office form's). */
 const HOME_IMAGE_FIELDS = ["img_url", "image"];
 
-function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoint[] {
-  const access = staff(path);
+function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
+  const { channel, operations } = screen;
   const item = channel === "WEB" ? WebHomeEntity : AppHomeEntity;
   const save = (mode: "add" | "update") => async (ctx: ApiContext) => {
     const upload = await parseImageUpload(ctx.request, HOME_IMAGE_FIELDS, HOME_IMAGE_MAX_BYTES);
@@ -520,7 +531,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     {
       method: "GET",
       path: base,
-      access,
+      access: op(operations.read),
       summary: `${channel} home entries: data as a tree, dataList flat.`,
       extraMembers: ["dataList"],
       response: { data: shape.tree(item), members: { dataList: shape.list(item) } },
@@ -529,11 +540,11 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access, multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
+    { method: "POST", path: `${base}/add`, access: op(operations.create), multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
-      access,
+      access: op(operations.read),
       summary: `One ${channel} home entry (the update call accepts it unchanged).`,
       response: { data: shape.one(item) },
       async handler(ctx) {
@@ -545,7 +556,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     {
       method: "PUT",
       path: `${base}/update`,
-      access,
+      access: op(operations.update),
       multipart: true,
       summary: `Edit a ${channel} home entry (id and the add fields).`,
       input: item,
@@ -556,7 +567,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     {
       method: "DELETE",
       path: `${base}/delete/{id}`,
-      access,
+      access: op(operations.delete),
       summary: `Delete a ${channel} home entry.`,
       response: done,
       handler: async (ctx) => fromOutcome(await deleteHomeItem(ctx.user, channel, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
@@ -564,13 +575,11 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
   ];
 }
 
-const CATEGORY_PATH = "/homeList";
-
 const categoryEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/manage/homecateall",
-    access: staff(CATEGORY_PATH),
+    access: op("content.category.read"),
     summary: "Every home category.",
     response: { data: shape.list(HomeCategoryEntity) },
     handler: async () => ok(await listHomeCategories()),
@@ -579,7 +588,7 @@ const categoryEndpoints: Endpoint[] = [
     (path): Endpoint => ({
       method: "GET",
       path,
-      access: staff(CATEGORY_PATH),
+      access: op("content.category.read"),
       summary: "One home category.",
       response: { data: shape.one(HomeCategoryEntity) },
       async handler(ctx) {
@@ -593,7 +602,7 @@ const categoryEndpoints: Endpoint[] = [
     (mode): Endpoint => ({
       method: mode === "add" ? "POST" : "PUT",
       path: `/manage/homecate/${mode}`,
-      access: staff(CATEGORY_PATH),
+      access: op("content.category.save"),
       summary: `${mode === "add" ? "Add" : "Edit"} a home category (${mode === "update" ? "id, " : ""}name 2-20, description, sort).`,
       input: HomeCategoryEntity,
       response: created,
@@ -610,7 +619,7 @@ const categoryEndpoints: Endpoint[] = [
   {
     method: "DELETE",
     path: "/manage/homecate/delete/{id}",
-    access: staff(CATEGORY_PATH),
+    access: op("content.category.delete"),
     summary: "Delete a home category.",
     response: done,
     handler: async (ctx) => fromOutcome(await deleteHomeCategory(ctx.user, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
@@ -631,7 +640,7 @@ const logEndpoints: Endpoint[] = [
     ([legacy, key]): Endpoint => ({
       method: "GET",
       path: `/logs/${legacy}loglist`,
-      access: staff("/query-logs"),
+      access: op("logs.query.read"),
       summary: `Who searched which ${key} routes (within the caller's view).`,
       fields: logFields,
       response: { data: shape.list(queryLogEntity(modeByKey(key))) },
@@ -645,7 +654,7 @@ const logEndpoints: Endpoint[] = [
   {
     method: "GET",
     path: "/logs/operationloglist",
-    access: staff("/log-list"),
+    access: op("logs.operation.read"),
     summary: "The operation log (the spec does not show this path).",
     fields: logFields,
     response: { data: shape.list(OperationLogEntity) },
@@ -660,8 +669,8 @@ const logEndpoints: Endpoint[] = [
 export const adminEndpoints: Endpoint[] = [
   ...userEndpoints,
   ...treeEndpoints,
-  ...homeEndpoints("/web/home", "WEB", "/homeList"),
-  ...homeEndpoints("/apphomeimg/home", "APP", "/app-home"),
+  ...homeEndpoints("/web/home", WEB_SCREEN),
+  ...homeEndpoints("/apphomeimg/home", APP_SCREEN),
   ...categoryEndpoints,
   ...logEndpoints,
 ];

@@ -11,7 +11,7 @@ import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
-import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, USER, op, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
 import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, MailStateEntity } from "../entities";
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
@@ -92,7 +92,7 @@ export const bookingEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/query/contact",
-    access: USER,
+    access: op("booking.contact"),
     summary: "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
     fields: sourceFields,
     response: { data: shape.one(BookingResultEntity) },
@@ -109,7 +109,7 @@ export const bookingEndpoints: Endpoint[] = [
   {
     method: "POST",
     path: "/query/order",
-    access: USER,
+    access: op("booking.order"),
     multipart: true,
     summary:
       "Shipping order: multipart with the dcForm fields (or dcDataAll, the JSON text of the form, the special-price row and the other-name) and at most one attachment (`file`, also `attachment`, 5 MB). Status 2 / 3 as /query/contact.",
@@ -185,7 +185,7 @@ export const bookingEndpoints: Endpoint[] = [
     ([name, kind, sourceKind]): Endpoint => ({
       method: "POST",
       path: `/send/${name}`,
-      access: USER,
+      access: op("booking.mails"),
       summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
       fields: [{ name: "id", type: "integer", required: true }],
       response: { data: shape.object({ id: shape.scalar("integer"), mails: shape.list(MailStateEntity) }) },

@@ -3,6 +3,7 @@
 // the area's description (list, filter lists, edit schema, set-based import,
 // range delete, checks). Rows travel under the spec's names (the area's
 // wire entity, entities.ts), both ways.
+import { dataOperation, type DataVerb } from "~/domain/permissions/operations.server";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
   allRows,
@@ -29,7 +30,7 @@ import { MAX_EXPORT_ROWS } from "~/domain/import-export/export.server";
 import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant } from "~/domain/import-export/import.server";
 import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import { ApiError, badRequest, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../core.server";
 import { CountEntity, CreatedEntity, ImportResultEntity, PortNameEntity, UnmatchedPodEntity, areaEntity, spaceCheckEntity } from "../entities";
 import { parseInfoString } from "../infostring";
 import { entity, fromWire, shape, w, type WireEntity, type WireShape } from "../wire";
@@ -261,7 +262,7 @@ function spaceCheckEndpoint(path: string, access: Endpoint["access"], checked: D
 
 function areaEndpoints(calls: AreaCalls): Endpoint[] {
   const area = dataAreas[calls.area];
-  const access = staff(area.path);
+  const access = (verb: DataVerb) => op(dataOperation(area.key, verb));
   const at = (name: string) => `/data/${name}`;
   const listFields = [
     ...filterParams(area).map(({ legacy }) => ({ name: legacy })),
@@ -283,7 +284,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "GET",
       path: at(calls.list),
-      access,
+      access: access("read"),
       summary: `${area.key}: one page of rows (legacy names), the total and the filter lists.`,
       fields: listFields,
       extraMembers: Object.keys(filterMembers),
@@ -297,7 +298,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "DELETE",
       path: at(calls.delete),
-      access,
+      access: access("delete"),
       summary: `${area.key}: delete one row.`,
       response: { data: shape.none },
       async handler(ctx) {
@@ -310,7 +311,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "DELETE",
       path: at(calls.batch),
-      access,
+      access: access("delete"),
       summary: `${area.key}: delete the ids from start to end inclusive (range "start,end"); one statement, one transaction.`,
       response: { data: shape.one(CountEntity) },
       async handler(ctx) {
@@ -321,7 +322,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     {
       method: "POST",
       path: at(calls.import),
-      access,
+      access: access("import"),
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: `${area.key}: import rows, all or nothing (upsert by id): infoString or a multipart .xls/.xlsx file.`,
       fields: importFields,
@@ -333,7 +334,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "POST",
       path: at(calls.importPlain),
-      access,
+      access: access("import"),
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: `${area.key}: import a sheet without the +130/+2000/+3000 kg columns (as ${calls.import}).`,
       fields: importFields,
@@ -345,7 +346,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "GET",
       path: at(calls.get),
-      access,
+      access: access("read"),
       summary: `${area.key}: one row by id; its edit call accepts it unchanged.`,
       response: { data: shape.one(row) },
       async handler(ctx) {
@@ -368,7 +369,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "POST",
       path: at(calls.add),
-      access,
+      access: access("edit"),
       summary: `${area.key}: add a row. Status 2: a duplicate (code, name, id).`,
       input: row,
       response: { data: shape.one(CreatedEntity) },
@@ -380,7 +381,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       endpoints.push({
         method: "PUT",
         path: at(name),
-        access,
+        access: access("edit"),
         summary: `${area.key}: save a row (id and every field, as ${calls.get ? `GET /data/${calls.get}` : "the list"} returns it). Status 2: a duplicate.`,
         input: row,
         response: { data: shape.one(CreatedEntity) },
@@ -392,7 +393,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     endpoints.push({
       method: "GET",
       path: at(calls.export),
-      access,
+      access: access("export"),
       summary: `${area.key}: every row matching the list filters (at most ${MAX_EXPORT_ROWS}), as the list returns them; the old client wrote ${area.export.fileName} from it.`,
       fields: listFields.filter((f) => f.name !== "pagenum" && f.name !== "pagesize"),
       response: { data: shape.list(row) },
@@ -405,14 +406,14 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
   }
   for (const [name, check, target] of calls.checks ?? []) {
     const checked = dataAreas[target ?? calls.area];
-    endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access, checked) : spaceCheckEndpoint(at(name), access, checked, check));
+    endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access("read"), checked) : spaceCheckEndpoint(at(name), access("read"), checked, check));
   }
   if (calls.markup && area.markup) {
     const markup = markupEntity(area);
     endpoints.push({
       method: "PUT",
       path: at(calls.markup),
-      access,
+      access: access("markup"),
       summary: `Add amounts to the tier prices of the selected rows (ids repeated or comma separated, at most ${MAX_MARKUP_ROWS}); one UPDATE in one transaction.`,
       fields: [{ name: "ids", required: true, description: "the selected rows' ids: comma separated or repeated" }],
       input: markup,

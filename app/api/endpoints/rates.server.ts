@@ -11,12 +11,11 @@ import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
-import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, staff, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
+import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, op, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
 import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../entities";
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
 
-const OFFERS = "/saleList";
 
 function queryText(ctx: ApiContext): string {
   return (ctx.url.searchParams.get("query") ?? ctx.url.searchParams.get("q") ?? "").slice(0, 60);
@@ -152,7 +151,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "POST",
       path: `/my/save${base}`,
-      access: staff(OFFERS),
+      access: op("offer.create"),
       summary: `Add a ${key} special-price card (form body: the card's fields).`,
       input: card,
       response: { data: shape.one(CreatedEntity) },
@@ -165,7 +164,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "GET",
       path: `/my/byid${base}/{id}`,
-      access: staff(OFFERS),
+      access: op("offer.read"),
       summary: `One ${key} card as its edit call takes it.`,
       response: { data: shape.one(card) },
       async handler(ctx) {
@@ -177,7 +176,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "PUT",
       path: `/my/edit${base}`,
-      access: staff(OFFERS),
+      access: op("offer.update"),
       summary: `Edit a ${key} card (id plus the card's fields; what GET /my/byid${base}/{id} returns is accepted unchanged).`,
       input: card,
       response: { data: shape.none },
@@ -191,7 +190,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "DELETE",
       path: `/my/del${base}/{id}`,
-      access: staff(OFFERS),
+      access: op("offer.delete"),
       summary: `Delete a ${key} card.`,
       response: { data: shape.none },
       async handler(ctx) {
@@ -201,7 +200,7 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
     {
       method: "GET",
       path: `/my/list${base}`,
-      access: staff(OFFERS),
+      access: op("offer.read"),
       summary: `Every ${key} card, expired and upcoming included (staff view).`,
       response: { data: shape.list(card) },
       async handler() {

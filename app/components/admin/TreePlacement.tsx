@@ -15,9 +15,11 @@ type Props = {
   defaultLevel?: string;
   errors: { parentId?: string[] | null; level?: string[] | null };
   labels: { parent: string; level: string; noParent: string; levelName: (level: number) => string; placeholder: string };
+  /** Offer "no parent" (a new top entry); false where the viewer may not place one there. */
+  allowNoParent?: boolean;
 };
 
-export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, errors, labels }: Props) {
+export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, errors, labels, allowNoParent = true }: Props) {
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   const initialParent = defaultParent ?? "";
@@ -41,7 +43,7 @@ export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, 
         defaultValue={initialParent}
         placeholder={labels.placeholder}
         options={[
-          { value: "0", label: labels.noParent },
+          ...(allowNoParent ? [{ value: "0", label: labels.noParent }] : []),
           ...parents.map((p) => ({ value: String(p.id), label: `${"\u3000".repeat(p.depth ?? 0)}${p.label}` })),
         ]}
         errors={errors.parentId}

@@ -13,7 +13,10 @@ export type UserOptions = {
   sales: { id: number; username: string; nickname: string | null }[];
   services: { id: number; username: string; nickname: string | null }[];
   roles: { id: number; name: string; selfService: boolean }[];
+  /** For a handover: the active members of the leaving member's role. */
   staff: { id: number; username: string; nickname: string | null; roleId: number; state: number }[];
+  /** The views the viewer may give or take. */
+  views: number[];
 };
 
 export type UserDetail = {
@@ -280,7 +283,8 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
   );
 }
 
-export function ViewDialog({ user }: { user: UserDetail }) {
+/** Views: those the viewer does not hold are shown but cannot change (a checked one is sent as it is). */
+export function ViewDialog({ user, views }: { user: UserDetail; views: number[] }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
@@ -292,7 +296,15 @@ export function ViewDialog({ user }: { user: UserDetail }) {
           <legend>{t("admin.user.views")}</legend>
           {[1, 2].map((view) => (
             <div key={view} className="admin-checktree__item">
-              <input type="checkbox" id={`view-${view}`} name="viewIds" value={view} defaultChecked={user.viewIds.includes(view)} />
+              <input
+                type="checkbox"
+                id={`view-${view}`}
+                name="viewIds"
+                value={view}
+                defaultChecked={user.viewIds.includes(view)}
+                disabled={!views.includes(view)}
+              />
+              {!views.includes(view) && user.viewIds.includes(view) ? <input type="hidden" name="viewIds" value={view} /> : null}
               <label htmlFor={`view-${view}`}>{t(`admin.user.view.${view}`)}</label>
             </div>
           ))}
@@ -313,7 +325,8 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: handoverSchema }),
   });
-  const targets = options.staff.filter((s) => s.id !== user.id && s.state === 1);
+  // The server offers only active members of the leaving member's role.
+  const targets = options.staff;
   return (
     <AdminDialog title={t("admin.user.handoverTitle")}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>

@@ -93,6 +93,8 @@ export async function sendEmailCode(options: {
       kind: purpose === "REGISTER" ? "register_code" : "reset_code",
       to: email,
       ...mail,
+      // The code is the secret: staff reading the outbox see recipient, subject and state only.
+      confidential: true,
     });
   });
   return { ok: true };

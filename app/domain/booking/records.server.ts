@@ -5,7 +5,7 @@
 //     view (view 1 global; view 2 only their customers: permissions/views.server).
 // Everyone else gets "not found", so ids reveal nothing.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { hasPath } from "~/domain/permissions/permissions.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
 import { entrustmentScope, hasGlobalView } from "~/domain/permissions/views.server";
 import { defineTable } from "~/domain/table/paging.server";
 import { prisma, type Prisma } from "~/utils/db.server";
@@ -13,9 +13,6 @@ import { prisma, type Prisma } from "~/utils/db.server";
 export const RECORDS_PAGE_SIZE = 10;
 /** The records list: page size 10, page links in the URL (the shared paged-table contract). */
 export const RECORDS_TABLE = defineTable({ sizes: [RECORDS_PAGE_SIZE] });
-/** The back-office screen of entrustments; holding it lets staff open their customers' records. */
-export const STAFF_ORDER_PATH = "/app-order";
-
 export type RecordListRow = {
   id: number;
   kind: "ORDER" | "CONTACT";
@@ -85,9 +82,9 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
   return { rows: list, total };
 }
 
-/** The `where` that limits a lookup to what `viewer` may read. */
+/** The `where` that limits a lookup to what `viewer` may read (staff reading entrustments: their view's customers too). */
 export function visibleEntrustments(viewer: Viewer): Prisma.EntrustmentWhereInput {
-  if (hasPath(viewer, STAFF_ORDER_PATH)) {
+  if (mayPerform(viewer, "entrustment.read")) {
     if (hasGlobalView(viewer)) return {};
     return { OR: [{ userId: viewer.id }, entrustmentScope(viewer)] };
   }

@@ -2,10 +2,11 @@
 // from its description. The nine route files only bind an area:
 //   export const loader = dataAreaLoader(fclArea);
 //   export const action = dataAreaAction(fclArea);
-// Every loader and action checks the area's path (requirePath) itself.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+// Every loader and action authorizes the area's operation (data.<area>.read,
+// .edit, .delete, .import, .markup, .export) itself.
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { requirePath } from "~/domain/permissions/permissions.server";
+import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
@@ -71,7 +72,7 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
 
 export function dataAreaLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
-    await requirePath(request, area.path);
+    await requireOperation(request, dataOperation(area.key, "read"));
     const url = new URL(request.url);
     const query = parseTableQuery(url, areaTableSpec(area));
     const [{ rows, total }, options, dialog] = await Promise.all([listRows(area, query), filterOptions(area), loadDialog(area, url)]);
@@ -87,11 +88,12 @@ function badRequest(): never {
   throw new Response("Bad request", { status: 400 });
 }
 
-async function importAction(area: DataArea, viewer: Viewer, request: Request, to: string) {
+async function importAction(area: DataArea, gate: OperationGate, request: Request, to: string) {
   const upload = await readSpreadsheetUpload(request);
   if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key }], badRows: [] }, { status: 400 });
   const intent = upload.form.get("intent");
   if (intent !== "import" && intent !== "importPlain") badRequest();
+  const viewer = await gate.authorizeUser(intent);
   const variant = intent === "importPlain" && area.import.air ? "plain" : "standard";
   const outcome = await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
   if (!outcome.ok) return data<DataAreaActionData>({ intent: "import", problems: outcome.problems, badRows: outcome.badRows }, { status: 400 });
@@ -135,14 +137,29 @@ async function markupAction(viewer: Viewer, request: Request, form: FormData, to
   return back(request, to, { type: "success", key: "data.fcl.markupDone" });
 }
 
+/** The intents of a data screen and the operation each performs. */
+function dataIntents(area: DataArea): DeclaredOperations {
+  const op = (verb: Parameters<typeof dataOperation>[1]) => dataOperation(area.key, verb);
+  return {
+    import: op("import"),
+    importPlain: op("import"),
+    ...(area.edit ? { save: op("edit") } : {}),
+    delete: op("delete"),
+    cancelDelete: op("delete"),
+    rangeDelete: op("delete"),
+    ...(area.markup ? { markup: op("markup") } : {}),
+  };
+}
+
 export function dataAreaAction(area: DataArea) {
-  return async function action({ request }: ActionFunctionArgs) {
-    const viewer = await requirePath(request, area.path);
+  return operationAction(dataIntents(area), async ({ request }, gate) => {
     const url = new URL(request.url);
     const to = listHref(area, url);
-    if (isMultipart(request)) return importAction(area, viewer, request, to);
+    if (isMultipart(request)) return importAction(area, gate, request, to);
     const form = await readFormData(request);
-    switch (form.get("intent")) {
+    const intent = form.get("intent");
+    const viewer = await gate.authorizeUser(typeof intent === "string" && intent in dataIntents(area) ? intent : "");
+    switch (intent) {
       case "save":
         return saveAction(area, viewer, request, form, to);
       case "delete": {
@@ -173,14 +190,15 @@ export function dataAreaAction(area: DataArea) {
       default:
         badRequest();
     }
-  };
+  });
 }
 
 /** GET <path>/export?<filters>: the whole filtered table. */
 export function dataAreaExportLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs) {
-    await requirePath(request, area.path);
+    // An area without export has no export operation either: nothing to authorize.
     if (!area.export) throw new Response("Not found", { status: 404 });
+    await requireOperation(request, dataOperation(area.key, "export"));
     const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
     const file = await exportWorkbook(area, listWhere(area, query));
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
@@ -189,8 +207,8 @@ export function dataAreaExportLoader(area: DataArea) {
 
 /** POST <path>/export with ids: the selected rows (trailer, express countries). */
 export function dataAreaExportAction(area: DataArea) {
-  return async function action({ request }: ActionFunctionArgs) {
-    await requirePath(request, area.path);
+  return operationAction({ "*": dataOperation(area.key, "export") }, async ({ request }, gate) => {
+    await gate.authorize();
     if (!area.export || !area.exportSelected) throw new Response("Method not allowed", { status: 405 });
     const form = await readFormData(request);
     const ids = form
@@ -200,5 +218,5 @@ export function dataAreaExportAction(area: DataArea) {
     if (ids.length === 0) return back(request, area.path, { type: "warning", key: "data.msg.selectRows" });
     const file = await exportWorkbook(area, { id: { in: [...new Set(ids)].slice(0, 100_000) } });
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
-  };
+  });
 }

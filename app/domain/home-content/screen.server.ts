@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { HomeChannel } from "~/generated/prisma/client";
 import type { HomeScreenData } from "~/components/admin/HomeContent";
-import { requirePath } from "~/domain/permissions/permissions.server";
+import { operationAction, requireOperation, type DeclaredOperations, type OperationGate, type OperationId } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
@@ -23,10 +23,19 @@ import {
 import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "./images.server";
 import { homeCategorySchema, homeItemSchema } from "./schemas";
 
-export type HomeScreen = { channel: HomeChannel; path: string; categories: boolean };
+type HomeOperations = { read: OperationId; create: OperationId; update: OperationId; delete: OperationId };
 
-export const WEB_SCREEN: HomeScreen = { channel: "WEB", path: "/homeList", categories: true };
-export const APP_SCREEN: HomeScreen = { channel: "APP", path: "/app-home", categories: false };
+export type HomeScreen = { channel: HomeChannel; path: string; categories: boolean; operations: HomeOperations };
+
+const homeOperations = (key: "webHome" | "appHome"): HomeOperations => ({
+  read: `content.${key}.read`,
+  create: `content.${key}.create`,
+  update: `content.${key}.update`,
+  delete: `content.${key}.delete`,
+});
+
+export const WEB_SCREEN: HomeScreen = { channel: "WEB", path: "/homeList", categories: true, operations: homeOperations("webHome") };
+export const APP_SCREEN: HomeScreen = { channel: "APP", path: "/app-home", categories: false, operations: homeOperations("appHome") };
 
 function itemSummary(item: { id: number; name: string; description: string | null; parentId: number | null; level: number; imagePath: string | null; size: string | null }) {
   return {
@@ -55,11 +64,11 @@ async function categoriesView(url: URL) {
 }
 
 export async function homeScreenLoader(request: Request, screen: HomeScreen): Promise<HomeScreenData> {
-  await requirePath(request, screen.path);
   const url = new URL(request.url);
-  if (screen.categories && url.searchParams.get("tab") === "categories") {
-    return { screen, tab: "categories" as const, items: [], parents: [], ...(await categoriesView(url)) };
-  }
+  const categoriesTab = screen.categories && url.searchParams.get("tab") === "categories";
+  await requireOperation(request, categoriesTab ? "content.category.read" : screen.operations.read);
+  const view = { channel: screen.channel, path: screen.path, categories: screen.categories };
+  if (categoriesTab) return { screen: view, tab: "categories" as const, items: [], parents: [], ...(await categoriesView(url)) };
   const items = await listHomeItems(screen.channel);
   const rows = flattenTree(buildTree(items)).map(({ node, depth }) => ({
     ...itemSummary(node),
@@ -68,7 +77,7 @@ export async function homeScreenLoader(request: Request, screen: HomeScreen): Pr
     updatedAt: node.updatedAt.toISOString(),
   }));
   const parentsFor = (editingId?: number) => homeParentChoices(items, editingId).map((item) => ({ id: item.id, label: item.name, level: item.level }));
-  const base = { screen, tab: "items" as const, items: rows, categories: [] };
+  const base = { screen: view, tab: "items" as const, items: rows, categories: [] };
   const dialog = url.searchParams.get("dialog");
   if (dialog === "add") return { ...base, parents: parentsFor(), dialog: { kind: "add" as const } };
   if (dialog === "edit" || dialog === "delete") {
@@ -87,8 +96,27 @@ function withoutFile(form: FormData, field: string): FormData {
   return copy;
 }
 
-export async function homeScreenAction(request: Request, screen: HomeScreen) {
-  const viewer = await requirePath(request, screen.path);
+/** The intents of a home-content screen and the operation each performs. */
+function homeIntents(screen: HomeScreen): DeclaredOperations {
+  const { create, update, delete: remove } = screen.operations;
+  return {
+    create,
+    update,
+    delete: remove,
+    cancelDelete: remove,
+    cancel: remove,
+    ...(screen.categories ? { saveCategory: "content.category.save", deleteCategory: "content.category.delete" } : {}),
+  };
+}
+
+function homeScreenAction(screen: HomeScreen) {
+  return operationAction(homeIntents(screen), ({ request }, gate) => homeAction(request, screen, gate));
+}
+
+export const webHomeAction = homeScreenAction(WEB_SCREEN);
+export const appHomeAction = homeScreenAction(APP_SCREEN);
+
+async function homeAction(request: Request, screen: HomeScreen, gate: OperationGate) {
   const upload = await parseImageUpload(request, "image", HOME_IMAGE_MAX_BYTES);
   if (!upload.ok) {
     const key = upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid";
@@ -96,6 +124,7 @@ export async function homeScreenAction(request: Request, screen: HomeScreen) {
   }
   const form = withoutFile(upload.form, "image");
   const intent = intentOf(form);
+  const viewer = await gate.authorizeUser(intent);
   if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
 
   if (intent === "saveCategory") {

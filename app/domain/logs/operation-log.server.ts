@@ -1,8 +1,17 @@
 // Staff operations are logged in the same transaction as the change they
 // describe, so a change without its log line (or the reverse) cannot happen.
 // The administration screen reads these rows (OperationLog).
-import type { Prisma } from "~/utils/db.server";
+//
+// A change of values is logged with its before and after values
+// (`changes`, built by `changesBetween`), and a refused operation (a forged
+// value, a target above the actor, a right not held) gets its own row,
+// module "refused", written outside any transaction because nothing else is
+// (docs/decisions/303-authority.md).
+import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
+
+/** Field → [before, after], only for fields whose value changed. */
+export type Changes = Record<string, readonly [unknown, unknown]>;
 
 export type OperationEntry = {
   /** Operation type, e.g. "import", "delete", "rangeDelete", "edit", "add", "markup". */
@@ -13,12 +22,54 @@ export type OperationEntry = {
   targetIds?: string | number | readonly (string | number)[] | null;
   /** Parameters (free text or an object, stored as JSON). */
   params?: string | Record<string, unknown> | null;
+  /** Values before and after the change (changesBetween), appended to the parameters. */
+  changes?: Changes | null;
 };
 
 const MAX_TEXT = 4000;
 
 function clip(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * The fields of `after` whose value differs from `before`, as [before, after]
+ * (arrays compared item by item, null and undefined alike). Field names are
+ * the ones the log should show (the spec's: rid, customer_rating, statesw ...).
+ */
+export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Record<string, readonly [unknown, unknown]> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (!same(before[key], value)) changes[key] = [before[key] ?? null, value ?? null];
+  }
+  return changes;
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "∅";
+  if (Array.isArray(value)) return `[${value.map(valueText).join(",")}]`;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/** "rid: 21 → 14; customer_rating: 3 → 1": readable in the log screen and searchable. */
+export function formatChanges(changes: Changes): string {
+  return Object.entries(changes)
+    .map(([key, [before, after]]) => `${key}: ${valueText(before)} → ${valueText(after)}`)
+    .join("; ");
+}
+
+function paramsText(entry: Pick<OperationEntry, "params" | "changes">): string | null {
+  const params = entry.params === null || entry.params === undefined ? null : typeof entry.params === "string" ? entry.params : JSON.stringify(entry.params);
+  const changes = entry.changes && Object.keys(entry.changes).length ? formatChanges(entry.changes) : null;
+  const text = [params, changes].filter((part): part is string => !!part).join("; ");
+  return text === "" ? null : text;
 }
 
 export async function logOperation(
@@ -32,12 +83,7 @@ export async function logOperation(
       : Array.isArray(entry.targetIds)
         ? entry.targetIds.join(",")
         : String(entry.targetIds);
-  const params =
-    entry.params === null || entry.params === undefined
-      ? null
-      : typeof entry.params === "string"
-        ? entry.params
-        : JSON.stringify(entry.params);
+  const params = paramsText(entry);
   await tx.operationLog.create({
     data: {
       module: entry.module,
@@ -47,5 +93,30 @@ export async function logOperation(
       targetIds: targetIds === null ? null : clip(targetIds),
       params: params === null ? null : clip(params),
     },
+  });
+}
+
+export const REFUSED_MODULE = "refused";
+
+export type Refusal = {
+  /** The operation refused (an id of the operation registry). */
+  operation: string;
+  /** Its business area (OperationLog.operation). */
+  area: string;
+  /** Why, as a short code: noRight, notYourself, targetOutranks, roleNotGrantable ... */
+  reason: string;
+  targetIds?: string | number | readonly (string | number)[] | null;
+  /** The values the refused request asked for. */
+  changes?: Changes | null;
+};
+
+/** One "refused" row, committed on its own: the request itself changes nothing. */
+export async function logRefusal(viewer: Pick<Viewer, "id" | "username">, refusal: Refusal): Promise<void> {
+  await logOperation(prisma, viewer, {
+    module: REFUSED_MODULE,
+    operation: refusal.area,
+    targetIds: refusal.targetIds,
+    params: `${refusal.operation}: ${refusal.reason}`,
+    changes: refusal.changes,
   });
 }

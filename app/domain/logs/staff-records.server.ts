@@ -10,6 +10,7 @@ import { entrustmentScope, outboxScope } from "~/domain/permissions/views.server
 import { fail, type Outcome } from "~/domain/menus/admin.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { OUTBOX_STATUSES } from "./outbox-states";
+import { outboxBody } from "~/domain/mail/outbox.server";
 
 const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
 
@@ -193,6 +194,7 @@ export async function getOutboxMail(viewer: Viewer, id: number) {
       toAddress: true,
       subject: true,
       text: true,
+      confidential: true,
       status: true,
       attempts: true,
       lastError: true,
@@ -208,8 +210,12 @@ export async function getOutboxMail(viewer: Viewer, id: number) {
   const attachments = Array.isArray(row.attachments)
     ? (row.attachments as { filename?: unknown }[]).map((a) => String(a?.filename ?? "")).filter(Boolean)
     : [];
+  const { text, confidential, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    // A code mail's body never leaves the server (docs/decisions/303-authority.md).
+    text: outboxBody({ confidential, text }),
+    confidential,
     attachments,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

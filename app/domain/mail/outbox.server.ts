@@ -18,6 +18,11 @@ export type OutgoingEmail = {
   text: string;
   attachments?: OutboxAttachment[];
   entrustmentId?: number | null;
+  /**
+   * The body holds a secret (a verification or reset code): the relay sends
+   * it, but no screen or API shows it (outboxBody below).
+   */
+  confidential?: boolean;
 };
 
 /** Anything with the emailOutbox delegate: the Prisma client or a transaction. */
@@ -38,8 +43,17 @@ export async function enqueueEmail(tx: OutboxWriter, email: OutgoingEmail): Prom
       text: email.text,
       attachments: (email.attachments ?? []) as Prisma.InputJsonValue,
       entrustmentId: email.entrustmentId ?? null,
+      confidential: email.confidential ?? false,
     },
     select: { id: true },
   });
   return row;
+}
+
+/**
+ * The body of a stored mail as staff may read it: null for a confidential
+ * mail (its code must not reach anyone but the recipient's mailbox).
+ */
+export function outboxBody(mail: { confidential: boolean; text: string }): string | null {
+  return mail.confidential ? null : mail.text;
 }

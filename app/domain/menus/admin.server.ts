@@ -1,7 +1,7 @@
 // Helpers shared by the back-office screens of the administration area
 // (roles, menus, users, offers, home content, logs): intents, redirects back
 // to the list with a flash message, outcomes of domain operations.
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 
 export type FieldErrors = Record<string, string[]>;
@@ -9,7 +9,14 @@ export type FieldErrors = Record<string, string[]>;
 /** What a domain operation returns: success, or a message / field errors and a status. */
 export type Outcome<T = object> =
   | ({ ok: true } & T)
-  | { ok: false; status: number; message?: string; fieldErrors?: FieldErrors };
+  | {
+      ok: false;
+      status: number;
+      message?: string;
+      fieldErrors?: FieldErrors;
+      /** Refused by the grant rules (docs/decisions/303-authority.md), not merely invalid. */
+      refused?: true;
+    };
 
 export const fail = (status: number, message?: string, fieldErrors?: FieldErrors): Outcome<never> => ({
   ok: false,
@@ -52,6 +59,15 @@ export function idOf(value: FormDataEntryValue | string | null | undefined): num
   if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/**
+ * A refused operation, thrown: the screen's error boundary shows its
+ * translated message with the status (403, or 409 for the last
+ * administrator), without JavaScript too.
+ */
+export function refusal(outcome: { status: number; message?: string }) {
+  return data({ message: outcome.message ?? "common.errors.forbiddenBody" }, { status: outcome.status });
 }
 
 export function badRequest(): Response {

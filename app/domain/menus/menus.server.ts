@@ -1,12 +1,17 @@
 // The menu tree (administration.md 2.3): its entries are the permissions.
 // Levels 1 and 2 carry a path and an icon; level-3 entries are button rights
 // (71, 32 ...) that code relies on, so they can be neither edited nor deleted.
+// Entries whose path an operation needs (operations.server.ts: /userList,
+// /roleList, the data screens ...) keep their path and cannot be deleted, and
+// no two entries share a path: a path is a permission, so editing one must
+// not hand a screen to whoever holds another entry (docs/decisions/303-authority.md).
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "./admin.server";
 import type { MenuInput } from "./schemas";
 import { levelUnder, subtreeIds } from "./tree";
+import { operationPaths } from "~/domain/permissions/authority.server";
 
 export type MenuRow = {
   id: number;
@@ -60,9 +65,18 @@ function dataOf(input: MenuInput, parentId: number | null) {
   };
 }
 
+/** A path already used by another entry (paths are permissions: one entry each). */
+async function pathTaken(path: string | null, exceptId?: number): Promise<Outcome<never> | null> {
+  if (!path) return null;
+  const other = await prisma.menu.findFirst({ where: { path, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  return other ? fail(400, undefined, { path: ["admin.menu.pathTaken"] }) : null;
+}
+
 export async function createMenu(viewer: Viewer, input: MenuInput): Promise<Outcome<{ id: number }>> {
   const placement = await checkPlacement(input);
   if (!placement.ok) return placement;
+  const taken = await pathTaken(input.path);
+  if (taken) return taken;
   const menu = await prisma.$transaction(async (tx) => {
     const created = await tx.menu.create({ data: dataOf(input, placement.parentId) });
     await logOperation(tx, viewer, { module: "add", operation: "menus", targetIds: String(created.id), params: `label=${input.label}, level=${input.level}, path=${input.path ?? ""}` });
@@ -75,12 +89,23 @@ export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): 
   const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
   if (!menu) return fail(404, "admin.menu.loadFailed");
   if (menu.level === 3) return fail(403, "admin.menu.levelThreeLocked");
+  if (menu.path && operationPaths().has(menu.path) && input.path !== menu.path) return fail(409, "admin.menu.systemEntry", { path: ["admin.menu.systemEntry"] });
   const placement = await checkPlacement(input, id);
   if (!placement.ok) return placement;
   if (menu._count.children > 0 && input.level !== menu.level) return fail(400, undefined, { level: ["admin.menu.levelLocked"] });
+  const taken = await pathTaken(input.path, id);
+  if (taken) return taken;
   await prisma.$transaction(async (tx) => {
     await tx.menu.update({ where: { id }, data: dataOf(input, placement.parentId) });
-    await logOperation(tx, viewer, { module: "edit", operation: "menus", targetIds: String(id), params: `label=${input.label}, level=${input.level}, path=${input.path ?? ""}` });
+    await logOperation(tx, viewer, {
+      module: "edit",
+      operation: "menus",
+      targetIds: String(id),
+      changes: changesBetween(
+        { label: menu.label, Fid: menu.parentId, level: menu.level, indexPath: menu.path, icon: menu.icon },
+        { label: input.label, Fid: placement.parentId, level: input.level, indexPath: input.path, icon: input.icon },
+      ),
+    });
   });
   return { ok: true };
 }
@@ -89,6 +114,7 @@ export async function deleteMenu(viewer: Viewer, id: number): Promise<Outcome> {
   const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
   if (!menu) return fail(404, "admin.menu.deleteFailed");
   if (menu.level === 3) return fail(403, "admin.menu.levelThreeLocked");
+  if (menu.path && operationPaths().has(menu.path)) return fail(409, "admin.menu.systemEntry");
   if (menu._count.children > 0) return fail(409, "admin.tree.hasChildren");
   await prisma.$transaction(async (tx) => {
     // Role permissions of the entry go with it (cascade).

@@ -1,7 +1,7 @@
 // The menu tree entries are the permissions (numeric pid). Every loader and
-// action checks them on the server; hiding a button is only cosmetic.
+// action checks them on the server through the registry of operations
+// (operations.server.ts); hiding a button is only cosmetic.
 
-import { requireViewer } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 
 /** Button rights named by the spec. */
@@ -20,12 +20,14 @@ export const RIGHTS = {
 
 export const ADMIN_ROLE_ID = 1;
 
-export function hasPermission(viewer: Viewer | null, pid: number): boolean {
+type Holder = Pick<Viewer, "permissionIds" | "menus">;
+
+export function hasPermission(viewer: Holder | null, pid: number): boolean {
   return !!viewer && viewer.permissionIds.includes(pid);
 }
 
 /** A screen path such as /userList is allowed when the role holds its menu entry. */
-export function hasPath(viewer: Viewer | null, path: string): boolean {
+export function hasPath(viewer: Holder | null, path: string): boolean {
   return !!viewer && viewer.menus.some((menu) => menu.path === path && viewer.permissionIds.includes(menu.id));
 }
 
@@ -37,18 +39,3 @@ export function hasBackOffice(viewer: Viewer | null): boolean {
 export function forbidden(): Response {
   return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
 }
-
-/** Staff screen guard: visitors go to /home, users without the path get 403. */
-export async function requirePath(request: Request, path: string): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!hasPath(viewer, path)) throw forbidden();
-  return viewer;
-}
-
-/** Action guard for a button right such as 71 (add user). */
-export async function requirePermission(request: Request, pid: number): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!hasPermission(viewer, pid)) throw forbidden();
-  return viewer;
-}
-

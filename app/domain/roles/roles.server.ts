@@ -1,9 +1,15 @@
 // Roles (administration.md 2.2, 4, 5): a tree of at most three levels; level-1
 // roles are directories (not editable, no permissions, never given to users).
 // Permissions are the menu ids a role holds, saved with strict checking.
+// The grant rules (docs/decisions/303-authority.md): a role manager changes
+// only roles below their own, places roles under their own or below, grants
+// only permissions they hold; customer roles hold none; the administrator
+// role keeps user, role and menu management and is never deleted.
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
+import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
+import { deny, isAdministrator, managementMenuIds, placeableUnder, refuse, roleDenial, RoleTree, type Actor } from "~/domain/permissions/authority.server";
 import { fail, uniqueViolation, type Outcome } from "~/domain/menus/admin.server";
 import { halfCheckedAncestors, levelUnder, subtreeIds } from "~/domain/menus/tree";
 import type { RoleInput } from "./schemas";
@@ -71,9 +77,17 @@ function nameTaken(error: unknown): Outcome<never> | null {
   return uniqueViolation(error) ? fail(400, undefined, { name: ["admin.role.nameTaken"] }) : null;
 }
 
+/** A new or moved role's place: under the viewer's own role or below it (a new directory: administrators only). */
+async function placementRefusal(tree: RoleTree, viewer: Viewer, operation: "role.create" | "role.update", parentId: number | null, targetId?: number) {
+  const allowed = parentId === null ? isAdministrator(viewer) : placeableUnder(tree, viewer, parentId);
+  return allowed ? null : refuse(viewer, operation, deny("parentNotAllowed", 403, "parentId"), { targetIds: targetId ?? null, changes: { Fidrole: [null, parentId ?? 0] } });
+}
+
 export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outcome<{ id: number }>> {
   const placement = await checkPlacement(input);
   if (!placement.ok) return placement;
+  const refused = await placementRefusal(await RoleTree.load(), viewer, "role.create", placement.parentId);
+  if (refused) return refused;
   try {
     const role = await prisma.$transaction(async (tx) => {
       const created = await tx.role.create({
@@ -93,9 +107,18 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
 export async function updateRole(viewer: Viewer, id: number, input: RoleInput): Promise<Outcome> {
   const role = await prisma.role.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
   if (!role) return fail(404, "admin.role.loadFailed");
+  const tree = await RoleTree.load();
+  const denial = roleDenial(tree, viewer, id);
+  if (denial) return refuse(viewer, "role.update", denial, { targetIds: id });
   if (role.level === 1) return fail(403, "admin.role.directoryLocked");
   const placement = await checkPlacement(input, id);
   if (!placement.ok) return placement;
+  if (placement.parentId !== role.parentId) {
+    // The administrator role stays a staff role: moved among the customers, it could hold no permission.
+    if (id === ADMIN_ROLE_ID) return refuse(viewer, "role.update", deny("adminRoleFixed", 403, "parentId"), { targetIds: id, changes: { Fidrole: [role.parentId, placement.parentId] } });
+    const refused = await placementRefusal(tree, viewer, "role.update", placement.parentId, id);
+    if (refused) return refused;
+  }
   // Children keep their level: a role with children cannot move to another level.
   if (role._count.children > 0 && input.level !== role.level) return fail(400, undefined, { level: ["admin.role.levelLocked"] });
   try {
@@ -104,7 +127,15 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
         where: { id },
         data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
       });
-      await logOperation(tx, viewer, { module: "edit", operation: "roles", targetIds: String(id), params: `rolename=${input.name}, type=${input.level}` });
+      await logOperation(tx, viewer, {
+        module: "edit",
+        operation: "roles",
+        targetIds: String(id),
+        changes: changesBetween(
+          { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level },
+          { rolename: input.name, roleDesc: input.description || null, Fidrole: placement.parentId, type: input.level },
+        ),
+      });
     });
     return { ok: true };
   } catch (error) {
@@ -117,6 +148,8 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
 export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {
   const role = await prisma.role.findUnique({ where: { id }, include: { _count: { select: { children: true, users: true } } } });
   if (!role) return fail(404, "admin.role.deleteFailed");
+  const denial = id === ADMIN_ROLE_ID ? deny("adminRoleLocked") : roleDenial(await RoleTree.load(), viewer, id);
+  if (denial) return refuse(viewer, "role.delete", denial, { targetIds: id });
   if (role._count.children > 0) return fail(409, "admin.tree.hasChildren");
   if (role._count.users > 0) return fail(409, "admin.role.hasUsers");
   await prisma.$transaction(async (tx) => {
@@ -132,9 +165,24 @@ export async function rolePermissionIds(roleId: number): Promise<number[]> {
   return rows.map((row) => row.menuId).sort((a, b) => a - b);
 }
 
+/** Why `viewer` may not change role `roleId`'s permissions from `before` to `after`, or null. */
+async function permissionDenial(tree: RoleTree, viewer: Actor, roleId: number, before: ReadonlySet<number>, after: ReadonlySet<number>) {
+  const denial = roleDenial(tree, viewer, roleId);
+  if (denial) return denial;
+  if (roleId === ADMIN_ROLE_ID && (await managementMenuIds()).some((id) => !after.has(id))) return deny("adminKeepsManagement");
+  // Customers see exactly their own tier: a back-office permission on a customer role would break it.
+  if (!tree.isInternal(roleId) && after.size > 0) return deny("customerRoleNoPermissions");
+  if (!isAdministrator(viewer)) {
+    const changed = [...before, ...after].filter((id) => before.has(id) !== after.has(id));
+    if (changed.some((id) => !viewer.permissionIds.includes(id))) return deny("permissionNotHeld");
+  }
+  return null;
+}
+
 /**
  * Saves a role's permissions: the checked ids as they are (no cascading),
- * plus every unchecked ancestor of a checked id as half-checked.
+ * plus every unchecked ancestor of a checked id as half-checked. Refused
+ * (and logged) when the grant rules say no.
  */
 export async function saveRolePermissions(viewer: Viewer, roleId: number, checkedIds: number[]): Promise<Outcome> {
   const role = await prisma.role.findUnique({ where: { id: roleId } });
@@ -144,6 +192,11 @@ export async function saveRolePermissions(viewer: Viewer, roleId: number, checke
   const known = new Set(menus.map((menu) => menu.id));
   const checked = new Set(checkedIds.filter((id) => known.has(id)));
   if (checked.size !== new Set(checkedIds).size) return fail(400, "admin.role.permissionsFailed");
+  const before = new Set(await rolePermissionIds(roleId));
+  const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+  const changes = changesBetween({ pid: sorted(before) }, { pid: sorted(checked) });
+  const denial = await permissionDenial(await RoleTree.load(), viewer, roleId, before, checked);
+  if (denial) return refuse(viewer, "role.grantPermissions", denial, { targetIds: roleId, changes });
   const half = halfCheckedAncestors(menus, checked);
   const rows = [
     ...[...checked].map((menuId) => ({ roleId, menuId, halfChecked: false })),
@@ -152,12 +205,30 @@ export async function saveRolePermissions(viewer: Viewer, roleId: number, checke
   await prisma.$transaction(async (tx) => {
     await tx.rolePermission.deleteMany({ where: { roleId } });
     if (rows.length) await tx.rolePermission.createMany({ data: rows });
-    await logOperation(tx, viewer, {
-      module: "permission",
-      operation: "roles",
-      targetIds: String(roleId),
-      params: `pid=${[...checked].sort((a, b) => a - b).join(",")}`,
-    });
+    await logOperation(tx, viewer, { module: "permission", operation: "roles", targetIds: String(roleId), changes });
   });
   return { ok: true };
+}
+
+/** What `viewer` may do to each role of the tree (the row's links). */
+export async function roleActions(viewer: Viewer, roles: readonly { id: number; level: number }[]) {
+  const tree = await RoleTree.load();
+  return Object.fromEntries(
+    roles.map((role) => {
+      const reachable = roleDenial(tree, viewer, role.id) === null;
+      return [role.id, { edit: reachable && role.level !== 1, permissions: reachable && role.level !== 1, delete: reachable && role.id !== ADMIN_ROLE_ID }];
+    }),
+  ) as Record<number, { edit: boolean; permissions: boolean; delete: boolean }>;
+}
+
+/** Parent choices `viewer` may use: their own role and the roles below it (administrators: all). */
+export async function placeableParents(viewer: Viewer, roles: RoleRow[], editingId?: number) {
+  const tree = await RoleTree.load();
+  return parentChoices(roles, editingId).filter((role) => placeableUnder(tree, viewer, role.id));
+}
+
+/** Why `viewer` may not open a role's edit, permission or delete dialog, or null. */
+export async function roleDialogDenial(viewer: Viewer, roleId: number, dialog: "edit" | "permissions" | "delete") {
+  if (dialog === "delete" && roleId === ADMIN_ROLE_ID) return deny("adminRoleLocked");
+  return roleDenial(await RoleTree.load(), viewer, roleId);
 }

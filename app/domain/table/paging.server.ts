@@ -17,7 +17,7 @@
  *     dateRange: { defaultDays: [-365, 0] },          // last 365 days unless the URL says otherwise
  *   });
  *   export async function loader({ request }: LoaderFunctionArgs) {
- *     await requirePath(request, "/userList");
+ *     await requireOperation(request, "user.read");
  *     const query = parseTableQuery(request, users);
  *     const where = { createdAt: timestampWhere(query.range), ...(query.filters.q ? { email: { contains: query.filters.q } } : {}) };
  *     const [rows, total] = await Promise.all([

@@ -1,12 +1,15 @@
-// Loader and action of /userList. Each dialog and each action is gated by its
-// right (71 add, 72 delete, 73 audit/edit, 75 views, 86 state, 90 profile
-// audit, 96 handover), on top of the screen path; hiding a button is cosmetic.
+// Loader and action of /userList. Each dialog and each intent is an operation
+// of the registry (user.create 71, user.delete 72, user.update/audit 73,
+// user.assignView 75, user.setState 86, user.auditProfile 90, user.handover
+// 96), on top of the screen path; the grant rules decide on whom and with
+// which values. Hiding a button is cosmetic.
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { forbidden, hasPermission, requirePath, RIGHTS } from "~/domain/permissions/permissions.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { forbidden } from "~/domain/permissions/permissions.server";
+import { mayPerform, operationAction, performable, requireOperation, type OperationId } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/domain/menus/admin.server";
 import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
 import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "./schemas";
@@ -17,10 +20,13 @@ import {
   createUser,
   deleteUser,
   findManagedUser,
+  guardTarget,
   handOver,
   HANDOVER_ROLE_IDS,
   isInternalRole,
   listUsers,
+  managedTarget,
+  rowActions,
   setUserState,
   setWxCode,
   tabOf,
@@ -37,31 +43,33 @@ export const usersTable = defineTable({
   filters: { q: z.string().trim().max(50) },
 });
 
+/** The screen's buttons: each dialog and intent is an operation of the registry. */
+const DIALOG_OPERATION = {
+  add: "user.create",
+  edit: "user.update",
+  audit: "user.audit",
+  profile: "user.auditProfile",
+  view: "user.assignView",
+  handover: "user.handover",
+  delete: "user.delete",
+} as const satisfies Record<string, OperationId>;
+
 export function userRights(viewer: Viewer) {
-  const rights = {
-    add: hasPermission(viewer, RIGHTS.addUser),
-    delete: hasPermission(viewer, RIGHTS.deleteUser),
-    edit: hasPermission(viewer, RIGHTS.auditOrEditUser),
-    view: hasPermission(viewer, RIGHTS.assignView),
-    state: hasPermission(viewer, RIGHTS.toggleState),
-    profile: hasPermission(viewer, RIGHTS.auditProfileChange),
-    handover: hasPermission(viewer, RIGHTS.handOver),
-  };
+  const rights = performable(viewer, { ...DIALOG_OPERATION, state: "user.setState" });
   // The action column shows with at least one of 72, 73, 75, 86, 90, 96 (spec 2.1).
-  return { ...rights, actions: rights.delete || rights.edit || rights.view || rights.state || rights.profile || rights.handover };
+  return {
+    add: rights.add,
+    delete: rights.delete,
+    edit: rights.edit,
+    view: rights.view,
+    state: rights.state,
+    profile: rights.profile,
+    handover: rights.handover,
+    actions: rights.delete || rights.edit || rights.view || rights.state || rights.profile || rights.handover,
+  };
 }
 
 export type UserRights = ReturnType<typeof userRights>;
-
-const DIALOG_RIGHT: Record<string, keyof UserRights> = {
-  add: "add",
-  edit: "edit",
-  audit: "edit",
-  profile: "profile",
-  view: "view",
-  handover: "handover",
-  delete: "delete",
-};
 
 export function userDetail(user: NonNullable<Awaited<ReturnType<typeof findManagedUser>>>, internal: boolean) {
   return {
@@ -93,72 +101,90 @@ export function userDetail(user: NonNullable<Awaited<ReturnType<typeof findManag
 export type UserDetail = ReturnType<typeof userDetail>;
 
 export async function userListLoader(request: Request) {
-  const viewer = await requirePath(request, PATH);
+  const viewer = await requireOperation(request, "user.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, usersTable);
   const tab = tabOf(url.searchParams.get("tab"));
   const rights = userRights(viewer);
-  const { rows, total, tabCounts } = await listUsers(viewer, { tab, q: query.filters.q, skip: query.skip, take: query.take });
+  const { rows: list, total, tabCounts } = await listUsers(viewer, { tab, q: query.filters.q, skip: query.skip, take: query.take });
+  // What the viewer may do to each row: their rights, on users below them only.
+  const can = await rowActions(viewer, list);
+  const rows = list.map((row) => ({ ...row, can: can[row.id] }));
   const base = { rows, page: tablePage(query, total), tab, tabCounts, rights, viewerId: viewer.id };
 
   const dialogName = url.searchParams.get("dialog");
   if (!dialogName) return { ...base, options: null, dialog: null };
-  const right = DIALOG_RIGHT[dialogName];
-  if (!right) throw notFound();
-  if (!rights[right]) throw forbidden();
-  const options = await userOptions();
-  if (dialogName === "add") return { ...base, options, dialog: { kind: "add" as const, user: null } };
+  const operation = DIALOG_OPERATION[dialogName as keyof typeof DIALOG_OPERATION];
+  if (!operation) throw notFound();
+  if (!mayPerform(viewer, operation)) throw forbidden();
+  if (dialogName === "add") return { ...base, options: await userOptions(viewer), dialog: { kind: "add" as const, user: null } };
   const id = idOf(url.searchParams.get("id"));
-  const user = id ? await findManagedUser(viewer, id) : null;
-  if (!user) throw notFound();
+  const target = id ? await managedTarget(viewer, id) : null;
+  if (!target) throw notFound();
+  const { user } = target;
   if (dialogName === "view" && !(VIEW_ROLE_IDS as readonly number[]).includes(user.roleId)) throw notFound();
   if (dialogName === "handover" && !(HANDOVER_ROLE_IDS as readonly number[]).includes(user.roleId)) throw notFound();
+  // Nothing is offered on a user the viewer may not act on (themselves, or a role not below theirs).
+  if (target.denial) throw refusal(target.denial);
   const kind = dialogName as "edit" | "audit" | "profile" | "view" | "handover" | "delete";
-  return { ...base, options, dialog: { kind, user: userDetail(user, await isInternalRole(user.roleId)) } };
+  return { ...base, options: await userOptions(viewer, user), dialog: { kind, user: userDetail(user, await isInternalRole(user.roleId)) } };
 }
 
-const INTENT_RIGHT: Record<string, number> = {
-  create: RIGHTS.addUser,
-  update: RIGHTS.auditOrEditUser,
-  wxCode: RIGHTS.auditOrEditUser,
-  audit: RIGHTS.auditOrEditUser,
-  profile: RIGHTS.auditProfileChange,
-  view: RIGHTS.assignView,
-  handover: RIGHTS.handOver,
-  state: RIGHTS.toggleState,
-  delete: RIGHTS.deleteUser,
-  cancelDelete: RIGHTS.deleteUser,
-};
+const USER_INTENTS = {
+  create: "user.create",
+  update: "user.update",
+  wxCode: "user.setWxCode",
+  audit: "user.audit",
+  profile: "user.auditProfile",
+  view: "user.assignView",
+  handover: "user.handover",
+  state: "user.setState",
+  delete: "user.delete",
+  cancelDelete: "user.delete",
+} as const satisfies Record<string, OperationId>;
 
-export async function userListAction(request: Request) {
-  const viewer = await requirePath(request, PATH);
+/** A domain refusal of a dialog form: its message in the form, with the refusal's status. */
+function formRefusal(submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => unknown }, outcome: { status: number; message?: string; fieldErrors?: Record<string, string[]> }, fallback: string, hideFields?: string[]) {
+  return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? fallback], hideFields }), { status: outcome.status });
+}
+
+/** A failed outcome of a button (no form): refused → thrown with its message; missing → 404; else back with the message. */
+function buttonFailure(request: Request, outcome: { status: number; message?: string; refused?: true }, fallback: string) {
+  if (outcome.refused) throw refusal(outcome);
+  if (outcome.status === 404) throw notFound();
+  return backToList(request, outcome.message ?? fallback, "error");
+}
+
+export const userListAction = operationAction(USER_INTENTS, async ({ request }, gate) => {
   const upload = await parseImageUpload(request, "wxCode", WXCODE_MAX_BYTES);
   if (!upload.ok) {
+    // Only the QR card form uploads a file here.
+    await gate.authorize("wxCode");
     const key = upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid";
     return backToList(request, key, "error");
   }
   const form = new FormData();
   for (const [key, value] of upload.form) if (typeof value === "string") form.append(key, value);
   const intent = intentOf(form);
-  const right = INTENT_RIGHT[intent];
-  if (!right) throw badRequest();
-  if (!hasPermission(viewer, right)) throw forbidden();
+  const viewer = await gate.authorizeUser(intent);
   if (intent === "cancelDelete") return cancelled(request, intent);
 
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: addUserSchema });
     if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
     const outcome = await createUser(viewer, submission.value);
-    if (!outcome.ok) {
-      return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? "admin.user.addFailed"], hideFields: ["password"] }), {
-        status: outcome.status,
-      });
-    }
+    if (!outcome.ok) return formRefusal(submission, outcome, "admin.user.addFailed", ["password"]);
     return backToList(request, "admin.user.added");
   }
 
   const id = idOf(form.get("id"));
   if (!id) throw badRequest();
+  // Whom: a user below the viewer, never themselves; refused before the form is read.
+  const unreachable = await guardTarget(viewer, USER_INTENTS[intent as keyof typeof USER_INTENTS], id);
+  if (unreachable) {
+    if (unreachable.status === 404) throw notFound();
+    throw refusal(unreachable);
+  }
 
   switch (intent) {
     case "update": {
@@ -167,17 +193,14 @@ export async function userListAction(request: Request) {
       const outcome = await updateUser(viewer, id, submission.value);
       if (!outcome.ok) {
         if (outcome.status === 404) throw notFound();
-        return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? "admin.user.editFailed"] }), { status: outcome.status });
+        return formRefusal(submission, outcome, "admin.user.editFailed");
       }
       return backToList(request, "admin.user.edited");
     }
     case "wxCode": {
       if (!upload.file) return backToList(request, "admin.user.wxCodeRequired", "error");
       const outcome = await setWxCode(viewer, id, new Uint8Array(await upload.file.arrayBuffer()));
-      if (!outcome.ok) {
-        if (outcome.status === 404) throw notFound();
-        return backToList(request, outcome.message ?? "admin.user.wxCodeInvalid", "error");
-      }
+      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.wxCodeInvalid");
       return backToList(request, "admin.user.wxCodeSaved");
     }
     case "audit": {
@@ -186,7 +209,7 @@ export async function userListAction(request: Request) {
       const outcome = await auditUser(viewer, id, submission.value);
       if (!outcome.ok) {
         if (outcome.status === 404) throw notFound();
-        return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? "admin.user.auditPassFailed"] }), { status: outcome.status });
+        return formRefusal(submission, outcome, "admin.user.auditPassFailed");
       }
       return backToList(request, submission.value.decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone");
     }
@@ -194,20 +217,14 @@ export async function userListAction(request: Request) {
       const submission = parseWithZod(form, { schema: decisionSchema });
       if (submission.status !== "success") throw badRequest();
       const outcome = await auditProfileChange(viewer, id, submission.value.decision);
-      if (!outcome.ok) {
-        if (outcome.status === 404) throw notFound();
-        return backToList(request, outcome.message ?? "admin.user.auditPassFailed", "error");
-      }
+      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.auditPassFailed");
       return backToList(request, submission.value.decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone");
     }
     case "view": {
       const submission = parseWithZod(form, { schema: viewSchema });
       if (submission.status !== "success") throw badRequest();
       const outcome = await assignViews(viewer, id, submission.value.viewIds);
-      if (!outcome.ok) {
-        if (outcome.status === 404) throw notFound();
-        return backToList(request, outcome.message ?? "admin.user.viewFailed", "error");
-      }
+      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.viewFailed");
       return backToList(request, "admin.user.viewSaved");
     }
     case "handover": {
@@ -217,7 +234,7 @@ export async function userListAction(request: Request) {
       if (!outcome.ok) {
         if (outcome.status === 404) throw notFound();
         if (outcome.fieldErrors) return data(submission.reply({ fieldErrors: outcome.fieldErrors }), { status: outcome.status });
-        return backToList(request, outcome.message ?? "admin.user.handoverFailed", "error");
+        return buttonFailure(request, outcome, "admin.user.handoverFailed");
       }
       return backToList(request, "admin.user.handedOver", "success", { values: { count: outcome.moved } });
     }
@@ -225,20 +242,14 @@ export async function userListAction(request: Request) {
       const submission = parseWithZod(form, { schema: stateSchema });
       if (submission.status !== "success") throw badRequest();
       const outcome = await setUserState(viewer, id, submission.value.state as 1 | 2);
-      if (!outcome.ok) {
-        if (outcome.status === 404) throw notFound();
-        return backToList(request, outcome.message ?? "admin.user.stateFailed", "error");
-      }
+      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.stateFailed");
       return backToList(request, "admin.user.stateSaved");
     }
     case "delete": {
       const outcome = await deleteUser(viewer, id);
-      if (!outcome.ok) {
-        if (outcome.status === 404) throw notFound();
-        return backToList(request, outcome.message ?? "admin.user.deleteFailed", "error");
-      }
+      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.deleteFailed");
       return backToList(request, "admin.user.deleted");
     }
   }
   throw badRequest();
-}
+});

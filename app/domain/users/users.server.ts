@@ -6,13 +6,28 @@ import { prisma, Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { revokeUserSessions } from "~/domain/accounts/session.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation, type Changes } from "~/domain/logs/operation-log.server";
 import { customerScope } from "~/domain/permissions/views.server";
+import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
+import { mayPerform, type OperationId } from "~/domain/permissions/operations.server";
+import {
+  deny,
+  grantableRoleIds,
+  grantableViews,
+  keepAnAdministrator,
+  LAST_ADMINISTRATOR,
+  LastAdministratorError,
+  refuse,
+  RoleTree,
+  targetDenial,
+  type Actor,
+  type Denial,
+} from "~/domain/permissions/authority.server";
 import { fail, uniqueViolation, type FieldErrors, type Outcome } from "~/domain/menus/admin.server";
 import { deleteImage, detectImage, saveImage } from "~/domain/home-content/images.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
-import { HANDOVER_ROLE_IDS, INTERNAL_ROLE_ROOT_ID, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
+import { HANDOVER_ROLE_IDS, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
 
 export { HANDOVER_ROLE_IDS, VIEW_ROLE_IDS, USER_TABS, type UserTab };
 
@@ -134,33 +149,139 @@ export async function findManagedUser(viewer: Viewer, id: number) {
 
 export type ManagedUser = NonNullable<Awaited<ReturnType<typeof findManagedUser>>>;
 
+/**
+ * The target rule before anything else is read or validated: 404 outside
+ * the viewer's view, else the refusal (logged) when the viewer may not act on
+ * that user; null when they may. The domain functions check again.
+ */
+export async function guardTarget(viewer: Viewer, op: OperationId, id: number): Promise<Outcome<never> | null> {
+  const user = await findManagedUser(viewer, id);
+  if (!user) return fail(404, "admin.user.loadFailed");
+  return targetRefusal(await RoleTree.load(), viewer, op, user);
+}
+
+/**
+ * A user of the viewer's view, and whether they may act on them (the target
+ * rule: below their own role, never themselves): for dialogs and pickers,
+ * which refuse before anything is offered. null: outside the view.
+ */
+export async function managedTarget(viewer: Viewer, id: number): Promise<{ user: ManagedUser; denial: Denial | null } | null> {
+  const user = await findManagedUser(viewer, id);
+  if (!user) return null;
+  return { user, denial: targetDenial(await RoleTree.load(), viewer, user) };
+}
+
 /** Staff of the company: roles under the 公司内部 directory. */
 export async function isInternalRole(roleId: number): Promise<boolean> {
-  let current = await prisma.role.findUnique({ where: { id: roleId }, select: { id: true, parentId: true } });
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (current.id === INTERNAL_ROLE_ROOT_ID) return true;
-    if (current.parentId === null) return false;
-    current = await prisma.role.findUnique({ where: { id: current.parentId }, select: { id: true, parentId: true } });
-  }
-  return false;
+  return (await RoleTree.load()).isInternal(roleId);
 }
 
-/** Choices of the add/edit/audit dialogs. */
-export async function userOptions() {
-  const [sales, services, roles, staff] = await Promise.all([
-    prisma.user.findMany({ where: { roleId: { in: [...SALES_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: { id: true, username: true, nickname: true } }),
-    prisma.user.findMany({ where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: { id: true, username: true, nickname: true } }),
-    prisma.role.findMany({ where: { level: { not: 1 } }, orderBy: [{ parentId: "asc" }, { id: "asc" }], select: { id: true, name: true, selfService: true } }),
-    prisma.user.findMany({ where: { roleId: { in: [...HANDOVER_ROLE_IDS] } }, orderBy: { id: "asc" }, select: { id: true, username: true, nickname: true, roleId: true, state: true } }),
+/** The staff of one role who can take over a leaving member's customers: active, not the leaver. */
+function handoverTargetsWhere(from: { id: number; roleId: number }): Prisma.UserWhereInput {
+  return { roleId: from.roleId, state: 1, id: { not: from.id } };
+}
+
+/** The salespeople and customer-service staff a customer can be given (active only). */
+export async function contactChoices() {
+  const person = { id: true, username: true, nickname: true } as const;
+  const [sales, services] = await Promise.all([
+    prisma.user.findMany({ where: { roleId: { in: [...SALES_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: person }),
+    prisma.user.findMany({ where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: person }),
   ]);
-  return { sales, services, roles, staff };
+  return { sales, services };
 }
 
-/** Roles a user may get: never level-1 directories; before the audit passed only the self-service customer roles. */
-async function roleAllowed(roleId: number, audit: number): Promise<boolean> {
-  const role = await prisma.role.findUnique({ where: { id: roleId }, select: { level: true, selfService: true } });
-  if (!role || role.level === 1) return false;
-  return audit === 2 || role.selfService;
+/** The roles `viewer` may give a user (docs/decisions/303-authority.md), plus `keep` (a user's current role). */
+export async function grantableRoles(viewer: Actor, keep?: number) {
+  const ids = grantableRoleIds(await RoleTree.load(), viewer);
+  if (keep !== undefined && !ids.includes(keep)) ids.push(keep);
+  return prisma.role.findMany({ where: { id: { in: ids } }, orderBy: [{ parentId: "asc" }, { id: "asc" }], select: { id: true, name: true, selfService: true } });
+}
+
+/**
+ * Choices of the add/edit/audit/handover dialogs, as `viewer` may grant them:
+ * the roles they may give plus the current role of the user being edited
+ * (kept when unchanged), the views they hold, and for a handover the active
+ * members of the leaving member's role.
+ */
+export async function userOptions(viewer: Actor, subject?: { id: number; roleId: number } | null) {
+  const [contacts, roles, staff] = await Promise.all([
+    contactChoices(),
+    grantableRoles(viewer, subject?.roleId),
+    subject && (HANDOVER_ROLE_IDS as readonly number[]).includes(subject.roleId)
+      ? prisma.user.findMany({ where: handoverTargetsWhere(subject), orderBy: { id: "asc" }, select: { id: true, username: true, nickname: true, roleId: true, state: true } })
+      : Promise.resolve([]),
+  ]);
+  return { ...contacts, roles, staff, views: grantableViews(viewer) };
+}
+
+export type UserActionFlags = { edit: boolean; audit: boolean; profile: boolean; view: boolean; handover: boolean; state: boolean; delete: boolean };
+
+/**
+ * What `viewer` may do to each listed user (the row's links and switch):
+ * their rights, and only on users below them, never themselves.
+ */
+export async function rowActions(viewer: Viewer, rows: readonly { id: number; roleId: number; audit: number; profileAudit: number | null }[]) {
+  const tree = await RoleTree.load();
+  const can = (id: OperationId) => mayPerform(viewer, id);
+  return Object.fromEntries(
+    rows.map((row): [number, UserActionFlags] => {
+      const reachable = targetDenial(tree, viewer, row) === null;
+      return [
+        row.id,
+        {
+          edit: reachable && can("user.update"),
+          audit: reachable && can("user.audit") && row.audit !== 2,
+          profile: reachable && can("user.auditProfile") && row.profileAudit !== null,
+          view: reachable && can("user.assignView") && (VIEW_ROLE_IDS as readonly number[]).includes(row.roleId),
+          handover: reachable && can("user.handover") && (HANDOVER_ROLE_IDS as readonly number[]).includes(row.roleId),
+          state: reachable && can("user.setState"),
+          delete: reachable && can("user.delete"),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The target rule of a user operation (rank, never oneself), refused and
+ * logged; null when `viewer` may act on `user`.
+ */
+async function targetRefusal(tree: RoleTree, viewer: Viewer, op: OperationId, user: { id: number; roleId: number }, changes?: Changes): Promise<Outcome<never> | null> {
+  const denial = targetDenial(tree, viewer, user);
+  return denial ? refuse(viewer, op, denial, { targetIds: user.id, changes }) : null;
+}
+
+/** Loads the role tree and applies the target rule: the tree for further rules, or the refusal. */
+async function reach(viewer: Viewer, op: OperationId, user: { id: number; roleId: number }, changes?: Changes): Promise<{ tree: RoleTree } | { refused: Outcome<never> }> {
+  const tree = await RoleTree.load();
+  const refused = await targetRefusal(tree, viewer, op, user, changes);
+  return refused ? { refused } : { tree };
+}
+
+/** Runs `work` in a transaction; the last active administrator's guard turns into its refusal. */
+async function guarded<T>(viewer: Viewer, op: OperationId, target: { id: number; changes?: Changes }, work: () => Promise<T>): Promise<T | Outcome<never>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof LastAdministratorError) return refuse(viewer, op, LAST_ADMINISTRATOR, { targetIds: target.id, changes: target.changes });
+    throw error;
+  }
+}
+
+const isOutcome = (value: unknown): value is Outcome<never> => typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+
+/**
+ * A role the viewer gives a user: a directory or unknown role is a field
+ * error; a role they may not grant is refused (403) and logged.
+ */
+async function roleRefusal(tree: RoleTree, viewer: Viewer, op: OperationId, roleId: number, target: { id?: number; changes?: Changes }, missingKey: string): Promise<Outcome<never> | null> {
+  const role = tree.role(roleId);
+  if (!role || role.level === 1) return fail(400, undefined, { roleId: [missingKey] });
+  if (!grantableRoleIds(tree, viewer).includes(roleId)) {
+    return refuse(viewer, op, deny("roleNotGrantable", 403, "roleId"), { targetIds: target.id ?? null, changes: target.changes });
+  }
+  return null;
 }
 
 async function contactsValid(salesId: number, customerServiceId: number): Promise<FieldErrors> {
@@ -210,13 +331,60 @@ function duplicateOutcome(error: unknown): Outcome<never> | null {
 
 const firstMessage = (errors: FieldErrors) => Object.values(errors)[0]?.[0];
 
+/** The columns the add and edit forms write. */
+function editableColumns(input: EditUserInput) {
+  return {
+    username: input.username,
+    phone: input.phone,
+    businessAddress: input.businessAddress,
+    company: input.company,
+    salesId: input.salesId,
+    customerServiceId: input.customerServiceId,
+    roleId: input.roleId,
+    customerRating: input.customerRating,
+    landline: input.landline,
+    qq: input.qq,
+  };
+}
+
+/** A user's editable values under the spec's names, as the operation log shows them. */
+function editValues(user: {
+  username: string;
+  phone: string;
+  businessAddress: string | null;
+  company: string | null;
+  salesId: number | null;
+  customerServiceId: number | null;
+  roleId: number;
+  customerRating: number | null;
+  landline: string | null;
+  qq: string | null;
+}) {
+  return {
+    username: user.username,
+    phone: user.phone,
+    businessaddress: user.businessAddress,
+    company: user.company,
+    sales_id: user.salesId,
+    customer_id: user.customerServiceId,
+    rid: user.roleId,
+    customer_rating: user.customerRating,
+    landline: user.landline,
+    qq: user.qq,
+  };
+}
+
 /**
  * Staff add a user: registered by "admin", audit passed (staff vouch for the
- * account, docs/decisions/301-administration.md), active.
+ * account, docs/decisions/301-administration.md), active, with a role the
+ * viewer may grant.
  */
 export async function createUser(viewer: Viewer, input: AddUserInput): Promise<Outcome<{ id: number }>> {
-  const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)) };
-  if (!(await roleAllowed(input.roleId, 2))) errors.roleId = ["admin.user.roleRequired"];
+  const tree = await RoleTree.load();
+  const after = editValues({ ...input, landline: input.landline ?? null, qq: input.qq ?? null });
+  const refused = await roleRefusal(tree, viewer, "user.create", input.roleId, { changes: changesBetween({}, { rid: after.rid, customer_rating: after.customer_rating }) }, "admin.user.roleRequired");
+  if (refused && refused.status === 403) return refused;
+  const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)), ...(refused?.fieldErrors ?? {}) };
   const taken = await duplicates(input);
   if (Object.keys(taken).length) return fail(400, firstMessage(taken), { ...errors, ...taken });
   if (Object.keys(errors).length) return fail(400, undefined, errors);
@@ -227,16 +395,7 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
         data: {
           email: input.email,
           passwordHash,
-          username: input.username,
-          phone: input.phone,
-          businessAddress: input.businessAddress,
-          company: input.company,
-          salesId: input.salesId,
-          customerServiceId: input.customerServiceId,
-          roleId: input.roleId,
-          customerRating: input.customerRating,
-          landline: input.landline,
-          qq: input.qq,
+          ...editableColumns(input),
           regMethod: "admin",
           audit: 2,
           state: 1,
@@ -246,7 +405,8 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
         module: "add",
         operation: "users",
         targetIds: String(created.id),
-        params: `email=${input.email}, username=${input.username}, rid=${input.roleId}, customer_rating=${input.customerRating}`,
+        params: `email=${input.email}`,
+        changes: changesBetween({}, after),
       });
       return created;
     });
@@ -258,39 +418,44 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
   }
 }
 
-/** Edit keeps the audit as it is: a plain edit of an audited user stays audited. */
+/**
+ * Edit keeps the audit as it is: a plain edit of an audited user stays
+ * audited. A new role or tier is its own operation (user.setRole,
+ * user.setTier): the role must be one the viewer may grant.
+ */
 export async function updateUser(viewer: Viewer, id: number, input: EditUserInput): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.loadFailed");
+  const before = editValues(user);
+  const changes = changesBetween(before, editValues({ ...input, landline: input.landline ?? null, qq: input.qq ?? null }));
+  const op: OperationId = changes.rid ? "user.setRole" : changes.customer_rating ? "user.setTier" : "user.update";
+  // A new role or tier is its own operation, whatever right the edit needs.
+  for (const needed of [changes.rid ? "user.setRole" : null, changes.customer_rating ? "user.setTier" : null] as const) {
+    if (needed && !mayPerform(viewer, needed)) return refuse(viewer, needed, deny("noRight"), { targetIds: id, changes });
+  }
+  const reached = await reach(viewer, op, user, changes);
+  if ("refused" in reached) return reached.refused;
   const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)) };
-  if (!(await roleAllowed(input.roleId, user.audit))) errors.roleId = ["admin.user.roleNotAllowed"];
+  if (changes.rid) {
+    const refused = await roleRefusal(reached.tree, viewer, "user.setRole", input.roleId, { id, changes }, "admin.user.roleNotAllowed");
+    if (refused?.status === 403) return refused;
+    if (refused) Object.assign(errors, refused.fieldErrors);
+    // Before the audit passed only the self-service customer roles (spec 5).
+    else if (user.audit !== 2 && !reached.tree.role(input.roleId)?.selfService) errors.roleId = ["admin.user.roleNotAllowed"];
+  }
   const taken = await duplicates(input, id);
   if (Object.keys(taken).length) return fail(400, firstMessage(taken), { ...errors, ...taken });
   if (Object.keys(errors).length) return fail(400, undefined, errors);
+  const demotesAdmin = user.roleId === ADMIN_ROLE_ID && input.roleId !== ADMIN_ROLE_ID && user.state === 1;
   try {
-    await prisma.$transaction(async (tx) => {
-      await tx.user.update({
-        where: { id },
-        data: {
-          username: input.username,
-          phone: input.phone,
-          businessAddress: input.businessAddress,
-          company: input.company,
-          salesId: input.salesId,
-          customerServiceId: input.customerServiceId,
-          roleId: input.roleId,
-          customerRating: input.customerRating,
-          landline: input.landline,
-          qq: input.qq,
-        },
-      });
-      await logOperation(tx, viewer, {
-        module: "edit",
-        operation: "users",
-        targetIds: String(id),
-        params: `username=${input.username}, rid=${input.roleId}, customer_rating=${input.customerRating}, sales_id=${input.salesId}, customer_id=${input.customerServiceId}`,
-      });
-    });
+    const result = await guarded(viewer, "user.setRole", { id, changes }, () =>
+      prisma.$transaction(async (tx) => {
+        if (demotesAdmin) await keepAnAdministrator(tx, id);
+        await tx.user.update({ where: { id }, data: editableColumns(input) });
+        await logOperation(tx, viewer, { module: "edit", operation: "users", targetIds: String(id), changes });
+      }),
+    );
+    if (isOutcome(result)) return result;
     return { ok: true };
   } catch (error) {
     const outcome = duplicateOutcome(error);
@@ -304,6 +469,13 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
   const user = await findManagedUser(viewer, id);
   const failedKey = input.decision === "pass" ? "admin.user.auditPassFailed" : "admin.user.auditFailFailed";
   if (!user) return fail(404, failedKey);
+  const after =
+    input.decision === "pass"
+      ? { audit: 2, customer_rating: input.customerRating ?? null, sales_id: input.salesId ?? null, customer_id: input.customerServiceId ?? null }
+      : { audit: 3 };
+  const changes = changesBetween({ audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId }, after);
+  const reached = await reach(viewer, "user.audit", user, changes);
+  if ("refused" in reached) return reached.refused;
   if (user.audit === 2) return fail(409, "admin.user.alreadyAudited");
   if (input.decision === "pass") {
     const errors = await contactsValid(input.salesId!, input.customerServiceId!);
@@ -317,12 +489,7 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
           ? { audit: 2, customerRating: input.customerRating, salesId: input.salesId, customerServiceId: input.customerServiceId }
           : { audit: 3 },
     });
-    await logOperation(tx, viewer, {
-      module: "audit",
-      operation: "users",
-      targetIds: String(id),
-      params: input.decision === "pass" ? `audit=2, customer_rating=${input.customerRating}` : "audit=3",
-    });
+    await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes });
   });
   return { ok: true };
 }
@@ -332,57 +499,70 @@ export async function auditProfileChange(viewer: Viewer, id: number, decision: "
   const user = await findManagedUser(viewer, id);
   const failedKey = decision === "pass" ? "admin.user.auditPassFailed" : "admin.user.auditFailFailed";
   if (!user) return fail(404, failedKey);
+  const reached = await reach(viewer, "user.auditProfile", user);
+  if ("refused" in reached) return reached.refused;
   if (user.profileAudit !== 1) return fail(409, "admin.user.noPendingProfile");
   const cleared = { pendingCompany: null, pendingBusinessAddress: null, pendingIaeCountries: null };
+  const applied = {
+    ...(user.pendingCompany !== null ? { company: user.pendingCompany } : {}),
+    ...(user.pendingBusinessAddress !== null ? { businessAddress: user.pendingBusinessAddress } : {}),
+    ...(user.pendingIaeCountries !== null ? { iaeCountries: user.pendingIaeCountries } : {}),
+  };
+  const changes = changesBetween(
+    { audit_zl: user.profileAudit, company: user.company, businessaddress: user.businessAddress, iaecountries: user.iaeCountries },
+    decision === "pass"
+      ? { audit_zl: 2, company: applied.company ?? user.company, businessaddress: applied.businessAddress ?? user.businessAddress, iaecountries: applied.iaeCountries ?? user.iaeCountries }
+      : { audit_zl: 3 },
+  );
   await prisma.$transaction(async (tx) => {
     // Guarded by profileAudit = 1 so two staff cannot apply the same change twice.
     const result = await tx.user.updateMany({
       where: { id, profileAudit: 1 },
-      data:
-        decision === "pass"
-          ? {
-              profileAudit: 2,
-              ...(user.pendingCompany !== null ? { company: user.pendingCompany } : {}),
-              ...(user.pendingBusinessAddress !== null ? { businessAddress: user.pendingBusinessAddress } : {}),
-              ...(user.pendingIaeCountries !== null ? { iaeCountries: user.pendingIaeCountries } : {}),
-              ...cleared,
-            }
-          : { profileAudit: 3, ...cleared },
+      data: decision === "pass" ? { profileAudit: 2, ...applied, ...cleared } : { profileAudit: 3, ...cleared },
     });
-    if (result.count === 1) {
-      await logOperation(tx, viewer, {
-        module: "auditProfile",
-        operation: "users",
-        targetIds: String(id),
-        params: decision === "pass" ? `audit_zl=2, company=${user.pendingCompany ?? ""}` : "audit_zl=3",
-      });
-    }
+    if (result.count === 1) await logOperation(tx, viewer, { module: "auditProfile", operation: "users", targetIds: String(id), changes });
   });
   return { ok: true };
 }
 
-/** Views (view_st) for the administrator, customer service, sales and sales managers. */
+/**
+ * Views (view_st) for the administrator, customer service, sales and sales
+ * managers; a viewer gives or takes only views they hold themselves.
+ */
 export async function assignViews(viewer: Viewer, id: number, viewIds: number[]): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.viewFailed");
+  const ids: number[] = [...new Set(viewIds)].filter((v) => v === 1 || v === 2).sort();
+  const changes = changesBetween({ view_st: user.viewIds }, { view_st: ids });
+  const reached = await reach(viewer, "user.assignView", user, changes);
+  if ("refused" in reached) return reached.refused;
   if (!(VIEW_ROLE_IDS as readonly number[]).includes(user.roleId)) return fail(400, "admin.user.viewNotOffered");
-  const ids = [...new Set(viewIds)].filter((v) => v === 1 || v === 2).sort();
+  const grantable = grantableViews(viewer);
+  const touched = [1, 2].filter((v) => ids.includes(v) !== user.viewIds.includes(v));
+  if (touched.some((v) => !grantable.includes(v))) return refuse(viewer, "user.assignView", deny("viewNotGrantable"), { targetIds: id, changes });
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { viewIds: ids } });
-    await logOperation(tx, viewer, { module: "view", operation: "users", targetIds: String(id), params: `view_st=${ids.join(",")}` });
+    await logOperation(tx, viewer, { module: "view", operation: "users", targetIds: String(id), changes });
   });
   return { ok: true };
 }
 
 /**
  * Leaving-staff handover: every customer whose salesperson or customer-service
- * person is `fromId` moves to `toId`, in one UPDATE.
+ * person is `fromId` moves to `toId`, an active member of the leaver's own
+ * role (so the customer keeps a valid contact), in one UPDATE.
  */
 export async function handOver(viewer: Viewer, fromId: number, toId: number): Promise<Outcome<{ moved: number }>> {
   const from = await findManagedUser(viewer, fromId);
-  if (!from || !(HANDOVER_ROLE_IDS as readonly number[]).includes(from.roleId)) return fail(404, "admin.user.handoverFailed");
-  const to = await prisma.user.findFirst({ where: { id: toId, roleId: { in: [...HANDOVER_ROLE_IDS] } }, select: { id: true, state: true } });
-  if (!to || to.id === fromId) return fail(400, undefined, { targetId: ["admin.user.handoverTargetRequired"] });
+  if (!from) return fail(404, "admin.user.handoverFailed");
+  const reached = await reach(viewer, "user.handover", from);
+  if ("refused" in reached) return reached.refused;
+  if (!(HANDOVER_ROLE_IDS as readonly number[]).includes(from.roleId)) return fail(404, "admin.user.handoverFailed");
+  const to = await prisma.user.findFirst({ where: { AND: [{ id: toId }, handoverTargetsWhere(from)] }, select: { id: true } });
+  if (!to) {
+    if (toId === fromId) return fail(400, undefined, { targetId: ["admin.user.handoverTargetRequired"] });
+    return refuse(viewer, "user.handover", deny("handoverSameRole", 400, "targetId"), { targetIds: fromId, changes: { handOverId: [null, toId] } });
+  }
   const moved = await prisma.$transaction(async (tx) => {
     const count = await tx.$executeRaw`
       UPDATE users
@@ -399,36 +579,48 @@ export async function handOver(viewer: Viewer, fromId: number, toId: number): Pr
   return { ok: true, moved };
 }
 
-/** Account state: freezing ends every session of the user at once. */
+/** Account state: freezing ends every session of the user at once; the last active administrator stays. */
 export async function setUserState(viewer: Viewer, id: number, state: 1 | 2): Promise<Outcome> {
-  if (id === viewer.id) return fail(400, "admin.user.notYourself");
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.stateFailed");
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id }, data: { state } });
-    if (state === 2) await revokeUserSessions(id, { tx });
-    await logOperation(tx, viewer, { module: "state", operation: "users", targetIds: String(id), params: `statesw=${state}` });
-  });
+  const changes = changesBetween({ statesw: user.state }, { statesw: state });
+  const reached = await reach(viewer, "user.setState", user, changes);
+  if ("refused" in reached) return reached.refused;
+  const freezesAdmin = state === 2 && user.roleId === ADMIN_ROLE_ID && user.state === 1;
+  const result = await guarded(viewer, "user.setState", { id, changes }, () =>
+    prisma.$transaction(async (tx) => {
+      if (freezesAdmin) await keepAnAdministrator(tx, id);
+      await tx.user.update({ where: { id }, data: { state } });
+      if (state === 2) await revokeUserSessions(id, { tx });
+      await logOperation(tx, viewer, { module: "state", operation: "users", targetIds: String(id), changes });
+    }),
+  );
+  if (isOutcome(result)) return result;
   // Also outside the transaction's snapshot: nothing signed in survives a freeze.
   if (state === 2) await revokeUserSessions(id);
   return { ok: true };
 }
 
-/** Delete, refused while the user still has customers (or bookings, which are kept). */
+/** Delete, refused while the user still has customers (or bookings, which are kept); the last active administrator stays. */
 export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
-  if (id === viewer.id) return fail(400, "admin.user.notYourself");
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.deleteFailed");
+  const reached = await reach(viewer, "user.delete", user);
+  if ("refused" in reached) return reached.refused;
   const [customers, entrustments] = await Promise.all([
     prisma.user.count({ where: { OR: [{ salesId: id }, { customerServiceId: id }] } }),
     prisma.entrustment.count({ where: { userId: id } }),
   ]);
   if (customers > 0) return fail(409, "admin.user.hasCustomers");
   if (entrustments > 0) return fail(409, "admin.user.hasEntrustments");
-  await prisma.$transaction(async (tx) => {
-    await tx.user.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: "users", targetIds: String(id), params: `email=${user.email}, username=${user.username}` });
-  });
+  const result = await guarded(viewer, "user.delete", { id }, () =>
+    prisma.$transaction(async (tx) => {
+      if (user.roleId === ADMIN_ROLE_ID && user.state === 1) await keepAnAdministrator(tx, id);
+      await tx.user.delete({ where: { id } });
+      await logOperation(tx, viewer, { module: "delete", operation: "users", targetIds: String(id), params: `email=${user.email}, username=${user.username}, rid=${user.roleId}` });
+    }),
+  );
+  if (isOutcome(result)) return result;
   await deleteImage("wxcodes", user.wxCodePath);
   return { ok: true };
 }
@@ -437,13 +629,15 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
 export async function setWxCode(viewer: Viewer, id: number, bytes: Uint8Array): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.loadFailed");
-  if (!(await isInternalRole(user.roleId))) return fail(400, "admin.user.wxCodeStaffOnly");
+  const reached = await reach(viewer, "user.setWxCode", user);
+  if ("refused" in reached) return reached.refused;
+  if (!reached.tree.isInternal(user.roleId)) return fail(400, "admin.user.wxCodeStaffOnly");
   const ext = detectImage(bytes);
   if (ext !== "jpg" && ext !== "png") return fail(415, "admin.user.wxCodeInvalid", { wxCode: ["admin.user.wxCodeInvalid"] });
   const name = await saveImage("wxcodes", bytes, ext);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { wxCodePath: name } });
-    await logOperation(tx, viewer, { module: "wxcode", operation: "users", targetIds: String(id), params: name });
+    await logOperation(tx, viewer, { module: "wxcode", operation: "users", targetIds: String(id), changes: changesBetween({ wx_code: user.wxCodePath }, { wx_code: name }) });
   });
   await deleteImage("wxcodes", user.wxCodePath);
   return { ok: true };

@@ -14,7 +14,8 @@ export interface RoleDef {
 export const ROLES: RoleDef[] = [
   { id: 2, name: "公司内部", description: "公司内部员工（目录）", parentId: null, level: 1 },
   { id: 1, name: "管理员", description: "系统管理员，拥有全部权限", parentId: 2, level: 2 },
-  { id: 12, name: "销售", description: "销售人员，维护所属客户", parentId: 2, level: 2 },
+  // Under the sales manager: the manager outranks sales (docs/decisions/303-authority.md).
+  { id: 12, name: "销售", description: "销售人员，维护所属客户", parentId: 27, level: 3 },
   { id: 13, name: "客服", description: "客服人员，跟进委托与查询", parentId: 2, level: 2 },
   { id: 27, name: "销售经理", description: "销售经理，管理销售团队与客户", parentId: 2, level: 2 },
   { id: 14, name: "数据专员", description: "维护运价与基础数据", parentId: 2, level: 2 },

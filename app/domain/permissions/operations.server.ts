@@ -1,0 +1,270 @@
+// The registry of operations (docs/decisions/303-authority.md): every thing a
+// page action or an API call can do, named once, with who may do it. A staff
+// operation names the back-office screen (menu path) and, for the spec's
+// buttons, the right id it needs. Page actions (operationAction below) and
+// the legacy API (app/api/core.server.ts, `op(...)`) declare the operation
+// they perform, and one function, `mayPerform`, answers for both; the grant
+// rules on top (which role, which target) are app/domain/permissions/authority.server.ts.
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { lookupRequest, requireViewer } from "~/domain/accounts/session.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import { dataAreas, type AreaKey } from "~/domain/data-areas";
+import { logRefusal } from "~/domain/logs/operation-log.server";
+import { forbidden, hasPath, hasPermission, RIGHTS } from "./permissions.server";
+
+/** Who may perform an operation: anybody, any signed-in user, or staff holding the screen (and right). */
+export type Who = "anyone" | "signedIn" | "staff";
+
+export type OperationSpec = {
+  who: Who;
+  /** The back-office screen (menu path) a staff operation needs. */
+  path?: string;
+  /** The button right (menu id of level 3) it needs besides the path. */
+  right?: number;
+  /** Changes something (reads are declared too, for the API and the loaders). */
+  write: boolean;
+  /** The operation log's business area (OperationLog.operation) of a refusal. */
+  area: string;
+};
+
+const staffOp = (path: string, area: string, write: boolean, right?: number): OperationSpec => ({ who: "staff", path, right, write, area });
+const selfOp = (area: string): OperationSpec => ({ who: "signedIn", write: true, area });
+const publicOp = (area: string): OperationSpec => ({ who: "anyone", write: true, area });
+
+const USERS = "/userList";
+const ROLES = "/roleList";
+const MENUS = "/menuList";
+
+const FIXED = {
+  // Users (administration.md 2.1, 6): the spec's rights 71-96.
+  "user.read": staffOp(USERS, "users", false),
+  "user.create": staffOp(USERS, "users", true, RIGHTS.addUser),
+  "user.update": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  "user.setRole": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  "user.setTier": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  "user.audit": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  "user.setWxCode": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  "user.auditProfile": staffOp(USERS, "users", true, RIGHTS.auditProfileChange),
+  "user.assignView": staffOp(USERS, "users", true, RIGHTS.assignView),
+  "user.setState": staffOp(USERS, "users", true, RIGHTS.toggleState),
+  "user.delete": staffOp(USERS, "users", true, RIGHTS.deleteUser),
+  "user.handover": staffOp(USERS, "users", true, RIGHTS.handOver),
+  // Roles: the screen is the permission (the spec names no button rights).
+  "role.read": staffOp(ROLES, "roles", false),
+  "role.create": staffOp(ROLES, "roles", true),
+  "role.update": staffOp(ROLES, "roles", true),
+  "role.delete": staffOp(ROLES, "roles", true),
+  "role.grantPermissions": staffOp(ROLES, "roles", true),
+  // Menus: rights 32, 33, 34.
+  "menu.read": staffOp(MENUS, "menus", false),
+  "menu.create": staffOp(MENUS, "menus", true, RIGHTS.addMenu),
+  "menu.update": staffOp(MENUS, "menus", true, RIGHTS.editMenu),
+  "menu.delete": staffOp(MENUS, "menus", true, RIGHTS.deleteMenu),
+  // Special offers and home content.
+  "offer.read": staffOp("/saleList", "specialOffers", false),
+  "offer.create": staffOp("/saleList", "specialOffers", true),
+  "offer.update": staffOp("/saleList", "specialOffers", true),
+  "offer.delete": staffOp("/saleList", "specialOffers", true),
+  "content.webHome.read": staffOp("/homeList", "webHome", false),
+  "content.webHome.create": staffOp("/homeList", "webHome", true),
+  "content.webHome.update": staffOp("/homeList", "webHome", true),
+  "content.webHome.delete": staffOp("/homeList", "webHome", true),
+  "content.appHome.read": staffOp("/app-home", "appHome", false),
+  "content.appHome.create": staffOp("/app-home", "appHome", true),
+  "content.appHome.update": staffOp("/app-home", "appHome", true),
+  "content.appHome.delete": staffOp("/app-home", "appHome", true),
+  "content.category.read": staffOp("/homeList", "homeCategories", false),
+  "content.category.save": staffOp("/homeList", "homeCategories", true),
+  "content.category.delete": staffOp("/homeList", "homeCategories", true),
+  // Logs, bookings, the outbox.
+  "logs.query.read": staffOp("/query-logs", "queryLogs", false),
+  "logs.operation.read": staffOp("/log-list", "operationLogs", false),
+  "entrustment.read": staffOp("/app-order", "entrustments", false),
+  "outbox.read": staffOp("/app-query", "emailOutbox", false),
+  "outbox.retry": staffOp("/app-query", "emailOutbox", true),
+  // A visitor's or signed-in user's own things: declared like the rest, authorized by the session.
+  // (Ids apart from the translation namespaces: "account.*" would read as a message key.)
+  "session.login": publicOp("sessions"),
+  "session.logout": selfOp("sessions"),
+  "session.language": publicOp("sessions"),
+  "signup.register": publicOp("users"),
+  "signup.sendCode": publicOp("users"),
+  "signup.resetPassword": publicOp("users"),
+  "own.profile": selfOp("users"),
+  "own.password": selfOp("users"),
+  "own.avatar": selfOp("users"),
+  "search.history": selfOp("searchHistory"),
+  "booking.order": selfOp("entrustments"),
+  "booking.contact": selfOp("entrustments"),
+  /** The state of one's booking mails (/send/*: a POST that sends nothing new). */
+  "booking.mails": { who: "signedIn", write: false, area: "entrustments" },
+} as const satisfies Record<string, OperationSpec>;
+
+/** What can be done with a data area (data-maintenance.md); `edit` covers add and edit. The type names every verb; the registry holds the area's own. */
+export const DATA_VERBS = ["read", "edit", "delete", "import", "export", "markup"] as const;
+export type DataVerb = (typeof DATA_VERBS)[number];
+export type DataOperationId = `data.${AreaKey}.${DataVerb}`;
+
+export type OperationId = keyof typeof FIXED | DataOperationId;
+
+function dataOperations(): Record<DataOperationId, OperationSpec> {
+  const entries: [DataOperationId, OperationSpec][] = [];
+  for (const area of Object.values(dataAreas)) {
+    // Only what the area offers: no edit of air rates, markup of FCL rates only.
+    const verbs = DATA_VERBS.filter((verb) => (verb !== "edit" || area.edit) && (verb !== "markup" || area.markup) && (verb !== "export" || area.export || area.exportSelected));
+    for (const verb of verbs) entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
+  }
+  return Object.fromEntries(entries) as Record<DataOperationId, OperationSpec>;
+}
+
+export const OPERATIONS: Readonly<Record<OperationId, OperationSpec>> = { ...FIXED, ...dataOperations() };
+
+export function isOperation(id: string): id is OperationId {
+  return Object.prototype.hasOwnProperty.call(OPERATIONS, id);
+}
+
+export const dataOperation = (area: AreaKey, verb: DataVerb): DataOperationId => `data.${area}.${verb}`;
+
+/**
+ * THE check of an operation for a viewer, for pages and the API alike:
+ * anyone; any signed-in user; or staff holding the screen and the right.
+ */
+export function mayPerform(viewer: Viewer | null, id: OperationId): boolean {
+  const spec = OPERATIONS[id];
+  if (!spec) throw new Error(`mayPerform: ${id} is not in the registry of operations`);
+  if (spec.who === "anyone") return true;
+  if (!viewer) return false;
+  if (spec.who === "signedIn") return true;
+  return hasPath(viewer, spec.path!) && (spec.right === undefined || hasPermission(viewer, spec.right));
+}
+
+/**
+ * A refusal worth writing down: a staff member who may open the screen but
+ * not do this (a forged button). Visitors and users without the screen at
+ * all are refused like any GET of the screen, without a log row.
+ */
+function refusalIsLogged(viewer: Viewer | null, id: OperationId): viewer is Viewer {
+  const spec = OPERATIONS[id];
+  return !!viewer && spec.who === "staff" && spec.write && hasPath(viewer, spec.path!);
+}
+
+/** May the viewer perform `id`? A refusal is logged where it counts; the caller answers in its own format (the API). */
+export async function checkOperation(viewer: Viewer | null, id: OperationId, targetIds?: string | number | null): Promise<boolean> {
+  if (mayPerform(viewer, id)) return true;
+  if (refusalIsLogged(viewer, id)) await logRefusal(viewer, { operation: id, area: OPERATIONS[id].area, reason: "noRight", targetIds });
+  return false;
+}
+
+/** Loaders: the signed-in viewer who may perform `id`; visitors go to /home, others get 403. */
+export async function requireOperation(request: Request, id: OperationId): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!(await checkOperation(viewer, id))) throw forbidden();
+  return viewer;
+}
+
+/** The operations a viewer may perform among `ids` (the screens' button flags). */
+export function performable<K extends string>(viewer: Viewer, ids: Record<K, OperationId>): Record<K, boolean> {
+  return Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, mayPerform(viewer, id as OperationId)])) as Record<K, boolean>;
+}
+
+// ---------------------------------------------------------------- page actions
+
+/**
+ * The operations an action declared, by request. Route modules wrap their
+ * action in a plain function (the browser build drops it; a call at module
+ * level would survive tree-shaking), so a test finds the declaration by
+ * calling the action and asking here.
+ */
+const declaredFor = new WeakMap<Request, DeclaredOperations>();
+
+export function declaredOperations(request: Request): DeclaredOperations | undefined {
+  return declaredFor.get(request);
+}
+
+/** Intent (the form's `intent` field) → the operation it performs; `*` for actions without intents. */
+export type DeclaredOperations = Readonly<Record<string, OperationId>>;
+
+export type OperationGate = {
+  /** The viewer (null for a visitor on a public action). */
+  readonly viewer: Viewer | null;
+  /**
+   * Authorizes the operation declared for `intent` (400 for an intent not
+   * declared, 403 when the viewer may not) and returns the viewer.
+   */
+  authorize(intent?: string): Promise<Viewer | null>;
+  /** The same, for a staff or signed-in operation: the viewer is never null. */
+  authorizeUser(intent?: string): Promise<Viewer>;
+};
+
+type ActionFn<T> = (args: ActionFunctionArgs, gate: OperationGate) => Promise<T>;
+
+export type DeclaredAction<T> = ((args: ActionFunctionArgs) => Promise<T>) & { readonly operations: DeclaredOperations };
+
+function isSuccess(result: unknown): boolean {
+  if (result instanceof Response) return result.status < 400;
+  const init = (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit" ? (result as { init?: ResponseInit | null }).init : null;
+  return (init?.status ?? 200) < 400;
+}
+
+/**
+ * A route action that declares the operations it performs (intent → id). The
+ * declaration is attached to the function (`action.operations`) and recorded
+ * per request (`declaredOperations`), so a test enumerating the route tree
+ * sees what every action does. Staff screens are
+ * gated before the body is read: the viewer must be able to perform at least
+ * one declared operation. The handler authorizes the exact operation of the
+ * submitted intent with `gate.authorize(intent)`, before it validates; an
+ * action that ends in success without doing so is a programming error (500).
+ */
+export function operationAction<T>(declared: DeclaredOperations, handler: ActionFn<T>): DeclaredAction<T> {
+  const ids = Object.values(declared);
+  for (const id of ids) if (!isOperation(id)) throw new Error(`operationAction: unknown operation ${id}`);
+  const staffOnly = ids.every((id) => OPERATIONS[id].who === "staff");
+  const needsSession = ids.some((id) => OPERATIONS[id].who !== "anyone");
+  const action = async (args: ActionFunctionArgs): Promise<T> => {
+    declaredFor.set(args.request, declared);
+    let viewer: Viewer | null = null;
+    if (staffOnly) {
+      viewer = await requireViewer(args.request);
+      if (!ids.some((id) => mayPerform(viewer, id))) throw forbidden();
+    } else if (needsSession) {
+      // The handler words a visitor's or frozen account's refusal (its own requireViewer, the booking gate).
+      const session = await lookupRequest(args.request);
+      viewer = session.state === "active" ? session.viewer : null;
+    }
+    let authorized = false;
+    const authorize = async (intent = "*"): Promise<Viewer | null> => {
+      const id = declared[intent];
+      if (!id) throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+      if (!(await checkOperation(viewer, id))) {
+        if (!viewer && OPERATIONS[id].who !== "anyone") throw redirect("/home");
+        throw forbidden();
+      }
+      authorized = true;
+      return viewer;
+    };
+    const gate: OperationGate = {
+      viewer,
+      authorize,
+      async authorizeUser(intent) {
+        const who = await authorize(intent);
+        if (!who) throw redirect("/home");
+        return who;
+      },
+    };
+    const result = await handler(args, gate);
+    if (!authorized && isSuccess(result)) throw new Error(`action ${new URL(args.request.url).pathname} succeeded without authorizing an operation`);
+    return result;
+  };
+  return Object.assign(action, { operations: declared });
+}
+
+/**
+ * Runs `handler` as an action declaring `declared`, for route modules: the
+ * call stays inside the exported arrow function, which the browser build
+ * drops (a module-level call into a .server module would survive there).
+ *   export const action = (args: ActionFunctionArgs) => runAction(args, INTENTS, async ({ request }, gate) => { ... });
+ */
+export function runAction<T>(args: ActionFunctionArgs, declared: DeclaredOperations, handler: ActionFn<T>): Promise<T> {
+  return operationAction(declared, handler)(args);
+}
