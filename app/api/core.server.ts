@@ -71,7 +71,7 @@ export type Endpoint = {
   fields?: readonly FieldDoc[];
   /** multipart/form-data body (uploads). */
   multipart?: boolean;
-  /** Largest non-multipart body in bytes (default 1 MB). */
+  /** Largest body in bytes (default FORM_BODY_LIMIT); upload calls: their file limit plus the envelope. The server refuses a larger one before reading it. */
   bodyLimit?: number;
   /** Top-level members besides status, message, data and total. */
   extraMembers?: readonly string[];

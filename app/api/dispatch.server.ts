@@ -10,12 +10,12 @@ import type { z } from "zod";
 import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
 import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
 import { i18n } from "~/i18n/i18n.server";
-import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
+import { hasNulField, parseForm, urlEncodedForm } from "~/utils/form-data.server";
+import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
+import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
 import { apiEndpoints } from "./registry.server";
-
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 type Compiled = { endpoint: Endpoint; pattern: RegExp; names: string[] };
 
@@ -69,24 +69,15 @@ function languageOf(url: URL): Language {
   return isLanguage(lng) ? lng : fallbackLanguage;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, "api.tooLarge", 413);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ApiError(413, "api.tooLarge", 413);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/** The body limit of a call: its own, else the plain-form one (app/utils/upload-limits.ts). */
+export function endpointBodyLimit(endpoint: Endpoint): number {
+  return endpoint.bodyLimit ?? FORM_BODY_LIMIT;
+}
+
+/** A body error as the envelope's: 413 or 400. */
+function bodyFailure(error: unknown): unknown {
+  if (!(error instanceof BodyError)) return error;
+  return error.kind === "tooLarge" ? new ApiError(413, "api.tooLarge", 413) : badRequest("api.badBody");
 }
 
 function appendValue(form: FormData, key: string, value: unknown) {
@@ -102,31 +93,25 @@ async function readFields(request: Request, url: URL, endpoint: Endpoint): Promi
   const body = new FormData();
   if (request.method !== "GET" && request.method !== "DELETE" && request.method !== "HEAD") {
     const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-    const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    if (type.startsWith("multipart/form-data")) {
-      const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-      if (!Number.isFinite(declared) || declared > limit) throw new ApiError(413, "api.tooLarge", 413);
-      let parsed: FormData;
-      try {
-        parsed = await request.formData();
-      } catch (error) {
-        if (isMalformedBody(error)) throw badRequest("api.badBody");
-        throw error;
+    const limit = endpointBodyLimit(endpoint);
+    try {
+      if (isMultipart(request)) {
+        for (const [key, value] of await parseForm(request, limit)) body.append(key, value);
+      } else if (type.startsWith("application/json")) {
+        const text = (await readBody(request, limit)).toString("utf8");
+        let value: unknown;
+        try {
+          value = text.trim() ? JSON.parse(text) : {};
+        } catch {
+          throw badRequest("api.badJson");
+        }
+        if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("api.badJson");
+        for (const [key, item] of Object.entries(value)) appendValue(body, key, item);
+      } else {
+        for (const [key, value] of urlEncodedForm((await readBody(request, limit)).toString("utf8"))) body.append(key, value);
       }
-      for (const [key, value] of parsed) body.append(key, value);
-    } else if (type.startsWith("application/json")) {
-      const text = await readLimited(request, limit);
-      let value: unknown;
-      try {
-        value = text.trim() ? JSON.parse(text) : {};
-      } catch {
-        throw badRequest("api.badJson");
-      }
-      if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("api.badJson");
-      for (const [key, item] of Object.entries(value)) appendValue(body, key, item);
-    } else {
-      const text = await readLimited(request, limit);
-      for (const [key, value] of new URLSearchParams(text)) body.append(key, value);
+    } catch (error) {
+      throw bodyFailure(error);
     }
   }
   const bodyKeys = new Set([...body.keys()]);

@@ -1,6 +1,7 @@
 // Session and account calls (customer-portal.md 7, administration.md 7
 // "Auth and lists", "Current user"): the login page's and the personal
 // centre's domain functions behind the legacy paths.
+import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "zod";
 import { signIn, verifyLogin } from "~/domain/accounts/auth.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
@@ -303,6 +304,7 @@ export const accountEndpoints: Endpoint[] = [
     path: "/my/update/avatar",
     access: USER,
     multipart: true,
+    bodyLimit: uploadBodyLimit(UPLOAD_LIMITS.avatar),
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],
     async handler(ctx) {

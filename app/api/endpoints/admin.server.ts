@@ -2,6 +2,7 @@
 // content, logs. Each checks the screen's menu entry and, for buttons, the
 // right id (71 add user, 73 edit/audit, ...), then calls the domain function
 // the back-office screen calls.
+import { uploadBodyLimit } from "~/utils/upload-limits";
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
@@ -303,6 +304,7 @@ const userEndpoints: Endpoint[] = [
     path: "/my/update/wxcodecard",
     access: staff(USERS, RIGHTS.auditOrEditUser),
     multipart: true,
+    bodyLimit: uploadBodyLimit(WXCODE_MAX_BYTES),
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
     fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
     async handler(ctx) {
@@ -497,7 +499,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access, multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, fields, handler: save("add") },
+    { method: "POST", path: `${base}/add`, access, multipart: true, bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES), summary: `Add a ${channel} home entry (status 2: name taken).`, fields, handler: save("add") },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
@@ -509,7 +511,7 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
         return ok(item);
       },
     },
-    { method: "PUT", path: `${base}/update`, access, multipart: true, summary: `Edit a ${channel} home entry (id and the add fields).`, fields: [{ name: "id", required: true }, ...fields], handler: save("update") },
+    { method: "PUT", path: `${base}/update`, access, multipart: true, bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES), summary: `Edit a ${channel} home entry (id and the add fields).`, fields: [{ name: "id", required: true }, ...fields], handler: save("update") },
     {
       method: "DELETE",
       path: `${base}/delete/{id}`,

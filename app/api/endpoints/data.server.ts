@@ -3,6 +3,7 @@
 // the area's description (list, filter lists, edit schema, set-based import,
 // range delete, checks). Fields travel under their legacy names (the
 // columns' Excel headers), as the old client sent them.
+import { IMPORT_TEXT_LIMIT } from "~/utils/upload-limits";
 import { z } from "zod";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
@@ -150,8 +151,8 @@ const CALLS: readonly AreaCalls[] = [
   },
 ];
 
-/** Largest infoString body: the 2 MB Excel limit grows several times as JSON. */
-const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+/** Largest import body: the infoString rows as JSON, or a multipart workbook (smaller). */
+const IMPORT_BODY_LIMIT = IMPORT_TEXT_LIMIT;
 
 /** A row under the legacy names (the Excel headers). */
 function legacyRow(area: DataArea, row: Record<string, unknown>): Record<string, unknown> {
