@@ -18,7 +18,8 @@ import {
   markupFcl,
   MAX_MARKUP_ROWS,
   readMarkupForm,
-  parseIdRange,
+  parseIdRangeText,
+  rangeDeletedKey,
   runCheck,
   saveRow,
 } from "~/domain/data-areas/queries.server";
@@ -192,8 +193,7 @@ async function filterLists(area: DataArea): Promise<Record<string, string[]>> {
 }
 
 function rangeOf(text: string): { start: number; end: number } {
-  const [start, end] = text.split(/[,\-~]/);
-  const parsed = parseIdRange(start ?? "", end ?? "");
+  const parsed = parseIdRangeText(text);
   if (!parsed.ok) throw badRequest(parsed.key);
   return parsed.range;
 }
@@ -283,7 +283,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       summary: `${area.key}: delete the ids from start to end inclusive (range "start,end"); one statement, one transaction.`,
       async handler(ctx) {
         const count = await deleteRange(area, ctx.user, rangeOf(ctx.params.range));
-        return ok({ count }, { key: "data.msg.rangeDeleted", values: { count } });
+        return ok({ count }, { key: rangeDeletedKey(count), values: { count } });
       },
     },
     {

@@ -201,21 +201,41 @@ export async function deleteRow(area: DataArea, viewer: Viewer, id: number): Pro
 
 export type IdRange = { start: number; end: number };
 
+const INT_MAX = 2_147_483_647;
+/** An id as typed: digits only (no sign, no decimals, no exponent), within PostgreSQL's integer. */
+const ID_TEXT = /^\d{1,10}$/;
+
 /**
- * The range of a range delete (spec 5): both empty → 请填写ID！. One value
- * alone deletes that single id (never an open range: "from 100" must not
- * silently mean "everything above 100"). Reversed ends are swapped.
+ * The range of a range delete (spec 5), the one strict parser of the pages
+ * and the API: each end is empty or a non-negative integer; both empty →
+ * 请填写ID！. One value alone deletes that single id (never an open range:
+ * "from 100" must not silently mean "everything above 100"). Reversed ends
+ * are swapped. Anything else is refused, and nothing is deleted.
  */
 export function parseIdRange(startText: string | null, endText: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
   const start = (startText ?? "").trim();
   const end = (endText ?? "").trim();
   if (start === "" && end === "") return { ok: false, key: "data.range.required" };
-  const parse = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647 ? Number(text) : null);
+  const parse = (text: string) => (ID_TEXT.test(text) && Number(text) <= INT_MAX ? Number(text) : null);
   const a = start === "" ? parse(end) : parse(start);
   const b = end === "" ? parse(start) : parse(end);
   if (a === null || b === null) return { ok: false, key: "data.range.invalid" };
   return { ok: true, range: { start: Math.min(a, b), end: Math.max(a, b) } };
 }
+
+/**
+ * A range as one text (the API's `{range}`: "7", or two ids joined by ",",
+ * "~" or "-"): exactly one id or two, nothing else ("-5,-1", "5,", "1,2,3"
+ * and "1e3" are refused, not read as some other range).
+ */
+export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+  const match = /^\s*(\d+)\s*(?:[,~-]\s*(\d+)\s*)?$/.exec(text ?? "");
+  if (!match) return { ok: false, key: (text ?? "").trim() === "" ? "data.range.required" : "data.range.invalid" };
+  return parseIdRange(match[1], match[2] ?? "");
+}
+
+/** What a range delete reports: the spec's success text, or that the range held no rows. */
+export const rangeDeletedKey = (count: number) => (count === 0 ? "data.msg.rangeDeletedNone" : "data.msg.rangeDeleted");
 
 export async function countRange(area: DataArea, range: IdRange): Promise<number> {
   return delegate(area).count({ where: { id: { gte: range.start, lte: range.end } } });

@@ -24,6 +24,7 @@ import {
   markupFcl,
   readMarkupForm,
   parseIdRange,
+  rangeDeletedKey,
   runCheck,
   saveRow,
 } from "./queries.server";
@@ -161,7 +162,7 @@ export function dataAreaAction(area: DataArea) {
         if (!parsed.ok) return back(request, to, { type: "warning", key: parsed.key });
         try {
           const count = await deleteRange(area, viewer, parsed.range);
-          return back(request, to, { type: "success", key: "data.msg.rangeDeleted", values: { count } });
+          return back(request, to, { type: "success", key: rangeDeletedKey(count), values: { count } });
         } catch (error) {
           console.warn("range delete failed", error);
           return back(request, to, { type: "error", key: "data.msg.rangeDeleteFailed" });
