@@ -385,8 +385,9 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       async handler(ctx) {
         const markup = readMarkupForm(await ctx.fields());
         if (!markup.ok) throw badRequest(markup.key);
-        const count = await markupFcl(ctx.user, markup.ids, markup.amounts);
-        return ok({ count }, "data.fcl.markupDone");
+        const done = await markupFcl(ctx.user, markup.ids, markup.amounts);
+        if (!done.ok) throw badRequest(done.key);
+        return ok({ count: done.count }, "data.fcl.markupDone");
       },
     });
   }

@@ -9,7 +9,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { columnName, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { columnName, decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
@@ -289,13 +289,30 @@ export function readMarkupForm(form: FormData): MarkupRequest {
   return { ok: true, ids, amounts };
 }
 
-/** Raises the entered prices of the selected FCL rows: one UPDATE statement. */
-export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<string, string>): Promise<number> {
+/**
+ * Raises the entered prices of the selected FCL rows: one UPDATE statement.
+ * Refused as a whole (nothing changed) when a raised price would not fit its
+ * column (numeric(12,2)), so the database never refuses what the form took.
+ */
+export async function markupFcl(
+  viewer: Viewer,
+  ids: number[],
+  amounts: Record<string, string>,
+): Promise<{ ok: true; count: number } | { ok: false; key: "data.fcl.markupTooLarge" }> {
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
-  if (entries.length === 0 || ids.length === 0) return 0;
+  if (entries.length === 0 || ids.length === 0) return { ok: true, count: 0 };
+  const max = (field: string) => decimalBounds(fclArea.columns.find((c) => c.field === field)!).max;
   const sets = entries.map(([field], i) => `"${columnName(field)}" = "${columnName(field)}" + $${i + 1}::numeric`);
-  const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY($${entries.length + 1}::int[])`;
+  const overflow = entries.map(([field], i) => `"${columnName(field)}" + $${i + 1}::numeric > ${max(field)}`);
+  const idParam = `$${entries.length + 1}::int[]`;
   return prisma.$transaction(async (tx) => {
+    const [{ n }] = await tx.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM "${fclArea.table}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
+      ...entries.map(([, amount]) => amount),
+      ids,
+    );
+    if (Number(n) > 0) return { ok: false as const, key: "data.fcl.markupTooLarge" as const };
+    const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
     const count = await tx.$executeRawUnsafe(sql, ...entries.map(([, amount]) => amount), ids);
     const headers = Object.fromEntries(fclArea.columns.map((c) => [c.field, c.header]));
     await logOperation(tx, viewer, {
@@ -304,7 +321,7 @@ export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<s
       targetIds: ids,
       params: entries.map(([field, amount]) => `${headers[field]} +${amount}`).join(", "),
     });
-    return count;
+    return { ok: true as const, count };
   });
 }
 

@@ -3,7 +3,7 @@
 // browser and by the action on the server.
 import { z } from "zod";
 import { INVALID, normalizeDay } from "~/domain/import-export/dates";
-import { editColumns, type AreaColumn, type DataArea } from "./types";
+import { decimalBounds, editColumns, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;
 /** The largest PostgreSQL integer (ids): larger numbers are refused, not sent to the database. */
@@ -27,15 +27,15 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();
     }
     case "decimal": {
-      const scale = column.scale ?? 2;
-      const max = column.max ?? 9_999_999_999.99;
+      const { scale, min, max } = decimalBounds(column);
       const pattern = decimalPattern(scale);
       const base = z
         .string()
         .trim()
         .superRefine((v, ctx) => {
           if (!pattern.test(v)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: scale === 0 ? "data.validation.integer" : "data.validation.decimal" });
-          else if (Math.abs(Number(v)) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
+          else if (Number(v) < min) ctx.addIssue({ code: z.ZodIssueCode.custom, message: min === 0 ? "data.validation.negative" : "data.validation.tooSmall" });
+          else if (Number(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
         });
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();
     }

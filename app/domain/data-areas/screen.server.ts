@@ -127,12 +127,14 @@ async function markupAction(viewer: Viewer, request: Request, form: FormData, to
     if (markup.tooMany) badRequest();
     return back(request, to, { type: "warning", key: markup.key });
   }
+  let done;
   try {
-    await markupFcl(viewer, markup.ids, markup.amounts);
+    done = await markupFcl(viewer, markup.ids, markup.amounts);
   } catch (error) {
     console.warn("markup failed", error);
     return back(request, to, { type: "error", key: "data.fcl.markupFailed" });
   }
+  if (!done.ok) return back(request, to, { type: "warning", key: done.key });
   return back(request, to, { type: "success", key: "data.fcl.markupDone" });
 }
 
