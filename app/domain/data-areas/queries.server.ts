@@ -3,6 +3,7 @@
 // messages, delete, range delete (one DELETE), FCL markup (one UPDATE) and
 // the SQL checks. Every change writes its OperationLog row in the same
 // transaction.
+import { containsText } from "~/utils/like";
 import { z } from "zod";
 import { prisma, Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -61,7 +62,7 @@ export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "r
     const value = query.filters[filter.param];
     if (typeof value !== "string" || value === "") continue;
     if (filter.kind === "select") and.push({ [filter.field]: value });
-    else and.push({ OR: filter.fields.map((field) => ({ [field]: { contains: value, mode: "insensitive" } })) });
+    else and.push({ OR: filter.fields.map((field) => ({ [field]: containsText(value) })) });
   }
   if (area.dateFilter) {
     const range = area.dateFilter.columnKind === "date" ? dayWhere(query.range) : timestampWhere(query.range);

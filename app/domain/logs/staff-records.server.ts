@@ -2,6 +2,7 @@
 // and the mail outbox (/app-query), both limited by the staff view
 // (permissions/views.server.ts). Customers' own records and their detail page
 // belong to the booking area (domain/booking/records.server.ts).
+import { containsText } from "~/utils/like";
 import { z } from "zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -11,7 +12,7 @@ import { fail, type Outcome } from "~/domain/menus/admin.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { OUTBOX_STATUSES } from "./outbox-states";
 
-const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
+const contains = containsText;
 
 // ----------------------------------------------------------- entrustments
 
