@@ -10,6 +10,9 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Freight Portal <noreply@example.com>"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   PUBLIC_URL: z.string().url().optional(),
+  /** Host names whose requests may name the site's absolute URLs when PUBLIC_URL is unset (app/utils/public-origin.server.ts). */
+  ALLOWED_HOSTS: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Mail relay timings (mail/relay.server.ts); unset = the production defaults. Fault drills shorten them. */
   MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
