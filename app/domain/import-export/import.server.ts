@@ -19,6 +19,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { columnName, decimalBounds, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
+import { restoreCellText } from "./formula-guard";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip } from "./zip-guard.server";
 
@@ -128,7 +129,7 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
     }
     default: {
       // Text is kept as written (the space checks exist to find stray spaces).
-      const text = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : String(cell);
+      const text = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : restoreCellText(String(cell));
       return text.length > TEXT_MAX ? { ok: false, reason: "tooLong" } : { ok: true, value: text };
     }
   }
