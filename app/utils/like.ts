@@ -19,6 +19,11 @@ export function prefixPattern(text: string): string {
   return `${escapeLike(text)}%`;
 }
 
+/** Prisma's "starts with `text`" (case-sensitive), with the text taken literally. */
+export function prefixText(text: string) {
+  return { startsWith: escapeLike(text) };
+}
+
 /** Prisma's case-insensitive "contains `text`", with the text taken literally. */
 export function containsText(text: string) {
   return { contains: escapeLike(text), mode: "insensitive" as const };
