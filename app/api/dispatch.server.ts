@@ -6,11 +6,12 @@
 // 500 envelope with no detail.
 import type { AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import type { z } from "zod";
+import type { z } from "~/utils/zod";
 import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
 import { hasPath, hasPermission } from "~/domain/permissions/permissions.server";
 import { i18n } from "~/i18n/i18n.server";
 import { hasNulField, parseForm, urlEncodedForm } from "~/utils/form-data.server";
+import { messageText } from "~/i18n/message";
 import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
 import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
@@ -167,7 +168,7 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       const submission = parseWithZod(form, { schema });
       if (submission.status !== "success") {
         const reply = submission.reply();
-        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, (v ?? []).map((m) => base.t(m))]));
+        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [k, v ?? []]));
         throw badRequest(firstIssueMessage(reply.error ?? undefined), { fieldErrors });
       }
       return submission.value as z.output<S>;
@@ -176,8 +177,27 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
   return ctx;
 }
 
+type Problem = { key?: string; message?: string; values?: Record<string, string | number>; [member: string]: unknown };
+
+/**
+ * Messages inside `data` (field errors, import and search problems) are
+ * translation keys until here: each becomes its text in the call's language
+ * (a problem's `key` and `values` become its `message`).
+ */
+function localizeData(t: ApiContext["t"], data: unknown): unknown {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  if (out.fieldErrors && typeof out.fieldErrors === "object") {
+    out.fieldErrors = Object.fromEntries(Object.entries(out.fieldErrors as Record<string, string[]>).map(([field, keys]) => [field, keys.map((key) => messageText(t, key))]));
+  }
+  if (Array.isArray(out.problems)) {
+    out.problems = (out.problems as Problem[]).map(({ key, message, values, ...rest }) => ({ ...rest, ...(values ?? {}), message: messageText(t, key ?? message ?? "api.badRequest", values) }));
+  }
+  return out;
+}
+
 function envelope(t: ApiContext["t"], reply: ApiReply): Response {
-  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? t(reply.message) : t(reply.message.key, reply.message.values);
+  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? messageText(t, reply.message) : messageText(t, reply.message.key, reply.message.values);
   const body: Record<string, unknown> = { status: reply.status ?? 0, message, data: reply.data ?? null };
   if (reply.total !== undefined) body.total = reply.total;
   Object.assign(body, reply.extra ?? {});
@@ -228,7 +248,7 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   try {
     return envelope(t, await endpoint.handler(ctx));
   } catch (error) {
-    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: error.data });
+    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: localizeData(t, error.data) });
     if (error instanceof Response) {
       const status = error.status >= 300 && error.status < 400 ? 403 : error.status;
       return envelope(t, { status, message: HTTP_MESSAGES[status] ?? "api.failed", http: status });

@@ -1,6 +1,6 @@
 // Environment validated once, at boot. Only values listed in `publicEnv`
 // ever reach the browser.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,7 +28,8 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // zod's own English for the operator (the app's error map gives users translation keys).
+    const parsed = schema.safeParse(process.env, { errorMap: (_issue, ctx) => ({ message: ctx.defaultError }) });
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
       throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);

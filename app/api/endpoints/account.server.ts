@@ -2,7 +2,7 @@
 // "Auth and lists", "Current user"): the login page's and the personal
 // centre's domain functions behind the legacy paths.
 import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { signIn, verifyLogin } from "~/domain/accounts/auth.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { sendEmailCode } from "~/domain/accounts/email-codes.server";

@@ -4,7 +4,7 @@
 // the stored attachment and the outbox mails are the same. Status 2 = the
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
 import { uploadBodyLimit } from "~/utils/upload-limits";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
 import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";

@@ -4,7 +4,7 @@
 // range delete, checks). Fields travel under their legacy names (the
 // columns' Excel headers), as the old client sent them.
 import { IMPORT_TEXT_LIMIT } from "~/utils/upload-limits";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
   column,

@@ -53,9 +53,10 @@ function countryList(quiet: boolean): Endpoint {
 function searchReply(result: ResultsData, http: number): ApiReply {
   if (result.status === "idle") throw new ApiError(1, "api.searchParamsRequired", 400);
   if (result.status === "invalid") {
-    const problems = result.fields.filter((f) => f.error).map((f) => ({ param: f.param, message: f.error, candidates: f.candidates }));
-    if (result.weight?.error) problems.push({ param: "num", message: result.weight.error, candidates: null });
-    throw new ApiError(1, problems[0]?.message ?? "api.badRequest", http, { problems });
+    // The page words these with what was typed ("没有找到“{{text}}”"): so does the API.
+    const problems = result.fields.filter((f) => f.error).map((f) => ({ param: f.param, key: f.error!, values: { text: f.value }, candidates: f.candidates }));
+    if (result.weight?.error) problems.push({ param: "num", key: result.weight.error, values: { text: result.weight.value }, candidates: null });
+    throw new ApiError(1, problems[0] ? { key: problems[0].key, values: problems[0].values } : "api.badRequest", http, { problems });
   }
   const page = result.results!;
   return {

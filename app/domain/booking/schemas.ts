@@ -4,7 +4,7 @@
 //
 // Domain names here; the legacy dcForm names live only in LEGACY_ORDER_FIELDS
 // (for the API boundary).
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
 /** Transport types of the order (spec 4), the TransportMode enum values. */

@@ -4,7 +4,7 @@
 // the SQL checks. Every change writes its OperationLog row in the same
 // transaction.
 import { containsText } from "~/utils/like";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";

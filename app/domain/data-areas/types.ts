@@ -132,6 +132,19 @@ export type DataArea = {
   spaceCheckField?: string;
 };
 
+const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "on", "暂停", "停"]);
+const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "off", "正常", ""]);
+
+/**
+ * The yes_no flag as the sheets, the forms and the API write it (是/否,
+ * 1/0, true/false, a checkbox's "on"), or null when it is none of them.
+ */
+export function parseFlag(value: unknown): boolean | null {
+  if (typeof value === "boolean") return value;
+  const word = String(value ?? "").trim().toLowerCase();
+  return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : null;
+}
+
 /** snake_case SQL column of a Prisma field (the schema's convention). */
 export function columnName(field: string): string {
   return field.replace(/^zone(\d)$/, "zone_$1").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -17,7 +17,7 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { columnName, decimalBounds, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
+import { columnName, decimalBounds, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
@@ -83,8 +83,6 @@ export type PreparedImport = {
   rowCount: number;
 };
 
-const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "暂停", "停"]);
-const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "正常", ""]);
 
 function isBlank(cell: Cell | undefined): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
@@ -122,9 +120,8 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       return { ok: true, value: time === null ? null : shanghaiDateTimeToDate(time).toISOString().slice(0, 19).replace("T", " ") };
     }
     case "bool": {
-      const word = String(cell).trim().toLowerCase();
-      if (TRUE_WORDS.has(word)) return { ok: true, value: true };
-      if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      const flag = parseFlag(cell);
+      if (flag !== null) return { ok: true, value: flag };
       return { ok: false, reason: "flag" };
     }
     default: {

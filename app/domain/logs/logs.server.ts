@@ -2,7 +2,7 @@
 // searched, limited to a date range, paged, and limited by the staff view
 // (permissions/views.server.ts).
 import { containsText } from "~/utils/like";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";

@@ -3,7 +3,7 @@
 // (permissions/views.server.ts). Customers' own records and their detail page
 // belong to the booking area (domain/booking/records.server.ts).
 import { containsText } from "~/utils/like";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";

@@ -3,7 +3,7 @@
 // audit, 96 handover), on top of the screen path; hiding a button is cosmetic.
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { forbidden, hasPermission, requirePath, RIGHTS } from "~/domain/permissions/permissions.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
