@@ -60,6 +60,13 @@ class Coalesce extends Transform {
 
 export const streamTimeout = ABORT_DELAY;
 
+/**
+ * What the server refuses before Remix sees a request (bodies over the
+ * route's limit, old `?_data=` requests); server/request-gate.js calls it
+ * as `build.entry.module.gateRequest`.
+ */
+export { gateRequest } from "./utils/body-limit.server";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -6,8 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -18,7 +16,7 @@ import { fallbackLanguage } from "./i18n/config";
 import { getViewer } from "./domain/accounts/session.server";
 import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/accounts/cookie.server";
 import { toClientViewer } from "./domain/accounts/client-viewer";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, useRouteErrorText } from "./components/ErrorPage";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
 
@@ -79,16 +77,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      return <ErrorPage status={404} title={t("common.errors.notFoundTitle")} body={t("common.errors.notFoundBody")} />;
-    }
-    if (error.status === 403) {
-      return <ErrorPage status={403} title={t("common.errors.forbiddenTitle")} body={t("common.errors.forbiddenBody")} />;
-    }
-    return <ErrorPage status={error.status} title={t("common.errors.serverErrorTitle")} body={t("common.errors.serverErrorBody")} />;
-  }
-  return <ErrorPage status={500} title={t("common.errors.serverErrorTitle")} body={t("common.errors.serverErrorBody")} />;
+  const { status, title, body } = useRouteErrorText();
+  return <ErrorPage status={status} title={title} body={body} />;
 }

@@ -83,6 +83,7 @@ async function main() {
     { default: helmet },
     { createRequestHandler },
     { csrfGuard },
+    { requestGate },
     { serverTiming },
     { default: expressStaticGzip },
   ] = await Promise.all([
@@ -91,6 +92,7 @@ async function main() {
     import("helmet"),
     import("@remix-run/express"),
     import("./csrf.js"),
+    import("./request-gate.js"),
     import("./server-timing.js"),
     import("express-static-gzip"),
   ]);
@@ -147,6 +149,9 @@ async function main() {
   // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
   // resource routes, the legacy API) must come from this site (server/csrf.js).
   app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
+  // Bodies over the route's limit (413; chunked: 411) and old `?_data=`
+  // requests (400) are refused before any body is read (server/request-gate.js).
+  app.use(requestGate(build.entry.module.gateRequest));
 
   // Hashed build assets never change: cache them for a year, and send the
   // brotli or gzip copy made at build time (scripts/precompress.mjs) to

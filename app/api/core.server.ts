@@ -4,7 +4,7 @@
 // messages). Handlers are thin: parse, call the domain module the page calls,
 // answer in the envelope.
 import type { TFunction } from "i18next";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
 import type { OperationId } from "~/domain/permissions/operations.server";
@@ -77,7 +77,7 @@ export type Endpoint = {
   fields?: readonly FieldDoc[];
   /** multipart/form-data body (uploads). */
   multipart?: boolean;
-  /** Largest non-multipart body in bytes (default 1 MB). */
+  /** Largest body in bytes (default FORM_BODY_LIMIT); upload calls: their file limit plus the envelope. The server refuses a larger one before reading it. */
   bodyLimit?: number;
   /** Top-level members besides status, message, data and total. */
   extraMembers?: readonly string[];

@@ -6,17 +6,18 @@
 // 500 envelope with no detail.
 import type { AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import type { z } from "zod";
+import type { z } from "~/utils/zod";
 import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
 import { checkOperation, OPERATIONS, type Who } from "~/domain/permissions/operations.server";
 import { i18n } from "~/i18n/i18n.server";
-import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
+import { hasNulField, parseForm, urlEncodedForm } from "~/utils/form-data.server";
+import { messageText } from "~/i18n/message";
+import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
+import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
 import { apiEndpoints } from "./registry.server";
 import { fromWire, serialize, wireNameOf, type WireEntity } from "./wire";
-
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 type Compiled = { endpoint: Endpoint; pattern: RegExp; names: string[] };
 
@@ -70,24 +71,15 @@ function languageOf(url: URL): Language {
   return isLanguage(lng) ? lng : fallbackLanguage;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, "api.tooLarge", 413);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ApiError(413, "api.tooLarge", 413);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+/** The body limit of a call: its own, else the plain-form one (app/utils/upload-limits.ts). */
+export function endpointBodyLimit(endpoint: Endpoint): number {
+  return endpoint.bodyLimit ?? FORM_BODY_LIMIT;
+}
+
+/** A body error as the envelope's: 413 or 400. */
+function bodyFailure(error: unknown): unknown {
+  if (!(error instanceof BodyError)) return error;
+  return error.kind === "tooLarge" ? new ApiError(413, "api.tooLarge", 413) : badRequest("api.badBody");
 }
 
 function appendValue(form: FormData, key: string, value: unknown) {
@@ -103,31 +95,25 @@ async function readFields(request: Request, url: URL, endpoint: Endpoint): Promi
   const body = new FormData();
   if (request.method !== "GET" && request.method !== "DELETE" && request.method !== "HEAD") {
     const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-    const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    if (type.startsWith("multipart/form-data")) {
-      const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-      if (!Number.isFinite(declared) || declared > limit) throw new ApiError(413, "api.tooLarge", 413);
-      let parsed: FormData;
-      try {
-        parsed = await request.formData();
-      } catch (error) {
-        if (isMalformedBody(error)) throw badRequest("api.badBody");
-        throw error;
+    const limit = endpointBodyLimit(endpoint);
+    try {
+      if (isMultipart(request)) {
+        for (const [key, value] of await parseForm(request, limit)) body.append(key, value);
+      } else if (type.startsWith("application/json")) {
+        const text = (await readBody(request, limit)).toString("utf8");
+        let value: unknown;
+        try {
+          value = text.trim() ? JSON.parse(text) : {};
+        } catch {
+          throw badRequest("api.badJson");
+        }
+        if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("api.badJson");
+        for (const [key, item] of Object.entries(value)) appendValue(body, key, item);
+      } else {
+        for (const [key, value] of urlEncodedForm((await readBody(request, limit)).toString("utf8"))) body.append(key, value);
       }
-      for (const [key, value] of parsed) body.append(key, value);
-    } else if (type.startsWith("application/json")) {
-      const text = await readLimited(request, limit);
-      let value: unknown;
-      try {
-        value = text.trim() ? JSON.parse(text) : {};
-      } catch {
-        throw badRequest("api.badJson");
-      }
-      if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest("api.badJson");
-      for (const [key, item] of Object.entries(value)) appendValue(body, key, item);
-    } else {
-      const text = await readLimited(request, limit);
-      for (const [key, value] of new URLSearchParams(text)) body.append(key, value);
+    } catch (error) {
+      throw bodyFailure(error);
     }
   }
   const bodyKeys = new Set([...body.keys()]);
@@ -178,7 +164,7 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       if (entity) {
         const mapped = fromWire(entity, source);
         if (mapped.problems.length) {
-          const fieldErrors = Object.fromEntries(mapped.problems.map((p) => [p.field, [base.t(p.key, { field: p.field })]]));
+          const fieldErrors = Object.fromEntries(mapped.problems.map((p) => [p.field, [{ key: p.key, values: { field: p.field } }]]));
           throw badRequest({ key: mapped.problems[0].key, values: { field: mapped.problems[0].field } }, { fieldErrors });
         }
         form = mapped.form;
@@ -186,9 +172,7 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       const submission = parseWithZod(form, { schema });
       if (submission.status !== "success") {
         const reply = submission.reply();
-        const fieldErrors = Object.fromEntries(
-          Object.entries(reply.error ?? {}).map(([k, v]) => [entity ? wireNameOf(entity, k) : k, (v ?? []).map((m) => base.t(m))]),
-        );
+        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [entity ? wireNameOf(entity, k) : k, v ?? []]));
         throw badRequest(firstIssueMessage(reply.error ?? undefined), { fieldErrors });
       }
       return submission.value as z.output<S>;
@@ -197,8 +181,34 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
   return ctx;
 }
 
+type Problem = { key?: string; message?: string; values?: Record<string, string | number>; [member: string]: unknown };
+/** A field error: a translation key, or a key with the values its text names. */
+type FieldMessage = string | { key: string; values?: Record<string, string> };
+
+/**
+ * Messages inside `data` (field errors, import and search problems) are
+ * translation keys until here: each becomes its text in the call's language
+ * (a problem's `key` and `values` become its `message`).
+ */
+function localizeData(t: ApiContext["t"], data: unknown): unknown {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  if (out.fieldErrors && typeof out.fieldErrors === "object") {
+    out.fieldErrors = Object.fromEntries(
+      Object.entries(out.fieldErrors as Record<string, FieldMessage[]>).map(([field, keys]) => [
+        field,
+        keys.map((key) => (typeof key === "string" ? messageText(t, key) : messageText(t, key.key, key.values))),
+      ]),
+    );
+  }
+  if (Array.isArray(out.problems)) {
+    out.problems = (out.problems as Problem[]).map(({ key, message, values, ...rest }) => ({ ...rest, ...(values ?? {}), message: messageText(t, key ?? message ?? "api.badRequest", values) }));
+  }
+  return out;
+}
+
 function envelope(t: ApiContext["t"], reply: ApiReply): Response {
-  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? t(reply.message) : t(reply.message.key, reply.message.values);
+  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? messageText(t, reply.message) : messageText(t, reply.message.key, reply.message.values);
   const body: Record<string, unknown> = { status: reply.status ?? 0, message, data: reply.data ?? null };
   if (reply.total !== undefined) body.total = reply.total;
   Object.assign(body, reply.extra ?? {});
@@ -208,11 +218,12 @@ function envelope(t: ApiContext["t"], reply: ApiReply): Response {
 }
 
 /** A refusal's field errors under the wire names, each message in the caller's language (the domain's outcomes carry keys). */
-function wireFieldErrors(endpoint: Endpoint, t: ApiContext["t"], data: unknown): unknown {
+/** Field errors under the call's wire names (the messages stay keys until localizeData). */
+function wireFieldErrors(endpoint: Endpoint, data: unknown): unknown {
   const fieldErrors = (data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors;
   if (!fieldErrors) return data;
   const input = endpoint.input;
-  const mapped = Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [input ? wireNameOf(input, name) : name, messages.map((m) => t(m))]));
+  const mapped = Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [input ? wireNameOf(input, name) : name, messages]));
   return { ...(data as object), fieldErrors: mapped };
 }
 
@@ -273,7 +284,7 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   try {
     return envelope(t, toWireReply(endpoint, await endpoint.handler(ctx)));
   } catch (error) {
-    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: wireFieldErrors(endpoint, t, error.data) });
+    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: localizeData(t, wireFieldErrors(endpoint, error.data)) });
     if (error instanceof Response) {
       const status = error.status >= 300 && error.status < 400 ? 403 : error.status;
       return envelope(t, { status, message: HTTP_MESSAGES[status] ?? "api.failed", http: status });

@@ -1,4 +1,42 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+
+/**
+ * The title and text of an error status, as translation keys: every error
+ * boundary words a status the same way (a refused upload is "too large",
+ * never "something went wrong").
+ */
+export function errorKeys(status: number): { title: string; body: string } {
+  switch (status) {
+    case 404:
+      return { title: "common.errors.notFoundTitle", body: "common.errors.notFoundBody" };
+    case 403:
+      return { title: "common.errors.forbiddenTitle", body: "common.errors.forbiddenBody" };
+    case 400:
+    case 405:
+      return { title: "common.errors.badRequest", body: "common.errors.badRequestBody" };
+    case 411:
+      return { title: "common.errors.lengthRequiredTitle", body: "common.errors.lengthRequiredBody" };
+    case 413:
+      return { title: "common.errors.tooLargeTitle", body: "common.errors.tooLargeAny" };
+    case 429:
+      return { title: "common.errors.tooManyTitle", body: "common.errors.tooManyBody" };
+    default:
+      return { title: "common.errors.serverErrorTitle", body: "common.errors.serverErrorBody" };
+  }
+}
+
+/** The status of the error a boundary caught, and its translated title and text. */
+export function useRouteErrorText(): { status: number; title: string; body: string } {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const keys = errorKeys(status);
+  // A refused operation names its reason: a translation key the server sent as the response's message.
+  const reason = isRouteErrorResponse(error) && status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
+  const reasonText = typeof reason === "string" ? t(reason) : null;
+  return { status, title: t(keys.title), body: reasonText && reasonText !== reason ? reasonText : t(keys.body) };
+}
 
 /** Full-page error used by the root boundary and the catch-all 404 route. */
 export function ErrorPage({ status, title, body }: { status: number; title: string; body: string }) {

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
+import { messageText } from "~/i18n/message";
 
 /** Errors are translation keys (zod messages are keys too); shown translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -8,7 +9,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   return (
     <ul id={id} className="field__errors" role="alert">
       {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{messageText(t, error)}</li>
       ))}
     </ul>
   );

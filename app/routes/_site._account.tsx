@@ -2,8 +2,9 @@
 // a side navigation beside the page. Visitors are sent to /home (spec 2.1);
 // every child loader and action checks the session again.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "@remix-run/react";
+import { Link, NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { useRouteErrorText } from "~/components/ErrorPage";
 import { requireViewer } from "~/domain/accounts/session.server";
 import accountStylesHref from "~/components/account/account.css";
 
@@ -45,13 +46,12 @@ export default function AccountLayout() {
 
 /** Errors of a personal-centre page keep the site header and footer. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { title, body } = useRouteErrorText();
   return (
     <div className="page" role="alert">
-      <h1>{t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverErrorTitle")}</h1>
-      <p>{t(notFound ? "common.errors.notFoundBody" : "common.errors.serverErrorBody")}</p>
+      <h1>{title}</h1>
+      <p>{body}</p>
       <Link to="/home" className="button button--primary">
         {t("common.errors.backHome")}
       </Link>

@@ -15,7 +15,8 @@ import { SourceSummary } from "~/components/booking/SourceSummary";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
 import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/domain/booking/context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
-import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
+import { parseOrderUpload } from "~/domain/booking/upload.server";
+import { BodyError } from "~/utils/multipart.server";
 import bookingStylesHref from "~/styles/booking.css";
 import { runAction } from "~/domain/permissions/operations.server";
 
@@ -66,10 +67,9 @@ export const action = (args: ActionFunctionArgs) =>
     try {
       upload = await parseOrderUpload(request);
     } catch (error) {
-      if (!(error instanceof BadUploadRequest)) throw error;
-      return data<ActionData>(bodyError(error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), {
-        status: error.tooLarge ? 413 : 400,
-      });
+      if (!(error instanceof BodyError)) throw error;
+      const tooLarge = error.kind === "tooLarge";
+      return data<ActionData>(bodyError(tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), { status: tooLarge ? 413 : 400 });
     }
     try {
       const submission = parseWithZod(upload.formData, { schema: orderSchema });

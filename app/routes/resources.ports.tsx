@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { portOption } from "~/domain/reference/options";
 import { searchPorts } from "~/domain/reference/ports.server";
 import { getLanguage } from "~/i18n/i18n.server";

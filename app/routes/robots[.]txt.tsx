@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/domain/rates/seo.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 
 // Crawlers may read the public pages (they are visitors: no price is ever
 // rendered for them); account, booking, back-office and lookup routes are off limits.
@@ -22,7 +22,7 @@ const DISALLOW = [
 ];
 
 export function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(new URL(request.url));
+  const origin = publicOrigin(new URL(request.url));
   const body = [
     "User-agent: *",
     "Allow: /",

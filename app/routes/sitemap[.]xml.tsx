@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MODES } from "~/domain/modes";
-import { absoluteUrl, popularRoutes, siteOrigin } from "~/domain/rates/seo.server";
+import { absoluteUrl, popularRoutes } from "~/domain/rates/seo.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" }[c]!));
 
 /** Public pages and the popular routes (special offers, busiest valid routes); never a price. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = siteOrigin(new URL(request.url));
+  const origin = publicOrigin(new URL(request.url));
   const pages: { path: string; params: Record<string, string> }[] = [
     { path: "/home", params: {} },
     ...MODES.map((m) => ({ path: "/home", params: { tab: m.homeTab } })),

@@ -1,6 +1,6 @@
 // Environment validated once, at boot. Only values listed in `publicEnv`
 // ever reach the browser.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -10,6 +10,9 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Freight Portal <noreply@example.com>"),
   UPLOAD_DIR: z.string().default(".data/uploads"),
   PUBLIC_URL: z.string().url().optional(),
+  /** Host names whose requests may name the site's absolute URLs when PUBLIC_URL is unset (app/utils/public-origin.server.ts). */
+  ALLOWED_HOSTS: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Mail relay timings (mail/relay.server.ts); unset = the production defaults. Fault drills shorten them. */
   MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
@@ -25,7 +28,8 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // zod's own English for the operator (the app's error map gives users translation keys).
+    const parsed = schema.safeParse(process.env, { errorMap: (_issue, ctx) => ({ message: ctx.defaultError }) });
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
       throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);

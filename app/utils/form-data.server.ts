@@ -1,37 +1,52 @@
-// Reading a request body as a form. A body that is not a well-formed form
-// (wrong content type, a multipart body without or with a broken boundary,
-// a header with unbalanced quotes, an upload cut short) is the client's
-// mistake: 400, never a 500 (found by tests/security/fuzz-actions.test.ts).
-// So is a NUL character in a field, which PostgreSQL text cannot hold.
+// Reading a request body as a form, bounded. A body that is not a
+// well-formed form (wrong content type, a multipart body without or with a
+// broken boundary, an upload cut short) is the client's mistake: 400, never a
+// 500 (found by tests/security/fuzz-actions.test.ts). So is a NUL character
+// in a field, which PostgreSQL text cannot hold. A body beyond the limit is
+// 413, counted while it streams (the server's gate refuses it earlier still,
+// from its Content-Length: app/utils/body-limit.server.ts).
+import { FORM_BODY_LIMIT } from "./upload-limits";
+import { BodyError, isMultipart, parseMultipart, readBody } from "./multipart.server";
 
-/**
- * True for the errors of a malformed form body: undici's TypeError ("Failed
- * to parse body as FormData") and the multipart parser's "malformed ..." errors.
- */
-export function isMalformedBody(error: unknown): error is Error {
-  return error instanceof TypeError || (error instanceof Error && /^malformed /.test(error.message));
-}
-
-/**
- * True when a text field holds a NUL character: PostgreSQL text cannot store
- * it (the query fails), and no browser sends one from a form field.
- */
+/** True when a text field holds a NUL character. */
 export function hasNulField(form: FormData): boolean {
-  for (const [, value] of form) if (typeof value === "string" && value.includes("\u0000")) return true;
+  for (const [key, value] of form) if (key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) return true;
   return false;
 }
 
-const badRequest = () => new Response("Bad request", { status: 400, statusText: "Bad Request" });
+/** An urlencoded body as FormData (the same decoding as the browser's). */
+export function urlEncodedForm(text: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
+  return form;
+}
 
-/** request.formData(), with a malformed body or a NUL in a field answered by a thrown 400. */
-export async function readFormData(request: Request): Promise<FormData> {
-  let form: FormData;
+/**
+ * The body of a plain form (urlencoded, or multipart whose files are not
+ * kept), at most `maxBytes`. Throws BodyError; NUL in a field is malformed.
+ */
+export async function parseForm(request: Request, maxBytes = FORM_BODY_LIMIT): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (isMultipart(request)) return parseMultipart(request, { maxBytes });
+  if (!type.startsWith("application/x-www-form-urlencoded")) throw new BodyError("malformed", `not a form: ${type || "no content type"}`);
+  const form = urlEncodedForm((await readBody(request, maxBytes)).toString("utf8"));
+  if (hasNulField(form)) throw new BodyError("malformed", "a NUL character in a field");
+  return form;
+}
+
+/** The Response thrown for a BodyError: 400 or 413 (the error boundaries word them in the user's language). */
+export function bodyErrorResponse(error: BodyError): Response {
+  return error.kind === "tooLarge"
+    ? new Response("Payload Too Large", { status: 413, statusText: "Payload Too Large" })
+    : new Response("Bad request", { status: 400, statusText: "Bad Request" });
+}
+
+/** A plain form's fields; a malformed or oversized body is answered by a thrown 400 or 413. */
+export async function readFormData(request: Request, maxBytes = FORM_BODY_LIMIT): Promise<FormData> {
   try {
-    form = await request.formData();
+    return await parseForm(request, maxBytes);
   } catch (error) {
-    if (isMalformedBody(error)) throw badRequest();
+    if (error instanceof BodyError) throw bodyErrorResponse(error);
     throw error;
   }
-  if (hasNulField(form)) throw badRequest();
-  return form;
 }

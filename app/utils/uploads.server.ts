@@ -4,8 +4,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
+import { UPLOAD_LIMITS } from "./upload-limits";
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.avatar;
 
 export type ImageType = { ext: "jpg" | "png"; contentType: "image/jpeg" | "image/png" };
 

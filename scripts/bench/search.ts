@@ -143,7 +143,8 @@ async function main() {
 
     // searchPorts must answer what the plain contains query answers (its
     // definition; the index-backed form is an optimisation).
-    const { escapeLike, cleanQuery } = await import("../../app/domain/reference/lookup");
+    const { cleanQuery } = await import("../../app/domain/reference/lookup");
+    const { escapeLike } = await import("../../app/utils/like");
     const plain = async (query: string) => {
       const q = cleanQuery(query);
       if (!q) return [];

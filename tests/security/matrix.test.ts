@@ -12,15 +12,13 @@
 // customer B's entrustment, attachment, profile, avatar or search history by
 // changing an id, and a staff member with a related view (view 2) cannot
 // reach customers outside it.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { flushBackground } from "~/domain/rates/background.server";
 import { declaredOperations, isOperation, OPERATIONS, type DeclaredOperations, type OperationId } from "~/domain/permissions/operations.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
+import { API_DISPATCHERS, importRoute, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
 import {
@@ -36,17 +34,9 @@ import {
   type ViewerKey,
 } from "./helpers";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const APP = path.join(ROOT, "app");
-
-/**
- * The legacy JSON API: splat resource routes that dispatch to the registry
- * in app/api/. Covered by tests/api/* (their own matrix, per API call), so
- * left out here on purpose; nothing else may be left out.
- */
-const API_DISPATCHERS = new Set(
-  ["api", "my", "nopermission", "query", "data", "logs", "web", "apphomeimg", "manage", "send"].map((p) => `routes/${p}.$`),
-);
+// The legacy JSON API's splat routes (API_DISPATCHERS) are covered by
+// tests/api/* (their own matrix, per API call), so left out here on purpose;
+// nothing else may be left out.
 
 // ---------------------------------------------------------------------------
 // Who holds what (prisma/seed/data/access.ts), written out independently of
@@ -279,36 +269,7 @@ const MANIFEST: Record<string, Entry> = {
 };
 
 // ---------------------------------------------------------------------------
-// The manifest, as Remix builds it from app/routes (remix.config.js).
-
-type ManifestRoute = { id: string; file: string; url: string };
-
-function routeManifest(): ManifestRoute[] {
-  const routes = flatRoutes(APP, ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, { id: string; parentId?: string; path?: string; file: string }>;
-  const fullPath = (id: string): string => {
-    const parts: string[] = [];
-    for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) if (r.path) parts.unshift(r.path);
-    return `/${parts.join("/")}`;
-  };
-  const list = Object.values(routes).map((r) => ({ id: r.id, file: r.file, url: fullPath(r.id) }));
-  return [{ id: "root", file: "root.tsx", url: "/" }, ...list].sort((a, b) => a.id.localeCompare(b.id));
-}
-
-/** "/booking/:mode/:id" matches "/booking/fcl/12". */
-function matchesPattern(pattern: string, url: string): boolean {
-  const pathname = new URL(url, "http://x").pathname;
-  const source = pattern
-    .split("/")
-    .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-    .join("/");
-  return new RegExp(`^${source}/?$`).test(pathname);
-}
-
 type RouteModule = { loader?: RouteFn; action?: RouteFn };
-
-async function importRoute(route: ManifestRoute): Promise<RouteModule> {
-  return (await import(/* @vite-ignore */ path.join(APP, route.file))) as RouteModule;
-}
 
 const MANIFEST_ROUTES = routeManifest().filter((r) => !API_DISPATCHERS.has(r.id));
 
@@ -373,7 +334,7 @@ describe("the route manifest", () => {
     for (const route of MANIFEST_ROUTES) {
       const entry = MANIFEST[route.id];
       if (!entry) continue;
-      const mod = await importRoute(route);
+      const mod = await importRoute<RouteModule>(route);
       for (const kind of ["loader", "action"] as const) {
         const has = typeof mod[kind] === "function";
         if (has !== !!entry[kind]) problems.push(`${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`);
@@ -405,7 +366,7 @@ describe("every loader and action as every kind of viewer", () => {
     const entry = MANIFEST[route.id];
     if (!entry || (!entry.loader && !entry.action)) continue;
     test(`${route.id} (${route.url})`, async () => {
-      const mod = await importRoute(route);
+      const mod = await importRoute<RouteModule>(route);
       const url = entry.url(fixtures);
       const params = entry.params?.(fixtures) ?? {};
       const problems: string[] = [];
@@ -439,7 +400,7 @@ const MISSING_ID = "999999";
 /** The operations a route action declares, found by posting it once. */
 async function declarationOf(route: ManifestRoute): Promise<DeclaredOperations | undefined> {
   const entry = MANIFEST[route.id];
-  const mod = await importRoute(route);
+  const mod = await importRoute<RouteModule>(route);
   const request = postForm(entry.url(fixtures), {}, { cookie: "" });
   await call(mod.action!, request, entry.params?.(fixtures) ?? {});
   return declaredOperations(request);
@@ -479,7 +440,7 @@ describe("every declared intent of the back office as every kind of viewer", () 
       .filter((r) => r.id.startsWith("routes/_bo.") && MANIFEST[r.id]?.action)
       .map((r) => [r.id, r] as const),
   )("%s", async (_id, route) => {
-    const mod = await importRoute(route);
+    const mod = await importRoute<RouteModule>(route);
     const entry = MANIFEST[route.id];
     const declared = (await declarationOf(route))!;
     const problems: string[] = [];
@@ -512,7 +473,7 @@ const DIALOG_SCREENS: Screen[] = [
 
 describe("every dialog of the back office as every kind of viewer", () => {
   test.each(DIALOG_SCREENS.map((s) => [s.path, s] as const))("%s", async (_path, s) => {
-    const mod = await importRoute({ id: `routes/${s.route}`, file: `routes/${s.route}.tsx`, url: s.path });
+    const mod = await importRoute<RouteModule>({ id: `routes/${s.route}`, file: `routes/${s.route}.tsx`, url: s.path });
     const problems: string[] = [];
     const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
     for (const viewer of VIEWERS) {

@@ -14,9 +14,11 @@ let handler: ((request: Request) => Promise<Response>) | undefined;
 async function requestHandler() {
   if (!handler) {
     if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run \`npx remix build\` before these tests`);
-    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & { entry: { module: { gateRequest?: (request: Request) => Promise<Response | null> } } };
     const handle = createRequestHandler(build, "production");
-    handler = (request) => handle(request, {});
+    // The server's request gate first (server/request-gate.js), as in production.
+    const gate = build.entry.module.gateRequest;
+    handler = async (request) => (await gate?.(request)) ?? handle(request, {});
   }
   return handler;
 }

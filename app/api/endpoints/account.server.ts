@@ -1,7 +1,8 @@
 // Session and account calls (customer-portal.md 7, administration.md 7
 // "Auth and lists", "Current user"): the login page's and the personal
 // centre's domain functions behind the legacy paths.
-import { z } from "zod";
+import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
+import { z } from "~/utils/zod";
 import { signIn, verifyLogin } from "~/domain/accounts/auth.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { sendEmailCode } from "~/domain/accounts/email-codes.server";
@@ -306,6 +307,7 @@ export const accountEndpoints: Endpoint[] = [
     path: "/my/update/avatar",
     access: op("own.avatar"),
     multipart: true,
+    bodyLimit: uploadBodyLimit(UPLOAD_LIMITS.avatar),
     summary: "Replace the avatar (multipart field `avatar`, JPEG or PNG, at most 2 MB).",
     fields: [{ name: "avatar", type: "file", required: true }],
     response: { data: shape.one(AvatarEntity) },

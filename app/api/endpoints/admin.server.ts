@@ -2,6 +2,7 @@
 // content, logs. Each declares its operation (decision 303: the screen's menu
 // entry and, for buttons, the right id), then calls the domain function the
 // back-office screen calls, which applies the grant rules.
+import { uploadBodyLimit } from "~/utils/upload-limits";
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
@@ -337,6 +338,7 @@ const userEndpoints: Endpoint[] = [
     path: "/my/update/wxcodecard",
     access: op("user.setWxCode"),
     multipart: true,
+    bodyLimit: uploadBodyLimit(WXCODE_MAX_BYTES),
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
     fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
     response: done,
@@ -540,7 +542,7 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access: op(operations.create), multipart: true, summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
+    { method: "POST", path: `${base}/add`, access: op(operations.create), multipart: true, bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES), summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
@@ -558,6 +560,7 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
       path: `${base}/update`,
       access: op(operations.update),
       multipart: true,
+      bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES),
       summary: `Edit a ${channel} home entry (id and the add fields).`,
       input: item,
       fields,

@@ -3,12 +3,14 @@
 // (loadBookingContext → bookingGate → submitBooking), so the audit statuses,
 // the stored attachment and the outbox mails are the same. Status 2 = the
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
-import { z } from "zod";
+import { uploadBodyLimit } from "~/utils/upload-limits";
+import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
 import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
-import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
-import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
+import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
+import { parseOrderUpload } from "~/domain/booking/upload.server";
+import { BodyError } from "~/utils/multipart.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
 import { ApiError, USER, op, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
@@ -111,6 +113,7 @@ export const bookingEndpoints: Endpoint[] = [
     path: "/query/order",
     access: op("booking.order"),
     multipart: true,
+    bodyLimit: uploadBodyLimit(ATTACHMENT_MAX_BYTES),
     summary:
       "Shipping order: multipart with the dcForm fields (or dcDataAll, the JSON text of the form, the special-price row and the other-name) and at most one attachment (`file`, also `attachment`, 5 MB). Status 2 / 3 as /query/contact.",
     input: DcFormEntity,
@@ -121,8 +124,9 @@ export const bookingEndpoints: Endpoint[] = [
       try {
         upload = await parseOrderUpload(ctx.request, undefined, [ATTACHMENT_FIELD, "file"]);
       } catch (error) {
-        if (!(error instanceof BadUploadRequest)) throw error;
-        throw new ApiError(1, error.tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest", error.tooLarge ? 413 : 400);
+        if (!(error instanceof BodyError)) throw error;
+        const tooLarge = error.kind === "tooLarge";
+        throw new ApiError(1, tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest", tooLarge ? 413 : 400);
       }
       try {
         const row = dcDataAll(upload.formData);

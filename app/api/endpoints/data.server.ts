@@ -4,6 +4,7 @@
 // range delete, checks). Rows travel under the spec's names (the area's
 // wire entity, entities.ts), both ways.
 import { dataOperation, type DataVerb } from "~/domain/permissions/operations.server";
+import { IMPORT_TEXT_LIMIT } from "~/utils/upload-limits";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
   allRows,
@@ -18,7 +19,8 @@ import {
   markupFcl,
   MAX_MARKUP_ROWS,
   readMarkupForm,
-  parseIdRange,
+  parseIdRangeText,
+  rangeDeletedKey,
   runCheck,
   saveRow,
   seaPortNames,
@@ -154,8 +156,8 @@ const CALLS: readonly AreaCalls[] = [
   },
 ];
 
-/** Largest infoString body: the 2 MB Excel limit grows several times as JSON. */
-const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+/** Largest import body: the infoString rows as JSON, or a multipart workbook (smaller). */
+const IMPORT_BODY_LIMIT = IMPORT_TEXT_LIMIT;
 
 /** The filter parameters under their legacy names (trailer_door_point …) and the screen's (doorPoint …). */
 function filterParams(area: DataArea) {
@@ -181,8 +183,7 @@ async function filterLists(area: DataArea): Promise<Record<string, string[]>> {
 }
 
 function rangeOf(text: string): { start: number; end: number } {
-  const [start, end] = text.split(/[,\-~]/);
-  const parsed = parseIdRange(start ?? "", end ?? "");
+  const parsed = parseIdRangeText(text);
   if (!parsed.ok) throw badRequest(parsed.key);
   return parsed.range;
 }
@@ -316,7 +317,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       response: { data: shape.one(CountEntity) },
       async handler(ctx) {
         const count = await deleteRange(area, ctx.user, rangeOf(ctx.params.range));
-        return ok({ count }, { key: "data.msg.rangeDeleted", values: { count } });
+        return ok({ count }, { key: rangeDeletedKey(count), values: { count } });
       },
     },
     {
@@ -422,8 +423,9 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
         // The nine prices under the FCL row's names (20GP_T0 …), mapped like every body.
         const markup = readMarkupForm(fromWire(markupEntity(area), await ctx.fields()).form);
         if (!markup.ok) throw badRequest(markup.key);
-        const count = await markupFcl(ctx.user, markup.ids, markup.amounts);
-        return ok({ count }, "data.fcl.markupDone");
+        const done = await markupFcl(ctx.user, markup.ids, markup.amounts);
+        if (!done.ok) throw badRequest(done.key);
+        return ok({ count: done.count }, "data.fcl.markupDone");
       },
     });
   }

@@ -55,13 +55,12 @@ function searchReply(result: ResultsData, http: number, t: ApiContext["t"]): Api
   const weight = modeByKey(result.modeKey).weight;
   if (result.status === "idle") throw new ApiError(1, "api.searchParamsRequired", 400);
   if (result.status === "invalid") {
-    // The page's messages with the values the page gives them (the place typed, the weight limit).
-    const messages: { param: string; key: string; values: Record<string, string>; candidates: unknown }[] = result.fields
+    // The page words these with what was typed ("没有找到“{{text}}”") and the limit: so does the API.
+    const problems = result.fields
       .filter((f) => f.error)
-      .map((f) => ({ param: f.param, key: f.error!, values: { text: f.value }, candidates: f.candidates }));
-    if (result.weight?.error && weight) messages.push({ param: weight.param, key: result.weight.error, values: { text: result.weight.value, max: String(weight.max) }, candidates: null });
-    const problems = messages.map(({ key, values, ...rest }) => ({ ...rest, message: t(key, values) }));
-    throw new ApiError(1, messages[0] ? { key: messages[0].key, values: messages[0].values } : "api.badRequest", http, { problems });
+      .map((f) => ({ param: f.param, key: f.error!, values: { text: f.value } as Record<string, string>, candidates: f.candidates }));
+    if (result.weight?.error && weight) problems.push({ param: weight.param, key: result.weight.error, values: { text: result.weight.value, max: String(weight.max) }, candidates: null });
+    throw new ApiError(1, problems[0] ? { key: problems[0].key, values: problems[0].values } : "api.badRequest", http, { problems });
   }
   const page = result.results!;
   return {

@@ -4,8 +4,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.import;
 
 export function ImportForm({ action, intent, label }: { action: string; intent: "import" | "importPlain"; label: string }) {
   const { t } = useTranslation();

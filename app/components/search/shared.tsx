@@ -1,6 +1,7 @@
 import type { HeadersFunction, LinksFunction, MetaDescriptor, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { useRouteErrorText } from "~/components/ErrorPage";
 import type { PriceStatus } from "~/domain/pricing/access";
 import type { ResultsData } from "~/domain/rates/page.server";
 import type { PageMeta } from "~/domain/rates/seo.server";
@@ -66,14 +67,13 @@ export function PriceNotice({ access, here }: { access: PriceStatus; here: strin
 }
 
 export function SearchErrorBoundary() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { status, title, body } = useRouteErrorText();
   return (
     <div className="page error-page" role="alert">
       <p className="error-page__status">{status}</p>
-      <h1>{t(status === 404 ? "common.errors.notFoundTitle" : "common.errors.serverErrorTitle")}</h1>
-      <p>{t(status === 404 ? "common.errors.notFoundBody" : "common.errors.serverErrorBody")}</p>
+      <h1>{title}</h1>
+      <p>{body}</p>
       <Link className="button button--primary" to="/home">
         {t("common.errors.backHome")}
       </Link>

@@ -3,7 +3,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/utils/db.server";
-import { clear, hit, peek, RATE_RULES, rateKeys, type RateState } from "~/domain/security/rate-limit.server";
+import { clear, clearPrefix, hit, loginDelayMs, peek, RATE_RULES, rateKeys, type RateState } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** Why a sign-in failed; each maps to one message of the login screen. */
@@ -45,40 +45,58 @@ authenticator.use(
   "form",
 );
 
-// Login throttling (docs/decisions/101-accounts.md): failures are counted per
-// account (the e-mail typed, registered or not: no enumeration) and per client
-// address; while either is over its limit no password is checked at all.
+// Login throttling (docs/security.md, section 6; docs/decisions/101-accounts.md).
+// Failures are counted per account and address, per address, and per account
+// (the e-mail typed, registered or not: no enumeration):
+// - an address that failed 5 times on an account may not try it again for
+//   15 minutes, and one that failed 20 times may not log in at all: hard
+//   limits, but each one stops only the address that earned it;
+// - an account that failed 5 times from anywhere makes every attempt on it
+//   wait before the password is checked (250 ms, doubling, at most 4 s) and
+//   refuses none: a stranger can slow the owner down, never lock them out;
+// - the owner can always reset the password with the e-mail code, which
+//   clears the account's counters.
+// A request without an address (no load context) counts as one address.
 
-/** The limit that blocks this login, or null when it may be tried. */
+/** The key of a request's address. */
+const addressOf = (ip: string | null) => ip ?? "unknown";
+
+/** The limit that blocks this login from this address, or null when it may be tried. */
 export async function loginThrottle(email: string, ip: string | null): Promise<RateState | null> {
-  const account = await peek(rateKeys.loginAccount(email), RATE_RULES.loginAccount);
-  if (!account.allowed) return account;
-  if (ip) {
-    const address = await peek(rateKeys.loginAddress(ip), RATE_RULES.loginAddress);
-    if (!address.allowed) return address;
-  }
-  return null;
+  const pair = await peek(rateKeys.loginPair(email, addressOf(ip)), RATE_RULES.loginPair);
+  if (!pair.allowed) return pair;
+  const address = await peek(rateKeys.loginAddress(addressOf(ip)), RATE_RULES.loginAddress);
+  return address.allowed ? null : address;
+}
+
+/** How long an attempt on this account waits before its password is checked. */
+export async function loginDelay(email: string): Promise<number> {
+  return loginDelayMs((await peek(rateKeys.loginAccount(email), RATE_RULES.loginAccount)).count);
 }
 
 export async function recordLoginFailure(email: string, ip: string | null): Promise<void> {
+  await hit(rateKeys.loginPair(email, addressOf(ip)), RATE_RULES.loginPair);
+  await hit(rateKeys.loginAddress(addressOf(ip)), RATE_RULES.loginAddress);
   await hit(rateKeys.loginAccount(email), RATE_RULES.loginAccount);
-  if (ip) await hit(rateKeys.loginAddress(ip), RATE_RULES.loginAddress);
 }
 
 export type SignInResult = { ok: true; id: number } | { ok: false; reason: LoginFailure } | { ok: false; reason: "tooManyAttempts"; blocked: RateState };
 
 /**
  * The whole sign-in rule, for the login page and POST /api/login alike:
- * throttled accounts and addresses are refused before any password check,
- * failures are counted, success forgets the account's failures. `verify`
- * checks the password (the page goes through remix-auth's form strategy).
+ * a blocked address is refused before any password check, an account under
+ * attack waits first, failures are counted, success forgets the account's
+ * failures. `verify` checks the password (the page goes through remix-auth's
+ * form strategy).
  */
 export async function signIn(email: string, ip: string | null, verify: () => Promise<{ id: number }>): Promise<SignInResult> {
   const blocked = await loginThrottle(email, ip);
   if (blocked) return { ok: false, reason: "tooManyAttempts", blocked };
+  const delay = await loginDelay(email);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   try {
     const user = await verify();
-    await recordLoginSuccess(email);
+    await recordLoginSuccess(email, ip);
     return { ok: true, id: user.id };
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
@@ -87,7 +105,14 @@ export async function signIn(email: string, ip: string | null, verify: () => Pro
   }
 }
 
-/** A correct password forgets the account's failures (not the address's). */
-export async function recordLoginSuccess(email: string): Promise<void> {
+/** A correct password forgets the account's failures and this address's on it (not the address's own count). */
+export async function recordLoginSuccess(email: string, ip: string | null): Promise<void> {
   await clear(rateKeys.loginAccount(email));
+  await clear(rateKeys.loginPair(email, addressOf(ip)));
+}
+
+/** The e-mail code proved the owner: the account's counters, from every address, are forgotten. */
+export async function forgetLoginFailures(email: string): Promise<void> {
+  await clear(rateKeys.loginAccount(email));
+  await clearPrefix(rateKeys.loginPairs(email));
 }

@@ -1,6 +1,7 @@
 // Self-service registration and password reset by e-mail code.
 import { prisma } from "~/utils/db.server";
-import { clear, hit, peek, minutesToWait, RATE_RULES, rateKeys } from "~/domain/security/rate-limit.server";
+import { hit, peek, minutesToWait, RATE_RULES, rateKeys } from "~/domain/security/rate-limit.server";
+import { forgetLoginFailures } from "./auth.server";
 import type { FlashMessage } from "./cookie.server";
 import { checkEmailCode, claimEmailCode, codeProblemKey } from "./email-codes.server";
 import { hashPassword } from "./password.server";
@@ -126,6 +127,6 @@ export async function resetPassword(input: ResetPasswordInput): Promise<Outcome>
     return true;
   });
   if (!done) return { ok: false, status: 400, fieldErrors: { code: [codeProblemKey("invalid")] } };
-  await clear(rateKeys.loginAccount(input.email));
+  await forgetLoginFailures(input.email);
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 // Form schemas shared by the pages and the API. Messages are translation keys.
 // Rules of customer-portal.md section 5 (registration and profile).
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const CODE_PATTERN = /^\d{6}$/;

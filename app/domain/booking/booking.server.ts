@@ -20,7 +20,7 @@ import { renderOrderNotification } from "~/emails/order-notification";
 import { fallbackLanguage, type Language } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { Prisma, prisma } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { configuredOrigin } from "~/utils/public-origin.server";
 import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAttachment } from "./attachments.server";
 import { attachmentExtension, type OrderValues } from "./schemas";
 import type { BookingSource } from "./source.server";
@@ -123,7 +123,7 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
   const [{ id: nextId }] = await prisma.$queryRaw<{ id: bigint }[]>`SELECT nextval(pg_get_serial_sequence('entrustments', 'id')) AS id`;
   const id = Number(nextId);
   const createdAt = new Date();
-  const publicUrl = env().PUBLIC_URL?.replace(/\/+$/, "");
+  const publicUrl = configuredOrigin();
   const data: OrderEmailData = {
     id,
     kind: input.kind,

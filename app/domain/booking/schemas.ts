@@ -4,7 +4,8 @@
 //
 // Domain names here; the legacy dcForm names live only at the API boundary
 // (DcFormEntity, app/api/entities.ts).
-import { z } from "zod";
+import { z } from "~/utils/zod";
+import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
 /** Transport types of the order (spec 4), the TransportMode enum values. */
 export const TRANSPORT_TYPES = ["FCL", "LCL", "AIR", "RAIL", "TRAILER", "EXPRESS"] as const;
@@ -20,7 +21,7 @@ export const PARTY_MAX = 1000;
 export const SHORT_TEXT_MAX = 50;
 export const COMMODITY_MAX = 200;
 /** One attachment of at most 5 MB (spec 5, 9). */
-export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_MAX_BYTES = UPLOAD_LIMITS.attachment;
 export const ATTACHMENT_FIELD = "attachment";
 
 /** Accepted attachment types, by extension; the stored content type comes from here, never from the client. */

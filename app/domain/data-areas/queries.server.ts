@@ -3,13 +3,14 @@
 // messages, delete, range delete (one DELETE), FCL markup (one UPDATE) and
 // the SQL checks. Every change writes its OperationLog row in the same
 // transaction.
-import { z } from "zod";
+import { containsText } from "~/utils/like";
+import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { columnName, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { columnName, decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
@@ -61,7 +62,7 @@ export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "r
     const value = query.filters[filter.param];
     if (typeof value !== "string" || value === "") continue;
     if (filter.kind === "select") and.push({ [filter.field]: value });
-    else and.push({ OR: filter.fields.map((field) => ({ [field]: { contains: value, mode: "insensitive" } })) });
+    else and.push({ OR: filter.fields.map((field) => ({ [field]: containsText(value) })) });
   }
   if (area.dateFilter) {
     const range = area.dateFilter.columnKind === "date" ? dayWhere(query.range) : timestampWhere(query.range);
@@ -207,21 +208,41 @@ export async function deleteRow(area: DataArea, viewer: Viewer, id: number): Pro
 
 export type IdRange = { start: number; end: number };
 
+const INT_MAX = 2_147_483_647;
+/** An id as typed: digits only (no sign, no decimals, no exponent), within PostgreSQL's integer. */
+const ID_TEXT = /^\d{1,10}$/;
+
 /**
- * The range of a range delete (spec 5): both empty → 请填写ID！. One value
- * alone deletes that single id (never an open range: "from 100" must not
- * silently mean "everything above 100"). Reversed ends are swapped.
+ * The range of a range delete (spec 5), the one strict parser of the pages
+ * and the API: each end is empty or a non-negative integer; both empty →
+ * 请填写ID！. One value alone deletes that single id (never an open range:
+ * "from 100" must not silently mean "everything above 100"). Reversed ends
+ * are swapped. Anything else is refused, and nothing is deleted.
  */
 export function parseIdRange(startText: string | null, endText: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
   const start = (startText ?? "").trim();
   const end = (endText ?? "").trim();
   if (start === "" && end === "") return { ok: false, key: "data.range.required" };
-  const parse = (text: string) => (/^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= 2_147_483_647 ? Number(text) : null);
+  const parse = (text: string) => (ID_TEXT.test(text) && Number(text) <= INT_MAX ? Number(text) : null);
   const a = start === "" ? parse(end) : parse(start);
   const b = end === "" ? parse(start) : parse(end);
   if (a === null || b === null) return { ok: false, key: "data.range.invalid" };
   return { ok: true, range: { start: Math.min(a, b), end: Math.max(a, b) } };
 }
+
+/**
+ * A range as one text (the API's `{range}`: "7", or two ids joined by ",",
+ * "~" or "-"): exactly one id or two, nothing else ("-5,-1", "5,", "1,2,3"
+ * and "1e3" are refused, not read as some other range).
+ */
+export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+  const match = /^\s*(\d+)\s*(?:[,~-]\s*(\d+)\s*)?$/.exec(text ?? "");
+  if (!match) return { ok: false, key: (text ?? "").trim() === "" ? "data.range.required" : "data.range.invalid" };
+  return parseIdRange(match[1], match[2] ?? "");
+}
+
+/** What a range delete reports: the spec's success text, or that the range held no rows. */
+export const rangeDeletedKey = (count: number) => (count === 0 ? "data.msg.rangeDeletedNone" : "data.msg.rangeDeleted");
 
 export async function countRange(area: DataArea, range: IdRange): Promise<number> {
   return delegate(area).count({ where: { id: { gte: range.start, lte: range.end } } });
@@ -275,13 +296,30 @@ export function readMarkupForm(form: FormData): MarkupRequest {
   return { ok: true, ids, amounts };
 }
 
-/** Raises the entered prices of the selected FCL rows: one UPDATE statement. */
-export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<string, string>): Promise<number> {
+/**
+ * Raises the entered prices of the selected FCL rows: one UPDATE statement.
+ * Refused as a whole (nothing changed) when a raised price would not fit its
+ * column (numeric(12,2)), so the database never refuses what the form took.
+ */
+export async function markupFcl(
+  viewer: Viewer,
+  ids: number[],
+  amounts: Record<string, string>,
+): Promise<{ ok: true; count: number } | { ok: false; key: "data.fcl.markupTooLarge" }> {
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
-  if (entries.length === 0 || ids.length === 0) return 0;
+  if (entries.length === 0 || ids.length === 0) return { ok: true, count: 0 };
+  const max = (field: string) => decimalBounds(fclArea.columns.find((c) => c.field === field)!).max;
   const sets = entries.map(([field], i) => `"${columnName(field)}" = "${columnName(field)}" + $${i + 1}::numeric`);
-  const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY($${entries.length + 1}::int[])`;
+  const overflow = entries.map(([field], i) => `"${columnName(field)}" + $${i + 1}::numeric > ${max(field)}`);
+  const idParam = `$${entries.length + 1}::int[]`;
   return prisma.$transaction(async (tx) => {
+    const [{ n }] = await tx.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM "${fclArea.table}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
+      ...entries.map(([, amount]) => amount),
+      ids,
+    );
+    if (Number(n) > 0) return { ok: false as const, key: "data.fcl.markupTooLarge" as const };
+    const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
     const count = await tx.$executeRawUnsafe(sql, ...entries.map(([, amount]) => amount), ids);
     const headers = Object.fromEntries(fclArea.columns.map((c) => [c.field, c.header]));
     await logOperation(tx, viewer, {
@@ -290,7 +328,7 @@ export async function markupFcl(viewer: Viewer, ids: number[], amounts: Record<s
       targetIds: ids,
       params: entries.map(([field, amount]) => `${headers[field]} +${amount}`).join(", "),
     });
-    return count;
+    return { ok: true as const, count };
   });
 }
 

@@ -20,7 +20,7 @@ export const railArea: DataArea = {
       ["soc20", "20soc", "20SOC"],
       ["soc20x2", "2_20soc", "2×20SOC"],
     ]),
-    col.text("currency", "currency", { sqlDefault: "'USD'" }),
+    col.text("currency", "currency", { required: REQUIRED, sqlDefault: "'USD'" }),
     col.text("trainService", "squad"),
     col.text("transitTime", "t_t"),
     col.date("validTo", "valid_to"),

@@ -1,9 +1,9 @@
 // The edit/add form of an area as a zod schema, generated from its column
 // descriptions (messages are translation keys). Used by conform in the
 // browser and by the action on the server.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { INVALID, normalizeDay } from "~/domain/import-export/dates";
-import { editColumns, type AreaColumn, type DataArea } from "./types";
+import { decimalBounds, editColumns, parseFlag, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;
 /** The largest PostgreSQL integer (ids): larger numbers are refused, not sent to the database. */
@@ -17,7 +17,8 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
   const required = column.required;
   switch (column.kind) {
     case "bool":
-      return z.boolean().optional();
+      // A checkbox sends "on"; the API what its read gave (true / false, 是 / 否).
+      return z.preprocess((value) => (value === undefined ? undefined : parseFlag(value) ?? value), z.boolean({ invalid_type_error: "data.validation.flag" })).optional();
     case "date": {
       const base = z
         .string()
@@ -27,15 +28,15 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();
     }
     case "decimal": {
-      const scale = column.scale ?? 2;
-      const max = column.max ?? 9_999_999_999.99;
+      const { scale, min, max } = decimalBounds(column);
       const pattern = decimalPattern(scale);
       const base = z
         .string()
         .trim()
         .superRefine((v, ctx) => {
           if (!pattern.test(v)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: scale === 0 ? "data.validation.integer" : "data.validation.decimal" });
-          else if (Math.abs(Number(v)) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
+          else if (Number(v) < min) ctx.addIssue({ code: z.ZodIssueCode.custom, message: min === 0 ? "data.validation.negative" : "data.validation.tooSmall" });
+          else if (Number(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
         });
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();
     }

@@ -25,6 +25,7 @@ import {
   markupFcl,
   readMarkupForm,
   parseIdRange,
+  rangeDeletedKey,
   runCheck,
   saveRow,
 } from "./queries.server";
@@ -128,12 +129,14 @@ async function markupAction(viewer: Viewer, request: Request, form: FormData, to
     if (markup.tooMany) badRequest();
     return back(request, to, { type: "warning", key: markup.key });
   }
+  let done;
   try {
-    await markupFcl(viewer, markup.ids, markup.amounts);
+    done = await markupFcl(viewer, markup.ids, markup.amounts);
   } catch (error) {
     console.warn("markup failed", error);
     return back(request, to, { type: "error", key: "data.fcl.markupFailed" });
   }
+  if (!done.ok) return back(request, to, { type: "warning", key: done.key });
   return back(request, to, { type: "success", key: "data.fcl.markupDone" });
 }
 
@@ -178,7 +181,7 @@ export function dataAreaAction(area: DataArea) {
         if (!parsed.ok) return back(request, to, { type: "warning", key: parsed.key });
         try {
           const count = await deleteRange(area, viewer, parsed.range);
-          return back(request, to, { type: "success", key: "data.msg.rangeDeleted", values: { count } });
+          return back(request, to, { type: "success", key: rangeDeletedKey(count), values: { count } });
         } catch (error) {
           console.warn("range delete failed", error);
           return back(request, to, { type: "error", key: "data.msg.rangeDeleteFailed" });

@@ -42,15 +42,21 @@ export type AreaColumn = {
   kind: ColumnKind;
   /** Decimal places (kind "decimal"). */
   scale?: number;
-  /** Largest absolute value (kind "decimal"), from the column's precision. */
+  /** Largest value (kind "decimal"), from the column's precision: numeric(12,2) holds 9,999,999,999.99. */
   max?: number;
+  /** Smallest value (kind "decimal"); default 0: prices, weights, surcharges and factors are never negative. */
+  min?: number;
   /** Shown in the table (default true). */
   list?: boolean;
   /** In the edit/add form (default: every column but id and updated time). */
   edit?: boolean;
-  /** Must be filled (edit form and import); the value is the message key. */
+  /**
+   * Must be filled (the column is NOT NULL); the value is the message key.
+   * The edit form and the import both refuse an empty value, except that an
+   * import fills `sqlDefault` instead where the column has one.
+   */
   required?: string;
-  /** SQL default used on import when the cell is empty (NOT NULL columns with a default). */
+  /** The column's SQL default (NOT NULL columns with a default): what an import writes for an empty or absent cell. */
   sqlDefault?: string;
 };
 
@@ -131,9 +137,27 @@ export type DataArea = {
   spaceCheckField?: string;
 };
 
+const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "on", "暂停", "停"]);
+const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "off", "正常", ""]);
+
+/**
+ * The yes_no flag as the sheets, the forms and the API write it (是/否,
+ * 1/0, true/false, a checkbox's "on"), or null when it is none of them.
+ */
+export function parseFlag(value: unknown): boolean | null {
+  if (typeof value === "boolean") return value;
+  const word = String(value ?? "").trim().toLowerCase();
+  return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : null;
+}
+
 /** snake_case SQL column of a Prisma field (the schema's convention). */
 export function columnName(field: string): string {
   return field.replace(/^zone(\d)$/, "zone_$1").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The range a decimal column holds: its scale, and min..max (tests/data/constraints.test.ts pins them to the Prisma schema). */
+export function decimalBounds(column: AreaColumn): { scale: number; min: number; max: number } {
+  return { scale: column.scale ?? 2, min: column.min ?? 0, max: column.max ?? 9_999_999_999.99 };
 }
 
 export function editColumns(area: DataArea): AreaColumn[] {

@@ -5,14 +5,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
 import { uploadRoot } from "~/utils/uploads.server";
-import { hasNulField, isMalformedBody } from "~/utils/form-data.server";
+import { parseForm } from "~/utils/form-data.server";
+import { BodyError, firstFileOf, isMultipart, memoryFile, parseMultipart } from "~/utils/multipart.server";
+import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 
 export type ImageFolder = "home" | "wxcodes";
 export type ImageExt = "jpg" | "png" | "gif" | "webp";
@@ -25,8 +21,8 @@ const CONTENT_TYPES: Record<ImageExt, string> = {
 };
 
 /** Home images: at most 5 MB. QR cards: at most 2 MB (profile rule of the spec). */
-export const HOME_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const WXCODE_MAX_BYTES = 2 * 1024 * 1024;
+export const HOME_IMAGE_MAX_BYTES = UPLOAD_LIMITS.homeImage;
+export const WXCODE_MAX_BYTES = UPLOAD_LIMITS.wxCode;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -98,52 +94,30 @@ export async function imageResponse(folder: ImageFolder, name: string): Promise<
   });
 }
 
-class BadUpload extends Error {}
-
 export type ParsedUpload =
   | { ok: true; form: FormData; file: File | null }
   | { ok: false; error: "tooLarge" | "bad" };
 
 /**
- * A multipart form with text fields and at most one file (the first part
- * named `field`, or one of its names, up to `maxBytes`); other file parts
- * are drained unread.
+ * A form with text fields and at most one image (the first non-empty file
+ * part named `field`, or one of its names, up to `maxBytes`, in memory);
+ * other file parts are drained unread. Plain forms (delete, cancel) carry no
+ * file. Used for home images, QR cards and avatars.
  */
-export async function parseImageUpload(request: Request, field: string | readonly string[], maxBytes: number): Promise<ParsedUpload> {
+export async function parseImageUpload(request: Request, field: string | readonly string[], maxBytes: number, maxParts = 40): Promise<ParsedUpload> {
   const names: readonly string[] = typeof field === "string" ? [field] : field;
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    // Plain forms (delete, cancel) carry no file; any other body is not a form.
-    try {
-      const form = await request.formData();
-      return hasNulField(form) ? { ok: false, error: "bad" } : { ok: true, form, file: null };
-    } catch {
-      return { ok: false, error: "bad" };
-    }
-  }
-  const files = unstable_createMemoryUploadHandler({ maxPartSize: maxBytes });
-  const texts = unstable_createMemoryUploadHandler({ maxPartSize: 10_000 });
-  let parts = 0;
-  let taken = false;
-  const handler: UploadHandler = async (part) => {
-    parts += 1;
-    if (parts > 40) throw new BadUpload("too many parts");
-    if (typeof part.filename !== "string") return texts(part);
-    if (!names.includes(part.name) || taken) {
-      for await (const _chunk of part.data) void _chunk;
-      return undefined;
-    }
-    taken = true;
-    return files(part);
-  };
-  let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, handler);
+    if (!isMultipart(request)) return { ok: true, form: await parseForm(request), file: null };
+    const form = await parseMultipart(request, {
+      maxBytes: uploadBodyLimit(maxBytes),
+      maxParts,
+      maxFieldBytes: 10_000,
+      onFile: firstFileOf(names, memoryFile(maxBytes)),
+    });
+    const file = names.map((name) => form.get(name)).find((value) => value instanceof File);
+    return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, error: "tooLarge" };
-    if (error instanceof BadUpload || isMalformedBody(error)) return { ok: false, error: "bad" };
+    if (error instanceof BodyError) return { ok: false, error: error.kind === "tooLarge" ? "tooLarge" : "bad" };
     throw error;
   }
-  if (hasNulField(form)) return { ok: false, error: "bad" };
-  const file = names.map((name) => form.get(name)).find((value) => value instanceof File);
-  return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
 }

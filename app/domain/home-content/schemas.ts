@@ -1,6 +1,6 @@
 // Home-content forms (administration.md 5 "Home item") and the home
 // categories (docs/decisions/302-offers-and-home-content.md). Messages are translation keys.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const name = z
   .string({ required_error: "admin.home.nameRequired" })

@@ -17,8 +17,9 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { columnName, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
+import { columnName, decimalBounds, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
+import { restoreCellText } from "./formula-guard";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip } from "./zip-guard.server";
 
@@ -84,14 +85,12 @@ export type PreparedImport = {
   rowCount: number;
 };
 
-const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "暂停", "停"]);
-const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "正常", ""]);
 
 function isBlank(cell: Cell | undefined): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 }
 
-type CellResult = { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "flag" | "id" | "tooLong" };
+type CellResult = { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" };
 
 function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
   if (isBlank(cell)) return { ok: true, value: c.kind === "bool" ? false : null };
@@ -107,8 +106,10 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
         const text = String(cell).trim().replace(/,/g, "");
         n = /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
       }
-      if (!Number.isFinite(n) || Math.abs(n) > (c.max ?? 9_999_999_999.99)) return { ok: false, reason: "number" };
-      return { ok: true, value: n.toFixed(c.scale ?? 2) };
+      const { scale, min, max } = decimalBounds(c);
+      if (!Number.isFinite(n) || n > max) return { ok: false, reason: "number" };
+      if (n < min) return { ok: false, reason: "negative" };
+      return { ok: true, value: n.toFixed(scale) };
     }
     case "date": {
       const day = normalizeDay(cell);
@@ -121,14 +122,13 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       return { ok: true, value: time === null ? null : shanghaiDateTimeToDate(time).toISOString().slice(0, 19).replace("T", " ") };
     }
     case "bool": {
-      const word = String(cell).trim().toLowerCase();
-      if (TRUE_WORDS.has(word)) return { ok: true, value: true };
-      if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      const flag = parseFlag(cell);
+      if (flag !== null) return { ok: true, value: flag };
       return { ok: false, reason: "flag" };
     }
     default: {
       // Text is kept as written (the space checks exist to find stray spaces).
-      const text = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : String(cell);
+      const text = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : restoreCellText(String(cell));
       return text.length > TEXT_MAX ? { ok: false, reason: "tooLong" } : { ok: true, value: text };
     }
   }
@@ -138,6 +138,7 @@ const ID_COLUMN: AreaColumn = { field: "id", header: "id", labelKey: "data.col.i
 
 const REASON_KEYS = {
   number: "data.import.badNumber",
+  negative: "data.import.negativeNumber",
   flag: "data.import.badFlag",
   id: "data.import.badId",
   tooLong: "data.import.tooLong",
@@ -185,7 +186,8 @@ export function validateSheet(
     if (variant === "standard" && extras.length < air.extraFields.length) return fail([{ key: "data.air.missingExtra" }]);
     if (variant === "plain" && extras.length > 0) return fail([{ key: "data.air.extraNotAllowed" }]);
   }
-  const missing = area.columns.filter((c) => c.required && !seen.has(c.field)).map((c) => c.header);
+  // A column with an SQL default may be absent: the database fills it.
+  const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !seen.has(c.field)).map((c) => c.header);
   if (missing.length) return fail([{ key: "data.import.missingColumns", values: { columns: missing.join(", ") } }]);
 
   const fileColumns = area.columns.filter((c) => seen.has(c.field) && c.kind !== "id");
@@ -253,7 +255,7 @@ export function validateSheet(
       const result = convertCell(c, cellAt(c.field));
       if (result.ok) {
         record[c.field] = result.value;
-        if (c.required && result.value === null) {
+        if (c.required && !c.sqlDefault && result.value === null) {
           report(rowNumber, { key: "data.import.missing", values: { row: rowNumber, column: c.header } });
           bad = true;
         }

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { neutraliseCell } from "./formula-guard";
 
 export type Cell = string | number | boolean | null;
 export type ParsedSheet = { firstRow: number; rows: Cell[][] };
@@ -107,7 +108,8 @@ export async function writeSheetDetailed(
 ): Promise<{ data: Uint8Array; patched: boolean }> {
   return runWorker<{ data: Uint8Array; patched: boolean }>(
     "write-sheet.mjs",
-    { rows, sheetName: options.sheetName ?? "sheet1", bookType: options.bookType ?? "biff8" },
+    // Every sheet the site writes: formula-looking text neutralised (formula-guard.ts).
+    { rows: rows.map((row) => row.map(neutraliseCell)), sheetName: options.sheetName ?? "sheet1", bookType: options.bookType ?? "biff8" },
     [],
     { ...WORKER_LIMITS, maxOldGenerationSizeMb: 1024, timeoutMs: 120_000 },
   );

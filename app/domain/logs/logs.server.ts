@@ -1,7 +1,8 @@
 // Query-trace logs per mode and the operation log, as staff read them:
 // searched, limited to a date range, paged, and limited by the staff view
 // (permissions/views.server.ts).
-import { z } from "zod";
+import { containsText } from "~/utils/like";
+import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
@@ -18,7 +19,7 @@ export const operationLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize
 
 type Query = TableQuery<typeof search>;
 
-const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
+const contains = containsText;
 
 export async function listQueryLogs(viewer: Viewer, mode: ModeDescription, query: Query) {
   const q = query.filters.q;

@@ -2,7 +2,8 @@
 // and the mail outbox (/app-query), both limited by the staff view
 // (permissions/views.server.ts). Customers' own records and their detail page
 // belong to the booking area (domain/booking/records.server.ts).
-import { z } from "zod";
+import { containsText } from "~/utils/like";
+import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
@@ -12,7 +13,7 @@ import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/pag
 import { OUTBOX_STATUSES } from "./outbox-states";
 import { outboxBody } from "~/domain/mail/outbox.server";
 
-const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
+const contains = containsText;
 
 // ----------------------------------------------------------- entrustments
 

@@ -1,5 +1,5 @@
 // Menu form (administration.md 5 "Menu"). Messages are translation keys.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const optionalText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 // Special-offer forms: one zod schema per mode, built from the card fields
 // (cards.ts). Every field is required; dates are a calendar day plus a time
 // that defaults to 00:00:00, in Asia/Shanghai.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { ModeDescription } from "~/domain/modes";
 import { offerFormFields, RAIL_CURRENCIES, type OfferFormField } from "./cards";
 

@@ -13,7 +13,8 @@ import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "./contacts.server";
 import { listOffers, maintenanceNotice, type OfferCard } from "./offers.server";
 import { cachedCompanyContact, cachedDefaultSuggestions, cachedLandLists } from "./read-cache.server";
-import { absoluteUrl, siteOrigin, type PageMeta } from "./seo.server";
+import { absoluteUrl, type PageMeta } from "./seo.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
 export type HomeData = {
@@ -52,7 +53,7 @@ export async function loadHomePage(request: Request) {
     loadContactCard(viewer, lng, () => cachedCompanyContact(versions, lng)),
   ]);
 
-  const origin = siteOrigin(url);
+  const origin = publicOrigin(url);
   const tabParams: Record<string, string> = mode === MODES[0] && !tab ? {} : { tab: mode.homeTab };
   const modeName = t(mode.labelKey);
   const payload: HomeData = {

@@ -3,7 +3,7 @@
 // and describe the page for crawlers. The six routes call this with their
 // mode key; the page component reads the mode description.
 import { data } from "@remix-run/node";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { getViewer } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey, modeView, type ModeKey, type ModeView } from "~/domain/modes";

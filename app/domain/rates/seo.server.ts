@@ -3,7 +3,7 @@
 // routes listed in the sitemap. Nothing here reads a price column.
 import type { TFunction } from "i18next";
 import { MODES, type ModeDescription } from "~/domain/modes";
-import { env } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { prisma } from "~/utils/db.server";
 import { todayInShanghai } from "~/utils/dates";
 import { rateDelegate } from "./search.server";
@@ -16,11 +16,6 @@ export type PageMeta = {
   alternates: { hrefLang: string; href: string }[];
   noindex: boolean;
 };
-
-/** Public origin: PUBLIC_URL when configured, else the request's. */
-export function siteOrigin(url: URL): string {
-  return (env().PUBLIC_URL ?? url.origin).replace(/\/+$/, "");
-}
 
 /** Absolute URL of a path with parameters, in a language (zh-CN is the default, no parameter). */
 export function absoluteUrl(origin: string, path: string, params: Record<string, string>, lng: string): string {
@@ -40,7 +35,7 @@ export function pageMeta(options: {
   indexable: boolean;
 }): PageMeta {
   const { mode, t, lng, url, resolved } = options;
-  const origin = siteOrigin(url);
+  const origin = publicOrigin(url);
   const app = t("common.appName");
   const modeName = t(mode.labelKey);
   const values = resolved ? mode.fields.map((f) => resolved[f.param]) : [];

@@ -1,7 +1,8 @@
 // Express destination countries (with their zone): contains-search over
 // code, English and Chinese names, exact resolution, lookups by code.
 import { prisma } from "~/utils/db.server";
-import { cleanQuery, escapeLike, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
+import { cleanQuery, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
+import { containsPattern, escapeLike, prefixPattern } from "~/utils/like";
 
 export type CountryOption = { code: string; en: string; zh: string; zoneCode: string; zone: string };
 
@@ -11,8 +12,8 @@ export async function searchCountries(query: string, limit = SUGGESTION_LIMIT): 
   const q = cleanQuery(query);
   if (!q) return [];
   const escaped = escapeLike(q);
-  const contains = `%${escaped}%`;
-  const prefix = `${escaped}%`;
+  const contains = containsPattern(q);
+  const prefix = prefixPattern(q);
   return prisma.$queryRawUnsafe<CountryOption[]>(
     `SELECT ${COLUMNS} FROM express_countries
      WHERE country_code ILIKE $1 OR country_en ILIKE $1 OR country_zh ILIKE $1

@@ -9,11 +9,6 @@ export type Resolution<T> =
 /** Suggestions are capped at 10 (customer-portal.md 9). */
 export const SUGGESTION_LIMIT = 10;
 
-/** LIKE pattern text with %, _ and \ escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Search text as typed: trimmed, inner whitespace collapsed, bounded. */
 export function cleanQuery(text: string | null | undefined): string {
   // Control characters mean nothing in a search, and a NUL makes PostgreSQL fail the query.

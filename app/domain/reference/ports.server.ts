@@ -2,7 +2,8 @@
 // names (index-backed: see searchPorts), exact resolution, lookups by code. Shared by
 // the customer pickers and, later, the data-maintenance screens.
 import { Prisma, prisma } from "~/utils/db.server";
-import { cleanQuery, escapeLike, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
+import { cleanQuery, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
+import { containsPattern, prefixPattern } from "~/utils/like";
 
 export type PortKind = "sea" | "air";
 export type PortOption = { code: string; name: string; nameZh: string };
@@ -37,9 +38,8 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
   // The grams hold chr(31) between the columns: such a query matches nothing.
   if (!q || q.includes("\u001f")) return [];
   const take = Math.min(Math.max(limit, 1), SUGGESTION_LIMIT);
-  const escaped = escapeLike(q);
-  const prefix = `${escaped}%`;
-  const contains = `%${escaped}%`;
+  const prefix = prefixPattern(q);
+  const contains = containsPattern(q);
   const check =
     [...q].length <= 3
       ? Prisma.empty

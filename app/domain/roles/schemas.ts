@@ -1,5 +1,5 @@
 // Role form (administration.md 5 "Role"). Messages are translation keys.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 /** "0" is the spec's "no parent" choice (Fidrole 0). */
 export const parentIdField = z.coerce

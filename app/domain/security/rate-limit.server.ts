@@ -3,6 +3,7 @@
 // several app processes count correctly; the window restarts on the first
 // hit after it ended. The database clock decides, never the app's.
 import { prisma } from "~/utils/db.server";
+import { prefixText } from "~/utils/like";
 
 export type RateRule = {
   /** Hits allowed inside one window. */
@@ -23,10 +24,16 @@ const HOUR = 60 * MINUTE;
 
 /** The limits of the account flows (docs/decisions/101-accounts.md). */
 export const RATE_RULES = {
-  /** Failed logins per account (e-mail, known or not). */
-  loginAccount: { limit: 5, windowMs: 15 * MINUTE },
-  /** Failed logins per client address. */
+  /** Failed logins per account and client address: past it, that address may not try that account. */
+  loginPair: { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed logins per client address (any account): past it, that address may not log in. */
   loginAddress: { limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * Failed logins per account (e-mail, known or not) from anywhere: past it,
+   * every attempt on the account waits (LOGIN_BACKOFF), but none is refused,
+   * so a stranger cannot lock the owner out.
+   */
+  loginAccount: { limit: 5, windowMs: 15 * MINUTE },
   /** One code e-mail per address and purpose every 60 s. */
   codeGap: { limit: 1, windowMs: MINUTE },
   /** Code e-mails per e-mail address and hour (both purposes). */
@@ -81,6 +88,20 @@ export async function clear(key: string): Promise<void> {
   await prisma.rateLimit.deleteMany({ where: { key } });
 }
 
+/** Forgets every counter whose key starts with `prefix`. */
+export async function clearPrefix(prefix: string): Promise<void> {
+  await prisma.rateLimit.deleteMany({ where: { key: prefixText(prefix) } });
+}
+
+/** The account-wide back-off: the wait before checking a password, from the account's recent failures. */
+export const LOGIN_BACKOFF = { baseMs: 250, maxMs: 4_000 };
+
+/** 0 below the account's limit, then 250 ms doubling per further failure, at most 4 s. */
+export function loginDelayMs(failures: number): number {
+  const over = failures - RATE_RULES.loginAccount.limit;
+  return over < 0 ? 0 : Math.min(LOGIN_BACKOFF.baseMs * 2 ** over, LOGIN_BACKOFF.maxMs);
+}
+
 /** Whole minutes to wait, at least 1, for messages. */
 export function minutesToWait(state: RateState): number {
   return Math.max(1, Math.ceil(state.retryAfterMs / MINUTE));
@@ -93,6 +114,9 @@ export function secondsToWait(state: RateState): number {
 /** Counter keys. E-mails are lower-cased; a missing address gets no per-address limit. */
 export const rateKeys = {
   loginAccount: (email: string) => `login:account:${email.trim().toLowerCase()}`,
+  /** Every pair of an account ends with its address: `loginPairs(email)` is their common prefix. */
+  loginPair: (email: string, address: string) => `${rateKeys.loginPairs(email)}${address}`,
+  loginPairs: (email: string) => `login:pair:${email.trim().toLowerCase()}|`,
   loginAddress: (address: string) => `login:address:${address}`,
   codeGap: (purpose: string, email: string) => `code:gap:${purpose}:${email.trim().toLowerCase()}`,
   codeEmailHour: (email: string) => `code:email:${email.trim().toLowerCase()}`,

@@ -33,7 +33,7 @@
  * (Shanghai calendar days, inclusive); absent from the URL → the default;
  * present but empty → open end (so the user can clear the default).
  */
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { todayInShanghai, formatDate } from "~/utils/dates";
 import {
   DEFAULT_PAGE_SIZE,

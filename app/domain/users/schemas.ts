@@ -1,6 +1,6 @@
 // User-management forms (administration.md 5 "Add user", "Edit user").
 // Messages are translation keys; the field rules are the registration ones.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { PHONE_PATTERN } from "~/domain/accounts/schemas";
 
 function text(required: string, length: string, max: number) {

@@ -5,7 +5,7 @@
 // which values. Hiding a button is cosmetic.
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { forbidden } from "~/domain/permissions/permissions.server";
 import { mayPerform, operationAction, performable, requireOperation, type OperationId } from "~/domain/permissions/operations.server";

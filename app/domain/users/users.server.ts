@@ -2,6 +2,7 @@
 // add, edit, audit, profile-change audit, views, handover, state, delete and
 // the staff QR business card. Every read and write is limited to the
 // customers the staff member's view allows (permissions/views.server.ts).
+import { containsText } from "~/utils/like";
 import { prisma, Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { hashPassword } from "~/domain/accounts/password.server";
@@ -47,7 +48,7 @@ export function tabOf(value: string | null | undefined): UserTab {
 
 function searchWhere(q: string | undefined): Prisma.UserWhereInput {
   if (!q) return {};
-  const contains = { contains: q, mode: "insensitive" as const };
+  const contains = containsText(q);
   return { OR: [{ username: contains }, { email: contains }, { phone: contains }, { company: contains }, { nickname: contains }] };
 }
 

@@ -1,0 +1,104 @@
+// The request gate: what is refused before any route sees the request, from
+// its method, URL and headers alone (the body is never read). The server
+// (server/request-gate.js) runs it in front of Remix for every request.
+//
+// 1. One body limit for every action and API call: a body declared larger
+//    than the route's limit is 413, a body of unknown length (chunked) 411,
+//    so no request body of any size is ever buffered. The limit is small for
+//    plain forms; a route that takes a file gets the spec's file limit plus
+//    the envelope (app/utils/upload-limits.ts). Page upload routes are listed
+//    below, API calls declare theirs in the registry (Endpoint.bodyLimit).
+// 2. Old single-route data requests (`?_data=routes/...`, from before
+//    single fetch) are 400: Remix would run the loader or action and then
+//    fail to encode its answer (a 500).
+// The answers are in the user's language: the JSON envelope for the API, a
+// small page for everything else.
+import { isApiPath } from "~/api/prefixes";
+import { endpointBodyLimit, findEndpoint } from "~/api/dispatch.server";
+import { dataAreas } from "~/domain/data-areas";
+import { i18n, getLanguage } from "~/i18n/i18n.server";
+import { fallbackLanguage, isLanguage } from "~/i18n/config";
+import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "./upload-limits";
+
+/** The page routes that take a file (Remix paths) and their body limit. */
+export const PAGE_UPLOADS: readonly { path: string; limit: number }[] = [
+  { path: "/booking/:mode/:id/order", limit: uploadBodyLimit(UPLOAD_LIMITS.attachment) },
+  { path: "/userAvatar", limit: uploadBodyLimit(UPLOAD_LIMITS.avatar) },
+  { path: "/userList", limit: uploadBodyLimit(UPLOAD_LIMITS.wxCode) },
+  { path: "/homeList", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
+  { path: "/app-home", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
+  ...Object.values(dataAreas).map((area) => ({ path: area.path, limit: uploadBodyLimit(UPLOAD_LIMITS.import) })),
+];
+
+/** Remix matches paths case-insensitively, with or without a trailing slash. */
+const compiled = PAGE_UPLOADS.map(({ path, limit }) => ({
+  pattern: new RegExp(`^${path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`, "i"),
+  limit,
+}));
+
+/** The route a single-fetch request (`/userAvatar.data`, `/_root.data`) is for. */
+function routePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  const path = pathname.slice(0, -".data".length);
+  return path === "/_root" ? "/" : path;
+}
+
+/** The largest body a request to `pathname` may carry. */
+export function bodyLimitFor(method: string, pathname: string): number {
+  const path = routePath(pathname);
+  if (isApiPath(path)) {
+    const found = findEndpoint(method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase(), path);
+    return found && "endpoint" in found ? endpointBodyLimit(found.endpoint) : FORM_BODY_LIMIT;
+  }
+  return compiled.find(({ pattern }) => pattern.test(path))?.limit ?? FORM_BODY_LIMIT;
+}
+
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+type Refusal = { status: 400 | 411 | 413; apiKey: string; titleKey: string; bodyKey: string; values?: Record<string, string | number> };
+
+/** Why a request is refused before it reaches a route, or null. Reads headers only. */
+export function refusalOf(request: Request): Refusal | null {
+  const url = new URL(request.url);
+  if (url.searchParams.has("_data")) {
+    return { status: 400, apiKey: "api.badRequest", titleKey: "common.errors.badRequest", bodyKey: "common.errors.oldDataRequest" };
+  }
+  if (BODYLESS.has(request.method.toUpperCase())) return null;
+  const limit = bodyLimitFor(request.method, url.pathname);
+  const length = request.headers.get("Content-Length");
+  const tooLarge: Refusal = { status: 413, apiKey: "api.tooLarge", titleKey: "common.errors.tooLargeTitle", bodyKey: "common.errors.tooLargeBody", values: { size: megabytes(limit) } };
+  if (length !== null) return !/^\s*\d+\s*$/.test(length) || Number(length) > limit ? tooLarge : null;
+  if (request.headers.has("Transfer-Encoding")) {
+    return { status: 411, apiKey: "api.lengthRequired", titleKey: "common.errors.lengthRequiredTitle", bodyKey: "common.errors.lengthRequiredBody" };
+  }
+  return null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The answer to a refused request, or null to let it through. `Connection:
+ * close` tells the server not to read the rest of a refused body.
+ */
+export async function gateRequest(request: Request): Promise<Response | null> {
+  const refusal = refusalOf(request);
+  if (!refusal) return null;
+  const url = new URL(request.url);
+  const headers = new Headers({ "Cache-Control": "no-store", Connection: "close" });
+  if (isApiPath(routePath(url.pathname))) {
+    // The API's language comes from ?lng= only (app/api/dispatch.server.ts).
+    const lng = url.searchParams.get("lng");
+    const t = await i18n.getFixedT(isLanguage(lng) ? lng : fallbackLanguage);
+    return Response.json({ status: refusal.status, message: t(refusal.apiKey), data: null }, { status: refusal.status, headers });
+  }
+  const lng = await getLanguage(request);
+  const t = await i18n.getFixedT(lng);
+  const title = escapeHtml(t(refusal.titleKey));
+  const body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const html = `<!DOCTYPE html>
+<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${refusal.status} ${title}</title></head>
+<body><main><p>${refusal.status}</p><h1>${title}</h1><p>${body}</p><p><a href="/home">${escapeHtml(t("common.errors.backHome"))}</a></p></main></body></html>
+`;
+  return new Response(html, { status: refusal.status, headers });
+}
