@@ -13,12 +13,11 @@
 // changing an id, and a staff member with a related view (view 2) cannot
 // reach customers outside it.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { flushBackground } from "~/domain/rates/background.server";
+import { APP_DIR, routeManifest, type ManifestRoute } from "../support/route-manifest";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
@@ -35,9 +34,6 @@ import {
   type RouteFn,
   type ViewerKey,
 } from "./helpers";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const APP = path.join(ROOT, "app");
 
 /**
  * The legacy JSON API: splat resource routes that dispatch to the registry
@@ -278,22 +274,6 @@ const MANIFEST: Record<string, Entry> = {
   },
 };
 
-// ---------------------------------------------------------------------------
-// The manifest, as Remix builds it from app/routes (remix.config.js).
-
-type ManifestRoute = { id: string; file: string; url: string };
-
-function routeManifest(): ManifestRoute[] {
-  const routes = flatRoutes(APP, ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, { id: string; parentId?: string; path?: string; file: string }>;
-  const fullPath = (id: string): string => {
-    const parts: string[] = [];
-    for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) if (r.path) parts.unshift(r.path);
-    return `/${parts.join("/")}`;
-  };
-  const list = Object.values(routes).map((r) => ({ id: r.id, file: r.file, url: fullPath(r.id) }));
-  return [{ id: "root", file: "root.tsx", url: "/" }, ...list].sort((a, b) => a.id.localeCompare(b.id));
-}
-
 /** "/booking/:mode/:id" matches "/booking/fcl/12". */
 function matchesPattern(pattern: string, url: string): boolean {
   const pathname = new URL(url, "http://x").pathname;
@@ -307,7 +287,7 @@ function matchesPattern(pattern: string, url: string): boolean {
 type RouteModule = { loader?: RouteFn; action?: RouteFn };
 
 async function importRoute(route: ManifestRoute): Promise<RouteModule> {
-  return (await import(/* @vite-ignore */ path.join(APP, route.file))) as RouteModule;
+  return (await import(/* @vite-ignore */ path.join(APP_DIR, route.file))) as RouteModule;
 }
 
 const MANIFEST_ROUTES = routeManifest().filter((r) => !API_DISPATCHERS.has(r.id));
