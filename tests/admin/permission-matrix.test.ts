@@ -14,6 +14,7 @@ import * as appHome from "~/routes/_bo.app-home";
 import * as saleList from "~/routes/_bo.saleList";
 import * as appOrder from "~/routes/_bo.app-order";
 import * as appQuery from "~/routes/_bo.app-query";
+import * as companyInfo from "~/routes/_bo.companyInfo";
 import { prisma } from "~/utils/db.server";
 import { load, submit } from "./helpers";
 
@@ -77,6 +78,7 @@ const SCREENS: Screen[] = [
   },
   { path: "/app-order", loader: appOrder.loader, intents: {}, dialogs: { view: null } },
   { path: "/app-query", loader: appQuery.loader, action: appQuery.action, intents: { retry: null }, dialogs: { view: null } },
+  { path: "/companyInfo", loader: companyInfo.loader, action: companyInfo.action, intents: { save: null }, dialogs: {} },
 ];
 
 const ALL_PATHS = SCREENS.map((s) => s.path);

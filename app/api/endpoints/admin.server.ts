@@ -45,7 +45,7 @@ import { listOperationLogs, listQueryLogs, operationLogTable, queryLogTable } fr
 import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import type { HomeChannel } from "~/generated/prisma/client";
-import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, PUBLIC, staff, tableUrl, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES, LEGACY_USER_FIELDS } from "../legacy";
 
 const USERS = "/userList";
@@ -489,8 +489,9 @@ function homeEndpoints(base: string, channel: HomeChannel, path: string): Endpoi
     {
       method: "GET",
       path: base,
-      access,
-      summary: `${channel} home entries: data as a tree, dataList flat.`,
+      // Read-only and public: the website's /home shows these blocks to everyone, and the app reads its own home screen.
+      access: PUBLIC,
+      summary: `${channel} home entries (public, read-only): data as a tree, dataList flat.`,
       extraMembers: ["dataList"],
       async handler() {
         const items = await listHomeItems(channel);
