@@ -176,13 +176,16 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
             const errors = meta?.errors;
             const id = `offer-${field.name}`;
             const errorId = errors?.length ? `${id}-error` : undefined;
+            // Express: the total is computed when left empty (offers/schemas.ts).
+            const computed = mode.key === "express" && field.name === "totalCost";
+            const hintId = computed ? `${id}-hint` : undefined;
             const common = {
               id,
               name: field.name,
               defaultValue: initial(field.name),
-              required: true,
+              required: !computed,
               "aria-invalid": errorId ? true : undefined,
-              "aria-describedby": errorId,
+              "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
             } as const;
             return (
               <div className="field" key={field.name}>
@@ -215,6 +218,11 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
                     maxLength={field.kind === "text" ? 100 : 14}
                   />
                 )}
+                {computed ? (
+                  <p id={hintId} className="field__hint">
+                    {t("admin.offer.totalHint")}
+                  </p>
+                ) : null}
                 <ErrorList id={errorId} errors={errors} />
               </div>
             );

@@ -5,7 +5,7 @@
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
 import { z } from "zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
+import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, IDEMPOTENCY_KEY_PATTERN, LEGACY_ORDER_FIELDS, LEGACY_TRANSPORT_TYPES, orderSchema } from "~/domain/booking/schemas";
 import { BadUploadRequest, parseOrderUpload } from "~/domain/booking/upload.server";
@@ -14,7 +14,7 @@ import { prisma } from "~/utils/db.server";
 import { ApiError, USER, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
 import { LEGACY_MODES } from "../legacy";
 
-const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
+const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1 };
 
 /** dcDataAll: the old client's JSON text of the form, the special-price row and the other-name ({} when absent; 400 when not JSON). */
 function dcDataAll(fields: FormData): Record<string, unknown> {
@@ -56,6 +56,9 @@ async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<str
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
+    // Expired or not yet valid (context.server's thrown data).
+    const reason = (error as { data?: Partial<Unavailable> } | null)?.data?.unavailable;
+    if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
     throw error;
   }
 }
@@ -168,7 +171,7 @@ export const bookingEndpoints: Endpoint[] = [
     fields: [{ name: "pagenum", type: "integer" }],
     async handler(ctx) {
       const { pagenum } = await ctx.parse(recordsSchema);
-      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE });
+      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE }, ctx.lng);
       return ok(
         rows.map((row) => ({ ...row, attachmentUrl: row.hasAttachment ? `/entrustment/${row.id}/attachment` : null })),
         "api.ok",

@@ -1,12 +1,32 @@
 // Error boundary of the booking and entrustment routes: a missing rate or
-// record is a 404 page inside the site layout.
+// record is a 404 page inside the site layout; an expired or not yet valid
+// rate or card says so, shows nothing of it and offers a search for its route.
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import type { Unavailable } from "~/domain/booking/context.server";
 
 export function BookingErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = isRouteErrorResponse(error) ? (error.data as Partial<Unavailable> | null)?.unavailable : undefined;
+  if (unavailable && isRouteErrorResponse(error)) {
+    const { searchHref } = error.data as Unavailable;
+    return (
+      <div className="page error-page" role="alert" data-testid="booking-unavailable">
+        <h1>{t(`booking.unavailable.${unavailable}.title`)}</h1>
+        <p>{t(`booking.unavailable.${unavailable}.body`)}</p>
+        <p className="error-page__actions">
+          <Link className="button button--primary" to={searchHref}>
+            {t("booking.unavailable.search")}
+          </Link>
+          <Link className="button button--ghost" to="/home">
+            {t("common.errors.backHome")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   const notFound = status === 404;
   return (
     <div className="page error-page" role="alert">
