@@ -44,7 +44,7 @@ describe("/home", () => {
     expect(page.html).toContain('href="/home?tab=fcl&amp;pol=SHANGHAI"');
     const prefilled = await callRoute(homeLoader, getRequest("/home", { tab: "fcl", pol: "SHANGHAI" }));
     expect(prefilled.data.values).toEqual({ pol: "SHANGHAI", pod: "" });
-    expect(prefilled.data.meta.noindex).toBe(true);
+    expect(prefilled.data.meta).toContainEqual({ name: "robots", content: "noindex" });
   });
 
   test("the maintenance notice, in both languages", async () => {

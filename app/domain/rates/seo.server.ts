@@ -6,16 +6,12 @@ import { MODES, type ModeDescription } from "~/domain/modes";
 import { env } from "~/utils/env.server";
 import { prisma } from "~/utils/db.server";
 import { todayInShanghai } from "~/utils/dates";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { rateDelegate } from "./search.server";
-import { validNow, validToday } from "./validity.server";
+import { offerValidToday, validToday } from "./validity.server";
 
-export type PageMeta = {
-  title: string;
-  description: string;
-  canonical: string;
-  alternates: { hrefLang: string; href: string }[];
-  noindex: boolean;
-};
+export type { PageMeta } from "~/domain/site/page-meta";
+import type { PageMeta } from "~/domain/site/page-meta";
 
 /** Public origin: PUBLIC_URL when configured, else the request's. */
 export function siteOrigin(url: URL): string {
@@ -43,7 +39,8 @@ export function pageMeta(options: {
   const origin = siteOrigin(url);
   const app = t("common.appName");
   const modeName = t(mode.labelKey);
-  const values = resolved ? mode.fields.map((f) => resolved[f.param]) : [];
+  // Named in the page's language (西安 → Xi'an on English pages); the URL keeps the stored names.
+  const values = resolved ? mode.fields.map((f) => vocabulary(resolved[f.param], lng)) : [];
   const route =
     resolved && mode.weight
       ? t("search.meta.expressRoute", { country: values[0], weight: resolved[mode.weight.param] })
@@ -90,7 +87,7 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
   };
 
   const offers = await prisma.specialOffer.findMany({
-    where: validNow(now),
+    where: offerValidToday(now),
     select: { mode: true, pol: true, pod: true, dock: true, doorPoint: true, destination: true, weight: true },
     orderBy: { id: "asc" },
   });
