@@ -188,6 +188,24 @@ describe("for crawlers", () => {
     expect(page.html).toContain("Disallow: /resources/");
   });
 
+  test("every route URL of the sitemap is the canonical URL of the page it opens, in both languages (express too)", async () => {
+    const page = await render("/sitemap.xml");
+    const urls = [...page.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+    const express = urls.filter((u) => u.includes("/express?"));
+    expect(express.length).toBeGreaterThan(0);
+    // One route of each mode is enough to pin the form; express is the one that differed.
+    const samples = [...express.slice(0, 3), ...["/fclbysea?", "/railroad?", "/trailer?"].map((p) => urls.find((u) => u.includes(p))!)];
+    for (const loc of samples) {
+      for (const lng of ["zh-CN", "en-US"]) {
+        const target = new URL(loc);
+        if (lng === "en-US") target.searchParams.set("lng", "en-US");
+        const opened = await render(target.pathname, Object.fromEntries(target.searchParams));
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(opened.html)?.[1]?.replace(/&amp;/g, "&");
+        expect(canonical, `${loc} (${lng})`).toBe(target.toString());
+      }
+    }
+  });
+
   test("sitemap.xml lists the popular routes and never a price", async () => {
     const page = await render("/sitemap.xml");
     expect(page.headers.get("Content-Type")).toContain("application/xml");

@@ -32,7 +32,7 @@ import {
 import type { RatePage } from "./search.server";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
-import { pageMeta } from "./seo.server";
+import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
 export type FieldState = {
@@ -272,7 +272,20 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     suggestions,
     lists: landPickerLists(lists, lng),
     contact,
-    meta: metaTags(pageMeta({ mode, t, lng, url, resolved: resolved ? query : null, indexable: status !== "invalid" })),
+    meta: metaTags(
+      pageMeta({
+        mode,
+        t,
+        lng,
+        url,
+        resolved: resolved ? query : null,
+        indexable: status !== "invalid",
+        // Express: the country's code, so both languages' pages and the sitemap name one URL.
+        canonical: resolved
+          ? searchParamsOf(mode, mode.fields.map((f, i) => resolved[i].country?.code ?? query[f.param]), mode.weight ? query[mode.weight.param] : null)
+          : undefined,
+      }),
+    ),
   };
   return data(payload, {
     status: badRequest ? 400 : 200,

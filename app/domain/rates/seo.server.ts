@@ -34,6 +34,8 @@ export function pageMeta(options: {
   /** Resolved search parameters, or null when there is no valid search. */
   resolved: Record<string, string> | null;
   indexable: boolean;
+  /** The search's parameters as its canonical URL names them (express: the country code, the same in both languages). */
+  canonical?: Record<string, string>;
 }): PageMeta {
   const { mode, t, lng, url, resolved } = options;
   const origin = siteOrigin(url);
@@ -47,11 +49,7 @@ export function pageMeta(options: {
       : resolved
       ? `${values[0]} → ${values[1]}`
       : null;
-  const params: Record<string, string> = {};
-  if (resolved) {
-    for (const f of mode.fields) params[f.param] = resolved[f.param];
-    if (mode.weight) params[mode.weight.param] = resolved[mode.weight.param];
-  }
+  const params = resolved ? (options.canonical ?? searchParamsOf(mode, mode.fields.map((f) => resolved[f.param]), mode.weight ? resolved[mode.weight.param] : null)) : {};
   return {
     title: route
       ? t("search.meta.routeTitle", { route, mode: modeName, app })
@@ -65,6 +63,20 @@ export function pageMeta(options: {
   };
 }
 
+/**
+ * A search's parameters in one order, the form's (its fields, then the
+ * weight): the canonical URL of a results page and the sitemap's URL of the
+ * same search are the same string.
+ */
+export function searchParamsOf(mode: ModeDescription, values: readonly string[], weight?: string | null): Record<string, string> {
+  const params: Record<string, string> = {};
+  mode.fields.forEach((f, i) => {
+    params[f.param] = values[i];
+  });
+  if (mode.weight && weight) params[mode.weight.param] = weight;
+  return params;
+}
+
 export type SitemapEntry = { path: string; params: Record<string, string> };
 
 const POPULAR_PER_MODE = 20;
@@ -74,12 +86,9 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
   const today = todayInShanghai(now);
   const entries: SitemapEntry[] = [];
   const seen = new Set<string>();
-  const add = (mode: ModeDescription, values: (string | null | undefined)[], extra: Record<string, string> = {}) => {
+  const add = (mode: ModeDescription, values: (string | null | undefined)[], weight: string | null = null) => {
     if (values.some((v) => !v)) return;
-    const params: Record<string, string> = { ...extra };
-    mode.fields.forEach((f, i) => {
-      params[f.param] = values[i] as string;
-    });
+    const params = searchParamsOf(mode, values as string[], weight);
     const key = `${mode.path}?${new URLSearchParams(params)}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -91,11 +100,18 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
     select: { mode: true, pol: true, pod: true, dock: true, doorPoint: true, destination: true, weight: true },
     orderBy: { id: "asc" },
   });
+  // Express cards name their destination (Chinese); its canonical search names the country's code.
+  const destinations = offers.filter((o) => o.mode === "EXPRESS" && o.destination).map((o) => o.destination!);
+  const codes = new Map(
+    (await prisma.expressCountry.findMany({ where: { countryZh: { in: destinations } }, select: { countryZh: true, countryCode: true } })).map(
+      (c) => [c.countryZh, c.countryCode],
+    ),
+  );
   for (const offer of offers) {
     const mode = MODES.find((m) => m.enumValue === offer.mode);
     if (!mode) continue;
     if (mode.weight) {
-      if (offer.weight) add(mode, [offer.destination], { [mode.weight.param]: offer.weight.toFixed(1) });
+      if (offer.weight) add(mode, [codes.get(offer.destination ?? "") ?? offer.destination], offer.weight.toFixed(1));
     } else if (mode.card.from === "dock") add(mode, [offer.dock, offer.doorPoint]);
     else add(mode, [offer.pol, offer.pod]);
   }
