@@ -192,7 +192,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       express = {
         country: resolved[0].value,
         zoneCode: country.zoneCode,
-        zone: country.zone,
+        zone: vocabulary(country.zone, lng),
         weight: weightValue!,
         chargeable: expectedBreak(weightValue!),
       };
