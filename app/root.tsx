@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -47,6 +48,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+
+/**
+ * After any form post the root reads again, even when the action refused the
+ * form (Remix skips revalidation after a 4xx): a flash message shown before
+ * (say "registration successful") must not stay beside the new answer.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  (!!formMethod && formMethod.toUpperCase() !== "GET") || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
