@@ -8,13 +8,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { loaderMeta } from "~/utils/root-data";
 import { requirePath } from "~/domain/permissions/permissions.server";
 import { backToList } from "~/domain/menus/admin.server";
 import { companyFormValues, readCompanyBoth, saveCompany } from "~/domain/site/company.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
 import { companySchema } from "~/domain/site/schemas";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
@@ -22,12 +21,11 @@ import { readFormData } from "~/utils/form-data.server";
 const PATH = "/companyInfo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
-export const meta = loaderMeta;
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePath(request, PATH);
-  const [values, meta] = await Promise.all([readCompanyBoth().then(companyFormValues), sitePageMeta(request, { title: "admin.company.title" })]);
-  return { values, meta };
+  return { values: companyFormValues(await readCompanyBoth()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

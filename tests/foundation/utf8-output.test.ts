@@ -7,66 +7,23 @@
 // on a results page, NUL bytes in Chinese e-mails. patches/react-dom+18.3.1.patch
 // fixes the writer; without it this file fails.
 //
-// The pages are enumerated from the route tree (tests/support/route-manifest.ts),
-// so a new page is rendered here without anyone listing it; a new route with
+// Each page also has a title in its own language (issue 21, item 13): no
+// fixed bilingual "预订 / Book", no empty title, no Chinese in an English one.
+//
+// The pages are enumerated from the route tree (tests/support/pages.ts), so a
+// new page is rendered here without anyone listing it; a new route with
 // parameters fails until SAMPLES says which URL to render. Resource routes
 // (no default export) do not go through React and are not rendered here.
 // The e-mails are every `render…` export of app/emails.
 import fs from "node:fs";
 import path from "node:path";
-import { MODES, type ModeKey } from "~/domain/modes";
 import { flushBackground } from "~/domain/rates/background.server";
 import { i18n } from "~/i18n/i18n.server";
 import { supportedLanguages as LANGUAGES } from "~/i18n/config";
 import { render } from "../support/render";
-import { loginAs } from "../support/requests";
-import { APP_DIR, routeManifest, type ManifestRoute } from "../support/route-manifest";
-import { bookableRate, doneId, orderFields, postOrder, pdfFile, validOffer } from "../booking/helpers";
+import { APP_DIR } from "../support/route-manifest";
+import { inLanguage, LAYOUTS, LEAVES, pageFixtures, urlsOf, viewersOf, type PageFixtures } from "../support/pages";
 import { orderEmailData } from "../booking/email-fixture";
-import { ROUTES as SEARCHES } from "../search/helpers";
-
-type Viewer = "visitor" | "t1" | "admin";
-type Fixtures = { rates: Record<ModeKey, number>; offer: number; entrustment: number };
-
-/** The searches that show rows, per results route (the sea, air, rail and trailer routes of the search tests, and express). */
-const RESULT_QUERIES: Record<string, Record<string, string>> = Object.fromEntries([
-  ...SEARCHES.map((s) => [s.path, s.query]),
-  ["/express", { pod: "US-W", num: "2.5" }],
-]);
-
-const expressQuery = "?pod=US-W&num=2.5";
-
-/** URLs of the routes with parameters. A new such route fails until it has an entry. */
-const SAMPLES: Record<string, (f: Fixtures) => string[]> = {
-  "routes/$": () => ["/no-such-page/不存在"],
-  "routes/_site.booking.$mode.$id": (f) => [
-    ...MODES.map((m) => `/booking/${m.key}/${f.rates[m.key]}${m.key === "express" ? expressQuery : ""}`),
-    `/booking/offer/${f.offer}`,
-  ],
-  "routes/_site.booking.$mode.$id_.order": (f) => [
-    ...MODES.map((m) => `/booking/${m.key}/${f.rates[m.key]}/order${m.key === "express" ? expressQuery : ""}`),
-    `/booking/fcl/${f.rates.fcl}/order?tab=file`,
-    `/booking/offer/${f.offer}/order`,
-  ],
-  "routes/_site.booking.done.$id": (f) => [`/booking/done/${f.entrustment}`],
-  "routes/_site.entrustment_.$id": (f) => [`/entrustment/${f.entrustment}`],
-};
-
-/** Who opens a page: back office as the administrator, customer pages as a T1 customer, public pages as both. */
-function viewersOf(route: ManifestRoute): Viewer[] {
-  if (route.id.startsWith("routes/_bo")) return ["admin"];
-  if (/^routes\/_site\.(_account|entrustment|booking)/.test(route.id)) return ["t1"];
-  if (route.id === "routes/login") return ["visitor"];
-  return ["visitor", "t1"];
-}
-
-function urlsOf(route: ManifestRoute, fixtures: Fixtures): string[] {
-  const sample = SAMPLES[route.id];
-  if (sample) return sample(fixtures);
-  if (/[:*]/.test(route.url)) throw new Error(`${route.id} (${route.url}) has parameters: add the URLs to render to SAMPLES`);
-  const query = RESULT_QUERIES[route.url];
-  return query ? [route.url, `${route.url}?${new URLSearchParams(query)}`] : [route.url];
-}
 
 function problems(text: string): string[] {
   const found: string[] = [];
@@ -80,20 +37,10 @@ function problems(text: string): string[] {
   return found;
 }
 
-const PAGES = routeManifest().filter((r) => r.document);
-const LAYOUTS = PAGES.filter((r) => r.pathless);
-const LEAVES = PAGES.filter((r) => !r.pathless);
-
-let fixtures: Fixtures;
-const cookies: Record<Viewer, string> = { visitor: "", t1: "", admin: "" };
+let fixtures: PageFixtures;
 
 beforeAll(async () => {
-  cookies.t1 = await loginAs("t1@example.com");
-  cookies.admin = await loginAs("admin@example.com");
-  const rates = Object.fromEntries(await Promise.all(MODES.map(async (m) => [m.key, await bookableRate(m.key)] as const))) as Record<ModeKey, number>;
-  const fcl = { mode: "fcl", id: rates.fcl };
-  const entrustment = doneId(await postOrder(fcl, cookies.t1, { ...orderFields(), attachment: pdfFile("托单.pdf") }));
-  fixtures = { rates, offer: await validOffer("FCL"), entrustment };
+  fixtures = await pageFixtures();
 });
 
 afterAll(async () => {
@@ -108,16 +55,21 @@ test("every page module is rendered here: layouts through their pages", () => {
   }
 });
 
-describe.each([...LANGUAGES])("pages in %s", (lng) => {
+describe.each([...LANGUAGES])("pages in %s: clean UTF-8 and a title in the page's language", (lng) => {
   test.each(LEAVES.map((r) => [r.id, r] as const))("%s", async (_id, route) => {
     for (const viewer of viewersOf(route)) {
       for (const url of urlsOf(route, fixtures)) {
-        // ?lng= picks the language before the cookie does (the build's cookie name is the production one).
-        const page = await render(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`, undefined, { cookie: cookies[viewer] });
+        const page = await render(inLanguage(url, lng), undefined, { cookie: fixtures.cookies[viewer] });
         expect([200, 404], `${viewer} ${url}: status`).toContain(page.status);
         expect(page.html, `${viewer} ${url}: a document`).toMatch(/^<!DOCTYPE html>/i);
         expect(page.html, `${viewer} ${url}: language`).toContain(`<html lang="${lng}"`);
         expect(problems(page.html), `${viewer} ${url}`).toEqual([]);
+        if (route.id === "routes/bench.trivial") continue; // the benchmarks' bare page
+        const title = /<title>([^<]*)<\/title>/.exec(page.html)?.[1] ?? "";
+        expect(title.trim(), `${viewer} ${url}: a title`).not.toBe("");
+        expect(title, `${viewer} ${url}: one language`).not.toMatch(/[\u4e00-\u9fff] \/ [A-Za-z]|[A-Za-z] \/ [\u4e00-\u9fff]/);
+        if (lng === "en-US") expect(title, `${viewer} ${url}: English`).not.toMatch(/[\u4e00-\u9fff]/);
+        else expect(title, `${viewer} ${url}: Chinese`).toMatch(/[\u4e00-\u9fff]/);
       }
     }
   });

@@ -188,6 +188,19 @@ describe("for crawlers", () => {
     expect(page.html).toContain("Disallow: /resources/");
   });
 
+  test("/us and /contact: title, description and canonical in the page's language", async () => {
+    for (const [path, zhTitle, enTitle] of [["/us", "公司简介", "About us"], ["/contact", "联系我们", "Contact us"]]) {
+      const zh = (await render(path)).html;
+      expect(zh).toContain(`<title>${zhTitle} | 环球货运运价平台</title>`);
+      expect(zh).toMatch(/<meta name="description" content="[^"]*[\u4e00-\u9fff][^"]*"/);
+      expect(zh).toContain(`<link rel="canonical" href="http://localhost:3000${path}"/>`);
+      const en = (await render(path, { lng: "en-US" })).html;
+      expect(en).toContain(`<title>${enTitle} | Global Freight Rate Portal</title>`);
+      expect(en).toContain(`<link rel="canonical" href="http://localhost:3000${path}?lng=en-US"/>`);
+      expect(en).toContain(`hrefLang="zh-CN" href="http://localhost:3000${path}"`);
+    }
+  });
+
   test("every route URL of the sitemap is the canonical URL of the page it opens, in both languages (express too)", async () => {
     const page = await render("/sitemap.xml");
     const urls = [...page.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, "&"));
