@@ -90,7 +90,9 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
     const kind = endpoint.access.kind;
     if (prefix === "nopermission") expect(kind).toBe("public");
     if (prefix === "query" || prefix === "send") expect(kind).toBe("user");
-    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(kind).toBe("staff");
+    // The two home-content lists are read by customer pages and the app's own home screen: public and read-only (issue 21).
+    const publicList = endpoint.method === "GET" && (endpoint.path === "/web/home" || endpoint.path === "/apphomeimg/home");
+    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(kind).toBe(publicList ? "public" : "staff");
     if (prefix === "data") expect((endpoint.access as { path: string }).path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData)$/);
     // /my: the caller's own things need a session; everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
