@@ -1,7 +1,7 @@
 // The company's identity (name, address, hotline, e-mail, website, filing
 // record, QQ, WeChat): ONE source, the SiteSetting `company_contact` that
 // staff edit on /companyInfo. The footer, /contact, /us, the visitors'
-// contact card and /freeze all read it. Shared with the browser: types only.
+// contact card and /freeze all read it. Types and field lists (no server code).
 
 export type CompanyIdentity = {
   /** In the page's language. */

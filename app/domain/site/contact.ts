@@ -1,5 +1,5 @@
 // A contact as the contact card shows it (shared with the browser): a
-// customer's customer service or sales, or the company itself.
+// customer's customer service or sales, or the company itself. Types only.
 export type Contact = {
   name: string;
   mobile: string | null;
