@@ -36,7 +36,13 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: "list",
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: {
+    timeout: 5_000,
+    // Layout checks (screenshots.spec.ts): a small tolerance for anti-aliasing, none for a moved block.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2 },
+  },
+  // One set of baselines, committed; no platform suffix (the test script installs the same font everywhere).
+  snapshotPathTemplate: "{testDir}/__screenshots__/{arg}{ext}",
   outputDir: "test-results",
   use: {
     baseURL: BASE_URL,

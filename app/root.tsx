@@ -6,24 +6,27 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { getLanguage } from "./i18n/i18n.server";
+import { getLanguage, pageI18n } from "./i18n/i18n.server";
 import { resourceVersions } from "./i18n/resources.server";
 import { fallbackLanguage } from "./i18n/config";
 import { getViewer } from "./domain/accounts/session.server";
 import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/accounts/cookie.server";
 import { toClientViewer } from "./domain/accounts/client-viewer";
 import { ErrorPage, useRouteErrorText } from "./components/ErrorPage";
+import { companyIdentity } from "./domain/site/company.server";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
 
 // app.css is in the document (utils/inline-styles.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: "Freight Rate Portal" }];
+// The application's name: the title of pages that have none of their own.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.appName ?? "" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lng, viewer, cookieSession] = await Promise.all([
@@ -32,15 +35,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getCookieSession(request),
   ]);
   const message = (cookieSession.get("message") as FlashMessage | undefined) ?? null;
+  // The footer's company identity: cached while site_settings is unchanged, read after the session (which brings the versions).
+  const company = await companyIdentity(request, lng);
   const headers = new Headers();
   // Reading a flash consumes it: commit only then, so plain pages set no cookie.
   if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
   return data(
-    { lng, i18nVersion: resourceVersions[lng], viewer: viewer ? toClientViewer(viewer) : null, message },
+    { lng, appName: pageI18n(lng).t("common.appName"), i18nVersion: resourceVersions[lng], viewer: viewer ? toClientViewer(viewer) : null, message, company },
     { headers },
   );
 }
 
+
+/**
+ * After any form post the root reads again, even when the action refused the
+ * form (Remix skips revalidation after a 4xx): a flash message shown before
+ * (say "registration successful") must not stay beside the new answer.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  (!!formMethod && formMethod.toUpperCase() !== "GET") || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

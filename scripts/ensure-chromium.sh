@@ -3,6 +3,7 @@
 # Playwright's own browser download does not work offline: never run
 # `npx playwright install`. CHROMIUM_PATH overrides the browser location.
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/apt-install.sh"
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 
@@ -16,26 +17,7 @@ if [ -n "${CHROMIUM_PATH:-}" ]; then
   exit 1
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "[ensure-chromium] $CHROMIUM is missing and apt-get is not available: install Chromium and set CHROMIUM_PATH" >&2
-  exit 1
-fi
-
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-  else
-    echo "[ensure-chromium] not root and sudo is missing: cannot install chromium with apt-get" >&2
-    exit 1
-  fi
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-echo "[ensure-chromium] $CHROMIUM is missing; running: ${SUDO[*]:+${SUDO[*]} }apt-get update"
-"${SUDO[@]}" apt-get update
-echo "[ensure-chromium] running: ${SUDO[*]:+${SUDO[*]} }apt-get install -y --no-install-recommends chromium"
-"${SUDO[@]}" apt-get install -y --no-install-recommends chromium
+apt_install ensure-chromium "$CHROMIUM" chromium
 
 if [ ! -x "$CHROMIUM" ]; then
   echo "[ensure-chromium] apt-get finished but $CHROMIUM still does not exist" >&2

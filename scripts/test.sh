@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`; .ci/run calls it). Works on a fresh
 # Debian machine with Node and npm after `npm ci`:
-#   1. Chromium from apt when missing   4. typecheck
+#   1. Chromium and a CJK font from apt when missing   4. typecheck
 #   2. production build                 5. unit + integration tests (vitest)
 #   3. page-weight budget (bench:budget) 6. browser tests (Playwright)
 # Every step runs even when an earlier one fails (except that the browser
@@ -42,6 +42,8 @@ skip() {
 CHROMIUM_OK=1
 BUILD_OK=1
 step "chromium" bash scripts/ensure-chromium.sh || CHROMIUM_OK=0
+# Chinese glyphs for the screenshot checks (tests/e2e/screenshots.spec.ts).
+step "cjk-font" bash scripts/ensure-cjk-font.sh || CHROMIUM_OK=0
 step "build" npm run build || BUILD_OK=0
 # Page weight for phones (docs/benchmarks.md): the built server on a scratch
 # database, fails above the JavaScript, CSS and HTML budgets (about 30 s).
@@ -55,7 +57,7 @@ step "vitest" npx vitest run
 if [ "$CHROMIUM_OK" -eq 1 ] && [ "$BUILD_OK" -eq 1 ]; then
   step "playwright" npx playwright test
 else
-  skip "playwright" "needs chromium and the build"
+  skip "playwright" "needs chromium, the CJK font and the build"
 fi
 
 echo

@@ -1,16 +1,21 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { Contact, ContactCardData } from "~/domain/rates/contacts.server";
+import type { Contact, ContactCardData } from "~/domain/site/contact";
 
-function ContactLines({ contact }: { contact: Contact }) {
+const tel = (number: string) => <a href={`tel:${number.replace(/[^\d+]/g, "")}`}>{number}</a>;
+
+/** The lines of one contact: what exists of mobile, phone, landline, e-mail, QQ, WeChat, address, website, QR card. */
+export function ContactLines({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const lines: [string, React.ReactNode][] = [];
-  if (contact.phone) lines.push(["phone", <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>]);
-  if (contact.landline) lines.push(["landline", contact.landline]);
+  if (contact.mobile) lines.push(["mobile", tel(contact.mobile)]);
+  if (contact.phone) lines.push(["phone", tel(contact.phone)]);
+  if (contact.landline) lines.push(["landline", tel(contact.landline)]);
   if (contact.email) lines.push(["email", <a href={`mailto:${contact.email}`}>{contact.email}</a>]);
   if (contact.qq) lines.push(["qq", contact.qq]);
+  if (contact.wechat) lines.push(["wechat", contact.wechat]);
   if (contact.address) lines.push(["address", contact.address]);
-  if (contact.website) lines.push(["website", contact.website]);
+  if (contact.website) lines.push(["website", contact.websiteUrl ? <a href={contact.websiteUrl}>{contact.website}</a> : contact.website]);
   return (
     <>
       <p className="contact-card__name">{contact.name}</p>
@@ -22,6 +27,12 @@ function ContactLines({ contact }: { contact: Contact }) {
           </div>
         ))}
       </dl>
+      {contact.wxCode ? (
+        <figure className="contact-card__qr">
+          <img src={contact.wxCode} alt={t("search.contact.wxCodeAlt", { name: contact.name })} width="120" height="120" loading="lazy" />
+          <figcaption>{t("search.contact.wxCode")}</figcaption>
+        </figure>
+      ) : null}
     </>
   );
 }

@@ -417,7 +417,7 @@ export const MODES: readonly ModeDescription[] = [
         defaults: ["上海浦东"],
       },
     ],
-    facts: [text("dock"), text("doorPoint"), validity, text("remark")],
+    facts: [text("dock", "dock", { labelKey: "search.col.portArea" }), text("doorPoint"), validity, text("remark")],
     prices: [
       money("gp20", "search.price.gp20"),
       money("gp40", "search.price.gp40"),

@@ -5,9 +5,9 @@ import { bookingSections, OrderEmail, renderEmail, routeText, type OrderEmailDat
 
 export async function renderOrderConfirmation(options: { t: TFunction; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
   const { t, lang, data } = options;
-  const values = { id: data.id, route: routeText(data) };
+  const values = { id: data.id, route: routeText(data, lang) };
   const kind = data.kind === "ORDER" ? "order" : "contact";
-  const sections = bookingSections(t, data);
+  const sections = bookingSections(t, lang, data);
   const contacts = [
     data.customerService ? { label: t("booking.record.customerService"), person: data.customerService } : null,
     data.sales ? { label: t("booking.record.sales"), person: data.sales } : null,

@@ -7,6 +7,8 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import type { TFunction } from "i18next";
 import { formatDateTime, formatSnapshotPrice } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
+import { routeIn } from "~/domain/booking/display.server";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { usesContainers, type OrderValues } from "~/domain/booking/schemas";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
 
@@ -35,14 +37,13 @@ export type OrderEmailData = {
 export type EmailRow = { label: string; value: string };
 export type EmailSection = { title: string; rows: EmailRow[] };
 
-const route = (data: OrderEmailData) => `${data.pol ?? "-"} → ${data.pod ?? "-"}`;
-
-export function routeText(data: OrderEmailData) {
-  return route(data);
+/** The route in the reader's language (an express destination is named in it; no "- →" without an origin). */
+export function routeText(data: OrderEmailData, lang: string) {
+  return routeIn(data.pol, data.pod, data.snapshot.express, lang);
 }
 
 /** The sections both e-mails share: the booking, the rate as seen, and the order. */
-export function bookingSections(t: TFunction, data: OrderEmailData): EmailSection[] {
+export function bookingSections(t: TFunction, lang: string, data: OrderEmailData): EmailSection[] {
   const rows = (pairs: [string, string | number | null | undefined][]): EmailRow[] =>
     pairs
       .filter(([, value]) => value !== null && value !== undefined && value !== "")
@@ -55,7 +56,7 @@ export function bookingSections(t: TFunction, data: OrderEmailData): EmailSectio
         [t("booking.record.kind"), t(`booking.kind.${data.kind}`)],
         [t("booking.record.module"), t(moduleKey(data.sourceKind, data.mode))],
         [t("booking.record.transportType"), data.transportType ? t(transportKey(data.transportType)) : null],
-        [t("booking.record.route"), route(data)],
+        [t("booking.record.route"), routeText(data, lang)],
         [t("booking.record.createdAt"), formatDateTime(data.createdAt)],
       ]),
     },
@@ -64,7 +65,7 @@ export function bookingSections(t: TFunction, data: OrderEmailData): EmailSectio
   sections.push({
     title: t(s.source === "offer" ? "booking.source.offerTitle" : "booking.source.rateTitle"),
     rows: [
-      ...s.facts.map((f) => ({ label: t(f.labelKey), value: f.value })),
+      ...s.facts.map((f) => ({ label: t(f.labelKey), value: vocabulary(f.value, lang) })),
       ...(s.validFrom || s.validTo
         ? [{ label: t("search.col.validity"), value: t("search.col.validityRange", { from: s.validFrom ?? "…", to: s.validTo ?? "…" }) }]
         : []),

@@ -7,9 +7,9 @@ import { bookingSections, OrderEmail, renderEmail, routeText, type OrderEmailDat
 export async function renderOrderNotification(options: { t: TFunction; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
   const { t, lang, data } = options;
   const customerName = data.customer.company || data.customer.nickname || data.customer.username;
-  const values = { id: data.id, customer: customerName, route: routeText(data) };
+  const values = { id: data.id, customer: customerName, route: routeText(data, lang) };
   const kind = data.kind === "ORDER" ? "order" : "contact";
-  const sections = bookingSections(t, data);
+  const sections = bookingSections(t, lang, data);
   sections.splice(1, 0, {
     title: t("booking.email.sectionCustomer"),
     rows: [

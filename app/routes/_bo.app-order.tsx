@@ -1,7 +1,7 @@
 // Entrustments for staff (our reading of /app-order, docs/decisions/301):
 // the bookings and contact requests of the customers in the staff member's
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
@@ -16,12 +16,13 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "委托订单 / Entrustments" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "entrustment.read");

@@ -1,7 +1,7 @@
 // The mail outbox for staff (our reading of /app-query, docs/decisions/301):
 // who received what, its delivery state and attempts, the last error, and a
 // retry for mails that gave up (FAILED → PENDING, due now).
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
@@ -18,12 +18,13 @@ import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
 import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "邮件发件箱 / Mail outbox" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "outbox.read");

@@ -1,13 +1,14 @@
 // /lclbyseaData: generated from the area's description (app/domain/data-areas).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
 import { dataAreaLinks } from "~/components/data-area/route";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { lclArea } from "~/domain/data-areas/lcl";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links = dataAreaLinks;
-export const meta: MetaFunction = () => [{ title: "海运拼箱数据 / LCL rates" }];
+export const meta = backOfficeMeta;
 export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(lclArea)(args);
 export const action = (args: ActionFunctionArgs) => dataAreaAction(lclArea)(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;

@@ -1,7 +1,7 @@
 // Operation log (administration.md 2.8): search, date range, pager (default
 // size 5, sizes 1/2/5/10). Module is shown as the operation type, operation
 // as the business module (spec 3).
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation } from "~/domain/permissions/operations.server";
@@ -12,12 +12,13 @@ import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeError
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "操作日志 / Operation log" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "logs.operation.read");

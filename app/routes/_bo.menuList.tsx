@@ -1,7 +1,7 @@
 // Menu management (administration.md 2.3): the permission tree. Add, edit and
 // delete need rights 32, 33 and 34 (checked here on the server; the buttons
 // only hide). Level-3 rows are button rights: neither editable nor deletable.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -22,9 +22,10 @@ import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
-export const meta: MetaFunction = () => [{ title: "菜单管理 / Menus" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "menu.read");

@@ -1,6 +1,6 @@
 // Query-trace logs (administration.md 2.7): six tabs (?mode=), search,
 // date range with shortcuts (default: the past 365 days), page sizes 1/2/5/10.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
@@ -14,6 +14,7 @@ import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeError
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 const PATH = "/query-logs";
 
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "查询日志 / Query logs" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "logs.query.read");

@@ -1,13 +1,14 @@
 // /railRoadData: generated from the area's description (app/domain/data-areas).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
 import { dataAreaLinks } from "~/components/data-area/route";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
 import { railArea } from "~/domain/data-areas/rail";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links = dataAreaLinks;
-export const meta: MetaFunction = () => [{ title: "铁路数据 / Rail rates" }];
+export const meta = backOfficeMeta;
 export const loader = (args: LoaderFunctionArgs) => dataAreaLoader(railArea)(args);
 export const action = (args: ActionFunctionArgs) => dataAreaAction(railArea)(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;

@@ -1,7 +1,7 @@
 // Role management (administration.md 2.2): tree table, add/edit/delete and
 // permission assignment. Dialogs are addressed by the URL (?dialog=edit&id=12)
 // and rendered by the server, so everything works without JavaScript.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -35,9 +35,10 @@ import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
-export const meta: MetaFunction = () => [{ title: "角色管理 / Roles" }];
+export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "role.read");

@@ -1,7 +1,7 @@
 // Special-offer cards (administration.md 2.4): six tabs (?mode=), add/edit in
 // a URL-addressed dialog, previews as customers see them, delete with
 // confirmation. Every field of the mode's card is required.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -21,11 +21,12 @@ import { hrefWith } from "~/components/admin/urls";
 import { ErrorList } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 const PATH = "/saleList";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
-export const meta: MetaFunction = () => [{ title: "特惠航线 / Special offers" }];
+export const meta = backOfficeMeta;
 
 function modeOf(url: URL): ModeDescription {
   const key = url.searchParams.get("mode") ?? "fcl";
@@ -179,13 +180,16 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
             const errors = meta?.errors;
             const id = `offer-${field.name}`;
             const errorId = errors?.length ? `${id}-error` : undefined;
+            // Express: the total is computed when left empty (offers/schemas.ts).
+            const computed = mode.key === "express" && field.name === "totalCost";
+            const hintId = computed ? `${id}-hint` : undefined;
             const common = {
               id,
               name: field.name,
               defaultValue: initial(field.name),
-              required: true,
+              required: !computed,
               "aria-invalid": errorId ? true : undefined,
-              "aria-describedby": errorId,
+              "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
             } as const;
             return (
               <div className="field" key={field.name}>
@@ -218,6 +222,11 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
                     maxLength={field.kind === "text" ? 100 : 14}
                   />
                 )}
+                {computed ? (
+                  <p id={hintId} className="field__hint">
+                    {t("admin.offer.totalHint")}
+                  </p>
+                ) : null}
                 <ErrorList id={errorId} errors={errors} />
               </div>
             );

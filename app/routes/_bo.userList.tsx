@@ -1,7 +1,7 @@
 // User management (administration.md 2.1): search, seven tabs with badges,
 // paged table, and URL-addressed dialogs (?dialog=edit&id=5) that the server
 // renders open. Loader and action: app/domain/users/screen.server.ts.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { userListAction, userListLoader } from "~/domain/users/screen.server";
@@ -14,12 +14,13 @@ import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
   { rel: "stylesheet", href: adminStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "用户管理 / Users" }];
+export const meta = backOfficeMeta;
 
 export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
 export const action = (args: ActionFunctionArgs) => userListAction(args);

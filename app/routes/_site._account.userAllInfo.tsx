@@ -1,12 +1,14 @@
 // Personal centre overview: the profile fields of customer-portal.md 3.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { loadProfile } from "~/domain/accounts/profile.server";
 import { formatDateTime } from "~/utils/dates";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ title: "个人中心 / Personal centre" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 type Contact = { username: string; nickname: string | null; phone: string; email: string; landline: string | null } | null;
 
@@ -20,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await loadProfile(viewer.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   return {
+    meta: await sitePageMeta(request, { title: "account.profile.title" }),
     profile: {
       email: profile.email,
       username: profile.username,

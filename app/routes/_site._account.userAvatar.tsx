@@ -1,5 +1,5 @@
 // Avatar page: the upload rules live in domain/accounts/avatar.server.ts.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -8,12 +8,14 @@ import { flash } from "~/domain/accounts/cookie.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { ErrorList } from "~/components/forms";
 import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ title: "修改头像 / Change avatar" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  return { avatarPath: viewer.avatarPath, name: viewer.nickname || viewer.username };
+  return { meta: await sitePageMeta(request, { title: "account.avatar.title" }), avatarPath: viewer.avatarPath, name: viewer.nickname || viewer.username };
 }
 
 type ActionData = { error: string };

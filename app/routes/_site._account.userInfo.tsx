@@ -1,7 +1,7 @@
 // Profile edit. For an audited account, company, business address and
 // import/export countries go to a pending profile change for staff to audit;
 // the other fields change at once (profile.server updateProfile).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -14,14 +14,17 @@ import { profileSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ title: "修改资料 / Edit profile" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const profile = await loadProfile(viewer.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   return {
+    meta: await sitePageMeta(request, { title: "account.profile.editTitle" }),
     email: profile.email,
     audit: profile.audit,
     defaults: {

@@ -1,6 +1,6 @@
 // Change of password: the old one must be right and the new one different;
 // the user's other sessions end, this one stays.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -14,12 +14,14 @@ import { ErrorList, Field } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import { readFormData } from "~/utils/form-data.server";
 import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ title: "修改密码 / Change password" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireViewer(request);
-  return null;
+  return { meta: await sitePageMeta(request, { title: "account.password.title" }) };
 }
 
 const hideFields = ["oldPassword", "password", "confirmPassword"];

@@ -1,7 +1,7 @@
 // Booking step 1 (spec 2.3, dialog 1): fill in a shipping order, or ask
 // customer service to make contact. /booking/<fcl|lcl|air|rail|trailer|express>/<rateId>
 // and /booking/offer/<offerId>. The contact request is a POST of this route.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -16,9 +16,11 @@ import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
 import { readFormData } from "~/utils/form-data.server";
 import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
-export const meta: MetaFunction = () => [{ title: "预订 / Book" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 // Prices of one tier: never in a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
@@ -26,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request, params);
   const url = new URL(request.url);
   return data({
-    source: clientSource(context.source),
+    meta: await sitePageMeta(request, { title: "booking.step1.title" }),
+    source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : null,
     orderHref: withQuery(`${context.base}/order`, context.carry),

@@ -2,7 +2,7 @@
 // an uploaded order file only (?tab=file). Multipart: the attachment streams
 // to a temp file, at most 5 MB (booking/upload.server.ts); validation by the
 // shared zod schema; then one transaction stores the order and its mails.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
@@ -19,9 +19,11 @@ import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { BodyError } from "~/utils/multipart.server";
 import bookingStylesHref from "~/styles/booking.css";
 import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
-export const meta: MetaFunction = () => [{ title: "托单 / Shipping order" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 export const ErrorBoundary = BookingErrorBoundary;
 
@@ -33,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab = tabOf(url);
   const orderPath = `${context.base}/order`;
   return data({
-    source: clientSource(context.source),
+    meta: await sitePageMeta(request, { title: "booking.step2.title" }),
+    source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     tab,
     tabHref: {

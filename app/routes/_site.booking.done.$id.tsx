@@ -1,6 +1,6 @@
 // After a booking (PRG): the success message of spec 8 in a large green box,
 // for the owner of the entrustment only.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -12,9 +12,11 @@ import { parseRecordId } from "~/domain/booking/records.server";
 import { modeByKey } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
 import bookingStylesHref from "~/styles/booking.css";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
-export const meta: MetaFunction = () => [{ title: "提交成功 / Submitted" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!row) throw new Response("Not found", { status: 404 });
   const mode = modeByKey(TRANSPORT_MODE[row.mode]);
   return data(
-    { id: row.id, kind: row.kind, continueTo: row.sourceKind === "offer" ? "/home" : mode.path },
+    { meta: await sitePageMeta(request, { title: "booking.success.title" }), id: row.id, kind: row.kind, continueTo: row.sourceKind === "offer" ? "/home" : mode.path },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

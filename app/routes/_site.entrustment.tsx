@@ -1,7 +1,7 @@
 // /entrustment: the customer's own entrustment records (spec 2.4 columns),
 // newest first, 10 per page, page links in the URL. Session required
 // (visitors go to /home).
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,23 +10,26 @@ import { DataTable, Pager, type TableColumn } from "~/components/table";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
+import { getLanguage } from "~/i18n/i18n.server";
 import { listOwnEntrustments, RECORDS_TABLE, type RecordListRow } from "~/domain/booking/records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import bookingStylesHref from "~/styles/booking.css";
 import datatableStylesHref from "~/styles/datatable.css";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: datatableStylesHref },
   { rel: "stylesheet", href: bookingStylesHref },
 ];
-export const meta: MetaFunction = () => [{ title: "委托记录 / Entrustment records" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const [viewer, lng] = await Promise.all([requireViewer(request), getLanguage(request)]);
   const query = parseTableQuery(request, RECORDS_TABLE);
-  const { rows, total } = await listOwnEntrustments(viewer.id, query);
-  return data({ rows, offset: query.skip, page: tablePage(query, total) }, { headers: { "Cache-Control": "private, no-store" } });
+  const { rows, total } = await listOwnEntrustments(viewer.id, query, lng);
+  return data({ meta: await sitePageMeta(request, { title: "booking.record.title" }), rows, offset: query.skip, page: tablePage(query, total) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type Row = RecordListRow & { index: number };

@@ -1,7 +1,7 @@
 // /entrustment/<id>: one entrustment with the rate as the customer saw it,
 // the order and its file. Its owner, and staff allowed to see that customer
 // (records.server.ts), may open it; anyone else gets 404.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,30 +10,35 @@ import { SourceSummary } from "~/components/booking/SourceSummary";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { formatBytes, formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
+import { routeIn, snapshotIn } from "~/domain/booking/display.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import { entrustmentContacts, findVisibleEntrustment, parseRecordId } from "~/domain/booking/records.server";
 import { usesContainers } from "~/domain/booking/schemas";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import bookingStylesHref from "~/styles/booking.css";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
-export const meta: MetaFunction = () => [{ title: "委托详情 / Entrustment" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+  const [viewer, lng] = await Promise.all([requireViewer(request), getLanguage(request)]);
   const id = parseRecordId(params.id);
   const row = id ? await findVisibleEntrustment(viewer, id) : null;
   if (!row) throw new Response("Not found", { status: 404 });
   const contacts = await entrustmentContacts(row);
+  const snapshot = readSnapshot(row.sourceSnapshot);
   return data(
     {
+      meta: await sitePageMeta(request, { title: "booking.record.detailTitle", titleValues: { id: row.id } }),
       id: row.id,
       kind: row.kind,
       mode: row.mode,
       sourceKind: row.sourceKind,
       transportType: row.transportType,
-      pol: row.pol,
-      pod: row.pod,
+      route: routeIn(row.pol, row.pod, snapshot?.express, lng),
       createdAt: row.createdAt.toISOString(),
       order: {
         gp20Count: row.gp20Count,
@@ -51,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         notifyParty: row.notifyParty,
       },
       attachment: row.attachmentKey ? { name: row.attachmentName ?? "", size: row.attachmentSize ?? 0 } : null,
-      snapshot: readSnapshot(row.sourceSnapshot),
+      snapshot: snapshot && snapshotIn(snapshot, lng),
       customer: { username: row.user.username, company: row.user.company, phone: row.user.phone, email: row.user.email },
       own: row.userId === viewer.id,
       contacts,
@@ -101,9 +106,7 @@ export default function EntrustmentDetail() {
         <dt>{t("booking.record.transportType")}</dt>
         <dd>{d.transportType ? t(transportKey(d.transportType)) : none}</dd>
         <dt>{t("booking.record.route")}</dt>
-        <dd>
-          {d.pol ?? none} → {d.pod ?? none}
-        </dd>
+        <dd>{d.route}</dd>
         <dt>{t("booking.record.createdAt")}</dt>
         <dd>{formatDateTime(d.createdAt)}</dd>
         <dt>{t("booking.record.customer")}</dt>

@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
+import { HomeBlocks } from "~/components/HomeBlocks";
 import { Offers } from "~/components/search/Offers";
 import {
   hrefWith,
-  metaFrom,
+  ratesMeta,
   ratesHeaders,
   searchLinks,
   SearchErrorBoundary,
@@ -17,7 +18,7 @@ import { loadHomePage, type HomeData } from "~/domain/rates/home.server";
 
 export const links = searchLinks;
 export const headers = ratesHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data }) => metaFrom((data as HomeData | undefined)?.meta);
+export const meta = ratesMeta;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadHomePage(request);
@@ -36,6 +37,12 @@ export default function HomePage() {
   return (
     <div className="page home">
       <h1>{t("search.home.title")}</h1>
+      {data.pendingAudit > 0 ? (
+        <p className="flash flash--warning" role="status" data-testid="pending-audit">
+          {t("common.backOffice.pendingAudit", { count: data.pendingAudit })}{" "}
+          <Link to="/userList?tab=pending">{t("common.backOffice.toAudit")}</Link>
+        </p>
+      ) : null}
       {data.notice ? (
         <p className="notice notice--maintenance" role="note">
           {data.notice}
@@ -70,6 +77,7 @@ export default function HomePage() {
         <PriceNotice access={data.access} here={tabHref} />
         <Offers mode={mode} offers={data.offers} loggedIn={data.access !== "visitor"} />
       </section>
+      <HomeBlocks blocks={data.blocks} />
       <ContactCard data={data.contact} />
     </div>
   );

@@ -18,7 +18,7 @@ export default function SiteLayout() {
         <AccountNotice viewer={root?.viewer ?? null} />
         <Outlet />
       </main>
-      <SiteFooter />
+      {root ? <SiteFooter company={root.company} /> : null}
       <BackToTop />
     </>
   );

@@ -1,14 +1,35 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { HomeBlocks } from "~/components/HomeBlocks";
+import { getViewer } from "~/domain/accounts/session.server";
+import { websiteBlocks } from "~/domain/home-content/home-content.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta, useRootData } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ title: "About us | Freight Rate Portal" }];
+export const meta = loaderMeta;
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [meta, blocks] = await Promise.all([
+    sitePageMeta(request, { title: "common.about.title", description: "common.about.description" }),
+    websiteBlocks(),
+    // A public page, but a frozen account is still sent to /freeze (every loader reads the session).
+    getViewer(request),
+  ]);
+  return { meta, blocks };
+}
+
+/** Company profile: who we are (the company identity) and the services staff describe on /homeList. */
 export default function AboutPage() {
   const { t } = useTranslation();
+  const { blocks } = useLoaderData<typeof loader>();
+  const company = useRootData()?.company;
   return (
     <article className="page prose">
       <h1>{t("common.about.title")}</h1>
+      {company?.name ? <p className="about__company">{company.name}</p> : null}
       <p>{t("common.about.body")}</p>
+      <HomeBlocks blocks={blocks} />
     </article>
   );
 }

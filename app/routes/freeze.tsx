@@ -1,19 +1,54 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { loaderMeta } from "~/utils/root-data";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
+import { ContactLines } from "~/components/ContactCard";
+import { frozenAccountId } from "~/domain/accounts/session.server";
+import { companyAsContact, contactsOf } from "~/domain/rates/contacts.server";
+import { companyIdentity } from "~/domain/site/company.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { prisma } from "~/utils/db.server";
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 /**
- * Where a frozen account lands: the guard (session.server getViewer) has
- * already revoked all its sessions and cleared the cookie.
+ * Where a frozen account lands (spec 2.1, 6): after a request of one of its
+ * sessions, which the guard (session.server) revoked, or a login with the
+ * right password. What happened, and whom to ask: the account's own customer
+ * service (its sales contact, else the company, when it has none).
  */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lng, meta, frozenId] = await Promise.all([
+    getLanguage(request),
+    sitePageMeta(request, { title: "account.freeze.title" }),
+    frozenAccountId(request),
+  ]);
+  // The cookie names the account; it must still be frozen to be spoken of.
+  const account = frozenId ? await prisma.user.findUnique({ where: { id: frozenId }, select: { state: true } }) : null;
+  const own = account?.state === 2 ? await contactsOf(frozenId!) : null;
+  const person = own?.service ?? own?.sales ?? null;
+  const contact = person
+    ? { role: own?.service ? ("service" as const) : ("sales" as const), contact: person }
+    : { role: "company" as const, contact: companyAsContact(await companyIdentity(request, lng)) };
+  return { meta, frozen: account?.state === 2, ...contact };
+}
+
 export default function FreezePage() {
   const { t } = useTranslation();
+  const { frozen, role, contact } = useLoaderData<typeof loader>();
   return (
     <StandaloneLayout title={t("account.freeze.title")}>
-      <p role="alert">{t("account.freeze.body")}</p>
+      <p role="alert" className="flash flash--error">
+        {t(frozen ? "account.freeze.happened" : "account.freeze.body")}
+      </p>
+      <p>{t(`account.freeze.ask.${role}`)}</p>
+      {contact ? (
+        <address className="contact-card contact-card--inline" data-testid="freeze-contact">
+          <ContactLines contact={contact} />
+        </address>
+      ) : null}
       <p style={{ display: "flex", gap: ".5rem", flexWrap: "wrap" }}>
         <Link to="/contact" className="button button--primary">
           {t("account.freeze.contact")}

@@ -3,14 +3,14 @@
 // POST, so all of it works without JavaScript. "Send code" is a second submit
 // button of the same form (intent=sendCode): the page comes back with the
 // typed values kept (passwords excepted).
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { authenticator, signIn } from "~/domain/accounts/auth.server";
-import { clientAddress, createUserSession, getViewer } from "~/domain/accounts/session.server";
+import { clientAddress, createUserSession, frozenRedirect, getViewer } from "~/domain/accounts/session.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import { sendEmailCode, type CodePurpose } from "~/domain/accounts/email-codes.server";
 import { registerUser, resetPassword, selfServiceRoles } from "~/domain/accounts/registration.server";
@@ -24,6 +24,8 @@ import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 import { runAction } from "~/domain/permissions/operations.server";
 
 type Mode = "login" | "register" | "reset";
@@ -33,7 +35,7 @@ function modeOf(url: URL | URLSearchParams): Mode {
   return value === "register" || value === "reset" ? value : "login";
 }
 
-export const meta: MetaFunction = () => [{ title: "登录 / Login" }, { name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStylesHref }];
 
@@ -46,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Sent here by the idle check of the browser (useIdleLogout).
   const notice: FlashMessage | null =
     url.searchParams.get("reason") === "idle" ? { type: "info", key: "account.login.sessionExpired" } : null;
-  return { mode, roles, notice };
+  const title = mode === "register" ? "account.register.title" : mode === "reset" ? "account.reset.title" : "account.login.title";
+  return { meta: await sitePageMeta(request, { title }), mode, roles, notice };
 }
 
 /**
@@ -78,6 +81,8 @@ export const action = (args: ActionFunctionArgs) =>
         const { email } = submission.value;
         const result = await signIn(email, ip, () => authenticator.authenticate("form", request));
         if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
+        // What happened and whom to ask: /freeze (spec 2.1, 6).
+        if (result.reason === "frozen") return frozenRedirect(request, result.userId);
         if (result.reason === "tooManyAttempts") {
           return reply(
             {

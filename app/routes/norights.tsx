@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { getViewer } from "~/domain/accounts/session.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 /** No permission for a back-office screen (the server answers such screens with 403 too). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
-  return { signedIn: Boolean(viewer) };
+  return { meta: await sitePageMeta(request, { title: "common.errors.forbiddenTitle" }), signedIn: Boolean(viewer) };
 }
 
 export default function NoRightsPage() {

@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { prisma } from "~/utils/db.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { getViewer } from "~/domain/accounts/session.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta = loaderMeta;
 
 /** Review and maintenance tips: the viewer's review state and the current maintenance notice. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prisma.siteSetting.findUnique({ where: { key: "maintenance_notice" } }),
   ]);
   return {
+    meta: await sitePageMeta(request, { title: "common.tips.title" }),
     audit: viewer?.audit ?? null,
     notice: notice ? (lng === "en-US" ? notice.valueEn : notice.valueZh) : null,
   };

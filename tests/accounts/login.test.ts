@@ -1,6 +1,7 @@
 // Login messages (spec section 8) and login throttling.
 import { prisma } from "~/utils/db.server";
-import { callRoute, getRequest, loginAs } from "../support/requests";
+import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { callRoute, cookieHeaderFrom, getRequest, loginAs } from "../support/requests";
 import { LOGIN_BACKOFF, loginDelayMs } from "~/domain/security/rate-limit.server";
 import { expireRateWindows, postLogin } from "./helpers";
 
@@ -26,10 +27,13 @@ describe("login messages", () => {
   test("a frozen account is only revealed after the right password", async () => {
     const wrong = await postLogin({ intent: "login", email: "frozen@example.com", password: "wrong-pass" });
     expect(formErrors(wrong.data)).toEqual(["account.login.invalidCredentials"]);
+    // The right password: /freeze says what happened and whom to ask (spec 2.1, 6); no session.
     const right = await postLogin({ intent: "login", email: "frozen@example.com", password: "Demo1234" });
-    expect(right.status).toBe(400);
-    expect(formErrors(right.data)).toEqual(["account.login.frozen"]);
-    expect(right.headers.get("Set-Cookie")).toBeNull();
+    expect(right.status).toBe(302);
+    expect(right.headers.get("Location")).toBe("/freeze");
+    const session = await sessionStorage().getSession(cookieHeaderFrom(right.headers));
+    expect(session.get("sid")).toBeUndefined();
+    expect(session.get("frozen")).toBe(15);
   });
 
   test("pending and failed accounts log in (review is not a login error)", async () => {

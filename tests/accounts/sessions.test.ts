@@ -1,7 +1,10 @@
 // Account states on the server: frozen users are signed out on their next
 // request, tampered cookies are visitors, personal pages need a session.
 import { prisma } from "~/utils/db.server";
-import { callRoute, getRequest, loginAs, postForm } from "../support/requests";
+import { loader as freezeLoader } from "~/routes/freeze";
+import { callRoute, cookieHeaderFrom, getRequest, loginAs, postForm } from "../support/requests";
+
+import { loader as root } from "~/root";
 
 async function sessionIdOf(userEmail: string) {
   const user = await prisma.user.findUniqueOrThrow({ where: { email: userEmail } });
@@ -23,15 +26,57 @@ describe("frozen by staff", () => {
     const result = await callRoute(overview, getRequest("/userAllInfo", undefined, { cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/freeze");
-    expect(result.headers.get("Set-Cookie")).toMatch(/session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    // The cookie forgets the session; it only names the frozen account for /freeze.
+    const after = cookieHeaderFrom(result.headers);
+    expect((await callRoute(rootLoader, getRequest("/home", undefined, { cookie: after }))).data.viewer).toBeNull();
     const user = await prisma.user.findUniqueOrThrow({ where: { email } });
     const live = await prisma.session.count({ where: { userId: user.id, revokedAt: null } });
     expect(live).toBe(0);
+    const freeze = await callRoute(freezeLoader, getRequest("/freeze", undefined, { cookie: after }));
+    expect(freeze.data).toMatchObject({ frozen: true, role: "service" });
 
     // The other browser is signed out too, and unfreezing does not revive the sessions.
     await prisma.user.update({ where: { email }, data: { state: 1 } });
     const other = await callRoute(rootLoader, getRequest("/home", undefined, { cookie: second }));
     expect(other.data.viewer).toBeNull();
+  });
+
+  test("frozen on /userList (its sessions revoked at once): the next page and a login show /freeze with whom to ask", async () => {
+    // The bug of issue 21: freezing revokes the sessions in the same
+    // transaction, so the next page used to find a revoked session and show
+    // the visitor view without a word.
+    const email = "t2@example.com";
+    const cookie = await loginAs(email);
+    const user = await prisma.user.findUniqueOrThrow({ where: { email }, include: { customerService: true } });
+    const { action: users } = await import("~/routes/_bo.userList");
+    const frozen = await callRoute(users, postForm("/userList", { intent: "state", id: user.id, state: 2 }, { cookie: await loginAs("admin@example.com") }));
+    expect(frozen.status).toBe(302);
+    expect(await prisma.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+
+    for (const path of ["/home", "/fclbysea"]) {
+      const next = await callRoute(root, getRequest(path, undefined, { cookie }));
+      expect(next.status, path).toBe(302);
+      expect(next.headers.get("Location")).toBe("/freeze");
+    }
+    const next = await callRoute(root, getRequest("/home", undefined, { cookie }));
+    const page = await callRoute(freezeLoader, getRequest("/freeze", undefined, { cookie: cookieHeaderFrom(next.headers) }));
+    expect(page.data).toMatchObject({ frozen: true, role: "service", contact: { name: user.customerService!.nickname, mobile: user.customerService!.phone } });
+
+    // Logging in again with the right password lands there too; no session is made.
+    const { action: login } = await import("~/routes/login");
+    const again = await callRoute(login, postForm("/login", { intent: "login", email, password: "Demo1234" }));
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/freeze");
+    expect(await prisma.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+    const viaLogin = await callRoute(freezeLoader, getRequest("/freeze", undefined, { cookie: cookieHeaderFrom(again.headers) }));
+    expect(viaLogin.data).toMatchObject({ frozen: true, role: "service" });
+    await prisma.user.update({ where: { id: user.id }, data: { state: 1 } });
+  });
+
+  test("/freeze without a frozen account (or once it is unfrozen) names the company", async () => {
+    const page = await callRoute(freezeLoader, getRequest("/freeze"));
+    expect(page.data).toMatchObject({ frozen: false, role: "company" });
+    expect((page.data as { contact: { name: string } }).contact.name).toBe("环宇通达国际物流有限公司");
   });
 
   test("an action of a frozen user is refused the same way", async () => {

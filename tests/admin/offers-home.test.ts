@@ -36,13 +36,48 @@ describe("special offers", () => {
       const mode = modeByKey(key);
       const result = await submit(saleAction, `/saleList?mode=${key}&dialog=add`, ADMIN, { intent: "create", mode: key });
       expect(result.status).toBe(400);
-      const names = offerFormFields(mode).map((f) => f.name);
-      expect(Object.keys(result.data.error).sort()).toEqual([...names].sort());
-      for (const field of offerFormFields(mode)) expect(result.data.error[field.name]).toEqual([field.requiredKey]);
+      // The express total may be left empty: it is computed from its parts.
+      const required = offerFormFields(mode).filter((f) => !(key === "express" && f.name === "totalCost"));
+      expect(Object.keys(result.data.error).sort()).toEqual(required.map((f) => f.name).sort());
+      for (const field of required) expect(result.data.error[field.name]).toEqual([field.requiredKey]);
     }
     const fcl = offerFormFields(modeByKey("fcl")).map((f) => f.name);
     expect(fcl).toEqual(["pol", "pod", "carrier", "sailingSchedule", "via", "gp20", "gp40", "hq40", "validTo"]);
     expect(offerFormFields(modeByKey("rail")).map((f) => f.name)).toContain("currency");
+  });
+
+  it("express: a total that is not special price × (1 + fuel %) × discount is refused; an empty one is computed", async () => {
+    const base = { intent: "create", mode: "express", origin: "上海", destination: "美国西部", category: "DHL", weight: "2.5", specialCost: "100", fuel: "20", discount: "0.9", validTo: inAMonth() };
+    // The issue's example: 100 × 1.2 × 0.9 = 108.00, not 999.
+    const wrong = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, totalCost: "999" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error.totalCost).toEqual(["admin.offer.totalMismatch"]);
+    expect(await prisma.specialOffer.count({ where: { mode: "EXPRESS", totalCost: 999 } })).toBe(0);
+
+    const right = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, totalCost: "108" });
+    expect(right.status).toBe(302);
+    const computed = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, category: "UPS", totalCost: "" });
+    expect(computed.status).toBe(302);
+    const saved = await prisma.specialOffer.findMany({ where: { mode: "EXPRESS", destination: "美国西部", specialCost: 100 }, orderBy: { id: "asc" } });
+    expect(saved.map((o) => [o.category, o.totalCost?.toFixed(2)])).toEqual([["DHL", "108.00"], ["UPS", "108.00"]]);
+    // Rounded once, half away from zero: 123.45 × 1.245 × 0.85 = 130.640...
+    const cents = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, category: "TNT", specialCost: "123.45", fuel: "24.5", discount: "0.85", totalCost: "130.64" });
+    expect(cents.status).toBe(302);
+  });
+
+  it("a card valid to today (00:00:00) is shown all of today and tagged valid; it expires tomorrow", async () => {
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const fields = { intent: "create", mode: "fcl", pol: "XIAMEN", pod: "MANILA", carrier: "OOCL", sailingSchedule: "周二", via: "直达", gp20: "333.50", gp40: "666.50", hq40: "677.50", validTo: today };
+    expect((await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fields)).status).toBe(302);
+    const offer = await prisma.specialOffer.findFirstOrThrow({ where: { pol: "XIAMEN", pod: "MANILA" } });
+    expect(offer.validTo!.toISOString()).toBe(new Date(`${today}T00:00:00+08:00`).toISOString());
+    // Late evening in Shanghai, the same calendar day:
+    const evening = new Date(`${today}T23:30:00+08:00`);
+    expect((await listOffers(modeByKey("fcl"), evening)).some((c) => c.id === offer.id)).toBe(true);
+    const staff = await load(saleLoader, "/saleList", ADMIN);
+    expect(staff.data.cards.find((c: { id: number }) => c.id === offer.id).status).toBe("valid");
+    const tomorrow = new Date(`${today}T00:00:00+08:00`).getTime() + 86_400_000;
+    expect((await listOffers(modeByKey("fcl"), new Date(tomorrow))).some((c) => c.id === offer.id)).toBe(false);
   });
 
   it("adds a card valid to 00:00:00 of the chosen day (Shanghai), visible on the customer home at once", async () => {

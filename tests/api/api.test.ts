@@ -204,6 +204,24 @@ describe("staff calls", () => {
   });
 });
 
+describe("home content for the app and the website", () => {
+  test("the two lists are public and read-only: anyone reads them, only staff with the screen change them", async () => {
+    for (const base of ["/web/home", "/apphomeimg/home"]) {
+      const list = await api("GET", base);
+      expect(list.http, base).toBe(200);
+      expect(list.body.status).toBe(0);
+      expect(list.body.data.length).toBeGreaterThan(0);
+      expect(list.body.data[0]).toMatchObject({ name: expect.any(String), level: 1, children: expect.any(Array) });
+      expect(Array.isArray(list.body.dataList)).toBe(true);
+      // Writing stays with staff: a visitor and a customer are refused, nothing changes.
+      expect((await api("POST", `${base}/add`, { body: { name: "匿名添加", Fid: 0, type: 1, size: "S" } })).http).toBe(401);
+      expect((await api("DELETE", `${base}/delete/${list.body.data[0].id}`)).http).toBe(401);
+      expect((await api("GET", `${base}/byid/${list.body.data[0].id}`)).http).toBe(401);
+    }
+    expect(await prisma.homeContent.count({ where: { name: "匿名添加" } })).toBe(0);
+  });
+});
+
 describe("malformed requests", () => {
   test("a search the page would question answers the page's message with its values, never a {{placeholder}}", async () => {
     const ambiguous = await api("GET", "/nopermission/touristsexpressquery", { query: { pod: "US", num: "2.5" } });

@@ -91,7 +91,9 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
     const who = whoMayCall(endpoint);
     if (prefix === "nopermission") expect(who).toBe("anyone");
     if (prefix === "query" || prefix === "send") expect(who).toBe("signedIn");
-    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(who).toBe("staff");
+    // The two home-content lists are read by customer pages and the app's own home screen: public and read-only (issue 21).
+    const publicList = endpoint.method === "GET" && (endpoint.path === "/web/home" || endpoint.path === "/apphomeimg/home");
+    if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(who).toBe(publicList ? "anyone" : "staff");
     if (prefix === "data") {
       const id = (endpoint.access as { id: keyof typeof OPERATIONS }).id;
       expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData)$/);

@@ -5,10 +5,13 @@ import fs from "node:fs";
 import { prisma } from "~/utils/db.server";
 import { resources } from "~/i18n/resources.server";
 import { allowConsoleError, withTestDb } from "../support/db";
+import { todayInShanghai } from "~/utils/dates";
 import { callRoute, fileOf, getRequest } from "../support/requests";
+import { render, visibleText } from "../support/render";
 import {
   bookableRate,
   cookieOf,
+  detail,
   done,
   doneId,
   filesIn,
@@ -19,6 +22,7 @@ import {
   pdfFile,
   postContact,
   postOrder,
+  records,
   sha256,
   uploadDir,
   validOffer,
@@ -87,13 +91,52 @@ describe("who may book", () => {
     expect((paused.data as GateData).gate!.messageKey).toBe("booking.gate.paused");
     expect(((await getStep1({ mode: "fcl", id }, t1)).data as GateData).gate!.messageKey).toBe("booking.gate.paused");
     await prisma.fclRate.update({ where: { id }, data: { paused: false, validTo: new Date("2000-01-01T00:00:00Z") } });
-    expect((await postContact({ mode: "fcl", id }, t1)).status).toBe(409);
+    expect((await postContact({ mode: "fcl", id }, t1)).status).toBe(410);
 
     const staff = await cookieOf("service@example.com");
     const other = await fcl();
     const refused = await postContact(other, staff);
     expect(refused.status).toBe(403);
     expect((refused.data as GateData).gate!.messageKey).toBe("booking.gate.noTier");
+  });
+
+  test("an expired or not yet valid rate or card shows nothing of it, only what happened and a search for its route", async () => {
+    const t1 = await cookieOf("t1@example.com");
+    const today = todayInShanghai();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000);
+    const expired = await bookableRate("fcl");
+    const upcoming = await bookableRate("fcl", { id: { gt: expired } });
+    await prisma.fclRate.update({ where: { id: expired }, data: { validFrom: day(-60), validTo: day(-1) } });
+    await prisma.fclRate.update({ where: { id: upcoming }, data: { validFrom: day(31), validTo: day(90) } });
+    const prices = await prisma.fclRate.findUniqueOrThrow({ where: { id: expired }, select: { pol: true, pod: true, gp20T1: true } });
+    for (const [id, reason, status] of [[expired, "expired", 410], [upcoming, "upcoming", 404]] as const) {
+      for (const result of [await getStep1({ mode: "fcl", id }, t1), await getStep2({ mode: "fcl", id }, t1), await postContact({ mode: "fcl", id }, t1), await postOrder({ mode: "fcl", id }, t1, orderFields())]) {
+        expect(result.status).toBe(status);
+        expect(result.data).toEqual({ unavailable: reason, searchHref: `/fclbysea?${new URLSearchParams({ pol: prices.pol!, pod: prices.pod! })}` });
+      }
+    }
+    // The rendered page: the message and the search, no price and no route facts.
+    const page = await render(`/booking/fcl/${expired}`, undefined, { cookie: t1 });
+    expect(page.status).toBe(410);
+    expect(visibleText(page.html)).toContain("该运价已失效");
+    expect(page.html).toContain(`href="/fclbysea?pol=`);
+    expect(page.html).not.toContain(String(prices.gp20T1).replace(/\.00$/, ""));
+    const later = await render(`/booking/fcl/${upcoming}`, { lng: "en-US" }, { cookie: t1 });
+    expect(visibleText(later.html)).toContain("This rate is not available yet");
+    expect(await prisma.entrustment.count({ where: { sourceId: { in: [expired, upcoming] }, mode: "FCL", sourceKind: "rate" } })).toBe(0);
+  });
+
+  test("a card valid to today (00:00:00, Shanghai) is bookable all day; one valid from tomorrow is not yet", async () => {
+    const t1 = await cookieOf("t1@example.com");
+    const offer = await validOffer("FCL");
+    const today = todayInShanghai();
+    const midnight = new Date(today.getTime() - 8 * 3_600_000); // today 00:00:00 in Shanghai
+    await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: null, validTo: midnight } });
+    expect((await getStep1({ mode: "offer", id: offer }, t1)).status).toBe(200);
+    await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: new Date(midnight.getTime() + 86_400_000), validTo: null } });
+    expect((await getStep1({ mode: "offer", id: offer }, t1)).data).toMatchObject({ unavailable: "upcoming" });
+    await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: null, validTo: new Date(midnight.getTime() - 1000) } });
+    expect((await getStep1({ mode: "offer", id: offer }, t1)).data).toMatchObject({ unavailable: "expired" });
   });
 
   test("unknown modes and ids are 404", async () => {
@@ -232,9 +275,35 @@ describe("storing a booking", () => {
     const entrustmentId = doneId(await postContact(source, cookie));
     const row = await prisma.entrustment.findUniqueOrThrow({ where: { id: entrustmentId } });
     const snapshot = row.sourceSnapshot as { express: { zoneCode: string; weight: string }; prices: { key: string }[] };
-    expect(snapshot.express).toMatchObject({ zoneCode: "A", weight: "2.5" });
+    expect(snapshot.express).toMatchObject({ zoneCode: "A", weight: "2.5", country: country.countryEn, countryZh: country.countryZh });
     expect(snapshot.prices.map((p) => p.key)).toEqual(expect.arrayContaining(["price", "total"]));
-    expect(row.pod).toBe(country.countryEn);
+    // Stored in Chinese (staff read Chinese, as the query logs do); shown in the reader's language.
+    expect(row.pod).toBe(country.countryZh);
+    expect(row.pol).toBeNull();
+  });
+
+  test("express: titled by its destination in the reader's language, never '- → …' (page, record, list, mails)", async () => {
+    const cookie = await cookieOf("t1@example.com");
+    const country = await prisma.expressCountry.findFirstOrThrow({ where: { countryCode: "US-W" } });
+    const id = await bookableRate("express", { weight: { gte: 2 } });
+    const source = { mode: "express", id, query: "?pod=US-W&num=2.5" };
+    const entrustmentId = doneId(await postContact(source, cookie));
+    const { loader: record } = await detail();
+    const { loader: list } = await records();
+    for (const [lng, name] of [["zh-CN", country.countryZh], ["en-US", country.countryEn]] as const) {
+      const page = await callRoute(record, getRequest(`/entrustment/${entrustmentId}`, { lng }, { cookie }), { params: { id: String(entrustmentId) } });
+      expect((page.data as { route: string }).route).toBe(name);
+      const rows = (await callRoute(list, getRequest("/entrustment", { lng }, { cookie }))).data as { rows: { id: number; pol: string | null; pod: string }[] };
+      expect(rows.rows.find((r) => r.id === entrustmentId)).toMatchObject({ pol: null, pod: name });
+      const step1 = await getStep1({ ...source, query: `${source.query}&lng=${lng}` }, cookie);
+      expect(JSON.stringify(step1.data)).not.toContain("- →");
+    }
+    const mails = await prisma.emailOutbox.findMany({ where: { entrustmentId } });
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.subject).not.toContain("- →");
+      expect(mail.subject).toContain(country.countryZh); // staff and this customer read Chinese
+    }
   });
 });
 

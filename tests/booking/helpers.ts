@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ModeKey } from "~/domain/modes";
-import { validNow, validToday } from "~/domain/rates/validity.server";
+import { offerValidToday, validToday } from "~/domain/rates/validity.server";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { callRoute, fileOf, getRequest, loginAs, postForm, postMultipart } from "../support/requests";
@@ -47,7 +47,7 @@ export async function bookableRate(mode: ModeKey, where: object = {}): Promise<n
 }
 
 export async function validOffer(mode: "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EXPRESS"): Promise<number> {
-  const row = await prisma.specialOffer.findFirst({ where: { mode, ...validNow(new Date()) }, orderBy: { id: "asc" }, select: { id: true } });
+  const row = await prisma.specialOffer.findFirst({ where: { mode, ...offerValidToday(new Date()) }, orderBy: { id: "asc" }, select: { id: true } });
   if (!row) throw new Error(`no valid ${mode} offer in the seed`);
   return row.id;
 }

@@ -93,6 +93,12 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "注册", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("注册成功！")).toBeVisible();
+    // A later login error stands alone: the success message of the registration is gone.
+    await page.getByLabel("邮箱", { exact: true }).fill(who.email);
+    await page.getByLabel("密码", { exact: true }).fill("Wrong1234");
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("邮箱或密码错误，请重新输入！");
+    await expect(page.getByText("注册成功！")).toHaveCount(0);
 
     const [user] = await sql<{ audit: number; state: number; role_id: number }>(
       "SELECT audit, state, role_id FROM users WHERE email = $1",
@@ -147,12 +153,16 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-notice")).toContainText("注册信息审核未通过，请联系您的专属销售。");
   });
 
-  test("a frozen account cannot log in", async ({ page }) => {
+  test("a frozen account that logs in is shown /freeze: what happened and its customer service", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("邮箱", { exact: true }).fill("frozen@example.com");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("该账户已被冻结，请联系客服！");
+    await expect(page).toHaveURL(/\/freeze$/);
+    await expect(page.getByRole("heading", { name: "账户已冻结" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("您的账户已被管理员冻结");
+    await expect(page.getByTestId("freeze-contact")).toContainText("陈静");
+    await expect(page.getByTestId("freeze-contact")).toContainText("13800000004");
   });
 
   test("a user frozen by staff is logged out on the next request", async ({ page }, testInfo) => {
@@ -161,10 +171,12 @@ test.describe("accounts", () => {
     await page.goto("/userAllInfo");
     await expect(page.getByRole("heading", { name: "个人信息" })).toBeVisible();
 
-    await sql("UPDATE users SET state = 2 WHERE email = $1", [who.email]);
+    // As the user list freezes: the state and the revocation of every session in one transaction.
+    await sql("WITH u AS (UPDATE users SET state = 2 WHERE email = $1 RETURNING id) UPDATE sessions SET revoked_at = now() WHERE user_id IN (SELECT id FROM u)", [who.email]);
     await page.goto("/userInfo");
     await expect(page).toHaveURL(/\/freeze$/);
     await expect(page.getByRole("heading", { name: "账户已冻结" })).toBeVisible();
+    await expect(page.getByTestId("freeze-contact")).toContainText("陈静");
     const [row] = await sql<{ live: string }>(
       "SELECT count(*) AS live FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.revoked_at IS NULL",
       [who.email],

@@ -117,13 +117,25 @@ test.describe("booking", () => {
     await page.getByRole("link", { name: "委托订舱" }).first().click();
     await page.getByTestId("choose-order").click();
     const form = page.getByRole("dialog", { name: "托单" });
-    await form.getByLabel("运输方式").selectOption("LCL");
     if (isJs()) {
-      await expect(form.getByTestId("container-fields")).toHaveCount(0);
-      await expect(form.getByTestId("containers-hidden")).toBeVisible();
-      await form.getByLabel("运输方式").selectOption("FCL");
-      await expect(form.getByTestId("container-fields")).toBeVisible();
+      // Spec 4: LCL, air and express reset the counts to 0 and the other size to empty, not only hide them.
+      for (const type of ["LCL", "AIR", "EXPRESS"]) {
+        await form.getByLabel("运输方式").selectOption("FCL");
+        await form.getByLabel("20GP", { exact: true }).fill("3");
+        await form.getByLabel("40GP", { exact: true }).fill("2");
+        await form.getByLabel("40HQ", { exact: true }).fill("1");
+        await form.getByLabel("其他箱型").fill("45HQ×1");
+        await form.getByLabel("运输方式").selectOption(type);
+        await expect(form.getByTestId("container-fields")).toBeHidden();
+        await expect(form.getByTestId("containers-hidden")).toBeVisible();
+        await form.getByLabel("运输方式").selectOption("FCL");
+        await expect(form.getByTestId("container-fields")).toBeVisible();
+        for (const label of ["20GP", "40GP", "40HQ"]) await expect(form.getByLabel(label, { exact: true }), `${type}: ${label}`).toHaveValue("0");
+        await expect(form.getByLabel("其他箱型")).toHaveValue("");
+      }
+      await form.getByLabel("运输方式").selectOption("LCL");
     } else {
+      await form.getByLabel("运输方式").selectOption("LCL");
       // Without JavaScript the fields stay; the server zeroes them for LCL.
       await expect(form.getByTestId("container-fields")).toContainText("拼箱、空运和快递无需箱型");
     }

@@ -17,13 +17,16 @@ test.describe("foundation", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "登录/注册" })).toBeVisible();
   });
 
-  test("a frozen account cannot log in and sees the frozen-account message", async ({ page }) => {
+  test("a frozen account cannot log in: /freeze says so and whom to contact", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("邮箱").fill("frozen@example.com");
     await page.getByLabel("密码").fill("Demo1234");
     await page.getByRole("button", { name: "登录", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("该账户已被冻结，请联系客服！");
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/freeze$/);
+    await expect(page.getByRole("alert")).toContainText("您的账户已被管理员冻结");
+    // Not signed in: the site shows the visitor's login button.
+    await page.goto("/home");
+    await expect(page.getByRole("banner").getByRole("link", { name: "登录/注册" })).toBeVisible();
   });
 
   test("switches the language without losing the page", async ({ page }) => {

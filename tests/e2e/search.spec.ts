@@ -221,3 +221,36 @@ test.describe("typing before the page's script has run", () => {
     await expect(page.locator("tr.rates__row")).toHaveCount(4);
   });
 });
+
+test.describe("picker failures (spec 8, 9)", () => {
+  // The aborted lookups log "Failed to load resource" on purpose.
+  test.use({ allowConsoleErrors: true });
+
+  test("a failed lookup says 获取下拉列表数据失败!, a hanging one shows loading and gives up after 5 s", async ({ page }) => {
+    test.skip(!isJs(), "the listbox needs JavaScript; without it the server resolves the text");
+    await page.route("**/resources/ports**", (route) => route.abort("failed"));
+    await page.goto("/home?tab=fcl");
+    const pol = page.getByRole("combobox", { name: "起运港" });
+    await pol.fill("shangh");
+    await expect(page.getByRole("listbox")).toContainText("获取下拉列表数据失败!");
+    await expect(page.getByText("无匹配结果")).toHaveCount(0);
+
+    await page.unroute("**/resources/ports**");
+    await page.route("**/resources/ports**", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await pol.fill("ningb");
+    await expect(page.getByRole("listbox")).toContainText("获取下拉列表数据失败!");
+
+    // Never answered: "loading" at once, the failure message after 5 s.
+    await page.unroute("**/resources/ports**");
+    await page.route("**/resources/ports**", () => {});
+    await pol.fill("qingd");
+    await expect(page.getByRole("listbox")).toContainText("正在加载…");
+    await expect(page.getByRole("listbox")).toContainText("获取下拉列表数据失败!", { timeout: 7_000 });
+
+    // Answered again: the options, no stale message.
+    await page.unroute("**/resources/ports**");
+    await pol.fill("shangha");
+    await expect(page.getByRole("option", { name: /^SHANGHAI CNSHA/ })).toBeVisible();
+    await expect(page.getByText("获取下拉列表数据失败!")).toHaveCount(0);
+  });
+});

@@ -43,12 +43,12 @@ describe("sign-in", () => {
     expect(unknown.data.error[""]).toEqual(["account.login.invalidCredentials"]);
   });
 
-  it("refuses a frozen account with the frozen-account message and creates no session", async () => {
+  it("sends a frozen account to /freeze (right password only) and creates no session", async () => {
     const frozen = await prisma.user.findUniqueOrThrow({ where: { email: "frozen@example.com" } });
     const before = await prisma.session.count({ where: { userId: frozen.id } });
     const result = await callRoute(loginAction, postForm("/login", { email: "frozen@example.com", password: "Demo1234" }));
-    expect(result.status).toBe(400);
-    expect(result.data.error[""]).toEqual(["account.login.frozen"]);
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/freeze");
     expect(await prisma.session.count({ where: { userId: frozen.id } })).toBe(before);
   });
 

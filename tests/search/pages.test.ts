@@ -44,7 +44,7 @@ describe("/home", () => {
     expect(page.html).toContain('href="/home?tab=fcl&amp;pol=SHANGHAI"');
     const prefilled = await callRoute(homeLoader, getRequest("/home", { tab: "fcl", pol: "SHANGHAI" }));
     expect(prefilled.data.values).toEqual({ pol: "SHANGHAI", pod: "" });
-    expect(prefilled.data.meta.noindex).toBe(true);
+    expect(prefilled.data.meta).toContainEqual({ name: "robots", content: "noindex" });
   });
 
   test("the maintenance notice, in both languages", async () => {
@@ -186,6 +186,37 @@ describe("for crawlers", () => {
     expect(page.headers.get("Content-Type")).toContain("text/plain");
     expect(page.html).toContain("Sitemap: http://localhost:3000/sitemap.xml");
     expect(page.html).toContain("Disallow: /resources/");
+  });
+
+  test("/us and /contact: title, description and canonical in the page's language", async () => {
+    for (const [path, zhTitle, enTitle] of [["/us", "公司简介", "About us"], ["/contact", "联系我们", "Contact us"]]) {
+      const zh = (await render(path)).html;
+      expect(zh).toContain(`<title>${zhTitle} | 环球货运运价平台</title>`);
+      expect(zh).toMatch(/<meta name="description" content="[^"]*[\u4e00-\u9fff][^"]*"/);
+      expect(zh).toContain(`<link rel="canonical" href="http://localhost:3000${path}"/>`);
+      const en = (await render(path, { lng: "en-US" })).html;
+      expect(en).toContain(`<title>${enTitle} | Global Freight Rate Portal</title>`);
+      expect(en).toContain(`<link rel="canonical" href="http://localhost:3000${path}?lng=en-US"/>`);
+      expect(en).toContain(`hrefLang="zh-CN" href="http://localhost:3000${path}"`);
+    }
+  });
+
+  test("every route URL of the sitemap is the canonical URL of the page it opens, in both languages (express too)", async () => {
+    const page = await render("/sitemap.xml");
+    const urls = [...page.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+    const express = urls.filter((u) => u.includes("/express?"));
+    expect(express.length).toBeGreaterThan(0);
+    // One route of each mode is enough to pin the form; express is the one that differed.
+    const samples = [...express.slice(0, 3), ...["/fclbysea?", "/railroad?", "/trailer?"].map((p) => urls.find((u) => u.includes(p))!)];
+    for (const loc of samples) {
+      for (const lng of ["zh-CN", "en-US"]) {
+        const target = new URL(loc);
+        if (lng === "en-US") target.searchParams.set("lng", "en-US");
+        const opened = await render(target.pathname, Object.fromEntries(target.searchParams));
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(opened.html)?.[1]?.replace(/&amp;/g, "&");
+        expect(canonical, `${loc} (${lng})`).toBe(target.toString());
+      }
+    }
   });
 
   test("sitemap.xml lists the popular routes and never a price", async () => {

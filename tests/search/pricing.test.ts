@@ -66,6 +66,8 @@ describe("LCL revenue tons", () => {
       byWeight: "20.10",
       total: "50.28",
       chargeBasis: "volume",
+      charged: { basis: "volume", quantity: "2.50", rate: "20.11", amount: "50.28" },
+      other: { basis: "weight", quantity: "0.80", rate: "25.13", amount: "20.10" },
     });
   });
 
@@ -78,6 +80,7 @@ describe("LCL revenue tons", () => {
       byWeight: "73.63",
       total: "73.63",
       chargeBasis: "weight",
+      charged: { basis: "weight", quantity: "3.4505", rate: "21.34", amount: "73.63" },
     });
   });
 
@@ -88,6 +91,9 @@ describe("LCL revenue tons", () => {
       revenueBasis: "volume",
       total: "22.80",
       chargeBasis: "weight",
+      // What the row shows: the sum that gives the price, not "2.0000 RT by weight".
+      charged: { basis: "weight", quantity: "1.90", rate: "12.00", amount: "22.80" },
+      other: { basis: "volume", quantity: "2.00", rate: "10.00", amount: "20.00" },
     });
   });
 

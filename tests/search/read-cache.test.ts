@@ -87,25 +87,25 @@ test("a port added after a failed search resolves on the next one", async () => 
 
 test("rail lists follow the rates: a new origin is offered on the next request", async () => {
   const before = await callRoute(railLoader, getRequest("/railroad"));
-  expect(before.data.lists.from).not.toContain("缓存站");
+  expect(before.data.lists.from.map((o: { value: string }) => o.value)).not.toContain("缓存站");
   await withTestDb((db) =>
     db.query(`INSERT INTO rail_rates (id, pol, pod, valid_from, valid_to)
               VALUES (990002, '缓存站', '阿拉山口', current_date - 1, current_date + 30)`),
   );
   const after = await callRoute(railLoader, getRequest("/railroad"));
-  expect(after.data.lists.from).toContain("缓存站");
+  expect(after.data.lists.from.map((o: { value: string }) => o.value)).toContain("缓存站");
 });
 
 test("/home's rail tab and contact card follow their tables too", async () => {
   const before = await callRoute(homeLoader, getRequest("/home", { tab: "railway" }));
-  expect(before.data.lists.from).not.toContain("首页站");
+  expect(before.data.lists.from.map((o: { value: string }) => o.value)).not.toContain("首页站");
   await withTestDb((db) =>
     db.query(`INSERT INTO rail_rates (id, pol, pod, valid_from, valid_to)
               VALUES (990003, '首页站', '阿拉山口', current_date - 1, current_date + 30);
               UPDATE site_settings SET value_zh = jsonb_set(value_zh::jsonb, '{phone}', '"400-000-5678"')::text WHERE key = 'company_contact'`),
   );
   const after = await callRoute(homeLoader, getRequest("/home", { tab: "railway" }));
-  expect(after.data.lists.from).toContain("首页站");
+  expect(after.data.lists.from.map((o: { value: string }) => o.value)).toContain("首页站");
   expect(after.data.contact.company.phone).toBe("400-000-5678");
 });
 

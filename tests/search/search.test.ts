@@ -118,7 +118,7 @@ describe("resolution without JavaScript", () => {
   test("railway and trailer lists, case-insensitive contains", async () => {
     const rail = await call(railLoader, "/railroad", { pol: "西安", pod: "阿拉山口" });
     expect(rail.data.results.total).toBeGreaterThan(0);
-    expect(rail.data.lists.from).toContain("西安");
+    expect(rail.data.lists.from.map((o: { value: string }) => o.value)).toContain("西安");
     const trailer = await call(trailerLoader, "/trailer", { dock: "上海", trailer_door_point: "上海" });
     // One port area contains 上海 (resolved); many door addresses do (did you mean).
     expect(trailer.data.fields[0].value).toBe("上海港");

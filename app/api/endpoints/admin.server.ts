@@ -47,7 +47,7 @@ import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screen.server";
 import type { OperationId } from "~/domain/permissions/operations.server";
-import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, PUBLIC, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
 import {
   AppHomeEntity,
   CountEntity,
@@ -533,8 +533,9 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
     {
       method: "GET",
       path: base,
-      access: op(operations.read),
-      summary: `${channel} home entries: data as a tree, dataList flat.`,
+      // Read-only and public: the website's /home shows these blocks to everyone, and the app reads its own home screen.
+      access: PUBLIC,
+      summary: `${channel} home entries (public, read-only): data as a tree, dataList flat.`,
       extraMembers: ["dataList"],
       response: { data: shape.tree(item), members: { dataList: shape.list(item) } },
       async handler() {

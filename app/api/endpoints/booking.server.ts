@@ -6,7 +6,7 @@
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { loadBookingContext, newIdempotencyKey, type BookingContext } from "~/domain/booking/context.server";
+import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/domain/booking/context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
@@ -18,7 +18,7 @@ import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, Entrustment
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
 
-const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1, unavailable: 1 };
+const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1 };
 
 /** dcDataAll: the old client's JSON text of the form, the special-price row and the other-name ({} when absent; 400 when not JSON). */
 function dcDataAll(fields: FormData): Record<string, unknown> {
@@ -60,6 +60,9 @@ async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<str
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
+    // Expired or not yet valid (context.server's thrown data).
+    const reason = (error as { data?: Partial<Unavailable> } | null)?.data?.unavailable;
+    if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
     throw error;
   }
 }
@@ -155,7 +158,7 @@ export const bookingEndpoints: Endpoint[] = [
     response: { data: shape.list(EntrustmentEntity) },
     async handler(ctx) {
       const { pagenum } = await ctx.parse(recordsSchema, null);
-      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE });
+      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE }, ctx.lng);
       return ok(
         rows.map((row) => ({ ...row, attachmentUrl: row.hasAttachment ? `/entrustment/${row.id}/attachment` : null })),
         "api.ok",

@@ -1,7 +1,8 @@
 // The shipping order form (dcForm, spec 3) with its two tabs: fill in the
 // order, or upload an order file only. Tabs are links (?tab=file), so both
-// work without JavaScript. With JavaScript, LCL, air and express hide the
-// container fields; without it they stay visible and the server zeroes them.
+// work without JavaScript. With JavaScript, LCL, air and express reset the
+// container fields (counts 0, other size empty) and hide them; without it
+// they stay visible and the server zeroes them.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
@@ -9,7 +10,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorList, Field } from "~/components/forms";
 import { transportKey } from "~/domain/booking/labels";
-import { orderSchema, TRANSPORT_TYPES, usesContainers, type OrderTab } from "~/domain/booking/schemas";
+import { NO_CONTAINER_TYPES, orderSchema, TRANSPORT_TYPES, usesContainers, type OrderTab, type TransportType } from "~/domain/booking/schemas";
 import { AttachmentInput } from "./AttachmentInput";
 
 type Props = {
@@ -73,6 +74,12 @@ export function OrderForm({ tab, tabHref, defaults, lastResult, cancelTo }: Prop
       <label htmlFor={fields.transportType.id}>{t("booking.field.transportType")}</label>
       <select
         {...getSelectProps(fields.transportType)}
+        onChange={(event) => {
+          // Spec 4: LCL, air and express reset the counts to 0 and the other size to empty (not only hide them).
+          if (!NO_CONTAINER_TYPES.includes(event.target.value as TransportType)) return;
+          for (const name of ["gp20Count", "gp40Count", "hq40Count"] as const) form.update({ name: fields[name].name, value: "0" });
+          form.update({ name: fields.otherSize.name, value: "" });
+        }}
         aria-invalid={fields.transportType.errors?.length ? true : undefined}
         aria-describedby={fields.transportType.errors?.length ? fields.transportType.errorId : undefined}
       >
@@ -121,20 +128,20 @@ export function OrderForm({ tab, tabHref, defaults, lastResult, cancelTo }: Prop
         {transport}
         {tab === "form" ? (
           <>
-            {showContainers ? (
-              <fieldset className="booking-form__group" data-testid="container-fields">
-                <legend>{t("booking.field.containers")}</legend>
-                <p className="field__hint">
-                  {t("booking.hint.counts")} {!hydrated ? t("booking.hint.noContainers") : null}
-                </p>
-                <div className="booking-form__grid">
-                  {count("gp20Count")}
-                  {count("gp40Count")}
-                  {count("hq40Count")}
-                  {text("otherSize")}
-                </div>
-              </fieldset>
-            ) : (
+            {/* Hidden, not removed: the reset values (0, empty) stay in the form and show again with FCL. */}
+            <fieldset className="booking-form__group" data-testid="container-fields" hidden={!showContainers}>
+              <legend>{t("booking.field.containers")}</legend>
+              <p className="field__hint">
+                {t("booking.hint.counts")} {!hydrated ? t("booking.hint.noContainers") : null}
+              </p>
+              <div className="booking-form__grid">
+                {count("gp20Count")}
+                {count("gp40Count")}
+                {count("hq40Count")}
+                {text("otherSize")}
+              </div>
+            </fieldset>
+            {showContainers ? null : (
               <p className="field__hint" data-testid="containers-hidden">
                 {t("booking.hint.noContainers")}
               </p>

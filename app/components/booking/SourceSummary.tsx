@@ -3,6 +3,7 @@
 import { useTranslation } from "~/i18n/react";
 import { formatSnapshotPrice } from "~/domain/booking/format";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
+import { destinationIn, routeLine } from "~/domain/booking/labels";
 
 type Props = {
   snapshot: SourceSnapshot;
@@ -12,10 +13,10 @@ type Props = {
 };
 
 export function SourceSummary({ snapshot, showNoPrices = false, collapsible = false }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const s = snapshot;
   const label = t(s.source === "offer" ? "booking.source.offerTitle" : "booking.source.rateTitle");
-  const routeText = `${s.from ?? "-"} → ${s.to ?? "-"}`;
+  const routeText = routeLine(s.from, s.to, s.express, i18n.language);
   const facts = (
     <dl className="booking-source__facts">
       {s.facts.map((f) => (
@@ -34,7 +35,7 @@ export function SourceSummary({ snapshot, showNoPrices = false, collapsible = fa
         <div>
           <dt>{t("booking.source.expressFor")}</dt>
           <dd>
-            {s.express.country}, {t("search.unit.kg", { value: s.express.weight })}
+            {destinationIn(s.to, s.express, i18n.language)}, {t("search.unit.kg", { value: s.express.weight })}
           </dd>
         </div>
       ) : null}

@@ -31,7 +31,7 @@ export function BackToTop() {
   if (enhanced && !visible) return null;
   return (
     <a href="#top" className={enhanced ? "back-to-top back-to-top--floating" : "back-to-top"} onClick={enhanced ? scrollUp : undefined}>
-      <span aria-hidden="true">↑</span> {t("common.backToTop")}
+      <span aria-hidden="true">↑</span> <span className="back-to-top__text">{t("common.backToTop")}</span>
     </a>
   );
 }

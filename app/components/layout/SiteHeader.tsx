@@ -82,7 +82,7 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
                     style={{ borderRadius: "50%", objectFit: "cover", verticalAlign: "middle", marginRight: ".35rem" }}
                   />
                 ) : null}
-                {viewer.nickname || viewer.username}
+                <span className="site-header__name">{viewer.nickname || viewer.username}</span>
               </Link>
               <button type="submit" className="button button--ghost">
                 {t("common.nav.logout")}

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "~/i18n/react";
 import type { PickerOption } from "~/domain/reference/options";
 import { useTypedValue } from "~/utils/use-typed-value";
 
 export type ComboboxSource =
   /** Remote contains-search: `url` with `q=...` answers `{ options: PickerOption[] }`. */
   | { type: "remote"; url: string }
-  /** Local list filtered case-insensitively (railway and trailer). */
-  | { type: "local"; items: readonly string[] };
+  /** Local list filtered case-insensitively by name in either language (railway and trailer). */
+  | { type: "local"; items: readonly PickerOption[] };
 
 type Props = {
   id: string;
@@ -18,7 +19,6 @@ type Props = {
   initial: PickerOption[];
   /** Shown when `initial` is empty (e.g. "no history of search"). */
   initialEmptyText?: string;
-  noMatchText: string;
   placeholder?: string;
   describedBy?: string;
   invalid?: boolean;
@@ -27,6 +27,8 @@ type Props = {
 
 const DEBOUNCE_MS = 200;
 const LIMIT = 10;
+/** Spec 9: the request client gives up after 5 s. */
+const TIMEOUT_MS = 5_000;
 
 /**
  * A small accessible combobox (WAI-ARIA 1.2 pattern: input + listbox,
@@ -35,12 +37,14 @@ const LIMIT = 10;
  */
 export function Combobox(props: Props) {
   const { id, name, value, onValueChange, source, initial } = props;
+  const { t } = useTranslation();
   const listId = useId();
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<PickerOption[]>(initial);
   const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
+  /** Of the remote lookup: loading, failed (error, refused or 5 s without an answer: spec 8, 9). */
+  const [status, setStatus] = useState<"" | "loading" | "failed">("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController>();
   const showingInitial = value.trim() === "";
@@ -51,51 +55,52 @@ export function Combobox(props: Props) {
     () => () => {
       clearTimeout(timer.current);
       request.current?.abort();
+      request.current = undefined;
     },
     [],
   );
 
   function lookup(text: string) {
     clearTimeout(timer.current);
+    // A superseded lookup is no failure: forget it before aborting it.
     request.current?.abort();
+    request.current = undefined;
+    setStatus("");
     const q = text.trim();
     if (!q) {
       setOptions(initial);
-      setLoading(false);
       return;
     }
     if (source.type === "local") {
       const lower = q.toLowerCase();
-      setOptions(
-        source.items
-          .filter((item) => item.toLowerCase().includes(lower))
-          .slice(0, LIMIT)
-          .map((item) => ({ value: item, label: item })),
-      );
+      setOptions(source.items.filter((item) => `${item.label} ${item.value}`.toLowerCase().includes(lower)).slice(0, LIMIT));
       return;
     }
     // Stale options must not be picked while the new ones load.
     setOptions([]);
     setActive(-1);
-    setLoading(true);
+    setStatus("loading");
     timer.current = setTimeout(() => {
       const controller = new AbortController();
       request.current = controller;
+      const giveUp = setTimeout(() => controller.abort(), TIMEOUT_MS);
       const url = new URL(source.url, window.location.href);
       url.searchParams.set("q", q);
       fetch(url, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? response.json() : { options: [] }))
-        .then((body: { options?: PickerOption[] }) => {
-          setOptions((body.options ?? []).slice(0, LIMIT));
-          setActive(-1);
-          setLoading(false);
+        .then((response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.json();
         })
-        .catch((error: unknown) => {
-          if ((error as Error)?.name !== "AbortError") {
-            setOptions([]);
-            setLoading(false);
-          }
-        });
+        .then((body: { options?: PickerOption[] }) => {
+          if (request.current !== controller) return;
+          setOptions((body.options ?? []).slice(0, LIMIT));
+          setStatus("");
+        })
+        .catch(() => {
+          // An error, a refusal or the 5 s timeout; a superseded lookup says nothing.
+          if (request.current === controller) setStatus("failed");
+        })
+        .finally(() => clearTimeout(giveUp));
     }, DEBOUNCE_MS);
   }
 
@@ -154,7 +159,9 @@ export function Combobox(props: Props) {
   } as const;
 
   const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
-  const emptyText = showingInitial ? props.initialEmptyText : loading ? null : props.noMatchText;
+  const emptyText = showingInitial
+    ? props.initialEmptyText
+    : t(status === "failed" ? "search.suggest.failed" : status === "loading" ? "search.suggest.loading" : "search.suggest.noMatch");
   // The same input before and after hydration (no remount, no lost focus);
   // the combobox roles and the listbox only exist once JavaScript runs.
   const aria = enhanced
@@ -212,7 +219,7 @@ export function Combobox(props: Props) {
             </li>
           ))}
           {options.length === 0 && emptyText ? (
-            <li className="combobox__empty" role="presentation">
+            <li className={`combobox__empty combobox__empty--${status || "none"}`} role="presentation">
               {emptyText}
             </li>
           ) : null}

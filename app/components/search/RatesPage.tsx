@@ -167,11 +167,7 @@ export function RatesPage() {
       <PriceNotice access={data.access} here={here} />
       {results ? (
         <section aria-labelledby="results-title" className="results">
-          <h2 id="results-title">
-            {mode.weight
-              ? data.express?.country
-              : `${data.query[mode.fields[0].param]} → ${data.query[mode.fields[1].param]}`}
-          </h2>
+          <h2 id="results-title">{data.heading}</h2>
           {data.express ? <ExpressSummary data={data} /> : null}
           {mode.calculator && data.calculator && results.total > 0 ? <Calculator mode={mode} data={data} /> : null}
           {results.total === 0 ? (

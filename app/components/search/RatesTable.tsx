@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import type { ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
-import type { LclCharge } from "~/domain/pricing/lcl";
+import type { LclCharge, LclLine } from "~/domain/pricing/lcl";
 import type { RateRow } from "~/domain/rates/search.server";
 
 type Props = {
@@ -65,12 +65,13 @@ function PriceCell({
 function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
   const { t } = useTranslation();
   const groups = (["bulk", "tray"] as const).map((g) => mode.prices.filter((p) => p.group === g));
+  const kg = t("search.price.breakKg");
   return (
     <table className="breaks">
       <caption>{t("search.price.breaksCaption", { currency: row.currency })}</caption>
       <thead>
         <tr>
-          <th scope="col">{t("search.price.breakKg")}</th>
+          <th scope="col">{kg}</th>
           {groups[0].map((p) => (
             <th scope="col" key={p.key}>
               {p.breakLabel}
@@ -85,7 +86,7 @@ function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
             {columns.map((p) => {
               const text = formatPrice(row.prices?.[p.key], "money");
               return (
-                <td key={p.key}>
+                <td key={p.key} data-label={`${p.breakLabel} ${kg}`}>
                   {text === null ? (
                     "-"
                   ) : (
@@ -103,28 +104,18 @@ function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
   );
 }
 
-function LclChargeCell({
-  charge,
-  currency,
-  label,
-}: {
-  charge: LclCharge | undefined;
-  currency: string;
-  label: string;
-}) {
+/** LCL: the freight, the sum that gives it (basis, quantity × rate) and the other measure's. */
+function LclChargeCell({ charge, currency, label }: { charge: LclCharge | undefined; currency: string; label: string }) {
   const { t } = useTranslation();
-  if (!charge || !charge.total) return <td data-label={label}>-</td>;
+  if (!charge?.total || !charge.charged) return <td data-label={label}>-</td>;
+  const line = (l: LclLine, key: string) => t(`search.calculator.${key}.${l.basis}`, { ...l, rate: formatPrice(l.rate, "money"), amount: formatPrice(l.amount, "money") });
   return (
     <td className="price calc" data-label={label}>
       <strong>
         {formatPrice(charge.total, "money")} <span className="currency">{currency}</span>
       </strong>
-      <small>
-        {t("search.calculator.rowDetail", {
-          rt: charge.revenueTons,
-          basis: t(`search.calculator.basis.${charge.chargeBasis}`),
-        })}
-      </small>
+      <small>{line(charge.charged, "charged")}</small>
+      {charge.other ? <small>{line(charge.other, "other")}</small> : null}
     </td>
   );
 }

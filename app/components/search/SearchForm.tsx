@@ -20,7 +20,7 @@ type Props = {
   fields: FieldView[];
   weight?: { value: string; error: string | null } | null;
   suggestions: Suggestions;
-  lists: { from: string[]; to: string[] } | null;
+  lists: { from: PickerOption[]; to: PickerOption[] } | null;
   /** Link for a suggestion or candidate: without JavaScript it opens the form (or search) with that value. */
   hrefFor: (param: string, value: string) => string;
   /** Show the suggestions as links under each field (home page). */
@@ -80,7 +80,6 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
               source={sourceFor(field, lists)}
               initial={suggestion?.options ?? []}
               initialEmptyText={suggestion?.source === "history" ? t("search.suggest.noHistory") : undefined}
-              noMatchText={t("search.suggest.noMatch")}
               placeholder={t(field.placeholderKey)}
               describedBy={
                 [errorId, showChips && suggestion ? hintId : undefined].filter(Boolean).join(" ") || undefined

@@ -1,10 +1,9 @@
-import type { HeadersFunction, LinksFunction, MetaDescriptor, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { useRouteErrorText } from "~/components/ErrorPage";
 import type { PriceStatus } from "~/domain/pricing/access";
-import type { ResultsData } from "~/domain/rates/page.server";
-import type { PageMeta } from "~/domain/rates/seo.server";
+import { loaderMeta } from "~/utils/root-data";
 
 // What the home page and the six results pages share (kept apart from the
 // results table so /home does not load it).
@@ -12,20 +11,7 @@ import type { PageMeta } from "~/domain/rates/seo.server";
 /** search.css is in every document (utils/inline-styles.tsx), not linked. */
 export const searchLinks: LinksFunction = () => [];
 
-/** Title, description, canonical and language alternates from the loader (per route and language). */
-export function metaFrom(meta: PageMeta | undefined): MetaDescriptor[] {
-  if (!meta) return [{ title: "Freight Rate Portal" }];
-  const tags: MetaDescriptor[] = [
-    { title: meta.title },
-    { name: "description", content: meta.description },
-    { tagName: "link", rel: "canonical", href: meta.canonical },
-    ...meta.alternates.map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.hrefLang, href: a.href })),
-  ];
-  if (meta.noindex) tags.push({ name: "robots", content: "noindex" });
-  return tags;
-}
-
-export const ratesMeta: MetaFunction = ({ data }) => metaFrom((data as ResultsData | undefined)?.meta);
+export const ratesMeta: MetaFunction = loaderMeta;
 
 export const ratesHeaders: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();

@@ -52,6 +52,8 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, selection, acti
   };
   return (
     <div className={`datatable ${className ?? ""}`}>
+      {/* Phones: wide tables scroll sideways; this says so (CSS shows it on narrow screens only). */}
+      <p className="datatable__hint">{t("table.scrollHint")}</p>
       <table>
         {caption ? <caption>{caption}</caption> : null}
         <thead>

@@ -10,7 +10,11 @@ import { hashPassword, verifyPassword } from "./password.server";
 export type LoginFailure = "invalidCredentials" | "frozen";
 
 export class LoginError extends Error {
-  constructor(public readonly reason: LoginFailure) {
+  /** `userId`: the frozen account, for /freeze (only after a correct password). */
+  constructor(
+    public readonly reason: LoginFailure,
+    public readonly userId?: number,
+  ) {
     super(reason);
     this.name = "LoginError";
   }
@@ -30,7 +34,7 @@ export async function verifyLogin(emailInput: string, password: string): Promise
   // One message for an unknown e-mail and a wrong password: no enumeration.
   if (!user || !ok) throw new LoginError("invalidCredentials");
   // Only a caller who knows the password learns that the account is frozen.
-  if (user.state === 2) throw new LoginError("frozen");
+  if (user.state === 2) throw new LoginError("frozen", user.id);
   return { id: user.id };
 }
 
@@ -80,7 +84,11 @@ export async function recordLoginFailure(email: string, ip: string | null): Prom
   await hit(rateKeys.loginAccount(email), RATE_RULES.loginAccount);
 }
 
-export type SignInResult = { ok: true; id: number } | { ok: false; reason: LoginFailure } | { ok: false; reason: "tooManyAttempts"; blocked: RateState };
+export type SignInResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: "invalidCredentials" }
+  | { ok: false; reason: "frozen"; userId: number }
+  | { ok: false; reason: "tooManyAttempts"; blocked: RateState };
 
 /**
  * The whole sign-in rule, for the login page and POST /api/login alike:
@@ -100,8 +108,9 @@ export async function signIn(email: string, ip: string | null, verify: () => Pro
     return { ok: true, id: user.id };
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
-    if (error.reason === "invalidCredentials") await recordLoginFailure(email, ip);
-    return { ok: false, reason: error.reason };
+    if (error.reason === "frozen") return { ok: false, reason: "frozen", userId: error.userId! };
+    await recordLoginFailure(email, ip);
+    return { ok: false, reason: "invalidCredentials" };
   }
 }
 

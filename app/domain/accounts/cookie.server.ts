@@ -7,7 +7,12 @@ import { env, secureCookies } from "~/utils/env.server";
  * like the legacy token kept in session storage.
  */
 export type FlashMessage = { type: "success" | "info" | "warning" | "error"; key: string; values?: Record<string, string | number> };
-type SessionData = { sid: string };
+/**
+ * `sid`: the database session. `frozen`: the id of an account that was found
+ * frozen (its sessions revoked), so /freeze can name its customer service;
+ * it signs nobody in.
+ */
+type SessionData = { sid: string; frozen: number };
 type FlashData = { message: FlashMessage };
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;

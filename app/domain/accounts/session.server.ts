@@ -49,6 +49,7 @@ export async function createUserSession(
   const sessionId = await createDbSession(userId, request, "cookie", init.context);
   const cookieSession = await getCookieSession(request);
   cookieSession.set("sid", sessionId);
+  cookieSession.unset("frozen");
   const headers = init.headers ?? new Headers();
   headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
   return redirect(redirectTo, { headers });
@@ -108,16 +109,19 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
     [sessionId],
   );
   const now = Date.now();
+  // A frozen account is told so on its next request, even though freezing
+  // already revoked this session (administration 2.1 revokes in the same
+  // transaction): otherwise it would silently become a visitor.
+  if (row && row.state === 2) {
+    await revokeUserSessions(row.id);
+    return { lookup: { state: "frozen", userId: row.id }, versions: null };
+  }
   if (!row || row.revoked_at) return { lookup: { state: "none" }, versions: row?.versions ?? null };
   if (row.expires_at.getTime() <= now) {
     await revokeSession(row.session_id);
     return { lookup: { state: "expired" }, versions: null };
   }
   const viewer = toViewer(row);
-  if (viewer.state === 2) {
-    await revokeUserSessions(viewer.id);
-    return { lookup: { state: "frozen", userId: viewer.id }, versions: null };
-  }
   if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await prisma.session.update({
       where: { id: row.session_id },
@@ -148,9 +152,21 @@ export function lookupRequest(request: Request): Promise<SessionLookup> {
   });
 }
 
-/** Cookie that forgets the session (after logout, expiry or freezing). */
-export async function destroyCookieHeader(request: Request) {
-  return sessionStorage().destroySession(await getCookieSession(request));
+/**
+ * To /freeze, signed out: the cookie forgets the session and remembers only
+ * which account was frozen, so the page can say whom to contact.
+ */
+export async function frozenRedirect(request: Request, userId: number) {
+  const cookieSession = await getCookieSession(request);
+  cookieSession.unset("sid");
+  cookieSession.set("frozen", userId);
+  return redirect("/freeze", { headers: { "Set-Cookie": await sessionStorage().commitSession(cookieSession) } });
+}
+
+/** The account /freeze speaks about (set by frozenRedirect), if any. */
+export async function frozenAccountId(request: Request): Promise<number | null> {
+  const id = (await getCookieSession(request)).get("frozen");
+  return typeof id === "number" && Number.isInteger(id) ? id : null;
 }
 
 /**
@@ -160,9 +176,7 @@ export async function destroyCookieHeader(request: Request) {
 export async function getViewer(request: Request): Promise<Viewer | null> {
   const result = await lookupRequest(request);
   if (result.state === "active") return result.viewer;
-  if (result.state === "frozen") {
-    throw redirect("/freeze", { headers: { "Set-Cookie": await destroyCookieHeader(request) } });
-  }
+  if (result.state === "frozen") throw await frozenRedirect(request, result.userId);
   return null;
 }
 

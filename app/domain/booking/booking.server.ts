@@ -27,12 +27,13 @@ import type { BookingSource } from "./source.server";
 import type { UploadedFile } from "./upload.server";
 
 /** What a viewer may do with a source (spec 4 "Booking result status", 5, 8). */
-export type BookingGate = "login" | "pending" | "failed" | "noTier" | "paused" | "unavailable" | "ok";
+export type BookingGate = "login" | "pending" | "failed" | "noTier" | "paused" | "ok";
 export type RefusedGate = Exclude<BookingGate, "ok">;
 
 type GateViewer = Parameters<typeof priceAccess>[0];
 
-export function bookingGate(viewer: GateViewer, source: Pick<BookingSource, "paused" | "available">): BookingGate {
+/** Who may book a source that is valid today (context.server refuses the others before anything is shown). */
+export function bookingGate(viewer: GateViewer, source: Pick<BookingSource, "paused">): BookingGate {
   const access = priceAccess(viewer);
   if (access.status === "visitor") return "login";
   // Status 2 (warning) and 3 (error) of the legacy booking reply.
@@ -41,7 +42,6 @@ export function bookingGate(viewer: GateViewer, source: Pick<BookingSource, "pau
   // Staff and accounts without a customer tier have no price to book at.
   if (access.status === "noTier") return "noTier";
   if (source.paused) return "paused";
-  if (!source.available) return "unavailable";
   return "ok";
 }
 
@@ -51,7 +51,6 @@ export const GATE_HTTP_STATUS: Record<RefusedGate, number> = {
   failed: 403,
   noTier: 403,
   paused: 409,
-  unavailable: 409,
 };
 
 /** The message (translation key) and its tone for a refused booking. */
@@ -61,7 +60,6 @@ export const GATE_MESSAGE: Record<RefusedGate, { key: string; tone: "warning" | 
   failed: { key: "booking.gate.failed", tone: "error" },
   noTier: { key: "booking.gate.noTier", tone: "warning" },
   paused: { key: "booking.gate.paused", tone: "error" },
-  unavailable: { key: "booking.gate.unavailable", tone: "error" },
 };
 
 export type SubmitBookingInput = {

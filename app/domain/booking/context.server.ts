@@ -8,8 +8,10 @@ import { priceAccess } from "~/domain/pricing/access";
 import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
+import { data } from "@remix-run/node";
 import { bookingGate, GATE_MESSAGE, type BookingGate } from "./booking.server";
 import { loadBookingSource, type BookingSource } from "./source.server";
+import { snapshotIn } from "./display.server";
 
 export type BookingContext = {
   viewer: Viewer | null;
@@ -22,6 +24,13 @@ export type BookingContext = {
   carry: URLSearchParams;
   back: string;
 };
+
+/** What an expired (410) or not yet valid (404) source answers: the booking error boundary shows it. */
+export type Unavailable = { unavailable: "expired" | "upcoming"; searchHref: string };
+
+function unavailable(reason: Unavailable["unavailable"], searchHref: string) {
+  return data<Unavailable>({ unavailable: reason, searchHref }, { status: reason === "expired" ? 410 : 404 });
+}
 
 /** Where closing the dialog goes: `?back=`, else the page the link was on, else the mode's results page. */
 function backTarget(request: Request, url: URL, fallback: string): string {
@@ -46,6 +55,8 @@ export async function loadBookingContext(request: Request, params: { mode?: stri
   const url = new URL(request.url);
   const source = await loadBookingSource(params, priceAccess(viewer).tier, url.searchParams);
   if (!source) throw new Response("Not found", { status: 404 });
+  // Expired or not yet valid: nothing of it is shown, only what happened and a search for the route.
+  if (source.availability !== "valid") throw unavailable(source.availability, source.searchHref);
   const gate = bookingGate(viewer, source);
   const back = backTarget(request, url, source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
   const carry = new URLSearchParams();
@@ -88,12 +99,12 @@ export function gateView(context: BookingContext, here: string) {
 }
 
 /** The snapshot as the dialogs may show it (prices only when the viewer has a tier; offers are public). */
-export function clientSource(source: BookingSource) {
+export function clientSource(source: BookingSource, lng: Language) {
   return {
     kind: source.kind,
     modeKey: source.modeKey,
     transportType: source.transportType,
     paused: source.paused,
-    snapshot: source.snapshot,
+    snapshot: snapshotIn(source.snapshot, lng),
   };
 }

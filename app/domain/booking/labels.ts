@@ -42,3 +42,21 @@ export function moduleName(kind: SourceKind, mode: TransportType): string {
 
 export const moduleKey = (kind: string, mode: string) => `booking.module.${kind === "offer" ? "offer" : "rate"}.${mode}`;
 export const transportKey = (type: string) => `booking.transport.${type}`;
+
+/** Express: the destination country in both languages (older snapshots have the English name only). */
+export type ExpressPlace = { country: string; countryZh?: string } | null | undefined;
+
+/** A booking's destination as a reader of `lng` names it: an express country in their language. */
+export function destinationIn(pod: string | null, express: ExpressPlace, lng: string): string | null {
+  if (!express) return pod;
+  return lng === "zh-CN" ? (express.countryZh ?? pod ?? express.country) : express.country;
+}
+
+/**
+ * A booking's route on one line: "SHANGHAI → BATAM"; a rate without an
+ * origin (express) is just its destination, never "- → …".
+ */
+export function routeLine(pol: string | null, pod: string | null, express: ExpressPlace, lng: string): string {
+  const to = destinationIn(pod, express, lng) ?? "-";
+  return pol ? `${pol} → ${to}` : to;
+}

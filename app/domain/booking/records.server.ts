@@ -9,6 +9,9 @@ import { mayPerform } from "~/domain/permissions/operations.server";
 import { entrustmentScope, hasGlobalView } from "~/domain/permissions/views.server";
 import { defineTable } from "~/domain/table/paging.server";
 import { prisma, type Prisma } from "~/utils/db.server";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
+import { destinationOf } from "./display.server";
+import { readSnapshot } from "./snapshot";
 
 export const RECORDS_PAGE_SIZE = 10;
 /** The records list: page size 10, page links in the URL (the shared paged-table contract). */
@@ -30,8 +33,8 @@ export type RecordListRow = {
   hasAttachment: boolean;
 };
 
-/** The customer's own entrustments, newest first (one page). */
-export async function listOwnEntrustments(userId: number, page: { skip: number; take: number }) {
+/** The customer's own entrustments, newest first (one page); an express destination named in `lng`. */
+export async function listOwnEntrustments(userId: number, page: { skip: number; take: number }, lng: string) {
   const where: Prisma.EntrustmentWhereInput = { userId };
   const total = await prisma.entrustment.count({ where });
   const rows = await prisma.entrustment.findMany({
@@ -48,6 +51,7 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
       transportType: true,
       pol: true,
       pod: true,
+      sourceSnapshot: true,
       createdAt: true,
       attachmentKey: true,
       customerServiceId: true,
@@ -70,8 +74,8 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
     mode: row.mode,
     sourceKind: row.sourceKind,
     transportType: row.transportType,
-    pol: row.pol,
-    pod: row.pod,
+    pol: vocabulary(row.pol, lng),
+    pod: destinationOf(row.pod, readSnapshot(row.sourceSnapshot)?.express, lng),
     createdAt: row.createdAt.toISOString(),
     username: row.user.username,
     phone: row.user.phone,

@@ -21,8 +21,8 @@ export type SourceSnapshot = {
   currency: string | null;
   validFrom: string | null;
   validTo: string | null;
-  /** Express rows: the destination and weight the price was computed for. */
-  express?: { country: string; zoneCode: string; weight: string } | null;
+  /** Express rows: the destination (English and Chinese name) and weight the price was computed for. */
+  express?: { country: string; countryZh?: string; zoneCode: string; weight: string } | null;
 };
 
 /** Reads a stored snapshot defensively (older rows, seed data): unknown shapes give null. */

@@ -11,6 +11,7 @@ import { expressQuote } from "~/domain/pricing/express";
 import { decimalText, tierSelect } from "~/domain/pricing/tier-columns";
 import type { Tier } from "~/domain/pricing/visibility";
 import { zoneField } from "~/domain/rates/express.server";
+import { offerStatus } from "~/domain/rates/validity.server";
 import { rateDelegate, toRateRow } from "~/domain/rates/search.server";
 import { resolveCountry } from "~/domain/reference/countries.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
@@ -27,8 +28,10 @@ export type BookingSource = {
   transportType: TransportType;
   id: number;
   paused: boolean;
-  /** Valid today (rates, Shanghai calendar days) or now (cards). */
-  available: boolean;
+  /** Today (Asia/Shanghai calendar days, rates and cards alike) within its validity, before or after it. */
+  availability: Availability;
+  /** The results page of this route, for "search again" when it is not available. */
+  searchHref: string;
   pol: string | null;
   pod: string | null;
   moduleName: string;
@@ -46,8 +49,25 @@ export function parseSourceParams(params: { mode?: string; id?: string }): { kin
   return described ? { kind: "rate", modeKey: described.key, id: Number(id) } : null;
 }
 
-function coversDay(validFrom: Date | null, validTo: Date | null, day: Date): boolean {
-  return (!validFrom || validFrom <= day) && (!validTo || validTo >= day);
+export type Availability = "valid" | "expired" | "upcoming";
+
+/** A rate's DATE bounds against today's calendar day. */
+function rateAvailability(validFrom: Date | null, validTo: Date | null, today: Date): Availability {
+  if (validTo && validTo < today) return "expired";
+  if (validFrom && validFrom > today) return "upcoming";
+  return "valid";
+}
+
+/** The mode's results URL for a route (the spec's parameter names; express also the weight). */
+function searchHref(mode: ModeDescription, from: string | null, to: string | null, weight: string | null): string {
+  const params = new URLSearchParams();
+  for (const field of mode.fields) {
+    const value = field.role === "from" ? from : to;
+    if (value) params.set(field.param, value);
+  }
+  if (mode.weight && weight) params.set(mode.weight.param, weight);
+  const query = params.toString();
+  return query ? `${mode.path}?${query}` : mode.path;
 }
 
 function factSelect(mode: ModeDescription): Record<string, true> {
@@ -80,7 +100,7 @@ async function loadRate(
     const resolved = country ? await resolveCountry(country) : null;
     if (resolved?.status === "found" && weight && /^\d{1,3}(\.\d)?$/.test(weight)) {
       const option = resolved.option;
-      express = { country: option.en, zoneCode: option.zoneCode, weight };
+      express = { country: option.en, countryZh: option.zh, zoneCode: option.zoneCode, weight };
       priceField = zoneField(option.zoneCode);
     }
   }
@@ -119,7 +139,9 @@ async function loadRate(
 
   const [fromField, toField] = [mode.fields.find((f) => f.role === "from"), mode.fields.find((f) => f.role === "to")];
   const pol = fromField?.column ? ((row[fromField.column] as string | null) ?? null) : null;
-  const pod = toField?.column ? ((row[toField.column] as string | null) ?? null) : (express?.country ?? null);
+  // Express: the country's Chinese name is stored (staff read Chinese; the query logs keep it so too);
+  // pages and the customer's mail name it in the reader's language from the snapshot.
+  const pod = toField?.column ? ((row[toField.column] as string | null) ?? null) : (express?.countryZh ?? null);
   const transportType = MODE_TRANSPORT[mode.key];
   return {
     kind: "rate",
@@ -127,7 +149,8 @@ async function loadRate(
     transportType,
     id,
     paused: shown.paused,
-    available: coversDay(row.validFrom as Date | null, row.validTo as Date | null, today),
+    availability: rateAvailability(row.validFrom as Date | null, row.validTo as Date | null, today),
+    searchHref: searchHref(mode, pol, pod, express?.weight ?? null),
     pol,
     pod,
     moduleName: moduleName("rate", transportType),
@@ -186,7 +209,8 @@ async function loadOffer(id: number, now: Date): Promise<BookingSource | null> {
     transportType,
     id,
     paused: false,
-    available: (!validFrom || validFrom <= now) && (!validTo || validTo >= now),
+    availability: offerStatus(validFrom, validTo, now),
+    searchHref: searchHref(mode, from, to, mode.weight && row.weight != null ? decimalText(row.weight, 1) : null),
     pol: from,
     pod: to,
     moduleName: moduleName("offer", transportType),

@@ -14,7 +14,8 @@ export const trailerArea: DataArea = {
   order: "desc",
   columns: [
     col.id(),
-    col.text("dock", "dock", { required: REQUIRED }),
+    // A trailer's dock is the port area (港区) of the customer pages, not an FCL terminal.
+    col.text("dock", "dock", { required: REQUIRED, labelKey: "data.col.portArea" }),
     col.text("doorPoint", "trailer_door_point", { required: REQUIRED }),
     ...tierPrices(FCL_PRICE_ITEMS),
     col.date("validFrom", "valid_fm"),
@@ -24,7 +25,7 @@ export const trailerArea: DataArea = {
     col.updated("update_time"),
   ],
   filters: [
-    { kind: "select", param: "dock", field: "dock", labelKey: "data.col.dock" },
+    { kind: "select", param: "dock", field: "dock", labelKey: "data.col.portArea" },
     { kind: "select", param: "doorPoint", field: "doorPoint", labelKey: "data.col.doorPoint" },
   ],
   dateFilter: { field: "validTo", columnKind: "date", labelKey: "data.filter.validity", defaultDays: [-365, 365] },

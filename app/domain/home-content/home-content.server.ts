@@ -7,7 +7,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { HomeChannel } from "~/generated/prisma/client";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { fail, uniqueViolation, type Outcome } from "~/domain/menus/admin.server";
-import { levelUnder } from "~/domain/menus/tree";
+import { buildTree, levelUnder } from "~/domain/menus/tree";
 import { deleteImage, detectImage, saveImage } from "./images.server";
 import type { HomeCategoryInput, HomeItemInput } from "./schemas";
 
@@ -202,4 +202,33 @@ export async function deleteHomeCategory(viewer: Viewer, id: number): Promise<Ou
     await logOperation(tx, viewer, { module: "delete", operation: "homeCategories", targetIds: String(id), params: `name=${existing.name}` });
   });
   return { ok: true };
+}
+
+// ------------------------------------------------------------ customer pages
+
+/** A website block as the customer pages show it: a level-1 group and its level-2 items. */
+export type HomeBlock = {
+  id: number;
+  name: string;
+  description: string | null;
+  /** Public URL of the image; null: the placeholder (spec: image 1 = none). */
+  image: string | null;
+  /** "B" large, "S" small. */
+  size: "B" | "S";
+  items: Omit<HomeBlock, "items">[];
+};
+
+/** The website home content for /home and /us, in the staff's order. */
+export async function websiteBlocks(): Promise<HomeBlock[]> {
+  const items = await listHomeItems("WEB");
+  const show = (item: HomeItemRow) => ({
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    image: item.imagePath ? `/home-images/${item.imagePath}` : null,
+    size: item.size === "B" ? ("B" as const) : ("S" as const),
+  });
+  return buildTree(items)
+    .filter((group) => group.level === 1)
+    .map((group) => ({ ...show(group), items: group.children.map(show) }));
 }

@@ -20,7 +20,7 @@ export type OfferFormField = {
 const ENDPOINT_LABELS: Record<string, string> = {
   pol: "search.col.pol",
   pod: "search.col.pod",
-  dock: "search.col.dock",
+  dock: "search.col.portArea",
   doorPoint: "search.col.doorPoint",
   origin: "admin.offer.field.origin",
   destination: "admin.offer.field.destination",

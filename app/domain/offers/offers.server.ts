@@ -6,6 +6,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "~/domain/menus/admin.server";
+import { offerStatus } from "~/domain/rates/validity.server";
 import { fixedCurrency, offerFormFields } from "./cards";
 import { shanghaiInstant, shanghaiParts, type OfferValues } from "./schemas";
 
@@ -40,7 +41,7 @@ function toCard(mode: ModeDescription, row: Record<string, unknown>, now: Date):
   }
   const validFrom = row.validFrom as Date | null;
   const validTo = row.validTo as Date | null;
-  const status = validTo && validTo < now ? "expired" : validFrom && validFrom > now ? "upcoming" : "valid";
+  const status = offerStatus(validFrom, validTo, now);
   return {
     id: row.id as number,
     from: (row[mode.card.from] as string | null) ?? null,

@@ -3,6 +3,8 @@
 // that defaults to 00:00:00, in Asia/Shanghai.
 import { z } from "~/utils/zod";
 import type { ModeDescription } from "~/domain/modes";
+import { compare, parseFixed } from "~/domain/pricing/decimal";
+import { expressQuote } from "~/domain/pricing/express";
 import { offerFormFields, RAIL_CURRENCIES, type OfferFormField } from "./cards";
 
 const NUMBER_RULES: Record<string, { pattern: RegExp; max: number; message: string }> = {
@@ -50,10 +52,31 @@ function fieldSchema(field: OfferFormField) {
   }
 }
 
+/** The express card's total from its parts (pricing/express.ts): special price × (1 + fuel %) × discount, to the cent. */
+export function expressCardTotal(values: Record<string, string>): string | null {
+  const { specialCost, fuel, discount } = values;
+  if (![specialCost, fuel, discount].every((v) => typeof v === "string" && NUMBER_PATTERN.test(v))) return null;
+  return expressQuote({ price: specialCost, fuel, discount }).total;
+}
+
+const NUMBER_PATTERN = /^\d+(\.\d+)?$/;
+
 export function offerSchema(mode: ModeDescription) {
   const shape: Record<string, z.ZodTypeAny> = {};
   const fields = offerFormFields(mode);
+  const express = mode.key === "express";
   for (const field of fields) {
+    // Express: the total may be left empty (it is computed); given, it must be the sum of its parts.
+    if (express && field.name === "totalCost") {
+      const rule = NUMBER_RULES.money;
+      shape[field.name] = z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value ?? "")
+        .refine((value) => value === "" || (rule.pattern.test(value) && Number(value) > 0 && Number(value) <= rule.max), rule.message);
+      continue;
+    }
     shape[field.name] = fieldSchema(field);
     if (field.kind === "datetime") {
       shape[`${field.name}Time`] = z
@@ -64,14 +87,23 @@ export function offerSchema(mode: ModeDescription) {
         .pipe(z.string().regex(TIME_PATTERN, "admin.offer.invalidTime"));
     }
   }
-  return z.object(shape).superRefine((value, ctx) => {
-    for (const field of fields) {
-      if (field.kind !== "datetime" || typeof value[field.name] !== "string") continue;
-      if (!shanghaiInstant(value[field.name], value[`${field.name}Time`])) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field.name], message: "admin.offer.required.date" });
+  return z
+    .object(shape)
+    .superRefine((value, ctx) => {
+      for (const field of fields) {
+        if (field.kind !== "datetime" || typeof value[field.name] !== "string") continue;
+        if (!shanghaiInstant(value[field.name], value[`${field.name}Time`])) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field.name], message: "admin.offer.required.date" });
+        }
       }
-    }
-  });
+      if (express && value.totalCost) {
+        const total = expressCardTotal(value);
+        if (total !== null && compare(parseFixed(value.totalCost)!, parseFixed(total)!) !== 0) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["totalCost"], message: "admin.offer.totalMismatch" });
+        }
+      }
+    })
+    .transform((value) => (express && !value.totalCost ? { ...value, totalCost: expressCardTotal(value) ?? "" } : value));
 }
 
 export type OfferValues = Record<string, string>;

@@ -82,6 +82,9 @@ const FIXED = {
   "entrustment.read": staffOp("/app-order", "entrustments", false),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
+  // The company's identity (decision 604).
+  "company.read": staffOp("/companyInfo", "companyInfo", false),
+  "company.update": staffOp("/companyInfo", "companyInfo", true),
   // A visitor's or signed-in user's own things: declared like the rest, authorized by the session.
   // (Ids apart from the translation namespaces: "account.*" would read as a message key.)
   "session.login": publicOp("sessions"),

@@ -30,6 +30,15 @@ export function checkLclInput(
   return { cbm: fixedText(cbm, 3), kg: fixedText(kg, 1) };
 }
 
+/** One measure's freight as the row explains it: quantity × rate = amount. */
+export type LclLine = {
+  basis: "volume" | "weight";
+  /** CBM or tons, at least 2 decimals (more only where they are not zero). */
+  quantity: string;
+  rate: string;
+  amount: string;
+};
+
 export type LclCharge = {
   cbm: string;
   tons: string;
@@ -41,7 +50,15 @@ export type LclCharge = {
   total: string | null;
   /** Which charge is the total. */
   chargeBasis: "volume" | "weight" | null;
+  /** The sum that gives the total, and the other measure's for comparison. */
+  charged: LclLine | null;
+  other: LclLine | null;
 };
+
+/** "2.000" → "2.00", "1.9000" → "1.90", "1.2345" stays: the sum shown must give the amount. */
+function quantityText(value: Fixed): string {
+  return fixedText(value, 4).replace(/(\.\d\d\d*?)0+$/, "$1");
+}
 
 export function lclCharge(input: { cbm: string; kg: string; perCbm: string | null; perTon: string | null }): LclCharge {
   const cbm = parseFixed(input.cbm)!;
@@ -60,6 +77,10 @@ export function lclCharge(input: { cbm: string; kg: string; perCbm: string | nul
     total = byWeight;
     chargeBasis = "weight";
   }
+  const line = (basis: LclLine["basis"], quantity: Fixed, rate: Fixed | null, amount: Fixed | null): LclLine | null =>
+    rate && amount ? { basis, quantity: quantityText(quantity), rate: fixedText(rate, 2), amount: fixedText(amount, 2) } : null;
+  const volume = line("volume", cbm, perCbm, byVolume);
+  const weight = line("weight", tons, perTon, byWeight);
   return {
     cbm: fixedText(cbm, 3),
     tons: fixedText(tons, 4),
@@ -69,5 +90,7 @@ export function lclCharge(input: { cbm: string; kg: string; perCbm: string | nul
     byWeight: byWeight ? fixedText(byWeight, 2) : null,
     total: total ? fixedText(total, 2) : null,
     chargeBasis,
+    charged: chargeBasis === "volume" ? volume : chargeBasis === "weight" ? weight : null,
+    other: chargeBasis === "volume" ? weight : chargeBasis === "weight" ? volume : null,
   };
 }

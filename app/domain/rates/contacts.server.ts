@@ -1,28 +1,15 @@
 // The floating contact card (spec 2.4): a customer's own customer-service and
-// sales contacts; the company's default contacts for visitors (SiteSetting
-// company_contact, JSON per language).
+// sales contacts (mobile, landline, e-mail, QQ and the QR business card staff
+// upload, spec 3 kf_* / xs_*); the company's identity for visitors and for
+// customers without contacts (site/company.server.ts, the one source).
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { prisma, sql } from "~/utils/db.server";
+import type { Language } from "~/i18n/config";
+import { companyIdentity } from "~/domain/site/company.server";
+import type { CompanyView } from "~/domain/site/company";
+import type { Contact, ContactCardData } from "~/domain/site/contact";
+import { sql } from "~/utils/db.server";
 
-export type Contact = {
-  name: string;
-  phone: string | null;
-  email: string | null;
-  landline: string | null;
-  qq: string | null;
-  address?: string | null;
-  website?: string | null;
-};
-
-export type ContactCardData =
-  | { kind: "company"; company: Contact | null }
-  | {
-      kind: "personal";
-      service: Contact | null;
-      sales: Contact | null;
-      /** customer_rating 0 (none), 2 or 3: toggle between the two (spec 4). */
-      toggle: boolean;
-    };
+export type { Contact, ContactCardData } from "~/domain/site/contact";
 
 type Person = {
   nickname: string | null;
@@ -31,31 +18,37 @@ type Person = {
   email: string;
   landline: string | null;
   qq: string | null;
+  wxCodePath: string | null;
 };
 
 function toContact(p: Person | null): Contact | null {
   if (!p) return null;
-  return { name: p.nickname || p.username, phone: p.phone, email: p.email, landline: p.landline, qq: p.qq };
+  return {
+    name: p.nickname || p.username,
+    mobile: p.phone,
+    email: p.email,
+    landline: p.landline,
+    qq: p.qq,
+    wxCode: p.wxCodePath ? `/wx-codes/${p.wxCodePath}` : null,
+  };
 }
 
-export async function companyContact(lng: string): Promise<Contact | null> {
-  const row = await prisma.siteSetting.findUnique({ where: { key: "company_contact" } });
-  if (!row) return null;
-  try {
-    const value = JSON.parse(lng === "en-US" ? row.valueEn : row.valueZh) as Record<string, unknown>;
-    const text = (key: string) => (typeof value[key] === "string" && value[key] ? (value[key] as string) : null);
-    return {
-      name: text("name") ?? "",
-      phone: text("phone"),
-      email: text("email"),
-      landline: text("landline"),
-      qq: text("qq"),
-      address: text("address"),
-      website: text("website"),
-    };
-  } catch {
-    return null;
-  }
+/** The company as a contact (its hotline is a fixed line, not a mobile). */
+export function companyAsContact(company: CompanyView): Contact | null {
+  if (!company.name) return null;
+  const orNull = (value: string) => value || null;
+  return {
+    name: company.name,
+    mobile: null,
+    phone: orNull(company.phone),
+    landline: null,
+    email: orNull(company.email),
+    qq: orNull(company.qq),
+    wechat: orNull(company.wechat),
+    address: orNull(company.address),
+    website: orNull(company.website),
+    websiteUrl: orNull(company.websiteUrl),
+  };
 }
 
 /** customer_rating 0 (unset), 2 or 3 toggles; T0 (1, internal users) sees its customer service only. */
@@ -72,6 +65,7 @@ type ContactRow = {
   serviceEmail: string | null;
   serviceLandline: string | null;
   serviceQq: string | null;
+  serviceWxCodePath: string | null;
   salesId: number | null;
   salesNickname: string | null;
   salesUsername: string | null;
@@ -79,6 +73,7 @@ type ContactRow = {
   salesEmail: string | null;
   salesLandline: string | null;
   salesQq: string | null;
+  salesWxCodePath: string | null;
 };
 
 function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
@@ -90,34 +85,38 @@ function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
     email: row[`${role}Email`]!,
     landline: row[`${role}Landline`],
     qq: row[`${role}Qq`],
+    wxCodePath: row[`${role}WxCodePath`],
   };
 }
 
-/** `company`: where the company's contact comes from for visitors (e.g. a cache). */
-export async function loadContactCard(
-  viewer: Viewer | null,
-  lng: string,
-  company: () => Promise<Contact | null> = () => companyContact(lng),
-): Promise<ContactCardData> {
+/** A user's customer-service and sales contacts (one query for the user and both). */
+export async function contactsOf(userId: number): Promise<{ customerRating: number | null; service: Contact | null; sales: Contact | null }> {
+  // Prisma's include would read each relation with a query of its own.
+  const [user] = await sql<ContactRow>(
+    `SELECT u.customer_rating AS "customerRating",
+           s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
+           s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq", s.wx_code_path AS "serviceWxCodePath",
+           m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
+           m.phone AS "salesPhone", m.email AS "salesEmail", m.landline AS "salesLandline", m.qq AS "salesQq", m.wx_code_path AS "salesWxCodePath"
+    FROM users u
+    LEFT JOIN users s ON s.id = u.customer_service_id
+    LEFT JOIN users m ON m.id = u.sales_id
+    WHERE u.id = $1`,
+    [userId],
+  );
+  return {
+    customerRating: user?.customerRating ?? null,
+    service: toContact(user ? personFrom(user, "service") : null),
+    sales: toContact(user ? personFrom(user, "sales") : null),
+  };
+}
+
+/** The card of a viewer: their own contacts, else the company's. */
+export async function loadContactCard(request: Request, viewer: Viewer | null, lng: Language): Promise<ContactCardData> {
   if (viewer) {
-    // One query for the customer and both contacts (Prisma's include reads
-    // each relation with a query of its own: three per page).
-    const [user] = await sql<ContactRow>(
-      `SELECT u.customer_rating AS "customerRating",
-             s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
-             s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq",
-             m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
-             m.phone AS "salesPhone", m.email AS "salesEmail", m.landline AS "salesLandline", m.qq AS "salesQq"
-      FROM users u
-      LEFT JOIN users s ON s.id = u.customer_service_id
-      LEFT JOIN users m ON m.id = u.sales_id
-      WHERE u.id = $1`,
-      [viewer.id],
-    );
-    const service = toContact(user ? personFrom(user, "service") : null);
-    const sales = toContact(user ? personFrom(user, "sales") : null);
+    const { customerRating, service, sales } = await contactsOf(viewer.id);
     if (service || sales) {
-      const toggle = contactToggles(user?.customerRating ?? null);
+      const toggle = contactToggles(customerRating);
       return {
         kind: "personal",
         service,
@@ -126,5 +125,5 @@ export async function loadContactCard(
       };
     }
   }
-  return { kind: "company", company: await company() };
+  return { kind: "company", company: companyAsContact(await companyIdentity(request, lng)) };
 }

@@ -3,8 +3,8 @@
 // case) and otherwise answers with a "did you mean" list.
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import { resolveCountry, type CountryOption } from "~/domain/reference/countries.server";
-import { railLists, trailerLists, resolveInList, type LandLists } from "~/domain/reference/land.server";
-import { countryOption, landOption, portOption, type PickerOption } from "~/domain/reference/options";
+import { landPickerOption, railLists, trailerLists, resolveInList, type LandLists } from "~/domain/reference/land.server";
+import { countryOption, portOption, type PickerOption } from "~/domain/reference/options";
 import { resolvePort } from "~/domain/reference/ports.server";
 import { countryEntry, portEntry } from "./history.server";
 
@@ -84,7 +84,7 @@ export async function resolveEndpoint(
       const r = await resolveInList(list, text);
       if (r.status === "found")
         return { status: "found", value: r.option, match: r.option, log: r.option, history: r.option };
-      if (r.status === "ambiguous") return { status: "ambiguous", candidates: r.candidates.map(landOption) };
+      if (r.status === "ambiguous") return { status: "ambiguous", candidates: r.candidates.map((name) => landPickerOption(name, lng)) };
       return { status: "notFound", candidates: [] };
     }
   }

@@ -10,10 +10,16 @@ import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, pageI18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
+import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
+import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import { loadContactCard, type ContactCardData } from "./contacts.server";
-import { listOffers, maintenanceNotice, type OfferCard } from "./offers.server";
-import { cachedCompanyContact, cachedDefaultSuggestions, cachedLandLists } from "./read-cache.server";
-import { absoluteUrl, type PageMeta } from "./seo.server";
+import { listOffers, maintenanceNotice, offersIn, type OfferCard } from "./offers.server";
+import { cachedDefaultSuggestions, cachedLandLists } from "./read-cache.server";
+import { landPickerLists } from "~/domain/reference/land.server";
+import type { PickerOption } from "~/domain/reference/options";
+import type { MetaDescriptor } from "@remix-run/node";
+import { metaTags } from "~/domain/site/meta.server";
+import { absoluteUrl } from "./seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
@@ -23,12 +29,16 @@ export type HomeData = {
   mode: ModeView;
   values: Record<string, string>;
   suggestions: Record<string, FieldSuggestions>;
-  lists: { from: string[]; to: string[] } | null;
+  lists: { from: PickerOption[]; to: PickerOption[] } | null;
   offers: OfferCard[];
   notice: string | null;
   access: PriceStatus;
   contact: ContactCardData;
-  meta: PageMeta;
+  /** Website home content (/homeList), for everyone. */
+  blocks: HomeBlock[];
+  /** Administrators: new registrations awaiting audit (administration 2, "on entry"). */
+  pendingAudit: number;
+  meta: MetaDescriptor[];
 };
 
 export async function loadHomePage(request: Request) {
@@ -45,12 +55,14 @@ export async function loadHomePage(request: Request) {
   for (const field of mode.fields) values[field.param] = cleanQuery(url.searchParams.get(field.param));
   if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
 
-  const [suggestions, lists, offers, notice, contact] = await Promise.all([
+  const [suggestions, lists, offers, notice, contact, blocks, pendingAudit] = await Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
     cachedLandLists(versions, mode, today),
-    listOffers(mode),
+    listOffers(mode).then((cards) => offersIn(cards, lng)),
     maintenanceNotice(lng),
-    loadContactCard(viewer, lng, () => cachedCompanyContact(versions, lng)),
+    loadContactCard(request, viewer, lng),
+    websiteBlocks(),
+    viewer ? pendingAuditCount(viewer) : 0,
   ]);
 
   const origin = publicOrigin(url);
@@ -61,19 +73,21 @@ export async function loadHomePage(request: Request) {
     mode: modeView(mode),
     values,
     suggestions,
-    lists,
+    lists: landPickerLists(lists, lng),
     offers,
     notice,
     access: priceAccess(viewer).status,
     contact,
-    meta: {
+    blocks,
+    pendingAudit,
+    meta: metaTags({
       title: t("search.meta.homeTitle", { mode: modeName, app: t("common.appName") }),
       description: t("search.meta.homeDescription", { mode: modeName }),
       canonical: absoluteUrl(origin, "/home", tabParams, lng),
       alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
       // Prefilled forms are the same page as the tab itself.
       noindex: Object.values(values).some(Boolean),
-    },
+    }),
   };
   return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
 }

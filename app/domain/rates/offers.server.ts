@@ -4,7 +4,8 @@ import type { ModeDescription } from "~/domain/modes";
 import { decimalText } from "~/domain/pricing/tier-columns";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { validNow } from "./validity.server";
+import { offerValidToday } from "./validity.server";
+import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
 
 export type OfferCard = {
   id: number;
@@ -25,7 +26,7 @@ export async function listOffers(mode: ModeDescription, now: Date = new Date()):
   for (const f of card.facts) select[f.field] = true;
   for (const p of card.prices) select[p.field] = true;
   const rows = (await prisma.specialOffer.findMany({
-    where: { mode: mode.enumValue, ...validNow(now) },
+    where: { mode: mode.enumValue, ...offerValidToday(now) },
     select,
     orderBy: [{ validTo: { sort: "asc", nulls: "last" } }, { id: "asc" }],
     take: OFFER_LIMIT,
@@ -54,6 +55,17 @@ export async function listOffers(mode: ModeDescription, now: Date = new Date()):
       currency: (row.currency as string | null) ?? ("fixed" in mode.currency ? mode.currency.fixed : "USD"),
     };
   });
+}
+
+/** Cards as a page in `lng` shows them: the data's vocabulary translated (the stored values stay). */
+export function offersIn(cards: OfferCard[], lng: string): OfferCard[] {
+  if (lng !== "en-US") return cards;
+  return cards.map((card) => ({
+    ...card,
+    from: vocabulary(card.from, lng),
+    to: vocabulary(card.to, lng),
+    facts: vocabularyOf(card.facts, lng),
+  }));
 }
 
 /** The system-maintenance notice in the page's language (SiteSetting maintenance_notice). */

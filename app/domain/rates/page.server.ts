@@ -12,6 +12,8 @@ import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
 import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
 import type { Tier } from "~/domain/pricing/visibility";
 import type { PickerOption } from "~/domain/reference/options";
+import { landPickerLists } from "~/domain/reference/land.server";
+import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, pageI18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
@@ -21,7 +23,6 @@ import type { Endpoint } from "./endpoints.server";
 import { recordSearch, type SearchRecord } from "./query-log.server";
 import {
   cachedCarriers,
-  cachedCompanyContact,
   cachedDefaultSuggestions,
   cachedEndpoint,
   cachedExpress,
@@ -29,7 +30,9 @@ import {
   cachedRates,
 } from "./read-cache.server";
 import type { RatePage } from "./search.server";
-import { pageMeta, type PageMeta } from "./seo.server";
+import type { MetaDescriptor } from "@remix-run/node";
+import { metaTags } from "~/domain/site/meta.server";
+import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
 
 export type FieldState = {
@@ -54,6 +57,8 @@ export type ResultsData = {
   results: RatePage | null;
   /** Resolved parameters of this search (for sort, page and filter links). */
   query: Record<string, string>;
+  /** The searched route as the results heading says it, in the page's language. */
+  heading: string | null;
   express: { country: string; zoneCode: string; zone: string; weight: string; chargeable: string } | null;
   carriers: string[] | null;
   carrier: string | null;
@@ -64,9 +69,9 @@ export type ResultsData = {
     charges: Record<number, LclCharge> | null;
   } | null;
   suggestions: Record<string, FieldSuggestions>;
-  lists: { from: string[]; to: string[] } | null;
+  lists: { from: PickerOption[]; to: PickerOption[] } | null;
   contact: ContactCardData;
-  meta: PageMeta;
+  meta: MetaDescriptor[];
 };
 
 const optionsSchema = z.object({
@@ -100,7 +105,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   // Independent reads run side by side (the page waits for the slowest, not the sum).
   const sideData = Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
-    loadContactCard(viewer, lng, () => cachedCompanyContact(versions, lng)),
+    loadContactCard(request, viewer, lng),
   ]);
   // Awaited below; this only keeps an early throw from leaving it unhandled.
   sideData.catch(() => {});
@@ -187,7 +192,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       express = {
         country: resolved[0].value,
         zoneCode: country.zoneCode,
-        zone: country.zone,
+        zone: vocabulary(country.zone, lng),
         weight: weightValue!,
         chargeable: expectedBreak(weightValue!),
       };
@@ -245,6 +250,10 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   }
 
   const [suggestions, contact] = await sideData;
+  // The data's vocabulary in the page's language (a copy: the rows may be cached).
+  if (results && lng === "en-US") {
+    results = { ...results, rows: results.rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, lng) })) };
+  }
   const payload: ResultsData = {
     modeKey: mode.key,
     mode: modeView(mode),
@@ -255,14 +264,28 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     tier: access.tier,
     results,
     query,
+    heading: !results ? null : mode.weight ? (express?.country ?? null) : mode.fields.map((f) => vocabulary(query[f.param], lng)).join(" → "),
     express,
     carriers,
     carrier,
     calculator,
     suggestions,
-    lists,
+    lists: landPickerLists(lists, lng),
     contact,
-    meta: pageMeta({ mode, t, lng, url, resolved: resolved ? query : null, indexable: status !== "invalid" }),
+    meta: metaTags(
+      pageMeta({
+        mode,
+        t,
+        lng,
+        url,
+        resolved: resolved ? query : null,
+        indexable: status !== "invalid",
+        // Express: the country's code, so both languages' pages and the sitemap name one URL.
+        canonical: resolved
+          ? searchParamsOf(mode, mode.fields.map((f, i) => resolved[i].country?.code ?? query[f.param]), mode.weight ? query[mode.weight.param] : null)
+          : undefined,
+      }),
+    ),
   };
   return data(payload, {
     status: badRequest ? 400 : 200,

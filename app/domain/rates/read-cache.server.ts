@@ -2,14 +2,13 @@
 // they come from are unchanged (utils/data-cache.server.ts): a typed endpoint
 // resolved to a port or country, the rail and trailer lists, a route's rows,
 // count and carriers for one tier, sort and page, the visitors' default
-// suggestions and the company contact. A search after an import, edit or
+// suggestions. A search after an import, edit or
 // delete reads anew. What is one user's own (session, history, contacts) is
 // read for every request.
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
 import type { LandLists } from "~/domain/reference/land.server";
 import { dataCache, type VersionedTable, type Versions } from "~/utils/data-cache.server";
-import { companyContact, type Contact } from "./contacts.server";
 import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
 import { searchExpress } from "./express.server";
 import { routeCarriers, searchRates, type RatePage, type RouteMatch, type SortKey } from "./search.server";
@@ -31,7 +30,6 @@ const lists = dataCache<LandLists | null>(100);
 const pages = dataCache<RatePage>(2_000);
 const carriers = dataCache<string[]>(1_000);
 const suggestions = dataCache<Record<string, FieldSuggestions>>(100);
-const company = dataCache<Contact | null>(10);
 
 export function cachedEndpoint(
   versions: Versions,
@@ -81,8 +79,4 @@ export function cachedExpress(
 export function cachedDefaultSuggestions(versions: Versions, mode: ModeDescription, lng: string): Promise<Record<string, FieldSuggestions>> {
   const tables = mode.fields.map((f) => PICKER_TABLE[f.picker]).filter((t): t is VersionedTable => t !== null);
   return suggestions.get(versions, tables, `${mode.key}|${lng}`, () => defaultSuggestions(mode, lng));
-}
-
-export function cachedCompanyContact(versions: Versions, lng: string): Promise<Contact | null> {
-  return company.get(versions, ["site_settings"], lng, () => companyContact(lng));
 }

@@ -6,16 +6,12 @@ import { MODES, type ModeDescription } from "~/domain/modes";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { prisma } from "~/utils/db.server";
 import { todayInShanghai } from "~/utils/dates";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { rateDelegate } from "./search.server";
-import { validNow, validToday } from "./validity.server";
+import { offerValidToday, validToday } from "./validity.server";
 
-export type PageMeta = {
-  title: string;
-  description: string;
-  canonical: string;
-  alternates: { hrefLang: string; href: string }[];
-  noindex: boolean;
-};
+export type { PageMeta } from "~/domain/site/page-meta";
+import type { PageMeta } from "~/domain/site/page-meta";
 
 /** Absolute URL of a path with parameters, in a language (zh-CN is the default, no parameter). */
 export function absoluteUrl(origin: string, path: string, params: Record<string, string>, lng: string): string {
@@ -33,23 +29,22 @@ export function pageMeta(options: {
   /** Resolved search parameters, or null when there is no valid search. */
   resolved: Record<string, string> | null;
   indexable: boolean;
+  /** The search's parameters as its canonical URL names them (express: the country code, the same in both languages). */
+  canonical?: Record<string, string>;
 }): PageMeta {
   const { mode, t, lng, url, resolved } = options;
   const origin = publicOrigin(url);
   const app = t("common.appName");
   const modeName = t(mode.labelKey);
-  const values = resolved ? mode.fields.map((f) => resolved[f.param]) : [];
+  // Named in the page's language (西安 → Xi'an on English pages); the URL keeps the stored names.
+  const values = resolved ? mode.fields.map((f) => vocabulary(resolved[f.param], lng)) : [];
   const route =
     resolved && mode.weight
       ? t("search.meta.expressRoute", { country: values[0], weight: resolved[mode.weight.param] })
       : resolved
       ? `${values[0]} → ${values[1]}`
       : null;
-  const params: Record<string, string> = {};
-  if (resolved) {
-    for (const f of mode.fields) params[f.param] = resolved[f.param];
-    if (mode.weight) params[mode.weight.param] = resolved[mode.weight.param];
-  }
+  const params = resolved ? (options.canonical ?? searchParamsOf(mode, mode.fields.map((f) => resolved[f.param]), mode.weight ? resolved[mode.weight.param] : null)) : {};
   return {
     title: route
       ? t("search.meta.routeTitle", { route, mode: modeName, app })
@@ -63,6 +58,20 @@ export function pageMeta(options: {
   };
 }
 
+/**
+ * A search's parameters in one order, the form's (its fields, then the
+ * weight): the canonical URL of a results page and the sitemap's URL of the
+ * same search are the same string.
+ */
+export function searchParamsOf(mode: ModeDescription, values: readonly string[], weight?: string | null): Record<string, string> {
+  const params: Record<string, string> = {};
+  mode.fields.forEach((f, i) => {
+    params[f.param] = values[i];
+  });
+  if (mode.weight && weight) params[mode.weight.param] = weight;
+  return params;
+}
+
 export type SitemapEntry = { path: string; params: Record<string, string> };
 
 const POPULAR_PER_MODE = 20;
@@ -72,12 +81,9 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
   const today = todayInShanghai(now);
   const entries: SitemapEntry[] = [];
   const seen = new Set<string>();
-  const add = (mode: ModeDescription, values: (string | null | undefined)[], extra: Record<string, string> = {}) => {
+  const add = (mode: ModeDescription, values: (string | null | undefined)[], weight: string | null = null) => {
     if (values.some((v) => !v)) return;
-    const params: Record<string, string> = { ...extra };
-    mode.fields.forEach((f, i) => {
-      params[f.param] = values[i] as string;
-    });
+    const params = searchParamsOf(mode, values as string[], weight);
     const key = `${mode.path}?${new URLSearchParams(params)}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -85,15 +91,22 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
   };
 
   const offers = await prisma.specialOffer.findMany({
-    where: validNow(now),
+    where: offerValidToday(now),
     select: { mode: true, pol: true, pod: true, dock: true, doorPoint: true, destination: true, weight: true },
     orderBy: { id: "asc" },
   });
+  // Express cards name their destination (Chinese); its canonical search names the country's code.
+  const destinations = offers.filter((o) => o.mode === "EXPRESS" && o.destination).map((o) => o.destination!);
+  const codes = new Map(
+    (await prisma.expressCountry.findMany({ where: { countryZh: { in: destinations } }, select: { countryZh: true, countryCode: true } })).map(
+      (c) => [c.countryZh, c.countryCode],
+    ),
+  );
   for (const offer of offers) {
     const mode = MODES.find((m) => m.enumValue === offer.mode);
     if (!mode) continue;
     if (mode.weight) {
-      if (offer.weight) add(mode, [offer.destination], { [mode.weight.param]: offer.weight.toFixed(1) });
+      if (offer.weight) add(mode, [codes.get(offer.destination ?? "") ?? offer.destination], offer.weight.toFixed(1));
     } else if (mode.card.from === "dock") add(mode, [offer.dock, offer.doorPoint]);
     else add(mode, [offer.pol, offer.pod]);
   }

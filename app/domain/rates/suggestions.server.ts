@@ -4,7 +4,8 @@
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import { countriesByCodes } from "~/domain/reference/countries.server";
-import { landOption, portOption, countryOption, type PickerOption } from "~/domain/reference/options";
+import { portOption, countryOption, type PickerOption } from "~/domain/reference/options";
+import { landPickerOption } from "~/domain/reference/land.server";
 import { portsByCodes } from "~/domain/reference/ports.server";
 import { readHistory } from "./history.server";
 
@@ -17,7 +18,7 @@ export function historyOption(
   entry: string,
   lng: string,
 ): PickerOption | null {
-  if (field.picker === "rail" || field.picker === "trailer") return landOption(entry);
+  if (field.picker === "rail" || field.picker === "trailer") return landPickerOption(entry, lng);
   const [name, code, zh] = entry.split(mode.historySeparator);
   if (!name || !code) return null;
   if (field.picker === "express") return countryOption({ en: name, code, zh: zh ?? name, zoneCode: "" }, lng);
@@ -34,7 +35,7 @@ async function defaultOptions(field: SearchField, lng: string): Promise<PickerOp
     case "express":
       return (await countriesByCodes(field.defaults)).map((c) => countryOption(c, lng));
     default:
-      return field.defaults.map(landOption);
+      return field.defaults.map((name) => landPickerOption(name, lng));
   }
 }
 

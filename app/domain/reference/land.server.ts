@@ -4,6 +4,8 @@
 import { prisma } from "~/utils/db.server";
 import { validToday } from "~/domain/rates/validity.server";
 import { cleanQuery, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
+import { landOption, type PickerOption } from "./options";
+import { vocabulary } from "./vocabulary.server";
 
 export type LandLists = { from: string[]; to: string[] };
 
@@ -25,17 +27,28 @@ export async function trailerLists(today: Date): Promise<LandLists> {
   return { from: from.map((r) => r.dock), to: to.map((r) => r.doorPoint) };
 }
 
+/** A place as a picker option: the stored name, labelled in the page's language (西安 → Xi'an). */
+export const landPickerOption = (name: string, lng: string): PickerOption => landOption(name, vocabulary(name, lng));
+
+/** The lists as the pickers of a page show them. */
+export function landPickerLists(lists: LandLists | null, lng: string): { from: PickerOption[]; to: PickerOption[] } | null {
+  return lists && { from: lists.from.map((n) => landPickerOption(n, lng)), to: lists.to.map((n) => landPickerOption(n, lng)) };
+}
+
+/** The names a place answers to: its own and, where known, the English one ("Xi'an" finds 西安). */
+const namesOf = (item: string) => [item.toLowerCase(), vocabulary(item, "en-US").toLowerCase()];
+
 /** Case-insensitive contains filter, as the pickers do locally (spec 9). */
 export function filterList(list: readonly string[], query: string): string[] {
   const q = cleanQuery(query).toLowerCase();
-  return q ? list.filter((item) => item.toLowerCase().includes(q)) : [...list];
+  return q ? list.filter((item) => namesOf(item).some((name) => name.includes(q))) : [...list];
 }
 
-/** Exact (any case) match, else the single item containing the text, else "did you mean". */
+/** Exact (any case, either language) match, else the single item containing the text, else "did you mean". */
 export async function resolveInList(list: readonly string[], text: string): Promise<Resolution<string>> {
   const q = cleanQuery(text);
   if (!q) return { status: "notFound" };
-  const exact = list.filter((item) => item.toLowerCase() === q.toLowerCase());
+  const exact = list.filter((item) => namesOf(item).includes(q.toLowerCase()));
   return resolveFrom(
     exact,
     async () => filterList(list, q).slice(0, SUGGESTION_LIMIT),

@@ -31,6 +31,7 @@ export function countryOption(country: Country, lng: string): PickerOption {
     : { value: country.en, label: country.en, hint: `${country.zh} (${country.code})` };
 }
 
-export function landOption(name: string): PickerOption {
-  return { value: name, label: name };
+/** A railway or trailer place: its name is the value; `label` its name in the page's language. */
+export function landOption(name: string, label = name): PickerOption {
+  return label === name ? { value: name, label } : { value: name, label, hint: name };
 }

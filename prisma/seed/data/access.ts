@@ -68,6 +68,7 @@ export const MENUS: MenuDef[] = [
   { id: 18, parentId: 15, label: "APP首页", labelEn: "App home", level: 2, path: "/app-home", icon: "mobile" },
   { id: 19, parentId: 15, label: "委托订单", labelEn: "Entrustments", level: 2, path: "/app-order", icon: "order" },
   { id: 20, parentId: 15, label: "邮件发件箱", labelEn: "Mail outbox", level: 2, path: "/app-query", icon: "mail" },
+  { id: 24, parentId: 15, label: "公司信息", labelEn: "Company details", level: 2, path: "/companyInfo", icon: "info" },
 
   { id: 21, parentId: null, label: "日志管理", labelEn: "Logs", level: 1, path: "/logManage", icon: "log" },
   { id: 22, parentId: 21, label: "查询日志", labelEn: "Query logs", level: 2, path: "/query-logs", icon: "search" },

@@ -6,22 +6,23 @@ export const MAINTENANCE_NOTICE = {
   en: "System maintenance: routine maintenance takes place every Sunday 02:00-04:00 (Beijing time). Searching and booking may be briefly unavailable; for urgent needs please contact your customer service.",
 };
 
+// The company's identity (SiteSetting company_contact, edited on /companyInfo):
+// name and address per language, the rest the same in both.
+const COMPANY_SHARED = {
+  phone: "400-820-0000",
+  email: "info@example.com",
+  website: "https://www.example.com",
+  filingRecord: "沪ICP备00000000号-1",
+  qq: "800820000",
+  wechat: "globalink-freight",
+};
+
 export const COMPANY_CONTACT = {
-  zh: {
-    name: COMPANY_ZH,
-    phone: "400-820-0000",
-    email: "info@example.com",
-    address: COMPANY_ADDRESS_ZH,
-    website: "https://www.example.com",
-    filingRecord: "沪ICP备00000000号-1",
-  },
+  zh: { name: COMPANY_ZH, address: COMPANY_ADDRESS_ZH, ...COMPANY_SHARED },
   en: {
     name: "Globalink Freight Co., Ltd.",
-    phone: "+86 400-820-0000",
-    email: "info@example.com",
     address: "18F, Building 1, 1199 Minsheng Road, Pudong New District, Shanghai, China",
-    website: "https://www.example.com",
-    filingRecord: "沪ICP备00000000号-1",
+    ...COMPANY_SHARED,
   },
 };
 

@@ -1,0 +1,106 @@
+// Layout on a phone (390 px) and on desktops (1280, 1440 px), in both
+// languages, with JavaScript on and off: what issue 21 found broken, each
+// as a measurement (the screenshots of screenshots.spec.ts catch the rest).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** Signs in, then opens `path` (a page in another language is a new document: opened after the login's own navigation). */
+async function login(page: Page, email: string, path = "/home") {
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("Demo1234");
+  await page.locator('input[name="password"]').press("Enter");
+  await page.waitForURL(/\/home$/);
+  await page.waitForLoadState("networkidle");
+  if (path !== "/home") await page.goto(path);
+}
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+test.describe("desktop header", () => {
+  for (const width of [1280, 1440]) {
+    test(`one line at ${width} px in English, with the longest menu (staff)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await login(page, "admin@example.com", "/home?lng=en-US");
+      const header = await box(page, ".site-header__inner");
+      expect(header.height).toBeLessThan(64);
+      // Every link and button on one line: as tall as a single line of text.
+      const heights = await page.locator(".nav--wide .nav__link, .nav--wide summary, .site-header__tools > * >> visible=true").evaluateAll((els) =>
+        els.map((el) => [el.textContent?.trim(), Math.round(el.getBoundingClientRect().height)] as const),
+      );
+      for (const [text, height] of heights) expect(height, text ?? "").toBeLessThanOrEqual(44);
+      const overflow = await page.locator(".site-header__inner").evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test("the user's name never wraps a character per line", async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 800 });
+    await login(page, "t1@example.com");
+    const name = page.locator(".site-header__user");
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())!.height).toBeLessThanOrEqual(32);
+  });
+});
+
+test.describe("phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("registration: the send-code button stays inside the card", async ({ page }) => {
+    await page.goto("/login?mode=register");
+    const card = await box(page, ".standalone__card");
+    const button = await box(page, ".code-row .button");
+    expect(button.x).toBeGreaterThanOrEqual(card.x);
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
+  });
+
+  test("the open drawer has a backdrop over the page and the contact button; tapping it closes the drawer", async ({ page }) => {
+    await page.goto("/home");
+    await page.locator(".nav-drawer > summary").click();
+    await expect(page.locator(".nav--narrow")).toBeVisible();
+    const contact = await box(page, ".contact-card--floating summary");
+    const onTop = await page.evaluate(([x, y]) => {
+      const el = document.elementFromPoint(x, y);
+      return el?.closest(".contact-card") ? "contact" : el?.closest(".nav-drawer") ? "drawer" : el?.tagName;
+    }, [contact.x + contact.width / 2, contact.y + contact.height / 2]);
+    expect(onTop).toBe("drawer");
+    await page.mouse.click(contact.x + contact.width / 2, contact.y + contact.height / 2);
+    await expect(page.locator(".nav--narrow")).toBeHidden();
+  });
+
+  test("air results keep their weight-break labels (+45 … +3000)", async ({ page }) => {
+    await login(page, "t1@example.com", "/byair?airpol=PVG&airpod=ORD");
+    // Each price carries its break, shown before it (the header row of breaks is hidden on phones).
+    const cells = await page.locator(".breaks td").evaluateAll((tds) =>
+      tds.slice(0, 8).map((td) => [td.getAttribute("data-label"), getComputedStyle(td, "::before").content] as const),
+    );
+    expect(cells.map(([label]) => label)).toEqual(["+45 公斤", "+100 公斤", "+130 公斤", "+300 公斤", "+500 公斤", "+1000 公斤", "+2000 公斤", "+3000 公斤"]);
+    for (const [, content] of cells) expect(content).not.toBe("none");
+    await expect(page.locator(".breaks thead").first()).toBeHidden();
+    await expect(page.locator(".breaks th[scope=row]").first()).toBeVisible();
+  });
+
+  test("the entrustment table says it scrolls sideways; the floating buttons leave the page's end free", async ({ page }) => {
+    await login(page, "t1@example.com", "/entrustment");
+    await expect(page.getByText("← 左右滑动查看更多列 →")).toBeVisible();
+    const scrolls = await page.locator(".datatable").first().evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(scrolls).toBe(true);
+    // At the end of a page nothing floats over the last content: the footer starts below the floating button's top.
+    await page.goto("/fclbysea?pol=SHANGHAI&pod=BATAM");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const contact = await box(page, ".contact-card--floating summary");
+    expect(contact.width).toBeLessThanOrEqual(48);
+    const lastRow = (await page.locator(".rates__row").last().boundingBox())!;
+    expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(contact.y);
+  });
+});
+
+test.describe("desktop tables", () => {
+  test("/entrustment in English shows its column headers whole", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, "t1@example.com", "/entrustment?lng=en-US");
+    const cut = await page.locator(".datatable th").evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent));
+    expect(cut).toEqual([]);
+    await expect(page.getByRole("columnheader", { name: "Customer service" })).toBeVisible();
+  });
+});
