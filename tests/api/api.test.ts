@@ -211,7 +211,8 @@ describe("home content for the app and the website", () => {
       expect(list.http, base).toBe(200);
       expect(list.body.status).toBe(0);
       expect(list.body.data.length).toBeGreaterThan(0);
-      expect(list.body.data[0]).toMatchObject({ name: expect.any(String), level: 1, children: expect.any(Array) });
+      // Under the spec's names: the level is `type`, the parent `Fid`.
+      expect(list.body.data[0]).toMatchObject({ name: expect.any(String), type: 1, Fid: 0, children: expect.any(Array) });
       expect(Array.isArray(list.body.dataList)).toBe(true);
       // Writing stays with staff: a visitor and a customer are refused, nothing changes.
       expect((await api("POST", `${base}/add`, { body: { name: "匿名添加", Fid: 0, type: 1, size: "S" } })).http).toBe(401);

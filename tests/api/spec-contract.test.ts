@@ -414,6 +414,8 @@ async function writeCase(call: string): Promise<WriteCase> {
     const card = CARDS[mode];
     const body: Record<string, unknown> = {};
     for (const f of SPEC_WRITES[call].fields) body[f] = f === "id" ? await idFor(`/my/byidspecial${mode}sale/{id}`) : sampleValue(f, card.fields[f], n);
+    // An express card's total is its parts' (special × (1 + fuel %) × discount, two decimals): the server checks it.
+    if ("total_cost" in body) body.total_cost = (Number(body.special_cost) * (1 + Number(body.fuel) / 100) * Number(body.discount)).toFixed(2);
     const get = `/my/byidspecial${mode}sale/{id}`;
     return {
       body,

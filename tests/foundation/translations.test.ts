@@ -75,7 +75,8 @@ describe("the API's messages, field errors and problems", () => {
     for (const [lng, salesText] of [["zh-CN", "请选择专属销售"], ["en-US", "Please choose the salesperson"]] as const) {
       const added = await api("POST", "/my/adduserdata", { token: admin, body: fields, query: { lng } });
       expect(added.http).toBe(400);
-      expect(added.body.data.fieldErrors.salesId).toEqual([salesText]);
+      // Field errors under the spec's wire names (sales_id), like the body.
+      expect(added.body.data.fieldErrors.sales_id).toEqual([salesText]);
     }
     const wrongCode = await api("POST", "/api/reguser", {
       body: { email: "code.test@example.org", code: "000000", password: "Secret12", repassword: "Secret12", username: "验证码用户", phone: "13912345679", company: "公司", businessaddress: "上海", iaeCountries: "美国", rid: "8" },
@@ -102,7 +103,8 @@ describe("the API's messages, field errors and problems", () => {
     expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ status: 0 });
     const bad = await api("PUT", "/data/editfcl", { token, body: { ...row.body.data, yes_no: "maybe" }, json: true });
     expect(bad.http).toBe(400);
-    expect(bad.body.message).toBe("只能填写 是/否");
+    expect(bad.body.message).toBe("yes_no 应为 true 或 false（也可为 1/0、是/否）");
+    expect(bad.body.data.fieldErrors.yes_no).toEqual([bad.body.message]);
   });
 });
 

@@ -401,7 +401,7 @@ describe("a role manager who is not the administrator (the manager's role given 
 
   test("assigns the roles below their own (sales, customers), never a sibling or the administrator role", async () => {
     const creds = await credentialsOf("manager");
-    const offered = ((await api("GET", "/api/role", { token: creds.token })).body.data as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+    const offered = ((await api("GET", "/api/role", { token: creds.token })).body.data as { rid: number }[]).map((r) => r.rid).sort((a, b) => a - b);
     expect(offered).toEqual([SALES, DIRECT, PEER, AGENT]);
     const customer = await freshTarget(DIRECT, "update");
     const toSales = await api("POST", "/my/saverole", { token: creds.token, body: { id: customer.id, rid: SALES } });

@@ -65,7 +65,8 @@ const avatar = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0
 let backupDir = "";
 let original: Record<string, string> = {};
 
-describe("backup", () => {
+// Each test runs pg_dump or pg_restore as a child process: on a loaded 2-core machine that can take over 30 s.
+describe("backup", { timeout: 120_000 }, () => {
   test("takes the database and the uploads into one timestamped folder with a manifest", async () => {
     // Rows of several kinds beyond the seed: Chinese text, numeric, arrays, json, bytes in files.
     await withClient(currentDatabaseUrl(), async (client) => {
@@ -116,7 +117,7 @@ describe("backup", () => {
   });
 });
 
-describe("restore", () => {
+describe("restore", { timeout: 120_000 }, () => {
   test("into a new empty database and uploads folder: every row, sequence and file is back", async () => {
     const url = await newEmptyDatabase();
     const target = path.join(scratch, "fresh-uploads");

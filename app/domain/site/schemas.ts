@@ -1,5 +1,5 @@
 // The company-identity form of /companyInfo. Messages are translation keys.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 const text = (min: number, max: number, key: string) =>
   z
