@@ -146,6 +146,13 @@ export class LastAdministratorError extends Error {
 }
 
 /**
+ * Options of a transaction that calls keepAnAdministrator: it may wait on the
+ * administrators' row lock while another such change holds it, so it gets more
+ * than Prisma's default 5 s (a busy server would otherwise answer 500).
+ */
+export const ADMIN_LOCK_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as const;
+
+/**
  * Inside the transaction that freezes, deletes or demotes `userId`: locks the
  * active administrators' rows and refuses when none would be left. The lock
  * serialises two administrators demoting each other at the same moment.

@@ -16,6 +16,7 @@ import {
   grantableRoleIds,
   grantableViews,
   keepAnAdministrator,
+  ADMIN_LOCK_TRANSACTION,
   LAST_ADMINISTRATOR,
   LastAdministratorError,
   refuse,
@@ -454,7 +455,7 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
         if (demotesAdmin) await keepAnAdministrator(tx, id);
         await tx.user.update({ where: { id }, data: editableColumns(input) });
         await logOperation(tx, viewer, { module: "edit", operation: "users", targetIds: String(id), changes });
-      }),
+      }, ADMIN_LOCK_TRANSACTION),
     );
     if (isOutcome(result)) return result;
     return { ok: true };
@@ -594,7 +595,7 @@ export async function setUserState(viewer: Viewer, id: number, state: 1 | 2): Pr
       await tx.user.update({ where: { id }, data: { state } });
       if (state === 2) await revokeUserSessions(id, { tx });
       await logOperation(tx, viewer, { module: "state", operation: "users", targetIds: String(id), changes });
-    }),
+    }, ADMIN_LOCK_TRANSACTION),
   );
   if (isOutcome(result)) return result;
   // Also outside the transaction's snapshot: nothing signed in survives a freeze.
@@ -619,7 +620,7 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
       if (user.roleId === ADMIN_ROLE_ID && user.state === 1) await keepAnAdministrator(tx, id);
       await tx.user.delete({ where: { id } });
       await logOperation(tx, viewer, { module: "delete", operation: "users", targetIds: String(id), params: `email=${user.email}, username=${user.username}, rid=${user.roleId}` });
-    }),
+    }, ADMIN_LOCK_TRANSACTION),
   );
   if (isOutcome(result)) return result;
   await deleteImage("wxcodes", user.wxCodePath);
