@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { findDuplicates, isUniqueViolation, type Outcome } from "./registration.server";
 import type { ProfileInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
+import { AUDIT } from "~/domain/users/status";
 
 const contact = { select: { username: true, nickname: true, phone: true, email: true, landline: true, qq: true } } as const;
 
@@ -61,19 +62,19 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   const direct = { username: input.username, nickname: input.nickname, phone: input.phone };
   const auditedChanged = AUDITED_FIELDS.some((field) => (user[field] ?? "") !== input[field]);
-  const needsReview = user.audit === 2 && auditedChanged;
+  const needsReview = user.audit === AUDIT.passed && auditedChanged;
   try {
     await prisma.user.update({
       where: { id: userId },
       data: needsReview
         ? {
             ...direct,
-            profileAudit: 1,
+            profileAudit: AUDIT.pending,
             pendingCompany: input.company,
             pendingBusinessAddress: input.businessAddress,
             pendingIaeCountries: input.iaeCountries,
           }
-        : user.audit === 2
+        : user.audit === AUDIT.passed
           ? direct
           : { ...direct, company: input.company, businessAddress: input.businessAddress, iaeCountries: input.iaeCountries },
     });

@@ -7,6 +7,7 @@ import { checkEmailCode, claimEmailCode, codeProblemKey } from "./email-codes.se
 import { hashPassword } from "./password.server";
 import type { RegisterInput, ResetPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -84,8 +85,8 @@ export async function registerUser(input: RegisterInput, ip: string | null): Pro
           iaeCountries: input.iaeCountries,
           roleId: role.id,
           regMethod: "register",
-          state: 1,
-          audit: 1,
+          state: ACCOUNT_STATE.active,
+          audit: AUDIT.pending,
           customerRating: null,
           salesId: null,
           customerServiceId: null,

@@ -17,6 +17,7 @@ import { INTERNAL_ROLE_ROOT_ID } from "~/domain/users/constants";
 import { ADMIN_ROLE_ID, hasPath } from "./permissions.server";
 import { OPERATIONS, type OperationId } from "./operations.server";
 import { VIEW_GLOBAL, VIEW_RELATED, hasGlobalView } from "./views.server";
+import { ACCOUNT_STATE } from "~/domain/users/status";
 
 type RoleNode = { id: number; parentId: number | null; level: number; selfService: boolean };
 
@@ -151,7 +152,7 @@ export class LastAdministratorError extends Error {
  * serialises two administrators demoting each other at the same moment.
  */
 export async function keepAnAdministrator(tx: Prisma.TransactionClient, userId: number): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = 1 ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = ${ACCOUNT_STATE.active} ORDER BY id FOR UPDATE`;
   if (!rows.some((row) => row.id !== userId)) throw new LastAdministratorError();
 }
 
