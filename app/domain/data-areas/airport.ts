@@ -1,13 +1,9 @@
 // Airports (/airport): reference list with add, edit (idchange), import,
 // export (空运港口.xls) and the two stray-space checks on the code.
-import { col, type DataArea } from "./types";
+import { col, defineArea } from "./types";
 
-export const airportArea: DataArea = {
-  key: "airport",
-  path: "/airport",
+export const airportArea = defineArea("airport", {
   titleKey: "data.airport.title",
-  model: "airport",
-  table: "airports",
   logName: "airports",
   order: "asc",
   columns: [
@@ -34,4 +30,4 @@ export const airportArea: DataArea = {
   export: { fileName: "空运港口.xls", asciiName: "airports.xls" },
   checks: ["leadingSpace", "trailingSpace"],
   spaceCheckField: "code",
-};
+});

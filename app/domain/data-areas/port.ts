@@ -1,13 +1,9 @@
 // Sea ports (/port): reference list with add, edit (idchange), import,
 // export (海运港口.xls) and the two stray-space checks on the English name.
-import { col, type DataArea } from "./types";
+import { col, defineArea } from "./types";
 
-export const portArea: DataArea = {
-  key: "port",
-  path: "/port",
+export const portArea = defineArea("port", {
   titleKey: "data.port.title",
-  model: "seaPort",
-  table: "sea_ports",
   logName: "seaPorts",
   order: "asc",
   columns: [
@@ -37,4 +33,4 @@ export const portArea: DataArea = {
   export: { fileName: "海运港口.xls", asciiName: "seaPorts.xls" },
   checks: ["leadingSpace", "trailingSpace"],
   spaceCheckField: "name",
-};
+});

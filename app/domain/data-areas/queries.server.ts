@@ -6,11 +6,12 @@
 import { containsText } from "~/utils/like";
 import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
+import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { columnName, decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
@@ -121,9 +122,9 @@ export async function filterOptions(area: DataArea): Promise<Record<string, stri
   const entries = await Promise.all(
     area.filters.map(async (filter) => {
       if (filter.kind !== "select") return [filter.param, []] as const;
-      const name = columnName(column(area, filter.field).field);
+      const name = sqlColumn(area.model, column(area, filter.field).field);
       const rows = await prisma.$queryRawUnsafe<{ value: unknown }[]>(
-        `SELECT DISTINCT "${name}" AS value FROM "${area.table}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
+        `SELECT DISTINCT "${name}" AS value FROM "${sqlTable(area.model)}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
       );
       const values = rows.map((row) => String(row.value)).filter((value) => value.trim() !== "");
       return [filter.param, values] as const;
@@ -309,17 +310,17 @@ export async function markupFcl(
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
   if (entries.length === 0 || ids.length === 0) return { ok: true, count: 0 };
   const max = (field: string) => decimalBounds(fclArea.columns.find((c) => c.field === field)!).max;
-  const sets = entries.map(([field], i) => `"${columnName(field)}" = "${columnName(field)}" + $${i + 1}::numeric`);
-  const overflow = entries.map(([field], i) => `"${columnName(field)}" + $${i + 1}::numeric > ${max(field)}`);
+  const sets = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" = "${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric`);
+  const overflow = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric > ${max(field)}`);
   const idParam = `$${entries.length + 1}::int[]`;
   return prisma.$transaction(async (tx) => {
     const [{ n }] = await tx.$queryRawUnsafe<{ n: bigint }[]>(
-      `SELECT count(*) AS n FROM "${fclArea.table}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
+      `SELECT count(*) AS n FROM "${sqlTable(fclArea.model)}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
       ...entries.map(([, amount]) => amount),
       ids,
     );
     if (Number(n) > 0) return { ok: false as const, key: "data.fcl.markupTooLarge" as const };
-    const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
+    const sql = `UPDATE "${sqlTable(fclArea.model)}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
     const count = await tx.$executeRawUnsafe(sql, ...entries.map(([, amount]) => amount), ids);
     const headers = Object.fromEntries(fclArea.columns.map((c) => [c.field, c.header]));
     await logOperation(tx, viewer, {
@@ -350,7 +351,7 @@ export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckIt
   if (!area.checks?.includes(check)) return [];
   if (check === "portMatch") {
     const rows = await prisma.$queryRawUnsafe<{ pod: string; rows: number }[]>(
-      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${area.table}" GROUP BY pod),
+      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${sqlTable(area.model)}" GROUP BY pod),
             names AS (SELECT DISTINCT lower(regexp_replace(name, '\\s', '', 'g')) AS n FROM sea_ports)
        SELECT pods.pod, pods.rows FROM pods
        WHERE NOT EXISTS (
@@ -360,10 +361,10 @@ export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckIt
     );
     return rows.map((row) => ({ text: row.pod, count: row.rows }));
   }
-  const field = columnName(area.spaceCheckField ?? "name");
+  const field = sqlColumn(area.model, area.spaceCheckField ?? "name");
   const pattern = check === "leadingSpace" ? "^\\s" : "\\s$";
   const rows = await prisma.$queryRawUnsafe<{ id: number; value: string }[]>(
-    `SELECT id, "${field}" AS value FROM "${area.table}" WHERE "${field}" ~ $1 ORDER BY id LIMIT ${CHECK_LIMIT}`,
+    `SELECT id, "${field}" AS value FROM "${sqlTable(area.model)}" WHERE "${field}" ~ $1 ORDER BY id LIMIT ${CHECK_LIMIT}`,
     pattern,
   );
   return rows.map((row) => ({ id: Number(row.id), text: row.value }));
