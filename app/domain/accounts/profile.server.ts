@@ -3,7 +3,8 @@ import { prisma } from "~/utils/db.server";
 import { deleteAvatarFile } from "~/utils/uploads.server";
 import { hit, peek, minutesToWait, RATE_RULES, rateKeys } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { findDuplicates, isUniqueViolation, type Outcome } from "./registration.server";
+import { findDuplicates, type Outcome } from "./registration.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import type { ProfileInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
 import { AUDIT } from "~/domain/users/status";
@@ -79,7 +80,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
           : { ...direct, company: input.company, businessAddress: input.businessAddress, iaeCountries: input.iaeCountries },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error)) {
       return { ok: false, status: 400, fieldErrors: await findDuplicates({ phone: input.phone, username: input.username }, userId) };
     }
     throw error;

@@ -11,11 +11,12 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
 import type { AreaRow, CellValue, CheckItem } from "./screen-types";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 
 export type { AreaRow, CellValue, CheckItem };
 
@@ -141,29 +142,6 @@ export async function findRow(area: DataArea, id: number): Promise<AreaRow | nul
 
 // ------------------------------------------------------------------ edit
 
-/** The constraint name of a unique violation (Prisma P2002 or raw 23505), or null. */
-export function uniqueConstraintOf(error: unknown): string | null {
-  if (typeof error !== "object" || error === null) return null;
-  const e = error as { code?: string; meta?: Record<string, unknown>; message?: string };
-  const cause = (e.meta?.driverAdapterError as { cause?: { originalCode?: string; constraint?: { index?: string; fields?: string[] } } } | undefined)?.cause;
-  if (e.code === "P2002" || cause?.originalCode === "23505") {
-    if (cause?.constraint?.index) return cause.constraint.index;
-    if (cause?.constraint?.fields) return cause.constraint.fields.join(",");
-    const target = e.meta?.target;
-    if (Array.isArray(target)) return target.join(",");
-    if (typeof target === "string") return target;
-    const match = /unique constraint "([^"]+)"/.exec(e.message ?? "");
-    return match ? match[1] : "";
-  }
-  return null;
-}
-
-/** Maps a unique violation to the area's duplicate message (first matching rule). */
-export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
-  const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
-  return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
-}
-
 export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
 
 export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edit", values: EditValues): Promise<SaveOutcome> {
@@ -189,8 +167,8 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
     });
     return { ok: true, id };
   } catch (error) {
-    const constraint = uniqueConstraintOf(error);
-    if (constraint !== null) return { ok: false, ...duplicateMessage(area, constraint), status: 409 };
+    const violation = uniqueViolation(error);
+    if (violation) return { ok: false, ...duplicateMessage(area, violation.constraint), status: 409 };
     if ((error as { code?: string }).code === "P2025") return { ok: false, key: "data.msg.loadFailed", status: 404 };
     throw error;
   }

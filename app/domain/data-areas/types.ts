@@ -177,6 +177,12 @@ export function decimalBounds(column: AreaColumn): { scale: number; min: number;
   return { scale: column.scale ?? 2, min: column.min ?? 0, max: column.max ?? 9_999_999_999.99 };
 }
 
+/** Maps a unique violation to the area's duplicate message (first matching rule; "" matches any). */
+export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
+  const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
+  return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
+}
+
 export function editColumns(area: DataArea): AreaColumn[] {
   return area.columns.filter((c) => c.edit ?? (c.kind !== "id" && c.field !== "updatedAt"));
 }

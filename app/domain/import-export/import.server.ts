@@ -17,12 +17,13 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { decimalBounds, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
+import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
@@ -358,10 +359,9 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
 function importFailure(area: DataArea, error: unknown): ImportFailure {
   const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } } };
   const cause = e.meta?.driverAdapterError?.cause;
-  if (cause?.originalCode === "23505" || e.code === "P2002") {
-    const constraint = cause?.constraint?.index ?? /constraint "([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
-    const rule = area.edit?.duplicates.find((d) => d.match === "" || constraint.includes(d.match));
-    return { ok: false, problems: [{ key: rule?.messageKey ?? "data.dup.generic" }, { key: "data.import.conflict" }], badRows: [] };
+  const violation = uniqueViolation(error);
+  if (violation) {
+    return { ok: false, problems: [{ key: duplicateMessage(area, violation.constraint).key }, { key: "data.import.conflict" }], badRows: [] };
   }
   // Data staff get a message in their language, never the database's own
   // text; the server log keeps that.

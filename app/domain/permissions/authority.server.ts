@@ -12,7 +12,7 @@
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logRefusal, type Changes } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type Outcome } from "~/utils/outcome";
 import { INTERNAL_ROLE_ROOT_ID } from "~/domain/users/constants";
 import { ADMIN_ROLE_ID, hasPath } from "./permissions.server";
 import { OPERATIONS, type OperationId } from "./operations.server";

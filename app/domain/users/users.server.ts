@@ -24,7 +24,8 @@ import {
   type Actor,
   type Denial,
 } from "~/domain/permissions/authority.server";
-import { fail, uniqueViolation, type FieldErrors, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import { deleteImage, detectImage, saveImage } from "~/domain/home-content/images.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
@@ -320,10 +321,10 @@ async function duplicates(values: { email?: string; phone: string; username: str
 
 /** A unique violation that slipped past the check (a race): the message of its column. */
 function duplicateOutcome(error: unknown): Outcome<never> | null {
-  const columns = uniqueViolation(error);
-  if (!columns) return null;
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
   const errors: FieldErrors = {};
-  for (const column of columns) {
+  for (const column of violation.columns) {
     const field = column === "email" ? "email" : column === "phone" ? "phone" : column === "username" ? "username" : null;
     if (field) errors[field] = [DUPLICATE_MESSAGES[field]];
   }
