@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Backup and restore of the database and the uploads folder (docs/backups.md).
 //
 //   npm run backup                       → .data/backups/backup-<UTC time>/
@@ -67,9 +68,13 @@ const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
  * }} Manifest
  */
 
-const quoteIdent = (name) => `"${String(name).replace(/"/g, '""')}"`;
-const sha256 = (data) => crypto.createHash("sha256").update(data).digest("hex");
+/** @typedef {import("pg").ClientBase} Client */
+/** @typedef {{ name: string, columns: string[], primaryKey: string[], references: Set<string> }} CatalogTable */
 
+const quoteIdent = (/** @type {unknown} */ name) => `"${String(name).replace(/"/g, '""')}"`;
+const sha256 = (/** @type {string | Buffer} */ data) => crypto.createHash("sha256").update(data).digest("hex");
+
+/** @param {string} file */
 async function sha256File(file) {
   const hash = crypto.createHash("sha256");
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk);
@@ -82,6 +87,7 @@ function stamp(date = new Date()) {
 }
 
 /** Host, port and database of a URL, never its password. */
+/** @param {string} url */
 function describeUrl(url) {
   try {
     const u = new URL(url);
@@ -94,6 +100,10 @@ function describeUrl(url) {
 // ---------------------------------------------------------------- catalog
 
 /** Tables of the public schema that are ours (not an extension's), with columns, key and foreign keys. */
+/**
+ * @param {Client} client
+ * @returns {Promise<CatalogTable[]>}
+ */
 async function readCatalog(client) {
   const { rows: tables } = await client.query(`
     SELECT c.oid, c.relname::text AS name
@@ -118,9 +128,13 @@ async function readCatalog(client) {
     SELECT con.conrelid AS oid, con.confrelid AS references
       FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace
      WHERE n.nspname = 'public' AND con.contype = 'f'`);
+  /** @type {Map<number, CatalogTable>} */
   const byOid = new Map(tables.map((t) => [t.oid, { name: t.name, columns: [], primaryKey: [], references: new Set() }]));
-  for (const c of columns) if (byOid.has(c.oid) && !c.generated) byOid.get(c.oid).columns.push(c.name);
-  for (const k of keys) if (byOid.has(k.oid)) byOid.get(k.oid).primaryKey = k.columns;
+  for (const c of columns) if (!c.generated) byOid.get(c.oid)?.columns.push(c.name);
+  for (const k of keys) {
+    const table = byOid.get(k.oid);
+    if (table) table.primaryKey = k.columns;
+  }
   for (const f of foreign) {
     const table = byOid.get(f.oid);
     const target = byOid.get(f.references);
@@ -130,15 +144,24 @@ async function readCatalog(client) {
 }
 
 /** Parents before children (foreign keys), else by name; cycles keep name order. */
+/**
+ * @param {CatalogTable[]} tables
+ * @returns {string[]}
+ */
 function loadOrder(tables) {
   const byName = new Map(tables.map((t) => [t.name, t]));
   const done = new Set();
   const visiting = new Set();
+  /** @type {string[]} */
   const order = [];
+  /** @param {CatalogTable} table */
   const visit = (table) => {
     if (done.has(table.name) || visiting.has(table.name)) return;
     visiting.add(table.name);
-    for (const parent of [...table.references].sort()) if (byName.has(parent)) visit(byName.get(parent));
+    for (const parent of [...table.references].sort()) {
+      const found = byName.get(parent);
+      if (found) visit(found);
+    }
     visiting.delete(table.name);
     done.add(table.name);
     order.push(table.name);
@@ -147,6 +170,7 @@ function loadOrder(tables) {
   return order;
 }
 
+/** @param {Client} client */
 async function readSequences(client) {
   const { rows } = await client.query(`
     SELECT c.relname AS name
@@ -163,6 +187,10 @@ async function readSequences(client) {
 }
 
 /** Applied migrations, each with its SQL from prisma/migrations (checked against the recorded checksum). */
+/**
+ * @param {Client} client
+ * @param {string} migrationsDir
+ */
 async function readMigrations(client, migrationsDir) {
   const exists = await client.query("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS ok");
   if (!exists.rows[0].ok) throw new Error("the database has no _prisma_migrations table: is it this app's database?");
@@ -194,14 +222,20 @@ async function readMigrations(client, migrationsDir) {
 // ---------------------------------------------------------------- uploads
 
 /** Every regular file under dir (relative POSIX paths), skipping the in-flight tmp/ folder. */
+/**
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 async function listFiles(dir) {
+  /** @type {string[]} */
   const out = [];
+  /** @param {string} rel */
   const walk = async (rel) => {
     let entries;
     try {
       entries = await fsp.readdir(path.join(dir, rel), { withFileTypes: true });
     } catch (error) {
-      if (error.code === "ENOENT") return;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return;
       throw error;
     }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -218,6 +252,10 @@ async function listFiles(dir) {
 }
 
 /** Copies one file and returns its size and SHA-256 (read once). */
+/**
+ * @param {string} from
+ * @param {string} to
+ */
 async function copyWithHash(from, to) {
   await fsp.mkdir(path.dirname(to), { recursive: true });
   const hash = crypto.createHash("sha256");
@@ -296,7 +334,7 @@ async function writeBackup({ databaseUrl, uploadDir, migrationsDir = path.join(R
     const tables = await readCatalog(client);
     const order = loadOrder(tables);
     for (const tableName of order) {
-      const table = tables.find((t) => t.name === tableName);
+      const table = /** @type {CatalogTable} */ (tables.find((t) => t.name === tableName));
       const file = `tables/${table.name}.ndjson.gz`;
       const orderBy = table.primaryKey.length ? ` ORDER BY ${table.primaryKey.map((c) => `t.${quoteIdent(c)}`).join(", ")}` : "";
       await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM public.${quoteIdent(table.name)} t${orderBy}`);
@@ -354,11 +392,12 @@ async function writeBackup({ databaseUrl, uploadDir, migrationsDir = path.join(R
  */
 export async function verifyBackup(dir) {
   if (dir.endsWith(".partial")) throw new Error(`${dir} is an unfinished backup`);
+  /** @type {Manifest} */
   let manifest;
   try {
     manifest = JSON.parse(await fsp.readFile(path.join(dir, "manifest.json"), "utf8"));
   } catch (error) {
-    throw new Error(`${dir}: no readable manifest.json (${error.message})`);
+    throw new Error(`${dir}: no readable manifest.json (${error instanceof Error ? error.message : String(error)})`);
   }
   if (manifest.format !== FORMAT) throw new Error(`${dir}: unknown backup format ${JSON.stringify(manifest.format)}`);
   for (const migration of manifest.migrations) {
@@ -379,6 +418,10 @@ export async function verifyBackup(dir) {
 
 // ---------------------------------------------------------------- restore
 
+/**
+ * @param {Client} client
+ * @returns {Promise<string[]>}
+ */
 async function publicTables(client) {
   const { rows } = await client.query(`
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -387,12 +430,18 @@ async function publicTables(client) {
   return rows.map((r) => r.name);
 }
 
+/**
+ * @param {Client} client
+ * @param {string} dir
+ * @param {TableEntry} table
+ */
 async function loadTable(client, dir, table) {
   const stream = fs.createReadStream(path.join(dir, table.file)).pipe(zlib.createGunzip());
   const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
   const columns = table.columns.map(quoteIdent).join(", ");
   const target = `public.${quoteIdent(table.name)}`;
   const sql = `INSERT INTO ${target} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM jsonb_populate_recordset(NULL::${target}, $1::jsonb)`;
+  /** @type {string[]} */
   let batch = [];
   let rows = 0;
   const flush = async () => {
@@ -512,6 +561,7 @@ export async function restore({ backupDir, databaseUrl, uploadDir, force = false
 // ---------------------------------------------------------------- CLI
 
 /** DATABASE_URL, or the embedded server: the running one, else started here (and stopped by the caller). */
+/** @param {(line: string) => void} log */
 async function resolveDatabase(log) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   const { DEFAULTS, startEmbeddedDatabase } = await import("../server/embedded-db.js");
@@ -524,14 +574,16 @@ async function resolveDatabase(log) {
     return { url, stop: async () => {} };
   } catch (error) {
     await probe.end().catch(() => {});
-    if (error.code !== "ECONNREFUSED") throw error;
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ECONNREFUSED") throw error;
   }
   log(`starting the embedded PostgreSQL on port ${DEFAULTS.port}`);
   const database = await startEmbeddedDatabase({ log });
   return { url: database.url, stop: () => database.stop() };
 }
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {{ _: string[], force: boolean, out: string | null, help?: boolean }} */
   const args = { _: [], force: false, out: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--force") args.force = true;
@@ -548,10 +600,11 @@ const USAGE = `usage:
   node scripts/backup.mjs restore FOLDER [--force]   (npm run restore -- FOLDER)
   node scripts/backup.mjs verify FOLDER`;
 
+/** @param {string[]} argv */
 async function main(argv) {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
-  const log = (line) => console.log(`[backup] ${line}`);
+  const log = (/** @type {string} */ line) => console.log(`[backup] ${line}`);
   if (args.help || !command) {
     console.log(USAGE);
     return command ? 0 : 2;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // After `remix build`: every script, stylesheet and source map in
 // public/build gets a brotli (quality 11) and a gzip (level 9) copy beside
 // it, which server/index.js serves (express-static-gzip) to browsers that
@@ -17,8 +18,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|map|json|svg|txt)$/;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * @param {string} folder
+ * @returns {string[]}
+ */
 function filesBelow(folder) {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => /** @type {string[]} */ {
     const file = path.join(folder, entry.name);
     return entry.isDirectory() ? filesBelow(file) : COMPRESSIBLE.test(entry.name) ? [file] : [];
   });
@@ -33,7 +38,7 @@ const files = filesBelow(dir);
 let raw = 0;
 let br = 0;
 await Promise.all(
-  files.map(async (file) => {
+  files.map(async (/** @type {string} */ file) => {
     const data = fs.readFileSync(file);
     const [b, g] = await Promise.all([
       brotli(data, {

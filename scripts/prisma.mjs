@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Runs the project-local Prisma CLI (node_modules/prisma) with:
 //  - the Node schema-engine stand-in (scripts/schema-engine/) when the native
 //    schema-engine binary is not installed (the CLI would otherwise try to
@@ -25,6 +26,7 @@ const PLACEHOLDER_DATABASE_URL = 'postgresql://placeholder:placeholder@127.0.0.1
 const NO_DB_COMMANDS = new Set(['generate', 'validate', 'format', 'version', 'help', 'init', 'debug']);
 const NO_DB_FLAGS = new Set(['--version', '-v', '--help', '-h']);
 
+/** @param {string} message */
 function log(message) {
   process.stderr.write(`[prisma.mjs] ${message}\n`);
 }
@@ -95,6 +97,7 @@ async function nativeEngineAvailable() {
   return false;
 }
 
+/** @param {string[]} args */
 function needsDatabase(args) {
   if (args.some((a) => NO_DB_FLAGS.has(a))) return false;
   const command = args.find((a) => !a.startsWith('-'));
@@ -114,17 +117,22 @@ async function startEmbeddedDb() {
   if (typeof mod.startEmbeddedDatabase !== 'function') {
     throw new Error('server/embedded-db.js does not export startEmbeddedDatabase()');
   }
-  return mod.startEmbeddedDatabase({ log: (line) => log(`[embedded-db] ${line}`) });
+  return mod.startEmbeddedDatabase({ log: (/** @type {string} */ line) => log(`[embedded-db] ${line}`) });
 }
 
+/**
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
 function runPrisma(args, env) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [prismaCliPath(), ...args], { stdio: 'inherit', env, cwd: process.cwd() });
-    const forward = (sig) => () => {
+    const forward = (/** @type {NodeJS.Signals} */ sig) => () => {
       // Ctrl-C reaches the whole process group anyway; just do not die before cleanup.
       if (sig !== 'SIGINT' && child.exitCode === null) child.kill(sig);
     };
-    const handlers = ['SIGINT', 'SIGTERM', 'SIGHUP'].map((sig) => [sig, forward(sig)]);
+    const handlers = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']).map((sig) => /** @type {const} */ ([sig, forward(sig)]));
     for (const [sig, h] of handlers) process.on(sig, h);
     child.on('error', (err) => {
       log(`could not start the Prisma CLI: ${err.message}`);
@@ -133,13 +141,14 @@ function runPrisma(args, env) {
     child.on('exit', (code, signal) => {
       for (const [sig, h] of handlers) process.off(sig, h);
       if (code !== null) resolve(code);
-      else resolve(128 + (os.constants.signals[signal] ?? 1));
+      else resolve(128 + (signal ? os.constants.signals[signal] : 1));
     });
   });
 }
 
 async function main() {
   const args = process.argv.slice(2);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' };
 
   if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !env.PRISMA_MIGRATION_ENGINE_BINARY) {
@@ -160,7 +169,7 @@ async function main() {
     try {
       db = await startEmbeddedDb();
     } catch (e) {
-      log(e && e.message ? e.message : String(e));
+      log(e instanceof Error ? e.message : String(e));
       return 1;
     }
     env.DATABASE_URL = db.url;
@@ -174,7 +183,7 @@ async function main() {
       try {
         await db.stop();
       } catch (e) {
-        log(`could not stop the embedded database: ${e && e.message ? e.message : e}`);
+        log(`could not stop the embedded database: ${e instanceof Error ? e.message : e}`);
       }
     }
   }

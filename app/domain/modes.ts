@@ -6,9 +6,9 @@
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
 import type { Tier } from "~/domain/pricing/visibility";
-import { MODE_NAV } from "./mode-nav";
+import { RATE_TABLES, rateModel, tierField, transportOf, type ModeKey, type RateModel, type TransportType } from "./catalog";
 
-export type ModeKey = "fcl" | "lcl" | "air" | "rail" | "trailer" | "express";
+export type { ModeKey } from "./catalog";
 export type Currency = "USD" | "CNY";
 /** How an endpoint is chosen: remote port/airport/country search or a local list. */
 export type PickerKind = "sea" | "air" | "rail" | "trailer" | "express";
@@ -68,18 +68,16 @@ export type CardPrice = { field: string; labelKey: string; format: PriceFormat }
 
 export type ModeDescription = {
   key: ModeKey;
-  /** Prisma enum value. */
-  enumValue: "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EXPRESS";
+  /** Prisma enum value (TransportMode). */
+  enumValue: TransportType;
   /** Customer results route. */
   path: string;
   /** Home tab id of the spec (fcl, lcl, air, railway, car, delivery). */
   homeTab: string;
   /** Translation key of the mode's name. */
   labelKey: string;
-  /** Prisma model (delegate name) of the mode's rates. */
-  model: "fclRate" | "lclRate" | "airRate" | "railRate" | "trailerRate" | "expressRate";
-  /** Its table (the read caches follow its version: utils/data-cache.server.ts). */
-  table: "fcl_rates" | "lcl_rates" | "air_rates" | "rail_rates" | "trailer_rates" | "express_rates";
+  /** Prisma model (delegate name) of the mode's rates; its SQL table is sqlTable(model). */
+  model: RateModel;
   /** Endpoints of the search form, in form order. */
   fields: readonly SearchField[];
   /** Express only: the weight parameter (kg, one decimal, > 0, ≤ 299). */
@@ -109,8 +107,10 @@ export type ModeDescription = {
   };
 };
 
-const nav = (key: ModeKey) => MODE_NAV.find((m) => m.key === key)!;
-const tiers = (base: string): Record<Tier, string> => ({ T0: `${base}T0`, T1: `${base}T1`, T2: `${base}T2` });
+/** What a mode's description adds to its catalog entry (modes.ts is the only place that says it). */
+type ModeSpec = Omit<ModeDescription, "key" | "enumValue" | "model" | "path" | "homeTab" | "labelKey">;
+
+const tiers = (base: string): Record<Tier, string> => ({ T0: tierField(base, "T0"), T1: tierField(base, "T1"), T2: tierField(base, "T2") });
 const money = (key: string, labelKey: string): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
 
 const AIR_BREAKS = [45, 100, 130, 300, 500, 1000, 2000, 3000] as const;
@@ -161,12 +161,8 @@ const seaFields = (from: string, to: string, toDefault: string): SearchField[] =
 
 const cardDate: CardField = { field: "validTo", labelKey: "search.col.validTo", kind: "date" };
 
-export const MODES: readonly ModeDescription[] = [
-  {
-    ...nav("fcl"),
-    enumValue: "FCL",
-    model: "fclRate",
-    table: "fcl_rates",
+const SPECS: Record<ModeKey, ModeSpec> = {
+  fcl: {
     fields: seaFields("pol", "pod", "IDBTM"),
     facts: [
       text("pol"),
@@ -214,11 +210,7 @@ export const MODES: readonly ModeDescription[] = [
       carousel: true,
     },
   },
-  {
-    ...nav("lcl"),
-    enumValue: "LCL",
-    model: "lclRate",
-    table: "lcl_rates",
+  lcl: {
     fields: seaFields("lclpol", "lclpod", "JPUKB"),
     facts: [
       text("pol"),
@@ -258,11 +250,7 @@ export const MODES: readonly ModeDescription[] = [
       carousel: true,
     },
   },
-  {
-    ...nav("air"),
-    enumValue: "AIR",
-    model: "airRate",
-    table: "air_rates",
+  air: {
     fields: [
       {
         param: "airpol",
@@ -321,11 +309,7 @@ export const MODES: readonly ModeDescription[] = [
       carousel: false,
     },
   },
-  {
-    ...nav("rail"),
-    enumValue: "RAIL",
-    model: "railRate",
-    table: "rail_rates",
+  rail: {
     fields: [
       {
         param: "pol",
@@ -388,11 +372,7 @@ export const MODES: readonly ModeDescription[] = [
       carousel: false,
     },
   },
-  {
-    ...nav("trailer"),
-    enumValue: "TRAILER",
-    model: "trailerRate",
-    table: "trailer_rates",
+  trailer: {
     fields: [
       {
         param: "dock",
@@ -440,11 +420,7 @@ export const MODES: readonly ModeDescription[] = [
       carousel: false,
     },
   },
-  {
-    ...nav("express"),
-    enumValue: "EXPRESS",
-    model: "expressRate",
-    table: "express_rates",
+  express: {
     fields: [
       {
         param: "pod",
@@ -490,7 +466,18 @@ export const MODES: readonly ModeDescription[] = [
       carousel: false,
     },
   },
-];
+};
+
+/** The six modes, in catalog order: the catalog entry and its description. */
+export const MODES: readonly ModeDescription[] = RATE_TABLES.map(({ key, path, homeTab, labelKey }) => ({
+  key,
+  path,
+  homeTab,
+  labelKey,
+  enumValue: transportOf(key),
+  model: rateModel(key),
+  ...SPECS[key],
+}));
 
 export function modeByKey(key: ModeKey): ModeDescription {
   const mode = MODES.find((m) => m.key === key);
@@ -507,14 +494,14 @@ export function modeByHomeTab(tab: string | null | undefined): ModeDescription |
  * description without the server's side (Prisma model and columns, tier
  * columns, log columns, defaults, history format).
  */
-export type ModeView = Omit<ModeDescription, "model" | "table" | "enumValue" | "sortPrice" | "historySeparator" | "fields" | "facts" | "prices"> & {
+export type ModeView = Omit<ModeDescription, "model" | "enumValue" | "sortPrice" | "historySeparator" | "fields" | "facts" | "prices"> & {
   fields: readonly Omit<SearchField, "defaults" | "column" | "logColumn" | "requiredKey">[];
   facts: readonly Omit<FactColumn, "field" | "fallback">[];
   prices: readonly Omit<PriceColumn, "tiers">[];
 };
 
 export function modeView(mode: ModeDescription): ModeView {
-  const { model, table, enumValue, sortPrice, historySeparator, fields, facts, prices, ...rest } = mode;
+  const { model, enumValue, sortPrice, historySeparator, fields, facts, prices, ...rest } = mode;
   return {
     ...rest,
     fields: fields.map(({ defaults, column, logColumn, requiredKey, ...field }) => field),

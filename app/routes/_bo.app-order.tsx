@@ -6,7 +6,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
-import { idOf, notFound } from "~/domain/menus/admin.server";
+import { idOf, notFound } from "~/utils/http.server";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";

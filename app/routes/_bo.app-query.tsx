@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.server";
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";

@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
-import { backToList } from "~/domain/menus/admin.server";
+import { backToList } from "~/utils/http.server";
 import { companyFormValues, readCompanyBoth, saveCompany } from "~/domain/site/company.server";
 import { companySchema } from "~/domain/site/schemas";
 import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { forbidden } from "~/domain/permissions/permissions.server";
 import { runAction, performable, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
 import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { buildTree, flattenTree } from "~/domain/menus/tree";

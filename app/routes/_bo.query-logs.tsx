@@ -5,7 +5,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { requireOperation } from "~/domain/permissions/operations.server";
-import { notFound } from "~/domain/menus/admin.server";
+import { notFound } from "~/utils/http.server";
 import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";

@@ -10,7 +10,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { isAdministrator } from "~/domain/permissions/authority.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/domain/menus/admin.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
 import { listMenus } from "~/domain/menus/menus.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {

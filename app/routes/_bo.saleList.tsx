@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import { runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";

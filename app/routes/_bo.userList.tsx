@@ -15,6 +15,7 @@ import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStylesHref },
@@ -57,7 +58,7 @@ export default function UserListPage() {
       header: t("admin.user.auditLabel"),
       cell: (row) => (
         <>
-          <span className={`admin-tag admin-tag--${row.audit === 2 ? "ok" : row.audit === 3 ? "err" : "warn"}`}>{t(`admin.user.audit.${row.audit}`)}</span>
+          <span className={`admin-tag admin-tag--${row.audit === AUDIT.passed ? "ok" : row.audit === AUDIT.failed ? "err" : "warn"}`}>{t(`admin.user.audit.${row.audit}`)}</span>
           {row.profileAudit ? (
             <>
               {" "}
@@ -78,11 +79,11 @@ export default function UserListPage() {
           <Form method="post" className="inline-form" preventScrollReset>
             <input type="hidden" name="intent" value="state" />
             <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="state" value={row.state === 1 ? 2 : 1} />
+            <input type="hidden" name="state" value={row.state === ACCOUNT_STATE.active ? ACCOUNT_STATE.frozen : ACCOUNT_STATE.active} />
             <button
               type="submit"
               role="switch"
-              aria-checked={row.state === 1}
+              aria-checked={row.state === ACCOUNT_STATE.active}
               aria-label={t("admin.user.stateSwitch", { name: row.username })}
               title={t(`admin.user.state.${row.state}`)}
               className="admin-switch"

@@ -7,6 +7,7 @@ import { loadProfile } from "~/domain/accounts/profile.server";
 import { formatDateTime } from "~/utils/dates";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { loaderMeta } from "~/utils/root-data";
+import { AUDIT } from "~/domain/users/status";
 
 export const meta = loaderMeta;
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       audit: profile.audit,
       profileAudit: profile.profileAudit,
       pending:
-        profile.profileAudit === 1
+        profile.profileAudit === AUDIT.pending
           ? { company: profile.pendingCompany, businessAddress: profile.pendingBusinessAddress, iaeCountries: profile.pendingIaeCountries }
           : null,
       createdAt: formatDateTime(profile.createdAt),

@@ -16,6 +16,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { runAction } from "~/domain/permissions/operations.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { loaderMeta } from "~/utils/root-data";
+import { AUDIT } from "~/domain/users/status";
 
 export const meta = loaderMeta;
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       iaeCountries: profile.iaeCountries ?? "",
     },
     pending:
-      profile.profileAudit === 1
+      profile.profileAudit === AUDIT.pending
         ? { company: profile.pendingCompany, businessAddress: profile.pendingBusinessAddress, iaeCountries: profile.pendingIaeCountries }
         : null,
   };
@@ -80,7 +81,7 @@ export default function UserInfoPage() {
   return (
     <section aria-labelledby="profile-title" className="account__form">
       <h1 id="profile-title">{t("account.profile.editTitle")}</h1>
-      {audit === 2 ? <p className="field__hint">{t("account.profile.auditedNote")}</p> : null}
+      {audit === AUDIT.passed ? <p className="field__hint">{t("account.profile.auditedNote")}</p> : null}
       {pending ? (
         <div className="notice" role="note" style={{ marginBottom: "1rem" }}>
           <strong>{t("account.profile.pendingTitle")}</strong>

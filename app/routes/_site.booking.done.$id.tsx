@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { BookingDialog } from "~/components/booking/BookingDialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { requireViewer } from "~/domain/accounts/session.server";
-import { TRANSPORT_MODE } from "~/domain/booking/labels";
+import { modeOfTransport } from "~/domain/catalog";
 import { parseRecordId } from "~/domain/booking/records.server";
 import { modeByKey } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ? await prisma.entrustment.findFirst({ where: { id, userId: viewer.id }, select: { id: true, kind: true, mode: true, sourceKind: true } })
     : null;
   if (!row) throw new Response("Not found", { status: 404 });
-  const mode = modeByKey(TRANSPORT_MODE[row.mode]);
+  const mode = modeByKey(modeOfTransport(row.mode));
   return data(
     { meta: await sitePageMeta(request, { title: "booking.success.title" }), id: row.id, kind: row.kind, continueTo: row.sourceKind === "offer" ? "/home" : mode.path },
     { headers: { "Cache-Control": "private, no-store" } },

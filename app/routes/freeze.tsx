@@ -10,6 +10,7 @@ import { companyIdentity } from "~/domain/site/company.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { prisma } from "~/utils/db.server";
+import { ACCOUNT_STATE } from "~/domain/users/status";
 
 export const meta = loaderMeta;
 
@@ -27,12 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // The cookie names the account; it must still be frozen to be spoken of.
   const account = frozenId ? await prisma.user.findUnique({ where: { id: frozenId }, select: { state: true } }) : null;
-  const own = account?.state === 2 ? await contactsOf(frozenId!) : null;
+  const own = account?.state === ACCOUNT_STATE.frozen ? await contactsOf(frozenId!) : null;
   const person = own?.service ?? own?.sales ?? null;
   const contact = person
     ? { role: own?.service ? ("service" as const) : ("sales" as const), contact: person }
     : { role: "company" as const, contact: companyAsContact(await companyIdentity(request, lng)) };
-  return { meta, frozen: account?.state === 2, ...contact };
+  return { meta, frozen: account?.state === ACCOUNT_STATE.frozen, ...contact };
 }
 
 export default function FreezePage() {

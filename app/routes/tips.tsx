@@ -7,6 +7,7 @@ import { getLanguage } from "~/i18n/i18n.server";
 import { getViewer } from "~/domain/accounts/session.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { loaderMeta } from "~/utils/root-data";
+import { AUDIT } from "~/domain/users/status";
 
 export const meta = loaderMeta;
 
@@ -27,10 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TipsPage() {
   const { t } = useTranslation();
   const { audit, notice } = useLoaderData<typeof loader>();
-  const review = audit === 1 ? "account.notice.pending" : audit === 3 ? "account.notice.failed" : audit === null ? "common.tips.review" : null;
+  const review = audit === AUDIT.pending ? "account.notice.pending" : audit === AUDIT.failed ? "account.notice.failed" : audit === null ? "common.tips.review" : null;
   return (
     <StandaloneLayout title={t("common.tips.title")}>
-      {review ? <p className={audit === 3 ? "flash flash--error" : "flash flash--warning"}>{t(review)}</p> : null}
+      {review ? <p className={audit === AUDIT.failed ? "flash flash--error" : "flash flash--warning"}>{t(review)}</p> : null}
       {notice ? <p className="notice">{notice}</p> : null}
       <Link to="/home" className="button button--primary">
         {t("common.errors.backHome")}

@@ -11,23 +11,18 @@
 //
 // Cached values are shared between requests: callers must not change them.
 import { LRUCache } from "lru-cache";
+import { CATALOG_MODELS } from "~/domain/catalog";
 import { sql } from "./db.server";
+import { sqlTable } from "./sql-names.server";
 import { requestMemo } from "./server-timing.server";
 
-/** The tables with a version row (and a trigger). */
-export const VERSIONED_TABLES = [
-  "fcl_rates",
-  "lcl_rates",
-  "air_rates",
-  "rail_rates",
-  "trailer_rates",
-  "express_rates",
-  "sea_ports",
-  "airports",
-  "express_countries",
-  "site_settings",
-] as const;
-export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+/**
+ * The tables with a version row (and a trigger): every table of the catalog
+ * and the site settings, by their SQL names from the schema.
+ */
+export const VERSIONED_TABLES: readonly string[] = [...CATALOG_MODELS, "siteSetting" as const].map((model) => sqlTable(model));
+/** A SQL table name from VERSIONED_TABLES (sqlTable of a catalog model). */
+export type VersionedTable = string;
 
 /** Table → version (as text: bigint), as one request sees them. */
 export type Versions = Readonly<Record<string, string>>;

@@ -3,12 +3,12 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { env } from "./env.server";
 import { currentTiming, recordQuery } from "./server-timing.server";
+import { singleton } from "./singleton.server";
 
-// One connection pool and one client per process (kept on globalThis so dev
+// One connection pool and one client per process (singletons, so dev
 // rebuilds reuse them). Prisma runs on the pool; the few statements every
 // page request makes (session and viewer, versions, search history) use it
 // directly through `sql`, which costs a fraction of a Prisma query's CPU.
-const globalStore = globalThis as unknown as { __prisma?: PrismaClient; __pgPool?: pg.Pool };
 
 /**
  * A connection that adds the time of each statement to the Server-Timing
@@ -45,10 +45,9 @@ function createPool(): pg.Pool {
   return created;
 }
 
-export const pool: pg.Pool = globalStore.__pgPool ?? (globalStore.__pgPool = createPool());
+export const pool: pg.Pool = singleton("__pgPool", createPool);
 
-export const prisma: PrismaClient =
-  globalStore.__prisma ?? (globalStore.__prisma = new PrismaClient({ adapter: new PrismaPg(pool) }));
+export const prisma: PrismaClient = singleton("__prisma", () => new PrismaClient({ adapter: new PrismaPg(pool) }));
 
 // Prisma keeps DateTime columns as `timestamp(3)` in UTC; pg would read
 // them in the process's time zone.

@@ -3,13 +3,13 @@
 // the request it runs for. The record travels in an AsyncLocalStorage kept on
 // globalThis, the same instance as the server's.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { singleton } from "./singleton.server";
 
 export type RequestTiming = { started: number; db: number; count: number; slowest: number };
 
-const store = globalThis as unknown as { __serverTiming?: AsyncLocalStorage<RequestTiming> };
 
 export function timingStorage(): AsyncLocalStorage<RequestTiming> {
-  return (store.__serverTiming ??= new AsyncLocalStorage<RequestTiming>());
+  return singleton("__serverTiming", () => new AsyncLocalStorage<RequestTiming>());
 }
 
 /** The record of the request this code runs for, if any. */

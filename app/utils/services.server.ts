@@ -5,12 +5,13 @@
 // one set per process, even when two copies of a module are loaded (tests
 // import the app modules and the built server).
 import { env } from "./env.server";
+import { singleton } from "./singleton.server";
 
-const store = globalThis as unknown as { __servicesStarted?: Set<string>; __shutdownHooks?: Array<() => unknown> };
+const shutdownHooks = () => singleton("__shutdownHooks", (): Array<() => unknown> => []);
 
 /** `hook` runs (and is awaited) when the server shuts down. */
 export function onShutdown(hook: () => unknown): void {
-  (store.__shutdownHooks ??= []).push(hook);
+  shutdownHooks().push(hook);
 }
 
 /**
@@ -18,7 +19,7 @@ export function onShutdown(hook: () => unknown): void {
  * (if anything) stops the service at shutdown.
  */
 export function startServiceOnce(name: string, start: () => (() => unknown) | void): void {
-  const started = (store.__servicesStarted ??= new Set());
+  const started = singleton("__servicesStarted", () => new Set<string>());
   if (started.has(name)) return;
   started.add(name);
   if (env().NODE_ENV === "test") return;

@@ -7,7 +7,7 @@ import { action, loader } from "~/routes/_bo.userList";
 import { loader as rootLoader } from "~/root";
 import { loader as backOfficeLoader } from "~/routes/_bo";
 import { prisma } from "~/utils/db.server";
-import { uniqueViolation } from "~/domain/menus/admin.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import { badgeText } from "~/components/admin/fields";
 import { callRoute, fileOf, getRequest, loginAs } from "../support/requests";
 import { ADMIN, flashOf, JPEG_BYTES, load, MANAGER, PNG_BYTES, SALES, SALES_GLOBAL, submit, upload } from "./helpers";
@@ -100,7 +100,7 @@ describe("add and edit", () => {
     } catch (e) {
       error = e;
     }
-    expect(uniqueViolation(error)).toContain("email");
+    expect(uniqueViolation(error)?.columns).toContain("email");
   });
 
   it("validates the add form and refuses level-1 roles", async () => {

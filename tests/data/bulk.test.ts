@@ -11,6 +11,8 @@ import { apiEndpoints } from "~/api/registry.server";
 import { dataAreas } from "~/domain/data-areas";
 import { api, tokenOf } from "../api/helpers";
 import { flashOf, load, post } from "./helpers";
+import { sqlTable } from "~/utils/sql-names.server";
+import type { AreaModel } from "~/domain/catalog";
 
 let cookie: string;
 beforeAll(async () => {
@@ -59,8 +61,8 @@ describe("one strict id-range parser (issue 18, finding 1)", () => {
   /** Every batch delete of the API, from the registry, with its table. */
   const batchCalls = apiEndpoints
     .filter((e) => e.method === "DELETE" && e.path.includes("{range}"))
-    .map((e) => ({ path: e.path, table: Object.values(dataAreas).find((a) => e.summary.startsWith(`${a.key}:`))!.table }));
-  const total = async (table: string) => Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table}"`))[0].n);
+    .map((e) => ({ path: e.path, table: Object.values(dataAreas).find((a) => e.summary.startsWith(`${a.key}:`))!.model }));
+  const total = async (model: AreaModel) => Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${sqlTable(model)}"`))[0].n);
   const MALFORMED = ["-5,-1", "-5", "5,", ",5", "1,2,3", "5-", "--5", "1e3", "1.5,2", "0x10", "１,２", "5,,6", "abc", "5;6", "99999999999", "1,99999999999", " "];
 
   it("covers every batch delete of the registry", () => {

@@ -17,6 +17,7 @@ import { dataAreas, type DataArea } from "~/domain/data-areas";
 import { withTestDb } from "../support/db";
 import { callRoute, getRequest, loginAs, postForm } from "../support/requests";
 import { headers, readSheet, sheetNames, uploadTo } from "./helpers";
+import { sqlTable } from "~/utils/sql-names.server";
 
 let cookie: string;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ const snapshot = (table: string) => withTestDb(async (db) => (await db.query(`SE
 
 describe.each(cases)("%s export", (area, screen, exporter, fileName) => {
   it(`is ${fileName} with sheet1 and the import headers, and re-imports without changes`, async () => {
-    const before = await snapshot(area.table);
+    const before = await snapshot(sqlTable(area.model));
     const count = before.length;
     const { result, bytes } = await download(exporter.loader, `${area.path}/export`, area.dateFilter ? { from: "", to: "" } : undefined);
     expect(result.headers.get("Content-Type")).toBe("application/vnd.ms-excel");
@@ -56,7 +57,7 @@ describe.each(cases)("%s export", (area, screen, exporter, fileName) => {
 
     const reimport = await uploadTo(screen, area.path, cookie, bytes, fileName);
     expect(reimport.status, JSON.stringify(reimport.data)).toBe(302);
-    expect(await snapshot(area.table)).toEqual(before);
+    expect(await snapshot(sqlTable(area.model))).toEqual(before);
   });
 });
 

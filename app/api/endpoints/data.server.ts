@@ -409,7 +409,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     const checked = dataAreas[target ?? calls.area];
     endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access("read"), checked) : spaceCheckEndpoint(at(name), access("read"), checked, check));
   }
-  if (calls.markup && area.markup) {
+  if (calls.markup && area.fclTierMarkup) {
     const markup = markupEntity(area);
     endpoints.push({
       method: "PUT",

@@ -8,6 +8,7 @@ import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/do
 import { AdminDialog, DialogActions } from "./AdminDialog";
 import { Select, textOf } from "./fields";
 import { ErrorList, Field } from "~/components/forms";
+import { AUDIT } from "~/domain/users/status";
 
 export type UserOptions = {
   sales: { id: number; username: string; nickname: string | null }[];
@@ -80,7 +81,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
   });
   const tiers = useTierOptions();
   // Before the audit passed, only the self-service customer roles (spec 5).
-  const roles = options.roles.filter((role) => !user || user.audit === 2 || role.selfService);
+  const roles = options.roles.filter((role) => !user || user.audit === AUDIT.passed || role.selfService);
   const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
   return (
     <AdminDialog title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
@@ -125,7 +126,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <Field label={t("admin.user.landline")} inputProps={getInputProps(fields.landline, { type: "tel" })} errors={fields.landline.errors} />
           <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
         </div>
-        {user && user.audit !== 2 ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
+        {user && user.audit !== AUDIT.passed ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
         <DialogActions busy={busy} />
       </Form>
       {user?.internal ? <WxCodeForm user={user} /> : null}
@@ -237,7 +238,7 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
 export function ProfileAuditDialog({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const pending = user.profileAudit === 1;
+  const pending = user.profileAudit === AUDIT.pending;
   const rows: [string, string | null, string | null][] = [
     ["admin.user.company", user.company, user.pendingCompany],
     ["admin.user.businessAddress", user.businessAddress, user.pendingBusinessAddress],

@@ -131,7 +131,7 @@ export function DataAreaScreen({ area }: { area: DataArea }) {
           <span className="field__hint" aria-live="polite">
             {hydrated ? t("data.selection.count", { count: selected.size }) : t("data.selection.hint")}
           </span>
-          {area.markup ? <MarkupPanel disabled={noSelection} busy={busy} /> : null}
+          {area.fclTierMarkup ? <MarkupPanel disabled={noSelection} busy={busy} /> : null}
           {area.exportSelected ? (
             <button type="submit" formAction={`${area.path}/export`} formMethod="post" className="button button--ghost" disabled={noSelection}>
               {t("data.action.exportSelected")}

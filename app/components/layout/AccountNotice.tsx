@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ClientViewer } from "~/domain/accounts/client-viewer";
+import { AUDIT } from "~/domain/users/status";
 
 /**
  * Logged-in customers whose registration is not approved see no prices and
@@ -9,8 +10,8 @@ import type { ClientViewer } from "~/domain/accounts/client-viewer";
  */
 export function AccountNotice({ viewer }: { viewer: ClientViewer | null }) {
   const { t } = useTranslation();
-  if (!viewer || (viewer.audit !== 1 && viewer.audit !== 3)) return null;
-  const failed = viewer.audit === 3;
+  if (!viewer || (viewer.audit !== AUDIT.pending && viewer.audit !== AUDIT.failed)) return null;
+  const failed = viewer.audit === AUDIT.failed;
   return (
     <div className={`flash flash--${failed ? "error" : "warning"}`} role="status" data-testid="account-notice">
       {t(failed ? "account.notice.failed" : "account.notice.pending")}{" "}

@@ -5,6 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/utils/db.server";
 import { clear, clearPrefix, hit, loginDelayMs, peek, RATE_RULES, rateKeys, type RateState } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { ACCOUNT_STATE } from "~/domain/users/status";
 
 /** Why a sign-in failed; each maps to one message of the login screen. */
 export type LoginFailure = "invalidCredentials" | "frozen";
@@ -34,7 +35,7 @@ export async function verifyLogin(emailInput: string, password: string): Promise
   // One message for an unknown e-mail and a wrong password: no enumeration.
   if (!user || !ok) throw new LoginError("invalidCredentials");
   // Only a caller who knows the password learns that the account is frozen.
-  if (user.state === 2) throw new LoginError("frozen", user.id);
+  if (user.state === ACCOUNT_STATE.frozen) throw new LoginError("frozen", user.id);
   return { id: user.id };
 }
 

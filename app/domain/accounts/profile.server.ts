@@ -3,9 +3,11 @@ import { prisma } from "~/utils/db.server";
 import { deleteAvatarFile } from "~/utils/uploads.server";
 import { hit, peek, minutesToWait, RATE_RULES, rateKeys } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { findDuplicates, isUniqueViolation, type Outcome } from "./registration.server";
+import { findDuplicates, type Outcome } from "./registration.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import type { ProfileInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
+import { AUDIT } from "~/domain/users/status";
 
 const contact = { select: { username: true, nickname: true, phone: true, email: true, landline: true, qq: true } } as const;
 
@@ -61,24 +63,24 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   const direct = { username: input.username, nickname: input.nickname, phone: input.phone };
   const auditedChanged = AUDITED_FIELDS.some((field) => (user[field] ?? "") !== input[field]);
-  const needsReview = user.audit === 2 && auditedChanged;
+  const needsReview = user.audit === AUDIT.passed && auditedChanged;
   try {
     await prisma.user.update({
       where: { id: userId },
       data: needsReview
         ? {
             ...direct,
-            profileAudit: 1,
+            profileAudit: AUDIT.pending,
             pendingCompany: input.company,
             pendingBusinessAddress: input.businessAddress,
             pendingIaeCountries: input.iaeCountries,
           }
-        : user.audit === 2
+        : user.audit === AUDIT.passed
           ? direct
           : { ...direct, company: input.company, businessAddress: input.businessAddress, iaeCountries: input.iaeCountries },
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error)) {
       return { ok: false, status: 400, fieldErrors: await findDuplicates({ phone: input.phone, username: input.username }, userId) };
     }
     throw error;

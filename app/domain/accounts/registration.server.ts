@@ -7,12 +7,12 @@ import { checkEmailCode, claimEmailCode, codeProblemKey } from "./email-codes.se
 import { hashPassword } from "./password.server";
 import type { RegisterInput, ResetPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+import { uniqueViolation } from "~/utils/unique-violation.server";
+import type { FieldErrors, Outcome as GeneralOutcome } from "~/utils/outcome";
 
-export type FieldErrors = Record<string, string[]>;
-
-export type Outcome<T = object> =
-  | ({ ok: true } & T)
-  | { ok: false; status: number; fieldErrors?: FieldErrors; message?: FlashMessage };
+/** Registration and profile outcomes carry a flash message (key, kind, values). */
+export type Outcome<T = object> = GeneralOutcome<T, FlashMessage>;
 
 /** Roles offered at registration: direct customer, peer customer, overseas agent. */
 export function selfServiceRoles() {
@@ -40,10 +40,6 @@ export async function findDuplicates(
   if (phone) errors.phone = ["account.register.phoneTaken"];
   if (username) errors.username = ["account.register.usernameTaken"];
   return errors;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 class CodeAlreadyUsed extends Error {}
@@ -84,8 +80,8 @@ export async function registerUser(input: RegisterInput, ip: string | null): Pro
           iaeCountries: input.iaeCountries,
           roleId: role.id,
           regMethod: "register",
-          state: 1,
-          audit: 1,
+          state: ACCOUNT_STATE.active,
+          audit: AUDIT.pending,
           customerRating: null,
           salesId: null,
           customerServiceId: null,
@@ -99,7 +95,7 @@ export async function registerUser(input: RegisterInput, ip: string | null): Pro
     if (error instanceof CodeAlreadyUsed) {
       return { ok: false, status: 400, fieldErrors: { code: [codeProblemKey("invalid")] } };
     }
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error)) {
       // Another registration won the race for the same e-mail, phone or name.
       const raced = await findDuplicates(input);
       return Object.keys(raced).length > 0

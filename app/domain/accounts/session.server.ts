@@ -7,6 +7,7 @@ import { getCookieSession, sessionStorage } from "./cookie.server";
 import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.server";
 import { bearerToken, isApiPath } from "~/api/prefixes";
 import { requestMemo } from "~/utils/server-timing.server";
+import { ACCOUNT_STATE } from "~/domain/users/status";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
 export const IDLE_TIMEOUT_MS = 36_000_000;
@@ -112,7 +113,7 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
   // A frozen account is told so on its next request, even though freezing
   // already revoked this session (administration 2.1 revokes in the same
   // transaction): otherwise it would silently become a visitor.
-  if (row && row.state === 2) {
+  if (row && row.state === ACCOUNT_STATE.frozen) {
     await revokeUserSessions(row.id);
     return { lookup: { state: "frozen", userId: row.id }, versions: null };
   }

@@ -25,6 +25,7 @@ import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAtt
 import { attachmentExtension, type OrderValues } from "./schemas";
 import type { BookingSource } from "./source.server";
 import type { UploadedFile } from "./upload.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 
 /** What a viewer may do with a source (spec 4 "Booking result status", 5, 8). */
 export type BookingGate = "login" | "pending" | "failed" | "noTier" | "paused" | "ok";
@@ -89,10 +90,6 @@ async function existingFor(idempotencyKey: string, userId: number): Promise<Subm
   const row = await prisma.entrustment.findUnique({ where: { idempotencyKey }, select: { id: true, userId: true } });
   if (!row) return null;
   return row.userId === userId ? { status: "existing", entrustmentId: row.id } : { status: "keyConflict" };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBookingResult> {
@@ -214,7 +211,7 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
     return { status: "created", entrustmentId: id };
   } catch (error) {
     await removeAttachment(stored);
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error)) {
       const winner = await existingFor(idempotencyKey, viewer.id);
       if (winner) return winner;
     }

@@ -5,14 +5,14 @@
 // Domain names here; the legacy dcForm names live only at the API boundary
 // (DcFormEntity, app/api/entities.ts).
 import { z } from "~/utils/zod";
+import { RATE_TABLES, TRANSPORT_TYPES, transportOf, type TransportType } from "~/domain/catalog";
 import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
-/** Transport types of the order (spec 4), the TransportMode enum values. */
-export const TRANSPORT_TYPES = ["FCL", "LCL", "AIR", "RAIL", "TRAILER", "EXPRESS"] as const;
-export type TransportType = (typeof TRANSPORT_TYPES)[number];
+/** Transport types of the order (spec 4), the TransportMode enum values: from the catalog. */
+export { TRANSPORT_TYPES, type TransportType } from "~/domain/catalog";
 
 /** LCL, air and express carry no containers: counts 0, other size empty, fields hidden (spec 4). */
-export const NO_CONTAINER_TYPES: readonly TransportType[] = ["LCL", "AIR", "EXPRESS"];
+export const NO_CONTAINER_TYPES: readonly TransportType[] = RATE_TABLES.filter((t) => !t.containers).map((t) => transportOf(t.key));
 export const usesContainers = (type: string | null | undefined) =>
   !!type && (TRANSPORT_TYPES as readonly string[]).includes(type) && !NO_CONTAINER_TYPES.includes(type as TransportType);
 

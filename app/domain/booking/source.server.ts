@@ -16,7 +16,7 @@ import { rateDelegate, toRateRow } from "~/domain/rates/search.server";
 import { resolveCountry } from "~/domain/reference/countries.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { MODE_TRANSPORT, moduleName, type SourceKind } from "./labels";
+import { moduleName, type SourceKind } from "./labels";
 import type { TransportType } from "./schemas";
 import type { SnapshotFact, SnapshotPrice, SourceSnapshot } from "./snapshot";
 
@@ -142,7 +142,7 @@ async function loadRate(
   // Express: the country's Chinese name is stored (staff read Chinese; the query logs keep it so too);
   // pages and the customer's mail name it in the reader's language from the snapshot.
   const pod = toField?.column ? ((row[toField.column] as string | null) ?? null) : (express?.countryZh ?? null);
-  const transportType = MODE_TRANSPORT[mode.key];
+  const transportType = mode.enumValue;
   return {
     kind: "rate",
     modeKey: mode.key,
@@ -202,7 +202,7 @@ async function loadOffer(id: number, now: Date): Promise<BookingSource | null> {
   const validTo = row.validTo as Date | null;
   const from = (row[card.from] as string | null) ?? null;
   const to = (row[card.to] as string | null) ?? null;
-  const transportType = MODE_TRANSPORT[mode.key];
+  const transportType = mode.enumValue;
   return {
     kind: "offer",
     modeKey: mode.key,

@@ -1,15 +1,17 @@
 // Air rates (/byAirData): filters pol, pod, country, carrier and an update
 // range (one year back to one year ahead); two import variants (with and
 // without the +130/+2000/+3000 kg breaks), range delete; rows delete only.
-import { REQUIRED, col, type AreaColumn, type DataArea } from "./types";
+import { tierField } from "~/domain/catalog";
+import { TIERS, type Tier } from "~/domain/pricing/visibility";
+import { REQUIRED, col, type AreaColumn, defineArea } from "./types";
 
 const BREAKS = [45, 100, 130, 300, 500, 1000, 2000, 3000] as const;
 const EXTRA_BREAKS: readonly number[] = [130, 2000, 3000];
 
-function breakColumns(group: "bulk" | "tray"): AreaColumn[] {
+function breakColumns<G extends "bulk" | "tray">(group: G): AreaColumn<`${G}${(typeof BREAKS)[number]}${Tier}`>[] {
   return BREAKS.flatMap((kg) =>
-    (["T0", "T1", "T2"] as const).map((tier) => ({
-      field: `${group}${kg}${tier}`,
+    TIERS.map((tier) => ({
+      field: tierField(`${group}${kg}` as const, tier),
       header: `${group}_${kg}_${tier.toLowerCase()}`,
       labelKey: group === "bulk" ? "data.col.airBulk" : "data.col.airTray",
       labelValues: { kg: String(kg), tier },
@@ -22,12 +24,8 @@ function breakColumns(group: "bulk" | "tray"): AreaColumn[] {
 
 const priceColumns = [...breakColumns("bulk"), ...breakColumns("tray")];
 
-export const airArea: DataArea = {
-  key: "air",
-  path: "/byAirData",
+export const airArea = defineArea("air", {
   titleKey: "data.air.title",
-  model: "airRate",
-  table: "air_rates",
   logName: "airRates",
   order: "desc",
   columns: [
@@ -64,4 +62,4 @@ export const airArea: DataArea = {
       rangeField: "validityText",
     },
   },
-};
+});

@@ -1,13 +1,9 @@
 // Express countries (/expressCountry): destination countries and their zone
 // (part_code). Add and edit validate on blur; times are YYYY-MM-DD HH:mm:ss.
-import { col, type DataArea } from "./types";
+import { col, defineArea } from "./types";
 
-export const expressCountryArea: DataArea = {
-  key: "expressCountry",
-  path: "/expressCountry",
+export const expressCountryArea = defineArea("expressCountry", {
   titleKey: "data.expressCountry.title",
-  model: "expressCountry",
-  table: "express_countries",
   logName: "expressCountries",
   order: "asc",
   columns: [
@@ -35,4 +31,4 @@ export const expressCountryArea: DataArea = {
   export: { fileName: "快递国家.xls", asciiName: "expressCountries.xls" },
   selectable: true,
   exportSelected: true,
-};
+});

@@ -1,6 +1,6 @@
 // Express prices (/expressData): filters category and weight; import, range
 // delete, a wide table and an edit dialog with every field.
-import { REQUIRED, col, type AreaColumn, type DataArea } from "./types";
+import { REQUIRED, col, type AreaColumn, defineArea } from "./types";
 
 const ZONES = ["T1", "T2", "1", "2", "A", "B", "D", "E", "F", "G", "H", "K", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Y", "Z"] as const;
 const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
@@ -8,8 +8,8 @@ const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
 /** The express price record's names (data-maintenance.md 3): T1, T2, one, two, a, b, d … z. */
 const ZONE_WIRE: Record<string, string> = { "1": "one", "2": "two" };
 
-const zoneColumns: AreaColumn[] = ZONES.map((zone) => ({
-  field: `zone${zone}`,
+const zoneColumns: AreaColumn<`zone${(typeof ZONES)[number]}`>[] = ZONES.map((zone) => ({
+  field: `zone${zone}` as const,
   header: zone,
   wire: ZONE_WIRE[zone] ?? (zone.length === 1 ? zone.toLowerCase() : zone),
   aliases: ZONE_ALIASES[zone],
@@ -20,12 +20,8 @@ const zoneColumns: AreaColumn[] = ZONES.map((zone) => ({
   max: 9_999_999_999.99,
 }));
 
-export const expressArea: DataArea = {
-  key: "express",
-  path: "/expressData",
+export const expressArea = defineArea("express", {
   titleKey: "data.express.title",
-  model: "expressRate",
-  table: "express_rates",
   logName: "expressRates",
   order: "desc",
   columns: [
@@ -47,4 +43,4 @@ export const expressArea: DataArea = {
   ],
   edit: { add: false, idChange: false, duplicates: [] },
   import: {},
-};
+});

@@ -1,7 +1,7 @@
 // Sea FCL rates (/fclbyseaData): filters pol, pod, carrier and an expiry
 // range; import, export (oceanFreight.xls), markup of selected rows, range
 // delete, edit, and the destination-port matching check.
-import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+import { REQUIRED, col, tierPrices, defineArea } from "./types";
 
 export const FCL_PRICE_ITEMS = [
   ["gp20", "20GP", "20GP"],
@@ -9,12 +9,8 @@ export const FCL_PRICE_ITEMS = [
   ["hq40", "40HQ", "40HQ"],
 ] as const;
 
-export const fclArea: DataArea = {
-  key: "fcl",
-  path: "/fclbyseaData",
+export const fclArea = defineArea("fcl", {
   titleKey: "data.fcl.title",
-  model: "fclRate",
-  table: "fcl_rates",
   logName: "fclRates",
   order: "desc",
   columns: [
@@ -56,9 +52,9 @@ export const fclArea: DataArea = {
   import: { datesRequired: { fields: ["validFrom", "validTo"], when: "pod" } },
   export: { fileName: "oceanFreight.xls", asciiName: "oceanFreight.xls" },
   selectable: true,
-  markup: true,
+  fclTierMarkup: true,
   checks: ["portMatch"],
-};
+});
 
 /** The nine prices the markup may raise. */
 export const FCL_MARKUP_FIELDS = tierPrices(FCL_PRICE_ITEMS).map((c) => c.field);

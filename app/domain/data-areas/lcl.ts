@@ -1,13 +1,9 @@
 // Sea LCL rates (/lclbyseaData): filters pol, pod, country, volume; import,
 // export (lclFreight.xls), range delete, edit and the port-matching check.
-import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+import { REQUIRED, col, tierPrices, defineArea } from "./types";
 
-export const lclArea: DataArea = {
-  key: "lcl",
-  path: "/lclbyseaData",
+export const lclArea = defineArea("lcl", {
   titleKey: "data.lcl.title",
-  model: "lclRate",
-  table: "lcl_rates",
   logName: "lclRates",
   order: "desc",
   columns: [
@@ -40,4 +36,4 @@ export const lclArea: DataArea = {
   import: { datesRequired: { fields: ["validTo"], alsoRequire: ["pod"] } },
   export: { fileName: "lclFreight.xls", asciiName: "lclFreight.xls" },
   checks: ["portMatch"],
-};
+});

@@ -6,15 +6,17 @@
 import { containsText } from "~/utils/like";
 import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
+import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { columnName, decimalBounds, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
 import type { AreaRow, CellValue, CheckItem } from "./screen-types";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 
 export type { AreaRow, CellValue, CheckItem };
 
@@ -121,9 +123,9 @@ export async function filterOptions(area: DataArea): Promise<Record<string, stri
   const entries = await Promise.all(
     area.filters.map(async (filter) => {
       if (filter.kind !== "select") return [filter.param, []] as const;
-      const name = columnName(column(area, filter.field).field);
+      const name = sqlColumn(area.model, column(area, filter.field).field);
       const rows = await prisma.$queryRawUnsafe<{ value: unknown }[]>(
-        `SELECT DISTINCT "${name}" AS value FROM "${area.table}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
+        `SELECT DISTINCT "${name}" AS value FROM "${sqlTable(area.model)}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
       );
       const values = rows.map((row) => String(row.value)).filter((value) => value.trim() !== "");
       return [filter.param, values] as const;
@@ -139,29 +141,6 @@ export async function findRow(area: DataArea, id: number): Promise<AreaRow | nul
 }
 
 // ------------------------------------------------------------------ edit
-
-/** The constraint name of a unique violation (Prisma P2002 or raw 23505), or null. */
-export function uniqueConstraintOf(error: unknown): string | null {
-  if (typeof error !== "object" || error === null) return null;
-  const e = error as { code?: string; meta?: Record<string, unknown>; message?: string };
-  const cause = (e.meta?.driverAdapterError as { cause?: { originalCode?: string; constraint?: { index?: string; fields?: string[] } } } | undefined)?.cause;
-  if (e.code === "P2002" || cause?.originalCode === "23505") {
-    if (cause?.constraint?.index) return cause.constraint.index;
-    if (cause?.constraint?.fields) return cause.constraint.fields.join(",");
-    const target = e.meta?.target;
-    if (Array.isArray(target)) return target.join(",");
-    if (typeof target === "string") return target;
-    const match = /unique constraint "([^"]+)"/.exec(e.message ?? "");
-    return match ? match[1] : "";
-  }
-  return null;
-}
-
-/** Maps a unique violation to the area's duplicate message (first matching rule). */
-export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
-  const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
-  return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
-}
 
 export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
 
@@ -188,8 +167,8 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
     });
     return { ok: true, id };
   } catch (error) {
-    const constraint = uniqueConstraintOf(error);
-    if (constraint !== null) return { ok: false, ...duplicateMessage(area, constraint), status: 409 };
+    const violation = uniqueViolation(error);
+    if (violation) return { ok: false, ...duplicateMessage(area, violation.constraint), status: 409 };
     if ((error as { code?: string }).code === "P2025") return { ok: false, key: "data.msg.loadFailed", status: 404 };
     throw error;
   }
@@ -309,17 +288,17 @@ export async function markupFcl(
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
   if (entries.length === 0 || ids.length === 0) return { ok: true, count: 0 };
   const max = (field: string) => decimalBounds(fclArea.columns.find((c) => c.field === field)!).max;
-  const sets = entries.map(([field], i) => `"${columnName(field)}" = "${columnName(field)}" + $${i + 1}::numeric`);
-  const overflow = entries.map(([field], i) => `"${columnName(field)}" + $${i + 1}::numeric > ${max(field)}`);
+  const sets = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" = "${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric`);
+  const overflow = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric > ${max(field)}`);
   const idParam = `$${entries.length + 1}::int[]`;
   return prisma.$transaction(async (tx) => {
     const [{ n }] = await tx.$queryRawUnsafe<{ n: bigint }[]>(
-      `SELECT count(*) AS n FROM "${fclArea.table}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
+      `SELECT count(*) AS n FROM "${sqlTable(fclArea.model)}" WHERE id = ANY(${idParam}) AND (${overflow.join(" OR ")})`,
       ...entries.map(([, amount]) => amount),
       ids,
     );
     if (Number(n) > 0) return { ok: false as const, key: "data.fcl.markupTooLarge" as const };
-    const sql = `UPDATE "${fclArea.table}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
+    const sql = `UPDATE "${sqlTable(fclArea.model)}" SET ${sets.join(", ")}, "updated_at" = (now() AT TIME ZONE 'UTC') WHERE id = ANY(${idParam})`;
     const count = await tx.$executeRawUnsafe(sql, ...entries.map(([, amount]) => amount), ids);
     const headers = Object.fromEntries(fclArea.columns.map((c) => [c.field, c.header]));
     await logOperation(tx, viewer, {
@@ -350,7 +329,7 @@ export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckIt
   if (!area.checks?.includes(check)) return [];
   if (check === "portMatch") {
     const rows = await prisma.$queryRawUnsafe<{ pod: string; rows: number }[]>(
-      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${area.table}" GROUP BY pod),
+      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${sqlTable(area.model)}" GROUP BY pod),
             names AS (SELECT DISTINCT lower(regexp_replace(name, '\\s', '', 'g')) AS n FROM sea_ports)
        SELECT pods.pod, pods.rows FROM pods
        WHERE NOT EXISTS (
@@ -360,10 +339,10 @@ export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckIt
     );
     return rows.map((row) => ({ text: row.pod, count: row.rows }));
   }
-  const field = columnName(area.spaceCheckField ?? "name");
+  const field = sqlColumn(area.model, area.spaceCheckField ?? "name");
   const pattern = check === "leadingSpace" ? "^\\s" : "\\s$";
   const rows = await prisma.$queryRawUnsafe<{ id: number; value: string }[]>(
-    `SELECT id, "${field}" AS value FROM "${area.table}" WHERE "${field}" ~ $1 ORDER BY id LIMIT ${CHECK_LIMIT}`,
+    `SELECT id, "${field}" AS value FROM "${sqlTable(area.model)}" WHERE "${field}" ~ $1 ORDER BY id LIMIT ${CHECK_LIMIT}`,
     pattern,
   );
   return rows.map((row) => ({ id: Number(row.id), text: row.value }));

@@ -1,12 +1,8 @@
 // Rail rates (/railRoadData): filters pol and pod; import, range delete, edit.
-import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+import { REQUIRED, col, tierPrices, defineArea } from "./types";
 
-export const railArea: DataArea = {
-  key: "rail",
-  path: "/railRoadData",
+export const railArea = defineArea("rail", {
   titleKey: "data.rail.title",
-  model: "railRate",
-  table: "rail_rates",
   logName: "railRates",
   order: "desc",
   columns: [
@@ -33,4 +29,4 @@ export const railArea: DataArea = {
   ],
   edit: { add: false, idChange: false, duplicates: [] },
   import: {},
-};
+});

@@ -150,7 +150,7 @@ function dataIntents(area: DataArea): DeclaredOperations {
     delete: op("delete"),
     cancelDelete: op("delete"),
     rangeDelete: op("delete"),
-    ...(area.markup ? { markup: op("markup") } : {}),
+    ...(area.fclTierMarkup ? { markup: op("markup") } : {}),
   };
 }
 
@@ -188,7 +188,7 @@ export function dataAreaAction(area: DataArea) {
         }
       }
       case "markup":
-        if (!area.markup) badRequest();
+        if (!area.fclTierMarkup) badRequest();
         return markupAction(viewer, request, form, to);
       default:
         badRequest();

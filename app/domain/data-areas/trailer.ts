@@ -1,15 +1,11 @@
 // Trailer rates (/trailerData): filters dock, door point and a validity range
 // (default one year back to one year ahead); import, export of the whole
 // table or the selected rows, range delete, edit.
-import { REQUIRED, col, tierPrices, type DataArea } from "./types";
+import { REQUIRED, col, tierPrices, defineArea } from "./types";
 import { FCL_PRICE_ITEMS } from "./fcl";
 
-export const trailerArea: DataArea = {
-  key: "trailer",
-  path: "/trailerData",
+export const trailerArea = defineArea("trailer", {
   titleKey: "data.trailer.title",
-  model: "trailerRate",
-  table: "trailer_rates",
   logName: "trailerRates",
   order: "desc",
   columns: [
@@ -34,4 +30,4 @@ export const trailerArea: DataArea = {
   export: { fileName: "拖车数据.xls", asciiName: "trailerRates.xls" },
   selectable: true,
   exportSelected: true,
-};
+});

@@ -8,7 +8,16 @@
 // header (the legacy field name of the spec), used by import AND export, so an
 // exported file re-imports unchanged.
 
-export type AreaKey = "port" | "airport" | "expressCountry" | "fcl" | "lcl" | "rail" | "trailer" | "air" | "express";
+import type { Prisma } from "~/generated/prisma/client";
+import { TIERS, type Tier } from "~/domain/pricing/visibility";
+import { RATE_TABLES, REFERENCE_TABLES, rateModel, tierField, type AreaKey, type AreaModel, type ModeKey } from "~/domain/catalog";
+
+export type { AreaKey } from "~/domain/catalog";
+
+/** The Prisma model of an area (catalog.ts). */
+export type ModelOf<K extends AreaKey> = K extends ModeKey ? `${K}Rate` : Extract<(typeof REFERENCE_TABLES)[number], { key: K }>["model"];
+/** The scalar field names of a model, from Prisma's generated types. */
+export type ScalarField<M extends AreaModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
 
 export type ColumnKind =
   /** The row id (integer, the upsert key on import). */
@@ -25,9 +34,9 @@ export type ColumnKind =
   /** The legacy yes_no pause flag. */
   | "bool";
 
-export type AreaColumn = {
+export type AreaColumn<F extends string = string> = {
   /** Prisma field name. */
-  field: string;
+  field: F;
   /** Legacy Excel header (import and export). */
   header: string;
   /**
@@ -60,14 +69,14 @@ export type AreaColumn = {
   sqlDefault?: string;
 };
 
-export type AreaFilter =
+export type AreaFilter<F extends string = string> =
   /** Exact match, options are the distinct values of the column ("filter lists" of the spec). */
-  | { kind: "select"; param: string; field: string; labelKey: string }
+  | { kind: "select"; param: string; field: F; labelKey: string }
   /** Case-insensitive "contains" over several text columns. */
-  | { kind: "search"; param: string; fields: readonly string[]; labelKey: string };
+  | { kind: "search"; param: string; fields: readonly F[]; labelKey: string };
 
-export type DateFilter = {
-  field: string;
+export type DateFilter<F extends string = string> = {
+  field: F;
   /** DATE column ("date") or timestamp ("timestamp"). */
   columnKind: "date" | "timestamp";
   labelKey: string;
@@ -84,39 +93,37 @@ export type DuplicateRule = { match: string; messageKey: string; field?: string 
 
 export type CheckKey = "portMatch" | "leadingSpace" | "trailingSpace";
 
-export type ImportRules = {
+export type ImportRules<F extends string = string> = {
   /**
    * Rows failing these are reported with the date error ID为{ids}日期错误:
    * `fields` must hold valid dates, `when` limits the rule to rows where that
    * field is filled, `alsoRequire` fields must be filled too.
    */
-  datesRequired?: { fields: readonly string[]; when?: string; alsoRequire?: readonly string[] };
+  datesRequired?: { fields: readonly F[]; when?: F; alsoRequire?: readonly F[] };
   /** Sets of columns whose values must be unique within the file. */
-  uniqueInFile?: readonly (readonly string[])[];
+  uniqueInFile?: readonly (readonly F[])[];
   /** Air: two variants (with/without +130/+2000/+3000 kg) and the 至 validity range. */
   air?: {
     /** Prisma fields of the +130/+2000/+3000 kg breaks. */
-    extraFields: readonly string[];
+    extraFields: readonly F[];
     /** The text column split on 至 into validFrom / validTo. */
-    rangeField: string;
+    rangeField: F;
   };
 };
 
-export type DataArea = {
+export type DataArea<F extends string = string> = {
   key: AreaKey;
-  /** The screen path, which is also the permission (menu path). */
+  /** The screen path, which is also the permission (menu path): the catalog's dataPath. */
   path: string;
   titleKey: string;
-  /** Prisma delegate name. */
-  model: "seaPort" | "airport" | "expressCountry" | "fclRate" | "lclRate" | "railRate" | "trailerRate" | "airRate" | "expressRate";
-  /** SQL table (set-based import, range delete, checks). */
-  table: string;
+  /** Prisma delegate name (from the catalog); its SQL table is sqlTable(model) (utils/sql-names.server.ts). */
+  model: AreaModel;
   /** OperationLog.operation (business area), e.g. "fclRates". */
   logName: string;
   order: "asc" | "desc";
-  columns: readonly AreaColumn[];
-  filters: readonly AreaFilter[];
-  dateFilter?: DateFilter;
+  columns: readonly AreaColumn<F>[];
+  filters: readonly AreaFilter<F>[];
+  dateFilter?: DateFilter<F>;
   /** Row edit (fetched by id); null = delete only (air). */
   edit: null | {
     add: boolean;
@@ -126,16 +133,31 @@ export type DataArea = {
     validateOnBlur?: boolean;
     duplicates: readonly DuplicateRule[];
   };
-  import: ImportRules;
+  import: ImportRules<F>;
   export?: { fileName: string; asciiName: string };
   /** Row checkboxes (FCL markup, trailer / express-country export of selected rows). */
   selectable?: boolean;
   exportSelected?: boolean;
-  markup?: boolean;
+  /** FCL only: raise the nine tier prices of the selected rows (FCL_MARKUP_FIELDS). */
+  fclTierMarkup?: boolean;
   checks?: readonly CheckKey[];
   /** The column the space checks look at (sea ports: name, airports: code). */
-  spaceCheckField?: string;
+  spaceCheckField?: F;
 };
+
+/** What an area file says; key, path and model come from the catalog. */
+export type AreaSpec<F extends string> = Omit<DataArea<F>, "key" | "path" | "model">;
+
+/**
+ * A data area: its catalog entry and its description, with every field name
+ * checked against the model's Prisma fields.
+ */
+export function defineArea<K extends AreaKey>(key: K, spec: AreaSpec<ScalarField<ModelOf<K>>>): DataArea<ScalarField<ModelOf<K>>> {
+  const rate = RATE_TABLES.find((t) => t.key === key);
+  const reference = REFERENCE_TABLES.find((t) => t.key === key);
+  const entry = rate ? { path: rate.dataPath, model: rateModel(rate.key) } : { path: reference!.dataPath, model: reference!.model };
+  return { key, ...entry, ...spec };
+}
 
 const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "on", "暂停", "停"]);
 const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "off", "正常", ""]);
@@ -150,14 +172,15 @@ export function parseFlag(value: unknown): boolean | null {
   return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : null;
 }
 
-/** snake_case SQL column of a Prisma field (the schema's convention). */
-export function columnName(field: string): string {
-  return field.replace(/^zone(\d)$/, "zone_$1").replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
 /** The range a decimal column holds: its scale, and min..max (tests/data/constraints.test.ts pins them to the Prisma schema). */
 export function decimalBounds(column: AreaColumn): { scale: number; min: number; max: number } {
   return { scale: column.scale ?? 2, min: column.min ?? 0, max: column.max ?? 9_999_999_999.99 };
+}
+
+/** Maps a unique violation to the area's duplicate message (first matching rule; "" matches any). */
+export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
+  const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
+  return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
 }
 
 export function editColumns(area: DataArea): AreaColumn[] {
@@ -173,24 +196,24 @@ export function listColumns(area: DataArea): AreaColumn[] {
 type Extra = Partial<Omit<AreaColumn, "field" | "header" | "kind">>;
 
 export const col = {
-  id: (): AreaColumn => ({ field: "id", header: "id", labelKey: "data.col.id", kind: "id" }),
-  text: (field: string, header: string, extra: Extra = {}): AreaColumn => ({ field, header, labelKey: `data.col.${field}`, kind: "text", ...extra }),
-  longtext: (field: string, header: string, extra: Extra = {}): AreaColumn => ({ field, header, labelKey: `data.col.${field}`, kind: "longtext", list: false, ...extra }),
-  money: (field: string, header: string, extra: Extra = {}): AreaColumn => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale: 2, max: 9_999_999_999.99, ...extra }),
-  decimal: (field: string, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale, max, ...extra }),
-  date: (field: string, header: string, extra: Extra = {}): AreaColumn => ({ field, header, labelKey: `data.col.${field}`, kind: "date", ...extra }),
-  updated: (header: string, extra: Extra = {}): AreaColumn => ({ field: "updatedAt", header, labelKey: "data.col.updatedAt", kind: "datetime", edit: false, ...extra }),
-  paused: (labelKey: string): AreaColumn => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
+  id: (): AreaColumn<"id"> => ({ field: "id", header: "id", labelKey: "data.col.id", kind: "id" }),
+  text: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "text", ...extra }),
+  longtext: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "longtext", list: false, ...extra }),
+  money: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale: 2, max: 9_999_999_999.99, ...extra }),
+  decimal: <F extends string>(field: F, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale, max, ...extra }),
+  date: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "date", ...extra }),
+  updated: (header: string, extra: Extra = {}): AreaColumn<"updatedAt"> => ({ field: "updatedAt", header, labelKey: "data.col.updatedAt", kind: "datetime", edit: false, ...extra }),
+  paused: (labelKey: string): AreaColumn<"paused"> => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
 };
 
 /**
  * Tiered prices in the legacy order, tier by tier: 20GP_T0, 40GP_T0, 40HQ_T0,
  * 20GP_T1 … Each item is [field base, header base, label name].
  */
-export function tierPrices(items: readonly (readonly [string, string, string])[], tierCase: "upper" | "lower" = "upper"): AreaColumn[] {
-  return (["T0", "T1", "T2"] as const).flatMap((tier) =>
+export function tierPrices<B extends string>(items: readonly (readonly [B, string, string])[], tierCase: "upper" | "lower" = "upper"): AreaColumn<`${B}${Tier}`>[] {
+  return TIERS.flatMap((tier) =>
     items.map(([base, header, name]) => ({
-      field: `${base}${tier}`,
+      field: tierField(base, tier),
       header: `${header}_${tierCase === "upper" ? tier : tier.toLowerCase()}`,
       labelKey: "data.col.tierPrice",
       labelValues: { name, tier },

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { HomeChannel } from "~/generated/prisma/client";
 import type { HomeScreenData } from "~/components/admin/HomeContent";
 import { operationAction, requireOperation, type DeclaredOperations, type OperationGate, type OperationId } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/domain/menus/admin.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
   createHomeItem,

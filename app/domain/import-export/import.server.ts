@@ -17,11 +17,13 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { columnName, decimalBounds, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
+import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip } from "./zip-guard.server";
+import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
@@ -331,8 +333,8 @@ export function validateSheet(
 // ----------------------------------------------------------------- write
 
 function upsertSql(area: DataArea, columns: WriteColumn[]): string {
-  const table = `"${area.table}"`;
-  const names = columns.map((c) => `"${columnName(c.field)}"`);
+  const table = `"${sqlTable(area.model)}"`;
+  const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
   const aliases = columns.map((_, i) => `c${i + 1}`);
   const params = [`$1::int[]`, ...columns.map((c, i) => `$${i + 2}::${c.type}[]`)];
   const selects = columns.map((c, i) => {
@@ -348,7 +350,7 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
       : `${names[i]} = EXCLUDED.${names[i]}`,
   );
   return `INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
-    SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${area.table}', 'id'))), ${selects.join(", ")}
+    SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
     FROM unnest(${params.join(", ")}) AS u(c0, ${aliases.join(", ")})
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
     RETURNING cur."id", (cur.xmax = 0) AS inserted`;
@@ -357,16 +359,15 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
 function importFailure(area: DataArea, error: unknown): ImportFailure {
   const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } } };
   const cause = e.meta?.driverAdapterError?.cause;
-  if (cause?.originalCode === "23505" || e.code === "P2002") {
-    const constraint = cause?.constraint?.index ?? /constraint "([^"]+)"/.exec(e.message ?? "")?.[1] ?? "";
-    const rule = area.edit?.duplicates.find((d) => d.match === "" || constraint.includes(d.match));
-    return { ok: false, problems: [{ key: rule?.messageKey ?? "data.dup.generic" }, { key: "data.import.conflict" }], badRows: [] };
+  const violation = uniqueViolation(error);
+  if (violation) {
+    return { ok: false, problems: [{ key: duplicateMessage(area, violation.constraint).key }, { key: "data.import.conflict" }], badRows: [] };
   }
   // Data staff get a message in their language, never the database's own
   // text; the server log keeps that.
   const code = cause?.originalCode ?? "";
   const key = FAILURE_KEYS[code] ?? FAILURE_KEYS[code.slice(0, 2)] ?? "data.import.failed";
-  console.error(`[import] ${area.table} failed (${code || e.code || "no code"}):`, error);
+  console.error(`[import] ${sqlTable(area.model)} failed (${code || e.code || "no code"}):`, error);
   return { ok: false, problems: [{ key }], badRows: [] };
 }
 
@@ -391,12 +392,12 @@ export async function writeRows(
     return await prisma.$transaction(
       async (tx) => {
         // One import per table at a time (sequence bump + upsert must not interleave).
-        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${area.table}`);
+        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
         if (explicitMax > 0) {
-          const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, area.table);
+          const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, sqlTable(area.model));
           // Rows without an id take ids after every explicit one (never lowering the sequence).
           await tx.$queryRawUnsafe(
-            `SELECT setval($1::regclass, GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${area.table}"), $2::int, (SELECT last_value FROM ${seq})))`,
+            `SELECT setval($1::regclass, GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${sqlTable(area.model)}"), $2::int, (SELECT last_value FROM ${seq})))`,
             seq,
             explicitMax,
           );

@@ -3,12 +3,13 @@
 // (permissions/views.server.ts). Customers' own records and their detail page
 // belong to the booking area (domain/booking/records.server.ts).
 import { containsText } from "~/utils/like";
+import { TRANSPORT_TYPES } from "~/domain/catalog";
 import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { entrustmentScope, outboxScope } from "~/domain/permissions/views.server";
-import { fail, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type Outcome } from "~/utils/outcome";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { OUTBOX_STATUSES } from "./outbox-states";
 import { outboxBody } from "~/domain/mail/outbox.server";
@@ -20,7 +21,7 @@ const contains = containsText;
 const entrustmentFilters = {
   q: z.string().trim().max(50),
   kind: z.enum(["ORDER", "CONTACT"]),
-  mode: z.enum(["FCL", "LCL", "AIR", "RAIL", "TRAILER", "EXPRESS"]),
+  mode: z.enum(TRANSPORT_TYPES),
 };
 export const entrustmentTable = defineTable({ filters: entrustmentFilters, dateRange: { defaultDays: null } });
 

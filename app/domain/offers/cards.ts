@@ -3,7 +3,7 @@
 // described once in modes.ts (`mode.card`), which the customer home also
 // reads; this adds what a form needs: input kinds, required messages and the
 // rail card's own currency. Shared by server and browser.
-import type { ModeDescription, ModeKey } from "~/domain/modes";
+import type { ModeDescription } from "~/domain/modes";
 
 export type OfferInputKind = "text" | "money" | "percent" | "factor" | "weight" | "datetime" | "currency";
 
@@ -64,5 +64,3 @@ export function offerFormFields(mode: ModeDescription): OfferFormField[] {
 export function fixedCurrency(mode: ModeDescription): string | null {
   return "fixed" in mode.currency ? mode.currency.fixed : null;
 }
-
-export const OFFER_MODE_KEYS: readonly ModeKey[] = ["fcl", "lcl", "air", "rail", "trailer", "express"];

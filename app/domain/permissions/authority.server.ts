@@ -12,11 +12,12 @@
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logRefusal, type Changes } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type Outcome } from "~/utils/outcome";
 import { INTERNAL_ROLE_ROOT_ID } from "~/domain/users/constants";
 import { ADMIN_ROLE_ID, hasPath } from "./permissions.server";
 import { OPERATIONS, type OperationId } from "./operations.server";
 import { VIEW_GLOBAL, VIEW_RELATED, hasGlobalView } from "./views.server";
+import { ACCOUNT_STATE } from "~/domain/users/status";
 
 type RoleNode = { id: number; parentId: number | null; level: number; selfService: boolean };
 
@@ -158,7 +159,7 @@ export const ADMIN_LOCK_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as co
  * serialises two administrators demoting each other at the same moment.
  */
 export async function keepAnAdministrator(tx: Prisma.TransactionClient, userId: number): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = 1 ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = ${ACCOUNT_STATE.active} ORDER BY id FOR UPDATE`;
   if (!rows.some((row) => row.id !== userId)) throw new LastAdministratorError();
 }
 

@@ -4,6 +4,7 @@ import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { ADMIN_ROLE_ID, hasBackOffice, forbidden } from "./permissions.server";
 import { requireViewer } from "~/domain/accounts/session.server";
+import { AUDIT } from "~/domain/users/status";
 
 export type BackOfficeMenuGroup = {
   id: number;
@@ -44,5 +45,5 @@ export async function requireBackOffice(request: Request): Promise<Viewer> {
 /** New registrations awaiting audit, shown to administrators (role id 1). */
 export async function pendingAuditCount(viewer: Viewer): Promise<number> {
   if (viewer.roleId !== ADMIN_ROLE_ID) return 0;
-  return prisma.user.count({ where: { audit: 1 } });
+  return prisma.user.count({ where: { audit: AUDIT.pending } });
 }

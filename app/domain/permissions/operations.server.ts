@@ -114,7 +114,7 @@ function dataOperations(): Record<DataOperationId, OperationSpec> {
   const entries: [DataOperationId, OperationSpec][] = [];
   for (const area of Object.values(dataAreas)) {
     // Only what the area offers: no edit of air rates, markup of FCL rates only.
-    const verbs = DATA_VERBS.filter((verb) => (verb !== "edit" || area.edit) && (verb !== "markup" || area.markup) && (verb !== "export" || area.export || area.exportSelected));
+    const verbs = DATA_VERBS.filter((verb) => (verb !== "edit" || area.edit) && (verb !== "markup" || area.fclTierMarkup) && (verb !== "export" || area.export || area.exportSelected));
     for (const verb of verbs) entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
   }
   return Object.fromEntries(entries) as Record<DataOperationId, OperationSpec>;

@@ -1,6 +1,7 @@
 // What a viewer may see of prices, on top of visibleTier (THE rule): the
 // reason there is no tier decides the notice the page shows.
 import { visibleTier, type Tier } from "./visibility";
+import { AUDIT } from "~/domain/users/status";
 
 export type PriceStatus =
   /** No session: "log in to see prices". */
@@ -22,7 +23,7 @@ export function priceAccess(viewer: AccessViewer): PriceAccess {
   const tier = visibleTier(viewer);
   if (tier) return { tier, status: "priced" };
   if (!viewer) return { tier: null, status: "visitor" };
-  if (viewer.audit === 1) return { tier: null, status: "pending" };
-  if (viewer.audit === 3) return { tier: null, status: "failed" };
+  if (viewer.audit === AUDIT.pending) return { tier: null, status: "pending" };
+  if (viewer.audit === AUDIT.failed) return { tier: null, status: "failed" };
   return { tier: null, status: "noTier" };
 }

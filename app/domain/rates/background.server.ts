@@ -7,13 +7,10 @@
 // are loaded (tests import the app modules and the built server).
 import { outsideRequest } from "~/utils/server-timing.server";
 import { onShutdown } from "~/utils/services.server";
+import { singleton } from "~/utils/singleton.server";
 
-const store = globalThis as unknown as {
-  __backgroundJobs?: Set<Promise<void>>;
-  __backgroundFlushes?: Map<string, () => void>;
-};
-const pending: Set<Promise<void>> = (store.__backgroundJobs ??= new Set());
-const flushes: Map<string, () => void> = (store.__backgroundFlushes ??= new Map());
+const pending = singleton("__backgroundJobs", () => new Set<Promise<void>>());
+const flushes = singleton("__backgroundFlushes", () => new Map<string, () => void>());
 
 export function runInBackground(name: string, task: () => Promise<unknown>): void {
   // Outside the request that queued it: its statements are not the request's (Server-Timing).

@@ -8,6 +8,7 @@ import { prisma } from "~/utils/db.server";
 import { outsideRequest } from "~/utils/server-timing.server";
 import { onFlush, runInBackground } from "./background.server";
 import { saveHistories } from "./history.server";
+import { singleton } from "~/utils/singleton.server";
 
 export type SearchRecord = {
   userId: number;
@@ -32,8 +33,7 @@ const FLUSH_DELAY_MS = 100;
 const MAX_BATCH = 500;
 
 // On globalThis: one queue per process, even with two copies of this module.
-const store = globalThis as unknown as { __searchRecords?: { queue: Queued[]; timer: NodeJS.Timeout | null } };
-const state = (store.__searchRecords ??= { queue: [], timer: null });
+const state = singleton("__searchRecords", (): { queue: Queued[]; timer: NodeJS.Timeout | null } => ({ queue: [], timer: null }));
 
 const column = (batch: Queued[], pick: (r: Queued) => string | null | undefined) => batch.map((r) => pick(r) ?? null);
 

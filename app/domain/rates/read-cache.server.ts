@@ -9,6 +9,7 @@ import type { ModeDescription, SearchField } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
 import type { LandLists } from "~/domain/reference/land.server";
 import { dataCache, type VersionedTable, type Versions } from "~/utils/data-cache.server";
+import { sqlTable } from "~/utils/sql-names.server";
 import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
 import { searchExpress } from "./express.server";
 import { routeCarriers, searchRates, type RatePage, type RouteMatch, type SortKey } from "./search.server";
@@ -18,9 +19,9 @@ const dateKey = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The reference table a picker resolves against (none: rail and trailer lists come from the rates). */
 const PICKER_TABLE: Record<SearchField["picker"], VersionedTable | null> = {
-  sea: "sea_ports",
-  air: "airports",
-  express: "express_countries",
+  sea: sqlTable("seaPort"),
+  air: sqlTable("airport"),
+  express: sqlTable("expressCountry"),
   rail: null,
   trailer: null,
 };
@@ -48,7 +49,7 @@ export function cachedEndpoint(
 }
 
 export function cachedLandLists(versions: Versions, mode: ModeDescription, today: Date): Promise<LandLists | null> {
-  return lists.get(versions, [mode.table], `${mode.key}|${dateKey(today)}`, () => landListsFor(mode, today));
+  return lists.get(versions, [sqlTable(mode.model)], `${mode.key}|${dateKey(today)}`, () => landListsFor(mode, today));
 }
 
 export function cachedRates(
@@ -57,11 +58,11 @@ export function cachedRates(
 ): Promise<RatePage> {
   const { mode, match, tier, sort, page, today, carrier } = options;
   const key = `${mode.key}|${JSON.stringify(match)}|${tier ?? "-"}|${sort}|${page}|${carrier ?? ""}|${dateKey(today)}`;
-  return pages.get(versions, [mode.table], key, () => searchRates(options));
+  return pages.get(versions, [sqlTable(mode.model)], key, () => searchRates(options));
 }
 
 export function cachedCarriers(versions: Versions, mode: ModeDescription, match: RouteMatch, today: Date): Promise<string[]> {
-  return carriers.get(versions, [mode.table], `${mode.key}|${JSON.stringify(match)}|${dateKey(today)}`, () =>
+  return carriers.get(versions, [sqlTable(mode.model)], `${mode.key}|${JSON.stringify(match)}|${dateKey(today)}`, () =>
     routeCarriers(mode, match, today),
   );
 }
@@ -72,7 +73,7 @@ export function cachedExpress(
 ): Promise<RatePage> {
   const { mode, country, weight, priced, sort, page, today } = options;
   const key = `${mode.key}|${country.code}|${country.zoneCode}|${weight}|${priced}|${sort}|${page}|${dateKey(today)}`;
-  return pages.get(versions, [mode.table], key, () => searchExpress(options));
+  return pages.get(versions, [sqlTable(mode.model)], key, () => searchExpress(options));
 }
 
 /** Visitors' suggestions: the spec's defaults of each field. */

@@ -10,7 +10,8 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
 import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
 import { deny, isAdministrator, managementMenuIds, placeableUnder, refuse, roleDenial, RoleTree, type Actor } from "~/domain/permissions/authority.server";
-import { fail, uniqueViolation, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type Outcome } from "~/utils/outcome";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import { halfCheckedAncestors, levelUnder, subtreeIds } from "~/domain/menus/tree";
 import type { RoleInput } from "./schemas";
 

@@ -9,6 +9,7 @@ import { dataCache, requestVersions } from "~/utils/data-cache.server";
 import { prisma } from "~/utils/db.server";
 import { COMPANY_FIELDS, EMPTY_COMPANY, LOCALISED_COMPANY_FIELDS, type CompanyIdentity, type CompanyView } from "./company";
 import type { CompanyInput } from "./schemas";
+import { sqlTable } from "~/utils/sql-names.server";
 
 export const COMPANY_SETTING = "company_contact";
 
@@ -42,7 +43,7 @@ function viewOf(company: CompanyIdentity): CompanyView {
 /** The identity in a language, read once per site_settings version. */
 export async function companyIdentity(request: Request, lng: Language): Promise<CompanyView> {
   const versions = await requestVersions(request);
-  return cache.get(versions, ["site_settings"], lng, async () => viewOf((await readCompanyBoth())[lng]));
+  return cache.get(versions, [sqlTable("siteSetting")], lng, async () => viewOf((await readCompanyBoth())[lng]));
 }
 
 /** What the edit form shows: the localised fields per language, the rest once. */

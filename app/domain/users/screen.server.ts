@@ -9,7 +9,7 @@ import { z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { forbidden } from "~/domain/permissions/permissions.server";
 import { mayPerform, operationAction, performable, requireOperation, type OperationId } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/domain/menus/admin.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
 import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
 import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "./schemas";

@@ -25,11 +25,13 @@ import {
   type Actor,
   type Denial,
 } from "~/domain/permissions/authority.server";
-import { fail, uniqueViolation, type FieldErrors, type Outcome } from "~/domain/menus/admin.server";
+import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
+import { uniqueViolation } from "~/utils/unique-violation.server";
 import { deleteImage, detectImage, saveImage } from "~/domain/home-content/images.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
 import { HANDOVER_ROLE_IDS, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
+import { AUDIT, ACCOUNT_STATE, type AccountState } from "~/domain/users/status";
 
 export { HANDOVER_ROLE_IDS, VIEW_ROLE_IDS, USER_TABS, type UserTab };
 
@@ -38,9 +40,9 @@ const TAB_WHERE: Record<UserTab, Prisma.UserWhereInput> = {
   t0: { customerRating: 1 },
   t1: { customerRating: 2 },
   t2: { customerRating: 3 },
-  pending: { audit: 1 },
-  failed: { audit: 3 },
-  profile: { profileAudit: 1 },
+  pending: { audit: AUDIT.pending },
+  failed: { audit: AUDIT.failed },
+  profile: { profileAudit: AUDIT.pending },
 };
 
 export function tabOf(value: string | null | undefined): UserTab {
@@ -180,15 +182,15 @@ export async function isInternalRole(roleId: number): Promise<boolean> {
 
 /** The staff of one role who can take over a leaving member's customers: active, not the leaver. */
 function handoverTargetsWhere(from: { id: number; roleId: number }): Prisma.UserWhereInput {
-  return { roleId: from.roleId, state: 1, id: { not: from.id } };
+  return { roleId: from.roleId, state: ACCOUNT_STATE.active, id: { not: from.id } };
 }
 
 /** The salespeople and customer-service staff a customer can be given (active only). */
 export async function contactChoices() {
   const person = { id: true, username: true, nickname: true } as const;
   const [sales, services] = await Promise.all([
-    prisma.user.findMany({ where: { roleId: { in: [...SALES_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: person }),
-    prisma.user.findMany({ where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: 1 }, orderBy: { id: "asc" }, select: person }),
+    prisma.user.findMany({ where: { roleId: { in: [...SALES_ROLE_IDS] }, state: ACCOUNT_STATE.active }, orderBy: { id: "asc" }, select: person }),
+    prisma.user.findMany({ where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: ACCOUNT_STATE.active }, orderBy: { id: "asc" }, select: person }),
   ]);
   return { sales, services };
 }
@@ -233,7 +235,7 @@ export async function rowActions(viewer: Viewer, rows: readonly { id: number; ro
         row.id,
         {
           edit: reachable && can("user.update"),
-          audit: reachable && can("user.audit") && row.audit !== 2,
+          audit: reachable && can("user.audit") && row.audit !== AUDIT.passed,
           profile: reachable && can("user.auditProfile") && row.profileAudit !== null,
           view: reachable && can("user.assignView") && (VIEW_ROLE_IDS as readonly number[]).includes(row.roleId),
           handover: reachable && can("user.handover") && (HANDOVER_ROLE_IDS as readonly number[]).includes(row.roleId),
@@ -320,10 +322,10 @@ async function duplicates(values: { email?: string; phone: string; username: str
 
 /** A unique violation that slipped past the check (a race): the message of its column. */
 function duplicateOutcome(error: unknown): Outcome<never> | null {
-  const columns = uniqueViolation(error);
-  if (!columns) return null;
+  const violation = uniqueViolation(error);
+  if (!violation) return null;
   const errors: FieldErrors = {};
-  for (const column of columns) {
+  for (const column of violation.columns) {
     const field = column === "email" ? "email" : column === "phone" ? "phone" : column === "username" ? "username" : null;
     if (field) errors[field] = [DUPLICATE_MESSAGES[field]];
   }
@@ -399,8 +401,8 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
           passwordHash,
           ...editableColumns(input),
           regMethod: "admin",
-          audit: 2,
-          state: 1,
+          audit: AUDIT.passed,
+          state: ACCOUNT_STATE.active,
         },
       });
       await logOperation(tx, viewer, {
@@ -443,12 +445,12 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
     if (refused?.status === 403) return refused;
     if (refused) Object.assign(errors, refused.fieldErrors);
     // Before the audit passed only the self-service customer roles (spec 5).
-    else if (user.audit !== 2 && !reached.tree.role(input.roleId)?.selfService) errors.roleId = ["admin.user.roleNotAllowed"];
+    else if (user.audit !== AUDIT.passed && !reached.tree.role(input.roleId)?.selfService) errors.roleId = ["admin.user.roleNotAllowed"];
   }
   const taken = await duplicates(input, id);
   if (Object.keys(taken).length) return fail(400, firstMessage(taken), { ...errors, ...taken });
   if (Object.keys(errors).length) return fail(400, undefined, errors);
-  const demotesAdmin = user.roleId === ADMIN_ROLE_ID && input.roleId !== ADMIN_ROLE_ID && user.state === 1;
+  const demotesAdmin = user.roleId === ADMIN_ROLE_ID && input.roleId !== ADMIN_ROLE_ID && user.state === ACCOUNT_STATE.active;
   try {
     const result = await guarded(viewer, "user.setRole", { id, changes }, () =>
       prisma.$transaction(async (tx) => {
@@ -473,12 +475,12 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
   if (!user) return fail(404, failedKey);
   const after =
     input.decision === "pass"
-      ? { audit: 2, customer_rating: input.customerRating ?? null, sales_id: input.salesId ?? null, customer_id: input.customerServiceId ?? null }
-      : { audit: 3 };
+      ? { audit: AUDIT.passed, customer_rating: input.customerRating ?? null, sales_id: input.salesId ?? null, customer_id: input.customerServiceId ?? null }
+      : { audit: AUDIT.failed };
   const changes = changesBetween({ audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId }, after);
   const reached = await reach(viewer, "user.audit", user, changes);
   if ("refused" in reached) return reached.refused;
-  if (user.audit === 2) return fail(409, "admin.user.alreadyAudited");
+  if (user.audit === AUDIT.passed) return fail(409, "admin.user.alreadyAudited");
   if (input.decision === "pass") {
     const errors = await contactsValid(input.salesId!, input.customerServiceId!);
     if (Object.keys(errors).length) return fail(400, failedKey, errors);
@@ -488,8 +490,8 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
       where: { id },
       data:
         input.decision === "pass"
-          ? { audit: 2, customerRating: input.customerRating, salesId: input.salesId, customerServiceId: input.customerServiceId }
-          : { audit: 3 },
+          ? { audit: AUDIT.passed, customerRating: input.customerRating, salesId: input.salesId, customerServiceId: input.customerServiceId }
+          : { audit: AUDIT.failed },
     });
     await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes });
   });
@@ -503,7 +505,7 @@ export async function auditProfileChange(viewer: Viewer, id: number, decision: "
   if (!user) return fail(404, failedKey);
   const reached = await reach(viewer, "user.auditProfile", user);
   if ("refused" in reached) return reached.refused;
-  if (user.profileAudit !== 1) return fail(409, "admin.user.noPendingProfile");
+  if (user.profileAudit !== AUDIT.pending) return fail(409, "admin.user.noPendingProfile");
   const cleared = { pendingCompany: null, pendingBusinessAddress: null, pendingIaeCountries: null };
   const applied = {
     ...(user.pendingCompany !== null ? { company: user.pendingCompany } : {}),
@@ -519,8 +521,8 @@ export async function auditProfileChange(viewer: Viewer, id: number, decision: "
   await prisma.$transaction(async (tx) => {
     // Guarded by profileAudit = 1 so two staff cannot apply the same change twice.
     const result = await tx.user.updateMany({
-      where: { id, profileAudit: 1 },
-      data: decision === "pass" ? { profileAudit: 2, ...applied, ...cleared } : { profileAudit: 3, ...cleared },
+      where: { id, profileAudit: AUDIT.pending },
+      data: decision === "pass" ? { profileAudit: AUDIT.passed, ...applied, ...cleared } : { profileAudit: AUDIT.failed, ...cleared },
     });
     if (result.count === 1) await logOperation(tx, viewer, { module: "auditProfile", operation: "users", targetIds: String(id), changes });
   });
@@ -582,24 +584,24 @@ export async function handOver(viewer: Viewer, fromId: number, toId: number): Pr
 }
 
 /** Account state: freezing ends every session of the user at once; the last active administrator stays. */
-export async function setUserState(viewer: Viewer, id: number, state: 1 | 2): Promise<Outcome> {
+export async function setUserState(viewer: Viewer, id: number, state: AccountState): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.stateFailed");
   const changes = changesBetween({ statesw: user.state }, { statesw: state });
   const reached = await reach(viewer, "user.setState", user, changes);
   if ("refused" in reached) return reached.refused;
-  const freezesAdmin = state === 2 && user.roleId === ADMIN_ROLE_ID && user.state === 1;
+  const freezesAdmin = state === ACCOUNT_STATE.frozen && user.roleId === ADMIN_ROLE_ID && user.state === ACCOUNT_STATE.active;
   const result = await guarded(viewer, "user.setState", { id, changes }, () =>
     prisma.$transaction(async (tx) => {
       if (freezesAdmin) await keepAnAdministrator(tx, id);
       await tx.user.update({ where: { id }, data: { state } });
-      if (state === 2) await revokeUserSessions(id, { tx });
+      if (state === ACCOUNT_STATE.frozen) await revokeUserSessions(id, { tx });
       await logOperation(tx, viewer, { module: "state", operation: "users", targetIds: String(id), changes });
     }, ADMIN_LOCK_TRANSACTION),
   );
   if (isOutcome(result)) return result;
   // Also outside the transaction's snapshot: nothing signed in survives a freeze.
-  if (state === 2) await revokeUserSessions(id);
+  if (state === ACCOUNT_STATE.frozen) await revokeUserSessions(id);
   return { ok: true };
 }
 
@@ -617,7 +619,7 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
   if (entrustments > 0) return fail(409, "admin.user.hasEntrustments");
   const result = await guarded(viewer, "user.delete", { id }, () =>
     prisma.$transaction(async (tx) => {
-      if (user.roleId === ADMIN_ROLE_ID && user.state === 1) await keepAnAdministrator(tx, id);
+      if (user.roleId === ADMIN_ROLE_ID && user.state === ACCOUNT_STATE.active) await keepAnAdministrator(tx, id);
       await tx.user.delete({ where: { id } });
       await logOperation(tx, viewer, { module: "delete", operation: "users", targetIds: String(id), params: `email=${user.email}, username=${user.username}, rid=${user.roleId}` });
     }, ADMIN_LOCK_TRANSACTION),

@@ -1,29 +1,10 @@
-// Helpers shared by the back-office screens of the administration area
-// (roles, menus, users, offers, home content, logs): intents, redirects back
-// to the list with a flash message, outcomes of domain operations.
+// The HTTP side of a screen (issue 19, item 3), in one module: routes parse
+// the request (intent, ids), call a domain service that returns an Outcome
+// (utils/outcome.ts), and reply with these: 400, 404, a refusal, or a
+// redirect back to the list with a translated flash message. Domain services
+// never import this module.
 import { data, redirect } from "@remix-run/node";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
-
-export type FieldErrors = Record<string, string[]>;
-
-/** What a domain operation returns: success, or a message / field errors and a status. */
-export type Outcome<T = object> =
-  | ({ ok: true } & T)
-  | {
-      ok: false;
-      status: number;
-      message?: string;
-      fieldErrors?: FieldErrors;
-      /** Refused by the grant rules (docs/decisions/303-authority.md), not merely invalid. */
-      refused?: true;
-    };
-
-export const fail = (status: number, message?: string, fieldErrors?: FieldErrors): Outcome<never> => ({
-  ok: false,
-  status,
-  message,
-  fieldErrors,
-});
 
 /** The list URL of a request: same path and filters, without the dialog parameters. */
 export function listUrl(request: Request, drop: string[] = []): string {
@@ -76,25 +57,4 @@ export function badRequest(): Response {
 
 export function notFound(): Response {
   return new Response("Not Found", { status: 404, statusText: "Not Found" });
-}
-
-/**
- * Prisma's unique-constraint error (P2002), with the columns it names: from
- * `meta.target` (native engine) or, with the pg driver adapter, from the
- * constraint's index name `<table>_<columns>_key`.
- */
-export function uniqueViolation(error: unknown): string[] | null {
-  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002") return null;
-  type Cause = { table?: string; constraint?: { fields?: unknown; index?: unknown } };
-  const meta = (error as { meta?: { target?: unknown; driverAdapterError?: { cause?: Cause } } }).meta;
-  const cause = meta?.driverAdapterError?.cause;
-  const target = meta?.target ?? cause?.constraint?.fields;
-  if (Array.isArray(target)) return target.map(String);
-  if (typeof target === "string") return [target];
-  const index = cause?.constraint?.index;
-  if (typeof index === "string" && cause?.table && index.startsWith(`${cause.table}_`) && index.endsWith("_key")) {
-    const columns = index.slice(cause.table.length + 1, -"_key".length);
-    return [columns, ...columns.split("_")];
-  }
-  return [];
 }
