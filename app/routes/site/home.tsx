@@ -14,7 +14,7 @@ import {
 } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
-import { loadHomePage, type HomeData } from "~/domain/rates/home.server";
+import { loadHomePage } from "~/domain/rates/home.server";
 
 export const links = searchLinks;
 export const headers = ratesHeaders;
@@ -27,7 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** The inquiry home: six tabs (links, so the active tab is in the URL), each a GET search form. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const data = useLoaderData() as unknown as HomeData;
+  const data = useLoaderData<typeof loader>();
   const mode = data.mode;
   const tabHref = `/home?tab=${mode.homeTab}`;
   // Without JavaScript a suggestion link reopens this tab with the field filled in.
