@@ -8,7 +8,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as backOfficeLoader } from "~/routes/backoffice/_layout";
 import { prisma } from "~/utils/db.server";
 import { uniqueViolation } from "~/domain/menus/admin.server";
-import { badgeText } from "~/components/admin/fields";
+import { badgeText } from "~/components/admin/Badge";
 import { callRoute, fileOf, getRequest, loginAs } from "../support/requests";
 import { ADMIN, flashOf, JPEG_BYTES, load, MANAGER, PNG_BYTES, SALES, SALES_GLOBAL, submit, upload } from "./helpers";
 

@@ -2,9 +2,9 @@
 // a side navigation beside the page. Visitors are sent to /home (spec 2.1);
 // every child loader and action checks the session again.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useRouteErrorText } from "~/components/ErrorPage";
+import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import { requireViewer } from "~/domain/accounts/session.server";
 import accountStylesHref from "~/components/account/account.css";
 
@@ -45,16 +45,4 @@ export default function AccountLayout() {
 }
 
 /** Errors of a personal-centre page keep the site header and footer. */
-export function ErrorBoundary() {
-  const { t } = useTranslation();
-  const { title, body } = useRouteErrorText();
-  return (
-    <div className="page" role="alert">
-      <h1>{title}</h1>
-      <p>{body}</p>
-      <Link to="/home" className="button button--primary">
-        {t("common.errors.backHome")}
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary />;

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { APP_SCREEN, appHomeAction, homeScreenLoader } from "~/domain/home-content/screen.server";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";

@@ -10,8 +10,8 @@ import { idOf, notFound } from "~/domain/menus/admin.server";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { AdminDialog } from "~/components/admin/AdminDialog";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
@@ -138,7 +138,7 @@ function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullab
       .map(([key, value]) => [`admin.order.cargo.${key}`, value] as [string, React.ReactNode]),
   ];
   return (
-    <AdminDialog title={t("admin.order.detailTitle", { id: detail.id })} wide>
+    <UrlDialog look="admin" title={t("admin.order.detailTitle", { id: detail.id })} wide>
       <dl className="admin-details">
         {facts.map(([key, value]) => (
           <div key={key} style={{ display: "contents" }}>
@@ -173,6 +173,6 @@ function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullab
       <p>
         <Link to={`/entrustment/${detail.id}`}>{t("admin.order.fullRecord")}</Link>
       </p>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

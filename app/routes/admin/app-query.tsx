@@ -10,9 +10,9 @@ import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domai
 import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { AdminDialog } from "~/components/admin/AdminDialog";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
-import { Badge } from "~/components/admin/fields";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { Badge } from "~/components/admin/Badge";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import adminStylesHref from "~/styles/admin.css";
@@ -141,7 +141,7 @@ export default function AppQueryPage() {
       />
       <Pager page={page} omit={["dialog", "id"]} />
       {mail ? (
-        <AdminDialog title={t("admin.outbox.detailTitle", { id: mail.id })} wide>
+        <UrlDialog look="admin" title={t("admin.outbox.detailTitle", { id: mail.id })} wide>
           <dl className="admin-details">
             <dt>{t("admin.outbox.to")}</dt>
             <dd>{mail.toAddress}</dd>
@@ -181,7 +181,7 @@ export default function AppQueryPage() {
               <RetryButton id={mail.id} />
             </div>
           ) : null}
-        </AdminDialog>
+        </UrlDialog>
       ) : null}
     </section>
   );

@@ -12,7 +12,7 @@ import { requireOperation, runAction } from "~/domain/permissions/operations.ser
 import { backToList } from "~/domain/menus/admin.server";
 import { companyFormValues, readCompanyBoth, saveCompany } from "~/domain/site/company.server";
 import { companySchema } from "~/domain/site/schemas";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";

@@ -8,7 +8,7 @@ import { requireOperation } from "~/domain/permissions/operations.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";

@@ -13,13 +13,13 @@ import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/d
 import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
-import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { DialogActions } from "~/components/admin/AdminDialog";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { textOf } from "~/components/admin/fields";
 import { TreePlacement } from "~/components/admin/TreePlacement";
 import { hrefWith } from "~/components/admin/urls";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
@@ -234,7 +234,7 @@ function MenuEditor({ menu, parents }: { menu?: MenuSummary; parents: { id: numb
     onValidate: ({ formData }) => parseWithZod(formData, { schema: menuSchema }),
   });
   return (
-    <AdminDialog title={t(menu ? "admin.menu.editTitle" : "admin.menu.addTitle")}>
+    <UrlDialog look="admin" title={t(menu ? "admin.menu.editTitle" : "admin.menu.addTitle")}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={menu ? "update" : "create"} />
@@ -265,6 +265,6 @@ function MenuEditor({ menu, parents }: { menu?: MenuSummary; parents: { id: numb
         <Field label={t("admin.menu.sort")} inputProps={getInputProps(fields.sort, { type: "number" })} errors={fields.sort.errors} />
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

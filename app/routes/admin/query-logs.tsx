@@ -10,7 +10,7 @@ import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";

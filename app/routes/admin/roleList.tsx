@@ -26,13 +26,13 @@ import {
   updateRole,
 } from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
-import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { DialogActions } from "~/components/admin/AdminDialog";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { TextArea, textOf } from "~/components/admin/fields";
 import { TreePlacement } from "~/components/admin/TreePlacement";
 import { hrefWith } from "~/components/admin/urls";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
@@ -242,7 +242,7 @@ function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roleSchema }),
   });
   return (
-    <AdminDialog title={t(role ? "admin.role.editTitle" : "admin.role.addTitle")}>
+    <UrlDialog look="admin" title={t(role ? "admin.role.editTitle" : "admin.role.addTitle")}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={role ? "update" : "create"} />
@@ -250,10 +250,8 @@ function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: 
         <Field label={t("admin.role.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
         <TextArea
           label={t("admin.role.description")}
-          name="description"
-          defaultValue={textOf(fields.description.initialValue)}
           errors={fields.description.errors}
-          maxLength={100}
+          textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 100 }}
         />
         <TreePlacement
           parents={parents}
@@ -272,7 +270,7 @@ function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: 
         />
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -316,7 +314,7 @@ function PermissionDialog({ role, menus, checked, held }: { role: RoleSummary; m
   }, []);
 
   return (
-    <AdminDialog title={t("admin.role.assignTitle", { name: role.name })} wide>
+    <UrlDialog look="admin" title={t("admin.role.assignTitle", { name: role.name })} wide>
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="permissions" />
         <input type="hidden" name="id" value={role.id} />
@@ -346,6 +344,6 @@ function PermissionDialog({ role, menus, checked, held }: { role: RoleSummary; m
         </fieldset>
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

@@ -13,8 +13,9 @@ import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/d
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
-import { AdminDialog, DialogActions } from "~/components/admin/AdminDialog";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { DialogActions } from "~/components/admin/AdminDialog";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { OfferPreview } from "~/components/admin/OfferPreview";
 import { hrefWith } from "~/components/admin/urls";
@@ -168,7 +169,7 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
     return typeof value === "string" ? value : "";
   };
   return (
-    <AdminDialog title={t(card ? "admin.offer.editTitle" : "admin.offer.addTitle", { mode: t(mode.labelKey) })} wide>
+    <UrlDialog look="admin" title={t(card ? "admin.offer.editTitle" : "admin.offer.addTitle", { mode: t(mode.labelKey) })} wide>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={card ? "update" : "create"} />
@@ -234,6 +235,6 @@ function OfferEditor({ mode, card }: { mode: ModeDescription; card?: { id: numbe
         </div>
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { DataAreaScreen } from "~/components/data-area/DataAreaScreen";
 import { dataAreaLinks } from "~/components/data-area/route";
-import { BackOfficeErrorBoundary } from "~/components/backoffice/BackOfficeErrorBoundary";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { dataAreas } from "~/domain/data-areas";
 import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";

@@ -6,7 +6,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { BookingDialog, GateNotice } from "~/components/booking/BookingDialog";
+import { GateNotice } from "~/components/booking/GateNotice";
+import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { ErrorList } from "~/components/forms";
@@ -69,7 +70,7 @@ export default function BookingStep1() {
   const navigation = useNavigation();
   const shownGate = actionData?.gate ?? gate;
   return (
-    <BookingDialog title={t("booking.step1.title")} size="choice" closeTo={back}>
+    <UrlDialog look="booking" title={t("booking.step1.title")} size="choice" closeTo={back}>
       <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
       {shownGate ? (
         <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
@@ -92,7 +93,7 @@ export default function BookingStep1() {
           </Form>
         </div>
       )}
-    </BookingDialog>
+    </UrlDialog>
   );
 }
 

@@ -8,7 +8,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { BookingDialog, GateNotice } from "~/components/booking/BookingDialog";
+import { GateNotice } from "~/components/booking/GateNotice";
+import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
@@ -108,7 +109,7 @@ export default function BookingOrder() {
   const shownGate = actionData && "gate" in actionData ? actionData.gate : gate;
   const lastResult = actionData && !("gate" in actionData) ? actionData : null;
   return (
-    <BookingDialog title={t("booking.step2.title")} size="form" closeTo={back}>
+    <UrlDialog look="booking" title={t("booking.step2.title")} size="form" closeTo={back}>
       <p className="booking-dialog__back">
         <Link to={step1}>← {t("booking.dialog.back")}</Link>
       </p>
@@ -118,6 +119,6 @@ export default function BookingOrder() {
       ) : (
         <OrderForm key={tab} tab={tab} tabHref={tabHref} defaults={defaults} lastResult={lastResult} cancelTo={back} />
       )}
-    </BookingDialog>
+    </UrlDialog>
   );
 }

@@ -4,7 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { BookingDialog } from "~/components/booking/BookingDialog";
+import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { TRANSPORT_MODE } from "~/domain/booking/labels";
@@ -37,7 +37,7 @@ export default function BookingDone() {
   const { t } = useTranslation();
   const { id, kind, continueTo } = useLoaderData<typeof loader>();
   return (
-    <BookingDialog title={t("booking.success.title")} size="choice" closeTo="/entrustment">
+    <UrlDialog look="booking" title={t("booking.success.title")} size="choice" closeTo="/entrustment">
       <div className="booking-success" role="status" data-testid="booking-success">
         <p>{t(kind === "ORDER" ? "booking.success.order" : "booking.success.contact")}</p>
       </div>
@@ -50,6 +50,6 @@ export default function BookingDone() {
           {t("booking.success.continue")}
         </Link>
       </div>
-    </BookingDialog>
+    </UrlDialog>
   );
 }

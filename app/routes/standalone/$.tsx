@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, GeneralErrorBoundary } from "~/components/ErrorPage";
 
 // Catch-all: any unknown path is a 404 with the site's own page.
 export function loader() {
@@ -11,6 +11,4 @@ export default function NotFound() {
   return <ErrorPage status={404} title={t("common.errors.notFoundTitle")} body={t("common.errors.notFoundBody")} />;
 }
 
-export function ErrorBoundary() {
-  return <NotFound />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary look="document" />;

@@ -18,8 +18,7 @@ import { loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from
 import { minutesToWait } from "~/domain/security/rate-limit.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
-import { ErrorList, Field } from "~/components/forms";
-import { CheckboxField, SelectField } from "~/components/account/fields";
+import { CheckboxField, ErrorList, Field, Select } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
@@ -285,7 +284,7 @@ function RegisterForm({ lastResult }: FormProps) {
         inputProps={getInputProps(fields.iaeCountries, { type: "text" })}
         errors={fields.iaeCountries.errors}
       />
-      <SelectField
+      <Select
         label={t("account.register.role")}
         placeholder={t("account.register.rolePlaceholder")}
         selectProps={getSelectProps(fields.roleId)}
