@@ -5,10 +5,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta, searchLinks } from "~/components/search/RatesPage";
 import { loadResultsPage } from "~/domain/rates/page.server";
-import { MODES } from "~/domain/modes";
-import { entryAtPath } from "~/route-paths";
+import { modeAt } from "~/route-paths.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage(entryAtPath(MODES, new URL(request.url).pathname).key, request);
+export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage(modeAt(request).key, request);
 export const meta = ratesMeta;
 export const links = searchLinks;
 export const headers = ratesHeaders;
