@@ -1,7 +1,19 @@
 /** Remix v2 with the classic compiler (see ../shared/STACK.md). */
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // The route table is app/route-table.ts (area folders, and the routes the
+  // mode and area descriptions generate), not Remix's scan of app/routes.
+  ignoredRouteFiles: ["**/*"],
+  routes: async () => {
+    // A fresh import on every call, so `remix dev` sees an added route file.
+    const { routeTable } = await tsImport(`./app/route-table.ts?t=${Date.now()}`, import.meta.url);
+    return routeTable(appDir);
+  },
   serverModuleFormat: "esm",
   serverPlatform: "node",
   assetsBuildDirectory: "public/build",

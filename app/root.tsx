@@ -17,7 +17,7 @@ import { fallbackLanguage } from "./i18n/config";
 import { getViewer } from "./domain/accounts/session.server";
 import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/accounts/cookie.server";
 import { toClientViewer } from "./domain/accounts/client-viewer";
-import { ErrorPage, useRouteErrorText } from "./components/ErrorPage";
+import { GeneralErrorBoundary } from "./components/ErrorPage";
 import { companyIdentity } from "./domain/site/company.server";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
@@ -89,7 +89,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const { status, title, body } = useRouteErrorText();
-  return <ErrorPage status={status} title={title} body={body} />;
-}
+export const ErrorBoundary = () => <GeneralErrorBoundary look="document" />;

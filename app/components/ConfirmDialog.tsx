@@ -1,49 +1,8 @@
-// URL-addressed dialogs. The server renders them open (a native <dialog
-// open>), so a plain link such as ?delete=12 shows the dialog without
-// JavaScript; with JavaScript the same element is shown modal (focus trap,
-// Esc, backdrop) and closing navigates to `closeHref`. No dialog library:
-// the native element keeps the bundle small.
+// The data screens' confirmation step, in the one URL-addressed dialog
+// (components/dialog.tsx).
 import { Form, Link } from "@remix-run/react";
-import { useId } from "react";
-import { useUrlDialog } from "~/components/useUrlDialog";
 import { useTranslation } from "~/i18n/react";
-
-type ModalProps = {
-  title: React.ReactNode;
-  /** Where closing leads (the page without the dialog's URL parameter). */
-  closeHref: string;
-  children: React.ReactNode;
-  wide?: boolean;
-  /** Dialogs that ask to confirm are alertdialogs. */
-  role?: "dialog" | "alertdialog";
-};
-
-export function Modal({ title, closeHref, children, wide, role = "dialog" }: ModalProps) {
-  const { t } = useTranslation();
-  const ref = useUrlDialog(closeHref, { replace: true });
-  const titleId = useId();
-  return (
-    <>
-      <div className="modal-backdrop" aria-hidden="true" />
-      <dialog
-        ref={ref}
-        open
-        role={role === "alertdialog" ? "alertdialog" : undefined}
-        aria-labelledby={titleId}
-        aria-modal="true"
-        className={`modal ${wide ? "modal--wide" : ""}`}
-      >
-        <div className="modal__head">
-          <h2 id={titleId}>{title}</h2>
-          <Link to={closeHref} className="modal__close" aria-label={t("common.actions.close")} preventScrollReset replace>
-            ×
-          </Link>
-        </div>
-        <div className="modal__body">{children}</div>
-      </dialog>
-    </>
-  );
-}
+import { UrlDialog } from "~/components/dialog";
 
 type ConfirmDialogProps = {
   title: React.ReactNode;
@@ -65,7 +24,7 @@ type ConfirmDialogProps = {
 export function ConfirmDialog({ title, message, closeHref, action, fields, confirmLabel, cancelFields, busy }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal title={title} closeHref={closeHref} role="alertdialog">
+    <UrlDialog look="data" title={title} closeTo={closeHref} role="alertdialog">
       <div>{message}</div>
       <div className="modal__foot">
         {cancelFields ? (
@@ -91,6 +50,6 @@ export function ConfirmDialog({ title, message, closeHref, action, fields, confi
           </button>
         </Form>
       </div>
-    </Modal>
+    </UrlDialog>
   );
 }

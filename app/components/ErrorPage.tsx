@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -37,6 +37,49 @@ export function useRouteErrorText(): { status: number; title: string; body: stri
   const reasonText = typeof reason === "string" ? t(reason) : null;
   return { status, title: t(keys.title), body: reasonText && reasonText !== reason ? reasonText : t(keys.body) };
 }
+
+export type ErrorInfo = { status: number; title: string; body: string; error: unknown };
+/** Draws one status its own way, or returns null to leave it to the default drawing. */
+export type StatusHandler = (info: ErrorInfo) => React.ReactNode | null;
+
+/**
+ * The one error boundary of every route (Epic Stack's GeneralErrorBoundary):
+ * the caught status, worded by `useRouteErrorText` (a refusal names its
+ * reason), drawn as a whole document (root), inside the site layout
+ * ("page") or inside the staff layout ("backoffice"). A route with a status
+ * of its own (the booking's unavailable rate) passes `statusHandlers`.
+ */
+export function GeneralErrorBoundary({ look = "page", statusHandlers }: { look?: "document" | "page" | "backoffice"; statusHandlers?: Record<number, StatusHandler> }) {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const text = useRouteErrorText();
+  const handled = statusHandlers?.[text.status]?.({ ...text, error });
+  if (handled) return <>{handled}</>;
+  const { status, title, body } = text;
+  if (look === "document") return <ErrorPage status={status} title={title} body={body} />;
+  if (look === "backoffice") {
+    return (
+      <section className="bo-error" role="alert">
+        <p className="bo-error__status">{status}</p>
+        <h1>{title}</h1>
+        <p>{body}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="page error-page" role="alert">
+      <p className="error-page__status">{status}</p>
+      <h1>{title}</h1>
+      <p>{body}</p>
+      <Link className="button button--primary" to="/home">
+        {t("common.errors.backHome")}
+      </Link>
+    </div>
+  );
+}
+
+/** The error boundary of the staff screens: the message inside the staff layout. */
+export const BackOfficeErrorBoundary = () => <GeneralErrorBoundary look="backoffice" />;
 
 /** Full-page error used by the root boundary and the catch-all 404 route. */
 export function ErrorPage({ status, title, body }: { status: number; title: string; body: string }) {

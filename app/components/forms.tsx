@@ -1,3 +1,8 @@
+// The one forms module: every labelled control of every screen (site,
+// account, booking, back office) comes from here, and the aria wiring of a
+// control to its errors and hint lives in `useFieldAria` only. A control the
+// components below do not cover (a combobox, a file picker) calls
+// `useFieldAria` itself rather than wiring aria-* by hand.
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { messageText } from "~/i18n/message";
@@ -15,36 +20,115 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-type FieldProps = {
-  label: string;
-  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { key?: React.Key | null };
-  errors?: string[] | null;
-  hint?: string;
-};
+/**
+ * The id of a control and the attributes that tie it to its errors and hint:
+ * `aria-invalid` while it has errors, `aria-describedby` naming the error
+ * list and the hint (ids `<id>-error`, `<id>-hint`).
+ */
+export function useFieldAria({ id, errors, hint }: { id?: string; errors?: string[] | null; hint?: boolean }) {
+  const fallbackId = useId();
+  const controlId = id ?? fallbackId;
+  const errorId = errors?.length ? `${controlId}-error` : undefined;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  return {
+    errorId,
+    hintId,
+    control: {
+      id: controlId,
+      "aria-invalid": errorId ? (true as const) : undefined,
+      "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
+    },
+  };
+}
+
+/** A hint line under a control, with the id its aria-describedby names. */
+function Hint({ id, children }: { id?: string; children?: React.ReactNode }) {
+  return children ? (
+    <p id={id} className="field__hint">
+      {children}
+    </p>
+  ) : null;
+}
+
+type WithKey<T> = T & { key?: React.Key | null };
+type Common = { label: React.ReactNode; errors?: string[] | null; hint?: string };
 
 /** Accessible input: label, aria-invalid and aria-describedby wired to its errors. */
-export function Field({ label, inputProps, errors, hint }: FieldProps) {
-  const fallbackId = useId();
+export function Field({ label, inputProps, errors, hint }: Common & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
   const { key, ...rest } = inputProps;
-  const id = rest.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const { control, errorId, hintId } = useFieldAria({ id: rest.id, errors, hint: Boolean(hint) });
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        key={key}
-        {...rest}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <label htmlFor={control.id}>{label}</label>
+      <input key={key} {...rest} {...control} />
+      <Hint id={hintId}>{hint}</Hint>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
+}
+
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+/** The one select: options, an optional empty first choice (`placeholder`), errors and hint wired like Field. */
+export function Select({
+  label,
+  selectProps,
+  options,
+  placeholder,
+  errors,
+  hint,
+}: Common & { selectProps: WithKey<React.SelectHTMLAttributes<HTMLSelectElement>>; options: readonly SelectOption[]; placeholder?: string }) {
+  const { key, ...rest } = selectProps;
+  const { control, errorId, hintId } = useFieldAria({ id: rest.id, errors, hint: Boolean(hint) });
+  return (
+    <div className="field">
+      <label htmlFor={control.id}>{label}</label>
+      <select key={key} {...rest} {...control}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Hint id={hintId}>{hint}</Hint>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A multi-line text field (three rows unless told). */
+export function TextArea({ label, textareaProps, errors, hint }: Common & { textareaProps: WithKey<React.TextareaHTMLAttributes<HTMLTextAreaElement>> }) {
+  const { key, ...rest } = textareaProps;
+  const { control, errorId, hintId } = useFieldAria({ id: rest.id, errors, hint: Boolean(hint) });
+  return (
+    <div className="field">
+      <label htmlFor={control.id}>{label}</label>
+      <textarea key={key} rows={3} {...rest} {...control} />
+      <Hint id={hintId}>{hint}</Hint>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A checkbox with its label after it. */
+export function CheckboxField({ label, inputProps, errors }: Omit<Common, "hint"> & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
+  const { key, ...rest } = inputProps;
+  const { control, errorId } = useFieldAria({ id: rest.id, errors });
+  return (
+    <div className="field field--checkbox">
+      <div className="checkbox">
+        <input key={key} {...rest} type="checkbox" {...control} />
+        <label htmlFor={control.id}>{label}</label>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A conform initial value as the string a native control takes. */
+export function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return "";
 }

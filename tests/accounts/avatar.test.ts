@@ -10,12 +10,12 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 5, 6, 7, 8]);
 
 const upload = async (cookie: string, file: File | null, extra: Record<string, string | File> = {}) => {
-  const { action } = await import("~/routes/_site._account.userAvatar");
+  const { action } = await import("~/routes/account/userAvatar");
   return callRoute(action, postMultipart("/userAvatar", { avatar: file, ...extra }, { cookie }));
 };
 
 const serve = async (name: string) => {
-  const { loader } = await import("~/routes/avatars.$name");
+  const { loader } = await import("~/routes/resources/avatars.$name");
   return callRoute(loader, getRequest(`/avatars/${encodeURIComponent(name)}`), { params: { name } });
 };
 
@@ -88,7 +88,7 @@ describe("avatar upload", () => {
 
   test("other parts are ignored and only the first avatar counts", async () => {
     const cookie = await loginAs("failed@example.com");
-    const { action } = await import("~/routes/_site._account.userAvatar");
+    const { action } = await import("~/routes/account/userAvatar");
     const form = new FormData();
     form.append("note", "hello");
     form.append("avatar", fileOf(PNG, "a.png", "image/png"), "a.png");
@@ -99,7 +99,7 @@ describe("avatar upload", () => {
   });
 
   test("visitors cannot upload", async () => {
-    const { action } = await import("~/routes/_site._account.userAvatar");
+    const { action } = await import("~/routes/account/userAvatar");
     const result = await callRoute(action, postMultipart("/userAvatar", { avatar: fileOf(PNG, "a.png", "image/png") }));
     expect(result.headers.get("Location")).toBe("/home");
   });

@@ -4,7 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { languageCookie } from "~/i18n/i18n.server";
 import { callRoute, mergeCookies, postForm, type RequestOptions } from "../support/requests";
 
-export const login = () => import("~/routes/login");
+export const login = () => import("~/routes/standalone/login");
 
 let counter = 0;
 

@@ -144,7 +144,7 @@ describe("login throttling (docs/security.md, section 6)", () => {
   });
 
   test("the load context's address wins over a forged X-Forwarded-For", async () => {
-    const { action } = await import("~/routes/login");
+    const { action } = await import("~/routes/standalone/login");
     const { postForm } = await import("../support/requests");
     for (let i = 0; i < 20; i++) {
       const request = postForm("/login", { intent: "login", email: `ctx${i}@example.com`, password: "x" }, { headers: { "X-Forwarded-For": `10.0.0.${i}` } });

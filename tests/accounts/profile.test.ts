@@ -4,7 +4,7 @@ import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, loginAs, postForm } from "../support/requests";
 import { fieldErrors } from "./helpers";
 
-const route = () => import("~/routes/_site._account.userInfo");
+const route = () => import("~/routes/account/userInfo");
 
 async function currentForm(cookie: string) {
   const { loader } = await route();

@@ -295,7 +295,7 @@ describe("register", () => {
   });
 
   test("the login page offers exactly the self-service roles", async () => {
-    const { loader } = await import("~/routes/login");
+    const { loader } = await import("~/routes/standalone/login");
     const result = await callRoute(loader, getRequest("/login", { mode: "register" }));
     expect(result.data.mode).toBe("register");
     expect(result.data.roles.map((r: { id: number }) => r.id)).toEqual([20, 21, 22]);
@@ -303,7 +303,7 @@ describe("register", () => {
 
   test("a signed-in user opening /login goes to /home", async () => {
     const cookie = await loginAs("t1@example.com");
-    const { loader } = await import("~/routes/login");
+    const { loader } = await import("~/routes/standalone/login");
     const result = await callRoute(loader, getRequest("/login", { mode: "register" }, { cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/home");

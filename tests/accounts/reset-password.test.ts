@@ -75,7 +75,7 @@ describe("password reset", () => {
 });
 
 describe("change of password (/userPwd)", () => {
-  const pwd = () => import("~/routes/_site._account.userPwd");
+  const pwd = () => import("~/routes/account/userPwd");
 
   test("the old password must be right", async () => {
     const account = await registerNew();

@@ -1,7 +1,7 @@
 // Account states on the server: frozen users are signed out on their next
 // request, tampered cookies are visitors, personal pages need a session.
 import { prisma } from "~/utils/db.server";
-import { loader as freezeLoader } from "~/routes/freeze";
+import { loader as freezeLoader } from "~/routes/standalone/freeze";
 import { callRoute, cookieHeaderFrom, getRequest, loginAs, postForm } from "../support/requests";
 
 import { loader as root } from "~/root";
@@ -22,7 +22,7 @@ describe("frozen by staff", () => {
 
     await prisma.user.update({ where: { email }, data: { state: 2 } });
 
-    const { loader: overview } = await import("~/routes/_site._account.userAllInfo");
+    const { loader: overview } = await import("~/routes/account/userAllInfo");
     const result = await callRoute(overview, getRequest("/userAllInfo", undefined, { cookie }));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/freeze");
@@ -48,7 +48,7 @@ describe("frozen by staff", () => {
     const email = "t2@example.com";
     const cookie = await loginAs(email);
     const user = await prisma.user.findUniqueOrThrow({ where: { email }, include: { customerService: true } });
-    const { action: users } = await import("~/routes/_bo.userList");
+    const { action: users } = await import("~/routes/admin/userList");
     const frozen = await callRoute(users, postForm("/userList", { intent: "state", id: user.id, state: 2 }, { cookie: await loginAs("admin@example.com") }));
     expect(frozen.status).toBe(302);
     expect(await prisma.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
@@ -63,7 +63,7 @@ describe("frozen by staff", () => {
     expect(page.data).toMatchObject({ frozen: true, role: "service", contact: { name: user.customerService!.nickname, mobile: user.customerService!.phone } });
 
     // Logging in again with the right password lands there too; no session is made.
-    const { action: login } = await import("~/routes/login");
+    const { action: login } = await import("~/routes/standalone/login");
     const again = await callRoute(login, postForm("/login", { intent: "login", email, password: "Demo1234" }));
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/freeze");
@@ -83,7 +83,7 @@ describe("frozen by staff", () => {
     const email = "t0@example.com";
     const cookie = await loginAs(email);
     await prisma.user.update({ where: { email }, data: { state: 2 } });
-    const { action } = await import("~/routes/_site._account.userInfo");
+    const { action } = await import("~/routes/account/userInfo");
     const result = await callRoute(action, postForm("/userInfo", { nickname: "x" }, { cookie }));
     expect(result.headers.get("Location")).toBe("/freeze");
     expect(await prisma.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ nickname: "内部订舱" });
@@ -100,7 +100,7 @@ describe("cookies and sessions", () => {
     const { loader: rootLoader } = await import("~/root");
     const root = await callRoute(rootLoader, getRequest("/home", undefined, { cookie: tampered }));
     expect(root.data.viewer).toBeNull();
-    const { loader: overview } = await import("~/routes/_site._account.userAllInfo");
+    const { loader: overview } = await import("~/routes/account/userAllInfo");
     const result = await callRoute(overview, getRequest("/userAllInfo", undefined, { cookie: tampered }));
     expect(result.headers.get("Location")).toBe("/home");
   });
@@ -116,16 +116,16 @@ describe("cookies and sessions", () => {
 
   test.each(["/userAllInfo", "/userInfo", "/userAvatar", "/userPwd"])("%s sends visitors to /home", async (path) => {
     const routes = {
-      "/userAllInfo": () => import("~/routes/_site._account.userAllInfo"),
-      "/userInfo": () => import("~/routes/_site._account.userInfo"),
-      "/userAvatar": () => import("~/routes/_site._account.userAvatar"),
-      "/userPwd": () => import("~/routes/_site._account.userPwd"),
+      "/userAllInfo": () => import("~/routes/account/userAllInfo"),
+      "/userInfo": () => import("~/routes/account/userInfo"),
+      "/userAvatar": () => import("~/routes/account/userAvatar"),
+      "/userPwd": () => import("~/routes/account/userPwd"),
     } as const;
     const { loader } = await routes[path as keyof typeof routes]();
     const result = await callRoute(loader, getRequest(path));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/home");
-    const { loader: layout } = await import("~/routes/_site._account");
+    const { loader: layout } = await import("~/routes/account/_layout");
     expect((await callRoute(layout, getRequest(path))).headers.get("Location")).toBe("/home");
   });
 
@@ -133,7 +133,7 @@ describe("cookies and sessions", () => {
     const cookie = await loginAs("t2@example.com");
     const session = await sessionIdOf("t2@example.com");
     await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const { loader: overview } = await import("~/routes/_site._account.userAllInfo");
+    const { loader: overview } = await import("~/routes/account/userAllInfo");
     const result = await callRoute(overview, getRequest("/userAllInfo", undefined, { cookie }));
     expect(result.headers.get("Location")).toBe("/home");
     expect((await prisma.session.findUniqueOrThrow({ where: { id: session.id } })).revokedAt).not.toBeNull();
@@ -142,7 +142,7 @@ describe("cookies and sessions", () => {
   test("logout revokes the session", async () => {
     const cookie = await loginAs("t1@example.com");
     const session = await sessionIdOf("t1@example.com");
-    const { action } = await import("~/routes/logout");
+    const { action } = await import("~/routes/standalone/logout");
     const result = await callRoute(action, postForm("/logout", {}, { cookie }));
     expect(result.headers.get("Location")).toBe("/home");
     expect((await prisma.session.findUniqueOrThrow({ where: { id: session.id } })).revokedAt).not.toBeNull();
@@ -150,7 +150,7 @@ describe("cookies and sessions", () => {
 
   test("the overview shows the profile fields and the assigned contacts", async () => {
     const cookie = await loginAs("t1@example.com");
-    const { loader } = await import("~/routes/_site._account.userAllInfo");
+    const { loader } = await import("~/routes/account/userAllInfo");
     const result = await callRoute(loader, getRequest("/userAllInfo", undefined, { cookie }));
     expect(result.data.profile).toMatchObject({
       email: "t1@example.com",

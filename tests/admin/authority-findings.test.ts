@@ -3,9 +3,9 @@
 // grants more than they hold, and the back office cannot lock itself out.
 // The full actor x target x operation matrix is tests/security/authority.test.ts.
 import { describe, expect, it } from "vitest";
-import { action as userAction, loader as userLoader } from "~/routes/_bo.userList";
-import { action as roleAction } from "~/routes/_bo.roleList";
-import { loader as outboxLoader } from "~/routes/_bo.app-query";
+import { action as userAction, loader as userLoader } from "~/routes/admin/userList";
+import { action as roleAction } from "~/routes/admin/roleList";
+import { loader as outboxLoader } from "~/routes/admin/app-query";
 import { loadViewer } from "~/domain/accounts/viewer.server";
 import { hasPath } from "~/domain/permissions/permissions.server";
 import { sendEmailCode } from "~/domain/accounts/email-codes.server";

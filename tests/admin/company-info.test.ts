@@ -2,7 +2,7 @@
 // read by the footer of every site page, /contact, /us, the visitors'
 // contact card and /freeze. Issue 21 found two companies on one site.
 import { describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/_bo.companyInfo";
+import { action, loader } from "~/routes/admin/companyInfo";
 import { resources } from "~/i18n/resources.server";
 import { prisma } from "~/utils/db.server";
 import { render, visibleText } from "../support/render";
@@ -52,7 +52,7 @@ describe("/companyInfo", () => {
     expect(en).toContain("88886666");
     expect(en).toContain("xinghai-freight");
     expect((await render("/us")).html).toContain("星海国际货运有限公司");
-    const { loader: home } = await import("~/routes/_site.home");
+    const { loader: home } = await import("~/routes/site/home");
     const { callRoute, getRequest } = await import("../support/requests");
     const card = (await callRoute(home, getRequest("/home"))).data.contact;
     expect(card).toMatchObject({ kind: "company", company: { name: "星海国际货运有限公司", phone: "021-6321 8888", mobile: null, qq: "88886666", wechat: "xinghai-freight" } });

@@ -2,10 +2,10 @@
 // entrustments (/app-order) and the mail outbox (/app-query), with staff
 // views applied everywhere (view 2: only their customers' rows).
 import { describe, expect, it } from "vitest";
-import { loader as queryLoader } from "~/routes/_bo.query-logs";
-import { loader as opLoader } from "~/routes/_bo.log-list";
-import { loader as orderLoader } from "~/routes/_bo.app-order";
-import { action as outboxAction, loader as outboxLoader } from "~/routes/_bo.app-query";
+import { loader as queryLoader } from "~/routes/admin/query-logs";
+import { loader as opLoader } from "~/routes/admin/log-list";
+import { loader as orderLoader } from "~/routes/admin/app-order";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/admin/app-query";
 import { modeByKey } from "~/domain/modes";
 import { queryLogColumns } from "~/domain/logs/log-columns";
 import { customerScope } from "~/domain/permissions/views.server";

@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { action as saleAction, loader as saleLoader } from "~/routes/_bo.saleList";
-import { action as homeAction, loader as homeLoader } from "~/routes/_bo.homeList";
-import { action as appAction, loader as appLoader } from "~/routes/_bo.app-home";
-import { loader as imageLoader } from "~/routes/home-images.$name";
+import { action as saleAction, loader as saleLoader } from "~/routes/admin/saleList";
+import { action as homeAction, loader as homeLoader } from "~/routes/admin/homeList";
+import { action as appAction, loader as appLoader } from "~/routes/admin/app-home";
+import { loader as imageLoader } from "~/routes/resources/home-images.$name";
 import { listOffers } from "~/domain/rates/offers.server";
 import { modeByKey } from "~/domain/modes";
 import { offerFormFields } from "~/domain/offers/cards";

@@ -2,8 +2,8 @@
 // deletion rules, strict permission saving with half-checked parents, rights
 // 32/33/34 on the server, and an operation-log row for every change.
 import { describe, expect, it } from "vitest";
-import { action as roleAction, loader as roleLoader } from "~/routes/_bo.roleList";
-import { action as menuAction, loader as menuLoader } from "~/routes/_bo.menuList";
+import { action as roleAction, loader as roleLoader } from "~/routes/admin/roleList";
+import { action as menuAction, loader as menuLoader } from "~/routes/admin/menuList";
 import { prisma } from "~/utils/db.server";
 import { loadViewer } from "~/domain/accounts/viewer.server";
 import { ADMIN, flashOf, load, MANAGER, submit } from "./helpers";

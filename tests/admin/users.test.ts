@@ -3,12 +3,12 @@
 // profile-change audit, views, handover, state (sessions revoked), delete,
 // QR business card.
 import { describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/_bo.userList";
+import { action, loader } from "~/routes/admin/userList";
 import { loader as rootLoader } from "~/root";
-import { loader as backOfficeLoader } from "~/routes/_bo";
+import { loader as backOfficeLoader } from "~/routes/backoffice/_layout";
 import { prisma } from "~/utils/db.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { badgeText } from "~/components/admin/fields";
+import { badgeText } from "~/components/admin/Badge";
 import { callRoute, fileOf, getRequest, loginAs } from "../support/requests";
 import { ADMIN, flashOf, JPEG_BYTES, load, MANAGER, PNG_BYTES, SALES, SALES_GLOBAL, submit, upload } from "./helpers";
 

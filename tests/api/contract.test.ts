@@ -8,12 +8,13 @@ import path from "node:path";
 import { apiEndpoints } from "~/api/registry.server";
 import { findEndpoint, whoMayCall } from "~/api/dispatch.server";
 import { API_PREFIXES } from "~/api/prefixes";
-import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
+import { loader as openApiLoader } from "~/routes/legacy-api/api.openapi[.]json";
 import { flushBackground } from "~/domain/rates/background.server";
 import { loadViewer } from "~/domain/accounts/viewer.server";
 import { mayPerform, type OperationId } from "~/domain/permissions/operations.server";
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "./helpers";
+import { API_DISPATCHERS, routeManifest } from "../support/routes";
 
 afterEach(async () => {
   await flushBackground();
@@ -85,11 +86,12 @@ describe.each(cases)("$name", ({ endpoint }) => {
 
 describe("the API's routing and description", () => {
   test("every endpoint sits under a prefix with its splat resource route", () => {
+    const dispatchers = routeManifest().filter((r) => API_DISPATCHERS.has(r.id));
     for (const endpoint of apiEndpoints) {
       const prefix = API_PREFIXES.find((p) => endpoint.path.startsWith(p));
       expect(prefix, endpoint.path).toBeDefined();
-      const file = path.join("app/routes", `${prefix!.slice(1, -1)}.$.tsx`);
-      expect(fs.existsSync(file), file).toBe(true);
+      const route = dispatchers.find((r) => r.url === `${prefix}*`);
+      expect(route?.file, `${prefix}*`).toBe("routes/legacy-api/dispatcher.ts");
     }
   });
 

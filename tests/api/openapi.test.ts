@@ -5,7 +5,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import { apiEndpoints } from "~/api/registry.server";
-import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
+import { loader as openApiLoader } from "~/routes/legacy-api/api.openapi[.]json";
 
 async function document() {
   const response = openApiLoader({ request: new Request("http://localhost:3000/api/openapi.json"), params: {}, context: {} });

@@ -14,7 +14,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { apiEndpoints } from "~/api/registry.server";
 import type { Endpoint } from "~/api/core.server";
 import { flushBackground } from "~/domain/rates/background.server";
-import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
+import { loader as openApiLoader } from "~/routes/legacy-api/api.openapi[.]json";
 import { prisma } from "~/utils/db.server";
 import { ROUTES } from "../search/helpers";
 import { fileOf } from "../support/requests";

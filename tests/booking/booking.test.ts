@@ -148,7 +148,7 @@ describe("who may book", () => {
       ["offer", "999999"],
       ["fcl", "0"],
     ]) {
-      const { loader } = await import("~/routes/_site.booking.$mode.$id");
+      const { loader } = await import("~/routes/site/booking.$mode.$id");
       const result = await callRoute(loader, getRequest(`/booking/${mode}/${id}`, undefined, { cookie: t1 }), { params: { mode, id } });
       expect(result.status).toBe(404);
     }
@@ -459,7 +459,7 @@ describe("the 5 MB attachment limit", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const { action } = await import("~/routes/_site.booking.$mode.$id_.order");
+    const { action } = await import("~/routes/site/booking.$mode.$id_.order");
     const result = await callRoute(action, request, { params: { mode: "fcl", id: String(source.id) } });
     expect(result.status).toBe(413);
     expect((result.data as Reply).error?.attachment).toEqual(["booking.validation.fileTooLarge"]);
@@ -471,7 +471,7 @@ describe("the 5 MB attachment limit", () => {
   test("a declared Content-Length beyond the cap is refused before reading", async () => {
     const cookie = await cookieOf("t2@example.com");
     const source = await fcl();
-    const { action } = await import("~/routes/_site.booking.$mode.$id_.order");
+    const { action } = await import("~/routes/site/booking.$mode.$id_.order");
     const request = new Request(`http://localhost:3000/booking/fcl/${source.id}/order`, {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(50 * MB), Cookie: cookie },

@@ -9,12 +9,12 @@ import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { callRoute, fileOf, getRequest, loginAs, postForm, postMultipart } from "../support/requests";
 
-export const step1 = () => import("~/routes/_site.booking.$mode.$id");
-export const step2 = () => import("~/routes/_site.booking.$mode.$id_.order");
-export const done = () => import("~/routes/_site.booking.done.$id");
-export const records = () => import("~/routes/_site.entrustment");
-export const detail = () => import("~/routes/_site.entrustment_.$id");
-export const attachmentRoute = () => import("~/routes/entrustment.$id.attachment");
+export const step1 = () => import("~/routes/site/booking.$mode.$id");
+export const step2 = () => import("~/routes/site/booking.$mode.$id_.order");
+export const done = () => import("~/routes/site/booking.done.$id");
+export const records = () => import("~/routes/site/entrustment");
+export const detail = () => import("~/routes/site/entrustment_.$id");
+export const attachmentRoute = () => import("~/routes/resources/entrustment.$id.attachment");
 
 const cookies = new Map<string, Promise<string>>();
 /** One login per account per test file (login is rate limited). */

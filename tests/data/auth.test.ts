@@ -6,23 +6,23 @@ import { callRoute, fileOf, getRequest, loginAs, postForm, postMultipart } from 
 import { sheetBytes } from "./helpers";
 
 const routes = {
-  port: () => import("~/routes/_bo.port"),
-  airport: () => import("~/routes/_bo.airport"),
-  expressCountry: () => import("~/routes/_bo.expressCountry"),
-  fcl: () => import("~/routes/_bo.fclbyseaData"),
-  lcl: () => import("~/routes/_bo.lclbyseaData"),
-  air: () => import("~/routes/_bo.byAirData"),
-  trailer: () => import("~/routes/_bo.trailerData"),
-  rail: () => import("~/routes/_bo.railRoadData"),
-  express: () => import("~/routes/_bo.expressData"),
+  port: () => import("~/routes/backoffice/data-area"),
+  airport: () => import("~/routes/backoffice/data-area"),
+  expressCountry: () => import("~/routes/backoffice/data-area"),
+  fcl: () => import("~/routes/backoffice/data-area"),
+  lcl: () => import("~/routes/backoffice/data-area"),
+  air: () => import("~/routes/backoffice/data-area"),
+  trailer: () => import("~/routes/backoffice/data-area"),
+  rail: () => import("~/routes/backoffice/data-area"),
+  express: () => import("~/routes/backoffice/data-area"),
 };
 const exportRoutes: Record<string, () => Promise<{ loader: (a: any) => unknown; action?: (a: any) => unknown }>> = {
-  port: () => import("~/routes/_bo.port.export"),
-  airport: () => import("~/routes/_bo.airport.export"),
-  expressCountry: () => import("~/routes/_bo.expressCountry.export"),
-  fcl: () => import("~/routes/_bo.fclbyseaData.export"),
-  lcl: () => import("~/routes/_bo.lclbyseaData.export"),
-  trailer: () => import("~/routes/_bo.trailerData.export"),
+  port: () => import("~/routes/backoffice/data-area-export"),
+  airport: () => import("~/routes/backoffice/data-area-export"),
+  expressCountry: () => import("~/routes/backoffice/data-area-export-selected"),
+  fcl: () => import("~/routes/backoffice/data-area-export"),
+  lcl: () => import("~/routes/backoffice/data-area-export"),
+  trailer: () => import("~/routes/backoffice/data-area-export-selected"),
 };
 
 let staffWithout: string;

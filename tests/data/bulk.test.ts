@@ -1,10 +1,10 @@
 // Range delete by id, FCL markup and the SQL checks.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as fcl from "~/routes/_bo.fclbyseaData";
-import * as lcl from "~/routes/_bo.lclbyseaData";
-import * as trailer from "~/routes/_bo.trailerData";
-import * as port from "~/routes/_bo.port";
-import * as airport from "~/routes/_bo.airport";
+import * as fcl from "~/routes/backoffice/data-area";
+import * as lcl from "~/routes/backoffice/data-area";
+import * as trailer from "~/routes/backoffice/data-area";
+import * as port from "~/routes/backoffice/data-area";
+import * as airport from "~/routes/backoffice/data-area";
 import { prisma } from "~/utils/db.server";
 import { loginAs } from "../support/requests";
 import { apiEndpoints } from "~/api/registry.server";

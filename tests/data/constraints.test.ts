@@ -11,6 +11,7 @@ import { decimalBounds, editColumns, type AreaColumn } from "~/domain/data-areas
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "../api/helpers";
 import { loginAs } from "../support/requests";
+import { importRouteNamed } from "../support/routes";
 import { flashOf, post, rowOf, sheetBytes, uploadTo } from "./helpers";
 
 type SchemaField = { name: string; type: string; optional: boolean; hasDefault: boolean; decimal: { precision: number; scale: number } | null };
@@ -87,7 +88,7 @@ function boundaryForm(area: DataArea, row: Record<string, unknown>): Record<stri
 }
 
 const EDITABLE = AREAS.filter((a) => a.edit);
-const route = (area: DataArea) => import(/* @vite-ignore */ `../../app/routes/_bo${area.path.replace("/", ".")}.tsx`) as Promise<{ loader: (args: any) => unknown; action: (args: any) => unknown }>;
+const route = (area: DataArea) => importRouteNamed<{ loader: (args: any) => unknown; action: (args: any) => unknown }>(`_bo${area.path.replace("/", ".")}`);
 const delegate = (area: DataArea) => prisma[area.model as "fclRate"] as unknown as { findFirstOrThrow(args: object): Promise<Record<string, unknown> & { id: number }>; findUniqueOrThrow(args: object): Promise<Record<string, unknown>> };
 
 describe("edit forms: what the form accepts the database stores; what it cannot store is refused with a message", () => {

@@ -1,12 +1,12 @@
 // Row edit (fetched by id), add, delete with confirmation, and the spec's
 // required-field and duplicate messages.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as port from "~/routes/_bo.port";
-import * as airport from "~/routes/_bo.airport";
-import * as expressCountry from "~/routes/_bo.expressCountry";
-import * as fcl from "~/routes/_bo.fclbyseaData";
-import * as air from "~/routes/_bo.byAirData";
-import * as express from "~/routes/_bo.expressData";
+import * as port from "~/routes/backoffice/data-area";
+import * as airport from "~/routes/backoffice/data-area";
+import * as expressCountry from "~/routes/backoffice/data-area";
+import * as fcl from "~/routes/backoffice/data-area";
+import * as air from "~/routes/backoffice/data-area";
+import * as express from "~/routes/backoffice/data-area";
 import { prisma } from "~/utils/db.server";
 import { loginAs } from "../support/requests";
 import { flashOf, load, post } from "./helpers";

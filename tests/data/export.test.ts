@@ -1,18 +1,18 @@
 // Excel export: file names, sheet1, headers = import headers, and the round
 // trip: an exported file re-imports without changing anything.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as fcl from "~/routes/_bo.fclbyseaData";
-import * as fclExport from "~/routes/_bo.fclbyseaData.export";
-import * as lcl from "~/routes/_bo.lclbyseaData";
-import * as lclExport from "~/routes/_bo.lclbyseaData.export";
-import * as port from "~/routes/_bo.port";
-import * as portExport from "~/routes/_bo.port.export";
-import * as airport from "~/routes/_bo.airport";
-import * as airportExport from "~/routes/_bo.airport.export";
-import * as expressCountry from "~/routes/_bo.expressCountry";
-import * as expressCountryExport from "~/routes/_bo.expressCountry.export";
-import * as trailer from "~/routes/_bo.trailerData";
-import * as trailerExport from "~/routes/_bo.trailerData.export";
+import * as fcl from "~/routes/backoffice/data-area";
+import * as fclExport from "~/routes/backoffice/data-area-export";
+import * as lcl from "~/routes/backoffice/data-area";
+import * as lclExport from "~/routes/backoffice/data-area-export";
+import * as port from "~/routes/backoffice/data-area";
+import * as portExport from "~/routes/backoffice/data-area-export";
+import * as airport from "~/routes/backoffice/data-area";
+import * as airportExport from "~/routes/backoffice/data-area-export";
+import * as expressCountry from "~/routes/backoffice/data-area";
+import * as expressCountryExport from "~/routes/backoffice/data-area-export-selected";
+import * as trailer from "~/routes/backoffice/data-area";
+import * as trailerExport from "~/routes/backoffice/data-area-export-selected";
 import { dataAreas, type DataArea } from "~/domain/data-areas";
 import { withTestDb } from "../support/db";
 import { callRoute, getRequest, loginAs, postForm } from "../support/requests";

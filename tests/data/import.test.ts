@@ -1,12 +1,12 @@
 // Excel import (data-maintenance.md 5) through the real route actions, with
 // real .xls and .xlsx files built here with SheetJS.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as fcl from "~/routes/_bo.fclbyseaData";
-import * as lcl from "~/routes/_bo.lclbyseaData";
-import * as air from "~/routes/_bo.byAirData";
-import * as port from "~/routes/_bo.port";
-import * as expressCountry from "~/routes/_bo.expressCountry";
-import * as rail from "~/routes/_bo.railRoadData";
+import * as fcl from "~/routes/backoffice/data-area";
+import * as lcl from "~/routes/backoffice/data-area";
+import * as air from "~/routes/backoffice/data-area";
+import * as port from "~/routes/backoffice/data-area";
+import * as expressCountry from "~/routes/backoffice/data-area";
+import * as rail from "~/routes/backoffice/data-area";
 import { airArea, expressCountryArea, fclArea, lclArea, portArea, railArea } from "~/domain/data-areas";
 import { parseSheetInWorker, SheetWorkerError } from "~/domain/import-export/sheet-worker.server";
 import { prisma } from "~/utils/db.server";

@@ -1,11 +1,11 @@
 // The generated screens' loaders: paging, filters and their lists, date
 // ranges with defaults, and that the rows carry only what the table shows.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as fcl from "~/routes/_bo.fclbyseaData";
-import * as air from "~/routes/_bo.byAirData";
-import * as port from "~/routes/_bo.port";
-import * as trailer from "~/routes/_bo.trailerData";
-import * as express from "~/routes/_bo.expressData";
+import * as fcl from "~/routes/backoffice/data-area";
+import * as air from "~/routes/backoffice/data-area";
+import * as port from "~/routes/backoffice/data-area";
+import * as trailer from "~/routes/backoffice/data-area";
+import * as express from "~/routes/backoffice/data-area";
 import { addDays } from "~/domain/table/types";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";

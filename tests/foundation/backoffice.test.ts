@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader as backOfficeLoader } from "~/routes/_bo";
+import { loader as backOfficeLoader } from "~/routes/backoffice/_layout";
 import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, loginAs } from "../support/requests";
 

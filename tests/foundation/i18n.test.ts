@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as setLanguage } from "~/routes/set-language";
+import { action as setLanguage } from "~/routes/standalone/set-language";
 import { loader as rootLoader } from "~/root";
 import { resources } from "~/i18n/resources.server";
 import { callRoute, getRequest, postForm } from "../support/requests";

@@ -2,7 +2,7 @@
 // pool's alike, are counted to that request only; the header says how long
 // they took. The header on real responses: tests/e2e/security-headers.spec.ts.
 import { serverTimingHeader, timingStorage as serverStorage } from "../../server/server-timing.js";
-import { loader as fclLoader } from "~/routes/_site.fclbysea";
+import { loader as fclLoader } from "~/routes/site/mode-results";
 import { flushBackground } from "~/domain/rates/background.server";
 import { prisma, sql } from "~/utils/db.server";
 import { timingStorage, type RequestTiming } from "~/utils/server-timing.server";

@@ -2,8 +2,8 @@
 // a signed cookie, frozen accounts, idle expiry, tampered cookies, logout.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/utils/db.server";
-import { action as loginAction } from "~/routes/login";
-import { action as logoutAction } from "~/routes/logout";
+import { action as loginAction } from "~/routes/standalone/login";
+import { action as logoutAction } from "~/routes/standalone/logout";
 import { loader as rootLoader } from "~/root";
 import { callRoute, getRequest, loginAs, postForm } from "../support/requests";
 

@@ -3,9 +3,9 @@
 // the website's home content on /home and /us, the administrator's notice on
 // /home, the contact card's landline, QQ, WeChat and QR business card.
 import { vocabulary } from "~/domain/reference/vocabulary.server";
-import { loader as homeLoader } from "~/routes/_site.home";
-import { loader as railLoader } from "~/routes/_site.railroad";
-import { loader as fclLoader } from "~/routes/_site.fclbysea";
+import { loader as homeLoader } from "~/routes/site/home";
+import { loader as railLoader } from "~/routes/site/mode-results";
+import { loader as fclLoader } from "~/routes/site/mode-results";
 import { prisma } from "~/utils/db.server";
 import { render, visibleText } from "../support/render";
 import { callRoute, getRequest, loginAs } from "../support/requests";

@@ -1,8 +1,8 @@
 // The home tabs, special-price cards, the contact card, the picker lookups
 // and what crawlers get (meta, canonical, robots.txt, sitemap.xml).
-import { loader as homeLoader } from "~/routes/_site.home";
-import { loader as portsLoader } from "~/routes/resources.ports";
-import { loader as countriesLoader } from "~/routes/resources.express-countries";
+import { loader as homeLoader } from "~/routes/site/home";
+import { loader as portsLoader } from "~/routes/resources/resources.ports";
+import { loader as countriesLoader } from "~/routes/resources/resources.express-countries";
 import { withTestDb } from "../support/db";
 import { render, visibleText } from "../support/render";
 import { callRoute, getRequest } from "../support/requests";

@@ -3,9 +3,9 @@
 // rates again, and every change of rates, ports or the company contact (made
 // here through a connection of its own, as another app process or an import
 // would) shows on the very next request.
-import { loader as fclLoader } from "~/routes/_site.fclbysea";
-import { loader as railLoader } from "~/routes/_site.railroad";
-import { loader as homeLoader } from "~/routes/_site.home";
+import { loader as fclLoader } from "~/routes/site/mode-results";
+import { loader as railLoader } from "~/routes/site/mode-results";
+import { loader as homeLoader } from "~/routes/site/home";
 import { flushBackground } from "~/domain/rates/background.server";
 import { modeByKey } from "~/domain/modes";
 import { recordSearch } from "~/domain/rates/query-log.server";

@@ -1,12 +1,12 @@
 // The search itself: parameters and their validation messages, server-side
 // resolution with "did you mean", validity, paused rows, sorting, paging,
 // query logs and search history.
-import { loader as fclLoader } from "~/routes/_site.fclbysea";
-import { loader as lclLoader } from "~/routes/_site.lclbysea";
-import { loader as airLoader } from "~/routes/_site.byair";
-import { loader as railLoader } from "~/routes/_site.railroad";
-import { loader as trailerLoader } from "~/routes/_site.trailer";
-import { loader as expressLoader } from "~/routes/_site.express";
+import { loader as fclLoader } from "~/routes/site/mode-results";
+import { loader as lclLoader } from "~/routes/site/mode-results";
+import { loader as airLoader } from "~/routes/site/mode-results";
+import { loader as railLoader } from "~/routes/site/mode-results";
+import { loader as trailerLoader } from "~/routes/site/mode-results";
+import { loader as expressLoader } from "~/routes/site/mode-results";
 import { prisma } from "~/utils/db.server";
 import { allowConsoleError, withTestDb } from "../support/db";
 import { render, visibleText } from "../support/render";

@@ -1,12 +1,12 @@
 // Who sees which price, for EVERY mode and EVERY kind of viewer: in the
 // loader data and in the whole rendered document. A customer's response
 // holds exactly their tier's numbers and none of the other tiers'.
-import { loader as fclLoader } from "~/routes/_site.fclbysea";
-import { loader as lclLoader } from "~/routes/_site.lclbysea";
-import { loader as airLoader } from "~/routes/_site.byair";
-import { loader as railLoader } from "~/routes/_site.railroad";
-import { loader as trailerLoader } from "~/routes/_site.trailer";
-import { loader as expressLoader } from "~/routes/_site.express";
+import { loader as fclLoader } from "~/routes/site/mode-results";
+import { loader as lclLoader } from "~/routes/site/mode-results";
+import { loader as airLoader } from "~/routes/site/mode-results";
+import { loader as railLoader } from "~/routes/site/mode-results";
+import { loader as trailerLoader } from "~/routes/site/mode-results";
+import { loader as expressLoader } from "~/routes/site/mode-results";
 import { expressQuote } from "~/domain/pricing/express";
 import { formatMoney } from "~/domain/pricing/format";
 import { prisma } from "~/utils/db.server";

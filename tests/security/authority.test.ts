@@ -19,7 +19,7 @@
 // "n/a" (the operation does not apply to that role; nothing changes).
 import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
-import { action as userAction } from "~/routes/_bo.userList";
+import { action as userAction } from "~/routes/admin/userList";
 import { flushBackground } from "~/domain/rates/background.server";
 import { keepAnAdministrator, LastAdministratorError } from "~/domain/permissions/authority.server";
 import { prisma } from "~/utils/db.server";
@@ -413,7 +413,7 @@ describe("a role manager who is not the administrator (the manager's role given 
 
   test("changes only roles below their own, places roles under their own, grants only what they hold", async () => {
     const creds = await credentialsOf("manager");
-    const { action: roleAction } = await import("~/routes/_bo.roleList");
+    const { action: roleAction } = await import("~/routes/admin/roleList");
     const post = (fields: Record<string, string | number | number[]>) => callRoute(roleAction, postForm("/roleList", fields, { cookie: creds.cookie }));
     const current = async (roleId: number) => (await prisma.rolePermission.findMany({ where: { roleId, halfChecked: false } })).map((p) => p.menuId).sort((a, b) => a - b);
 

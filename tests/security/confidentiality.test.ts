@@ -155,19 +155,19 @@ async function documentPage(name: string, url: string, cookie: string) {
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 const resultsRoute: Record<ModeKey, () => Promise<{ loader: Loader }>> = {
-  fcl: () => import("~/routes/_site.fclbysea") as never,
-  lcl: () => import("~/routes/_site.lclbysea") as never,
-  air: () => import("~/routes/_site.byair") as never,
-  rail: () => import("~/routes/_site.railroad") as never,
-  trailer: () => import("~/routes/_site.trailer") as never,
-  express: () => import("~/routes/_site.express") as never,
+  fcl: () => import("~/routes/site/mode-results") as never,
+  lcl: () => import("~/routes/site/mode-results") as never,
+  air: () => import("~/routes/site/mode-results") as never,
+  rail: () => import("~/routes/site/mode-results") as never,
+  trailer: () => import("~/routes/site/mode-results") as never,
+  express: () => import("~/routes/site/mode-results") as never,
 };
-const homeRoute = () => import("~/routes/_site.home") as Promise<{ loader: Loader }>;
-const step1Route = () => import("~/routes/_site.booking.$mode.$id") as Promise<{ loader: Loader; action: Loader }>;
-const step2Route = () => import("~/routes/_site.booking.$mode.$id_.order") as Promise<{ loader: Loader }>;
-const listRoute = () => import("~/routes/_site.entrustment") as Promise<{ loader: Loader }>;
-const detailRoute = () => import("~/routes/_site.entrustment_.$id") as Promise<{ loader: Loader }>;
-const doneRoute = () => import("~/routes/_site.booking.done.$id") as Promise<{ loader: Loader }>;
+const homeRoute = () => import("~/routes/site/home") as Promise<{ loader: Loader }>;
+const step1Route = () => import("~/routes/site/booking.$mode.$id") as Promise<{ loader: Loader; action: Loader }>;
+const step2Route = () => import("~/routes/site/booking.$mode.$id_.order") as Promise<{ loader: Loader }>;
+const listRoute = () => import("~/routes/site/entrustment") as Promise<{ loader: Loader }>;
+const detailRoute = () => import("~/routes/site/entrustment_.$id") as Promise<{ loader: Loader }>;
+const doneRoute = () => import("~/routes/site/booking.done.$id") as Promise<{ loader: Loader }>;
 
 /**
  * Every page of a mode a viewer can open about `rateId`: results, home tab,
@@ -353,9 +353,9 @@ describe("entrustment records and confirmations", () => {
 
 describe("staff exports: every tier for staff, nothing for customers", () => {
   const EXPORTS: { mode: Exclude<ModeKey, "express">; path: string; route: () => Promise<{ loader: Loader }> }[] = [
-    { mode: "fcl", path: "/fclbyseaData/export", route: () => import("~/routes/_bo.fclbyseaData.export") as never },
-    { mode: "lcl", path: "/lclbyseaData/export", route: () => import("~/routes/_bo.lclbyseaData.export") as never },
-    { mode: "trailer", path: "/trailerData/export", route: () => import("~/routes/_bo.trailerData.export") as never },
+    { mode: "fcl", path: "/fclbyseaData/export", route: () => import("~/routes/backoffice/data-area-export") as never },
+    { mode: "lcl", path: "/lclbyseaData/export", route: () => import("~/routes/backoffice/data-area-export") as never },
+    { mode: "trailer", path: "/trailerData/export", route: () => import("~/routes/backoffice/data-area-export-selected") as never },
   ];
 
   test.each(EXPORTS)("$path", async ({ mode: key, path, route }) => {
@@ -398,8 +398,8 @@ describe("after every refused escalation attempt, each customer still gets exact
   };
   const viaApi = (as: string, method: "POST" | "PUT", path: string, body: Record<string, string | number>) => async () =>
     (await api(method, path, { token: await tokenOf(as), body })).http;
-  const userList = () => import("~/routes/_bo.userList") as Promise<{ action: Loader }>;
-  const roleList = () => import("~/routes/_bo.roleList") as Promise<{ action: Loader }>;
+  const userList = () => import("~/routes/admin/userList") as Promise<{ action: Loader }>;
+  const roleList = () => import("~/routes/admin/roleList") as Promise<{ action: Loader }>;
   const t2Edit = async (roleId: number, customerRating = 3) => {
     const t2 = await prisma.user.findUniqueOrThrow({ where: { id: USER.t2 } });
     return { intent: "update", id: t2.id, username: t2.username, phone: t2.phone, businessAddress: t2.businessAddress!, company: t2.company!, salesId: 2, customerServiceId: 4, roleId, customerRating };

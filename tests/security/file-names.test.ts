@@ -6,6 +6,7 @@
 import { prisma } from "~/utils/db.server";
 import { dataAreas } from "~/domain/data-areas";
 import { callRoute, fileOf, postMultipart } from "../support/requests";
+import { importRouteNamed } from "../support/routes";
 import { api, tokenOf } from "../api/helpers";
 import { bookableRate, cookieOf, orderFields, pdfFile, step2 } from "../booking/helpers";
 import { PNG_BYTES, cookieOf as staffCookie, flashOf } from "../admin/helpers";
@@ -14,7 +15,7 @@ import { flashOf as dataFlashOf, sheetBytes } from "../data/helpers";
 /** Names as a customer's or staff member's desktop may hold them. */
 const STEMS = ["PO=123", "ocean;freight", '报价 "2026" (v=2; final)', "it's 𠮷野家 a=b;c=d", "  spaced  name  "];
 
-const route = (name: string) => import(/* @vite-ignore */ `../../app/routes/${name}.tsx`) as Promise<{ action: (args: never) => unknown }>;
+const route = (name: string) => importRouteNamed<{ action: (args: never) => unknown }>(name);
 
 describe("file names with = ; quotes, spaces and any Unicode", () => {
   test.each(STEMS)("order attachment on the page: %j", async (stem) => {

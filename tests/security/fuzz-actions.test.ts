@@ -30,6 +30,7 @@ import { flushBackground } from "~/domain/rates/background.server";
 import { prisma } from "~/utils/db.server";
 import { ALWAYS_WRITTEN, changeMark, changesSince, stopTracking, trackChanges } from "../support/changes";
 import { callRoute, getRequest, postForm, TEST_ORIGIN } from "../support/requests";
+import { importRouteNamed } from "../support/routes";
 import { bookableRate } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
 import { sheetBytes } from "../data/helpers";
@@ -432,7 +433,7 @@ beforeAll(async () => {
   };
 });
 
-const route = (name: string) => () => import(/* @vite-ignore */ `../../app/routes/${name}.tsx`) as Promise<{ action?: unknown }>;
+const route = (name: string) => () => importRouteNamed<{ action?: unknown }>(name);
 
 describe("public forms", () => {
   test("login, registration and password reset (/login)", async () => {

@@ -10,6 +10,7 @@ import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "../api/helpers";
 import { cookieOf } from "./helpers";
 import { callRoute, getRequest } from "../support/requests";
+import { importRouteNamed } from "../support/routes";
 
 const APP = path.resolve(process.cwd(), "app");
 
@@ -80,7 +81,7 @@ describe("a wildcard searches for itself", () => {
       ["_bo.app-query", "/app-query"],
       ["_bo.port", "/port"],
     ]) {
-      const { loader } = (await import(/* @vite-ignore */ `../../app/routes/${name}.tsx`)) as { loader: (args: never) => unknown };
+      const { loader } = await importRouteNamed<{ loader: (args: never) => unknown }>(name);
       const result = await callRoute(loader as never, getRequest(url, { q: "%_" }, { cookie }));
       const json = JSON.stringify(result.data);
       expect(result.status, url).toBe(200);

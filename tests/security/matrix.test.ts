@@ -18,7 +18,7 @@ import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { flushBackground } from "~/domain/rates/background.server";
 import { declaredOperations, isOperation, OPERATIONS, type DeclaredOperations, type OperationId } from "~/domain/permissions/operations.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
-import { API_DISPATCHERS, importRoute, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
+import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
 import {
@@ -297,16 +297,16 @@ beforeAll(async () => {
   const t2Order = doneId(await postOrder({ mode: "fcl", id: fclRate }, t2, { ...orderFields(), attachment: pdfFile("t2-order.pdf") }));
   const otherOrder = doneId(await postOrder({ mode: "fcl", id: fclRate }, other, { ...orderFields(), attachment: pdfFile("other-order.pdf") }));
 
-  const { action: avatarAction } = await import("~/routes/_site._account.userAvatar");
+  const { action: avatarAction } = await import("~/routes/account/userAvatar");
   await call(avatarAction as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "me.png", "image/png") }, { cookie: t2 }));
   const avatar = (await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.t2 } })).avatarPath!;
 
   const admin = await cookieOfEmail("admin@example.com");
-  const { action: userAction } = await import("~/routes/_bo.userList");
+  const { action: userAction } = await import("~/routes/admin/userList");
   await call(userAction as RouteFn, postMultipart("/userList", { intent: "wxCode", id: "2", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") }, { cookie: admin }));
   const wxCode = (await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.sales } })).wxCodePath!;
 
-  const { action: homeAction } = await import("~/routes/_bo.homeList");
+  const { action: homeAction } = await import("~/routes/admin/homeList");
   await call(
     homeAction as RouteFn,
     postMultipart("/homeList", { intent: "create", name: "安全测试图片", parentId: "0", level: "1", size: "B", image: fileOf(PNG_BYTES, "h.png", "image/png") }, { cookie: admin }),
@@ -474,7 +474,7 @@ const DIALOG_SCREENS: Screen[] = [
 
 describe("every dialog of the back office as every kind of viewer", () => {
   test.each(DIALOG_SCREENS.map((s) => [s.path, s] as const))("%s", async (_path, s) => {
-    const mod = await importRoute<RouteModule>({ file: `routes/${s.route}.tsx` });
+    const mod = await importRouteNamed<RouteModule>(s.route);
     const problems: string[] = [];
     const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
     for (const viewer of VIEWERS) {
@@ -506,9 +506,9 @@ describe("refusals change nothing, and a forged button is written down", () => {
 // Object level: changing an id in the URL or the form.
 
 describe("customer A cannot reach customer B's objects by changing an id", () => {
-  const detail = () => import("~/routes/_site.entrustment_.$id");
-  const attachment = () => import("~/routes/entrustment.$id.attachment");
-  const done = () => import("~/routes/_site.booking.done.$id");
+  const detail = () => import("~/routes/site/entrustment_.$id");
+  const attachment = () => import("~/routes/resources/entrustment.$id.attachment");
+  const done = () => import("~/routes/site/booking.done.$id");
 
   async function open(mod: () => Promise<{ loader: unknown }>, url: string, id: number, cookie: string) {
     return outcomeOf(await call((await mod()).loader as RouteFn, getRequest(url, undefined, { cookie }), { id: String(id) }));
@@ -537,7 +537,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
   });
 
   test("the records list holds only the viewer's own entrustments", async () => {
-    const { loader } = await import("~/routes/_site.entrustment");
+    const { loader } = await import("~/routes/site/entrustment");
     for (const [email, userId] of [
       ["t2@example.com", USER_ID.t2],
       [OTHER_T2, USER_ID.otherT2],
@@ -552,7 +552,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
 
   test("staff with a related view reach only their customers' records (other.t2: salesperson 3, service 4)", async () => {
     const { otherOrder } = fixtures;
-    const { loader: appOrder } = await import("~/routes/_bo.app-order");
+    const { loader: appOrder } = await import("~/routes/admin/app-order");
     const expected: Partial<Record<ViewerKey, string>> = {
       sales: "404", // view 2, not other.t2's salesperson
       noperm: "404", // view 2, nobody's contact
@@ -579,7 +579,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
   });
 
   test("staff with a related view cannot read or retry the mails of a customer outside it", async () => {
-    const { loader, action } = await import("~/routes/_bo.app-query");
+    const { loader, action } = await import("~/routes/admin/app-query");
     const mail = await prisma.emailOutbox.findFirstOrThrow({ where: { entrustmentId: fixtures.otherOrder }, select: { id: true } });
     // A mail that gave up: a retry by anyone allowed would queue it again.
     await prisma.emailOutbox.update({ where: { id: mail.id }, data: { status: "FAILED" } });
@@ -595,7 +595,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
   });
 
   test("query logs of a related view hold only that staff member's customers", async () => {
-    const { loader } = await import("~/routes/_bo.query-logs");
+    const { loader } = await import("~/routes/admin/query-logs");
     const own = await prisma.user.findMany({ where: { OR: [{ salesId: USER_ID.sales }, { customerServiceId: USER_ID.sales }] }, select: { username: true } });
     const allowed = new Set(own.map((u) => u.username));
     const total = async (viewer: ViewerKey, mode: string) => {
@@ -617,7 +617,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
   });
 
   test("staff with a related view cannot open or change a user outside it", async () => {
-    const { loader, action } = await import("~/routes/_bo.userList");
+    const { loader, action } = await import("~/routes/admin/userList");
     const before = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
     const sales = await cookieOf("sales");
     for (const dialog of ["edit", "audit", "view"]) {
@@ -649,16 +649,16 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
     const other = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
     const smuggled = { id: String(USER_ID.otherT2), userId: String(USER_ID.otherT2), email: OTHER_T2 };
 
-    const { action: info } = await import("~/routes/_site._account.userInfo");
+    const { action: info } = await import("~/routes/account/userInfo");
     const profile = { username: "t2", nickname: "刘小姐", phone: "13900000012", company: "改过的公司", businessAddress: "宁波", iaeCountries: "日本" };
     const infoResult = await call(info as RouteFn, postForm("/userInfo", { ...profile, ...smuggled }, { cookie: t2 }));
     expect(infoResult.status).toBeLessThan(500);
 
-    const { action: pwd } = await import("~/routes/_site._account.userPwd");
+    const { action: pwd } = await import("~/routes/account/userPwd");
     const pwdResult = await call(pwd as RouteFn, postForm("/userPwd", { oldPassword: "Demo1234", password: "Demo5678", confirmPassword: "Demo5678", ...smuggled }, { cookie: t2 }));
     expect(outcomeOf(pwdResult)).toMatch(/^302/);
 
-    const { action: avatar } = await import("~/routes/_site._account.userAvatar");
+    const { action: avatar } = await import("~/routes/account/userAvatar");
     const avatarResult = await call(avatar as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "x.png", "image/png"), ...smuggled }, { cookie: t2 }));
     expect(outcomeOf(avatarResult)).toBe("302 /userAvatar");
 
@@ -669,7 +669,7 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
   });
 
   test("search history: a customer's suggestions never hold another customer's searches", async () => {
-    const { loader } = await import("~/routes/_site.fclbysea");
+    const { loader } = await import("~/routes/site/mode-results");
     // other.t2 searches a lane nobody else searched.
     const other = await cookieOfEmail(OTHER_T2);
     await call(loader as RouteFn, getRequest("/fclbysea", { pol: "XIAMEN", pod: "HAIPHONG" }, { cookie: other }));

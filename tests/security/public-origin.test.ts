@@ -4,12 +4,13 @@
 // PUBLIC_URL only.
 import { afterEach, vi } from "vitest";
 import { callRoute } from "../support/requests";
+import { importRouteNamed } from "../support/routes";
 
 const EVIL = "http://evil.test:8080";
 
 const get = (path: string, origin = EVIL) => new Request(new URL(path, origin), { headers: { Host: new URL(origin).host } });
 
-const route = (name: string) => import(/* @vite-ignore */ `../../app/routes/${name}.tsx`) as Promise<{ loader: (args: never) => unknown }>;
+const route = (name: string) => importRouteNamed<{ loader: (args: never) => unknown }>(name);
 
 async function body(name: string, path: string, origin = EVIL): Promise<string> {
   const { loader } = await route(name);

@@ -172,7 +172,7 @@ export function mergeCookies(cookie: string | undefined, headers: Headers): stri
  * the Cookie header to send with later requests.
  */
 export async function loginAs(email: string, password = "Demo1234"): Promise<string> {
-  const { action } = await import("~/routes/login");
+  const { action } = await import("~/routes/standalone/login");
   const request = postForm("/login", { email, password, intent: "login" });
   const result = await callRoute(action, request);
   const cookie = cookieHeaderFrom(result.headers);

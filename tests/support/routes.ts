@@ -1,10 +1,13 @@
-// The route tree as Remix builds it from app/routes (remix.config.js), for
-// tests that must cover every route: a new route file is covered (or fails
-// for want of an entry) without anyone listing it.
+// The route tree as Remix builds it (remix.config.js reads app/route-table.ts:
+// the area folders of app/routes and the routes the mode and area
+// descriptions generate), for tests that must cover every route: a new route
+// file, mode or area is covered (or fails for want of an entry) without
+// anyone listing it.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import { routeTable } from "~/route-table";
+import { API_PREFIXES } from "~/api/prefixes";
 
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "app");
 
@@ -20,11 +23,14 @@ export type ManifestRoute = {
   document: boolean;
 };
 
-type FlatRoute = { id: string; parentId?: string; path?: string; index?: boolean; file: string };
-
 /** Every route module (plus root) with its full URL pattern ("/booking/:mode/:id"). */
 export function routeManifest(): ManifestRoute[] {
-  const routes = flatRoutes(APP_DIR, ["**/.*", "**/*.test.{ts,tsx}"]) as Record<string, FlatRoute>;
+  return (manifest ??= buildManifest());
+}
+let manifest: ManifestRoute[] | undefined;
+
+function buildManifest(): ManifestRoute[] {
+  const routes = routeTable(APP_DIR);
   const fullPath = (id: string): string => {
     const parts: string[] = [];
     for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) if (r.path) parts.unshift(r.path);
@@ -53,8 +59,16 @@ export function matchesPattern(pattern: string, url: string): boolean {
 }
 
 /** The legacy JSON API's splat routes: their calls come from app/api/registry.server.ts. */
-export const API_DISPATCHERS = new Set(["api", "my", "nopermission", "query", "data", "logs", "web", "apphomeimg", "manage", "send"].map((p) => `routes/${p}.$`));
+export const API_DISPATCHERS = new Set(API_PREFIXES.map((p) => `routes/${p.slice(1, -1)}.$`));
+
 
 export async function importRoute<T = { loader?: unknown; action?: unknown }>(route: Pick<ManifestRoute, "file">): Promise<T> {
   return (await import(/* @vite-ignore */ path.join(APP_DIR, route.file))) as T;
+}
+
+/** The module of a route by its flat name ("login", "_bo.port"): the id without "routes/", wherever its file lives. */
+export async function importRouteNamed<T = { loader?: unknown; action?: unknown }>(name: string): Promise<T> {
+  const route = routeManifest().find((r) => r.id === `routes/${name}`);
+  if (!route) throw new Error(`No route routes/${name} in the route table`);
+  return importRoute<T>(route);
 }

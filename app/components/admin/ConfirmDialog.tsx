@@ -3,7 +3,7 @@
 // that works without JavaScript too.
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AdminDialog } from "./AdminDialog";
+import { UrlDialog } from "~/components/dialog";
 
 type Props = {
   title: string;
@@ -21,7 +21,7 @@ export function ConfirmDialog({ title, message, intent, id, hidden, cancelIntent
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
-    <AdminDialog title={title}>
+    <UrlDialog look="admin" title={title}>
       <Form method="post" preventScrollReset>
         <p className="admin-confirm__message">
           <span aria-hidden="true" className="admin-confirm__icon">
@@ -42,6 +42,6 @@ export function ConfirmDialog({ title, message, intent, id, hidden, cancelIntent
           </button>
         </div>
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

@@ -7,13 +7,13 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
-import { AdminDialog, DialogActions } from "./AdminDialog";
+import { DialogActions } from "./AdminDialog";
+import { UrlDialog } from "~/components/dialog";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { Select, TextArea, textOf } from "./fields";
 import { TreePlacement } from "./TreePlacement";
 import { hrefWith } from "./urls";
 import { shanghaiDateTime } from "./format";
-import { ErrorList, Field } from "~/components/forms";
+import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 
 type Item = {
   id: number;
@@ -200,13 +200,13 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: { id: n
   // The website needs an image on add and edit, the app on edit only (an existing one counts).
   const imageRequired = (web || !!item) && !item?.imagePath;
   return (
-    <AdminDialog title={t(item ? "admin.home.editTitle" : "admin.home.addTitle")} wide>
+    <UrlDialog look="admin" title={t(item ? "admin.home.editTitle" : "admin.home.addTitle")} wide>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={item ? "update" : "create"} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
         <Field label={t("admin.home.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-        <TextArea label={t("admin.home.description")} name="description" defaultValue={textOf(fields.description.initialValue)} errors={fields.description.errors} maxLength={200} />
+        <TextArea label={t("admin.home.description")} textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }} errors={fields.description.errors} />
         <TreePlacement
           parents={parents}
           maxLevel={2}
@@ -224,14 +224,13 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: { id: n
         {web ? (
           <Select
             label={t("admin.home.size")}
-            name="size"
             placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.size.initialValue)}
             options={[
               { value: "B", label: t("admin.home.sizeName.B") },
               { value: "S", label: t("admin.home.sizeName.S") },
             ]}
             errors={fields.size.errors}
+            selectProps={{ name: "size", defaultValue: textOf(fields.size.initialValue) }}
           />
         ) : null}
         <div className="field">
@@ -260,7 +259,7 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: { id: n
         </div>
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -316,16 +315,16 @@ function CategoryEditor({ category }: { category?: Category }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: homeCategorySchema }),
   });
   return (
-    <AdminDialog title={t(category ? "admin.category.editTitle" : "admin.category.addTitle")}>
+    <UrlDialog look="admin" title={t(category ? "admin.category.editTitle" : "admin.category.addTitle")}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="saveCategory" />
         {category ? <input type="hidden" name="id" value={category.id} /> : null}
         <Field label={t("admin.category.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-        <TextArea label={t("admin.category.description")} name="description" defaultValue={textOf(fields.description.initialValue)} errors={fields.description.errors} maxLength={200} />
+        <TextArea label={t("admin.category.description")} textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }} errors={fields.description.errors} />
         <Field label={t("admin.category.sort")} inputProps={getInputProps(fields.sort, { type: "number" })} errors={fields.sort.errors} />
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }

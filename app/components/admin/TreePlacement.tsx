@@ -3,7 +3,7 @@
 // With JavaScript the level follows the parent; without it the server checks.
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { Select } from "./fields";
+import { Select } from "~/components/forms";
 
 export type ParentChoice = { id: number; label: string; level: number; depth?: number };
 
@@ -39,18 +39,17 @@ export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, 
     <>
       <Select
         label={labels.parent}
-        name="parentId"
-        defaultValue={initialParent}
         placeholder={labels.placeholder}
         options={[
           ...(allowNoParent ? [{ value: "0", label: labels.noParent }] : []),
           ...parents.map((p) => ({ value: String(p.id), label: `${"\u3000".repeat(p.depth ?? 0)}${p.label}` })),
         ]}
         errors={errors.parentId}
-        onChange={(value) => {
+        selectProps={{ name: "parentId", defaultValue: initialParent, onChange: (event) => {
+          const value = event.currentTarget.value;
           setParent(value);
           setLevel(derived(value));
-        }}
+        } }}
       />
       <div className="field">
         <label htmlFor="tree-level">{labels.level}</label>

@@ -5,9 +5,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
-import { AdminDialog, DialogActions } from "./AdminDialog";
-import { Select, textOf } from "./fields";
-import { ErrorList, Field } from "~/components/forms";
+import { DialogActions } from "./AdminDialog";
+import { UrlDialog } from "~/components/dialog";
+import { ErrorList, Field, Select, textOf } from "~/components/forms";
 import { AUDIT } from "~/domain/users/status";
 
 export type UserOptions = {
@@ -84,7 +84,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
   const roles = options.roles.filter((role) => !user || user.audit === AUDIT.passed || role.selfService);
   const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
   return (
-    <AdminDialog title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
+    <UrlDialog look="admin" title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
@@ -109,19 +109,17 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
           <Select
             label={t("admin.user.role")}
-            name="roleId"
             placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.roleId.initialValue)}
             options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
             errors={fields.roleId.errors}
+            selectProps={{ name: "roleId", defaultValue: textOf(fields.roleId.initialValue) }}
           />
           <Select
             label={t("admin.user.tierLabel")}
-            name="customerRating"
             placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.customerRating.initialValue)}
             options={tiers}
             errors={fields.customerRating.errors}
+            selectProps={{ name: "customerRating", defaultValue: textOf(fields.customerRating.initialValue) }}
           />
           <Field label={t("admin.user.landline")} inputProps={getInputProps(fields.landline, { type: "tel" })} errors={fields.landline.errors} />
           <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
@@ -130,7 +128,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
         <DialogActions busy={busy} />
       </Form>
       {user?.internal ? <WxCodeForm user={user} /> : null}
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -203,7 +201,7 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
   });
   const tiers = useTierOptions();
   return (
-    <AdminDialog title={t("admin.user.auditTitle")} wide>
+    <UrlDialog look="admin" title={t("admin.user.auditTitle")} wide>
       <Facts user={user} />
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -212,11 +210,10 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
         <div className="admin-grid-2">
           <Select
             label={t("admin.user.tierLabel")}
-            name="customerRating"
             placeholder={t("admin.common.choose")}
-            defaultValue={textOf(fields.customerRating.initialValue)}
             options={tiers}
             errors={fields.customerRating.errors}
+            selectProps={{ name: "customerRating", defaultValue: textOf(fields.customerRating.initialValue) }}
           />
           <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
         </div>
@@ -230,7 +227,7 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
           </button>
         </div>
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -245,7 +242,7 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
     ["admin.user.iaeCountries", user.iaeCountries, user.pendingIaeCountries],
   ];
   return (
-    <AdminDialog title={t("admin.user.profileTitle")} wide>
+    <UrlDialog look="admin" title={t("admin.user.profileTitle")} wide>
       <p>
         {t("admin.user.profileState")}：
         <span className="admin-tag admin-tag--warn">{user.profileAudit ? t(`admin.user.profileAudit.${user.profileAudit}`) : t("admin.common.none")}</span>
@@ -280,7 +277,7 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
           </button>
         </div>
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -289,7 +286,7 @@ export function ViewDialog({ user, views }: { user: UserDetail; views: number[] 
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
-    <AdminDialog title={t("admin.user.viewTitle", { name: user.username })}>
+    <UrlDialog look="admin" title={t("admin.user.viewTitle", { name: user.username })}>
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="view" />
         <input type="hidden" name="id" value={user.id} />
@@ -313,7 +310,7 @@ export function ViewDialog({ user, views }: { user: UserDetail; views: number[] 
         </fieldset>
         <DialogActions busy={busy} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -329,7 +326,7 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
   // The server offers only active members of the leaving member's role.
   const targets = options.staff;
   return (
-    <AdminDialog title={t("admin.user.handoverTitle")}>
+    <UrlDialog look="admin" title={t("admin.user.handoverTitle")}>
       <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="handover" />
@@ -337,15 +334,15 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
         <p>{t("admin.user.handoverFrom", { name: user.username, role: user.roleName })}</p>
         <Select
           label={t("admin.user.handoverTo")}
-          name="targetId"
           placeholder={t("admin.common.choose")}
           options={targets.map((s) => ({ value: String(s.id), label: person(s) }))}
           errors={fields.targetId.errors}
+          selectProps={{ name: "targetId" }}
         />
         <p className="field__hint">{t("admin.user.handoverHint")}</p>
         <DialogActions busy={busy} submitLabel={t("admin.user.handoverSubmit")} />
       </Form>
-    </AdminDialog>
+    </UrlDialog>
   );
 }
 
@@ -358,19 +355,17 @@ function ContactSelects({ options, sales, service }: { options: Pick<UserOptions
     <>
       <Select
         label={t("admin.user.sales")}
-        name="salesId"
         placeholder={t("admin.common.choose")}
-        defaultValue={textOf(sales.initialValue)}
         options={options.sales.map((s) => ({ value: String(s.id), label: person(s) }))}
         errors={sales.errors}
+        selectProps={{ name: "salesId", defaultValue: textOf(sales.initialValue) }}
       />
       <Select
         label={t("admin.user.service")}
-        name="customerServiceId"
         placeholder={t("admin.common.choose")}
-        defaultValue={textOf(service.initialValue)}
         options={options.services.map((s) => ({ value: String(s.id), label: person(s) }))}
         errors={service.errors}
+        selectProps={{ name: "customerServiceId", defaultValue: textOf(service.initialValue) }}
       />
     </>
   );

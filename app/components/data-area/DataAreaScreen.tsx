@@ -3,7 +3,7 @@
 // edit/delete per row (and row selection where the area has it), and the
 // URL-addressed dialogs. Works without JavaScript; with it, dialogs are modal
 // and the filters submit themselves (debounced).
-import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
@@ -19,9 +19,9 @@ import { MarkupPanel } from "./MarkupPanel";
 
 const SELECTION_FORM = "rows-selection";
 
-export function DataAreaScreen({ area }: { area: DataArea }) {
+export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaLoaderData }) {
   const { t } = useTranslation();
-  const { rows, page, options, dialog } = useLoaderData() as unknown as DataAreaLoaderData;
+  const { rows, page, options, dialog } = data;
   const actionData = useActionData() as DataAreaActionData | undefined;
   const location = useLocation();
   const navigation = useNavigation();

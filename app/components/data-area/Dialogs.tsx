@@ -2,7 +2,8 @@
 // range delete (enter ids → confirm), and check results.
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ConfirmDialog, Modal } from "~/components/ConfirmDialog";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
+import { UrlDialog } from "~/components/dialog";
 import { HiddenParams } from "~/components/table";
 import type { DialogState } from "~/domain/data-areas/screen-types";
 
@@ -40,7 +41,7 @@ export function RangeDeleteDialog({ state, closeHref, action, listSearch }: { st
     );
   }
   return (
-    <Modal title={t("data.range.title")} closeHref={closeHref}>
+    <UrlDialog look="data" title={t("data.range.title")} closeTo={closeHref}>
       <Form method="get" className="stack" preventScrollReset>
         <HiddenParams search={listSearch} exclude={["range", "start", "end", "step"]} />
         <input type="hidden" name="range" value="1" />
@@ -70,7 +71,7 @@ export function RangeDeleteDialog({ state, closeHref, action, listSearch }: { st
           </button>
         </div>
       </Form>
-    </Modal>
+    </UrlDialog>
   );
 }
 
@@ -79,7 +80,7 @@ type CheckState = Extract<DialogState, { kind: "check" }>;
 export function CheckDialog({ state, closeHref }: { state: CheckState; closeHref: string }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t(`data.check.${state.check}`)} closeHref={closeHref}>
+    <UrlDialog look="data" title={t(`data.check.${state.check}`)} closeTo={closeHref}>
       {state.items.length === 0 ? (
         <p role="status">{t("data.check.none")}</p>
       ) : (
@@ -96,6 +97,6 @@ export function CheckDialog({ state, closeHref }: { state: CheckState; closeHref
           </ol>
         </>
       )}
-    </Modal>
+    </UrlDialog>
   );
 }

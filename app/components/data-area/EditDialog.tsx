@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { useMemo } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/forms";
-import { Modal } from "~/components/ConfirmDialog";
+import { UrlDialog } from "~/components/dialog";
 import { editFormSchema } from "~/domain/data-areas/schema";
 import { editColumns, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import type { AreaRow } from "~/domain/data-areas/screen-types";
@@ -89,7 +89,7 @@ export function EditDialog({ area, mode, row, closeHref, action, lastResult }: P
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const all = fields as unknown as Record<string, FieldMetadata<unknown>>;
   return (
-    <Modal title={mode === "add" ? t("data.dialog.add") : t("data.dialog.edit", { id: row?.id })} closeHref={closeHref} wide>
+    <UrlDialog look="data" title={mode === "add" ? t("data.dialog.add") : t("data.dialog.edit", { id: row?.id })} closeTo={closeHref} wide>
       <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="save" />
         {mode === "edit" && row ? <input type="hidden" name="id" value={row.id} /> : null}
@@ -120,6 +120,6 @@ export function EditDialog({ area, mode, row, closeHref, action, lastResult }: P
           </button>
         </div>
       </Form>
-    </Modal>
+    </UrlDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import type { ModeView } from "~/domain/modes";
@@ -136,9 +136,8 @@ function ExpressSummary({ data }: { data: ResultsData }) {
 }
 
 /** The results page of one mode (the six routes render this with their loader's data). */
-export function RatesPage() {
+export function RatesPage({ data }: { data: ResultsData }) {
   const { t } = useTranslation();
-  const data = useLoaderData() as unknown as ResultsData;
   const location = useLocation();
   const mode = data.mode;
   const here = location.pathname + location.search;

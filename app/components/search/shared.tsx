@@ -1,7 +1,7 @@
 import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useRouteErrorText } from "~/components/ErrorPage";
+import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { loaderMeta } from "~/utils/root-data";
 
@@ -52,17 +52,4 @@ export function PriceNotice({ access, here }: { access: PriceStatus; here: strin
   );
 }
 
-export function SearchErrorBoundary() {
-  const { t } = useTranslation();
-  const { status, title, body } = useRouteErrorText();
-  return (
-    <div className="page error-page" role="alert">
-      <p className="error-page__status">{status}</p>
-      <h1>{title}</h1>
-      <p>{body}</p>
-      <Link className="button button--primary" to="/home">
-        {t("common.errors.backHome")}
-      </Link>
-    </div>
-  );
-}
+export const SearchErrorBoundary = () => <GeneralErrorBoundary />;

@@ -1,0 +1,178 @@
+// Entrustments for staff (our reading of /app-order, docs/decisions/301):
+// the bookings and contact requests of the customers in the staff member's
+// view, searchable and paged, with a detail dialog (?dialog=view&id=).
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { MODES } from "~/domain/modes";
+import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
+import { idOf, notFound } from "~/utils/http.server";
+import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { shanghaiDateTime } from "~/components/admin/format";
+import { hrefWith } from "~/components/admin/urls";
+import adminStylesHref from "~/styles/admin.css";
+import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tableStylesHref },
+  { rel: "stylesheet", href: adminStylesHref },
+];
+export const meta = backOfficeMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireOperation(request, "entrustment.read");
+  const url = new URL(request.url);
+  const query = parseTableQuery(url, entrustmentTable);
+  const { rows, total } = await listStaffEntrustments(viewer, query);
+  let detail = null;
+  if (url.searchParams.get("dialog") === "view") {
+    const id = idOf(url.searchParams.get("id"));
+    detail = id ? await getStaffEntrustment(viewer, id) : null;
+    if (!detail) throw notFound();
+  }
+  return { rows, page: tablePage(query, total), detail, canOutbox: mayPerform(viewer, "outbox.read") };
+}
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Data["rows"][number];
+
+export default function AppOrderPage() {
+  const { t } = useTranslation();
+  const { rows, page, detail, canOutbox } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const modeLabel = (value: string) => {
+    const mode = MODES.find((m) => m.enumValue === value);
+    return mode ? t(mode.labelKey) : value;
+  };
+  const columns: TableColumn<Row>[] = [
+    { key: "id", header: t("admin.order.id"), cell: (row) => row.id, className: "num" },
+    { key: "kind", header: t("admin.order.kind"), cell: (row) => t(`admin.order.kinds.${row.kind}`) },
+    { key: "module", header: t("admin.order.module"), cell: (row) => row.moduleName },
+    { key: "mode", header: t("admin.order.mode"), cell: (row) => modeLabel(row.mode) },
+    { key: "pol", header: t("admin.order.pol"), cell: (row) => row.pol ?? "" },
+    { key: "pod", header: t("admin.order.pod"), cell: (row) => row.pod ?? "" },
+    { key: "createdAt", header: t("admin.order.createdAt"), cell: (row) => shanghaiDateTime(row.createdAt) },
+    { key: "username", header: t("admin.user.username"), cell: (row) => row.username },
+    { key: "company", header: t("admin.user.company"), cell: (row) => row.company ?? "" },
+    { key: "phone", header: t("admin.user.phone"), cell: (row) => row.phone },
+    { key: "sales", header: t("admin.user.sales"), cell: (row) => row.sales ?? "—" },
+    { key: "service", header: t("admin.user.service"), cell: (row) => row.customerService ?? "—" },
+    {
+      key: "mails",
+      header: t("admin.order.mails"),
+      cell: (row) => t("admin.order.mailState", { sent: row.mails.sent, total: row.mails.total, failed: row.mails.failed }),
+    },
+  ];
+  return (
+    <section className="admin-page" aria-labelledby="orders-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
+        <span aria-current="page">{t("admin.order.title")}</span>
+      </nav>
+      <h1 id="orders-title">{t("admin.order.title")}</h1>
+      <FilterForm label={t("admin.order.searchLabel")}>
+        <FilterField label={t("admin.common.search")}>
+          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.order.placeholder")} maxLength={50} />
+        </FilterField>
+        <FilterField label={t("admin.order.kind")}>
+          <select name="kind" defaultValue={params.get("kind") ?? ""} key={`k${params.get("kind")}`}>
+            <option value="">{t("admin.order.all")}</option>
+            <option value="ORDER">{t("admin.order.kinds.ORDER")}</option>
+            <option value="CONTACT">{t("admin.order.kinds.CONTACT")}</option>
+          </select>
+        </FilterField>
+        <FilterField label={t("admin.order.mode")}>
+          <select name="mode" defaultValue={params.get("mode") ?? ""} key={`m${params.get("mode")}`}>
+            <option value="">{t("admin.order.all")}</option>
+            {MODES.map((m) => (
+              <option key={m.key} value={m.enumValue}>
+                {t(m.labelKey)}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <DateRangeFilter page={page} label={t("admin.order.range")} omit={["dialog", "id"]} />
+      </FilterForm>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        actionsHeader={t("admin.common.actions")}
+        actions={(row) => (
+          <Link to={hrefWith(location, { dialog: "view", id: row.id })} preventScrollReset>
+            {t("admin.common.view")}
+          </Link>
+        )}
+      />
+      <Pager page={page} omit={["dialog", "id"]} />
+      {detail ? <EntrustmentDialog detail={detail} modeLabel={modeLabel} canOutbox={canOutbox} /> : null}
+    </section>
+  );
+}
+
+function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullable<Data["detail"]>; modeLabel: (mode: string) => string; canOutbox: boolean }) {
+  const { t } = useTranslation();
+  const facts: [string, React.ReactNode][] = [
+    ["admin.order.kind", t(`admin.order.kinds.${detail.kind}`)],
+    ["admin.order.module", detail.moduleName],
+    ["admin.order.mode", modeLabel(detail.mode)],
+    ["admin.order.transportType", detail.transportType ? modeLabel(detail.transportType) : "—"],
+    ["admin.order.pol", detail.pol ?? "—"],
+    ["admin.order.pod", detail.pod ?? "—"],
+    ["admin.order.createdAt", shanghaiDateTime(detail.createdAt)],
+    ["admin.user.username", `${detail.user.username}${detail.user.nickname ? `（${detail.user.nickname}）` : ""}`],
+    ["admin.user.company", detail.user.company ?? "—"],
+    ["admin.user.phone", detail.user.phone],
+    ["admin.user.email", detail.user.email],
+    ["admin.order.containers", `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`],
+    ...Object.entries(detail.cargo)
+      .filter(([, value]) => value)
+      .map(([key, value]) => [`admin.order.cargo.${key}`, value] as [string, React.ReactNode]),
+  ];
+  return (
+    <UrlDialog look="admin" title={t("admin.order.detailTitle", { id: detail.id })} wide>
+      <dl className="admin-details">
+        {facts.map(([key, value]) => (
+          <div key={key} style={{ display: "contents" }}>
+            <dt>{t(key)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <dt>{t("admin.order.attachment")}</dt>
+        <dd>
+          {detail.attachmentName ? (
+            <a href={`/entrustment/${detail.id}/attachment`} rel="noreferrer">
+              {detail.attachmentName}
+            </a>
+          ) : (
+            t("admin.common.none")
+          )}
+        </dd>
+        <dt>{t("admin.order.mails")}</dt>
+        <dd>
+          {detail.emails.length === 0
+            ? t("admin.common.none")
+            : detail.emails.map((mail) => (
+                <div key={mail.id}>
+                  {canOutbox ? <Link to={`/app-query?dialog=view&id=${mail.id}`}>{mail.toAddress}</Link> : mail.toAddress} ·{" "}
+                  <span className={`admin-tag admin-tag--${mail.status === "SENT" ? "ok" : mail.status === "FAILED" ? "err" : "warn"}`}>
+                    {t(`admin.outbox.status.${mail.status}`)}
+                  </span>
+                </div>
+              ))}
+        </dd>
+      </dl>
+      <p>
+        <Link to={`/entrustment/${detail.id}`}>{t("admin.order.fullRecord")}</Link>
+      </p>
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,188 @@
+// The mail outbox for staff (our reading of /app-query, docs/decisions/301):
+// who received what, its delivery state and attempts, the last error, and a
+// retry for mails that gave up (FAILED → PENDING, due now).
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.server";
+import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
+import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { Badge } from "~/components/admin/Badge";
+import { shanghaiDateTime } from "~/components/admin/format";
+import { hrefWith } from "~/components/admin/urls";
+import adminStylesHref from "~/styles/admin.css";
+import tableStylesHref from "~/styles/datatable.css";
+import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tableStylesHref },
+  { rel: "stylesheet", href: adminStylesHref },
+];
+export const meta = backOfficeMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireOperation(request, "outbox.read");
+  const url = new URL(request.url);
+  const query = parseTableQuery(url, outboxTable);
+  const { rows, total, statusCounts } = await listOutbox(viewer, query);
+  let mail = null;
+  if (url.searchParams.get("dialog") === "view") {
+    const id = idOf(url.searchParams.get("id"));
+    mail = id ? await getOutboxMail(viewer, id) : null;
+    if (!mail) throw notFound();
+  }
+  return { rows, page: tablePage(query, total), statusCounts, mail, canOrders: mayPerform(viewer, "entrustment.read") };
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { retry: "outbox.retry" }, async ({ request }, gate) => {
+    const form = await readFormData(request);
+    if (intentOf(form) !== "retry") throw badRequest();
+    const viewer = await gate.authorizeUser("retry");
+    const id = idOf(form.get("id"));
+    if (!id) throw badRequest();
+    const outcome = await retryOutboxMail(viewer, id);
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw notFound();
+      return backToList(request, outcome.message ?? "admin.outbox.retryFailed", "error");
+    }
+    return backToList(request, "admin.outbox.retried");
+  });
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Data["rows"][number];
+
+const STATUS_TAG: Record<string, string> = { SENT: "ok", FAILED: "err", PENDING: "warn", SENDING: "muted" };
+
+function RetryButton({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="inline-form" preventScrollReset>
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="link-button" disabled={busy}>
+        {t("admin.outbox.retry")}
+      </button>
+    </Form>
+  );
+}
+
+export default function AppQueryPage() {
+  const { t } = useTranslation();
+  const { rows, page, statusCounts, mail, canOrders } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const status = params.get("status") ?? "";
+  const columns: TableColumn<Row>[] = [
+    { key: "id", header: "ID", cell: (row) => row.id, className: "num" },
+    { key: "createdAt", header: t("admin.outbox.createdAt"), cell: (row) => shanghaiDateTime(row.createdAt) },
+    { key: "to", header: t("admin.outbox.to"), cell: (row) => row.toAddress },
+    { key: "subject", header: t("admin.outbox.subject"), cell: (row) => <span title={row.subject}>{row.subject}</span> },
+    { key: "kind", header: t("admin.outbox.kind"), cell: (row) => row.kind },
+    {
+      key: "status",
+      header: t("admin.outbox.statusLabel"),
+      cell: (row) => <span className={`admin-tag admin-tag--${STATUS_TAG[row.status]}`}>{t(`admin.outbox.status.${row.status}`)}</span>,
+    },
+    { key: "attempts", header: t("admin.outbox.attempts"), cell: (row) => row.attempts, className: "num" },
+    { key: "sentAt", header: t("admin.outbox.sentAt"), cell: (row) => shanghaiDateTime(row.sentAt) },
+    { key: "lastError", header: t("admin.outbox.lastError"), cell: (row) => <span title={row.lastError ?? ""}>{row.lastError ?? ""}</span> },
+  ];
+  return (
+    <section className="admin-page" aria-labelledby="outbox-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
+        <span aria-current="page">{t("admin.outbox.title")}</span>
+      </nav>
+      <h1 id="outbox-title">{t("admin.outbox.title")}</h1>
+      <ul className="admin-tabs" aria-label={t("admin.outbox.statusLabel")}>
+        <li>
+          <Link to={hrefWith(location, { status: null, page: null, dialog: null, id: null })} aria-current={status === "" ? "page" : undefined}>
+            {t("admin.order.all")}
+          </Link>
+        </li>
+        {OUTBOX_STATUSES.map((value) => (
+          <li key={value}>
+            <Link to={hrefWith(location, { status: value, page: null, dialog: null, id: null })} aria-current={status === value ? "page" : undefined}>
+              {t(`admin.outbox.status.${value}`)}
+              <Badge count={statusCounts[value]} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <FilterForm label={t("admin.outbox.searchLabel")} keep={["status"]}>
+        <FilterField label={t("admin.common.search")}>
+          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.outbox.placeholder")} maxLength={100} />
+        </FilterField>
+        <DateRangeFilter page={page} label={t("admin.outbox.range")} omit={["dialog", "id"]} />
+      </FilterForm>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        actionsHeader={t("admin.common.actions")}
+        actions={(row) => (
+          <>
+            <Link to={hrefWith(location, { dialog: "view", id: row.id })} preventScrollReset>
+              {t("admin.common.view")}
+            </Link>
+            {row.status === "FAILED" ? <RetryButton id={row.id} /> : null}
+          </>
+        )}
+      />
+      <Pager page={page} omit={["dialog", "id"]} />
+      {mail ? (
+        <UrlDialog look="admin" title={t("admin.outbox.detailTitle", { id: mail.id })} wide>
+          <dl className="admin-details">
+            <dt>{t("admin.outbox.to")}</dt>
+            <dd>{mail.toAddress}</dd>
+            <dt>{t("admin.outbox.subject")}</dt>
+            <dd>{mail.subject}</dd>
+            <dt>{t("admin.outbox.kind")}</dt>
+            <dd>{mail.kind}</dd>
+            <dt>{t("admin.outbox.statusLabel")}</dt>
+            <dd>
+              <span className={`admin-tag admin-tag--${STATUS_TAG[mail.status]}`}>{t(`admin.outbox.status.${mail.status}`)}</span>
+            </dd>
+            <dt>{t("admin.outbox.attempts")}</dt>
+            <dd>{mail.attempts}</dd>
+            <dt>{t("admin.outbox.createdAt")}</dt>
+            <dd>{shanghaiDateTime(mail.createdAt)}</dd>
+            <dt>{t("admin.outbox.nextAttemptAt")}</dt>
+            <dd>{mail.status === "PENDING" ? shanghaiDateTime(mail.nextAttemptAt) : "—"}</dd>
+            <dt>{t("admin.outbox.sentAt")}</dt>
+            <dd>{shanghaiDateTime(mail.sentAt) || "—"}</dd>
+            <dt>{t("admin.outbox.lastError")}</dt>
+            <dd>{mail.lastError ?? "—"}</dd>
+            <dt>{t("admin.outbox.attachments")}</dt>
+            <dd>{mail.attachments.length ? mail.attachments.join(", ") : t("admin.common.none")}</dd>
+            {mail.entrustmentId ? (
+              <>
+                <dt>{t("admin.outbox.entrustment")}</dt>
+                <dd>
+                  {canOrders ? <Link to={`/app-order?dialog=view&id=${mail.entrustmentId}`}>#{mail.entrustmentId}</Link> : `#${mail.entrustmentId}`}
+                </dd>
+              </>
+            ) : null}
+            <dt>{t("admin.outbox.text")}</dt>
+            <dd>{mail.text ?? <span className="admin-placeholder">{t("admin.outbox.confidential")}</span>}</dd>
+          </dl>
+          {mail.status === "FAILED" ? (
+            <div className="admin-dialog__actions">
+              <RetryButton id={mail.id} />
+            </div>
+          ) : null}
+        </UrlDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// Website home content (administration.md 2.5) and the home categories tab.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { homeScreenLoader, webHomeAction, WEB_SCREEN } from "~/domain/home-content/screen.server";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { HomeContentPage } from "~/components/admin/HomeContent";
+import adminStylesHref from "~/styles/admin.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+export const meta = backOfficeMeta;
+
+export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, WEB_SCREEN);
+export const action = (args: ActionFunctionArgs) => webHomeAction(args);
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+export default function HomeListPage() {
+  return <HomeContentPage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,349 @@
+// Role management (administration.md 2.2): tree table, add/edit/delete and
+// permission assignment. Dialogs are addressed by the URL (?dialog=edit&id=12)
+// and rendered by the server, so everything works without JavaScript.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "~/i18n/react";
+import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
+import { isAdministrator } from "~/domain/permissions/authority.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
+import { listMenus } from "~/domain/menus/menus.server";
+import { buildTree, flattenTree } from "~/domain/menus/tree";
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listRoles,
+  placeableParents,
+  roleActions,
+  roleDialogDenial,
+  rolePermissionIds,
+  saveRolePermissions,
+  updateRole,
+} from "~/domain/roles/roles.server";
+import { roleSchema } from "~/domain/roles/schemas";
+import { DialogActions } from "~/components/admin/AdminDialog";
+import { UrlDialog } from "~/components/dialog";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { TreePlacement } from "~/components/admin/TreePlacement";
+import { hrefWith } from "~/components/admin/urls";
+import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
+import adminStylesHref from "~/styles/admin.css";
+import { readFormData } from "~/utils/form-data.server";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+export const meta = backOfficeMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireOperation(request, "role.read");
+  const url = new URL(request.url);
+  const dialog = url.searchParams.get("dialog");
+  const roles = await listRoles();
+  // Links only for the roles the viewer may change: those below their own role.
+  const can = await roleActions(viewer, roles);
+  const rows = flattenTree(buildTree(roles)).map(({ node, depth }) => ({
+    id: node.id,
+    name: node.name,
+    description: node.description,
+    level: node.level,
+    depth,
+    childCount: node.childCount,
+    can: can[node.id],
+  }));
+  const depthOf = new Map(rows.map((row) => [row.id, row.depth]));
+  const parentsFor = async (editingId?: number) =>
+    (await placeableParents(viewer, roles, editingId)).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: depthOf.get(role.id) }));
+  const base = { rows, canAdd: mayPerform(viewer, "role.create"), noParent: isAdministrator(viewer) };
+
+  if (dialog === "add") return { ...base, dialog: { kind: "add" as const, parents: await parentsFor() } };
+  if (dialog === "edit" || dialog === "permissions" || dialog === "delete") {
+    const id = idOf(url.searchParams.get("id"));
+    const role = id ? await getRole(id) : null;
+    if (!role) throw notFound();
+    if ((dialog === "edit" || dialog === "permissions") && role.level === 1) throw notFound();
+    const denial = await roleDialogDenial(viewer, role.id, dialog);
+    if (denial) throw refusal(denial);
+    const summary = { id: role.id, name: role.name, description: role.description, parentId: role.parentId, level: role.level };
+    if (dialog === "edit") return { ...base, dialog: { kind: "edit" as const, role: summary, parents: await parentsFor(role.id) } };
+    if (dialog === "permissions") {
+      const menus = flattenTree(buildTree(await listMenus())).map(({ node, depth }) => ({
+        id: node.id,
+        parentId: node.parentId,
+        label: node.label,
+        labelEn: node.labelEn,
+        level: node.level,
+        depth,
+      }));
+      // Administrators grant anything; everyone else only what they hold.
+      const held = isAdministrator(viewer) ? null : viewer.permissionIds;
+      return { ...base, dialog: { kind: "permissions" as const, role: summary, menus, checked: await rolePermissionIds(role.id), held } };
+    }
+    return { ...base, dialog: { kind: "delete" as const, role: summary } };
+  }
+  return { ...base, dialog: null };
+}
+
+const ROLE_INTENTS = {
+  create: "role.create",
+  update: "role.update",
+  delete: "role.delete",
+  cancelDelete: "role.delete",
+  cancel: "role.delete",
+  permissions: "role.grantPermissions",
+} as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, ROLE_INTENTS, async ({ request }, gate) => {
+    const form = await readFormData(request);
+    const intent = intentOf(form);
+    const viewer = await gate.authorizeUser(intent);
+    if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
+
+    if (intent === "create" || intent === "update") {
+      const submission = parseWithZod(form, { schema: roleSchema });
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const id = idOf(form.get("id"));
+      if (intent === "update" && !id) throw badRequest();
+      const outcome = intent === "create" ? await createRole(viewer, submission.value) : await updateRole(viewer, id!, submission.value);
+      if (!outcome.ok) {
+        return data(
+          submission.reply({
+            fieldErrors: outcome.fieldErrors,
+            formErrors: outcome.message ? [outcome.message] : [intent === "create" ? "admin.role.addFailed" : "admin.role.editFailed"],
+          }),
+          { status: outcome.status },
+        );
+      }
+      return backToList(request, intent === "create" ? "admin.role.added" : "admin.role.edited");
+    }
+
+    const id = idOf(form.get("id"));
+    if (!id) throw badRequest();
+    if (intent === "delete") {
+      const outcome = await deleteRole(viewer, id);
+      if (!outcome.ok) {
+        if (outcome.refused) throw refusal(outcome);
+        return backToList(request, outcome.message ?? "admin.role.deleteFailed", "error");
+      }
+      return backToList(request, "admin.role.deleted");
+    }
+    const checked = form.getAll("menuId").map((value) => idOf(value));
+    if (checked.some((value) => value === null)) throw badRequest();
+    const outcome = await saveRolePermissions(viewer, id, checked as number[]);
+    if (!outcome.ok) {
+      if (outcome.refused) throw refusal(outcome);
+      return backToList(request, outcome.message ?? "admin.role.permissionsFailed", "error");
+    }
+    // The menu is loaded per request: the redirect shows the new menu at once.
+    return backToList(request, "admin.role.permissionsSaved");
+  });
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+export default function RoleListPage() {
+  const { t } = useTranslation();
+  const { rows, dialog, canAdd, noParent } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <section className="admin-page" aria-labelledby="roles-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
+        <span aria-current="page">{t("admin.role.title")}</span>
+      </nav>
+      <div className="admin-toolbar">
+        <h1 id="roles-title">{t("admin.role.title")}</h1>
+        {canAdd ? (
+          <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>
+            {t("admin.role.add")}
+          </Link>
+        ) : null}
+      </div>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-tree">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.role.name")}</th>
+              <th scope="col">{t("admin.role.description")}</th>
+              <th scope="col">{t("admin.tree.level")}</th>
+              <th scope="col">{t("admin.common.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-level={row.level}>
+                <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
+                  {row.depth > 0 ? <span aria-hidden="true" className="admin-tree__branch">└ </span> : null}
+                  {row.name}
+                </th>
+                <td>{row.description}</td>
+                <td>
+                  <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
+                </td>
+                <td className="admin-actions">
+                  {row.can.edit ? (
+                    <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
+                      {t("admin.common.edit")}
+                    </Link>
+                  ) : null}
+                  {row.can.permissions ? (
+                    <Link to={hrefWith(location, { dialog: "permissions", id: row.id })} preventScrollReset>
+                      {t("admin.role.assign")}
+                    </Link>
+                  ) : null}
+                  {row.can.delete ? (
+                    <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
+                      {t("admin.common.delete")}
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {dialog?.kind === "add" ? <RoleEditor key="add" parents={dialog.parents} noParent={noParent} /> : null}
+      {dialog?.kind === "edit" ? <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} noParent={noParent} /> : null}
+      {dialog?.kind === "permissions" ? (
+        <PermissionDialog key={`perm-${dialog.role.id}`} role={dialog.role} menus={dialog.menus} checked={dialog.checked} held={dialog.held} />
+      ) : null}
+      {dialog?.kind === "delete" ? (
+        <ConfirmDialog
+          title={t("admin.role.deleteTitle")}
+          message={t("admin.role.deleteConfirm", { name: dialog.role.name })}
+          intent="delete"
+          id={dialog.role.id}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+type RoleSummary = { id: number; name: string; description: string | null; parentId: number | null; level: number };
+
+/** One editor for add and edit (house style 3). */
+function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: { id: number; label: string; level: number; depth?: number }[]; noParent: boolean }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: role ? `role-edit-${role.id}` : "role-add",
+    lastResult,
+    defaultValue: role
+      ? { name: role.name, description: role.description ?? "", parentId: String(role.parentId ?? 0), level: String(role.level) }
+      : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleSchema }),
+  });
+  return (
+    <UrlDialog look="admin" title={t(role ? "admin.role.editTitle" : "admin.role.addTitle")}>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value={role ? "update" : "create"} />
+        {role ? <input type="hidden" name="id" value={role.id} /> : null}
+        <Field label={t("admin.role.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <TextArea
+          label={t("admin.role.description")}
+          errors={fields.description.errors}
+          textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 100 }}
+        />
+        <TreePlacement
+          parents={parents}
+          maxLevel={3}
+          allowNoParent={noParent}
+          defaultParent={textOf(fields.parentId.initialValue)}
+          defaultLevel={textOf(fields.level.initialValue)}
+          errors={{ parentId: fields.parentId.errors, level: fields.level.errors }}
+          labels={{
+            parent: t("admin.role.parent"),
+            level: t("admin.role.level"),
+            noParent: t("admin.tree.noParent"),
+            placeholder: t("admin.common.choose"),
+            levelName: (level) => t(`admin.tree.levelName.${level}`),
+          }}
+        />
+        <DialogActions busy={busy} />
+      </Form>
+    </UrlDialog>
+  );
+}
+
+type MenuOption = { id: number; parentId: number | null; label: string; labelEn: string | null; level: number; depth: number };
+
+/**
+ * Strict (non-cascading) checkbox tree. Without JavaScript these are plain
+ * checkboxes; with it, a parent with checked descendants that is not checked
+ * itself shows as indeterminate, which is how the server saves it (half-checked).
+ */
+function PermissionDialog({ role, menus, checked, held }: { role: RoleSummary; menus: MenuOption[]; checked: number[]; held: number[] | null }) {
+  const { t, i18n } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const english = i18n.language === "en-US";
+  const checkedSet = new Set(checked);
+  // Permissions the viewer does not hold stay as they are: shown disabled, a checked one sent along unchanged.
+  const locked = (id: number) => held !== null && !held.includes(id);
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const update = () => {
+      const boxes = Array.from(root.querySelectorAll<HTMLInputElement>("input[type=checkbox][data-id]"));
+      const byId = new Map(boxes.map((box) => [box.dataset.id!, box]));
+      for (const box of boxes) box.indeterminate = false;
+      for (const box of boxes) {
+        if (!box.checked) continue;
+        let parentId = box.dataset.parent;
+        while (parentId) {
+          const parent = byId.get(parentId);
+          if (!parent) break;
+          if (!parent.checked) parent.indeterminate = true;
+          parentId = parent.dataset.parent;
+        }
+      }
+    };
+    update();
+    root.addEventListener("change", update);
+    return () => root.removeEventListener("change", update);
+  }, []);
+
+  return (
+    <UrlDialog look="admin" title={t("admin.role.assignTitle", { name: role.name })} wide>
+      <Form method="post" className="stack" preventScrollReset>
+        <input type="hidden" name="intent" value="permissions" />
+        <input type="hidden" name="id" value={role.id} />
+        <fieldset ref={ref} className="admin-checktree">
+          <legend>{t("admin.role.permissions")}</legend>
+          <p className="field__hint">{t("admin.role.strictHint")}</p>
+          {held !== null ? <p className="field__hint">{t("admin.role.notHeldHint")}</p> : null}
+          {menus.map((menu) => (
+            <div key={menu.id} className="admin-checktree__item" style={{ paddingLeft: `${menu.depth * 1.5}rem` }}>
+              <input
+                type="checkbox"
+                id={`perm-${menu.id}`}
+                name="menuId"
+                value={menu.id}
+                defaultChecked={checkedSet.has(menu.id)}
+                disabled={locked(menu.id)}
+                data-id={menu.id}
+                data-parent={menu.parentId ?? ""}
+              />
+              {locked(menu.id) && checkedSet.has(menu.id) ? <input type="hidden" name="menuId" value={menu.id} /> : null}
+              <label htmlFor={`perm-${menu.id}`}>
+                {english && menu.labelEn ? menu.labelEn : menu.label}
+                {menu.level === 3 ? <span className="admin-checktree__pid"> ({menu.id})</span> : null}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <DialogActions busy={busy} />
+      </Form>
+    </UrlDialog>
+  );
+}

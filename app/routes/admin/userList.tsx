@@ -1,0 +1,169 @@
+// User management (administration.md 2.1): search, seven tabs with badges,
+// paged table, and URL-addressed dialogs (?dialog=edit&id=5) that the server
+// renders open. Loader and action: app/domain/users/screen.server.ts.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { userListAction, userListLoader } from "~/domain/users/screen.server";
+import { USER_TABS } from "~/domain/users/constants";
+import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { Badge } from "~/components/admin/Badge";
+import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog } from "~/components/admin/UserDialogs";
+import { hrefWith } from "~/components/admin/urls";
+import adminStylesHref from "~/styles/admin.css";
+import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tableStylesHref },
+  { rel: "stylesheet", href: adminStylesHref },
+];
+export const meta = backOfficeMeta;
+
+export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
+export const action = (args: ActionFunctionArgs) => userListAction(args);
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+function day(iso: string | null) {
+  return iso ? iso.slice(0, 10) : "";
+}
+
+export default function UserListPage() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { rows, page, tab, tabCounts, rights, dialog, options } = data;
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const params = new URLSearchParams(location.search);
+  const open = (kind: string, id: number) => hrefWith(location, { dialog: kind, id });
+  const tabHref = (value: string) => hrefWith(location, { tab: value === "all" ? null : value, page: null, dialog: null, id: null });
+
+  const columns: TableColumn<Row>[] = [
+    { key: "id", header: "ID", cell: (row) => row.id, className: "num" },
+    { key: "username", header: t("admin.user.username"), cell: (row) => row.username },
+    { key: "email", header: t("admin.user.email"), cell: (row) => row.email },
+    { key: "phone", header: t("admin.user.phone"), cell: (row) => row.phone },
+    { key: "company", header: t("admin.user.company"), cell: (row) => row.company },
+    { key: "role", header: t("admin.user.role"), cell: (row) => row.roleName },
+    { key: "tier", header: t("admin.user.tierLabel"), cell: (row) => (row.customerRating ? t(`admin.user.tierShort.${row.customerRating}`) : "—") },
+    { key: "sales", header: t("admin.user.sales"), cell: (row) => row.salesName ?? "—" },
+    { key: "service", header: t("admin.user.service"), cell: (row) => row.serviceName ?? "—" },
+    {
+      key: "audit",
+      header: t("admin.user.auditLabel"),
+      cell: (row) => (
+        <>
+          <span className={`admin-tag admin-tag--${row.audit === AUDIT.passed ? "ok" : row.audit === AUDIT.failed ? "err" : "warn"}`}>{t(`admin.user.audit.${row.audit}`)}</span>
+          {row.profileAudit ? (
+            <>
+              {" "}
+              <span className="admin-tag admin-tag--muted" title={t("admin.user.profileLabel")}>
+                {t("admin.user.profileLabel")}：{t(`admin.user.profileAudit.${row.profileAudit}`)}
+              </span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    { key: "createdAt", header: t("admin.user.createdAt"), cell: (row) => day(row.createdAt) },
+    {
+      key: "state",
+      header: t("admin.user.stateLabel"),
+      cell: (row) =>
+        rights.state ? (
+          <Form method="post" className="inline-form" preventScrollReset>
+            <input type="hidden" name="intent" value="state" />
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="state" value={row.state === ACCOUNT_STATE.active ? ACCOUNT_STATE.frozen : ACCOUNT_STATE.active} />
+            <button
+              type="submit"
+              role="switch"
+              aria-checked={row.state === ACCOUNT_STATE.active}
+              aria-label={t("admin.user.stateSwitch", { name: row.username })}
+              title={t(`admin.user.state.${row.state}`)}
+              className="admin-switch"
+              disabled={busy || !row.can.state}
+            />
+          </Form>
+        ) : (
+          t(`admin.user.state.${row.state}`)
+        ),
+    },
+  ];
+
+  // Each row's links come from the server: the viewer's rights, on users below them only.
+  const actions = rights.actions
+    ? (row: Row) => (
+        <span className="admin-actions">
+          {row.can.edit ? <Link to={open("edit", row.id)} preventScrollReset>{t("admin.common.edit")}</Link> : null}
+          {row.can.audit ? <Link to={open("audit", row.id)} preventScrollReset>{t("admin.user.audit.action")}</Link> : null}
+          {row.can.profile ? <Link to={open("profile", row.id)} preventScrollReset>{t("admin.user.profileAction")}</Link> : null}
+          {row.can.view ? <Link to={open("view", row.id)} preventScrollReset>{t("admin.user.viewAction")}</Link> : null}
+          {row.can.handover ? <Link to={open("handover", row.id)} preventScrollReset>{t("admin.user.handoverAction")}</Link> : null}
+          {row.can.delete ? (
+            <Link to={open("delete", row.id)} className="admin-actions__danger" preventScrollReset>
+              {t("admin.common.delete")}
+            </Link>
+          ) : null}
+        </span>
+      )
+    : undefined;
+
+  return (
+    <section className="admin-page" aria-labelledby="users-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
+        <span aria-current="page">{t("admin.user.title")}</span>
+      </nav>
+      <div className="admin-toolbar">
+        <h1 id="users-title">{t("admin.user.title")}</h1>
+        {rights.add ? (
+          <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>
+            {t("admin.user.add")}
+          </Link>
+        ) : null}
+      </div>
+      <FilterForm label={t("admin.user.searchLabel")} keep={["tab"]}>
+        <FilterField label={t("admin.user.search")}>
+          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.user.searchPlaceholder")} maxLength={50} />
+        </FilterField>
+      </FilterForm>
+      <ul className="admin-tabs" aria-label={t("admin.user.tabsLabel")}>
+        {USER_TABS.map((value) => (
+          <li key={value}>
+            <Link to={tabHref(value)} aria-current={tab === value ? "page" : undefined} preventScrollReset>
+              {t(`admin.user.tab.${value}`)}
+              <Badge count={tabCounts[value]} label={t("admin.user.badge", { count: tabCounts[value] })} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} actions={actions} actionsHeader={t("admin.common.actions")} />
+      <Pager page={page} omit={["dialog", "id"]} />
+
+      {dialog && options ? (
+        <>
+          {dialog.kind === "add" ? <UserEditor key="add" user={null} options={options} /> : null}
+          {dialog.kind === "edit" && dialog.user ? <UserEditor key={`edit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
+          {dialog.kind === "audit" && dialog.user ? <AuditDialog key={`audit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
+          {dialog.kind === "profile" && dialog.user ? <ProfileAuditDialog user={dialog.user} /> : null}
+          {dialog.kind === "view" && dialog.user ? <ViewDialog user={dialog.user} views={options.views} /> : null}
+          {dialog.kind === "handover" && dialog.user ? <HandoverDialog key={`handover-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
+          {dialog.kind === "delete" && dialog.user ? (
+            <ConfirmDialog
+              title={t("admin.user.deleteTitle")}
+              message={t("admin.user.deleteConfirm", { name: dialog.user.username })}
+              intent="delete"
+              id={dialog.user.id}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,2 +1,0 @@
-// Legacy JSON API: calls described in app/api/registry.server.ts.
-export { loader, action } from "~/api/route.server";

@@ -1,0 +1,124 @@
+// Booking step 2 (spec 2.3, dialog 2): the shipping order, as a form or as
+// an uploaded order file only (?tab=file). Multipart: the attachment streams
+// to a temp file, at most 5 MB (booking/upload.server.ts); validation by the
+// shared zod schema; then one transaction stores the order and its mails.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useTranslation } from "~/i18n/react";
+import { GateNotice } from "~/components/booking/GateNotice";
+import { UrlDialog } from "~/components/dialog";
+import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
+import { OrderForm } from "~/components/booking/OrderForm";
+import { SourceSummary } from "~/components/booking/SourceSummary";
+import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
+import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/domain/booking/context.server";
+import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
+import { parseOrderUpload } from "~/domain/booking/upload.server";
+import { BodyError } from "~/utils/multipart.server";
+import bookingStylesHref from "~/styles/booking.css";
+import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
+export const meta = loaderMeta;
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const ErrorBoundary = BookingErrorBoundary;
+
+const tabOf = (url: URL): OrderTab => (url.searchParams.get("tab") === "file" ? "file" : "form");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request, params);
+  const url = new URL(request.url);
+  const tab = tabOf(url);
+  const orderPath = `${context.base}/order`;
+  return data({
+    meta: await sitePageMeta(request, { title: "booking.step2.title" }),
+    source: clientSource(context.source, context.lng),
+    gate: gateView(context, url.pathname + url.search),
+    tab,
+    tabHref: {
+      form: withQuery(orderPath, context.carry),
+      file: withQuery(orderPath, context.carry, { tab: "file" }),
+    },
+    defaults: { transportType: context.source.transportType, idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : "" },
+    step1: withQuery(context.base, context.carry),
+    back: context.back,
+  });
+}
+
+type ActionData = SubmissionResult<string[]> | { gate: ReturnType<typeof gateView> };
+
+/** A reply for a body that could not be parsed at all: the loader's defaults stay in the form. */
+function bodyError(key: string): SubmissionResult<string[]> {
+  return { status: "error", error: key === "booking.validation.fileTooLarge" ? { [ATTACHMENT_FIELD]: [key] } : { "": [key] } };
+}
+
+const OPERATION = { "*": "booking.order" } as const;
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, OPERATION, async ({ request, params }, gate) => {
+    const context = await loadBookingContext(request, params);
+    if (context.gate !== "ok") {
+      const url = new URL(request.url);
+      return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });
+    }
+    await gate.authorize();
+    let upload;
+    try {
+      upload = await parseOrderUpload(request);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      const tooLarge = error.kind === "tooLarge";
+      return data<ActionData>(bodyError(tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), { status: tooLarge ? 413 : 400 });
+    }
+    try {
+      const submission = parseWithZod(upload.formData, { schema: orderSchema });
+      if (submission.status !== "success" || upload.problems.length) {
+        const reply = submission.reply(upload.problems.length ? { fieldErrors: { [ATTACHMENT_FIELD]: upload.problems } } : undefined);
+        return data<ActionData>(reply, { status: upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400 });
+      }
+      const { tab, idempotencyKey, attachment, ...order } = submission.value;
+      void tab;
+      void attachment;
+      const result = await submitBooking({
+        kind: "ORDER",
+        viewer: context.viewer!,
+        source: context.source,
+        idempotencyKey,
+        lng: context.lng,
+        order,
+        file: upload.file,
+      });
+      if (result.status === "keyConflict") {
+        return data<ActionData>(submission.reply({ formErrors: ["booking.validation.expired"] }), { status: 400 });
+      }
+      return redirect(`/booking/done/${result.entrustmentId}`);
+    } finally {
+      await upload.cleanup();
+    }
+  });
+
+export default function BookingOrder() {
+  const { t } = useTranslation();
+  const { source, gate, tab, tabHref, defaults, step1, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const shownGate = actionData && "gate" in actionData ? actionData.gate : gate;
+  const lastResult = actionData && !("gate" in actionData) ? actionData : null;
+  return (
+    <UrlDialog look="booking" title={t("booking.step2.title")} size="form" closeTo={back}>
+      <p className="booking-dialog__back">
+        <Link to={step1}>← {t("booking.dialog.back")}</Link>
+      </p>
+      <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
+      {shownGate ? (
+        <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
+      ) : (
+        <OrderForm key={tab} tab={tab} tabHref={tabHref} defaults={defaults} lastResult={lastResult} cancelTo={back} />
+      )}
+    </UrlDialog>
+  );
+}
