@@ -4,7 +4,14 @@
 // globalThis, the same instance as the server's.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestTiming = { started: number; db: number; count: number; slowest: number };
+export type RequestTiming = {
+  started: number;
+  db: number;
+  count: number;
+  slowest: number;
+  /** Set when the request wrote something of its own (a query log): the page cache must not keep its page. */
+  noStore?: boolean;
+};
 
 const store = globalThis as unknown as { __serverTiming?: AsyncLocalStorage<RequestTiming> };
 
