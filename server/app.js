@@ -34,7 +34,15 @@ import { watchDataVersions } from "./data-versions.js";
  *   log?: (line: string) => void,
  * }} options
  */
-export async function createApp({ build, root, databaseUrl, pageCache = process.env.PAGE_CACHE !== "0", pageCacheBytes, versionPollMs, log = () => {} }) {
+export async function createApp({
+  build,
+  root,
+  databaseUrl,
+  pageCache = process.env.PAGE_CACHE !== "0",
+  pageCacheBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
+  versionPollMs,
+  log = () => {},
+}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "1");
@@ -113,6 +121,27 @@ export async function createApp({ build, root, databaseUrl, pageCache = process.
   const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
   const cache = versions ? createPageCache({ versions, maxBytes: pageCacheBytes }) : null;
   if (cache) app.use(cache.capture);
+  // A form's action may have written a versioned table: this process reads
+  // the versions before the answer goes out, so the page the browser asks
+  // for next is never an older copy, even if the notification is still on
+  // its way (other processes get it by NOTIFY).
+  if (versions) {
+    app.use((req, res, next) => {
+      if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+      const end = res.end;
+      res.end = /** @type {any} */ (
+        function (/** @type {unknown[]} */ ...args) {
+          versions.refresh().then(
+            () => end.apply(res, /** @type {any} */ (args)),
+            () => end.apply(res, /** @type {any} */ (args)),
+          );
+          return res;
+        }
+      );
+      next();
+    });
+  }
+
 
   app.all(
     "*",
@@ -127,7 +156,12 @@ export async function createApp({ build, root, databaseUrl, pageCache = process.
   /** @type {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} */
   const handler = cache
     ? (req, res) => {
-        if (!cache.serve(req, res)) app(req, res);
+        if (!cache.candidate(req)) return app(req, res);
+        // After the I/O events read with this request: a notification that
+        // arrived with it is applied before the cache is asked.
+        setImmediate(() => {
+          if (!cache.serve(req, res)) app(req, res);
+        });
       }
     : app;
   return {

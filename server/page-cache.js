@@ -67,6 +67,7 @@ const MAX_QUERY = 1024;
  * @typedef {object} PageCache
  * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean} serve
  *   Answers from the cache when it can (true), else marks a cacheable miss and returns false.
+ * @property {(req: import("node:http").IncomingMessage) => boolean} candidate A GET of a cacheable page (cheap, by path).
  * @property {import("express").RequestHandler} capture Express middleware before Remix: keeps a cacheable miss's answer.
  * @property {() => { entries: number, bytes: number, hits: number, misses: number, stored: number }} stats
  * @property {() => void} clear
@@ -123,7 +124,7 @@ export function requestKeys(req, now = Date.now()) {
   /** @type {string[]} */
   const folded = [];
   for (const [name, value] of new URLSearchParams(query)) {
-    if (FOLDED_PARAMS.has(name) && value !== value.toUpperCase()) {
+    if (FOLDED_PARAMS.has(name)) {
       folded.push(value);
       params.push([name, value.toUpperCase()]);
     } else params.push([name, value]);
@@ -399,6 +400,12 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
   }
 
   return {
+    candidate(req) {
+      if (req.method !== "GET" || !req.url) return false;
+      const q = req.url.indexOf("?");
+      return CACHEABLE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q));
+    },
+
     serve(req, res) {
       const started = performance.now();
       const keys = requestKeys(req, now());
