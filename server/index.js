@@ -1,3 +1,4 @@
+// @ts-check
 // Production server: Express in front of the Remix build.
 // Without DATABASE_URL it starts the embedded PostgreSQL in the project's
 // data folder, applies migrations and seeds demo data into an empty database.
@@ -12,21 +13,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 process.env.NODE_ENV ??= "production";
 
-const log = (line) => console.log(`[server] ${line}`);
+const log = (/** @type {string} */ line) => console.log(`[server] ${line}`);
 
+/** @type {{ stop: () => Promise<void>, url: string, port: number, dataDir: string } | null} */
 let database = null;
+/** @type {import("node:http").Server | null} */
 let httpServer = null;
 let shuttingDown = false;
 
+/** @param {string} signal */
 async function shutdown(signal, code = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   log(`${signal}: shutting down`);
   const hooks = globalThis.__shutdownHooks ?? [];
   await Promise.allSettled(hooks.map((hook) => hook()));
-  if (httpServer) {
-    httpServer.closeAllConnections?.();
-    await new Promise((resolve) => httpServer.close(resolve));
+  const server = httpServer;
+  if (server) {
+    server.closeAllConnections?.();
+    await new Promise((resolve) => server.close(resolve));
   }
   // The app's connection pool (app/utils/db.server.ts keeps it on globalThis),
   // once the hooks have written what waited to be batched, before PostgreSQL stops.
@@ -51,6 +56,7 @@ function ensureSessionSecret() {
   process.env.SESSION_SECRET = fs.readFileSync(file, "utf8").trim();
 }
 
+/** @param {string} command @param {string[]} args @param {string} what */
 function run(command, args, what) {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env, cwd: root });
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);

@@ -186,6 +186,7 @@ export function crc32Combine(/** @type {number} */ crcA, /** @type {number} */ c
 
 /** The body as one gzip member with `nonce` between the pieces. */
 export function gzipWithNonce(/** @type {Entry} */ entry, /** @type {Buffer} */ nonce) {
+  /** @type {Buffer[]} */
   const parts = [GZIP_HEADER];
   const stored = storedBlock(nonce);
   let crc = 0;
@@ -371,7 +372,7 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
       if (miss.keys.folded.some((value) => text.includes(`value="${escapeAttribute(value)}"`))) key = miss.keys.exact;
     }
     const sum = crypto.createHash("sha256");
-    for (const piece of pieces) sum.update(piece).update("\0");
+    for (const piece of pieces) sum.update(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength)).update("\0");
     for (const [name, value] of headers) sum.update(`${name}:${value}\0`);
     const seconds = Math.floor(now() / 1000) * 1000;
     // Strictly later than the copy it replaces: If-Modified-Since compares seconds.
