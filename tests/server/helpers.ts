@@ -44,16 +44,3 @@ export async function get(base: string, pathAndQuery: string, headers: Record<st
 
 /** The body with every nonce attribute blanked. */
 export const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
-
-/** Retries `check` for up to `ms` (a NOTIFY from another process is asynchronous). */
-export async function eventually<T>(check: () => Promise<T>, ms = 2000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}

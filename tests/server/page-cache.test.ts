@@ -3,12 +3,14 @@
 // gets from the cache is the rendered page with a fresh nonce; nobody with a
 // session is ever answered from it or stored in it; every kind of change
 // shows on the next anonymous request.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fcl from "~/routes/_bo.fclbyseaData";
 import { fclArea } from "~/domain/data-areas";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { loginAs } from "../support/requests";
+import { withTestDb } from "../support/db";
 import { headers as sheetHeaders, post, rowOf, sheetBytes, uploadTo } from "../data/helpers";
 import { cookieLanguage, LANGUAGES } from "../../server/page-cache.js";
 import { supportedLanguages } from "~/i18n/config";
@@ -265,5 +267,57 @@ describe("every kind of change shows on the next anonymous request", () => {
     } finally {
       await off.stop();
     }
+  });
+});
+
+describe("what an anonymous page reads", () => {
+  it("every table read by a cacheable page has a data version (so a write to it empties the cache)", async () => {
+    const statements: string[] = [];
+    const query = pg.Client.prototype.query;
+    const previous = process.env.DATA_CACHE;
+    // Every read from PostgreSQL (no read cache), every statement seen.
+    process.env.DATA_CACHE = "0";
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      statements.push(typeof first === "string" ? first : first?.text ?? "");
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      const pages = [
+        "/home",
+        "/home?tab=air",
+        "/us",
+        "/contact",
+        "/robots.txt",
+        "/sitemap.xml",
+        ROUTE,
+        "/lclbysea?pol=SHANGHAI&pod=BATAM",
+        "/byair?airpol=PVG&airpod=LAX",
+        "/railroad",
+        "/trailer",
+        "/express?pod=US&num=10",
+      ];
+      for (const path of pages) {
+        served.cache!.clear();
+        expect((await get(base, path)).status, path).toBe(200);
+      }
+    } finally {
+      pg.Client.prototype.query = query;
+      if (previous === undefined) delete process.env.DATA_CACHE;
+      else process.env.DATA_CACHE = previous;
+    }
+    const { tables, versioned } = await withTestDb(async (db) => ({
+      tables: new Set((await db.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t)),
+      versioned: new Set((await db.query<{ name: string }>(`SELECT name FROM data_versions`)).rows.map((r) => r.name)),
+    }));
+    const read = new Set<string>();
+    for (const text of statements) {
+      for (const match of text.matchAll(/\b(?:FROM|JOIN)\s+(?:"?public"?\.)?"?([a-z_]+)"?/gi)) {
+        if (tables.has(match[1])) read.add(match[1]);
+      }
+    }
+    expect(read.size, statements.join("\n")).toBeGreaterThan(3);
+    read.delete("data_versions");
+    expect([...read].filter((table) => !versioned.has(table)).sort()).toEqual([]);
   });
 });
