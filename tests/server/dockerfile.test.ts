@@ -109,12 +109,13 @@ describe("the Dockerfile's steps", () => {
       fs.mkdirSync(uploads, { recursive: true });
       const port = await freePort();
       let output = "";
-      child = spawn(cmd[0] === "node" ? process.execPath : cmd[0], cmd.slice(1), {
+      const server = spawn(cmd[0] === "node" ? process.execPath : cmd[0], cmd.slice(1), {
         cwd: image,
         stdio: ["ignore", "pipe", "pipe"],
         env: {
           PATH: process.env.PATH!,
           HOME: image,
+          NODE_ENV: "production",
           ...env,
           UPLOAD_DIR: uploads,
           PORT: String(port),
@@ -123,11 +124,12 @@ describe("the Dockerfile's steps", () => {
           INSECURE_COOKIES: "1",
         },
       });
-      child.stdout!.on("data", (chunk) => (output += chunk));
-      child.stderr!.on("data", (chunk) => (output += chunk));
+      child = server;
+      server.stdout!.on("data", (chunk) => (output += chunk));
+      server.stderr!.on("data", (chunk) => (output += chunk));
       const base = `http://127.0.0.1:${port}`;
       let up = false;
-      for (let i = 0; i < 900 && !up && child.exitCode === null; i++) {
+      for (let i = 0; i < 900 && !up && server.exitCode === null; i++) {
         up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
         if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
       }
