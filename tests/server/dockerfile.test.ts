@@ -5,9 +5,9 @@
 //   - the final image's files (its COPY --from=build lines, taken from this
 //     checkout after `npm run build`) with node_modules pruned as the build
 //     stage prunes them (`npm prune --omit=dev`) are enough: the CMD starts,
-//     applies the migrations, answers /healthz and serves /home, with the
-//     image's ENV (NODE_ENV=production, UPLOAD_DIR) and as an unprivileged user
-//     would (nothing written outside the upload folder).
+//     applies the migrations, answers /healthz and serves /home and a build
+//     asset, with the image's ENV (NODE_ENV=production, UPLOAD_DIR). Not
+//     checked: the `node` user and the base image's packages (no engine here).
 import fs from "node:fs";
 import path from "node:path";
 import net from "node:net";
