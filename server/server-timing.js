@@ -1,3 +1,4 @@
+// @ts-check
 // Server-Timing (issue 9.6): every response says how long its database work
 // took, so a slow query shows in the browser's developer tools:
 //   Server-Timing: db;dur=4.1;desc="3 queries, slowest 2.2 ms", app;dur=9.7
@@ -18,23 +19,27 @@ export function timingStorage() {
 }
 
 /** The Server-Timing header value of a record. */
+/** @param {RequestTiming} record */
 export function serverTimingHeader(record, now = performance.now()) {
-  const ms = (value) => value.toFixed(1);
+  const ms = (/** @type {number} */ value) => value.toFixed(1);
   const queries = `${record.count} ${record.count === 1 ? "query" : "queries"}`;
   const desc = record.count > 0 ? `${queries}, slowest ${ms(record.slowest)} ms` : queries;
   return `db;dur=${ms(record.db)};desc="${desc}", app;dur=${ms(now - record.started)}`;
 }
 
-/** Express middleware: a timing record for the request, written out with the headers. */
+/**
+ * Express middleware: a timing record for the request, written out with the headers.
+ * @returns {import("express").RequestHandler}
+ */
 export function serverTiming() {
   const storage = timingStorage();
   return (req, res, next) => {
     const record = { started: performance.now(), db: 0, count: 0, slowest: 0 };
     const writeHead = res.writeHead;
-    res.writeHead = function (...args) {
+    res.writeHead = /** @type {any} */ (function (/** @type {any[]} */ ...args) {
       if (!res.headersSent) res.setHeader("Server-Timing", serverTimingHeader(record));
-      return writeHead.apply(this, args);
-    };
+      return writeHead.apply(res, /** @type {any} */ (args));
+    });
     storage.run(record, next);
   };
 }

@@ -5,7 +5,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { singleton } from "./singleton.server";
 
-export type RequestTiming = { started: number; db: number; count: number; slowest: number };
+export type RequestTiming = {
+  started: number;
+  db: number;
+  count: number;
+  slowest: number;
+  /** Set when the request wrote something of its own (a query log): the page cache must not keep its page. */
+  noStore?: boolean;
+};
 
 
 export function timingStorage(): AsyncLocalStorage<RequestTiming> {

@@ -5,7 +5,7 @@
 // statements per search on the request's CPU.
 import type { ModeDescription } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
-import { outsideRequest } from "~/utils/server-timing.server";
+import { currentTiming, outsideRequest } from "~/utils/server-timing.server";
 import { onFlush, runInBackground } from "./background.server";
 import { saveHistories } from "./history.server";
 import { singleton } from "~/utils/singleton.server";
@@ -66,6 +66,9 @@ onFlush("search records", flushSearchRecords);
 
 /** Fire-and-forget: the page never waits for, nor fails because of, the log. */
 export function recordSearch(record: SearchRecord): void {
+  // A page that writes a query log is never kept by the page cache (server/page-cache.js).
+  const timing = currentTiming();
+  if (timing) timing.noStore = true;
   state.queue.push({ ...record, at: new Date().toISOString() });
   if (state.queue.length >= MAX_BATCH) flushSearchRecords();
   else if (!state.timer) {

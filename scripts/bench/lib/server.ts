@@ -94,7 +94,7 @@ const TICKS_PER_MS = 100 / 1000; // Linux USER_HZ
  * utime + stime of a process from /proc (Linux), in ms, with its children
  * that have ended (PostgreSQL backends come and go); 0 when it is gone.
  */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -1,0 +1,175 @@
+// @ts-check
+// The HTTP handler of an app process: Express in front of the Remix build,
+// with the page cache for anonymous pages in front of both (decision 607).
+// server/index.js serves it; tests build the same handler on their database.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import express from "express";
+import compression from "compression";
+import helmet from "helmet";
+import expressStaticGzip from "express-static-gzip";
+import { createRequestHandler } from "@remix-run/express";
+import { csrfGuard } from "./csrf.js";
+import { requestGate } from "./request-gate.js";
+import { serverTiming } from "./server-timing.js";
+import { createPageCache } from "./page-cache.js";
+import { watchDataVersions } from "./data-versions.js";
+
+/**
+ * @typedef {import("@remix-run/node").ServerBuild & {
+ *   entry: { module: { gateRequest: (request: Request) => Promise<Response | null> } }
+ * }} AppBuild
+ */
+
+/**
+ * @param {{
+ *   build: AppBuild,
+ *   root: string,
+ *   databaseUrl: string,
+ *   pageCache?: boolean,
+ *   pageCacheBytes?: number,
+ *   versionPollMs?: number,
+ *   log?: (line: string) => void,
+ * }} options
+ */
+export async function createApp({
+  build,
+  root,
+  databaseUrl,
+  pageCache = process.env.PAGE_CACHE !== "0",
+  pageCacheBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
+  versionPollMs,
+  log = () => {},
+}) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1");
+  // Server-Timing on every response: database time and count, time to headers.
+  app.use(serverTiming());
+
+  // A fresh nonce per response lets Remix's inline scripts run under a strict CSP.
+  app.use((req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  // HSTS and upgrade-insecure-requests only where the request came over HTTPS
+  // (req.secure honours X-Forwarded-Proto with TRUST_PROXY=1): on plain HTTP
+  // (the local demo, tests) they would break the page's own requests.
+  const securityHeaders = (/** @type {boolean} */ https) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`],
+          "img-src": ["'self'", "data:", "blob:"],
+          "frame-src": ["'self'", "blob:"],
+          "object-src": ["'self'", "blob:"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "same-origin" },
+      // The CSP's frame-ancestors 'none' for browsers that only know the old header.
+      xFrameOptions: { action: "deny" },
+    });
+  const httpsHeaders = securityHeaders(true);
+  const httpHeaders = securityHeaders(false);
+  app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
+  // Nothing here uses these browser features; deny them to injected content too.
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
+  // threshold 0: the small route chunks (most under 1 KB) are compressed too (page-weight budget).
+  // Brotli with a 256 KB window (lgwin 18) instead of 4 MB: the same bytes for
+  // pages and chunks under 256 KB, but each response's encoder allocates a
+  // fraction of the memory, and V8 counts that memory: with the 4 MB window
+  // the garbage collection it caused made brotli cost 12 ms of CPU per
+  // results page instead of about 2 (docs/benchmarks.md, throughput).
+  app.use(compression({ threshold: 0, brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
+  // resource routes, the legacy API) must come from this site (server/csrf.js).
+  app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
+  // Bodies over the route's limit (413; chunked: 411) and old `?_data=`
+  // requests (400) are refused before any body is read (server/request-gate.js).
+  app.use(requestGate(build.entry.module.gateRequest));
+
+  // Hashed build assets never change: cache them for a year, and send the
+  // brotli or gzip copy made at build time (scripts/precompress.mjs) to
+  // browsers that accept it; compression() leaves encoded answers alone.
+  app.use(
+    "/build",
+    expressStaticGzip(path.join(root, "public", "build"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
+  // The other files of public/ (favicon, logo) by name: a page request never
+  // waits for a look at the disk (express.static stats every path it is given).
+  const publicFiles = fs
+    .readdirSync(path.join(root, "public"), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${entry.name}`);
+  if (publicFiles.length > 0) app.get(publicFiles, express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+  // The page cache: data versions by LISTEN/NOTIFY (server/data-versions.js).
+  const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
+  const cache = versions ? createPageCache({ versions, maxBytes: pageCacheBytes }) : null;
+  if (cache) app.use(cache.capture);
+  // A form's action may have written a versioned table: this process reads
+  // the versions before the answer goes out, so the page the browser asks
+  // for next is never an older copy, even if the notification is still on
+  // its way (other processes get it by NOTIFY).
+  if (versions) {
+    app.use((req, res, next) => {
+      if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+      const end = res.end;
+      res.end = /** @type {any} */ (
+        function (/** @type {unknown[]} */ ...args) {
+          versions.refresh().then(
+            () => end.apply(res, /** @type {any} */ (args)),
+            () => end.apply(res, /** @type {any} */ (args)),
+          );
+          return res;
+        }
+      );
+      next();
+    });
+  }
+
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      // req.ip honours X-Forwarded-For only with TRUST_PROXY=1 (rate limits key on it).
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
+    }),
+  );
+
+  /** @type {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} */
+  const handler = cache
+    ? (req, res) => {
+        if (!cache.candidate(req)) return app(req, res);
+        // After the I/O events read with this request: a notification that
+        // arrived with it is applied before the cache is asked.
+        setImmediate(() => {
+          if (!cache.serve(req, res)) app(req, res);
+        });
+      }
+    : app;
+  return {
+    handler,
+    cache,
+    versions,
+    async close() {
+      await versions?.stop();
+    },
+  };
+}
