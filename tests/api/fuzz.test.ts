@@ -36,9 +36,12 @@ afterAll(async () => {
   process.stdout.write(`[fuzz-api] ${sent} requests sent to ${apiEndpoints.length} API calls\n`);
 });
 
+/** A caller who may make the call: the administrator for staff calls, customer t1 for the rest. */
+const callerToken = (endpoint: Endpoint) => tokenOf(whoMayCall(endpoint) === "staff" ? "admin@example.com" : "t1@example.com");
+
+/** The hostile set sends public calls without a token. */
 async function tokenFor(endpoint: Endpoint): Promise<string | null> {
-  if (endpoint.access.kind === "public") return null;
-  return tokenOf(whoMayCall(endpoint) === "staff" ? "admin@example.com" : "t1@example.com");
+  return endpoint.access.kind === "public" ? null : callerToken(endpoint);
 }
 
 /** What the caller reads of an answer: the message, field errors and problems (not the records). */
@@ -186,7 +189,7 @@ const writers = apiEndpoints.filter((e) => e.method !== "GET");
 
 describe.each(writers.map((e) => [`${e.method} ${e.path}`, e] as const))("%s: random bodies", (_name, endpoint) => {
   test("never a 5xx; a refusal writes nothing", async () => {
-    const token = whoMayCall(endpoint) === "staff" ? await tokenOf("admin@example.com") : await tokenOf("t1@example.com");
+    const token = await callerToken(endpoint);
     await fc.assert(
       fc.asyncProperty(bodyArbitrary(endpoint), pathParam, pathParam, fc.boolean(), fc.boolean(), async (body, p1, p2, asJson, english) => {
         const path = endpoint.path.replace("{id}", p1).replace("{range}", `${p1},${p2}`);
