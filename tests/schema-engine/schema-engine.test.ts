@@ -1,6 +1,6 @@
 // Tests of the Node stand-in for Prisma's native schema engine
 // (scripts/schema-engine/schema-engine.cjs) and of scripts/prisma.mjs.
-// They start their own embedded PostgreSQL (temp folder, port 55101) and
+// They start their own embedded PostgreSQL (temp folder, a free port) and
 // drive the engine both directly (CLI mode, JSON-RPC) and through the real
 // Prisma CLI. Standalone: npx vitest run --root tests/schema-engine
 import { spawn } from "node:child_process";
@@ -10,7 +10,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { startScratchPostgres } from "../support/scratch-postgres";
+import { freePort, startScratchPostgres } from "../support/scratch-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -20,8 +20,8 @@ const WRAPPER = path.join(ROOT, "scripts", "prisma.mjs");
 const requireFromRoot = createRequire(path.join(ROOT, "package.json"));
 const ENGINES_HASH: string = requireFromRoot("@prisma/engines-version").enginesVersion;
 
-const PORT = 55101;
-const CLOSED_PORT = 55110; // nothing listens there
+const PORT = await freePort();
+const CLOSED_PORT = await freePort([PORT]); // nothing listens there
 const SERVER = `postgresql://postgres:postgres@127.0.0.1:${PORT}`;
 const CLI_TIMEOUT = 180_000;
 

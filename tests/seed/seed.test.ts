@@ -1,10 +1,10 @@
-// The demo seed against a real PostgreSQL (embedded, port 55201): counts,
+// The demo seed against a real PostgreSQL (embedded, on a free port): counts,
 // demo accounts, roles and permissions, tier prices, the visitor-default
 // routes being bookable "today", and sequences that follow the explicit ids.
 import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { startScratchPostgres } from "../support/scratch-postgres";
+import { freePort, startScratchPostgres } from "../support/scratch-postgres";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { buildRates, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../../
 import { SeedCalendar } from "../../prisma/seed/dates.ts";
 import { buildReferenceData } from "../../prisma/seed/reference.ts";
 
-const PORT = 55201;
+const PORT = await freePort();
 const DATABASE = "seed_test";
 // 20:00 UTC is 04:00 the next day in Shanghai: "today" must be 2026-03-16.
 const NOW = new Date("2026-03-15T20:00:00Z");
