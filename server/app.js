@@ -16,6 +16,7 @@ import { requestGate } from "./request-gate.js";
 import { serverTiming } from "./server-timing.js";
 import { createPageCache } from "./page-cache.js";
 import { watchDataVersions } from "./data-versions.js";
+import { serverSettings } from "./env.js";
 
 /**
  * @typedef {import("@remix-run/node").ServerBuild & {
@@ -24,8 +25,11 @@ import { watchDataVersions } from "./data-versions.js";
  */
 
 /**
+ * `build` is the Remix build, or a function that returns the current one
+ * (`npm run dev` swaps it after each rebuild; server/index.js).
+ *
  * @param {{
- *   build: AppBuild,
+ *   build: AppBuild | (() => AppBuild),
  *   root: string,
  *   databaseUrl: string,
  *   pageCache?: boolean,
@@ -38,14 +42,17 @@ export async function createApp({
   build,
   root,
   databaseUrl,
-  pageCache = process.env.PAGE_CACHE !== "0",
-  pageCacheBytes = Number(process.env.PAGE_CACHE_MB || 64) * 1024 * 1024,
+  pageCache = serverSettings().PAGE_CACHE === "1",
+  pageCacheBytes = serverSettings().PAGE_CACHE_MB * 1024 * 1024,
   versionPollMs,
   log = () => {},
 }) {
+  const currentBuild = typeof build === "function" ? build : () => build;
+  const settings = serverSettings();
+  const trustProxy = settings.TRUST_PROXY === "1";
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "1");
+  app.set("trust proxy", trustProxy);
   // Server-Timing on every response: database time and count, time to headers.
   app.use(serverTiming());
 
@@ -93,10 +100,10 @@ export async function createApp({
   app.use(compression({ threshold: 0, brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
   // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
   // resource routes, the legacy API) must come from this site (server/csrf.js).
-  app.use(csrfGuard({ trustProxy: process.env.TRUST_PROXY === "1", publicUrl: process.env.PUBLIC_URL || null }));
+  app.use(csrfGuard({ trustProxy, publicUrl: settings.PUBLIC_URL ?? null }));
   // Bodies over the route's limit (413; chunked: 411) and old `?_data=`
   // requests (400) are refused before any body is read (server/request-gate.js).
-  app.use(requestGate(build.entry.module.gateRequest));
+  app.use(requestGate((request) => currentBuild().entry.module.gateRequest(request)));
 
   // Hashed build assets never change: cache them for a year, and send the
   // brotli or gzip copy made at build time (scripts/precompress.mjs) to
@@ -146,8 +153,8 @@ export async function createApp({
   app.all(
     "*",
     createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
+      build: typeof build === "function" ? async () => build() : build,
+      mode: settings.NODE_ENV,
       // req.ip honours X-Forwarded-For only with TRUST_PROXY=1 (rate limits key on it).
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
     }),

@@ -8,10 +8,16 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { serverSettings } from "./env.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+// Settings from a .env file in the project folder, if there is one
+// (.env.example lists them); the real environment wins.
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 process.env.NODE_ENV ??= "production";
+// Every setting checked before anything starts (server/env.js, .env.example).
+serverSettings();
 
 const log = (/** @type {string} */ line) => console.log(`[server] ${line}`);
 
@@ -70,11 +76,12 @@ async function prepareDatabase() {
     process.env.DATABASE_URL = database.url;
     log(`embedded PostgreSQL on port ${database.port}, data in ${database.dataDir}`);
   }
-  if (process.env.RUN_MIGRATIONS !== "0") {
+  const settings = serverSettings();
+  if (settings.RUN_MIGRATIONS === "1") {
     run(process.execPath, [path.join(root, "scripts", "prisma.mjs"), "migrate", "deploy"], "prisma migrate deploy");
   }
   // Demo data only where the database is ours, or when asked for.
-  if (embedded || process.env.SEED_DEMO === "1") {
+  if (embedded || settings.SEED_DEMO === "1") {
     run(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/seed-if-empty.ts"], "demo seed");
   }
 }
@@ -84,20 +91,61 @@ async function main() {
   await prepareDatabase();
 
   const { createApp } = await import("./app.js");
-  const build = await import(pathToFileURL(path.join(root, "build", "index.js")).href);
+  const buildFile = path.join(root, "build", "index.js");
+  /** The build as of its file's last change (a fresh URL makes Node load it again). */
+  const loadBuild = async () =>
+    /** @type {import("./app.js").AppBuild} */ (
+      /** @type {unknown} */ (await import(`${pathToFileURL(buildFile).href}?t=${fs.statSync(buildFile).mtimeMs}`))
+    );
+  let build = await loadBuild();
+  const development = process.env.NODE_ENV === "development";
   const { handler, close } = await createApp({
-    build: /** @type {import("./app.js").AppBuild} */ (/** @type {unknown} */ (build)),
+    build: development ? () => build : build,
     root,
     databaseUrl: /** @type {string} */ (process.env.DATABASE_URL),
+    // Pages change with every edit while developing: nothing is cached.
+    pageCache: development ? false : undefined,
     log,
   });
   (globalThis.__shutdownHooks ??= []).push(close);
+  if (development) await watchBuild(buildFile, loadBuild, (next) => (build = next));
 
-  const port = Number(process.env.PORT || 3000);
+  const port = serverSettings().PORT;
   await new Promise((resolve) => {
     httpServer = http.createServer(handler).listen(port, () => resolve(undefined));
   });
   log(`listening on http://localhost:${port}`);
+}
+
+/**
+ * `npm run dev` (remix dev --manual): Remix rebuilds on every edit; the new
+ * build is loaded into this process and Remix's dev server is told it is
+ * ready, so the browser reloads without a restart (README, "Developing").
+ *
+ * @param {string} buildFile
+ * @param {() => Promise<import("./app.js").AppBuild>} loadBuild
+ * @param {(build: import("./app.js").AppBuild) => void} swap
+ */
+async function watchBuild(buildFile, loadBuild, swap) {
+  const { broadcastDevReady } = await import("@remix-run/node");
+  const ready = (/** @type {import("./app.js").AppBuild} */ build) => broadcastDevReady(build).catch(() => {});
+  await ready(await loadBuild());
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  fs.watch(path.dirname(buildFile), (_event, name) => {
+    if (name !== path.basename(buildFile)) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      try {
+        const next = await loadBuild();
+        swap(next);
+        await ready(next);
+        log("rebuilt: new build loaded");
+      } catch (error) {
+        log(`loading the new build failed: ${error}`);
+      }
+    }, 100);
+  });
 }
 
 main().catch(async (error) => {
