@@ -1,0 +1,57 @@
+// Lint (npm run lint; npm test runs it). Type-aware typescript-eslint for the
+// mistakes the type checker lets through (promises nobody awaits, imports
+// that should be type-only), the rules of hooks, and accessibility of JSX.
+// Formatting is Prettier's business (npm run format), not ESLint's.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import globals from "globals";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "app/generated/**",
+      "node_modules/**",
+      ".data/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+      "scripts/schema-engine/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Remix's loaders throw Responses; tests assert on `any` JSON bodies.
+      "@typescript-eslint/only-throw-error": "off",
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      // The two classic rules; the React Compiler's newer rules target React 19.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Plain JavaScript files outside the TypeScript project are not type-checked.
+    files: ["**/*.cjs", "eslint.config.js", "remix.config.js"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
