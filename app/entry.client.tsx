@@ -26,4 +26,4 @@ async function hydrate() {
   });
 }
 
-hydrate();
+void hydrate();

@@ -84,7 +84,7 @@ export default function App() {
   // The root loader's language after a client-side navigation; in the
   // browser another language than the document's means a new document.
   useEffect(() => {
-    i18n.changeLanguage(lng);
+    void i18n.changeLanguage(lng);
   }, [lng, i18n]);
   return <Outlet />;
 }

@@ -41,7 +41,6 @@ export const FORMAT = "freight-portal-backup/1";
 const BATCH_ROWS = 2000;
 
 /** The table Prisma keeps its migration history in (its DDL, as Prisma creates it). */
-const MIGRATIONS_TABLE = "_prisma_migrations";
 const MIGRATIONS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum"              VARCHAR(64) NOT NULL,

@@ -682,7 +682,7 @@ async function main() {
   return exitCode;
 }
 
-type Report = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Report = Record<string, any>;  
 
 function markdown(r: Report): string {
   const b = r.bookings;

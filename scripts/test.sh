@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`; .ci/run calls it). Works on a fresh
 # Debian machine with Node and npm after `npm ci`:
-#   1. Chromium and a CJK font from apt when missing   4. typecheck
+#   1. Chromium and a CJK font from apt when missing   4. typecheck and lint
 #   2. production build                 5. unit + integration tests (vitest)
 #   3. page-weight budget (bench:budget) 6. browser tests (Playwright)
 # Every step runs even when an earlier one fails (except that the browser
@@ -53,6 +53,7 @@ else
   skip "budget" "needs the build"
 fi
 step "typecheck" npx tsc --noEmit -p .
+step "lint" npm run lint
 step "vitest" npx vitest run
 if [ "$CHROMIUM_OK" -eq 1 ] && [ "$BUILD_OK" -eq 1 ]; then
   step "playwright" npx playwright test

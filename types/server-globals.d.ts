@@ -2,10 +2,10 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __serverTiming: AsyncLocalStorage<{ started: number; db: number; count: number; slowest: number; noStore?: boolean }> | undefined;
-  // eslint-disable-next-line no-var
-  // eslint-disable-next-line no-var
+   
+   
   var __pgPool: { end(): Promise<void> } | undefined;
   var __shutdownHooks: (() => Promise<unknown> | unknown)[] | undefined;
 }

@@ -4,7 +4,7 @@
 // messages). Handlers are thin: parse, call the domain module the page calls,
 // answer in the envelope.
 import type { TFunction } from "i18next";
-import { z } from "~/utils/zod";
+import { type z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
 import type { OperationId } from "~/domain/permissions/operations.server";

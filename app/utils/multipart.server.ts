@@ -5,6 +5,7 @@
 // read as the browser sent them. The body is counted while it streams and the
 // parse stops at `maxBytes`; each file part goes to a handler that streams
 // it where it belongs (a temp file, memory) or drains it.
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Readable, Transform } from "node:stream";
 import Busboy from "@fastify/busboy";
 
@@ -116,7 +117,7 @@ function limitedBody(request: Request, maxBytes: number): Readable {
       else callback(null, chunk);
     },
   });
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   source.on("error", (error) => counter.destroy(error));
   return source.pipe(counter);
 }

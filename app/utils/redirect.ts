@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "./control-characters";
 const BASE = "http://same-site.invalid";
 
 /**
@@ -9,7 +10,7 @@ const BASE = "http://same-site.invalid";
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  if (hasControlCharacters(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, BASE);

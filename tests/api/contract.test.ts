@@ -3,8 +3,6 @@
 // (401) and staff calls refuse staff without the permission (403), before
 // any validation; public calls never ask for a token. The OpenAPI document
 // lists exactly the calls the dispatcher serves.
-import fs from "node:fs";
-import path from "node:path";
 import { apiEndpoints } from "~/api/registry.server";
 import { findEndpoint, whoMayCall } from "~/api/dispatch.server";
 import { API_PREFIXES } from "~/api/prefixes";

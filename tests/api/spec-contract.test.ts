@@ -406,7 +406,6 @@ function importRows(entity: SpecEntity, plain: boolean, count: number, firstId: 
 }
 
 async function writeCase(call: string): Promise<WriteCase> {
-  const [, path] = call.split(" ");
   const n = unique();
   const offer = /^(?:POST \/my\/savespecial|PUT \/my\/editspecial)(\w+)sale$/.exec(call);
   if (offer) {

@@ -18,6 +18,7 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [false, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   consoleProblems: async ({}, use) => {
     await use([]);
   },

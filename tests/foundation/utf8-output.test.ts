@@ -15,6 +15,7 @@
 // parameters fails until SAMPLES says which URL to render. Resource routes
 // (no default export) do not go through React and are not rendered here.
 // The e-mails are every `render…` export of app/emails.
+import type * as ReactDomServer from "react-dom/server";
 import fs from "node:fs";
 import path from "node:path";
 import { flushBackground } from "~/domain/rates/background.server";
@@ -122,7 +123,7 @@ test("the writer itself: a Chinese text across the 2 KB boundary comes out whole
   const { text } = await import("node:stream/consumers");
   const React = await import("react");
   for (const file of ["react-dom-server.node.production.min.js", "react-dom-server.node.development.js"]) {
-    const server = (await import(/* @vite-ignore */ path.join(process.cwd(), "node_modules/react-dom/cjs", file))) as typeof import("react-dom/server");
+    const server = (await import(/* @vite-ignore */ path.join(process.cwd(), "node_modules/react-dom/cjs", file))) as typeof ReactDomServer;
     for (let pad = 0; pad < 24; pad++) {
       // Many short texts fill the 2 KB buffer a few bytes at a time; the padding moves where the Chinese texts fall.
       const rows = Array.from({ length: 400 }, (_, i) => React.createElement("b", { key: i }, i % 5 === 0 ? "海运拼箱数据" : "xyz"));

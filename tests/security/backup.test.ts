@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import type pg from "pg";
 import { backup, restore, verifyBackup } from "../../scripts/backup.mjs";
 import { currentDatabaseUrl, testDatabaseInfo } from "../support/db";
-import { createEmptyDatabase, databaseUrl, dropDatabase, withClient } from "../support/pg";
+import { createEmptyDatabase, dropDatabase, withClient } from "../support/pg";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "freight-backup-test-"));

@@ -51,7 +51,7 @@ function countryList(quiet: boolean): Endpoint {
 }
 
 /** The page's loader data as the API answers it: rows with their facts and the viewer's tier prices only. */
-function searchReply(result: ResultsData, http: number, t: ApiContext["t"]): ApiReply {
+function searchReply(result: ResultsData, http: number): ApiReply {
   const weight = modeByKey(result.modeKey).weight;
   if (result.status === "idle") throw new ApiError(1, "api.searchParamsRequired", 400);
   if (result.status === "invalid") {
@@ -121,7 +121,7 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     },
     async handler(ctx) {
       const result = await loadResultsPage(key, ctx.request, { viewer: visitor ? null : ctx.user });
-      return searchReply(result.data, result.init?.status ?? 200, ctx.t);
+      return searchReply(result.data, result.init?.status ?? 200);
     },
   };
 }

@@ -205,6 +205,8 @@ export function Combobox(props: Props) {
           onMouseDown={(event) => event.preventDefault()}
         >
           {options.map((option, index) => (
+            // The input keeps the focus and owns the keyboard (aria-activedescendant); the pointer picks here.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={`${option.value}-${index}`}
               id={`${listId}-${index}`}

@@ -148,7 +148,8 @@ export function lookupRequest(request: Request): Promise<SessionLookup> {
       : (await getCookieSession(request)).get("sid");
     if (!sessionId) return { state: "none" } as const;
     const { lookup, versions } = await readSession(sessionId);
-    if (versions) requestVersions(request, versions);
+    // Primes the request's data versions with the ones the session read brought along.
+    if (versions) void requestVersions(request, versions);
     return lookup;
   });
 }

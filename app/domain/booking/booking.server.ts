@@ -19,7 +19,7 @@ import type { OrderEmailData, OrderEmailPerson } from "~/emails/order-email";
 import { renderOrderNotification } from "~/emails/order-notification";
 import { fallbackLanguage, type Language } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
-import { Prisma, prisma } from "~/utils/db.server";
+import { type Prisma, prisma } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/public-origin.server";
 import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAttachment } from "./attachments.server";
 import { attachmentExtension, type OrderValues } from "./schemas";

@@ -1,5 +1,6 @@
 // How a typed endpoint resolves (shared by the pickers' server-side fallback
 // and the results pages): one match, a "did you mean" list, or nothing.
+import { blankControlCharacters } from "~/utils/control-characters";
 export type Resolution<T> =
   | { status: "found"; option: T }
   | { status: "ambiguous"; candidates: T[] }
@@ -12,7 +13,7 @@ export const SUGGESTION_LIMIT = 10;
 /** Search text as typed: trimmed, inner whitespace collapsed, bounded. */
 export function cleanQuery(text: string | null | undefined): string {
   // Control characters mean nothing in a search, and a NUL makes PostgreSQL fail the query.
-  return (text ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, 60);
+  return blankControlCharacters(text ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
 }
 
 /**

@@ -43,6 +43,7 @@ import {
   type DayRange,
   type TablePage,
 } from "./types";
+import { blankControlCharacters } from "~/utils/control-characters";
 
 export type { DayRange, TablePage } from "./types";
 export { DEFAULT_PAGE_SIZES, DEFAULT_PAGE_SIZE, searchWith, addDays } from "./types";
@@ -120,7 +121,8 @@ export function parseTableQuery<F extends FilterShape>(source: Request | URL, sp
   const filters: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(spec.filters)) {
     // A NUL (or any control character) makes PostgreSQL fail the query; it is never a real filter.
-    const raw = params.get(name)?.replace(/[\u0000-\u001f\u007f]/g, " ") ?? null;
+    const value = params.get(name);
+    const raw = value === null ? null : blankControlCharacters(value);
     if (raw === null || raw.trim() === "") continue;
     const parsed = schema.safeParse(raw);
     if (parsed.success && parsed.data !== undefined && parsed.data !== "") filters[name] = parsed.data;

@@ -19,7 +19,7 @@ import {
   auditUser,
   createUser,
   deleteUser,
-  findManagedUser,
+  type findManagedUser,
   guardTarget,
   handOver,
   HANDOVER_ROLE_IDS,

@@ -3,7 +3,7 @@
 // the staff QR business card. Every read and write is limited to the
 // customers the staff member's view allows (permissions/views.server.ts).
 import { containsText } from "~/utils/like";
-import { prisma, Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { revokeUserSessions } from "~/domain/accounts/session.server";
