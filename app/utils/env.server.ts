@@ -12,6 +12,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Host names whose requests may name the site's absolute URLs when PUBLIC_URL is unset (app/utils/public-origin.server.ts). */
   ALLOWED_HOSTS: z.string().optional(),
+  /** Largest Excel import in MB (data-maintenance.md: 2 MB); raise it for large carrier sheets (issue 23). */
+  IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(2),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Mail relay timings (mail/relay.server.ts); unset = the production defaults. Fault drills shorten them. */
   MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).optional(),
@@ -37,6 +39,12 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Reads the environment again (tests that change a setting such as IMPORT_MAX_MB). */
+export function reloadEnv(): Env {
+  cached = undefined;
+  return env();
 }
 
 export const isProduction = () => env().NODE_ENV === "production";
