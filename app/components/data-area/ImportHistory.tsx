@@ -4,6 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { UrlDialog } from "~/components/dialog";
+import { DataTable, type TableColumn } from "~/components/table";
 import type { BatchSummary, DialogState } from "~/domain/data-areas/screen-types";
 import { formatDateTime } from "~/utils/dates";
 
@@ -16,59 +17,52 @@ function BatchState({ batch }: { batch: BatchSummary }) {
 
 export function ImportHistoryDialog({ path, batches, closeHref }: { path: string; batches: BatchSummary[]; closeHref: string }) {
   const { t } = useTranslation();
+  const columns: TableColumn<BatchSummary>[] = [
+    { key: "id", header: t("importHistory.col.id"), className: "num", cell: (b) => b.id },
+    { key: "time", header: t("importHistory.col.time"), cell: (b) => formatDateTime(b.createdAt) },
+    { key: "user", header: t("importHistory.col.user"), cell: (b) => b.username ?? "" },
+    {
+      key: "file",
+      header: t("importHistory.col.file"),
+      cell: (b) => (
+        <>
+          {b.fileName}
+          <br />
+          <code className="field__hint" title={t("importHistory.checksum")}>
+            {b.checksum.slice(0, 12)}
+          </code>
+        </>
+      ),
+    },
+    { key: "counts", header: t("importHistory.col.counts"), cell: (b) => t("importHistory.counts", { rows: b.rows, inserted: b.inserted, updated: b.updated }) },
+    { key: "state", header: t("importHistory.col.state"), cell: (b) => <BatchState batch={b} /> },
+  ];
   return (
     <UrlDialog look="data" title={t("importHistory.title")} closeTo={closeHref} wide>
       <p className="field__hint">{t("importHistory.hint")}</p>
       {batches.length === 0 ? (
         <p role="status">{t("importHistory.empty")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("importHistory.col.id")}</th>
-                <th scope="col">{t("importHistory.col.time")}</th>
-                <th scope="col">{t("importHistory.col.user")}</th>
-                <th scope="col">{t("importHistory.col.file")}</th>
-                <th scope="col">{t("importHistory.col.counts")}</th>
-                <th scope="col">{t("importHistory.col.state")}</th>
-                <th scope="col">{t("importHistory.col.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((batch) => (
-                <tr key={batch.id}>
-                  <td>{batch.id}</td>
-                  <td>{formatDateTime(batch.createdAt)}</td>
-                  <td>{batch.username ?? ""}</td>
-                  <td>
-                    <span>{batch.fileName}</span>
-                    <br />
-                    <code className="field__hint" title={t("importHistory.checksum")}>
-                      {batch.checksum.slice(0, 12)}
-                    </code>
-                  </td>
-                  <td>{t("importHistory.counts", { rows: batch.rows, inserted: batch.inserted, updated: batch.updated })}</td>
-                  <td>
-                    <BatchState batch={batch} />
-                  </td>
-                  <td>
-                    {batch.hasFile ? (
-                      <a href={`${path}/import-file/${batch.id}`} download={batch.fileName}>
-                        {t("importHistory.download")}
-                      </a>
-                    ) : null}{" "}
-                    {batch.undoneAt ? null : (
-                      <Link to={`${path}?undo=${batch.id}`} preventScrollReset>
-                        {t("importHistory.undo")}
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns}
+          rows={batches}
+          rowKey={(batch) => String(batch.id)}
+          actionsHeader={t("importHistory.col.actions")}
+          actions={(batch) => (
+            <>
+              {batch.hasFile ? (
+                <a href={`${path}/import-file/${batch.id}`} download={batch.fileName}>
+                  {t("importHistory.download")}
+                </a>
+              ) : null}
+              {batch.undoneAt ? null : (
+                <Link to={`${path}?undo=${batch.id}`} preventScrollReset>
+                  {t("importHistory.undo")}
+                </Link>
+              )}
+            </>
+          )}
+        />
       )}
     </UrlDialog>
   );
