@@ -56,7 +56,7 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
     expect(result.status, JSON.stringify(result.data)).toBe(302);
     expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 1, inserted: 1, updated: 0 } });
     const example = templateRows(area, await getT(getRequest("/"))).at(-1)!;
-    const row = (await delegate(area).findFirst({ orderBy: { id: "desc" } })) as Record<string, unknown>;
+    const [row] = (await delegate(area).findMany({ orderBy: { id: "desc" }, take: 1 })) as Record<string, unknown>[];
     area.columns.forEach((column, i) => {
       const expected = example[i];
       if (expected === null || column.kind === "id") return;
