@@ -43,6 +43,8 @@ export const SHARED_MODULES = {
   dataArea: "routes/backoffice/data-area.tsx",
   dataAreaExport: "routes/backoffice/data-area-export.tsx",
   dataAreaExportSelected: "routes/backoffice/data-area-export-selected.tsx",
+  dataAreaTemplate: "routes/backoffice/data-area-template.tsx",
+  dataAreaImportFile: "routes/backoffice/data-area-import-file.tsx",
   legacyApi: "routes/legacy-api/dispatcher.ts",
 } as const;
 
@@ -73,6 +75,9 @@ export function routeNames(appDir: string): Map<string, string> {
   for (const area of Object.values(dataAreas)) {
     add(`_bo.${segment(area.path)}`, SHARED_MODULES.dataArea);
     if (area.export) add(`_bo.${segment(area.path)}.export`, area.exportSelected ? SHARED_MODULES.dataAreaExportSelected : SHARED_MODULES.dataAreaExport);
+    // The import template and the original file of an import batch (decision 204).
+    add(`_bo.${segment(area.path)}.template`, SHARED_MODULES.dataAreaTemplate);
+    add(`_bo.${segment(area.path)}.import-file.$batch`, SHARED_MODULES.dataAreaImportFile);
   }
   // Each mount point of the legacy API goes to the endpoint registry (app/api/registry.server.ts).
   for (const prefix of API_PREFIXES) add(`${prefix.slice(1, -1)}.$`, SHARED_MODULES.legacyApi);

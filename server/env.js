@@ -55,8 +55,10 @@ export const envSchema = z.object({
   MAIL_STUCK_AFTER_SECONDS: z.coerce.number().int().min(35).optional(),
 
   // --- Files ----------------------------------------------------------------
-  /** Uploaded files (avatars, attachments, home images, QR codes). */
+  /** Uploaded files (avatars, attachments, home images, QR codes, the original files of import batches). */
   UPLOAD_DIR: z.string().default(".data/uploads"),
+  /** Largest Excel import in MB (data-maintenance.md: 2 MB); raise it for large carrier sheets (issue 23). */
+  IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(2),
   /** Where `npm run backup` writes (scripts/backup.mjs). */
   BACKUP_DIR: z.string().optional(),
   /** The project folder the Excel worker threads load from (app/domain/import-export/sheet-worker.server.ts); unset = the working folder. */
@@ -91,7 +93,9 @@ const operatorMessages = /** @type {z.ZodErrorMap} */ ((_issue, ctx) => ({ messa
  * @returns {Env}
  */
 export function parseEnv(source = process.env) {
-  const parsed = envSchema.safeParse(source, { errorMap: operatorMessages });
+  // An empty variable (DATABASE_URL= in a file or a child's environment) is an unset one.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(given, { errorMap: operatorMessages });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);

@@ -78,7 +78,7 @@ export type Endpoint = {
   /** multipart/form-data body (uploads). */
   multipart?: boolean;
   /** Largest body in bytes (default FORM_BODY_LIMIT); upload calls: their file limit plus the envelope. The server refuses a larger one before reading it. */
-  bodyLimit?: number;
+  bodyLimit?: number | (() => number);
   /** Top-level members besides status, message, data and total. */
   extraMembers?: readonly string[];
   /** The body's record under its wire names (wire.ts): mapped by ctx.parse, documented in the OpenAPI description. */

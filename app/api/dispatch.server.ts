@@ -73,7 +73,8 @@ function languageOf(url: URL): Language {
 
 /** The body limit of a call: its own, else the plain-form one (app/utils/upload-limits.ts). */
 export function endpointBodyLimit(endpoint: Endpoint): number {
-  return endpoint.bodyLimit ?? FORM_BODY_LIMIT;
+  const limit = endpoint.bodyLimit ?? FORM_BODY_LIMIT;
+  return typeof limit === "function" ? limit() : limit;
 }
 
 /** A body error as the envelope's: 413 or 400. */

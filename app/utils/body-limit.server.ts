@@ -19,15 +19,17 @@ import { dataAreas } from "~/domain/data-areas";
 import { i18n, getLanguage } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "./upload-limits";
+import { importMaxBytes } from "./uploads.server";
 
 /** The page routes that take a file (Remix paths) and their body limit. */
-export const PAGE_UPLOADS: readonly { path: string; limit: number }[] = [
+export const PAGE_UPLOADS: readonly { path: string; limit: number | (() => number) }[] = [
   { path: "/booking/:mode/:id/order", limit: uploadBodyLimit(UPLOAD_LIMITS.attachment) },
   { path: "/userAvatar", limit: uploadBodyLimit(UPLOAD_LIMITS.avatar) },
   { path: "/userList", limit: uploadBodyLimit(UPLOAD_LIMITS.wxCode) },
   { path: "/homeList", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
   { path: "/app-home", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
-  ...Object.values(dataAreas).map((area) => ({ path: area.path, limit: uploadBodyLimit(UPLOAD_LIMITS.import) })),
+  // The import limit is the IMPORT_MAX_MB setting, read when asked.
+  ...Object.values(dataAreas).map((area) => ({ path: area.path, limit: () => uploadBodyLimit(importMaxBytes()) })),
 ];
 
 /** Remix matches paths case-insensitively, with or without a trailing slash. */
@@ -50,7 +52,8 @@ export function bodyLimitFor(method: string, pathname: string): number {
     const found = findEndpoint(method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase(), path);
     return found && "endpoint" in found ? endpointBodyLimit(found.endpoint) : FORM_BODY_LIMIT;
   }
-  return compiled.find(({ pattern }) => pattern.test(path))?.limit ?? FORM_BODY_LIMIT;
+  const limit = compiled.find(({ pattern }) => pattern.test(path))?.limit ?? FORM_BODY_LIMIT;
+  return typeof limit === "function" ? limit() : limit;
 }
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -23,5 +23,11 @@ export function env(): Env {
   return cached;
 }
 
+/** Reads the environment again (tests that change a setting such as IMPORT_MAX_MB). */
+export function reloadEnv(): Env {
+  cached = undefined;
+  return env();
+}
+
 export const isProduction = () => env().NODE_ENV === "production";
 export const secureCookies = () => isProduction() && env().INSECURE_COOKIES !== "1";

@@ -17,7 +17,11 @@ export const UPLOAD_LIMITS = {
   wxCode: 2 * MB,
   /** Home-content images. */
   homeImage: 5 * MB,
-  /** Excel import (data-maintenance.md: at most 2 MB). The one import-size setting. */
+  /**
+   * Excel import (data-maintenance.md: at most 2 MB): the default of the
+   * IMPORT_MAX_MB setting. The server reads the setting (importMaxBytes() in
+   * app/utils/uploads.server.ts); pages get it from their loader.
+   */
   import: 2 * MB,
 } as const;
 
@@ -34,7 +38,13 @@ export const uploadBodyLimit = (fileBytes: number) => fileBytes + ENVELOPE_BYTES
  * The import rows as text (the API's infoString, a JSON array): a 2 MB
  * workbook is compressed, its rows as JSON take up to about ten times that.
  */
-export const IMPORT_TEXT_LIMIT = 10 * UPLOAD_LIMITS.import;
+export const importTextLimit = (importBytes: number) => 10 * importBytes;
 
-/** Whole megabytes, for messages ("at most 5 MB"). */
-export const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / MB));
+/** Megabytes, for messages ("at most 5 MB"): whole ones, or one decimal below 10 MB when not whole. */
+export const megabytes = (bytes: number) => {
+  const mb = bytes / MB;
+  return mb >= 10 || Number.isInteger(mb) ? Math.max(1, Math.round(mb)) : Math.max(0.1, Math.round(mb * 10) / 10);
+};
+
+/** Bytes of a size given in MB (the IMPORT_MAX_MB setting). */
+export const bytesOfMegabytes = (mb: number) => Math.round(mb * MB);

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
-import { UPLOAD_LIMITS } from "./upload-limits";
+import { UPLOAD_LIMITS, bytesOfMegabytes } from "./upload-limits";
 
 export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.avatar;
 
@@ -26,6 +26,11 @@ export const AVATAR_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png)$/;
 
 export function isAvatarName(name: string): boolean {
   return AVATAR_NAME_PATTERN.test(name);
+}
+
+/** The Excel import limit: the IMPORT_MAX_MB setting (default the spec's 2 MB). */
+export function importMaxBytes(): number {
+  return bytesOfMegabytes(env().IMPORT_MAX_MB);
 }
 
 export function uploadRoot(): string {

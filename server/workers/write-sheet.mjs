@@ -12,7 +12,8 @@
 // 20,000 × 20; ../../../shared/STACK.md "Excel") applies; if neither text is
 // found, the unpatched module.
 //
-// In:  workerData = { rows: unknown[][], sheetName, bookType: "biff8" | "xlsx" }
+// In:  workerData = { rows: unknown[][], sheetName, bookType: "biff8" | "xlsx",
+//                     more?: { name, rows }[] (further sheets, e.g. a template's notes) }
 // Out: { ok: true, data: Uint8Array, patched: boolean } or { ok: false, error }
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -52,11 +53,12 @@ async function loadSheetJs() {
 
 try {
   const { XLSX, patched } = await loadSheetJs();
-  const { rows, sheetName = "sheet1", bookType = "biff8" } = workerData;
+  const { rows, sheetName = "sheet1", bookType = "biff8", more = [] } = workerData;
   const workbook = XLSX.utils.book_new();
   // Dense: cells in arrays by row, not an object keyed "A1", "B1"... (10x
   // faster to build for 700,000 cells, the same file).
   XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows, { dense: true }), sheetName);
+  for (const sheet of more) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(sheet.rows, { dense: true }), sheet.name);
   const buffer = XLSX.write(workbook, { type: "buffer", bookType, compression: true });
   // A copy owns its ArrayBuffer (small Buffers share Node's pool), so it can be transferred.
   const data = new Uint8Array(buffer);

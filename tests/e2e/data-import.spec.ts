@@ -79,4 +79,24 @@ test.describe("data import", () => {
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
     await expect(page.getByText("附件格式错误，请重新上传！")).toBeVisible();
   });
+
+  test("an import is listed in the import history and undone from there (decision 204)", async ({ page }) => {
+    const base = 3_800_000 + projectOffset() * 100_000;
+    const pod = `UNDO PORT ${test.info().project.name.toUpperCase()}`;
+    await loginAsDataStaff(page);
+    await page.goto(`/fclbyseaData?pod=${encodeURIComponent(pod)}`);
+    const rows = [FCL_HEADERS, fclRow(base + 1, pod, 1), fclRow(base + 2, pod, 2)];
+    await page.getByLabel("导入Excel：选择文件").setInputFiles({ name: "撤销测试.xlsx", mimeType: XLSX_TYPE, buffer: xlsx(rows) });
+    await page.getByRole("button", { name: "导入Excel", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "导入成功！" })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole("link", { name: "导入记录" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("row").nth(1)).toContainText("撤销测试.xlsx");
+    await dialog.getByRole("row").nth(1).getByRole("link", { name: "撤销导入" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "撤销导入" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "撤销成功！" })).toBeVisible();
+    await page.goto(`/fclbyseaData?pod=${encodeURIComponent(pod)}`);
+    await expect(page.getByRole("cell", { name: String(base + 1), exact: true })).toHaveCount(0);
+    await expect(page.getByRole("cell", { name: String(base + 2), exact: true })).toHaveCount(0);
+  });
 });

@@ -256,6 +256,11 @@ const MANIFEST: Record<string, Entry> = {
   ...Object.fromEntries(
     DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}`, { url: at(p), loader: screen(p), action: screen(p, "400") } satisfies Entry]),
   ),
+  // Every area's import template, and the original file of an import batch (none yet: 404), need the screen (decision 204).
+  ...Object.fromEntries(DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.template`, { url: at(`${p}/template`), loader: screen(p) } satisfies Entry])),
+  ...Object.fromEntries(
+    DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.import-file.$batch`, { url: at(`${p}/import-file/1`), loader: screen(p, "404") } satisfies Entry]),
+  ),
   "routes/_bo.port.export": { url: at("/port/export"), loader: screen("/port") },
   "routes/_bo.airport.export": { url: at("/airport/export"), loader: screen("/airport") },
   "routes/_bo.fclbyseaData.export": { url: at("/fclbyseaData/export"), loader: screen("/fclbyseaData") },

@@ -4,7 +4,7 @@
 // range delete, checks). Rows travel under the spec's names (the area's
 // wire entity, entities.ts), both ways.
 import { dataOperation, type DataVerb } from "~/domain/permissions/operations.server";
-import { IMPORT_TEXT_LIMIT } from "~/utils/upload-limits";
+import { importTextLimit } from "~/utils/upload-limits";
 import { dataAreas, type AreaKey, type DataArea } from "~/domain/data-areas";
 import {
   allRows,
@@ -30,7 +30,7 @@ import { editFormSchema } from "~/domain/data-areas/schema";
 import type { CheckKey } from "~/domain/data-areas/types";
 import { MAX_EXPORT_ROWS } from "~/domain/import-export/export.server";
 import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant } from "~/domain/import-export/import.server";
-import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
+import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../core.server";
 import { CountEntity, CreatedEntity, ImportResultEntity, PortNameEntity, UnmatchedPodEntity, areaEntity, spaceCheckEntity } from "../entities";
@@ -157,7 +157,7 @@ const CALLS: readonly AreaCalls[] = [
 ];
 
 /** Largest import body: the infoString rows as JSON, or a multipart workbook (smaller). */
-const IMPORT_BODY_LIMIT = IMPORT_TEXT_LIMIT;
+const IMPORT_BODY_LIMIT = () => importTextLimit(importMaxBytes());
 
 /** The filter parameters under their legacy names (trailer_door_point …) and the screen's (doorPoint …). */
 function filterParams(area: DataArea) {
@@ -210,7 +210,7 @@ function tupleHeaders(area: DataArea, variant: ImportVariant): string[] {
 async function runImport(ctx: ApiContext, area: DataArea, variant: ImportVariant) {
   if (isMultipart(ctx.request)) {
     const upload = await readSpreadsheetUpload(ctx.request);
-    if (!upload.ok) throw badRequest(upload.key);
+    if (!upload.ok) throw badRequest({ key: upload.key, values: upload.values });
     return importReply(await importSpreadsheet(area, ctx.user, upload.data, { fileName: upload.fileName, variant }), ctx.t);
   }
   const fields = await ctx.fields();

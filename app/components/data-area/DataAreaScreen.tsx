@@ -14,6 +14,7 @@ import { CellText, cellClass, columnLabel } from "./cells";
 import { CheckDialog, DeleteDialog, RangeDeleteDialog } from "./Dialogs";
 import { EditDialog } from "./EditDialog";
 import { ImportForm } from "./ImportForm";
+import { ImportHistoryDialog, UndoDialog } from "./ImportHistory";
 import { ImportProblems } from "./ImportProblems";
 import { MarkupPanel } from "./MarkupPanel";
 
@@ -66,12 +67,18 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           </Link>
           {area.import.air ? (
             <>
-              <ImportForm action={formAction} intent="import" label={t("data.air.importStandard")} />
-              <ImportForm action={formAction} intent="importPlain" label={t("data.air.importPlain")} />
+              <ImportForm action={formAction} intent="import" label={t("data.air.importStandard")} maxBytes={data.importMaxBytes} />
+              <ImportForm action={formAction} intent="importPlain" label={t("data.air.importPlain")} maxBytes={data.importMaxBytes} />
             </>
           ) : (
-            <ImportForm action={formAction} intent="import" label={t("data.action.import")} />
+            <ImportForm action={formAction} intent="import" label={t("data.action.import")} maxBytes={data.importMaxBytes} />
           )}
+          <a href={`${area.path}/template`} className="button button--ghost" download>
+            {t("importHistory.template")}
+          </a>
+          <Link to={open({ history: 1 })} className="button button--ghost" preventScrollReset>
+            {t("importHistory.open")}
+          </Link>
           {area.export ? (
             <a href={`${area.path}/export${exportSearch === "?" ? "" : exportSearch}`} className="button button--ghost" download={area.export.fileName}>
               {t("data.action.export")}
@@ -85,6 +92,7 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
         </div>
       </div>
 
+      {area.import.air ? <p className="field__hint">{t("importHistory.airSecondLine", { plain: t("data.air.importPlain") })}</p> : null}
       {dialog.kind === "missing" ? (
         <p className="flash flash--error" role="alert">
           {t("data.msg.loadFailed")}
@@ -167,6 +175,8 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
       {dialog.kind === "delete" ? <DeleteDialog id={dialog.id} closeHref={listHref} action={formAction} /> : null}
       {dialog.kind === "range" ? <RangeDeleteDialog state={dialog} closeHref={listHref} action={formAction} listSearch={listSearch} /> : null}
       {dialog.kind === "check" ? <CheckDialog state={dialog} closeHref={listHref} /> : null}
+      {dialog.kind === "history" ? <ImportHistoryDialog path={area.path} batches={dialog.batches} closeHref={listHref} /> : null}
+      {dialog.kind === "undo" ? <UndoDialog path={area.path} state={dialog} action={formAction} /> : null}
     </section>
   );
 }

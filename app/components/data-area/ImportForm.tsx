@@ -1,14 +1,13 @@
 // One "import Excel" control: a multipart POST that works without
 // JavaScript. With JavaScript the extension and size are checked before the
 // upload (the server checks them again, and enforces the size while reading).
+// `maxBytes` is the server's IMPORT_MAX_MB setting, from the loader.
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { UPLOAD_LIMITS } from "~/utils/upload-limits";
+import { megabytes } from "~/utils/upload-limits";
 
-const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.import;
-
-export function ImportForm({ action, intent, label }: { action: string; intent: "import" | "importPlain"; label: string }) {
+export function ImportForm({ action, intent, label, maxBytes }: { action: string; intent: "import" | "importPlain"; label: string; maxBytes: number }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +27,7 @@ export function ImportForm({ action, intent, label }: { action: string; intent: 
           ? "data.import.noFile"
           : !/\.(xlsx|xls)$/i.test(file.name)
             ? "data.import.badType"
-            : file.size > MAX_UPLOAD_BYTES
+            : file.size > maxBytes
               ? "data.import.tooLarge"
               : null;
         setError(problem);
@@ -45,7 +44,7 @@ export function ImportForm({ action, intent, label }: { action: string; intent: 
       </button>
       {error ? (
         <span id={`${inputId}-error`} role="alert" className="field__errors">
-          {t(error)}
+          {t(error, { mb: megabytes(maxBytes) })}
         </span>
       ) : null}
     </Form>

@@ -2,6 +2,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TablePage } from "~/domain/table/types";
 import type { CheckKey } from "./types";
+import type { BatchSummary, UndoConflicts } from "~/domain/import-export/batches.server";
+
+export type { BatchSummary, UndoConflicts };
 
 export type CellValue = string | number | boolean | null;
 export type AreaRow = { id: number } & Record<string, CellValue>;
@@ -9,7 +12,7 @@ export type CheckItem = { id?: number; text: string; count?: number };
 export type Problem = { key: string; values?: Record<string, string | number> };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
-export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check"] as const;
+export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check", "history", "undo"] as const;
 
 export type DialogState =
   | { kind: "none" }
@@ -27,7 +30,11 @@ export type DialogState =
       /** Set when the range is valid: the confirmation step. */
       confirm: null | { start: number; end: number; count: number };
     }
-  | { kind: "check"; check: CheckKey; items: CheckItem[] };
+  | { kind: "check"; check: CheckKey; items: CheckItem[] }
+  /** ?history=1: the area's import batches (issue 23 item 2). */
+  | { kind: "history"; batches: BatchSummary[] }
+  /** ?undo=<batch>: the undo confirmation, with the rows changed since the batch. */
+  | { kind: "undo"; batch: BatchSummary; conflicts: UndoConflicts };
 
 export type DataAreaLoaderData = {
   rows: AreaRow[];
@@ -35,6 +42,8 @@ export type DataAreaLoaderData = {
   /** Distinct values of each select filter, by URL parameter. */
   options: Record<string, string[]>;
   dialog: DialogState;
+  /** The Excel import limit (IMPORT_MAX_MB), for the browser's check before the upload. */
+  importMaxBytes: number;
 };
 
 export type DataAreaActionData =

@@ -11,8 +11,12 @@ import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
-import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
-import { exportWorkbook, spreadsheetResponse } from "~/domain/import-export/export.server";
+import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
+import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
+import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { batchFile } from "~/domain/import-export/batches.server";
+import { importTemplate } from "~/domain/import-export/template.server";
+import { getT } from "~/i18n/i18n.server";
 import {
   areaTableSpec,
   countRange,
@@ -66,6 +70,12 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
     if (!parsed.ok) return { kind: "range", start, end, warning: parsed.key, confirm: null };
     return { kind: "range", start, end, warning: null, confirm: { ...parsed.range, count: await countRange(area, parsed.range) } };
   }
+  if (params.has("history")) return { kind: "history", batches: await listBatches(area) };
+  if (params.has("undo")) {
+    const id = positiveInt(params.get("undo"));
+    const found = id === null ? null : await previewUndo(area, id);
+    return found ? { kind: "undo", ...found } : { kind: "missing" };
+  }
   const check = params.get("check") as CheckKey | null;
   if (check && area.checks?.includes(check)) return { kind: "check", check, items: await runCheck(area, check) };
   return { kind: "none" };
@@ -77,7 +87,7 @@ export function dataAreaLoader(area: DataArea) {
     const url = new URL(request.url);
     const query = parseTableQuery(url, areaTableSpec(area));
     const [{ rows, total }, options, dialog] = await Promise.all([listRows(area, query), filterOptions(area), loadDialog(area, url)]);
-    return { rows, page: tablePage(query, total), options, dialog };
+    return { rows, page: tablePage(query, total), options, dialog, importMaxBytes: importMaxBytes() };
   };
 }
 
@@ -91,7 +101,7 @@ function badRequest(): never {
 
 async function importAction(area: DataArea, gate: OperationGate, request: Request, to: string) {
   const upload = await readSpreadsheetUpload(request);
-  if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key }], badRows: [] }, { status: 400 });
+  if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key, values: upload.values }], badRows: [] }, { status: 400 });
   const intent = upload.form.get("intent");
   if (intent !== "import" && intent !== "importPlain") badRequest();
   const viewer = await gate.authorizeUser(intent);
@@ -103,6 +113,22 @@ async function importAction(area: DataArea, gate: OperationGate, request: Reques
     key: "data.msg.imported",
     values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
   });
+}
+
+/** Undo of an import batch: all of it, or (undoRest) all but the rows changed since. */
+async function undoAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, rest: boolean) {
+  const id = positiveInt(String(form.get("batch") ?? ""));
+  if (id === null) badRequest();
+  const historyHref = `${area.path}?history=1`;
+  const outcome = await undoBatch(area, viewer, id, { rest });
+  if (outcome.ok) {
+    const { restored, deleted, skipped } = outcome;
+    return back(request, historyHref, { type: "success", key: skipped ? "importHistory.undonePartly" : "importHistory.undone", values: { restored, deleted, skipped } });
+  }
+  if (outcome.reason === "conflicts") {
+    return back(request, `${area.path}?undo=${id}`, { type: "warning", key: "importHistory.conflicts", values: { count: outcome.conflicts.count } });
+  }
+  return back(request, historyHref, { type: "error", key: outcome.reason === "undone" ? "importHistory.alreadyUndone" : "importHistory.notFound" });
 }
 
 async function saveAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, to: string) {
@@ -146,6 +172,9 @@ function dataIntents(area: DataArea): DeclaredOperations {
   return {
     import: op("import"),
     importPlain: op("import"),
+    // Undo needs the import's own permission (issue 23 item 2).
+    undo: op("import"),
+    undoRest: op("import"),
     ...(area.edit ? { save: op("edit") } : {}),
     delete: op("delete"),
     cancelDelete: op("delete"),
@@ -187,6 +216,9 @@ export function dataAreaAction(area: DataArea) {
           return back(request, to, { type: "error", key: "data.msg.rangeDeleteFailed" });
         }
       }
+      case "undo":
+      case "undoRest":
+        return undoAction(area, viewer, request, form, intent === "undoRest");
       case "markup":
         if (!area.fclTierMarkup) badRequest();
         return markupAction(viewer, request, form, to);
@@ -205,6 +237,27 @@ export function dataAreaExportLoader(area: DataArea) {
     const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
     const file = await exportWorkbook(area, listWhere(area, query));
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
+  };
+}
+
+/** GET <path>/template: the area's import template (needs the import permission). */
+export function dataAreaTemplateLoader(area: DataArea) {
+  return async function loader({ request }: LoaderFunctionArgs) {
+    await requireOperation(request, dataOperation(area.key, "import"));
+    const file = await importTemplate(area, await getT(request));
+    return spreadsheetResponse(file.data, file.fileName, file.asciiName, XLSX_TYPE);
+  };
+}
+
+/** GET <path>/import-file/<batch>: the original file of an import batch (the import permission). */
+export function dataAreaImportFileLoader(area: DataArea, batch: string) {
+  return async function loader({ request }: LoaderFunctionArgs) {
+    await requireOperation(request, dataOperation(area.key, "import"));
+    const id = positiveInt(batch);
+    const file = id === null ? null : await batchFile(area, id);
+    if (!file) throw new Response("Not found", { status: 404 });
+    const xls = file.data[0] === 0xd0;
+    return spreadsheetResponse(file.data, file.fileName, `import-${id}.${xls ? "xls" : "xlsx"}`, xls ? XLS_TYPE : XLSX_TYPE);
   };
 }
 

@@ -55,11 +55,14 @@ export function contentDisposition(fileName: string, asciiName: string): string 
   return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encoded}`;
 }
 
-export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string): Response {
+export const XLS_TYPE = "application/vnd.ms-excel";
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string, contentType = XLS_TYPE): Response {
   return new Response(data as unknown as BodyInit, {
     status: 200,
     headers: {
-      "Content-Type": "application/vnd.ms-excel",
+      "Content-Type": contentType,
       "Content-Disposition": contentDisposition(fileName, asciiName),
       "Content-Length": String(data.byteLength),
       "Cache-Control": "no-store",

@@ -9,7 +9,9 @@
 //        the date errors), nothing is written when any row is bad
 //     4. writeRows(): one transaction, set-based INSERT … SELECT FROM
 //        unnest(…) ON CONFLICT (id) DO UPDATE in chunks, plus the
-//        OperationLog row. All or nothing.
+//        OperationLog row and the import batch (batches.server.ts: the
+//        before-image of every updated row, the inserted ids; undo). All or
+//        nothing.
 //
 // Semantics (docs/decisions/201-excel-import-upserts-by-id.md): rows are
 // upserted by their id column; rows without an id are appended. Columns
@@ -24,13 +26,14 @@ import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } fro
 import { inspectZip } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
+import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
 export type ImportSource = "file" | "rows";
 export type ImportProblem = { key: string; values?: Record<string, string | number> };
 export type ImportFailure = { ok: false; problems: ImportProblem[]; badRows: number[] };
-export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number };
+export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number; batchId: number };
 export type ImportOutcome = ImportSuccess | ImportFailure;
 
 /** Problems listed one by one; beyond this the rest is counted. */
@@ -379,17 +382,25 @@ const FAILURE_KEYS: Record<string, string> = {
   "22": "data.import.badValue", // any other data exception (format, date, encoding)
 };
 
-/** Writes validated rows: all chunks and the log line in one transaction. */
+/**
+ * Writes validated rows: all chunks, the log line and the import batch in one
+ * transaction. Every import (page, legacy API, preview commit) comes here, so
+ * every one is a batch that can be undone. `meta.original`: the uploaded
+ * bytes, kept as the batch's original file.
+ */
 export async function writeRows(
   area: DataArea,
   viewer: Pick<Viewer, "id" | "username">,
   prepared: PreparedImport,
-  meta: { fileName: string; variant?: ImportVariant },
+  meta: BatchSource & { variant?: ImportVariant },
 ): Promise<ImportOutcome> {
   const sql = upsertSql(area, prepared.columns);
   const explicitMax = prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0);
+  const checksum = meta.original ? undefined : (meta.checksum ?? checksumOf(JSON.stringify([prepared.ids, prepared.values])));
+  const fileKey = await storeOriginal(meta);
+  let pruned: (string | null)[] = [];
   try {
-    return await prisma.$transaction(
+    const outcome = await prisma.$transaction(
       async (tx) => {
         // One import per table at a time (sequence bump + upsert must not interleave).
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
@@ -402,30 +413,38 @@ export async function writeRows(
             explicitMax,
           );
         }
-        let inserted = 0;
+        const batchId = await beginBatch(tx, area, viewer, { ...meta, checksum }, fileKey);
         let updated = 0;
         const written: number[] = [];
+        const insertedIds: number[] = [];
         for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
           const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
-          const params = [prepared.ids.slice(start, end), ...prepared.values.map((column) => column.slice(start, end))];
+          const ids = prepared.ids.slice(start, end);
+          await captureBefore(tx, area, batchId, ids);
+          const params = [ids, ...prepared.values.map((column) => column.slice(start, end))];
           const rows = await tx.$queryRawUnsafe<{ id: number; inserted: boolean }[]>(sql, ...params);
           for (const row of rows) {
             written.push(Number(row.id));
-            if (row.inserted) inserted++;
+            if (row.inserted) insertedIds.push(Number(row.id));
             else updated++;
           }
         }
+        const inserted = insertedIds.length;
+        pruned = await finishBatch(tx, area, batchId, { inserted: insertedIds, rows: prepared.rowCount, updated });
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,
           targetIds: compressIds(written),
-          params: { file: meta.fileName, variant: meta.variant ?? "standard", rows: prepared.rowCount, inserted, updated },
+          params: { file: meta.fileName, variant: meta.variant ?? "standard", rows: prepared.rowCount, inserted, updated, batch: batchId },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated };
+        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );
+    await removeOriginals(pruned);
+    return outcome;
   } catch (error) {
+    await removeOriginals([fileKey]);
     return importFailure(area, error);
   }
 }
@@ -437,6 +456,8 @@ export async function importSpreadsheet(
   data: Uint8Array,
   meta: { fileName: string; variant?: ImportVariant },
 ): Promise<ImportOutcome> {
+  // The parse worker takes the buffer over: keep a copy as the batch's original file.
+  const original = data.slice();
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
   if (isZip) {
     const zip = inspectZip(data);
@@ -452,7 +473,7 @@ export async function importSpreadsheet(
     }
     throw error;
   }
-  return importSheet(area, viewer, sheet, meta);
+  return importSheet(area, viewer, sheet, { ...meta, original });
 }
 
 /** Validation and the one-transaction write of rows already read (a parsed file, or the API's infoString). */
@@ -460,7 +481,7 @@ export async function importSheet(
   area: DataArea,
   viewer: Pick<Viewer, "id" | "username">,
   sheet: ParsedSheet,
-  meta: { fileName: string; variant?: ImportVariant; source?: ImportSource },
+  meta: BatchSource & { variant?: ImportVariant; source?: ImportSource },
 ): Promise<ImportOutcome> {
   const checked = validateSheet(area, sheet, meta.variant ?? "standard", meta.source ?? "file");
   if (!checked.ok) return checked;

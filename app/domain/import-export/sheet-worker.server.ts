@@ -93,23 +93,25 @@ export async function parseSheetInWorker(data: Uint8Array, limits = WORKER_LIMIT
   return { firstRow: reply.firstRow, rows: reply.rows };
 }
 
-/** A one-sheet workbook ("sheet1") from rows of cells. */
-export async function writeSheetInWorker(
-  rows: Cell[][],
-  options: { sheetName?: string; bookType?: "biff8" | "xlsx" } = {},
-): Promise<Uint8Array> {
+type WriteOptions = { sheetName?: string; bookType?: "biff8" | "xlsx"; more?: { name: string; rows: Cell[][] }[] };
+
+/** A workbook ("sheet1", then the `more` sheets) from rows of cells. */
+export async function writeSheetInWorker(rows: Cell[][], options: WriteOptions = {}): Promise<Uint8Array> {
   return (await writeSheetDetailed(rows, options)).data;
 }
 
 /** As writeSheetInWorker, also telling whether SheetJS's 256-byte BIFF block patch was applied. */
-export async function writeSheetDetailed(
-  rows: Cell[][],
-  options: { sheetName?: string; bookType?: "biff8" | "xlsx" } = {},
-): Promise<{ data: Uint8Array; patched: boolean }> {
+export async function writeSheetDetailed(rows: Cell[][], options: WriteOptions = {}): Promise<{ data: Uint8Array; patched: boolean }> {
+  const guard = (sheet: Cell[][]) => sheet.map((row) => row.map(neutraliseCell));
   return runWorker<{ data: Uint8Array; patched: boolean }>(
     "write-sheet.mjs",
     // Every sheet the site writes: formula-looking text neutralised (formula-guard.ts).
-    { rows: rows.map((row) => row.map(neutraliseCell)), sheetName: options.sheetName ?? "sheet1", bookType: options.bookType ?? "biff8" },
+    {
+      rows: guard(rows),
+      sheetName: options.sheetName ?? "sheet1",
+      bookType: options.bookType ?? "biff8",
+      more: (options.more ?? []).map((sheet) => ({ name: sheet.name, rows: guard(sheet.rows) })),
+    },
     [],
     { ...WORKER_LIMITS, maxOldGenerationSizeMb: 1024, timeoutMs: 120_000 },
   );

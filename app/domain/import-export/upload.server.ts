@@ -1,17 +1,20 @@
-// Reads an import upload (multipart) with the 2 MB limit enforced while
-// streaming: the file is kept in memory only up to 2 MB, so an oversized body
-// is never held. Answers the spec's messages as translation keys.
+// Reads an import upload (multipart) with the size limit (IMPORT_MAX_MB,
+// default the spec's 2 MB) enforced while streaming: the file is kept in
+// memory only up to the limit, so an oversized body is never held. Answers
+// the spec's messages as translation keys (the size message names the limit).
 import { BodyError, firstFileOf, isMultipart, memoryFile, parseMultipart } from "~/utils/multipart.server";
-import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
+import { megabytes, uploadBodyLimit } from "~/utils/upload-limits";
+import { importMaxBytes } from "~/utils/uploads.server";
 
-export { isMultipart };
-
-export const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.import;
+export { isMultipart, importMaxBytes };
 const EXTENSIONS = /\.(xlsx|xls)$/i;
 
 export type UploadOutcome =
   | { ok: true; form: FormData; fileName: string; data: Uint8Array }
-  | { ok: false; key: "data.import.noFile" | "data.import.badType" | "data.import.tooLarge"; form: FormData | null };
+  | { ok: false; key: "data.import.noFile" | "data.import.badType" | "data.import.tooLarge"; values?: { mb: number }; form: FormData | null };
+
+/** The size message's values: the configured limit. */
+export const importSizeValues = () => ({ mb: megabytes(importMaxBytes()) });
 
 /** xlsx is a zip (PK), xls an OLE compound file (D0 CF 11 E0). */
 function looksLikeSpreadsheet(data: Uint8Array): boolean {
@@ -22,15 +25,20 @@ function looksLikeSpreadsheet(data: Uint8Array): boolean {
 
 export async function readSpreadsheetUpload(request: Request, field = "file"): Promise<UploadOutcome> {
   let form: FormData;
+  const maxBytes = importMaxBytes();
   try {
     form = await parseMultipart(request, {
-      maxBytes: uploadBodyLimit(MAX_UPLOAD_BYTES),
+      maxBytes: uploadBodyLimit(maxBytes),
       maxParts: 40,
       maxFieldBytes: 10_000,
-      onFile: firstFileOf(field, memoryFile(MAX_UPLOAD_BYTES)),
+      onFile: firstFileOf(field, memoryFile(maxBytes)),
     });
   } catch (error) {
-    if (error instanceof BodyError) return { ok: false, key: error.kind === "tooLarge" ? "data.import.tooLarge" : "data.import.noFile", form: null };
+    if (error instanceof BodyError) {
+      return error.kind === "tooLarge"
+        ? { ok: false, key: "data.import.tooLarge", values: importSizeValues(), form: null }
+        : { ok: false, key: "data.import.noFile", form: null };
+    }
     throw error;
   }
   const file = form.get(field);

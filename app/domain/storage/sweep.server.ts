@@ -10,13 +10,15 @@
 //   attachments/  order attachments no entrustment and no queued mail names;
 //   avatars/      avatars no user has;
 //   wxcodes/      staff QR cards no user has;
-//   home/         home-content images no item has.
+//   home/         home-content images no item has;
+//   imports/      original files of import batches no batch has (pruned).
 // Only the generated names of each folder are ever removed.
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ATTACHMENT_DIR, attachmentStorageKey, isAttachmentName } from "~/domain/booking/attachments.server";
 import { isImageName } from "~/domain/home-content/images.server";
+import { IMPORT_FILE_DIR, isImportFileName } from "~/domain/import-export/batches.server";
 import { sql } from "~/utils/db.server";
 import { startServiceOnce } from "~/utils/services.server";
 import { isAvatarName, uploadRoot } from "~/utils/uploads.server";
@@ -27,7 +29,7 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
-type Folder = "tmp" | typeof ATTACHMENT_DIR | "avatars" | "wxcodes" | "home";
+type Folder = "tmp" | typeof ATTACHMENT_DIR | "avatars" | "wxcodes" | "home" | typeof IMPORT_FILE_DIR;
 
 const FOLDERS: Record<Folder, (name: string) => boolean> = {
   tmp: () => true,
@@ -35,6 +37,7 @@ const FOLDERS: Record<Folder, (name: string) => boolean> = {
   avatars: isAvatarName,
   wxcodes: isImageName,
   home: isImageName,
+  [IMPORT_FILE_DIR]: isImportFileName,
 };
 
 // Every stored name a row refers to, with its folder, in one statement ($1:
@@ -50,7 +53,9 @@ const REFERENCED_SQL = `
   UNION ALL
   SELECT 'wxcodes', wx_code_path FROM users WHERE wx_code_path IS NOT NULL
   UNION ALL
-  SELECT 'home', image_path FROM home_contents WHERE image_path IS NOT NULL`;
+  SELECT 'home', image_path FROM home_contents WHERE image_path IS NOT NULL
+  UNION ALL
+  SELECT 'imports', file_key FROM import_batches WHERE file_key IS NOT NULL`;
 
 export type SweepResult = Record<Folder, number>;
 

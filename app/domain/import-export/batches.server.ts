@@ -1,0 +1,282 @@
+// Import batches, history and undo (issue 23 item 2, docs/decisions/204).
+//
+// The one set-based import writer (import.server.ts writeRows) records every
+// committed import as a batch, inside its own transaction:
+//   beginBatch()      the batch row (who, when, file name, checksum, area);
+//   captureBefore()   before each chunk's upsert: INSERT … SELECT to_jsonb(t)
+//                     of the rows the chunk will update (their before-image);
+//   finishBatch()     the ids the batch inserted, the MD5 of every written row
+//                     as the batch left it, the counts, and the pruning to the
+//                     last KEEP_BATCHES batches of the area.
+// undoBatch() restores the table to its state before the batch in one
+// transaction: rows whose hash still matches are restored (updated rows from
+// their before-image, inserted rows deleted); a row changed or deleted since
+// (hash differs, or row gone) is a conflict: the undo is refused with the
+// list, or, when asked, the rest is undone and the conflicting rows are left.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { DataArea } from "~/domain/data-areas/types";
+import { logOperation } from "~/domain/logs/operation-log.server";
+import { prisma, type Prisma } from "~/utils/db.server";
+import { sqlTable } from "~/utils/sql-names.server";
+import { uploadRoot } from "~/utils/uploads.server";
+
+type Tx = Prisma.TransactionClient;
+
+/** Batches kept per area; older ones (and their files) are pruned by the import that makes a newer one. */
+export const KEEP_BATCHES = 50;
+/** Conflicting row ids listed by a refused undo (the count says how many in all). */
+export const MAX_LISTED_CONFLICTS = 200;
+
+export const IMPORT_FILE_DIR = "imports";
+const FILE_NAME = /^[0-9a-f]{32}\.(xlsx|xls)$/;
+
+export const isImportFileName = (name: string) => FILE_NAME.test(name);
+
+function importFileDir(): string {
+  return path.join(uploadRoot(), IMPORT_FILE_DIR);
+}
+
+export function checksumOf(bytes: Uint8Array | string): string {
+  return crypto.createHash("sha256").update(bytes).digest("hex");
+}
+
+/** What the writer is told about the source of the rows. */
+export type BatchSource = {
+  fileName: string;
+  variant?: string;
+  source?: "file" | "rows";
+  /** The uploaded bytes (kept as the batch's original file); absent for rows sent as such. */
+  original?: Uint8Array;
+  /** SHA-256 of the source when there is no file (the API's rows). */
+  checksum?: string;
+};
+
+/** Stores the original file under UPLOAD_DIR/imports; returns its generated name. */
+export async function storeOriginal(source: BatchSource): Promise<string | null> {
+  if (!source.original) return null;
+  const ext = source.original[0] === 0xd0 ? "xls" : "xlsx";
+  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
+  await fs.mkdir(importFileDir(), { recursive: true });
+  await fs.writeFile(path.join(importFileDir(), name), source.original, { flag: "wx" });
+  return name;
+}
+
+export async function removeOriginals(names: readonly (string | null)[]): Promise<void> {
+  for (const name of names) if (name && isImportFileName(name)) await fs.rm(path.join(importFileDir(), name), { force: true });
+}
+
+export async function beginBatch(
+  tx: Tx,
+  area: DataArea,
+  viewer: Pick<Viewer, "id" | "username">,
+  source: BatchSource,
+  fileKey: string | null,
+): Promise<number> {
+  const checksum = source.original ? checksumOf(source.original) : (source.checksum ?? "");
+  const batch = await tx.importBatch.create({
+    data: {
+      area: area.key,
+      userId: viewer.id,
+      username: viewer.username,
+      fileName: source.fileName.slice(0, 255),
+      checksum,
+      source: source.source ?? (source.original ? "file" : "rows"),
+      variant: source.variant ?? "standard",
+      rowCount: 0,
+      inserted: 0,
+      updated: 0,
+      fileKey,
+    },
+    select: { id: true },
+  });
+  return batch.id;
+}
+
+/** Before-images of the existing rows among `ids` (before the chunk's upsert). Set-based. */
+export async function captureBefore(tx: Tx, area: DataArea, batchId: number, ids: readonly (number | null)[]): Promise<void> {
+  const existing = ids.filter((id): id is number => id !== null);
+  if (existing.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO import_batch_rows (batch_id, row_id, before)
+     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t WHERE t.id = ANY($2::int[])`,
+    batchId,
+    existing,
+  );
+}
+
+/** The inserted ids, every written row's hash, the counts; prunes old batches. Returns the pruned files. */
+export async function finishBatch(
+  tx: Tx,
+  area: DataArea,
+  batchId: number,
+  written: { inserted: number[]; rows: number; updated: number },
+): Promise<(string | null)[]> {
+  const table = `"${sqlTable(area.model)}"`;
+  if (written.inserted.length > 0) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO import_batch_rows (batch_id, row_id, before) SELECT $1, u.id, NULL FROM unnest($2::int[]) AS u(id)`,
+      batchId,
+      written.inserted,
+    );
+  }
+  await tx.$executeRawUnsafe(
+    `UPDATE import_batch_rows r SET after_hash = md5(to_jsonb(t)::text) FROM ${table} t WHERE r.batch_id = $1 AND t.id = r.row_id`,
+    batchId,
+  );
+  await tx.importBatch.update({
+    where: { id: batchId },
+    data: { rowCount: written.rows, inserted: written.inserted.length, updated: written.updated },
+  });
+  const pruned = await tx.$queryRawUnsafe<{ file_key: string | null }[]>(
+    `DELETE FROM import_batches WHERE area = $1 AND id <= (SELECT id FROM import_batches WHERE area = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
+     RETURNING file_key`,
+    area.key,
+    KEEP_BATCHES,
+  );
+  return pruned.map((row) => row.file_key);
+}
+
+// ----------------------------------------------------------------- history
+
+export type BatchSummary = {
+  id: number;
+  createdAt: string;
+  username: string | null;
+  fileName: string;
+  checksum: string;
+  source: string;
+  variant: string;
+  rows: number;
+  inserted: number;
+  updated: number;
+  hasFile: boolean;
+  undoneAt: string | null;
+  undoneBy: string | null;
+  undoSkipped: number | null;
+};
+
+/** The area's kept batches, newest first. */
+export async function listBatches(area: DataArea): Promise<BatchSummary[]> {
+  const batches = await prisma.importBatch.findMany({ where: { area: area.key }, orderBy: { id: "desc" }, take: KEEP_BATCHES });
+  return batches.map((b) => ({
+    id: b.id,
+    createdAt: b.createdAt.toISOString(),
+    username: b.username,
+    fileName: b.fileName,
+    checksum: b.checksum,
+    source: b.source,
+    variant: b.variant,
+    rows: b.rowCount,
+    inserted: b.inserted,
+    updated: b.updated,
+    hasFile: b.fileKey !== null,
+    undoneAt: b.undoneAt?.toISOString() ?? null,
+    undoneBy: b.undoneBy,
+    undoSkipped: b.undoSkipped,
+  }));
+}
+
+/** The original file of a batch of this area, or null. */
+export async function batchFile(area: DataArea, batchId: number): Promise<{ fileName: string; data: Buffer } | null> {
+  const batch = await prisma.importBatch.findFirst({ where: { id: batchId, area: area.key }, select: { fileName: true, fileKey: true } });
+  if (!batch?.fileKey || !isImportFileName(batch.fileKey)) return null;
+  try {
+    return { fileName: batch.fileName, data: await fs.readFile(path.join(importFileDir(), batch.fileKey)) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+// ----------------------------------------------------------------- undo
+
+export type UndoConflicts = { count: number; ids: number[] };
+export type UndoOutcome =
+  | { ok: true; restored: number; deleted: number; skipped: number }
+  | { ok: false; reason: "notFound" | "undone" }
+  | { ok: false; reason: "conflicts"; conflicts: UndoConflicts };
+
+/** Rows of the batch that a later change touched (changed since, or gone). */
+function conflictSql(table: string): string {
+  return `SELECT r.row_id AS id FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id
+          WHERE r.batch_id = $1 AND (t.id IS NULL OR r.after_hash IS NULL OR md5(to_jsonb(t)::text) <> r.after_hash)`;
+}
+
+async function findConflicts(tx: Tx, table: string, batchId: number): Promise<UndoConflicts> {
+  const [{ count }] = await tx.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM (${conflictSql(table)}) c`, batchId);
+  if (count === 0) return { count, ids: [] };
+  const rows = await tx.$queryRawUnsafe<{ id: number }[]>(`${conflictSql(table)} ORDER BY r.row_id LIMIT ${MAX_LISTED_CONFLICTS}`, batchId);
+  return { count, ids: rows.map((row) => Number(row.id)) };
+}
+
+/** The conflicts an undo of this batch would meet now (for the confirmation step). */
+export async function previewUndo(area: DataArea, batchId: number): Promise<{ batch: BatchSummary; conflicts: UndoConflicts } | null> {
+  const batch = (await listBatches(area)).find((b) => b.id === batchId);
+  if (!batch) return null;
+  if (batch.undoneAt) return { batch, conflicts: { count: 0, ids: [] } };
+  const conflicts = await prisma.$transaction((tx) => findConflicts(tx, `"${sqlTable(area.model)}"`, batchId));
+  return { batch, conflicts };
+}
+
+async function writableColumns(tx: Tx, table: string): Promise<string[]> {
+  const rows = await tx.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+    table,
+  );
+  return rows.map((row) => row.name).filter((name) => name !== "id");
+}
+
+/**
+ * Undoes a batch in one transaction. `rest`: when some rows were changed
+ * since, undo the others and leave those (otherwise nothing is changed and
+ * the conflicts are returned).
+ */
+export async function undoBatch(
+  area: DataArea,
+  viewer: Pick<Viewer, "id" | "username">,
+  batchId: number,
+  options: { rest?: boolean } = {},
+): Promise<UndoOutcome> {
+  const sqlName = sqlTable(area.model);
+  const table = `"${sqlName}"`;
+  return prisma.$transaction(
+    async (tx) => {
+      // The import's own lock: no import of this table interleaves with the undo.
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlName}`);
+      const [batch] = await tx.$queryRawUnsafe<{ id: number; undone_at: Date | null; file_name: string }[]>(
+        `SELECT id, undone_at, file_name FROM import_batches WHERE id = $1 AND area = $2 FOR UPDATE`,
+        batchId,
+        area.key,
+      );
+      if (!batch) return { ok: false as const, reason: "notFound" as const };
+      if (batch.undone_at) return { ok: false as const, reason: "undone" as const };
+      const conflicts = await findConflicts(tx, table, batchId);
+      if (conflicts.count > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts };
+
+      const untouched = `r.batch_id = $1 AND t.id = r.row_id AND md5(to_jsonb(t)::text) = r.after_hash`;
+      const deleted = await tx.$executeRawUnsafe(`DELETE FROM ${table} t USING import_batch_rows r WHERE r.before IS NULL AND ${untouched}`, batchId);
+      const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
+      const restored = await tx.$executeRawUnsafe(
+        `UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
+           FROM import_batch_rows r CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, r.before) p
+          WHERE r.before IS NOT NULL AND ${untouched}`,
+        batchId,
+      );
+      await tx.importBatch.update({
+        where: { id: batchId },
+        data: { undoneAt: new Date(), undoneBy: viewer.username, undoSkipped: conflicts.count },
+      });
+      await logOperation(tx, viewer, {
+        module: "undoImport",
+        operation: area.logName,
+        targetIds: String(batchId),
+        params: { batch: batchId, file: batch.file_name, restored, deleted, skipped: conflicts.count },
+      });
+      return { ok: true as const, restored, deleted, skipped: conflicts.count };
+    },
+    { timeout: 600_000, maxWait: 30_000 },
+  );
+}
