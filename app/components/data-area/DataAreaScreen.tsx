@@ -90,7 +90,7 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           {t("data.msg.loadFailed")}
         </p>
       ) : null}
-      {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} /> : null}
+      {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} /> : null}
 
       <FilterForm label={t("data.filter.label")}>
         {area.filters.map((filter) =>

@@ -39,4 +39,4 @@ export type DataAreaLoaderData = {
 
 export type DataAreaActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
-  | { intent: "import"; problems: Problem[]; badRows: number[] };
+  | { intent: "import"; problems: Problem[]; badRows: number[]; dateErrorIds?: number[] };

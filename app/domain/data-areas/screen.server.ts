@@ -97,12 +97,16 @@ async function importAction(area: DataArea, gate: OperationGate, request: Reques
   const viewer = await gate.authorizeUser(intent);
   const variant = intent === "importPlain" && area.import.air ? "plain" : "standard";
   const outcome = await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
-  if (!outcome.ok) return data<DataAreaActionData>({ intent: "import", problems: outcome.problems, badRows: outcome.badRows }, { status: 400 });
-  return back(request, to, {
-    type: "success",
-    key: "data.msg.imported",
-    values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
-  });
+  if (!outcome.ok) {
+    const { problems, badRows, dateErrorIds } = outcome;
+    return data<DataAreaActionData>({ intent: "import", problems, badRows, ...(dateErrorIds ? { dateErrorIds } : {}) }, { status: 400 });
+  }
+  const values = { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated };
+  // Columns that matched nothing were ignored: said, not silent (issue 22.1).
+  if (outcome.unmatched?.length) {
+    return back(request, to, { type: "warning", key: "data.msg.importedUnmatched", values: { ...values, columns: outcome.unmatched.join(", ") } });
+  }
+  return back(request, to, { type: "success", key: "data.msg.imported", values });
 }
 
 async function saveAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, to: string) {
