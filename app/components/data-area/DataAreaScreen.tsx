@@ -15,13 +15,14 @@ import { CheckDialog, DeleteDialog, RangeDeleteDialog } from "./Dialogs";
 import { EditDialog } from "./EditDialog";
 import { ImportForm } from "./ImportForm";
 import { ImportProblems } from "./ImportProblems";
+import { ImportPreview } from "./ImportPreview";
 import { MarkupPanel } from "./MarkupPanel";
 
 const SELECTION_FORM = "rows-selection";
 
 export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaLoaderData }) {
   const { t } = useTranslation();
-  const { rows, page, options, dialog } = data;
+  const { rows, page, options, dialog, preview } = data;
   const actionData = useActionData() as DataAreaActionData | undefined;
   const location = useLocation();
   const navigation = useNavigation();
@@ -66,11 +67,11 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           </Link>
           {area.import.air ? (
             <>
-              <ImportForm action={formAction} intent="import" label={t("data.air.importStandard")} />
-              <ImportForm action={formAction} intent="importPlain" label={t("data.air.importPlain")} />
+              <ImportForm action={formAction} intent="preview" label={t("data.air.importStandard")} />
+              <ImportForm action={formAction} intent="previewPlain" label={t("data.air.importPlain")} />
             </>
           ) : (
-            <ImportForm action={formAction} intent="import" label={t("data.action.import")} />
+            <ImportForm action={formAction} intent="preview" label={t("data.action.import")} />
           )}
           {area.export ? (
             <a href={`${area.path}/export${exportSearch === "?" ? "" : exportSearch}`} className="button button--ghost" download={area.export.fileName}>
@@ -90,6 +91,7 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           {t("data.msg.loadFailed")}
         </p>
       ) : null}
+      {preview ? <ImportPreview area={area} preview={preview} /> : null}
       {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} /> : null}
 
       <FilterForm label={t("data.filter.label")}>

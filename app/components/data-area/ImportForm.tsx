@@ -8,7 +8,7 @@ import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
 const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.import;
 
-export function ImportForm({ action, intent, label }: { action: string; intent: "import" | "importPlain"; label: string }) {
+export function ImportForm({ action, intent, label }: { action: string; intent: "import" | "importPlain" | "preview" | "previewPlain"; label: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [error, setError] = useState<string | null>(null);

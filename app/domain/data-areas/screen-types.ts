@@ -9,7 +9,36 @@ export type CheckItem = { id?: number; text: string; count?: number };
 export type Problem = { key: string; values?: Record<string, string | number> };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
-export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check"] as const;
+export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check", "preview", "pf", "pp"] as const;
+
+/** Import preview (issue 23.1): ?preview=<id>&pf=<filter>&pp=<page>. */
+export const PREVIEW_FILTERS = ["all", "new", "updated", "errors"] as const;
+export type PreviewFilterName = (typeof PREVIEW_FILTERS)[number];
+export const PREVIEW_PAGE_SIZE = 50;
+export type PreviewCountsData = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
+export type PreviewRowData = {
+  seq: number;
+  rowId: number | null;
+  status: "new" | "updated" | "unchanged";
+  hidden: boolean;
+  changes: Record<string, [unknown, unknown]> | null;
+  values: unknown[];
+};
+export type PreviewData =
+  | { gone: true }
+  | {
+      gone: false;
+      id: string;
+      fileName: string;
+      filter: PreviewFilterName;
+      page: number;
+      pageSize: number;
+      total: number;
+      expiresAt: string;
+      columns: { field: string }[];
+      summary: { counts: PreviewCountsData; unmatched: string[]; problems: Problem[]; badRows: number[] };
+      rows: PreviewRowData[];
+    };
 
 export type DialogState =
   | { kind: "none" }
@@ -35,6 +64,7 @@ export type DataAreaLoaderData = {
   /** Distinct values of each select filter, by URL parameter. */
   options: Record<string, string[]>;
   dialog: DialogState;
+  preview?: PreviewData;
 };
 
 export type DataAreaActionData =

@@ -15,13 +15,14 @@
 // upserted by their id column; rows without an id are appended. Columns
 // missing from the file are left as they are on existing rows.
 import { prisma } from "~/utils/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
-import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
-import { inspectZip, verifyZipSizes } from "./zip-guard.server";
+import { parseSheetInWorker, SheetWorkerError, WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
+import { inspectZip, verifyZipSizes, type ZipLimits } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";
 import { supportedLanguages, type Language } from "~/i18n/config";
@@ -140,7 +141,7 @@ function sqlType(c: AreaColumn): SqlType {
 }
 
 /** A column written by the import: from the file, or derived (air validity, plain-variant breaks). */
-type WriteColumn = { field: string; type: SqlType; sqlDefault?: string };
+export type WriteColumn = { field: string; type: SqlType; sqlDefault?: string };
 
 export type PreparedImport = {
   columns: WriteColumn[];
@@ -230,7 +231,7 @@ export function validateSheet(
   sheet: ParsedSheet,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
-): { ok: true; prepared: PreparedImport; unmatched: string[] } | ImportFailure {
+): { ok: true; prepared: PreparedImport; unmatched: string[] } | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const headerAt = sheet.rows.findIndex((row) => row.some((cell) => !isBlank(cell)));
   if (headerAt < 0) return fail([{ key: "data.import.empty" }]);
@@ -409,7 +410,9 @@ export function validateSheet(
     if (dateErrorRows.length) head.push({ key: "data.import.dateErrorRows", values: { rows: compressIds(dateErrorRows) } });
     if (problemCount > problems.length) problems.push({ key: "data.import.moreProblems", values: { count: problemCount - problems.length } });
     const failure = fail([...head, ...problems], [...badRows].sort((a, b) => a - b));
-    return dateErrorIds.length > DATE_IDS_LISTED ? { ...failure, dateErrorIds } : failure;
+    // The good rows go with a row-level refusal (the preview shows them; the import drops them).
+    const partial = { prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
+    return dateErrorIds.length > DATE_IDS_LISTED ? { ...failure, dateErrorIds, partial } : { ...failure, partial };
   }
   if (rowCount === 0) return fail([{ key: "data.import.empty" }]);
   return { ok: true, prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
@@ -470,6 +473,8 @@ export async function writeRows(
   viewer: Pick<Viewer, "id" | "username">,
   prepared: PreparedImport,
   meta: { fileName: string; variant?: ImportVariant },
+  /** Runs inside the transaction, after the table's import lock: a problem returned refuses the write (the preview's commit checks the table's data version). */
+  guard?: (tx: Prisma.TransactionClient) => Promise<ImportProblem | null>,
 ): Promise<ImportOutcome> {
   const sql = upsertSql(area, prepared.columns);
   const explicitMax = prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0);
@@ -478,6 +483,8 @@ export async function writeRows(
       async (tx) => {
         // One import per table at a time (sequence bump + upsert must not interleave).
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
+        const refused = guard ? await guard(tx) : null;
+        if (refused) throw new GuardRefusal(refused);
         if (explicitMax > 0) {
           const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, sqlTable(area.model));
           // Rows without an id take ids after every explicit one (never lowering the sequence).
@@ -511,27 +518,37 @@ export async function writeRows(
       { timeout: 600_000, maxWait: 30_000 },
     );
   } catch (error) {
+    if (error instanceof GuardRefusal) return { ok: false, problems: [error.problem], badRows: [] };
     return importFailure(area, error);
   }
 }
+
+class GuardRefusal extends Error {
+  constructor(readonly problem: ImportProblem) {
+    super(problem.key);
+  }
+}
+
+/** Larger sheets than the upload allows (benchmarks; issue-23b's IMPORT_MAX_MB): the zip and worker limits. */
+export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
 
 /**
  * Steps 1-2 of the import: the zip checks and the parse. Every message of a
  * file that cannot be read as rows comes from here (the import and the
  * preview share it).
  */
-export async function readSpreadsheet(data: Uint8Array): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
+export async function readSpreadsheet(data: Uint8Array, limits: SheetLimits = {}): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
   const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({ ok: false, problems: [{ key, ...(values ? { values } : {}) }], badRows: [] });
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
   if (isZip) {
-    const zip = inspectZip(data);
+    const zip = inspectZip(data, limits.zip);
     if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
     const sizes = await verifyZipSizes(data);
     if (!sizes.ok) return refuse(sizes.reason === "notZip" ? "data.import.unreadable" : "data.import.zipBomb");
   }
   let sheet: ParsedSheet;
   try {
-    sheet = await parseSheetInWorker(data);
+    sheet = await parseSheetInWorker(data, limits.worker);
   } catch (error) {
     if (error instanceof SheetWorkerError) return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
     throw error;
@@ -551,8 +568,9 @@ export async function importSpreadsheet(
   viewer: Pick<Viewer, "id" | "username">,
   data: Uint8Array,
   meta: { fileName: string; variant?: ImportVariant },
+  limits: SheetLimits = {},
 ): Promise<ImportOutcome> {
-  const read = await readSpreadsheet(data);
+  const read = await readSpreadsheet(data, limits);
   if (!read.ok) return read;
   return importSheet(area, viewer, read.sheet, meta);
 }
@@ -565,7 +583,10 @@ export async function importSheet(
   meta: { fileName: string; variant?: ImportVariant; source?: ImportSource },
 ): Promise<ImportOutcome> {
   const checked = validateSheet(area, sheet, meta.variant ?? "standard", meta.source ?? "file");
-  if (!checked.ok) return checked;
+  if (!checked.ok) {
+    const { partial: _partial, ...failure } = checked;
+    return failure;
+  }
   const written = await writeRows(area, viewer, checked.prepared, meta);
   return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;
 }

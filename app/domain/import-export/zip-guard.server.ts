@@ -22,7 +22,9 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const inflateRaw = promisify(zlib.inflateRaw) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
-export function inspectZip(data: Uint8Array, limits = ZIP_LIMITS): ZipCheck {
+export type ZipLimits = { maxEntries: number; maxTotalUncompressed: number; maxRatio: number };
+
+export function inspectZip(data: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipCheck {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   // End of central directory: 22 bytes plus a comment of up to 65535 bytes.
   let eocd = -1;
