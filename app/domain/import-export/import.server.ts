@@ -444,7 +444,8 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
     RETURNING cur."id", (cur.xmax = 0) AS inserted`;
 }
 
-function importFailure(area: DataArea, error: unknown): ImportFailure {
+/** A failed write or staging statement → the import's message (never the database's text). */
+export function importFailure(area: DataArea, error: unknown): ImportFailure {
   const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } } };
   const cause = e.meta?.driverAdapterError?.cause;
   const violation = uniqueViolation(error);

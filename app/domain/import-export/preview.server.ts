@@ -12,6 +12,7 @@ import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import {
+  importFailure,
   readSpreadsheet,
   validateSheet,
   writeRows,
@@ -60,24 +61,32 @@ function stagedValue(column: WriteColumn, i: number, alias = "s"): string {
   return column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value;
 }
 
-/** SQL: the staged rows of a preview that update an existing row get status updated/unchanged and their changed fields. */
+/**
+ * SQL: the staged rows that match an existing row get their changed fields
+ * ({} when none) and the status "matched" (then updated/unchanged). One
+ * UPDATE … FROM the table joined by id: no self-join of the staging table,
+ * whose fresh rows have no statistics (a self-join planned as a nested loop
+ * was quadratic).
+ */
 function diffSql(area: DataArea, columns: WriteColumn[]): string {
   const table = `"${sqlTable(area.model)}"`;
   const pairs = columns.flatMap((c, i) => {
     if (c.field === "updatedAt") return [];
     const name = `t."${sqlColumn(area.model, c.field)}"`;
-    const value = stagedValue(c, i, "s2");
+    const value = stagedValue(c, i);
     return [`'${c.field}', CASE WHEN ${name} IS DISTINCT FROM ${value} THEN jsonb_build_array(to_jsonb(${name}), to_jsonb(${value})) END`];
   });
   // jsonb_build_object takes at most 100 arguments: groups of 40 pairs.
   const groups: string[] = [];
   for (let i = 0; i < pairs.length; i += 40) groups.push(`jsonb_build_object(${pairs.slice(i, i + 40).join(", ")})`);
   const changes = groups.length ? `jsonb_strip_nulls(${groups.join(" || ")})` : `'{}'::jsonb`;
-  return `UPDATE import_preview_rows s
-    SET status = CASE WHEN d.ch = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END, changes = NULLIF(d.ch, '{}'::jsonb)
-    FROM (SELECT s2.seq, ${changes} AS ch FROM import_preview_rows s2 JOIN ${table} t ON t.id = s2.row_id WHERE s2.preview_id = $1) d
-    WHERE s.preview_id = $1 AND s.seq = d.seq`;
+  return `UPDATE import_preview_rows s SET status = 'matched', changes = ${changes}
+    FROM ${table} t WHERE s.preview_id = $1 AND t.id = s.row_id`;
 }
+
+const STATUS_SQL = `UPDATE import_preview_rows
+  SET status = CASE WHEN changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END, changes = NULLIF(changes, '{}'::jsonb)
+  WHERE preview_id = $1 AND status = 'matched'`;
 
 /**
  * Reads, checks and stages an upload; nothing in the area's table changes.
@@ -124,7 +133,17 @@ export async function createPreview(
     to >= 0 ? `("values"->>${to})::date < $2::date` : null,
   ].filter(Boolean);
 
-  const counts = await prisma.$transaction(
+  let summary: PreviewSummary;
+  try {
+    summary = await stage();
+  } catch (error) {
+    // Staging refuses what the table would (text PostgreSQL cannot hold, …): the import's messages.
+    return importFailure(area, error);
+  }
+  return { ok: true, id, summary };
+
+  function stage() {
+    return prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe(
         `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at)
@@ -152,6 +171,7 @@ export async function createPreview(
         );
       }
       await tx.$executeRawUnsafe(diffSql(area, columns), id);
+      await tx.$executeRawUnsafe(STATUS_SQL, id);
       if (hiddenWhen.length) {
         await tx.$executeRawUnsafe(`UPDATE import_preview_rows SET hidden = true WHERE preview_id = $1 AND (${hiddenWhen.join(" OR ")})`, id, today);
       }
@@ -166,8 +186,8 @@ export async function createPreview(
       return summary;
     },
     { timeout: 600_000, maxWait: 30_000 },
-  );
-  return { ok: true, id, summary: counts };
+    );
+  }
 }
 
 export type PreviewRow = { seq: number; rowId: number | null; status: PreviewStatus; hidden: boolean; changes: Record<string, [unknown, unknown]> | null; values: unknown[] };

@@ -22,18 +22,17 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const inflateRaw = promisify(zlib.inflateRaw) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
+/** Offset of the end-of-central-directory record (22 bytes plus a comment of up to 65535 bytes), or -1. */
+function endOfDirectory(view: DataView, length: number): number {
+  for (let i = length - 22; i >= Math.max(0, length - 22 - 65_535); i--) if (view.getUint32(i, true) === EOCD) return i;
+  return -1;
+}
+
 export type ZipLimits = { maxEntries: number; maxTotalUncompressed: number; maxRatio: number };
 
 export function inspectZip(data: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipCheck {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  // End of central directory: 22 bytes plus a comment of up to 65535 bytes.
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfDirectory(view, data.length);
   if (eocd < 0) return { ok: false, reason: "notZip" };
   const count = view.getUint16(eocd + 10, true);
   const size = view.getUint32(eocd + 12, true);
@@ -68,13 +67,7 @@ export function inspectZip(data: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Zi
  */
 export async function verifyZipSizes(data: Uint8Array): Promise<{ ok: true } | { ok: false; reason: "sizeMismatch" | "notZip" }> {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfDirectory(view, data.length);
   if (eocd < 0) return { ok: false, reason: "notZip" };
   const count = view.getUint16(eocd + 10, true);
   let position = view.getUint32(eocd + 16, true);
