@@ -22,6 +22,8 @@ import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
 import zhApi from "../locales/zh-CN/api.json";
 import enApi from "../locales/en-US/api.json";
+import zhImportPreview from "../locales/zh-CN/importPreview.json";
+import enImportPreview from "../locales/en-US/importPreview.json";
 import zhImportHistory from "../locales/zh-CN/importHistory.json";
 import enImportHistory from "../locales/en-US/importHistory.json";
 
@@ -36,6 +38,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: zhData,
     admin: zhAdmin,
     api: zhApi,
+    importPreview: zhImportPreview,
     importHistory: zhImportHistory,
   },
   "en-US": {
@@ -48,6 +51,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: enData,
     admin: enAdmin,
     api: enApi,
+    importPreview: enImportPreview,
     importHistory: enImportHistory,
   },
 };

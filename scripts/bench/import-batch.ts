@@ -128,13 +128,13 @@ async function main() {
     const sum = async () => (await prisma.$queryRawUnsafe<{ s: string }[]>(`SELECT md5(string_agg(t::text, '|' ORDER BY id)) AS s FROM fcl_rates t`))[0].s;
     const afterFirst = await sum();
     t = Date.now();
-    const undoUpdates = await undoBatch(fclArea, viewer, updated.written.batchId);
+    const undoUpdates = await undoBatch(fclArea, viewer, updated.written.batchId!);
     const undoUpdatesMs = Date.now() - t;
     if (!undoUpdates.ok) throw new Error(`undo failed: ${JSON.stringify(undoUpdates)}`);
     const exact = (await sum()) === afterFirst;
     log(`undo of the update batch (${undoUpdates.restored} rows restored): ${undoUpdatesMs} ms; table equals its state before the batch: ${exact}`);
     t = Date.now();
-    const undoInserts = await undoBatch(fclArea, viewer, inserted.written.batchId);
+    const undoInserts = await undoBatch(fclArea, viewer, inserted.written.batchId!);
     const undoInsertsMs = Date.now() - t;
     if (!undoInserts.ok) throw new Error(`undo failed: ${JSON.stringify(undoInserts)}`);
     log(`undo of the insert batch (${undoInserts.deleted} rows deleted): ${undoInsertsMs} ms; rows left with bench ids: ${await prisma.fclRate.count({ where: { id: { gte: FIRST_ID } } })}`);

@@ -7,7 +7,8 @@
 // In:  workerData = { data: Uint8Array }
 // Out: { ok: true, firstRow, rows } where rows[i] are the cells of sheet row
 //      firstRow + i (1-based), from column A; cells are string | number |
-//      boolean | null. Date-formatted numbers become "YYYY-MM-DD" or
+//      boolean | null; formulaCells lists the addresses of formula cells
+//      saved without a computed value (issue 22.9). Date-formatted numbers become "YYYY-MM-DD" or
 //      "YYYY-MM-DD HH:mm:ss" (calendar parts, no time zone involved).
 //      Or { ok: false, error }.
 import { parentPort, workerData } from "node:worker_threads";
@@ -51,7 +52,8 @@ try {
     cellNF: true,
     cellText: false,
     cellHTML: false,
-    cellFormula: false,
+    // Formulas are read only to find those without a cached value.
+    cellFormula: true,
     cellStyles: false,
     sheetStubs: false,
     bookVBA: false,
@@ -66,16 +68,21 @@ try {
     const range = XLSX.utils.decode_range(sheet["!ref"]);
     const dense = sheet["!data"] ?? [];
     const rows = [];
+    const formulaCells = [];
     for (let r = range.s.r; r <= range.e.r; r++) {
       const source = dense[r];
       const row = [];
       if (source) {
-        for (let c = 0; c <= range.e.c; c++) row.push(cellValue(source[c], date1904));
+        for (let c = 0; c <= range.e.c; c++) {
+          const cell = source[c];
+          if (cell && cell.f && (cell.v === undefined || cell.t === "z")) formulaCells.push(XLSX.utils.encode_cell({ r, c }));
+          row.push(cellValue(cell, date1904));
+        }
         while (row.length && row[row.length - 1] === null) row.pop();
       }
       rows.push(row);
     }
-    parentPort.postMessage({ ok: true, firstRow: range.s.r + 1, rows });
+    parentPort.postMessage({ ok: true, firstRow: range.s.r + 1, rows, formulaCells });
   }
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String(error?.message ?? error).slice(0, 500) });

@@ -47,6 +47,10 @@ test.describe("data import", () => {
     await page.goto("/fclbyseaData");
     await page.getByLabel("导入Excel：选择文件").setInputFiles({ name: "海运整箱.xlsx", mimeType: XLSX_TYPE, buffer: file });
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
+    // Issue 23.1: the upload gives a preview first; nothing is written until it is committed.
+    const preview = page.getByTestId("import-preview");
+    await expect(preview).toContainText(`新增 ${count} 条`, { timeout: 120_000 });
+    await preview.getByRole("button", { name: `提交导入（${count} 条）` }).click();
     await expect(page.getByRole("status").filter({ hasText: "导入成功！" })).toBeVisible({ timeout: 120_000 });
     await expect(page.getByRole("status").filter({ hasText: "导入成功！" })).toContainText(String(count));
     // Newest first: the last imported id is on the first page.

@@ -551,7 +551,7 @@ function importSheet(area: DataArea): fc.Arbitrary<Body> {
       headers: fc.oneof({ weight: 4, arbitrary: fc.constant(columns.map((c) => c.header)) }, { weight: 1, arbitrary: fc.shuffledSubarray(columns.map((c) => c.header)) }),
       rows: fc.array(row, { minLength: 1, maxLength: 3 }),
       book: fc.constantFrom("xlsx" as const, "xls" as const),
-      intent: oneOf("import", "importPlain"),
+      intent: oneOf("import", "importPlain", "preview", "previewPlain"),
     })
     .map(({ headers, rows, book, intent }) => ({
       kind: "multipart" as const,
@@ -569,8 +569,9 @@ describe("data areas (save, delete, range delete, markup, import, export)", () =
       form(fc.record({ intent: oneOf("delete", "cancelDelete"), id }, { requiredKeys: ["intent"] })),
       form(fc.record({ intent: constant("rangeDelete"), start: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue>, end: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue> }, { requiredKeys: ["intent"] })),
       form(fc.record({ intent: constant("markup"), ids: fc.array(id, { maxLength: 3 }) as fc.Arbitrary<FieldValue>, gp20: anyText as fc.Arbitrary<FieldValue>, gp40: oneOf("10", "0.5", "-3", "1e3", ""), hq40: oneOf("", "12.345", "99999999") }, { requiredKeys: ["intent"] })),
-      multipart(fc.record({ intent: oneOf("import", "importPlain", "other"), file }, { requiredKeys: [] })),
+      multipart(fc.record({ intent: oneOf("import", "importPlain", "preview", "previewPlain", "other"), file }, { requiredKeys: [] })),
       importSheet(area),
+      form(fc.record({ intent: oneOf("commitPreview", "discardPreview"), previewId: fc.oneof(anyText, fc.uuid()) as fc.Arbitrary<FieldValue> }, { requiredKeys: ["intent"] })),
     ];
     await fuzz({ name: area.path, viewer: "data", route: route(`_bo${area.path.replace("/", ".")}`), url: area.path, body: fc.oneof(...bodies), runs: 25 });
   });

@@ -16,13 +16,14 @@ import { EditDialog } from "./EditDialog";
 import { ImportForm } from "./ImportForm";
 import { ImportHistoryDialog, UndoDialog } from "./ImportHistory";
 import { ImportProblems } from "./ImportProblems";
+import { ImportPreview } from "./ImportPreview";
 import { MarkupPanel } from "./MarkupPanel";
 
 const SELECTION_FORM = "rows-selection";
 
 export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaLoaderData }) {
   const { t } = useTranslation();
-  const { rows, page, options, dialog } = data;
+  const { rows, page, options, dialog, preview } = data;
   const actionData = useActionData() as DataAreaActionData | undefined;
   const location = useLocation();
   const navigation = useNavigation();
@@ -67,11 +68,11 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           </Link>
           {area.import.air ? (
             <>
-              <ImportForm action={formAction} intent="import" label={t("data.air.importStandard")} maxBytes={data.importMaxBytes} />
-              <ImportForm action={formAction} intent="importPlain" label={t("data.air.importPlain")} maxBytes={data.importMaxBytes} />
+              <ImportForm action={formAction} intent="preview" label={t("data.air.importStandard")} maxBytes={data.importMaxBytes} />
+              <ImportForm action={formAction} intent="previewPlain" label={t("data.air.importPlain")} maxBytes={data.importMaxBytes} />
             </>
           ) : (
-            <ImportForm action={formAction} intent="import" label={t("data.action.import")} maxBytes={data.importMaxBytes} />
+            <ImportForm action={formAction} intent="preview" label={t("data.action.import")} maxBytes={data.importMaxBytes} />
           )}
           <a href={`${area.path}/template`} className="button button--ghost" download>
             {t("importHistory.template")}
@@ -98,7 +99,8 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           {t("data.msg.loadFailed")}
         </p>
       ) : null}
-      {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} /> : null}
+      {preview ? <ImportPreview area={area} preview={preview} /> : null}
+      {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} /> : null}
 
       <FilterForm label={t("data.filter.label")}>
         {area.filters.map((filter) =>

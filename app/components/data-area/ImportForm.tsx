@@ -7,7 +7,17 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { megabytes } from "~/utils/upload-limits";
 
-export function ImportForm({ action, intent, label, maxBytes }: { action: string; intent: "import" | "importPlain"; label: string; maxBytes: number }) {
+export function ImportForm({
+  action,
+  intent,
+  label,
+  maxBytes,
+}: {
+  action: string;
+  intent: "import" | "importPlain" | "preview" | "previewPlain";
+  label: string;
+  maxBytes: number;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [error, setError] = useState<string | null>(null);

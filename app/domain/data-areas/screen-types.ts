@@ -12,7 +12,36 @@ export type CheckItem = { id?: number; text: string; count?: number };
 export type Problem = { key: string; values?: Record<string, string | number> };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
-export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check", "history", "undo"] as const;
+export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check", "history", "undo", "preview", "pf", "pp"] as const;
+
+/** Import preview (issue 23.1): ?preview=<id>&pf=<filter>&pp=<page>. */
+export const PREVIEW_FILTERS = ["all", "new", "updated", "errors"] as const;
+export type PreviewFilterName = (typeof PREVIEW_FILTERS)[number];
+export const PREVIEW_PAGE_SIZE = 50;
+export type PreviewCountsData = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
+export type PreviewRowData = {
+  seq: number;
+  rowId: number | null;
+  status: "new" | "updated" | "unchanged";
+  hidden: boolean;
+  changes: Record<string, [unknown, unknown]> | null;
+  values: unknown[];
+};
+export type PreviewData =
+  | { gone: true }
+  | {
+      gone: false;
+      id: string;
+      fileName: string;
+      filter: PreviewFilterName;
+      page: number;
+      pageSize: number;
+      total: number;
+      expiresAt: string;
+      columns: { field: string }[];
+      summary: { counts: PreviewCountsData; unmatched: string[]; problems: Problem[]; badRows: number[] };
+      rows: PreviewRowData[];
+    };
 
 export type DialogState =
   | { kind: "none" }
@@ -44,8 +73,9 @@ export type DataAreaLoaderData = {
   dialog: DialogState;
   /** The Excel import limit (IMPORT_MAX_MB), for the browser's check before the upload. */
   importMaxBytes: number;
+  preview?: PreviewData;
 };
 
 export type DataAreaActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
-  | { intent: "import"; problems: Problem[]; badRows: number[] };
+  | { intent: "import"; problems: Problem[]; badRows: number[]; dateErrorIds?: number[] };

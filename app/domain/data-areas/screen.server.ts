@@ -10,7 +10,8 @@ import { dataOperation, operationAction, requireOperation, type DeclaredOperatio
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
-import { importSpreadsheet } from "~/domain/import-export/import.server";
+import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/import.server";
+import { commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
 import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
@@ -34,7 +35,15 @@ import {
   saveRow,
 } from "./queries.server";
 import { editFormSchema } from "./schema";
-import { DIALOG_PARAMS, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
+import {
+  DIALOG_PARAMS,
+  PREVIEW_FILTERS,
+  PREVIEW_PAGE_SIZE,
+  type DataAreaActionData,
+  type DataAreaLoaderData,
+  type DialogState,
+  type PreviewData,
+} from "./screen-types";
 import type { CheckKey, DataArea } from "./types";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -83,11 +92,16 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
 
 export function dataAreaLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
-    await requireOperation(request, dataOperation(area.key, "read"));
+    const viewer = await requireOperation(request, dataOperation(area.key, "read"));
     const url = new URL(request.url);
     const query = parseTableQuery(url, areaTableSpec(area));
-    const [{ rows, total }, options, dialog] = await Promise.all([listRows(area, query), filterOptions(area), loadDialog(area, url)]);
-    return { rows, page: tablePage(query, total), options, dialog, importMaxBytes: importMaxBytes() };
+    const [{ rows, total }, options, dialog, preview] = await Promise.all([
+      listRows(area, query),
+      filterOptions(area),
+      loadDialog(area, url),
+      previewOf(area, viewer, request, url),
+    ]);
+    return { rows, page: tablePage(query, total), options, dialog, importMaxBytes: importMaxBytes(), ...(preview ? { preview } : {}) };
   };
 }
 
@@ -99,20 +113,52 @@ function badRequest(): never {
   throw new Response("Bad request", { status: 400 });
 }
 
+const PREVIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A preview id from a form (anything else names no preview). */
+function previewIdOf(form: FormData): string {
+  const id = form.get("previewId");
+  return typeof id === "string" && PREVIEW_ID.test(id) ? id : "00000000-0000-0000-0000-000000000000";
+}
+
+/** ?preview=<id>: the user's own preview of an upload (issue 23.1), one page of it; only for those who may import. */
+async function previewOf(area: DataArea, viewer: Viewer, request: Request, url: URL): Promise<PreviewData | null> {
+  const id = url.searchParams.get("preview");
+  if (!id) return null;
+  await requireOperation(request, dataOperation(area.key, "import"));
+  const filter = PREVIEW_FILTERS.find((f) => f === url.searchParams.get("pf")) ?? "all";
+  const page = positiveInt(url.searchParams.get("pp")) ?? 1;
+  const preview = PREVIEW_ID.test(id) ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE }) : null;
+  if (!preview) return { gone: true };
+  return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, ...preview };
+}
+
 async function importAction(area: DataArea, gate: OperationGate, request: Request, to: string) {
   const upload = await readSpreadsheetUpload(request);
   if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key, values: upload.values }], badRows: [] }, { status: 400 });
   const intent = upload.form.get("intent");
-  if (intent !== "import" && intent !== "importPlain") badRequest();
+  if (intent !== "import" && intent !== "importPlain" && intent !== "preview" && intent !== "previewPlain") badRequest();
   const viewer = await gate.authorizeUser(intent);
-  const variant = intent === "importPlain" && area.import.air ? "plain" : "standard";
-  const outcome = await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
-  if (!outcome.ok) return data<DataAreaActionData>({ intent: "import", problems: outcome.problems, badRows: outcome.badRows }, { status: 400 });
-  return back(request, to, {
-    type: "success",
-    key: "data.msg.imported",
-    values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
-  });
+  const variant = (intent === "importPlain" || intent === "previewPlain") && area.import.air ? "plain" : "standard";
+  const outcome =
+    intent === "preview" || intent === "previewPlain"
+      ? await createPreview(area, viewer, upload.data, { fileName: upload.fileName, variant })
+      : await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
+  if (outcome.ok && "id" in outcome) return redirect(`${area.path}?preview=${outcome.id}`);
+  if (!outcome.ok) {
+    const { problems, badRows, dateErrorIds } = outcome;
+    return data<DataAreaActionData>({ intent: "import", problems, badRows, ...(dateErrorIds ? { dateErrorIds } : {}) }, { status: 400 });
+  }
+  return importedMessage(request, to, outcome);
+}
+
+async function importedMessage(request: Request, to: string, outcome: ImportSuccess) {
+  const values = { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated };
+  // Columns that matched nothing were ignored: said, not silent (issue 22.1).
+  if (outcome.unmatched?.length) {
+    return back(request, to, { type: "warning", key: "data.msg.importedUnmatched", values: { ...values, columns: outcome.unmatched.join(", ") } });
+  }
+  return back(request, to, { type: "success", key: "data.msg.imported", values });
 }
 
 /** Undo of an import batch: all of it, or (undoRest) all but the rows changed since. */
@@ -175,6 +221,10 @@ function dataIntents(area: DataArea): DeclaredOperations {
     // Undo needs the import's own permission (issue 23 item 2).
     undo: op("import"),
     undoRest: op("import"),
+    preview: op("import"),
+    previewPlain: op("import"),
+    commitPreview: op("import"),
+    discardPreview: op("import"),
     ...(area.edit ? { save: op("edit") } : {}),
     delete: op("delete"),
     cancelDelete: op("delete"),
@@ -219,6 +269,15 @@ export function dataAreaAction(area: DataArea) {
       case "undo":
       case "undoRest":
         return undoAction(area, viewer, request, form, intent === "undoRest");
+      case "commitPreview": {
+        // Commit writes what the preview showed; afterwards the list (issue 22.5's landing on the rows is wired at the merge).
+        const outcome = await commitPreview(area, viewer, previewIdOf(form));
+        if (outcome.ok) return importedMessage(request, to, outcome);
+        return back(request, to, { type: "warning", key: outcome.problems[0]?.key ?? "data.import.failed" });
+      }
+      case "discardPreview":
+        await discardPreview(area, viewer, previewIdOf(form));
+        return back(request, to, { type: "info", key: "importPreview.discarded" });
       case "markup":
         if (!area.fclTierMarkup) badRequest();
         return markupAction(viewer, request, form, to);

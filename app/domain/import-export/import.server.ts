@@ -17,14 +17,19 @@
 // upserted by their id column; rows without an id are appended. Columns
 // missing from the file are left as they are on existing rows.
 import { prisma } from "~/utils/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
-import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
-import { inspectZip } from "./zip-guard.server";
+import { parseSheetInWorker, SheetWorkerError, WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
+import { inspectZip, verifyZipSizes, type ZipLimits } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { distance as levenshtein } from "fastest-levenshtein";
+import { supportedLanguages, type Language } from "~/i18n/config";
+import { createLiteI18n } from "~/i18n/lite";
+import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
 
@@ -32,12 +37,29 @@ export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
 export type ImportSource = "file" | "rows";
 export type ImportProblem = { key: string; values?: Record<string, string | number> };
-export type ImportFailure = { ok: false; problems: ImportProblem[]; badRows: number[] };
-export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number; batchId: number };
+export type ImportFailure = {
+  ok: false;
+  problems: ImportProblem[];
+  badRows: number[];
+  /** Every id with a date error, when there are more than the message lists (offered as a download). */
+  dateErrorIds?: number[];
+};
+export type ImportSuccess = {
+  ok: true;
+  rows: number;
+  inserted: number;
+  updated: number;
+  /** The import batch that can undo this import (issue 23.2); null when nothing was written. */
+  batchId: number | null;
+  /** Headers of the file that matched no column (ignored; issue 22.1). */
+  unmatched?: string[];
+};
 export type ImportOutcome = ImportSuccess | ImportFailure;
 
 /** Problems listed one by one; beyond this the rest is counted. */
 export const MAX_LISTED_PROBLEMS = 100;
+/** Ids named in the date-error message; beyond this the count is given and the list downloaded. */
+export const DATE_IDS_LISTED = 20;
 const CHUNK_ROWS = 5000;
 const TEXT_MAX = 10_000;
 const MAX_ID = 2_147_483_647;
@@ -46,8 +68,26 @@ export function normalizeHeader(text: string): string {
   return text.toLowerCase().replace(/[\s_]+/g, "");
 }
 
-/** Header → column, by legacy header, aliases and the Prisma field name. */
+/** The column labels the screens show, in both languages (the table's own headings are accepted as headers). */
+function screenLabels(c: AreaColumn): string[] {
+  return supportedLanguages.map((lng) => labelTranslators[lng](c.labelKey, c.labelValues ?? {}));
+}
+const labelTranslators = Object.fromEntries(supportedLanguages.map((lng) => [lng, createLiteI18n(lng, resources[lng]).t])) as Record<
+  Language,
+  (key: string, values: Record<string, string>) => string
+>;
+
+const indexes = new WeakMap<DataArea, Map<string, AreaColumn>>();
+
+/**
+ * Header → column: the legacy header, the aliases and the Prisma field name
+ * first; then the Chinese and English labels shown on screen (issue 22.2),
+ * where one label names one column only (a label two columns share, or one
+ * that is another column's header, is not an alias).
+ */
 export function headerIndex(area: DataArea): Map<string, AreaColumn> {
+  const cached = indexes.get(area);
+  if (cached) return cached;
   const index = new Map<string, AreaColumn>();
   for (const c of area.columns) {
     for (const name of [c.header, c.field, ...(c.aliases ?? [])]) {
@@ -57,7 +97,33 @@ export function headerIndex(area: DataArea): Map<string, AreaColumn> {
       index.set(key, c);
     }
   }
+  const labels = new Map<string, AreaColumn | null>();
+  for (const c of area.columns) {
+    for (const label of screenLabels(c)) {
+      const key = normalizeHeader(label);
+      if (key === "" || index.has(key)) continue;
+      const earlier = labels.get(key);
+      labels.set(key, earlier === undefined || earlier === c ? c : null);
+    }
+  }
+  for (const [key, c] of labels) if (c) index.set(key, c);
+  indexes.set(area, index);
   return index;
+}
+
+/** The known header nearest to `text` (edit distance on normalised headers), if it is near enough to be a misspelling. */
+export function closestHeader(area: DataArea, text: string, among: readonly AreaColumn[] = area.columns): { column: AreaColumn; distance: number } | null {
+  const wanted = normalizeHeader(text);
+  if (wanted === "") return null;
+  let best: { column: AreaColumn; distance: number } | null = null;
+  for (const c of among) {
+    for (const name of [c.header, c.field, ...(c.aliases ?? [])]) {
+      const distance = levenshtein(wanted, normalizeHeader(name));
+      if (!best || distance < best.distance) best = { column: c, distance };
+    }
+  }
+  // A misspelling: at most a third of the header's letters differ (20GP-T0 → 20GP_T0).
+  return best && best.distance <= Math.max(1, Math.floor(wanted.length / 3)) ? best : null;
 }
 
 type SqlType = "int" | "text" | "numeric" | "date" | "timestamp" | "boolean";
@@ -80,7 +146,7 @@ function sqlType(c: AreaColumn): SqlType {
 }
 
 /** A column written by the import: from the file, or derived (air validity, plain-variant breaks). */
-type WriteColumn = { field: string; type: SqlType; sqlDefault?: string };
+export type WriteColumn = { field: string; type: SqlType; sqlDefault?: string };
 
 export type PreparedImport = {
   columns: WriteColumn[];
@@ -170,7 +236,7 @@ export function validateSheet(
   sheet: ParsedSheet,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
-): { ok: true; prepared: PreparedImport } | ImportFailure {
+): { ok: true; prepared: PreparedImport; unmatched: string[] } | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const headerAt = sheet.rows.findIndex((row) => row.some((cell) => !isBlank(cell)));
   if (headerAt < 0) return fail([{ key: "data.import.empty" }]);
@@ -179,12 +245,23 @@ export function validateSheet(
   const index = headerIndex(area);
   const byPosition: (AreaColumn | null)[] = [];
   const seen = new Set<string>();
+  const unknownHeaders: string[] = [];
   for (const cell of sheet.rows[headerAt]) {
     const c = isBlank(cell) ? undefined : index.get(normalizeHeader(String(cell)));
     if (c && seen.has(c.field)) return fail([{ key: "data.import.duplicateHeader", values: { header: String(cell) } }]);
     if (c) seen.add(c.field);
+    else if (!isBlank(cell)) unknownHeaders.push(String(cell).trim());
     byPosition.push(c ?? null);
   }
+  // Issue 22.1: a header that is a misspelt price column (20GP-T0) would
+  // import every price empty: refused, naming the expected header.
+  const prices = area.columns.filter((c) => c.kind === "decimal" && !seen.has(c.field));
+  const misspelt = unknownHeaders.flatMap((header) => {
+    const near = closestHeader(area, header, prices);
+    return near ? [{ key: "data.import.misspeltPrice", values: { expected: near.column.header, found: header } }] : [];
+  });
+  if (misspelt.length) return fail(misspelt);
+  const unmatched = unknownHeaders;
   const air = area.import.air;
   if (air) {
     const extras = air.extraFields.filter((field) => seen.has(field));
@@ -193,7 +270,14 @@ export function validateSheet(
   }
   // A column with an SQL default may be absent: the database fills it.
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !seen.has(c.field)).map((c) => c.header);
-  if (missing.length) return fail([{ key: "data.import.missingColumns", values: { columns: missing.join(", ") } }]);
+  if (missing.length) {
+    const required = area.columns.filter((c) => missing.includes(c.header));
+    const nearest = unknownHeaders.flatMap((header) => {
+      const near = closestHeader(area, header, required);
+      return near ? [{ key: "data.import.closestHeader", values: { expected: near.column.header, found: header } }] : [];
+    });
+    return fail([{ key: "data.import.missingColumns", values: { columns: missing.join(", ") } }, ...nearest]);
+  }
 
   const fileColumns = area.columns.filter((c) => seen.has(c.field) && c.kind !== "id");
   const writeColumns: WriteColumn[] = fileColumns.map((c) => ({ field: c.field, type: sqlType(c), sqlDefault: c.sqlDefault }));
@@ -324,13 +408,19 @@ export function validateSheet(
 
   if (dateErrorIds.length || dateErrorRows.length || badRows.size) {
     const head: ImportProblem[] = [];
-    if (dateErrorIds.length) head.push({ key: "data.import.dateError", values: { ids: dateErrorIds.join(",") } });
+    // Issue 22.3: the count and the first ids; the whole list is a download.
+    if (dateErrorIds.length > DATE_IDS_LISTED) {
+      head.push({ key: "data.import.dateErrorMany", values: { count: dateErrorIds.length, ids: dateErrorIds.slice(0, DATE_IDS_LISTED).join(",") } });
+    } else if (dateErrorIds.length) head.push({ key: "data.import.dateError", values: { ids: dateErrorIds.join(",") } });
     if (dateErrorRows.length) head.push({ key: "data.import.dateErrorRows", values: { rows: compressIds(dateErrorRows) } });
     if (problemCount > problems.length) problems.push({ key: "data.import.moreProblems", values: { count: problemCount - problems.length } });
-    return fail([...head, ...problems], [...badRows].sort((a, b) => a - b));
+    const failure = fail([...head, ...problems], [...badRows].sort((a, b) => a - b));
+    // The good rows go with a row-level refusal (the preview shows them; the import drops them).
+    const partial = { prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
+    return dateErrorIds.length > DATE_IDS_LISTED ? { ...failure, dateErrorIds, partial } : { ...failure, partial };
   }
   if (rowCount === 0) return fail([{ key: "data.import.empty" }]);
-  return { ok: true, prepared: { columns: writeColumns, values, ids, rowCount } };
+  return { ok: true, prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
 }
 
 // ----------------------------------------------------------------- write
@@ -359,7 +449,8 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
     RETURNING cur."id", (cur.xmax = 0) AS inserted`;
 }
 
-function importFailure(area: DataArea, error: unknown): ImportFailure {
+/** A failed write or staging statement → the import's message (never the database's text). */
+export function importFailure(area: DataArea, error: unknown): ImportFailure {
   const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } } };
   const cause = e.meta?.driverAdapterError?.cause;
   const violation = uniqueViolation(error);
@@ -393,6 +484,8 @@ export async function writeRows(
   viewer: Pick<Viewer, "id" | "username">,
   prepared: PreparedImport,
   meta: BatchSource & { variant?: ImportVariant },
+  /** Runs inside the transaction, after the table's import lock: a problem returned refuses the write (the preview's commit checks the table's data version). */
+  guard?: (tx: Prisma.TransactionClient) => Promise<ImportProblem | null>,
 ): Promise<ImportOutcome> {
   const sql = upsertSql(area, prepared.columns);
   const explicitMax = prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0);
@@ -404,6 +497,8 @@ export async function writeRows(
       async (tx) => {
         // One import per table at a time (sequence bump + upsert must not interleave).
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
+        const refused = guard ? await guard(tx) : null;
+        if (refused) throw new GuardRefusal(refused);
         if (explicitMax > 0) {
           const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, sqlTable(area.model));
           // Rows without an id take ids after every explicit one (never lowering the sequence).
@@ -445,8 +540,48 @@ export async function writeRows(
     return outcome;
   } catch (error) {
     await removeOriginals([fileKey]);
+    if (error instanceof GuardRefusal) return { ok: false, problems: [error.problem], badRows: [] };
     return importFailure(area, error);
   }
+}
+
+class GuardRefusal extends Error {
+  constructor(readonly problem: ImportProblem) {
+    super(problem.key);
+  }
+}
+
+/** Larger sheets than the upload allows (benchmarks; issue-23b's IMPORT_MAX_MB): the zip and worker limits. */
+export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
+
+/**
+ * Steps 1-2 of the import: the zip checks and the parse. Every message of a
+ * file that cannot be read as rows comes from here (the import and the
+ * preview share it).
+ */
+export async function readSpreadsheet(data: Uint8Array, limits: SheetLimits = {}): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
+  const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({ ok: false, problems: [{ key, ...(values ? { values } : {}) }], badRows: [] });
+  const isZip = data[0] === 0x50 && data[1] === 0x4b;
+  if (isZip) {
+    const zip = inspectZip(data, limits.zip);
+    if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
+    const sizes = await verifyZipSizes(data);
+    if (!sizes.ok) return refuse(sizes.reason === "notZip" ? "data.import.unreadable" : "data.import.zipBomb");
+  }
+  let sheet: ParsedSheet;
+  try {
+    sheet = await parseSheetInWorker(data, limits.worker);
+  } catch (error) {
+    if (error instanceof SheetWorkerError) return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
+    throw error;
+  }
+  // Issue 22.9: a formula saved without its computed value would import as empty.
+  const formulas = sheet.formulaCells ?? [];
+  if (formulas.length) {
+    const cells = formulas.slice(0, DATE_IDS_LISTED).join(", ") + (formulas.length > DATE_IDS_LISTED ? " …" : "");
+    return refuse("data.import.formulaNoValue", { count: formulas.length, cells });
+  }
+  return { ok: true, sheet };
 }
 
 /** The whole import of one uploaded file (see the top of this file). */
@@ -455,25 +590,13 @@ export async function importSpreadsheet(
   viewer: Pick<Viewer, "id" | "username">,
   data: Uint8Array,
   meta: { fileName: string; variant?: ImportVariant },
+  limits: SheetLimits = {},
 ): Promise<ImportOutcome> {
   // The parse worker takes the buffer over: keep a copy as the batch's original file.
   const original = data.slice();
-  const isZip = data[0] === 0x50 && data[1] === 0x4b;
-  if (isZip) {
-    const zip = inspectZip(data);
-    if (!zip.ok) return { ok: false, problems: [{ key: zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex" }], badRows: [] };
-  }
-  let sheet: ParsedSheet;
-  try {
-    sheet = await parseSheetInWorker(data);
-  } catch (error) {
-    if (error instanceof SheetWorkerError) {
-      const key = error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex";
-      return { ok: false, problems: [{ key }], badRows: [] };
-    }
-    throw error;
-  }
-  return importSheet(area, viewer, sheet, { ...meta, original });
+  const read = await readSpreadsheet(data, limits);
+  if (!read.ok) return read;
+  return importSheet(area, viewer, read.sheet, { ...meta, original });
 }
 
 /** Validation and the one-transaction write of rows already read (a parsed file, or the API's infoString). */
@@ -484,6 +607,10 @@ export async function importSheet(
   meta: BatchSource & { variant?: ImportVariant; source?: ImportSource },
 ): Promise<ImportOutcome> {
   const checked = validateSheet(area, sheet, meta.variant ?? "standard", meta.source ?? "file");
-  if (!checked.ok) return checked;
-  return writeRows(area, viewer, checked.prepared, meta);
+  if (!checked.ok) {
+    const { partial: _partial, ...failure } = checked;
+    return failure;
+  }
+  const written = await writeRows(area, viewer, checked.prepared, meta);
+  return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;
 }

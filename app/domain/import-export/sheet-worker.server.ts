@@ -9,7 +9,8 @@ import { Worker } from "node:worker_threads";
 import { neutraliseCell } from "./formula-guard";
 
 export type Cell = string | number | boolean | null;
-export type ParsedSheet = { firstRow: number; rows: Cell[][] };
+/** `formulaCells`: addresses (B7) of formula cells saved without a computed value. */
+export type ParsedSheet = { firstRow: number; rows: Cell[][]; formulaCells?: string[] };
 
 export class SheetWorkerError extends Error {
   constructor(readonly reason: "timeout" | "memory" | "unreadable" | "crashed", detail?: string) {
@@ -90,7 +91,7 @@ function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBu
 export async function parseSheetInWorker(data: Uint8Array, limits = WORKER_LIMITS): Promise<ParsedSheet> {
   const copy = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
   const reply = await runWorker<ParsedSheet>("parse-sheet.mjs", { data: copy }, [copy.buffer as ArrayBuffer], limits);
-  return { firstRow: reply.firstRow, rows: reply.rows };
+  return { firstRow: reply.firstRow, rows: reply.rows, formulaCells: reply.formulaCells ?? [] };
 }
 
 type WriteOptions = { sheetName?: string; bookType?: "biff8" | "xlsx"; more?: { name: string; rows: Cell[][] }[] };

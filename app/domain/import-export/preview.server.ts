@@ -1,0 +1,278 @@
+// Import preview (issue 23.1): an upload is read and checked exactly as the
+// direct import does (the spec's messages first, unchanged), then staged in
+// import_preview_rows (one row per file row, keyed by preview id) and
+// compared with the table in SQL: new / updated (fields old → new) /
+// unchanged, and rows the file's own validity hides from customers today.
+// Commit writes the new and updated rows through the one import writer
+// (writeRows), refused when the table's data version moved since the
+// preview; discard deletes it; previews expire after an hour.
+import crypto from "node:crypto";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { DataArea } from "~/domain/data-areas/types";
+import { prisma } from "~/utils/db.server";
+import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import {
+  importFailure,
+  readSpreadsheet,
+  validateSheet,
+  writeRows,
+  type ImportFailure,
+  type ImportOutcome,
+  type ImportProblem,
+  type ImportVariant,
+  type PreparedImport,
+  type SheetLimits,
+  type WriteColumn,
+} from "./import.server";
+
+export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+const CHUNK_ROWS = 5000;
+
+export type PreviewCounts = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
+export type PreviewSummary = {
+  counts: PreviewCounts;
+  /** Headers that matched no column. */
+  unmatched: string[];
+  /** Every row error (the import's messages, with row numbers and ids). */
+  problems: ImportProblem[];
+  badRows: number[];
+};
+export type PreviewStatus = "new" | "updated" | "unchanged";
+export type PreviewFilter = "all" | "new" | "updated" | "errors";
+
+type Who = Pick<Viewer, "id" | "username">;
+
+/** Deletes expired previews (every preview call runs it; nothing else keeps them). */
+export async function cleanExpiredPreviews(): Promise<number> {
+  return prisma.$executeRawUnsafe(`DELETE FROM import_previews WHERE expires_at < (now() AT TIME ZONE 'UTC')`);
+}
+
+async function tableVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, area: DataArea, lock = false): Promise<string> {
+  const rows = await db.$queryRawUnsafe<{ version: string }[]>(
+    `SELECT version::text AS version FROM data_versions WHERE name = $1${lock ? " FOR UPDATE" : ""}`,
+    sqlTable(area.model),
+  );
+  return rows[0]?.version ?? "0";
+}
+
+/** The value of write column i of a staged row, as the column's SQL type (with the column's default, as the writer applies it). */
+function stagedValue(column: WriteColumn, i: number, alias = "s"): string {
+  const value = `(${alias}."values"->>${i})::${column.type}`;
+  return column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value;
+}
+
+/**
+ * SQL: the staged rows that match an existing row get their changed fields
+ * ({} when none) and the status "matched" (then updated/unchanged). One
+ * UPDATE … FROM the table joined by id: no self-join of the staging table,
+ * whose fresh rows have no statistics (a self-join planned as a nested loop
+ * was quadratic).
+ */
+function diffSql(area: DataArea, columns: WriteColumn[]): string {
+  const table = `"${sqlTable(area.model)}"`;
+  const pairs = columns.flatMap((c, i) => {
+    if (c.field === "updatedAt") return [];
+    const name = `t."${sqlColumn(area.model, c.field)}"`;
+    const value = stagedValue(c, i);
+    return [`'${c.field}', CASE WHEN ${name} IS DISTINCT FROM ${value} THEN jsonb_build_array(to_jsonb(${name}), to_jsonb(${value})) END`];
+  });
+  // jsonb_build_object takes at most 100 arguments: groups of 40 pairs.
+  const groups: string[] = [];
+  for (let i = 0; i < pairs.length; i += 40) groups.push(`jsonb_build_object(${pairs.slice(i, i + 40).join(", ")})`);
+  const changes = groups.length ? `jsonb_strip_nulls(${groups.join(" || ")})` : `'{}'::jsonb`;
+  return `UPDATE import_preview_rows s SET status = 'matched', changes = ${changes}
+    FROM ${table} t WHERE s.preview_id = $1 AND t.id = s.row_id`;
+}
+
+const STATUS_SQL = `UPDATE import_preview_rows
+  SET status = CASE WHEN changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END, changes = NULLIF(changes, '{}'::jsonb)
+  WHERE preview_id = $1 AND status = 'matched'`;
+
+/**
+ * Reads, checks and stages an upload; nothing in the area's table changes.
+ * A file that cannot be read as rows (format, zip, formulas, headers) is
+ * refused with the import's own messages; row errors are part of the preview.
+ */
+export async function createPreview(
+  area: DataArea,
+  viewer: Who,
+  data: Uint8Array,
+  meta: { fileName: string; variant?: ImportVariant },
+  limits: SheetLimits = {},
+): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
+  await cleanExpiredPreviews();
+  const read = await readSpreadsheet(data, limits);
+  if (!read.ok) return read;
+  const variant = meta.variant ?? "standard";
+  const checked = validateSheet(area, read.sheet, variant);
+  let prepared: PreparedImport;
+  let problems: ImportProblem[] = [];
+  let badRows: number[] = [];
+  let unmatched: string[] = [];
+  if (checked.ok) {
+    prepared = checked.prepared;
+    unmatched = checked.unmatched;
+  } else if (checked.partial) {
+    // Row errors: the good rows are still previewed; the commit is refused.
+    prepared = checked.partial.prepared;
+    problems = checked.problems;
+    badRows = checked.badRows;
+    unmatched = checked.partial.unmatched;
+  } else {
+    return { ok: false, problems: checked.problems, badRows: checked.badRows };
+  }
+
+  const id = crypto.randomUUID();
+  const columns = prepared.columns;
+  const version = await tableVersion(prisma, area);
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const from = columns.findIndex((c) => c.field === "validFrom");
+  const to = columns.findIndex((c) => c.field === "validTo");
+  const hiddenWhen = [
+    from >= 0 ? `("values"->>${from})::date > $2::date` : null,
+    to >= 0 ? `("values"->>${to})::date < $2::date` : null,
+  ].filter(Boolean);
+
+  let summary: PreviewSummary;
+  try {
+    summary = await stage();
+  } catch (error) {
+    // Staging refuses what the table would (text PostgreSQL cannot hold, …): the import's messages.
+    return importFailure(area, error);
+  }
+  return { ok: true, id, summary };
+
+  function stage() {
+    return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8)`,
+        id,
+        area.key,
+        viewer.id,
+        meta.fileName,
+        variant,
+        version,
+        JSON.stringify(columns),
+        new Date(Date.now() + PREVIEW_TTL_MS),
+      );
+      for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
+        const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
+        const rows: string[] = [];
+        for (let r = start; r < end; r++) rows.push(JSON.stringify(prepared.values.map((column) => column[r] ?? null)));
+        await tx.$executeRawUnsafe(
+          `INSERT INTO import_preview_rows (preview_id, seq, row_id, status, "values")
+           SELECT $1, $2 + u.ord, u.id, 'new', u.v FROM unnest($3::int[], $4::jsonb[]) WITH ORDINALITY AS u(id, v, ord)`,
+          id,
+          start,
+          prepared.ids.slice(start, end),
+          rows,
+        );
+      }
+      await tx.$executeRawUnsafe(diffSql(area, columns), id);
+      await tx.$executeRawUnsafe(STATUS_SQL, id);
+      if (hiddenWhen.length) {
+        await tx.$executeRawUnsafe(`UPDATE import_preview_rows SET hidden = true WHERE preview_id = $1 AND (${hiddenWhen.join(" OR ")})`, id, today);
+      }
+      const [row] = await tx.$queryRawUnsafe<{ new: number; updated: number; unchanged: number; hidden: number }[]>(
+        `SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+                count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
+         FROM import_preview_rows WHERE preview_id = $1`,
+        id,
+      );
+      const summary: PreviewSummary = { counts: { ...row, refused: badRows.length }, unmatched, problems, badRows };
+      await tx.$executeRawUnsafe(`UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`, id, JSON.stringify(summary));
+      return summary;
+    },
+    { timeout: 600_000, maxWait: 30_000 },
+    );
+  }
+}
+
+export type PreviewRow = { seq: number; rowId: number | null; status: PreviewStatus; hidden: boolean; changes: Record<string, [unknown, unknown]> | null; values: unknown[] };
+export type LoadedPreview = {
+  id: string;
+  fileName: string;
+  variant: ImportVariant;
+  columns: WriteColumn[];
+  summary: PreviewSummary;
+  expiresAt: string;
+  rows: PreviewRow[];
+  total: number;
+};
+
+/** A preview of this user and area that has not expired, with one page of its rows (filter: new / updated / all). */
+export async function loadPreview(
+  area: DataArea,
+  viewer: Who,
+  id: string,
+  options: { filter?: PreviewFilter; page?: number; pageSize?: number } = {},
+): Promise<LoadedPreview | null> {
+  await cleanExpiredPreviews();
+  const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
+  if (!preview) return null;
+  const filter = options.filter ?? "all";
+  const pageSize = options.pageSize ?? 50;
+  const page = Math.max(1, options.page ?? 1);
+  const where = { previewId: id, ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}) };
+  const [rows, total] = await Promise.all([
+    prisma.importPreviewRow.findMany({ where, orderBy: { seq: "asc" }, skip: (page - 1) * pageSize, take: pageSize }),
+    prisma.importPreviewRow.count({ where }),
+  ]);
+  return {
+    id,
+    fileName: preview.fileName,
+    variant: preview.variant as ImportVariant,
+    columns: preview.columns as WriteColumn[],
+    summary: preview.summary as PreviewSummary,
+    expiresAt: preview.expiresAt.toISOString(),
+    total,
+    rows: rows.map((r) => ({
+      seq: r.seq,
+      rowId: r.rowId,
+      status: r.status as PreviewStatus,
+      hidden: r.hidden,
+      changes: r.changes as PreviewRow["changes"],
+      values: r.values as unknown[],
+    })),
+  };
+}
+
+export type CommitOutcome = ImportOutcome | { ok: false; problems: ImportProblem[]; badRows: number[]; gone: true };
+
+/**
+ * Writes the preview's new and updated rows (exactly those it showed) in one
+ * transaction through the import writer; refused when the preview has row
+ * errors or the table changed since (its data version), or when it expired.
+ */
+export async function commitPreview(area: DataArea, viewer: Who, id: string): Promise<CommitOutcome> {
+  await cleanExpiredPreviews();
+  const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
+  if (!preview) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
+  const summary = preview.summary as PreviewSummary;
+  if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
+  const columns = preview.columns as WriteColumn[];
+  const staged = await prisma.$queryRawUnsafe<{ row_id: number | null; values: unknown[] }[]>(
+    `SELECT row_id, "values" FROM import_preview_rows WHERE preview_id = $1 AND status IN ('new', 'updated') ORDER BY seq`,
+    id,
+  );
+  const prepared: PreparedImport = { columns, values: columns.map(() => []), ids: [], rowCount: staged.length };
+  for (const row of staged) {
+    prepared.ids.push(row.row_id);
+    columns.forEach((_, i) => prepared.values[i].push(row.values[i] ?? null));
+  }
+  const outcome = prepared.rowCount
+    ? await writeRows(area, viewer, prepared, { fileName: preview.fileName, variant: preview.variant as ImportVariant }, async (tx) =>
+        (await tableVersion(tx, area, true)) === preview.tableVersion ? null : { key: "importPreview.stale" },
+      )
+    : ({ ok: true, rows: 0, inserted: 0, updated: 0, batchId: null } as const);
+  if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale")) await discardPreview(area, viewer, id);
+  return outcome;
+}
+
+/** Deletes a preview and its staged rows (nothing else was written). */
+export async function discardPreview(area: DataArea, viewer: Who, id: string): Promise<boolean> {
+  const { count } = await prisma.importPreview.deleteMany({ where: { id, area: area.key, userId: viewer.id } });
+  return count > 0;
+}

@@ -1,0 +1,108 @@
+// Import preview benchmark (issue 23.1; not a test): side by side in one run
+// with the direct import, for a 20,000-row and a 100,000-row × 30-column FCL
+// .xlsx (upload limits raised through the import functions' `limits`
+// parameter): preview end to end (zip checks, worker parse, validation,
+// staging, SQL diff), commit (the preview's rows through the import writer),
+// direct import of the same file, and the server's RSS growth while
+// previewing.
+//
+//   npm run bench:import-preview         SIZES=20000,100000 by default
+//
+// Database: a scratch database (scripts/bench/lib/scratch-db.ts), dropped at
+// the end. Figures go to docs/benchmarks.md by hand, with the load average.
+import os from "node:os";
+import * as XLSX from "@e965/xlsx";
+import { openScratchDatabase } from "./lib/scratch-db";
+
+const SIZES = (process.env.SIZES ?? "20000,100000").split(",").map(Number);
+const COLUMNS = 30;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+function buildWorkbook(fclHeaders: string[], rowsWanted: number, firstId: number, priceShift: number): Uint8Array {
+  const headers = fclHeaders.slice(0, COLUMNS);
+  const ports = ["LOS ANGELES", "HAMBURG", "ROTTERDAM", "SINGAPORE", "TOKYO", "DUBAI", "SANTOS", "DURBAN"];
+  const rows: unknown[][] = [headers];
+  for (let i = 0; i < rowsWanted; i++) {
+    const base = 300 + (i % 700) + priceShift;
+    rows.push(
+      headers.map((header) => {
+        if (header === "id") return firstId + i;
+        if (header === "pol") return i % 2 ? "SHANGHAI" : "NINGBO";
+        if (header === "pod") return ports[i % ports.length];
+        if (header === "valid_fm") return "2026/11/1";
+        if (header === "valid_to") return 46_400 + (i % 60);
+        if (header === "yes_no") return i % 50 === 0 ? "是" : "否";
+        if (/^(20GP|40GP|40HQ)_T\d$/.test(header)) return base + Number(header.slice(-1)) * 37;
+        return `${header} ${i % 97}`;
+      }),
+    );
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "sheet1");
+  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true, bookSST: true }) as Buffer);
+}
+
+async function main() {
+  const db = await openScratchDatabase({ log, name: "freight_bench_preview" });
+  try {
+    const { prisma } = await import("../../app/utils/db.server");
+    const { fclArea } = await import("../../app/domain/data-areas");
+    const { importSpreadsheet } = await import("../../app/domain/import-export/import.server");
+    const { createPreview, commitPreview } = await import("../../app/domain/import-export/preview.server");
+    const { WORKER_LIMITS } = await import("../../app/domain/import-export/sheet-worker.server");
+    const limits = {
+      worker: { ...WORKER_LIMITS, maxOldGenerationSizeMb: 2048, timeoutMs: 300_000 },
+      zip: { maxEntries: 1000, maxTotalUncompressed: 2048 * 1024 * 1024, maxRatio: 250 },
+    };
+    const viewer = { id: 6, username: "datastaff" };
+    let firstId = 2_000_001;
+    for (const size of SIZES) {
+      const fresh = buildWorkbook(fclArea.columns.map((c) => c.header), size, firstId, 0);
+      const changed = buildWorkbook(fclArea.columns.map((c) => c.header), size, firstId, 5);
+      log(`${size} rows × ${COLUMNS} columns: ${mb(fresh.byteLength)} .xlsx`);
+
+      // Preview of new rows (RSS sampled), then its commit (inserts).
+      const rssBefore = process.memoryUsage().rss;
+      let peak = rssBefore;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      let t = Date.now();
+      const preview = await createPreview(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits);
+      const previewMs = Date.now() - t;
+      clearInterval(sampler);
+      if (!preview.ok) throw new Error(JSON.stringify(preview.problems.slice(0, 3)));
+      t = Date.now();
+      const committed = await commitPreview(fclArea, viewer, preview.id);
+      const commitMs = Date.now() - t;
+      if (!committed.ok) throw new Error(JSON.stringify(committed.problems));
+      log(`  preview (all new) ${previewMs} ms, RSS growth ${mb(peak - rssBefore)}; commit (${committed.inserted} inserted) ${commitMs} ms`);
+
+      // Preview of changed prices against those rows (the diff does work), then commit (updates).
+      t = Date.now();
+      const second = await createPreview(fclArea, viewer, changed.slice(), { fileName: "bench.xlsx" }, limits);
+      const secondMs = Date.now() - t;
+      if (!second.ok) throw new Error("second preview failed");
+      t = Date.now();
+      const updated = await commitPreview(fclArea, viewer, second.id);
+      const updateMs = Date.now() - t;
+      if (!updated.ok) throw new Error("second commit failed");
+      log(`  preview (${second.summary.counts.updated} updated) ${secondMs} ms; commit (${updated.updated} updated) ${updateMs} ms`);
+
+      // The direct import of the same file, side by side.
+      t = Date.now();
+      const direct = await importSpreadsheet(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits);
+      if (!direct.ok) throw new Error("direct import failed");
+      log(`  direct import (${direct.updated} updated) ${Date.now() - t} ms`);
+      firstId += size + 1000;
+    }
+    log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}; node ${process.version}, ${os.cpus().length} CPU(s)`);
+    await prisma.$disconnect();
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
