@@ -55,11 +55,16 @@ export function contentDisposition(fileName: string, asciiName: string): string 
   return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encoded}`;
 }
 
-export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string): Response {
+const SPREADSHEET_TYPES = {
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
+
+export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string, format: keyof typeof SPREADSHEET_TYPES = "xls"): Response {
   return new Response(data as unknown as BodyInit, {
     status: 200,
     headers: {
-      "Content-Type": "application/vnd.ms-excel",
+      "Content-Type": SPREADSHEET_TYPES[format],
       "Content-Disposition": contentDisposition(fileName, asciiName),
       "Content-Length": String(data.byteLength),
       "Cache-Control": "no-store",
