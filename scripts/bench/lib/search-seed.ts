@@ -110,7 +110,7 @@ export async function seedInsightsTraffic(
   await client.query(`DROP TABLE IF EXISTS bench_lanes; CREATE UNLOGGED TABLE bench_lanes (n int, pol text, pod text)`);
   await client.query(
     `INSERT INTO bench_lanes
-     SELECT row_number() OVER ()::int - 1, pol, pod FROM (SELECT pol, pod FROM fcl_rates TABLESAMPLE SYSTEM (2) GROUP BY pol, pod LIMIT 5000) l`,
+     SELECT row_number() OVER ()::int - 1, pol, pod FROM (SELECT pol, pod FROM fcl_rates GROUP BY pol, pod ORDER BY md5(pol || pod) LIMIT 5000) l`,
   );
   await client.query(
     `INSERT INTO bench_lanes
@@ -118,14 +118,20 @@ export async function seedInsightsTraffic(
      WHERE NOT EXISTS (SELECT 1 FROM fcl_rates r WHERE r.pol = a.name AND r.pod = b.name) LIMIT 250`,
   );
   await client.query(`CREATE INDEX ON bench_lanes (n); ANALYZE bench_lanes`);
+  const counts = (await client.query<{ quoted: number; unquoted: number }>(
+    `SELECT count(*) FILTER (WHERE n < 5000)::int AS quoted, count(*) FILTER (WHERE n >= 5000)::int AS unquoted FROM bench_lanes`,
+  )).rows[0];
   await client.query(
-    `WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'bench%@insights.example')
+    `WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'bench%@insights.example'),
+     pick AS (
+       SELECT floor(power(random(), 1.5) * $2::int)::int AS cu, floor(random() * 20)::int AS k, random() AS ago
+       FROM generate_series(1, $1::int) g
+     )
      INSERT INTO query_logs (mode, user_id, pol, pod, operated_at)
-     SELECT 'FCL', u.ids[1 + cu], l.pol, l.pod, now() AT TIME ZONE 'UTC' - (random() * $3::int) * interval '1 day'
-     FROM u, generate_series(1, $1::int) g,
-          LATERAL (SELECT floor(power(random(), 1.5) * $2::int)::int AS cu, floor(random() * 20)::int AS k) pick
-          JOIN bench_lanes l ON l.n = CASE WHEN pick.k = 0 THEN 5000 + (pick.cu * 7) % 250 ELSE (pick.cu * 37 + pick.k * 101) % 5000 END`,
-    [logs, customers, days],
+     SELECT 'FCL', u.ids[1 + pick.cu], l.pol, l.pod, now() AT TIME ZONE 'UTC' - (pick.ago * $3::int) * interval '1 day'
+     FROM u, pick
+     JOIN bench_lanes l ON l.n = CASE WHEN pick.k = 0 THEN 5000 + (pick.cu * 7) % $5::int ELSE (pick.cu * 37 + pick.k * 101) % $4::int END`,
+    [logs, customers, days, counts.quoted, Math.max(1, counts.unquoted)],
   );
   await client.query(`ANALYZE query_logs`);
   log(`query_logs: ${Number((await client.query(`SELECT count(*) FROM query_logs`)).rows[0].count).toLocaleString("en")} rows (${((Date.now() - t) / 1000).toFixed(1)} s)`);
