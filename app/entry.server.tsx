@@ -13,6 +13,7 @@ import { InlineCssProvider } from "./utils/inline-styles";
 import { inlineCss } from "./utils/inline-styles.server";
 import { ensureMailRelay } from "./domain/mail/relay.server";
 import { ensureUploadSweep } from "./domain/storage/sweep.server";
+import { ensureInsightsRollup } from "./domain/insights/rollup.server";
 
 // Validate the environment at boot, not at the first request that needs it.
 env();
@@ -20,6 +21,8 @@ env();
 // record refers to (a crash between file and commit): once per process, never in tests.
 ensureMailRelay();
 ensureUploadSweep();
+// Roll the query-trace logs up for the insights dashboard (issue 24).
+ensureInsightsRollup();
 
 const ABORT_DELAY = 5_000;
 

@@ -22,6 +22,8 @@ import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
 import zhApi from "../locales/zh-CN/api.json";
 import enApi from "../locales/en-US/api.json";
+import zhInsights from "../locales/zh-CN/insights.json";
+import enInsights from "../locales/en-US/insights.json";
 import zhImportPreview from "../locales/zh-CN/importPreview.json";
 import enImportPreview from "../locales/en-US/importPreview.json";
 import zhImportHistory from "../locales/zh-CN/importHistory.json";
@@ -38,6 +40,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: zhData,
     admin: zhAdmin,
     api: zhApi,
+    insights: zhInsights,
     importPreview: zhImportPreview,
     importHistory: zhImportHistory,
   },
@@ -51,6 +54,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: enData,
     admin: enAdmin,
     api: enApi,
+    insights: enInsights,
     importPreview: enImportPreview,
     importHistory: enImportHistory,
   },

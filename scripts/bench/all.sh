@@ -24,6 +24,7 @@ run "bench:budget" npm run bench:budget
 run "bench:lighthouse" npm run bench:lighthouse
 run "bench:throughput" npm run bench:throughput
 run "bench:search" npm run bench:search
+run "bench:insights" npm run bench:insights
 run "bench:import" npm run bench:import
 run "bench:export" npm run bench:export
 run "bench:wire" npm run bench:wire

@@ -43,7 +43,7 @@ import {
 // the code under test; the first tests check the seed still says so.
 
 const DATA_PATHS = ["/port", "/airport", "/expressCountry", "/fclbyseaData", "/lclbyseaData", "/byAirData", "/trailerData", "/railRoadData", "/expressData"];
-const ADMIN_PATHS = ["/userList", "/roleList", "/menuList", "/saleList", "/homeList", "/app-home", "/app-order", "/app-query", "/companyInfo", "/query-logs", "/log-list"];
+const ADMIN_PATHS = ["/userList", "/roleList", "/menuList", "/saleList", "/homeList", "/app-home", "/app-order", "/app-query", "/companyInfo", "/query-logs", "/log-list", "/insights"];
 const SERVICE_PATHS = ["/userList", "/query-logs", "/app-order", "/app-query"];
 
 const PATHS: Record<ViewerKey, string[]> = {
@@ -56,10 +56,10 @@ const PATHS: Record<ViewerKey, string[]> = {
   t2: [],
   service: SERVICE_PATHS,
   noperm: SERVICE_PATHS,
-  sales: ["/userList", "/query-logs", "/saleList", "/app-order"],
-  salesGlobal: ["/userList", "/query-logs", "/saleList", "/app-order"],
-  manager: ["/userList", "/query-logs", "/log-list", "/saleList", "/app-order"],
-  data: DATA_PATHS,
+  sales: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
+  salesGlobal: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
+  manager: ["/userList", "/query-logs", "/log-list", "/insights", "/saleList", "/app-order"],
+  data: [...DATA_PATHS, "/insights"],
   admin: [...ADMIN_PATHS, ...DATA_PATHS],
 };
 
@@ -252,6 +252,8 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_bo.companyInfo": { url: at("/companyInfo"), loader: screen("/companyInfo"), action: screen("/companyInfo", "400") },
   "routes/_bo.query-logs": { url: at("/query-logs"), loader: screen("/query-logs") },
   "routes/_bo.log-list": { url: at("/log-list"), loader: screen("/log-list") },
+  "routes/_bo.insights": { url: at("/insights"), loader: screen("/insights") },
+  "routes/_bo.insights_.export": { url: at("/insights/export?table=trend"), loader: screen("/insights") },
   // The nine data areas and their Excel exports (staff see every tier there, by design).
   ...Object.fromEntries(
     DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}`, { url: at(p), loader: screen(p), action: screen(p, "400") } satisfies Entry]),

@@ -79,6 +79,8 @@ const FIXED = {
   // Logs, bookings, the outbox.
   "logs.query.read": staffOp("/query-logs", "queryLogs", false),
   "logs.operation.read": staffOp("/log-list", "operationLogs", false),
+  // The insights dashboard (issue 24): the screen is the permission (menu 27).
+  "insights.read": staffOp("/insights", "insights", false),
   "entrustment.read": staffOp("/app-order", "entrustments", false),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),

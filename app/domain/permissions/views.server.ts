@@ -6,7 +6,7 @@
 //
 // This is the ONE place that decides; users, entrustments, query logs, the
 // operation log and the outbox compose it through relation filters.
-import type { Prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { ADMIN_ROLE_ID } from "./permissions.server";
 
@@ -50,4 +50,15 @@ export function operationLogScope(viewer: ScopeViewer): Prisma.OperationLogWhere
 /** Outbox mails: with a related view, only mails about their customers' entrustments. */
 export function outboxScope(viewer: ScopeViewer): Prisma.EmailOutboxWhereInput {
   return hasGlobalView(viewer) ? {} : { entrustment: { user: customerScope(viewer) } };
+}
+
+/**
+ * The same rule for raw SQL: the ids of the customers in scope, or null for a
+ * global view (no restriction). Set-based statements filter with
+ * `user_id = ANY(ids)` instead of repeating the rule in SQL.
+ */
+export async function customerIdsInScope(viewer: ScopeViewer): Promise<number[] | null> {
+  if (hasGlobalView(viewer)) return null;
+  const rows = await prisma.user.findMany({ where: customerScope(viewer), select: { id: true } });
+  return rows.map((r) => r.id);
 }

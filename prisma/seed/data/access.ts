@@ -73,6 +73,7 @@ export const MENUS: MenuDef[] = [
   { id: 21, parentId: null, label: "日志管理", labelEn: "Logs", level: 1, path: "/logManage", icon: "log" },
   { id: 22, parentId: 21, label: "查询日志", labelEn: "Query logs", level: 2, path: "/query-logs", icon: "search" },
   { id: 23, parentId: 21, label: "操作日志", labelEn: "Operation log", level: 2, path: "/log-list", icon: "history" },
+  { id: 27, parentId: 21, label: "洞察看板", labelEn: "Insights", level: 2, path: "/insights", icon: "chart" },
 ];
 
 const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14];
@@ -84,8 +85,8 @@ const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14];
  */
 export const ROLE_GRANTS: Record<number, number[] | "all"> = {
   1: "all",
-  12: [2, 73, 75, 22, 16, 19],
+  12: [2, 73, 75, 22, 27, 16, 19],
   13: [2, 73, 90, 22, 19, 20],
-  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 16, 19],
-  14: DATA_PATHS,
+  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 27, 16, 19],
+  14: [...DATA_PATHS, 27],
 };

@@ -83,3 +83,64 @@ export async function seedSearchData(client: pg.Client, options: { rows: number;
   log(`fcl_rates: ${Number(size.n).toLocaleString("en")} rows, ${size.s} with indexes (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 
+
+/**
+ * The insights benchmark's traffic (issue 24): `customers` generated customers
+ * (a third with a salesperson of their own, the rest of the demo salesperson)
+ * and `logs` FCL query-log rows over the last `days` days. Each customer keeps
+ * to twenty lanes drawn from the rate rows (busy lanes more often), one lane
+ * in twenty has no rate at all (a port pair nobody quotes); bookings are one
+ * search in two hundred. Set-based, on a database that holds the search seed.
+ */
+export async function seedInsightsTraffic(
+  client: pg.Client,
+  options: { logs: number; customers: number; days: number; log: (line: string) => void },
+) {
+  const { logs, customers, days, log } = options;
+  let t = Date.now();
+  await client.query(
+    `INSERT INTO users (email, password_hash, username, phone, role_id, customer_rating, audit, sales_id, company, created_at, updated_at)
+     SELECT 'bench' || g || '@insights.example', 'x', 'bench-customer-' || g, '1' || lpad(g::text, 10, '0'), 20, 1 + g % 3, 2,
+            CASE WHEN g % 3 = 0 THEN (SELECT id FROM users WHERE email = 'sales@example.com') ELSE NULL END,
+            '测试客户 ' || g || ' 有限公司', now(), now()
+     FROM generate_series(1, $1::int) g`,
+    [customers],
+  );
+  // Each customer's twenty lanes: sampled rate lanes, every twentieth an unquoted pair.
+  await client.query(`DROP TABLE IF EXISTS bench_lanes; CREATE UNLOGGED TABLE bench_lanes (n int, pol text, pod text)`);
+  await client.query(
+    `INSERT INTO bench_lanes
+     SELECT row_number() OVER ()::int - 1, pol, pod FROM (SELECT pol, pod FROM fcl_rates GROUP BY pol, pod ORDER BY md5(pol || pod) LIMIT 5000) l`,
+  );
+  await client.query(
+    `INSERT INTO bench_lanes
+     SELECT 5000 + row_number() OVER ()::int - 1, a.name, b.name FROM (SELECT name FROM sea_ports ORDER BY md5(name) LIMIT 30) a, (SELECT name FROM sea_ports ORDER BY md5(name || 'x') LIMIT 9) b
+     WHERE NOT EXISTS (SELECT 1 FROM fcl_rates r WHERE r.pol = a.name AND r.pod = b.name) LIMIT 250`,
+  );
+  await client.query(`CREATE INDEX ON bench_lanes (n); ANALYZE bench_lanes`);
+  const counts = (await client.query<{ quoted: number; unquoted: number }>(
+    `SELECT count(*) FILTER (WHERE n < 5000)::int AS quoted, count(*) FILTER (WHERE n >= 5000)::int AS unquoted FROM bench_lanes`,
+  )).rows[0];
+  await client.query(
+    `WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'bench%@insights.example'),
+     pick AS (
+       SELECT floor(power(random(), 1.5) * $2::int)::int AS cu, floor(random() * 20)::int AS k, random() AS ago
+       FROM generate_series(1, $1::int) g
+     )
+     INSERT INTO query_logs (mode, user_id, pol, pod, operated_at)
+     SELECT 'FCL', u.ids[1 + pick.cu], l.pol, l.pod, now() AT TIME ZONE 'UTC' - (pick.ago * $3::int) * interval '1 day'
+     FROM u, pick
+     JOIN bench_lanes l ON l.n = CASE WHEN pick.k = 0 THEN 5000 + (pick.cu * 7) % $5::int ELSE (pick.cu * 37 + pick.k * 101) % $4::int END`,
+    [logs, customers, days, counts.quoted, Math.max(1, counts.unquoted)],
+  );
+  await client.query(`ANALYZE query_logs`);
+  log(`query_logs: ${Number((await client.query(`SELECT count(*) FROM query_logs`)).rows[0].count).toLocaleString("en")} rows (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  t = Date.now();
+  await client.query(
+    `INSERT INTO entrustments (kind, user_id, idempotency_key, mode, module_name, source_kind, source_snapshot, pol, pod, created_at)
+     SELECT 'ORDER', q.user_id, 'bench-insights-' || q.id, 'FCL', 'FCL', 'rate', '{}'::jsonb, q.pol, q.pod, q.operated_at + interval '1 hour'
+     FROM query_logs q WHERE q.id % 200 = 0 AND q.user_id IN (SELECT id FROM users WHERE email LIKE 'bench%@insights.example')`,
+  );
+  await client.query(`ANALYZE entrustments; DROP TABLE bench_lanes`);
+  log(`entrustments: ${Number((await client.query(`SELECT count(*) FROM entrustments`)).rows[0].count).toLocaleString("en")} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}

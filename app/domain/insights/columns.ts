@@ -1,0 +1,68 @@
+// The columns of each dashboard table, once: the page's tables and the .xlsx
+// exports both read them (header key, the value as exported). Shared by
+// server and browser: plain data and pure functions.
+import { formatDateTime } from "~/utils/dates";
+import type { DayPoint, IdleCustomer, PricePoint, TopLane, UnmetLane } from "./insights.server";
+import type { InsightTable } from "./lanes";
+
+type Value = string | number | null;
+export type Column<Row> = { key: string; headerKey: string; headerValues?: Record<string, string>; value: (row: Row, yesNo: (b: boolean) => string) => Value; numeric?: boolean };
+
+const time = (iso: string) => formatDateTime(iso, { seconds: true });
+const percent = (n: number | null) => (n === null ? null : `${(n * 100).toFixed(1)}%`);
+
+const lane = <Row extends { origin: string; destination: string }>(): Column<Row>[] => [
+  { key: "origin", headerKey: "insights.col.origin", value: (r) => r.origin },
+  { key: "destination", headerKey: "insights.col.destination", value: (r) => r.destination },
+];
+
+export const UNMET_COLUMNS: Column<UnmetLane>[] = [
+  ...lane<UnmetLane>(),
+  { key: "searches", headerKey: "insights.col.searches", value: (r) => r.searches, numeric: true },
+  { key: "customers", headerKey: "insights.col.customers", value: (r) => r.customers, numeric: true },
+  { key: "lastSearched", headerKey: "insights.col.lastSearched", value: (r) => time(r.lastSearched) },
+  { key: "rateNow", headerKey: "insights.col.rateNow", value: (r, yesNo) => yesNo(r.rateNow) },
+];
+
+export const TOP_COLUMNS: Column<TopLane>[] = [
+  ...lane<TopLane>(),
+  { key: "searches", headerKey: "insights.col.searches", value: (r) => r.searches, numeric: true },
+  { key: "bookings", headerKey: "insights.col.bookings", value: (r) => r.bookings, numeric: true },
+  { key: "conversion", headerKey: "insights.col.conversion", value: (r) => percent(r.conversion), numeric: true },
+];
+
+export const TREND_COLUMNS: Column<DayPoint>[] = [
+  { key: "day", headerKey: "insights.col.day", value: (r) => r.day },
+  { key: "searches", headerKey: "insights.col.searches", value: (r) => r.searches, numeric: true },
+  { key: "bookings", headerKey: "insights.col.bookings", value: (r) => r.bookings, numeric: true },
+];
+
+export const PRICE_COLUMNS: Column<PricePoint>[] = [
+  { key: "id", headerKey: "insights.col.rowId", value: (r) => r.id, numeric: true },
+  { key: "validFrom", headerKey: "insights.col.validFrom", value: (r) => r.validFrom },
+  { key: "validTo", headerKey: "insights.col.validTo", value: (r) => r.validTo },
+  { key: "updatedAt", headerKey: "insights.col.updatedAt", value: (r) => time(r.updatedAt) },
+  { key: "t0", headerKey: "insights.col.tier", headerValues: { tier: "T0" }, value: (r) => r.t0, numeric: true },
+  { key: "t1", headerKey: "insights.col.tier", headerValues: { tier: "T1" }, value: (r) => r.t1, numeric: true },
+  { key: "t2", headerKey: "insights.col.tier", headerValues: { tier: "T2" }, value: (r) => r.t2, numeric: true },
+];
+
+export const CUSTOMER_COLUMNS: Column<IdleCustomer>[] = [
+  { key: "username", headerKey: "insights.col.username", value: (r) => r.username },
+  { key: "company", headerKey: "insights.col.company", value: (r) => r.company },
+  { key: "phone", headerKey: "insights.col.phone", value: (r) => r.phone },
+  { key: "sales", headerKey: "insights.col.sales", value: (r) => r.sales },
+  ...lane<IdleCustomer>(),
+  { key: "searches", headerKey: "insights.col.searches", value: (r) => r.searches, numeric: true },
+  { key: "lastSearched", headerKey: "insights.col.lastSearched", value: (r) => time(r.lastSearched) },
+];
+
+/** Each table's columns, by its export name. */
+export const TABLE_COLUMNS: Record<InsightTable, Column<never>[]> = {
+  unmet: UNMET_COLUMNS as Column<never>[],
+  topSearches: TOP_COLUMNS as Column<never>[],
+  topBookings: TOP_COLUMNS as Column<never>[],
+  trend: TREND_COLUMNS as Column<never>[],
+  prices: PRICE_COLUMNS as Column<never>[],
+  customers: CUSTOMER_COLUMNS as Column<never>[],
+};

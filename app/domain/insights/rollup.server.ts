@@ -1,0 +1,84 @@
+// The daily rollup of the query-trace logs (insight_daily_searches): one row
+// per Shanghai day, mode, customer and lane, with the number of searches and
+// how many of them found no valid rate that day. Refreshed set-based in one
+// transaction: the days from the last rolled-up day on are deleted and rolled
+// up again from query_logs (the (mode, operated_at) index), so a refresh is
+// idempotent and picks up log rows written late in the current day. Whether
+// a rate was valid is judged against the rate rows' validity when the day is
+// rolled up, i.e. within minutes of the search; later days never change.
+// Run by the server every ROLLUP_EVERY_MS and by `npm run insights:refresh`.
+import { prisma } from "~/utils/db.server";
+import { startServiceOnce } from "~/utils/services.server";
+import { sqlColumn } from "~/utils/sql-names.server";
+import { LANE_MODES, laneOf } from "./lanes";
+import { rateLaneSql } from "./insights.server";
+
+export const ROLLUP_EVERY_MS = 10 * 60 * 1000;
+
+const SHANGHAI_DAY = (column: string) => `(${column} AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai')::date`;
+
+/** Rolls up the query logs from the last rolled-up day (or from the start); returns the rows written. */
+export async function refreshInsights(): Promise<number> {
+  return prisma.$transaction(
+    async (tx) => {
+      // One refresh at a time (the schedule of several processes, the script).
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('insight_daily_searches'))`);
+      const [{ since }] = await tx.$queryRawUnsafe<{ since: Date | null }[]>(`SELECT max(day) AS since FROM insight_daily_searches`);
+      const sinceDay = since ? since.toISOString().slice(0, 10) : null;
+      if (sinceDay) await tx.$executeRawUnsafe(`DELETE FROM insight_daily_searches WHERE day >= $1::date`, sinceDay);
+      let written = 0;
+      for (const mode of LANE_MODES) {
+        const lane = laneOf(mode);
+        const rate = rateLaneSql(mode);
+        const logFrom = sqlColumn("queryLog", lane.from.logColumn);
+        const logTo = sqlColumn("queryLog", lane.to.logColumn);
+        // The first instant of `since` in Shanghai, as the UTC timestamp the log stores.
+        const start = sinceDay ? `AND q.operated_at >= ($2::date::timestamp - interval '8 hours')` : "";
+        written += await tx.$executeRawUnsafe(
+          `INSERT INTO insight_daily_searches (day, mode, user_id, origin, destination, searches, unmet, last_at)
+           SELECT g.day, g.mode, g.user_id, g.origin, g.destination, g.searches,
+                  CASE WHEN EXISTS (SELECT 1 FROM ${rate.table} r
+                                     WHERE r.${rate.origin} = g.origin AND r.${rate.destination} = g.destination
+                                       AND (r.valid_from IS NULL OR r.valid_from <= g.day)
+                                       AND (r.valid_to IS NULL OR r.valid_to >= g.day))
+                       THEN 0 ELSE g.searches END,
+                  g.last_at
+             FROM (SELECT ${SHANGHAI_DAY("q.operated_at")} AS day, q.mode, q.user_id,
+                          q.${logFrom} AS origin, q.${logTo} AS destination, count(*)::int AS searches, max(q.operated_at) AS last_at
+                     FROM query_logs q
+                    WHERE q.mode = $1::transport_mode ${start}
+                      AND q.${logFrom} IS NOT NULL AND q.${logTo} IS NOT NULL
+                    GROUP BY 1, 2, 3, 4, 5) g`,
+          ...(sinceDay ? [mode.enumValue, sinceDay] : [mode.enumValue]),
+        );
+      }
+      await tx.$executeRawUnsafe(
+        `INSERT INTO insight_rollup_state (id, refreshed_at) VALUES (1, now() AT TIME ZONE 'UTC')
+         ON CONFLICT (id) DO UPDATE SET refreshed_at = EXCLUDED.refreshed_at`,
+      );
+      return written;
+    },
+    { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
+  );
+}
+
+/** The schedule in a server process: a first refresh a minute after start, then every ten minutes. */
+export function ensureInsightsRollup(): void {
+  startServiceOnce("insights-rollup", () => {
+    const run = async () => {
+      try {
+        await refreshInsights();
+      } catch (error) {
+        console.error("[insights-rollup] failed (next try in 10 min):", error);
+      }
+    };
+    const first = setTimeout(run, 60 * 1000);
+    const every = setInterval(run, ROLLUP_EVERY_MS);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
+}

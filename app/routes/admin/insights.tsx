@@ -1,0 +1,234 @@
+// The insights dashboard (issue 24, docs/decisions/701-insights.md): for a
+// mode and period, unmet demand, top lanes with conversion, the daily trend,
+// a lane's price history and the customers who search without booking. Each
+// chart is server-drawn SVG with its table beside it; each table exports to
+// .xlsx (/insights/export?table=…). GET only: works without JavaScript.
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireOperation } from "~/domain/permissions/operations.server";
+import { notFound } from "~/utils/http.server";
+import { insightsMode, insightsScreen } from "~/domain/insights/page.server";
+import { LANE_MODES, laneOf, type InsightTable } from "~/domain/insights/lanes";
+import { CUSTOMER_COLUMNS, PRICE_COLUMNS, TOP_COLUMNS, TREND_COLUMNS, UNMET_COLUMNS, type Column } from "~/domain/insights/columns";
+import { DataTable, DateRangeFilter, FilterField, FilterForm, type TableColumn } from "~/components/table";
+import { Chart } from "~/components/insights/Chart";
+import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
+import { shanghaiDateTime } from "~/components/admin/format";
+import { searchWith } from "~/domain/table/types";
+import adminStylesHref from "~/styles/admin.css";
+import tableStylesHref from "~/styles/datatable.css";
+import { backOfficeMeta } from "~/components/backoffice/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tableStylesHref },
+  { rel: "stylesheet", href: adminStylesHref },
+];
+export const meta = backOfficeMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireOperation(request, "insights.read");
+  const url = new URL(request.url);
+  const mode = insightsMode(url);
+  if (!mode) throw notFound();
+  return insightsScreen(viewer, mode, url);
+}
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function InsightsPage() {
+  const { t } = useTranslation();
+  const { modeKey, data, page, charts } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const mode = LANE_MODES.find((m) => m.key === modeKey)!;
+  const lane = laneOf(mode);
+  const yesNo = (b: boolean) => t(b ? "insights.yes" : "insights.no");
+  const laneHref = (row: { origin: string; destination: string }) =>
+    `${searchWith(location.search, { origin: row.origin, destination: row.destination })}#prices`;
+  const exportHref = (table: InsightTable) => `/insights/export${searchWith(location.search, { table })}`;
+
+  function columnsOf<Row>(columns: Column<Row>[], extra: TableColumn<Row>[] = []): TableColumn<Row>[] {
+    return [
+      ...columns.map((c) => ({
+        key: c.key,
+        header: c.key === "origin" ? t(lane.from.labelKey) : c.key === "destination" ? t(lane.to.labelKey) : t(c.headerKey, c.headerValues),
+        cell: (row: Row) => c.value(row, yesNo) ?? "",
+        className: c.numeric ? "num" : undefined,
+      })),
+      ...extra,
+    ];
+  }
+  const historyColumn = <Row extends { origin: string; destination: string }>(): TableColumn<Row> => ({
+    key: "history",
+    header: t("insights.unmet.priceHistory"),
+    cell: (row) => (
+      <Link to={laneHref(row)} preventScrollReset>
+        {t("insights.unmet.priceHistory")}
+      </Link>
+    ),
+  });
+
+  type Unmet = Data["data"]["unmet"][number];
+  const unmetColumns = columnsOf<Unmet>(UNMET_COLUMNS, [
+    {
+      key: "action",
+      header: t("insights.col.action"),
+      cell: (row) =>
+        row.action.kind === "alias" ? (
+          <Link to={row.action.href}>{t("insights.unmet.mapAlias", { name: row.action.name })}</Link>
+        ) : (
+          <Link to={row.action.href}>{t("insights.unmet.openArea")}</Link>
+        ),
+    },
+    historyColumn<Unmet>(),
+  ]);
+  type Top = Data["data"]["topBySearches"][number];
+  const topColumns = columnsOf<Top>(TOP_COLUMNS, [historyColumn<Top>()]);
+  type Idle = Data["data"]["idle"][number];
+  const customerColumns = columnsOf<Idle>(CUSTOMER_COLUMNS, [
+    { key: "details", header: t("insights.col.action"), cell: (row) => <Link to={row.href}>{t("insights.customers.details")}</Link> },
+  ]);
+  const priceName = t(mode.prices.find((p) => p.key === mode.sortPrice)?.labelKey ?? mode.prices[0].labelKey);
+
+  const section = (id: InsightTable, title: string, hint: string | null, chart: React.ReactNode, table: React.ReactNode) => (
+    <section className="insights-section" aria-labelledby={`insights-${id}`} id={id}>
+      <h2 id={`insights-${id}`}>
+        {title}
+        <a className="insights-export" href={exportHref(id)} download>
+          {t("insights.export")}
+        </a>
+      </h2>
+      {hint ? <p>{hint}</p> : null}
+      <div className="insights-pair">
+        <div>{chart}</div>
+        <div>{table}</div>
+      </div>
+    </section>
+  );
+  const table = <Row,>(name: string, columns: TableColumn<Row>[], rows: Row[], key: (row: Row, i: number) => string) =>
+    rows.length === 0 ? (
+      <p>{t("insights.empty")}</p>
+    ) : (
+      <DataTable caption={t("insights.tableOf", { name })} columns={columns} rows={rows} rowKey={(row) => key(row, rows.indexOf(row))} />
+    );
+  const laneKey = (row: { origin: string; destination: string }) => `${row.origin}\u0001${row.destination}`;
+
+  return (
+    <section className="admin-page" aria-labelledby="insights-title">
+      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
+        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.logArea")}</span> /{" "}
+        <span aria-current="page">{t("insights.title")}</span>
+      </nav>
+      <h1 id="insights-title">{t("insights.title")}</h1>
+      <p>{t("insights.intro")}</p>
+      <p>{data.refreshedAt ? t("insights.refreshedAt", { time: shanghaiDateTime(data.refreshedAt) }) : t("insights.notRefreshed")}</p>
+      <ul className="admin-tabs" aria-label={t("insights.modes")}>
+        {LANE_MODES.map((m) => (
+          <li key={m.key}>
+            <Link to={searchWith(location.search, { mode: m.key, origin: null, destination: null })} aria-current={m.key === modeKey ? "page" : undefined}>
+              {t(m.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <FilterForm label={t("insights.filterLabel")} keep={["mode", "origin", "destination"]}>
+        <DateRangeFilter page={page} label={t("insights.period")} />
+        <FilterField label={t("insights.minSearches")}>
+          <input type="number" name="min" min={2} max={1000} defaultValue={data.minSearches} key={data.minSearches} />
+        </FilterField>
+      </FilterForm>
+
+      {section(
+        "unmet",
+        t("insights.unmet.title"),
+        t("insights.unmet.hint"),
+        <Chart chart={charts.unmet} title={t("insights.chartOf", { name: t("insights.unmet.title") })} />,
+        table(t("insights.unmet.title"), unmetColumns, data.unmet, laneKey),
+      )}
+      {section(
+        "topSearches",
+        t("insights.top.searchesTitle"),
+        null,
+        <Chart chart={charts.topSearches} title={t("insights.chartOf", { name: t("insights.top.searchesTitle") })} />,
+        table(t("insights.top.searchesTitle"), topColumns, data.topBySearches, laneKey),
+      )}
+      {section(
+        "topBookings",
+        t("insights.top.bookingsTitle"),
+        null,
+        <Chart chart={charts.topBookings} title={t("insights.chartOf", { name: t("insights.top.bookingsTitle") })} />,
+        table(t("insights.top.bookingsTitle"), topColumns, data.topByBookings, laneKey),
+      )}
+      {section(
+        "trend",
+        t("insights.trend.title"),
+        null,
+        <Chart
+          chart={charts.trend}
+          title={t("insights.chartOf", { name: t("insights.trend.title") })}
+          legend={[t("insights.trend.searches"), t("insights.trend.bookings")]}
+        />,
+        table(t("insights.trend.title"), columnsOf(TREND_COLUMNS), data.trend, (row) => row.day),
+      )}
+      <section className="insights-section" aria-labelledby="insights-prices" id="prices">
+        <h2 id="insights-prices">
+          {t("insights.prices.title")}
+          {data.lane ? (
+            <a className="insights-export" href={exportHref("prices")} download>
+              {t("insights.export")}
+            </a>
+          ) : null}
+        </h2>
+        <p>{t("insights.prices.hint")}</p>
+        <Form method="get" className="filters" aria-label={t("insights.prices.title")}>
+          {[...new URLSearchParams(location.search)]
+            .filter(([key]) => key !== "origin" && key !== "destination")
+            .map(([key, value]) => (
+              <input key={key} type="hidden" name={key} value={value} />
+            ))}
+          <FilterField label={t(lane.from.labelKey)}>
+            <input name="origin" defaultValue={data.lane?.origin ?? ""} key={`o${data.lane?.origin}`} maxLength={100} />
+          </FilterField>
+          <FilterField label={t(lane.to.labelKey)}>
+            <input name="destination" defaultValue={data.lane?.destination ?? ""} key={`d${data.lane?.destination}`} maxLength={100} />
+          </FilterField>
+          <button type="submit" className="button">
+            {t("insights.prices.show")}
+          </button>
+        </Form>
+        {data.lane ? (
+          <>
+            <h3>
+              {t("insights.prices.lane", data.lane)} · {t("insights.prices.price", { name: priceName })}
+            </h3>
+            {data.prices.length === 0 ? (
+              <p>{t("insights.prices.none")}</p>
+            ) : (
+              <div className="insights-pair">
+                <Chart chart={charts.prices} title={t("insights.chartOf", { name: t("insights.prices.title") })} legend={["T0", "T1", "T2"]} />
+                <DataTable
+                  caption={t("insights.tableOf", { name: t("insights.prices.title") })}
+                  columns={columnsOf(PRICE_COLUMNS)}
+                  rows={data.prices}
+                  rowKey={(row) => String(row.id)}
+                />
+              </div>
+            )}
+          </>
+        ) : null}
+      </section>
+      <section className="insights-section" aria-labelledby="insights-customers" id="customers">
+        <h2 id="insights-customers">
+          {t("insights.customers.title")}
+          <a className="insights-export" href={exportHref("customers")} download>
+            {t("insights.export")}
+          </a>
+        </h2>
+        <p>{t("insights.customers.hint", { n: data.minSearches })}</p>
+        {table(t("insights.customers.title"), customerColumns, data.idle, (row) => `${row.userId}\u0001${laneKey(row)}`)}
+      </section>
+    </section>
+  );
+}

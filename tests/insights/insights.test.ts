@@ -1,0 +1,203 @@
+// The insights dashboard (issue 24) against a hand-made dataset in March 2020
+// (far from the seed's logs): every figure, the staff view rules, who may
+// open it, the .xlsx exports in both languages and the page without JavaScript.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "@e965/xlsx";
+import { loader as pageLoader } from "~/routes/admin/insights";
+import { loader as exportLoader } from "~/routes/admin/insights_.export";
+import { refreshInsights } from "~/domain/insights/rollup.server";
+import { prisma, sql } from "~/utils/db.server";
+import { ADMIN, DATA, load, NOPERM, SALES, SERVICE } from "../admin/helpers";
+import { getRequest, callRoute } from "../support/requests";
+import { cookieOf } from "../admin/helpers";
+
+const PERIOD = { from: "2020-03-01", to: "2020-03-10" };
+const UNKNOWN = "ZZ-NO-SUCH-PORT";
+let P1: { origin: string; destination: string };
+let P2: { origin: string; destination: string };
+let P3: { origin: string; destination: string };
+const ids = { a: 0, b: 0, c: 0 };
+
+/** A Shanghai wall-clock time as the UTC instant the log stores. */
+const at = (shanghai: string) => new Date(new Date(`${shanghai}Z`).getTime() - 8 * 3_600_000);
+const day = (n: number) => new Date(`${new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+
+async function customer(name: string, salesId: number | null) {
+  const user = await prisma.user.create({
+    data: { email: `${name}@insights.test`, username: `insights-${name}`, phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, passwordHash: "x", roleId: 20, customerRating: 2, audit: 2, salesId, company: `${name} 贸易有限公司` },
+  });
+  return user.id;
+}
+
+async function search(userId: number, lane: { origin: string; destination: string }, when: string, times = 1) {
+  for (let i = 0; i < times; i++) await prisma.queryLog.create({ data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: at(when) } });
+}
+
+beforeAll(async () => {
+  // Four known sea ports, two lanes; this file's database has no other rate on them.
+  const names = (await sql<{ name: string }>(`SELECT name FROM sea_ports ORDER BY name LIMIT 4`)).map((r) => r.name);
+  P1 = { origin: names[0], destination: names[1] };
+  P3 = { origin: names[2], destination: names[3] };
+  P2 = { origin: UNKNOWN, destination: names[1] };
+  await prisma.fclRate.deleteMany({ where: { OR: [P1, P3].map((l) => ({ pol: l.origin, pod: l.destination })) } });
+  const sales = await prisma.user.findUniqueOrThrow({ where: { email: SALES } });
+  ids.a = await customer("a", sales.id);
+  ids.b = await customer("b", sales.id);
+  ids.c = await customer("c", null);
+
+  // P1 had a rate until 2020-03-05 (and an older one); P3 has one from yesterday on; P2 never.
+  const fcl = (lane: typeof P1, from: Date, to: Date, t0: number) =>
+    prisma.fclRate.create({ data: { pol: lane.origin, pod: lane.destination, validFrom: from, validTo: to, gp20T0: t0, gp20T1: t0 + 10, gp20T2: t0 + 20 } });
+  await fcl(P1, new Date("2020-01-01"), new Date("2020-02-29"), 100);
+  await fcl(P1, new Date("2020-03-01"), new Date("2020-03-05"), 90);
+  await fcl(P3, day(-1), day(30), 300);
+
+  await search(ids.a, P1, "2020-03-02T10:00:00", 2); // rate valid: met
+  await search(ids.a, P1, "2020-03-07T10:00:00"); // unmet
+  await search(ids.b, P1, "2020-03-07T11:00:00"); // unmet
+  await search(ids.a, P2, "2020-03-03T09:00:00");
+  await search(ids.a, P2, "2020-03-04T09:00:00");
+  await search(ids.a, P2, "2020-03-08T09:00:00");
+  await search(ids.c, P3, "2020-03-09T09:00:00", 2);
+  await search(ids.c, P3, "2020-03-11T01:00:00"); // the day after the period (Shanghai)
+  await prisma.entrustment.create({
+    data: { kind: "ORDER", userId: ids.a, idempotencyKey: "insights-a-p1", mode: "FCL", moduleName: "FCL", sourceKind: "rate", sourceSnapshot: {}, pol: P1.origin, pod: P1.destination, createdAt: at("2020-03-05T15:00:00") },
+  });
+  await sql(`DELETE FROM insight_daily_searches`);
+  await refreshInsights();
+});
+
+const dashboard = (as: string, query: Record<string, string> = {}) => load(pageLoader, "/insights", as, { ...PERIOD, ...query });
+const lanes = (rows: Array<{ origin: string; destination: string }>) => rows.map((r) => `${r.origin}>${r.destination}`);
+const key = (lane: { origin: string; destination: string }) => `${lane.origin}>${lane.destination}`;
+
+describe("insights figures", () => {
+  it("lists unmet demand: searches on days without a valid rate, customers, last search, rate now and the action", async () => {
+    const { status, data } = await dashboard(ADMIN);
+    expect(status).toBe(200);
+    const unmet = data.data.unmet;
+    expect(lanes(unmet)).toEqual([key(P2), key(P3), key(P1)]);
+    expect(unmet.map((r: { searches: number; customers: number; rateNow: boolean }) => [r.searches, r.customers, r.rateNow])).toEqual([
+      [3, 1, false],
+      [2, 1, true],
+      [2, 2, false],
+    ]);
+    expect(unmet[0].lastSearched).toBe(at("2020-03-08T09:00:00").toISOString());
+    expect(unmet[0].action).toEqual({ kind: "alias", name: UNKNOWN, href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}` });
+    expect(unmet[2].action).toEqual({ kind: "area", href: `/fclbyseaData?${new URLSearchParams({ pol: P1.origin, pod: P1.destination })}` });
+  });
+
+  it("ranks lanes by searches and by bookings with the conversion", async () => {
+    const { data } = await dashboard(ADMIN);
+    const bySearches = data.data.topBySearches.filter((r: { origin: string }) => [P1.origin, P2.origin, P3.origin].includes(r.origin));
+    expect(bySearches.map((r: object) => ({ ...r }))).toEqual([
+      { ...P1, searches: 4, bookings: 1, conversion: 0.25 },
+      { ...P2, searches: 3, bookings: 0, conversion: 0 },
+      { ...P3, searches: 2, bookings: 0, conversion: 0 },
+    ]);
+    expect(data.data.topByBookings).toEqual([{ ...P1, searches: 4, bookings: 1, conversion: 0.25 }]);
+  });
+
+  it("counts searches and bookings per Shanghai day over the whole period", async () => {
+    const { data } = await dashboard(ADMIN);
+    const trend = data.data.trend as Array<{ day: string; searches: number; bookings: number }>;
+    expect(trend.map((d) => d.day)).toEqual(Array.from({ length: 10 }, (_, i) => `2020-03-${String(i + 1).padStart(2, "0")}`));
+    expect(Object.fromEntries(trend.filter((d) => d.searches || d.bookings).map((d) => [d.day, [d.searches, d.bookings]]))).toEqual({
+      "2020-03-02": [2, 0],
+      "2020-03-03": [1, 0],
+      "2020-03-04": [1, 0],
+      "2020-03-05": [0, 1],
+      "2020-03-07": [2, 0],
+      "2020-03-08": [1, 0],
+      "2020-03-09": [2, 0],
+    });
+    expect(data.charts.trend.series.map((s: { d: string }) => s.d.startsWith("M"))).toEqual([true, true]);
+  });
+
+  it("shows a lane's tier prices over time", async () => {
+    const { data } = await dashboard(ADMIN, P1);
+    expect(data.data.prices.map((p: { validFrom: string; t0: number; t1: number; t2: number }) => [p.validFrom, p.t0, p.t1, p.t2])).toEqual([
+      ["2020-01-01", 100, 110, 120],
+      ["2020-03-01", 90, 100, 110],
+    ]);
+    expect(data.charts.prices.series.map((s: { key: string }) => s.key)).toEqual(["T0", "T1", "T2"]);
+  });
+
+  it("lists customers who searched a lane several times without booking it, with a link to their details", async () => {
+    const { data } = await dashboard(ADMIN);
+    const idle = data.data.idle.filter((r: { userId: number }) => Object.values(ids).includes(r.userId));
+    expect(idle.map((r: { userId: number; origin: string; searches: number; sales: string }) => [r.userId, r.origin, r.searches, r.sales])).toEqual([
+      [ids.a, P2.origin, 3, "sales"],
+    ]);
+    expect(idle[0].href).toBe(`/userList?q=insights-a&dialog=edit&id=${ids.a}`);
+    const two = await dashboard(ADMIN, { min: "2" });
+    const lanesOfTwo = two.data.data.idle.filter((r: { userId: number }) => Object.values(ids).includes(r.userId)).map((r: { userId: number; origin: string }) => [r.userId, r.origin]);
+    expect(lanesOfTwo).toEqual([
+      [ids.a, P2.origin],
+      [ids.c, P3.origin],
+    ]);
+  });
+});
+
+describe("insights view rules and authority", () => {
+  it("shows a view-2 salesperson only their customers' searches and bookings", async () => {
+    const { data } = await dashboard(SALES);
+    expect(lanes(data.data.unmet)).toEqual([key(P2), key(P1)]);
+    expect(data.data.unmet[1].customers).toBe(2);
+    expect(data.data.trend.reduce((n: number, d: { searches: number }) => n + d.searches, 0)).toBe(7);
+    expect(data.data.idle.map((r: { userId: number }) => r.userId)).toEqual([ids.a]);
+    const service = await dashboard(SERVICE);
+    expect(service.status).toBe(403);
+  });
+
+  it("is refused to staff without the menu entry and to customers", async () => {
+    expect((await dashboard(NOPERM)).status).toBe(403);
+    expect((await dashboard("t1@example.com")).status).not.toBe(200);
+    expect((await dashboard(DATA)).status).toBe(200);
+    const anonymous = await callRoute(pageLoader, getRequest("/insights", PERIOD));
+    expect(anonymous.status).toBe(302);
+  });
+
+  it("answers an unknown mode with 404 and bad periods with the default", async () => {
+    expect((await dashboard(ADMIN, { mode: "express" })).status).toBe(404);
+    const bad = await dashboard(ADMIN, { from: "2020-13-45", to: "x\u0000" });
+    expect(bad.status).toBe(200);
+    expect(bad.data.data.period.to).toBe(bad.data.page.today);
+  });
+});
+
+describe("insights exports", () => {
+  async function sheet(table: string, lng: string, as = ADMIN, extra: Record<string, string> = {}) {
+    const result = await callRoute(exportLoader, getRequest("/insights/export", { ...PERIOD, table, lng, ...extra }, { cookie: await cookieOf(as) }));
+    expect(result.status).toBe(200);
+    expect(result.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const book = XLSX.read(new Uint8Array(await result.response!.arrayBuffer()), { type: "array" });
+    return { rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 }), disposition: result.headers.get("Content-Disposition") ?? "" };
+  }
+
+  it("exports each table as .xlsx with the page's rows, headers in the viewer's language", async () => {
+    const zh = await sheet("unmet", "zh-CN");
+    expect(zh.rows[0]).toEqual(["起运港", "目的港", "查询次数", "客户数", "最近查询", "现在有运价"]);
+    expect(zh.rows.slice(1).map((r) => r.slice(0, 4).concat(r[5]))).toEqual([
+      [P2.origin, P2.destination, 3, 1, "否"],
+      [P3.origin, P3.destination, 2, 1, "是"],
+      [P1.origin, P1.destination, 2, 2, "否"],
+    ]);
+    expect(zh.disposition).toContain("insights-unmet-fcl-2020-03-01_2020-03-10.xlsx");
+    const en = await sheet("unmet", "en-US");
+    expect(en.rows[0]).toEqual(["Port of loading", "Port of destination", "Searches", "Customers", "Last searched", "Rate now"]);
+    expect(en.rows[1][5]).toBe("No");
+    expect((await sheet("trend", "en-US")).rows.length).toBe(11);
+    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[4])).toEqual([100, 90]);
+    const customers = await sheet("customers", "zh-CN", SALES);
+    expect(customers.rows.slice(1).map((r) => r[0])).toEqual(["insights-a"]);
+    expect((await sheet("topBookings", "zh-CN")).rows[1].slice(2)).toEqual([4, 1, "25.0%"]);
+  });
+
+  it("refuses an unknown table and staff without the entry", async () => {
+    const bad = await callRoute(exportLoader, getRequest("/insights/export", { table: "users" }, { cookie: await cookieOf(ADMIN) }));
+    expect(bad.status).toBe(404);
+    const refused = await callRoute(exportLoader, getRequest("/insights/export", { table: "unmet" }, { cookie: await cookieOf(NOPERM) }));
+    expect(refused.status).toBe(403);
+  });
+});
