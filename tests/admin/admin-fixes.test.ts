@@ -1,0 +1,137 @@
+// Issue 22, administration items 10-16: what staff noticed on the admin screens.
+import { describe, expect, it } from "vitest";
+import { loader as roleLoader } from "~/routes/admin/roleList";
+import { action as menuAction, loader as menuLoader } from "~/routes/admin/menuList";
+import { screenPaths } from "~/domain/menus/menus.server";
+import { routeManifest } from "../support/routes";
+import { prisma } from "~/utils/db.server";
+import { ADMIN, load, submit } from "./helpers";
+import { MODES } from "~/domain/modes";
+import { EMAIL_KINDS } from "~/domain/logs/outbox-states";
+import { usesContainers } from "~/domain/booking/schemas";
+import { bookableRate, doneId, orderFields, postOrder } from "../booking/helpers";
+import { loginAs } from "../support/requests";
+import { render, visibleText } from "../support/render";
+import zhBooking from "~/locales/zh-CN/booking.json";
+import enBooking from "~/locales/en-US/booking.json";
+import zhAdmin from "~/locales/zh-CN/admin.json";
+import enAdmin from "~/locales/en-US/admin.json";
+
+type Choice = { id: number; label: string; depth?: number };
+
+/** Each indented choice must come after its real parent and before the parent's next sibling. */
+function expectRealTree(choices: Choice[], parentOf: Map<number, number | null>) {
+  const stack: Choice[] = [];
+  for (const choice of choices) {
+    const depth = choice.depth ?? 0;
+    stack.length = depth;
+    const expectedParent = depth === 0 ? null : (stack[depth - 1]?.id ?? -1);
+    expect({ choice: choice.label, parent: parentOf.get(choice.id) ?? null }).toEqual({ choice: choice.label, parent: expectedParent });
+    stack[depth] = choice;
+  }
+}
+
+describe("item 10: parent pickers show the real tree", () => {
+  it("the menu dialog lists every entry right under its own parent", async () => {
+    const menus = await prisma.menu.findMany({ select: { id: true, parentId: true } });
+    const parentOf = new Map(menus.map((m) => [m.id, m.parentId]));
+    for (const query of [{ dialog: "add" }, { dialog: "edit", id: 24 }] as Record<string, string | number>[]) {
+      const result = await load(menuLoader, "/menuList", ADMIN, query);
+      expect(result.status).toBe(200);
+      const parents = result.data.dialog.parents as Choice[];
+      expect(parents.length).toBeGreaterThan(5);
+      expectRealTree(parents, parentOf);
+    }
+  });
+
+  it("the role dialog lists every role right under its own parent", async () => {
+    const roles = await prisma.role.findMany({ select: { id: true, parentId: true } });
+    const parentOf = new Map(roles.map((r) => [r.id, r.parentId]));
+    const result = await load(roleLoader, "/roleList", ADMIN, { dialog: "add" });
+    const parents = result.data.dialog.parents as Choice[];
+    expect(parents.length).toBeGreaterThan(3);
+    expectRealTree(parents, parentOf);
+  });
+});
+
+describe("item 11: codes are shown by their labels in both languages", () => {
+  const lngs = { "zh-CN": { booking: zhBooking, admin: zhAdmin }, "en-US": { booking: enBooking, admin: enAdmin } } as const;
+
+  it("every e-mail kind has a label in both languages", () => {
+    for (const kind of EMAIL_KINDS) {
+      for (const [lng, files] of Object.entries(lngs)) {
+        const label = (files.admin.outbox as { kinds: Record<string, string> }).kinds[kind];
+        expect(label, `${lng} ${kind}`).toBeTruthy();
+        if (lng === "zh-CN") expect(label).toMatch(/[\u4e00-\u9fff]/);
+      }
+    }
+  });
+
+  it("/app-order shows module and mode names, and containers only for modes that ship them", async () => {
+    const t1 = await loginAs("t1@example.com");
+    const admin = await loginAs(ADMIN);
+    for (const mode of MODES) {
+      const transport = mode.enumValue;
+      const id = doneId(
+        await postOrder({ mode: mode.key, id: await bookableRate(mode.key), query: mode.key === "express" ? "?pod=US-W&num=2.5" : "" }, t1, {
+          ...orderFields({ transportType: transport, ...(usesContainers(transport) ? {} : { gp20Count: "0", gp40Count: "0", hq40Count: "0" }) }),
+        }),
+      );
+      for (const [lng, files] of Object.entries(lngs)) {
+        const page = await render("/app-order", { dialog: "view", id, lng }, { cookie: admin });
+        expect(page.status).toBe(200);
+        const text = visibleText(page.html);
+        const moduleLabel = (files.booking.module.rate as Record<string, string>)[transport];
+        expect(text, `${mode.key} ${lng}`).toContain(moduleLabel);
+        // The stored module names ("FCL rate") are English: never shown on a Chinese screen.
+        if (lng === "zh-CN") expect(text).not.toMatch(/\b(FCL|LCL|AIR|RAIL|TRAILER|EXPRESS) (rate|special route)\b/);
+        if (usesContainers(transport)) expect(text).toContain("20GP × 2");
+        else {
+          expect(text, `${mode.key} ${lng}`).not.toContain("20GP ×");
+          expect(text).toContain("32000KGS");
+        }
+      }
+    }
+  });
+
+  it("/app-query shows the e-mail kinds by their labels", async () => {
+    const admin = await loginAs(ADMIN);
+    const kinds = await prisma.emailOutbox.findMany({ distinct: ["kind"], select: { kind: true } });
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const [lng, files] of Object.entries(lngs)) {
+      const text = visibleText((await render("/app-query", { lng, size: 200 }, { cookie: admin })).html);
+      for (const { kind } of kinds) {
+        expect(text).not.toMatch(new RegExp(`\\b${kind}\\b`));
+        expect(text).toContain((files.admin.outbox as { kinds: Record<string, string> }).kinds[kind]);
+      }
+    }
+  });
+});
+
+describe("item 15: a menu path must be a screen", () => {
+  it("the known paths are exactly the back-office screens of the route table", () => {
+    const screens = routeManifest()
+      .filter((r) => r.id.startsWith("routes/_bo.") && r.document && !r.pathless && !/[:*]/.test(r.url))
+      .map((r) => r.url);
+    expect(new Set(screenPaths())).toEqual(new Set(screens));
+  });
+
+  it("refuses a level-2 menu whose path no screen serves, and offers the known paths", async () => {
+    const before = await prisma.menu.count();
+    const refused = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "测试菜单", parentId: 15, level: 2, path: "/testmenu", sort: 0 });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.path).toEqual(["admin.menu.pathUnknown"]);
+    const edit = await submit(menuAction, "/menuList?dialog=edit&id=24", ADMIN, { intent: "update", id: 24, label: "公司信息", parentId: 15, level: 2, path: "/testmenu", sort: 0 });
+    expect(edit.status).toBeGreaterThanOrEqual(400);
+    expect(await prisma.menu.count()).toBe(before);
+    expect((await prisma.menu.findUniqueOrThrow({ where: { id: 24 } })).path).toBe("/companyInfo");
+    const dialog = await load(menuLoader, "/menuList", ADMIN, { dialog: "add" });
+    expect(dialog.data.dialog.paths).toContain("/userList");
+    expect(dialog.data.dialog.paths).not.toContain("/testmenu");
+    for (const lng of ["zh-CN", "en-US"]) {
+      const html = (await render("/menuList", { dialog: "add", lng }, { cookie: await loginAs(ADMIN) })).html;
+      expect(html).toContain('<datalist id="menu-known-paths">');
+      expect(html).toContain('value="/fclbyseaData"');
+    }
+  });
+});
