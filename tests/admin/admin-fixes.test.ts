@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { loader as roleLoader } from "~/routes/admin/roleList";
 import { action as menuAction, loader as menuLoader } from "~/routes/admin/menuList";
 import { screenPaths } from "~/domain/menus/menus.server";
+import { action as userAction } from "~/routes/admin/userList";
+import { updateProfile } from "~/domain/accounts/profile.server";
 import { routeManifest } from "../support/routes";
 import { prisma } from "~/utils/db.server";
 import { ADMIN, load, submit } from "./helpers";
@@ -133,5 +135,65 @@ describe("item 15: a menu path must be a screen", () => {
       expect(html).toContain('<datalist id="menu-known-paths">');
       expect(html).toContain('value="/fclbyseaData"');
     }
+  });
+});
+
+describe("item 16: audit decisions reach the customer by e-mail", () => {
+  const mailsTo = (to: string) => prisma.emailOutbox.findMany({ where: { toAddress: to }, orderBy: { id: "asc" } });
+
+  it("a failed registration needs a reason and mails it in the customer's language; a pass is mailed too", async () => {
+    const [first, second] = await prisma.user.findMany({ where: { audit: 1 }, orderBy: { id: "asc" }, take: 2 });
+    await prisma.user.update({ where: { id: first.id }, data: { language: "en-US" } });
+    const before = await mailsTo(first.email);
+
+    const noReason = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, { intent: "audit", id: first.id, decision: "fail" });
+    expect(noReason.status).toBe(400);
+    expect(noReason.data.error.reason).toEqual(["admin.user.reasonRequired"]);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: first.id } })).audit).toBe(1);
+    expect(await mailsTo(first.email)).toHaveLength(before.length);
+
+    const failed = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, { intent: "audit", id: first.id, decision: "fail", reason: "营业执照不清晰 / licence unreadable" });
+    expect(failed.status).toBe(302);
+    const mails = await mailsTo(first.email);
+    expect(mails).toHaveLength(before.length + 1);
+    const mail = mails.at(-1)!;
+    expect(mail).toMatchObject({ kind: "audit_result", status: "PENDING" });
+    expect(mail.subject).toContain("not approved");
+    expect(mail.text).toContain("licence unreadable");
+    expect(mail.text).toContain(first.username);
+    const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "audit", targetIds: String(first.id) }, orderBy: { id: "desc" } });
+    expect(log.params).toContain("licence unreadable");
+
+    const passed = await submit(userAction, `/userList?dialog=audit&id=${second.id}`, ADMIN, {
+      intent: "audit",
+      id: second.id,
+      decision: "pass",
+      customerRating: 2,
+      salesId: 3,
+      customerServiceId: (await prisma.user.findFirstOrThrow({ where: { roleId: 13 } })).id,
+    });
+    expect(passed.status).toBe(302);
+    const passMail = (await mailsTo(second.email)).at(-1)!;
+    expect(passMail.kind).toBe("audit_result");
+    expect(passMail.subject).toContain("审核通过");
+    expect(passMail.text).not.toMatch(/\uFFFD|\u0000/);
+  });
+
+  it("a profile-change decision is mailed, the failure with its reason", async () => {
+    const profile = await prisma.user.findUniqueOrThrow({ where: { email: "profile@example.com" } });
+    const noReason = await submit(userAction, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail" });
+    expect(noReason.status).toBe(400);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).profileAudit).toBe(1);
+    await submit(userAction, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "公司名称与执照不符" });
+    const mail = (await mailsTo(profile.email)).at(-1)!;
+    expect(mail.kind).toBe("profile_audit_result");
+    expect(mail.subject).toContain("资料变更未通过");
+    expect(mail.text).toContain("公司名称与执照不符");
+  });
+
+  it("the language of a registration or a profile change request is kept for these mails", async () => {
+    const profile = await prisma.user.findUniqueOrThrow({ where: { email: "profile@example.com" } });
+    await updateProfile(profile.id, { username: profile.username, nickname: profile.nickname ?? "", phone: profile.phone, company: "新公司名称有限公司", businessAddress: profile.businessAddress ?? "上海", iaeCountries: profile.iaeCountries ?? "中国" } as never, "en-US");
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ language: "en-US", profileAudit: 1 });
   });
 });

@@ -185,14 +185,14 @@ describe("audit", () => {
     // Only the administrator (role 1) gets the notice, even if others may audit.
     expect((await load(backOfficeLoader, "/userList", MANAGER)).data.pendingAudit).toBe(0);
     // Already audited: no audit dialog action any more.
-    const again = await submit(action, "/userList", ADMIN, { intent: "audit", id: pending.id, decision: "fail" });
+    const again = await submit(action, "/userList", ADMIN, { intent: "audit", id: pending.id, decision: "fail", reason: "资料不全" });
     expect(again.status).toBe(409);
     expect(await prisma.operationLog.count({ where: { module: "audit", targetIds: String(pending.id) } })).toBe(1);
   });
 
   it("fails an audit", async () => {
     const user = await prisma.user.findFirstOrThrow({ where: { audit: 1 } });
-    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, { intent: "audit", id: user.id, decision: "fail" });
+    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, { intent: "audit", id: user.id, decision: "fail", reason: "资料不全" });
     expect(await flashOf(failed)).toMatchObject({ key: "admin.user.auditFailedDone" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).audit).toBe(3);
   });
@@ -212,11 +212,11 @@ describe("audit", () => {
       pendingBusinessAddress: null,
       pendingIaeCountries: null,
     });
-    const again = await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail" });
+    const again = await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "资料不全" });
     expect(await flashOf(again)).toMatchObject({ type: "error", key: "admin.user.noPendingProfile" });
 
     await prisma.user.update({ where: { id: profile.id }, data: { profileAudit: 1, pendingCompany: "拒绝的公司" } });
-    await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail" });
+    await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "资料不全" });
     expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ profileAudit: 3, pendingCompany: null, company: profile.pendingCompany });
   });
 });

@@ -1,13 +1,13 @@
 // The dialogs of user management: one editor for add and edit, the
 // registration audit, the profile-change audit, views and the handover.
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
+import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
 import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
-import { ErrorList, Field, Select, textOf } from "~/components/forms";
+import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AUDIT } from "~/domain/users/status";
 
 export type UserOptions = {
@@ -218,6 +218,12 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
           <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
         </div>
         <p className="field__hint">{t("admin.user.auditHint")}</p>
+        <TextArea
+          label={t("admin.user.reason")}
+          hint={t("admin.user.reasonHint")}
+          errors={fields.reason.errors}
+          textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 200 }}
+        />
         <div className="admin-dialog__actions">
           <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy} formNoValidate>
             {t("admin.user.fail")}
@@ -235,6 +241,12 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
 export function ProfileAuditDialog({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const [form, fields] = useForm({
+    id: `user-profile-${user.id}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: decisionSchema }),
+  });
   const pending = user.profileAudit === AUDIT.pending;
   const rows: [string, string | null, string | null][] = [
     ["admin.user.company", user.company, user.pendingCompany],
@@ -265,9 +277,18 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
           ))}
         </tbody>
       </table>
-      <Form method="post" preventScrollReset>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="id" value={user.id} />
+        {pending ? (
+          <TextArea
+            label={t("admin.user.reason")}
+            hint={t("admin.user.reasonHint")}
+            errors={fields.reason.errors}
+            textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 200 }}
+          />
+        ) : null}
         <div className="admin-dialog__actions">
           <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy || !pending}>
             {t("admin.user.fail")}

@@ -215,8 +215,8 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
     }
     case "profile": {
       const submission = parseWithZod(form, { schema: decisionSchema });
-      if (submission.status !== "success") throw badRequest();
-      const outcome = await auditProfileChange(viewer, id, submission.value.decision);
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const outcome = await auditProfileChange(viewer, id, submission.value.decision, submission.value.reason);
       if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.auditPassFailed");
       return backToList(request, submission.value.decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone");
     }
