@@ -12,8 +12,8 @@ import { MODES } from "~/domain/modes";
 import { EMAIL_KINDS } from "~/domain/logs/outbox-states";
 import { usesContainers } from "~/domain/booking/schemas";
 import { bookableRate, doneId, orderFields, postOrder } from "../booking/helpers";
-import { loginAs } from "../support/requests";
-import { render, visibleText } from "../support/render";
+import { fileOf, loginAs, postMultipart } from "../support/requests";
+import { render, send, visibleText } from "../support/render";
 import zhBooking from "~/locales/zh-CN/booking.json";
 import enBooking from "~/locales/en-US/booking.json";
 import zhAdmin from "~/locales/zh-CN/admin.json";
@@ -94,7 +94,7 @@ describe("item 11: codes are shown by their labels in both languages", () => {
         }
       }
     }
-  });
+  }, 120_000);
 
   it("/app-query shows the e-mail kinds by their labels", async () => {
     const admin = await loginAs(ADMIN);
@@ -195,5 +195,26 @@ describe("item 16: audit decisions reach the customer by e-mail", () => {
     const profile = await prisma.user.findUniqueOrThrow({ where: { email: "profile@example.com" } });
     await updateProfile(profile.id, { username: profile.username, nickname: profile.nickname ?? "", phone: profile.phone, company: "新公司名称有限公司", businessAddress: profile.businessAddress ?? "上海", iaeCountries: profile.iaeCountries ?? "中国" } as never, "en-US");
     expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ language: "en-US", profileAudit: 1 });
+  });
+});
+
+describe("item 14: a refused QR card keeps the edit dialog open", () => {
+  it("without JavaScript the reply is the open dialog with the message, in both languages", async () => {
+    const cookie = await loginAs(ADMIN);
+    for (const [lng, message] of [
+      ["zh-CN", zhAdmin.user.wxCodeInvalid],
+      ["en-US", enAdmin.user.wxCodeInvalid],
+    ] as const) {
+      const page = await send(
+        postMultipart(`/userList?dialog=edit&id=4&lng=${lng}`, { intent: "wxCode", id: "4", wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png") }, { cookie }),
+      );
+      expect(page.status).toBe(415);
+      expect(page.location).toBeNull();
+      expect(page.html).toMatch(/<dialog[^>]*open/);
+      expect(page.html).toContain('id="user-wxcode-error"');
+      expect(visibleText(page.html)).toContain(message);
+      // The edit form is still there with the user's values.
+      expect(page.html).toContain('name="username"');
+    }
   });
 });

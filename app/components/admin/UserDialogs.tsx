@@ -136,6 +136,8 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
 function WxCodeForm({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const reply = useActionData<{ wxCodeError?: string }>();
+  const error = reply && typeof reply === "object" && "wxCodeError" in reply ? reply.wxCodeError : undefined;
   return (
     <Form method="post" encType="multipart/form-data" className="stack admin-wxcode" preventScrollReset>
       <h3>{t("admin.user.wxCode")}</h3>
@@ -148,10 +150,23 @@ function WxCodeForm({ user }: { user: UserDetail }) {
       <input type="hidden" name="id" value={user.id} />
       <div className="field">
         <label htmlFor="user-wxcode">{t("admin.user.wxCodeFile")}</label>
-        <input id="user-wxcode" type="file" name="wxCode" accept=".jpg,.jpeg,.png,image/jpeg,image/png" required aria-describedby="user-wxcode-hint" />
+        <input
+          id="user-wxcode"
+          type="file"
+          name="wxCode"
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "user-wxcode-hint user-wxcode-error" : "user-wxcode-hint"}
+        />
         <p id="user-wxcode-hint" className="field__hint">
           {t("admin.user.wxCodeHint")}
         </p>
+        {error ? (
+          <ul id="user-wxcode-error" className="field__errors" role="alert">
+            <li>{t(error)}</li>
+          </ul>
+        ) : null}
       </div>
       <div className="admin-dialog__actions">
         <button type="submit" className="button button--ghost" disabled={busy}>
