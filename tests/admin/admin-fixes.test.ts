@@ -4,6 +4,7 @@ import { loader as roleLoader } from "~/routes/admin/roleList";
 import { action as menuAction, loader as menuLoader } from "~/routes/admin/menuList";
 import { screenPaths } from "~/domain/menus/menus.server";
 import { action as userAction } from "~/routes/admin/userList";
+import { loader as logLoader } from "~/routes/admin/log-list";
 import { updateProfile } from "~/domain/accounts/profile.server";
 import { routeManifest } from "../support/routes";
 import { prisma } from "~/utils/db.server";
@@ -216,5 +217,25 @@ describe("item 14: a refused QR card keeps the edit dialog open", () => {
       // The edit form is still there with the user's values.
       expect(page.html).toContain('name="username"');
     }
+  });
+});
+
+describe("item 12: the operation log is searched by the labels it shows", () => {
+  it("searching 海运整箱 finds every FCL-rate row, and a module label finds its rows", async () => {
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: ADMIN } });
+    const modules = ["import", "delete", "rangeDelete", "edit", "markup"];
+    await prisma.operationLog.createMany({
+      data: modules.map((module, i) => ({ module, operation: "fclRates", userId: admin.id, username: admin.username, targetIds: String(9000 + i) })),
+    });
+    const search = async (q: string) =>
+      ((await load(logLoader, "/log-list", ADMIN, { q, size: 10 })).data.rows as { operation: string; module: string; targetIds: string }[]);
+    const fcl = await search("海运整箱");
+    expect(fcl.filter((row) => Number(row.targetIds) >= 9000 && Number(row.targetIds) < 9005)).toHaveLength(5);
+    expect(fcl.every((row) => row.operation === "fclRates")).toBe(true);
+    const english = await search((enAdmin.logs.areas as Record<string, string>).fclRates);
+    expect(english.filter((row) => row.operation === "fclRates").length).toBeGreaterThanOrEqual(5);
+    const ranges = await search("区间删除");
+    expect(ranges.map((row) => row.module)).toContain("rangeDelete");
+    expect(ranges.every((row) => row.module === "rangeDelete")).toBe(true);
   });
 });
