@@ -185,14 +185,14 @@ describe("audit", () => {
     // Only the administrator (role 1) gets the notice, even if others may audit.
     expect((await load(backOfficeLoader, "/userList", MANAGER)).data.pendingAudit).toBe(0);
     // Already audited: no audit dialog action any more.
-    const again = await submit(action, "/userList", ADMIN, { intent: "audit", id: pending.id, decision: "fail" });
+    const again = await submit(action, "/userList", ADMIN, { intent: "audit", id: pending.id, decision: "fail", reason: "资料不全" });
     expect(again.status).toBe(409);
     expect(await prisma.operationLog.count({ where: { module: "audit", targetIds: String(pending.id) } })).toBe(1);
   });
 
   it("fails an audit", async () => {
     const user = await prisma.user.findFirstOrThrow({ where: { audit: 1 } });
-    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, { intent: "audit", id: user.id, decision: "fail" });
+    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, { intent: "audit", id: user.id, decision: "fail", reason: "资料不全" });
     expect(await flashOf(failed)).toMatchObject({ key: "admin.user.auditFailedDone" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).audit).toBe(3);
   });
@@ -212,11 +212,11 @@ describe("audit", () => {
       pendingBusinessAddress: null,
       pendingIaeCountries: null,
     });
-    const again = await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail" });
+    const again = await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "资料不全" });
     expect(await flashOf(again)).toMatchObject({ type: "error", key: "admin.user.noPendingProfile" });
 
     await prisma.user.update({ where: { id: profile.id }, data: { profileAudit: 1, pendingCompany: "拒绝的公司" } });
-    await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail" });
+    await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "资料不全" });
     expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ profileAudit: 3, pendingCompany: null, company: profile.pendingCompany });
   });
 });
@@ -288,13 +288,16 @@ describe("views, handover, state, delete", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: 4 } })).wxCodePath).toMatch(/\.jpg$/);
 
     const gif = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png") });
-    expect(await flashOf(gif)).toMatchObject({ type: "error", key: "admin.user.wxCodeInvalid" });
+    // A refused card keeps the edit dialog open with its message (issue 22 item 14).
+    expect(gif.status).toBe(415);
+    expect(gif.data).toEqual({ wxCodeError: "admin.user.wxCodeInvalid" });
     const big = new Uint8Array(2 * 1024 * 1024 + 10);
     big.set(PNG_BYTES);
     const tooLarge = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(big, "big.png", "image/png") });
-    expect(await flashOf(tooLarge)).toMatchObject({ type: "error", key: "admin.user.wxCodeTooLarge" });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.data).toEqual({ wxCodeError: "admin.user.wxCodeTooLarge" });
     const customer = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "11", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") });
-    expect(await flashOf(customer)).toMatchObject({ type: "error", key: "admin.user.wxCodeStaffOnly" });
+    expect(customer.data).toEqual({ wxCodeError: "admin.user.wxCodeStaffOnly" });
   });
 
   it("shows the action column only with one of the rights 72, 73, 75, 86, 90, 96", async () => {

@@ -469,12 +469,12 @@ async function writeCase(call: string): Promise<WriteCase> {
       };
     }
     case "POST /my/addmenu": {
-      const parent = await first(prisma.menu.findFirst({ where: { level: 1 }, select: { id: true } }));
-      return { body: { Fid: parent, label: `菜单${n}`.slice(0, 10), level: "2", indexPath: `/zz${n}`, icon: "el-icon-menu" }, readBack: byId("/my/byidmenu/{id}") };
+      // A level-2 entry must name a screen (issue 22 item 15) and every screen has its entry: a new group (level 1) is free.
+      return { body: { Fid: 0, label: `菜单${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-menu" }, readBack: byId("/my/byidmenu/{id}") };
     }
     case "PUT /my/editmenu": {
-      const menu = await prisma.menu.create({ data: { label: "待改菜单", level: 2, parentId: await first(prisma.menu.findFirst({ where: { level: 1 }, select: { id: true } })), path: "/zzold" } });
-      return { body: { pid: menu.id, Fid: menu.parentId, label: `改${n}`.slice(0, 10), level: "2", indexPath: `/zz${n}`, icon: "el-icon-x" }, readBack: () => read(`/my/byidmenu/${menu.id}`) };
+      const menu = await prisma.menu.create({ data: { label: "待改菜单", level: 1, parentId: null, path: "/zzold" } });
+      return { body: { pid: menu.id, Fid: 0, label: `改${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-x" }, readBack: () => read(`/my/byidmenu/${menu.id}`) };
     }
     case "PUT /my/edituser": {
       const user = await read(`/my/byiduser/${await userId("t2@example.com")}`);

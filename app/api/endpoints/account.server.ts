@@ -75,7 +75,7 @@ async function sendCode(ctx: ApiContext, purpose: "REGISTER" | "RESET_PASSWORD")
 
 async function updateOwnProfile(ctx: ApiContext) {
   const input = await ctx.parse(profileSchema);
-  const outcome = await updateProfile(ctx.user.id, input);
+  const outcome = await updateProfile(ctx.user.id, input, ctx.lng);
   if (outcome.ok) return ok({ pending: outcome.pendingReview }, outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved");
   return fromOutcome(outcome, "account.profile.saved", "api.failed", { statusFor: duplicateStatus });
 }
@@ -210,7 +210,7 @@ export const accountEndpoints: Endpoint[] = [
     response: created,
     async handler(ctx) {
       const input = await ctx.parse(registerSchema);
-      const outcome = await registerUser(input, ctx.ip);
+      const outcome = await registerUser(input, ctx.ip, ctx.lng);
       if (outcome.ok) return ok({ id: outcome.userId }, "account.register.success");
       return fromOutcome(outcome, "account.register.success", "account.register.failed", { statusFor: duplicateStatus });
     },

@@ -10,7 +10,7 @@ import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schema
 import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { TreePlacement } from "./TreePlacement";
+import { TreePlacement, type ParentChoice } from "./TreePlacement";
 import { hrefWith } from "./urls";
 import { shanghaiDateTime } from "./format";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
@@ -31,7 +31,7 @@ export type HomeScreenData = {
   screen: { channel: "WEB" | "APP"; path: string; categories: boolean };
   tab: "items" | "categories";
   items: Row[];
-  parents: { id: number; label: string; level: number }[];
+  parents: ParentChoice[];
   categories: (Category & { updatedAt: string })[];
   dialog:
     | { kind: "add" }
@@ -184,7 +184,7 @@ function Magnifier({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-function HomeItemEditor({ web, parents, item }: { web: boolean; parents: { id: number; label: string; level: number }[]; item?: Item }) {
+function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentChoice[]; item?: Item }) {
   const { t } = useTranslation();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const busy = useNavigation().state === "submitting";

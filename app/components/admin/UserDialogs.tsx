@@ -1,13 +1,13 @@
 // The dialogs of user management: one editor for add and edit, the
 // registration audit, the profile-change audit, views and the handover.
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { addUserSchema, auditSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
+import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
 import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
-import { ErrorList, Field, Select, textOf } from "~/components/forms";
+import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AUDIT } from "~/domain/users/status";
 
 export type UserOptions = {
@@ -136,6 +136,8 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
 function WxCodeForm({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const reply = useActionData<{ wxCodeError?: string }>();
+  const error = reply && typeof reply === "object" && "wxCodeError" in reply ? reply.wxCodeError : undefined;
   return (
     <Form method="post" encType="multipart/form-data" className="stack admin-wxcode" preventScrollReset>
       <h3>{t("admin.user.wxCode")}</h3>
@@ -148,10 +150,23 @@ function WxCodeForm({ user }: { user: UserDetail }) {
       <input type="hidden" name="id" value={user.id} />
       <div className="field">
         <label htmlFor="user-wxcode">{t("admin.user.wxCodeFile")}</label>
-        <input id="user-wxcode" type="file" name="wxCode" accept=".jpg,.jpeg,.png,image/jpeg,image/png" required aria-describedby="user-wxcode-hint" />
+        <input
+          id="user-wxcode"
+          type="file"
+          name="wxCode"
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "user-wxcode-hint user-wxcode-error" : "user-wxcode-hint"}
+        />
         <p id="user-wxcode-hint" className="field__hint">
           {t("admin.user.wxCodeHint")}
         </p>
+        {error ? (
+          <ul id="user-wxcode-error" className="field__errors" role="alert">
+            <li>{t(error)}</li>
+          </ul>
+        ) : null}
       </div>
       <div className="admin-dialog__actions">
         <button type="submit" className="button button--ghost" disabled={busy}>
@@ -218,6 +233,12 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
           <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
         </div>
         <p className="field__hint">{t("admin.user.auditHint")}</p>
+        <TextArea
+          label={t("admin.user.reason")}
+          hint={t("admin.user.reasonHint")}
+          errors={fields.reason.errors}
+          textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 200 }}
+        />
         <div className="admin-dialog__actions">
           <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy} formNoValidate>
             {t("admin.user.fail")}
@@ -235,6 +256,12 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
 export function ProfileAuditDialog({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  const [form, fields] = useForm({
+    id: `user-profile-${user.id}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: decisionSchema }),
+  });
   const pending = user.profileAudit === AUDIT.pending;
   const rows: [string, string | null, string | null][] = [
     ["admin.user.company", user.company, user.pendingCompany],
@@ -265,9 +292,18 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
           ))}
         </tbody>
       </table>
-      <Form method="post" preventScrollReset>
+      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+        <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="id" value={user.id} />
+        {pending ? (
+          <TextArea
+            label={t("admin.user.reason")}
+            hint={t("admin.user.reasonHint")}
+            errors={fields.reason.errors}
+            textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 200 }}
+          />
+        ) : null}
         <div className="admin-dialog__actions">
           <button type="submit" name="decision" value="fail" className="button admin-button--danger" disabled={busy || !pending}>
             {t("admin.user.fail")}

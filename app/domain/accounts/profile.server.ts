@@ -52,7 +52,7 @@ const AUDITED_FIELDS = ["company", "businessAddress", "iaeCountries"] as const;
  * once. Unaudited accounts change everything directly (the registration
  * audit still covers them).
  */
-export async function updateProfile(userId: number, input: ProfileInput): Promise<Outcome<{ pendingReview: boolean }>> {
+export async function updateProfile(userId: number, input: ProfileInput, lng: string): Promise<Outcome<{ pendingReview: boolean }>> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { audit: true, company: true, businessAddress: true, iaeCountries: true },
@@ -70,6 +70,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
       data: needsReview
         ? {
             ...direct,
+            language: lng,
             profileAudit: AUDIT.pending,
             pendingCompany: input.company,
             pendingBusinessAddress: input.businessAddress,

@@ -49,7 +49,7 @@ class CodeAlreadyUsed extends Error {}
  * customer-service contact until staff audit and assign them
  * (docs/decisions/101-accounts.md).
  */
-export async function registerUser(input: RegisterInput, ip: string | null): Promise<Outcome<{ userId: number }>> {
+export async function registerUser(input: RegisterInput, ip: string | null, lng: string): Promise<Outcome<{ userId: number }>> {
   if (ip) {
     const limit = await peek(rateKeys.registerAddress(ip), RATE_RULES.registerAddress);
     if (!limit.allowed) {
@@ -72,6 +72,7 @@ export async function registerUser(input: RegisterInput, ip: string | null): Pro
       return tx.user.create({
         data: {
           email: input.email,
+          language: lng,
           passwordHash,
           username: input.username,
           phone: input.phone,

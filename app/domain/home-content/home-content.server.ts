@@ -8,7 +8,7 @@ import type { HomeChannel } from "~/generated/prisma/client";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { buildTree, levelUnder } from "~/domain/menus/tree";
+import { buildTree, levelUnder, treeChoices } from "~/domain/menus/tree";
 import { deleteImage, detectImage, saveImage } from "./images.server";
 import type { HomeCategoryInput, HomeItemInput } from "./schemas";
 
@@ -39,7 +39,7 @@ export function getHomeItem(channel: HomeChannel, id: number) {
 
 /** Parent choices: items of type (level) below 2, plus "no parent" in the form. */
 export function homeParentChoices(items: HomeItemRow[], editingId?: number) {
-  return items.filter((item) => item.level < 2 && item.id !== editingId);
+  return treeChoices(items, (item) => item.level < 2 && item.id !== editingId);
 }
 
 type ImageInput = { bytes: Uint8Array } | null;

@@ -76,7 +76,7 @@ export async function homeScreenLoader(request: Request, screen: HomeScreen): Pr
     createdAt: node.createdAt.toISOString(),
     updatedAt: node.updatedAt.toISOString(),
   }));
-  const parentsFor = (editingId?: number) => homeParentChoices(items, editingId).map((item) => ({ id: item.id, label: item.name, level: item.level }));
+  const parentsFor = (editingId?: number) => homeParentChoices(items, editingId).map((item) => ({ id: item.id, label: item.name, level: item.level, depth: item.depth }));
   const base = { screen: view, tab: "items" as const, items: rows, categories: [] };
   const dialog = url.searchParams.get("dialog");
   if (dialog === "add") return { ...base, parents: parentsFor(), dialog: { kind: "add" as const } };

@@ -9,6 +9,26 @@ import type { ModeDescription } from "~/domain/modes";
 import { operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
+import zhAdmin from "~/locales/zh-CN/admin.json";
+import enAdmin from "~/locales/en-US/admin.json";
+
+type LabelGroup = "modules" | "areas";
+
+/**
+ * The codes of an operation-log column whose label, in either language,
+ * contains `q`: the screen shows labels (海运整箱数据 for fclRates), so a
+ * search for what staff read finds the rows (issue 22 item 12).
+ */
+export function codesLabelled(group: LabelGroup, q: string): string[] {
+  const needle = q.toLowerCase();
+  const codes = new Set<string>();
+  for (const bundle of [zhAdmin, enAdmin]) {
+    for (const [code, label] of Object.entries(bundle.logs[group] as Record<string, string>)) {
+      if (label.toLowerCase().includes(needle)) codes.add(code);
+    }
+  }
+  return [...codes];
+}
 
 const search = { q: z.string().trim().max(50) };
 
@@ -80,6 +100,8 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
             OR: [
               { module: contains(q) },
               { operation: contains(q) },
+              { module: { in: codesLabelled("modules", q) } },
+              { operation: { in: codesLabelled("areas", q) } },
               { username: contains(q) },
               { targetIds: contains(q) },
               { params: contains(q) },

@@ -2,3 +2,12 @@
 // (shared by server and browser).
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * What a mail is for (EmailOutbox.kind). The outbox reader shows each kind by
+ * its label (admin.outbox.kinds.<kind>), so a new kind is added here and in
+ * both languages, never written as a bare string.
+ */
+export const EMAIL_KINDS = ["register_code", "reset_code", "order_staff", "order_customer", "audit_result", "profile_audit_result"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+export const emailKindKey = (kind: string) => `admin.outbox.kinds.${kind}`;

@@ -74,6 +74,8 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
       kind: row.kind,
       mode: row.mode,
       moduleName: row.moduleName,
+      sourceKind: row.sourceKind,
+      transportType: row.transportType,
       pol: row.pol,
       pod: row.pod,
       createdAt: row.createdAt.toISOString(),

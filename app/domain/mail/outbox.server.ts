@@ -4,8 +4,10 @@
 // readable by staff in the back office.
 import type { Prisma } from "~/utils/db.server";
 
-/** What a mail is for; the relay and the back office group by it. */
-export type EmailKind = "register_code" | "reset_code" | "order_staff" | "order_customer" | (string & {});
+import type { EmailKind } from "~/domain/logs/outbox-states";
+
+/** What a mail is for; the relay and the back office group by it (EMAIL_KINDS). */
+export type { EmailKind };
 
 /** A stored file sent along: the relay reads it from the upload storage. */
 export type OutboxAttachment = { storageKey: string; filename: string; contentType: string };

@@ -10,7 +10,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import type { MenuInput } from "./schemas";
-import { levelUnder, subtreeIds } from "./tree";
+import { levelUnder, subtreeIds, treeChoices } from "./tree";
 import { operationPaths } from "~/domain/permissions/authority.server";
 
 export type MenuRow = {
@@ -38,7 +38,7 @@ export function getMenu(id: number) {
 /** Parent choices: level 1 and 2 entries (level-3 parents are not offered). */
 export function menuParentChoices(menus: MenuRow[], editingId?: number) {
   const excluded = editingId ? subtreeIds(menus, editingId) : new Set<number>();
-  return menus.filter((menu) => menu.level < 3 && !excluded.has(menu.id));
+  return treeChoices(menus, (menu) => menu.level < 3 && !excluded.has(menu.id));
 }
 
 async function checkPlacement(input: MenuInput, editingId?: number): Promise<Outcome<{ parentId: number | null }>> {
@@ -65,6 +65,22 @@ function dataOf(input: MenuInput, parentId: number | null) {
   };
 }
 
+/**
+ * The paths a screen serves: every back-office screen authorizes an operation
+ * of the registry that names its path (decision 303), so these are exactly
+ * the back-office pages of the route table (tests/admin/admin-fixes.test.ts
+ * compares them). A level-2 entry is a sidebar link: its path must be one of them.
+ */
+export function screenPaths(): string[] {
+  return [...operationPaths()].sort();
+}
+
+function unknownScreen(input: MenuInput): Outcome<never> | null {
+  if (input.level !== 2) return null;
+  if (!input.path) return fail(400, undefined, { path: ["admin.menu.pathRequired"] });
+  return operationPaths().has(input.path) ? null : fail(400, undefined, { path: ["admin.menu.pathUnknown"] });
+}
+
 /** A path already used by another entry (paths are permissions: one entry each). */
 async function pathTaken(path: string | null, exceptId?: number): Promise<Outcome<never> | null> {
   if (!path) return null;
@@ -75,6 +91,8 @@ async function pathTaken(path: string | null, exceptId?: number): Promise<Outcom
 export async function createMenu(viewer: Viewer, input: MenuInput): Promise<Outcome<{ id: number }>> {
   const placement = await checkPlacement(input);
   if (!placement.ok) return placement;
+  const unknown = unknownScreen(input);
+  if (unknown) return unknown;
   const taken = await pathTaken(input.path);
   if (taken) return taken;
   const menu = await prisma.$transaction(async (tx) => {
@@ -93,6 +111,8 @@ export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): 
   const placement = await checkPlacement(input, id);
   if (!placement.ok) return placement;
   if (menu._count.children > 0 && input.level !== menu.level) return fail(400, undefined, { level: ["admin.menu.levelLocked"] });
+  const unknown = unknownScreen(input);
+  if (unknown) return unknown;
   const taken = await pathTaken(input.path, id);
   if (taken) return taken;
   await prisma.$transaction(async (tx) => {

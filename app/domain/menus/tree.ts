@@ -25,6 +25,20 @@ export function flattenTree<T extends Row>(nodes: readonly TreeNode<T>[], depth 
   return nodes.flatMap((node) => [{ node, depth }, ...flattenTree(node.children, depth + 1)]);
 }
 
+/**
+ * Choices for a parent picker: the rows `keep` accepts, in tree order (each
+ * entry right after its real parent and siblings), with their depth in the
+ * whole tree, so an indented option sits under the parent it belongs to.
+ */
+export function treeChoices<T extends Row>(rows: readonly T[], keep: (row: T) => boolean): (T & { depth: number })[] {
+  return flattenTree(buildTree(rows))
+    .filter(({ node }) => keep(node))
+    .map(({ node, depth }) => {
+      const { children: _children, ...row } = node;
+      return { ...(row as unknown as T), depth };
+    });
+}
+
 /** The level a child of `parentLevel` gets (null: no parent). */
 export function levelUnder(parentLevel: number | null): number {
   return parentLevel === null ? 1 : parentLevel + 1;

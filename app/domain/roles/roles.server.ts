@@ -12,7 +12,7 @@ import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
 import { deny, isAdministrator, managementMenuIds, placeableUnder, refuse, roleDenial, RoleTree, type Actor } from "~/domain/permissions/authority.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { halfCheckedAncestors, levelUnder, subtreeIds } from "~/domain/menus/tree";
+import { halfCheckedAncestors, levelUnder, subtreeIds, treeChoices } from "~/domain/menus/tree";
 import type { RoleInput } from "./schemas";
 
 export type RoleRow = {
@@ -58,7 +58,7 @@ export function getRole(id: number) {
 /** Parent choices: roles of level 1 and 2 (a level-3 role cannot have children). */
 export function parentChoices(roles: RoleRow[], editingId?: number) {
   const excluded = editingId ? subtreeIds(roles, editingId) : new Set<number>();
-  return roles.filter((role) => role.level < 3 && !excluded.has(role.id));
+  return treeChoices(roles, (role) => role.level < 3 && !excluded.has(role.id));
 }
 
 /** Checks the level rule: no parent → 1; level-1 parent → 2; level-2 parent → 3. */

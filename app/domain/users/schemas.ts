@@ -53,15 +53,25 @@ export type AddUserInput = z.infer<typeof addUserSchema>;
 export const editUserSchema = z.object(userFields);
 export type EditUserInput = z.infer<typeof editUserSchema>;
 
-/** Registration audit: passing needs the tier and both contacts. */
+/** Why staff fail a registration or a profile change: e-mailed to the customer (issue 22 item 16). */
+const auditReason = z
+  .string()
+  .trim()
+  .max(200, "admin.common.tooLong200")
+  .optional()
+  .transform((value) => value || null);
+
+/** Registration audit: passing needs the tier and both contacts; failing, a reason. */
 export const auditSchema = z
   .object({
     decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
     customerRating: userFields.customerRating.optional(),
     salesId: userFields.salesId.optional(),
     customerServiceId: userFields.customerServiceId.optional(),
+    reason: auditReason,
   })
   .superRefine((value, ctx) => {
+    if (value.decision === "fail" && !value.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
     if (value.decision !== "pass") return;
     if (!value.customerRating) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerRating"], message: "admin.user.tierRequired" });
     if (!value.salesId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["salesId"], message: "admin.user.salesRequired" });
@@ -69,9 +79,14 @@ export const auditSchema = z
   });
 export type AuditInput = z.infer<typeof auditSchema>;
 
-export const decisionSchema = z.object({
-  decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
-});
+export const decisionSchema = z
+  .object({
+    decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
+    reason: auditReason,
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "fail" && !value.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
+  });
 
 export const viewSchema = z.object({
   viewIds: z.array(z.coerce.number().int().min(1).max(2)).optional().default([]),

@@ -155,13 +155,21 @@ function buttonFailure(request: Request, outcome: { status: number; message?: st
   return backToList(request, outcome.message ?? fallback, "error");
 }
 
+/**
+ * A refused QR card stays in the edit dialog (issue 22 item 14): the reply is
+ * the page again at the dialog's URL with the message, not a redirect to the list.
+ */
+function wxCodeFailure(key: string, status: number) {
+  return data({ wxCodeError: key }, { status });
+}
+
 export const userListAction = operationAction(USER_INTENTS, async ({ request }, gate) => {
   const upload = await parseImageUpload(request, "wxCode", WXCODE_MAX_BYTES);
   if (!upload.ok) {
     // Only the QR card form uploads a file here.
     await gate.authorize("wxCode");
     const key = upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid";
-    return backToList(request, key, "error");
+    return wxCodeFailure(key, upload.error === "tooLarge" ? 413 : 400);
   }
   const form = new FormData();
   for (const [key, value] of upload.form) if (typeof value === "string") form.append(key, value);
@@ -198,9 +206,12 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
       return backToList(request, "admin.user.edited");
     }
     case "wxCode": {
-      if (!upload.file) return backToList(request, "admin.user.wxCodeRequired", "error");
+      if (!upload.file) return wxCodeFailure("admin.user.wxCodeRequired", 400);
       const outcome = await setWxCode(viewer, id, new Uint8Array(await upload.file.arrayBuffer()));
-      if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.wxCodeInvalid");
+      if (!outcome.ok) {
+        if (outcome.refused || outcome.status === 404) return buttonFailure(request, outcome, "admin.user.wxCodeInvalid");
+        return wxCodeFailure(outcome.message ?? "admin.user.wxCodeInvalid", outcome.status);
+      }
       return backToList(request, "admin.user.wxCodeSaved");
     }
     case "audit": {
@@ -215,8 +226,8 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
     }
     case "profile": {
       const submission = parseWithZod(form, { schema: decisionSchema });
-      if (submission.status !== "success") throw badRequest();
-      const outcome = await auditProfileChange(viewer, id, submission.value.decision);
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const outcome = await auditProfileChange(viewer, id, submission.value.decision, submission.value.reason);
       if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.auditPassFailed");
       return backToList(request, submission.value.decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone");
     }

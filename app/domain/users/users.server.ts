@@ -26,6 +26,10 @@ import {
   type Denial,
 } from "~/domain/permissions/authority.server";
 import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
+import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
+import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
+import { i18n } from "~/i18n/i18n.server";
+import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { deleteImage, detectImage, saveImage } from "~/domain/home-content/images.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
@@ -468,6 +472,18 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
   }
 }
 
+/**
+ * Tells the customer the decision (issue 22 item 16): one outbox mail in the
+ * language they registered or asked for the change in, written in the
+ * decision's transaction so a mail exists exactly when the decision does.
+ */
+async function auditMail(user: { email: string; username: string; language: string }, subject: AuditSubject, decision: AuditDecision, reason: string | null) {
+  const lang = isLanguage(user.language) ? user.language : fallbackLanguage;
+  const mail = await renderAuditResultEmail({ t: await i18n.getFixedT(lang), lang, subject, decision, username: user.username, reason });
+  return (tx: OutboxWriter) =>
+    enqueueEmail(tx, { kind: subject === "registration" ? "audit_result" : "profile_audit_result", to: user.email, ...mail });
+}
+
 /** Registration audit of a user not yet passed: pass (tier and contacts) or fail. */
 export async function auditUser(viewer: Viewer, id: number, input: AuditInput): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
@@ -476,7 +492,7 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
   const after =
     input.decision === "pass"
       ? { audit: AUDIT.passed, customer_rating: input.customerRating ?? null, sales_id: input.salesId ?? null, customer_id: input.customerServiceId ?? null }
-      : { audit: AUDIT.failed };
+      : { audit: AUDIT.failed, reason: input.reason };
   const changes = changesBetween({ audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId }, after);
   const reached = await reach(viewer, "user.audit", user, changes);
   if ("refused" in reached) return reached.refused;
@@ -485,6 +501,7 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
     const errors = await contactsValid(input.salesId!, input.customerServiceId!);
     if (Object.keys(errors).length) return fail(400, failedKey, errors);
   }
+  const sendMail = await auditMail(user, "registration", input.decision, input.reason);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({
       where: { id },
@@ -494,12 +511,13 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
           : { audit: AUDIT.failed },
     });
     await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes });
+    await sendMail(tx);
   });
   return { ok: true };
 }
 
 /** Profile-change audit, only while one is pending: passing applies the pending values. */
-export async function auditProfileChange(viewer: Viewer, id: number, decision: "pass" | "fail"): Promise<Outcome> {
+export async function auditProfileChange(viewer: Viewer, id: number, decision: AuditDecision, reason: string | null = null): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   const failedKey = decision === "pass" ? "admin.user.auditPassFailed" : "admin.user.auditFailFailed";
   if (!user) return fail(404, failedKey);
@@ -516,15 +534,19 @@ export async function auditProfileChange(viewer: Viewer, id: number, decision: "
     { audit_zl: user.profileAudit, company: user.company, businessaddress: user.businessAddress, iaecountries: user.iaeCountries },
     decision === "pass"
       ? { audit_zl: 2, company: applied.company ?? user.company, businessaddress: applied.businessAddress ?? user.businessAddress, iaecountries: applied.iaeCountries ?? user.iaeCountries }
-      : { audit_zl: 3 },
+      : { audit_zl: 3, reason },
   );
+  const sendMail = await auditMail(user, "profile", decision, reason);
   await prisma.$transaction(async (tx) => {
     // Guarded by profileAudit = 1 so two staff cannot apply the same change twice.
     const result = await tx.user.updateMany({
       where: { id, profileAudit: AUDIT.pending },
       data: decision === "pass" ? { profileAudit: AUDIT.passed, ...applied, ...cleared } : { profileAudit: AUDIT.failed, ...cleared },
     });
-    if (result.count === 1) await logOperation(tx, viewer, { module: "auditProfile", operation: "users", targetIds: String(id), changes });
+    if (result.count === 1) {
+      await logOperation(tx, viewer, { module: "auditProfile", operation: "users", targetIds: String(id), changes });
+      await sendMail(tx);
+    }
   });
   return { ok: true };
 }

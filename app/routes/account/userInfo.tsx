@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
+import { getLanguage } from "~/i18n/i18n.server";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { flash } from "~/domain/accounts/cookie.server";
 import { loadProfile, updateProfile } from "~/domain/accounts/profile.server";
@@ -51,7 +52,7 @@ export const action = (args: ActionFunctionArgs) =>
     await gate.authorize();
     const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const outcome = await updateProfile(viewer.id, submission.value);
+    const outcome = await updateProfile(viewer.id, submission.value, await getLanguage(request));
     if (!outcome.ok) {
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
       return data(submission.reply({ fieldErrors: outcome.fieldErrors }), { status: outcome.status });

@@ -5,6 +5,8 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
+import { moduleKey, transportKey } from "~/domain/booking/labels";
+import { usesContainers } from "~/domain/booking/schemas";
 import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
 import { idOf, notFound } from "~/utils/http.server";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
@@ -55,7 +57,7 @@ export default function AppOrderPage() {
   const columns: TableColumn<Row>[] = [
     { key: "id", header: t("admin.order.id"), cell: (row) => row.id, className: "num" },
     { key: "kind", header: t("admin.order.kind"), cell: (row) => t(`admin.order.kinds.${row.kind}`) },
-    { key: "module", header: t("admin.order.module"), cell: (row) => row.moduleName },
+    { key: "module", header: t("admin.order.module"), cell: (row) => t(moduleKey(row.sourceKind, row.mode)) },
     { key: "mode", header: t("admin.order.mode"), cell: (row) => modeLabel(row.mode) },
     { key: "pol", header: t("admin.order.pol"), cell: (row) => row.pol ?? "" },
     { key: "pod", header: t("admin.order.pod"), cell: (row) => row.pod ?? "" },
@@ -122,9 +124,9 @@ function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullab
   const { t } = useTranslation();
   const facts: [string, React.ReactNode][] = [
     ["admin.order.kind", t(`admin.order.kinds.${detail.kind}`)],
-    ["admin.order.module", detail.moduleName],
+    ["admin.order.module", t(moduleKey(detail.sourceKind, detail.mode))],
     ["admin.order.mode", modeLabel(detail.mode)],
-    ["admin.order.transportType", detail.transportType ? modeLabel(detail.transportType) : "—"],
+    ["admin.order.transportType", detail.transportType ? t(transportKey(detail.transportType)) : "—"],
     ["admin.order.pol", detail.pol ?? "—"],
     ["admin.order.pod", detail.pod ?? "—"],
     ["admin.order.createdAt", shanghaiDateTime(detail.createdAt)],
@@ -132,7 +134,10 @@ function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullab
     ["admin.user.company", detail.user.company ?? "—"],
     ["admin.user.phone", detail.user.phone],
     ["admin.user.email", detail.user.email],
-    ["admin.order.containers", `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`],
+    // Containers only where the mode ships them (spec 4): an air or express booking has weight and volume instead.
+    ...(detail.kind === "ORDER" && usesContainers(detail.transportType)
+      ? ([["admin.order.containers", `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`]] as [string, React.ReactNode][])
+      : []),
     ...Object.entries(detail.cargo)
       .filter(([, value]) => value)
       .map(([key, value]) => [`admin.order.cargo.${key}`, value] as [string, React.ReactNode]),

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.server";
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
-import { OUTBOX_STATUSES } from "~/domain/logs/outbox-states";
+import { OUTBOX_STATUSES, emailKindKey } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { UrlDialog } from "~/components/dialog";
@@ -87,7 +87,7 @@ export default function AppQueryPage() {
     { key: "createdAt", header: t("admin.outbox.createdAt"), cell: (row) => shanghaiDateTime(row.createdAt) },
     { key: "to", header: t("admin.outbox.to"), cell: (row) => row.toAddress },
     { key: "subject", header: t("admin.outbox.subject"), cell: (row) => <span title={row.subject}>{row.subject}</span> },
-    { key: "kind", header: t("admin.outbox.kind"), cell: (row) => row.kind },
+    { key: "kind", header: t("admin.outbox.kind"), cell: (row) => t(emailKindKey(row.kind)) },
     {
       key: "status",
       header: t("admin.outbox.statusLabel"),
@@ -148,7 +148,7 @@ export default function AppQueryPage() {
             <dt>{t("admin.outbox.subject")}</dt>
             <dd>{mail.subject}</dd>
             <dt>{t("admin.outbox.kind")}</dt>
-            <dd>{mail.kind}</dd>
+            <dd>{t(emailKindKey(mail.kind))}</dd>
             <dt>{t("admin.outbox.statusLabel")}</dt>
             <dd>
               <span className={`admin-tag admin-tag--${STATUS_TAG[mail.status]}`}>{t(`admin.outbox.status.${mail.status}`)}</span>

@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { forbidden } from "~/domain/permissions/permissions.server";
 import { runAction, performable, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
-import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, updateMenu } from "~/domain/menus/menus.server";
+import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, screenPaths, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import { DialogActions } from "~/components/admin/AdminDialog";
@@ -43,13 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     icon: node.icon,
     depth,
   }));
-  const depthOf = new Map(rows.map((row) => [row.id, row.depth]));
   const parentsFor = (editingId?: number) =>
-    menuParentChoices(menus, editingId).map((menu) => ({ id: menu.id, label: menu.label, level: menu.level, depth: depthOf.get(menu.id) }));
+    menuParentChoices(menus, editingId).map((menu) => ({ id: menu.id, label: menu.label, level: menu.level, depth: menu.depth }));
 
   if (dialog === "add") {
     if (!rights.add) throw forbidden();
-    return { rows, rights, dialog: { kind: "add" as const, parents: parentsFor() } };
+    return { rows, rights, dialog: { kind: "add" as const, parents: parentsFor(), paths: screenPaths() } };
   }
   if (dialog === "edit" || dialog === "delete") {
     if (!rights[dialog]) throw forbidden();
@@ -66,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       icon: menu.icon,
       sort: menu.sort,
     };
-    if (dialog === "edit") return { rows, rights, dialog: { kind: "edit" as const, menu: summary, parents: parentsFor(menu.id) } };
+    if (dialog === "edit") return { rows, rights, dialog: { kind: "edit" as const, menu: summary, parents: parentsFor(menu.id), paths: screenPaths() } };
     return { rows, rights, dialog: { kind: "delete" as const, menu: summary } };
   }
   return { rows, rights, dialog: null };
@@ -191,8 +190,8 @@ export default function MenuListPage() {
           </tbody>
         </table>
       </div>
-      {dialog?.kind === "add" ? <MenuEditor key="add" parents={dialog.parents} /> : null}
-      {dialog?.kind === "edit" ? <MenuEditor key={`edit-${dialog.menu.id}`} menu={dialog.menu} parents={dialog.parents} /> : null}
+      {dialog?.kind === "add" ? <MenuEditor key="add" parents={dialog.parents} paths={dialog.paths} /> : null}
+      {dialog?.kind === "edit" ? <MenuEditor key={`edit-${dialog.menu.id}`} menu={dialog.menu} parents={dialog.parents} paths={dialog.paths} /> : null}
       {dialog?.kind === "delete" ? (
         <ConfirmDialog title={t("admin.menu.deleteTitle")} message={t("admin.menu.deleteConfirm")} intent="delete" id={dialog.menu.id} />
       ) : null}
@@ -211,7 +210,7 @@ type MenuSummary = {
   sort: number;
 };
 
-function MenuEditor({ menu, parents }: { menu?: MenuSummary; parents: { id: number; label: string; level: number; depth?: number }[] }) {
+function MenuEditor({ menu, parents, paths }: { menu?: MenuSummary; parents: { id: number; label: string; level: number; depth?: number }[]; paths: string[] }) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -258,9 +257,19 @@ function MenuEditor({ menu, parents }: { menu?: MenuSummary; parents: { id: numb
         <Field
           label={t("admin.menu.path")}
           hint={t("admin.menu.pathHint")}
-          inputProps={getInputProps(fields.path, { type: "text" })}
+          inputProps={{ ...getInputProps(fields.path, { type: "text" }), list: "menu-known-paths" }}
           errors={fields.path.errors}
         />
+        {/* The screens that exist: offered as suggestions (no JavaScript needed) and listed for reading. */}
+        <datalist id="menu-known-paths">
+          {paths.map((path) => (
+            <option key={path} value={path} />
+          ))}
+        </datalist>
+        <details className="admin-known-paths">
+          <summary>{t("admin.menu.knownPaths")}</summary>
+          <p>{paths.join("  ")}</p>
+        </details>
         <Field label={t("admin.menu.icon")} inputProps={getInputProps(fields.icon, { type: "text" })} errors={fields.icon.errors} />
         <Field label={t("admin.menu.sort")} inputProps={getInputProps(fields.sort, { type: "number" })} errors={fields.sort.errors} />
         <DialogActions busy={busy} />

@@ -56,9 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     childCount: node.childCount,
     can: can[node.id],
   }));
-  const depthOf = new Map(rows.map((row) => [row.id, row.depth]));
   const parentsFor = async (editingId?: number) =>
-    (await placeableParents(viewer, roles, editingId)).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: depthOf.get(role.id) }));
+    (await placeableParents(viewer, roles, editingId)).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: role.depth }));
   const base = { rows, canAdd: mayPerform(viewer, "role.create"), noParent: isAdministrator(viewer) };
 
   if (dialog === "add") return { ...base, dialog: { kind: "add" as const, parents: await parentsFor() } };

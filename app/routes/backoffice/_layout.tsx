@@ -47,8 +47,12 @@ export default function BackOfficeLayout() {
         </div>
       </header>
       <div className="bo__body">
-        <details className="bo__nav" open>
-          <summary>{t("common.nav.menu")}</summary>
+        {/* On a phone the menu is folded behind a toggle (a checkbox: no JavaScript needed), so the screen's list comes first. */}
+        <div className="bo__nav">
+          <input type="checkbox" id="bo-nav-toggle" className="bo__nav-toggle" />
+          <label htmlFor="bo-nav-toggle" className="bo__nav-summary">
+            {t("common.nav.menu")}
+          </label>
           <nav aria-label={t("common.nav.backOffice")}>
             {menu.map((group) => (
               <section key={group.id} className="bo__group">
@@ -63,7 +67,7 @@ export default function BackOfficeLayout() {
               </section>
             ))}
           </nav>
-        </details>
+        </div>
         <main id="main" className="bo__main">
           {pendingAudit > 0 ? (
             <p className="flash flash--warning" role="status">

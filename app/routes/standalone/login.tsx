@@ -120,7 +120,7 @@ export const action = (args: ActionFunctionArgs) =>
         const hideFields = ["password", "confirmPassword"];
         const submission = parseWithZod(form, { schema: registerSchema });
         if (submission.status !== "success") return reply({ form: "register", result: submission.reply({ hideFields }) }, 400);
-        const outcome = await registerUser(submission.value, ip);
+        const outcome = await registerUser(submission.value, ip, lng);
         if (!outcome.ok) {
           return reply(
             { form: "register", result: submission.reply({ hideFields, fieldErrors: outcome.fieldErrors }), message: outcome.message },

@@ -1,0 +1,56 @@
+// The e-mail a customer gets when staff pass or fail their registration or
+// their profile change (issue 22 item 16), in the customer's language.
+import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
+import type { TFunction } from "i18next";
+import { renderEmail, type RenderedEmail } from "./render";
+
+export type AuditSubject = "registration" | "profile";
+export type AuditDecision = "pass" | "fail";
+
+type Props = { lang: string; appName: string; heading: string; lines: string[]; preview: string; footer: string };
+
+function AuditResultEmail({ lang, appName, heading, lines, preview, footer }: Props) {
+  return (
+    <Html lang={lang}>
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: "#f5f7fa", fontFamily: "system-ui, -apple-system, 'PingFang SC', 'Microsoft YaHei', sans-serif" }}>
+        <Container style={{ backgroundColor: "#ffffff", border: "1px solid #e5e7eb", borderRadius: 6, padding: 24, maxWidth: 520 }}>
+          <Text style={{ color: "#0b5cab", fontWeight: 700, margin: 0 }}>{appName}</Text>
+          <Heading as="h1" style={{ fontSize: 20, color: "#1f2937" }}>
+            {heading}
+          </Heading>
+          {lines.map((line, index) => (
+            <Text key={index} style={{ color: "#1f2937", whiteSpace: "pre-wrap" }}>
+              {line}
+            </Text>
+          ))}
+          <Hr style={{ borderColor: "#e5e7eb" }} />
+          <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** Subject, HTML and text of an audit decision; `t` is fixed to the customer's language. */
+export async function renderAuditResultEmail(options: {
+  t: TFunction;
+  lang: string;
+  subject: AuditSubject;
+  decision: AuditDecision;
+  username: string;
+  reason: string | null;
+}): Promise<RenderedEmail> {
+  const { t, lang, subject, decision, username, reason } = options;
+  const appName = t("common.appName");
+  const key = `admin.auditMail.${subject}.${decision}`;
+  const heading = t(`${key}.heading`);
+  const lines = [
+    t("admin.auditMail.greeting", { username }),
+    t(`${key}.body`),
+    ...(decision === "fail" && reason ? [t("admin.auditMail.reason", { reason })] : []),
+  ];
+  const element = <AuditResultEmail lang={lang} appName={appName} heading={heading} lines={lines} preview={heading} footer={t("admin.auditMail.footer")} />;
+  return renderEmail(element, t(`${key}.subject`, { appName }));
+}
