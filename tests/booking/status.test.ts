@@ -61,7 +61,7 @@ describe("staff move an entrustment on /app-order", () => {
     const { loader } = await records();
     const list = await callRoute(loader, getRequest("/entrustment", undefined, { cookie: await cookieOf("t1@example.com") }));
     expect(list.data.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ status: "CANCELLED" });
-  });
+  }, 120_000);
 
   test("a rejection needs a reason; the e-mail is in Chinese for a Chinese booking", async () => {
     const id = await book("t2@example.com");
