@@ -22,6 +22,8 @@ import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
 import zhApi from "../locales/zh-CN/api.json";
 import enApi from "../locales/en-US/api.json";
+import zhWatches from "../locales/zh-CN/watches.json";
+import enWatches from "../locales/en-US/watches.json";
 import zhInsights from "../locales/zh-CN/insights.json";
 import enInsights from "../locales/en-US/insights.json";
 import zhImportPreview from "../locales/zh-CN/importPreview.json";
@@ -40,6 +42,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: zhData,
     admin: zhAdmin,
     api: zhApi,
+    watches: zhWatches,
     insights: zhInsights,
     importPreview: zhImportPreview,
     importHistory: zhImportHistory,
@@ -54,6 +57,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: enData,
     admin: enAdmin,
     api: enApi,
+    watches: enWatches,
     insights: enInsights,
     importPreview: enImportPreview,
     importHistory: enImportHistory,

@@ -195,6 +195,7 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
             salesId: customer.salesId,
             customerServiceId: customer.customerServiceId,
             createdAt,
+            language: lng,
           },
           select: { id: true },
         });

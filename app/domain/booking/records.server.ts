@@ -31,6 +31,7 @@ export type RecordListRow = {
   email: string;
   customerService: string | null;
   hasAttachment: boolean;
+  status: string;
 };
 
 /** The customer's own entrustments, newest first (one page); an express destination named in `lng`. */
@@ -54,6 +55,7 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
       sourceSnapshot: true,
       createdAt: true,
       attachmentKey: true,
+      status: true,
       customerServiceId: true,
       user: { select: { username: true, phone: true, email: true } },
     },
@@ -82,6 +84,7 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
     email: row.user.email,
     customerService: serviceName(row.customerServiceId),
     hasAttachment: !!row.attachmentKey,
+    status: row.status,
   }));
   return { rows: list, total };
 }

@@ -13,6 +13,8 @@ import { fail, type Outcome } from "~/utils/outcome";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { OUTBOX_STATUSES } from "./outbox-states";
 import { outboxBody } from "~/domain/mail/outbox.server";
+import { ENTRUSTMENT_STATUSES } from "~/domain/booking/status";
+import { statusHistory } from "~/domain/booking/status.server";
 
 const contains = containsText;
 
@@ -22,17 +24,19 @@ const entrustmentFilters = {
   q: z.string().trim().max(50),
   kind: z.enum(["ORDER", "CONTACT"]),
   mode: z.enum(TRANSPORT_TYPES),
+  status: z.enum(ENTRUSTMENT_STATUSES),
 };
 export const entrustmentTable = defineTable({ filters: entrustmentFilters, dateRange: { defaultDays: null } });
 
 export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<typeof entrustmentFilters>) {
-  const { q, kind, mode } = query.filters;
+  const { q, kind, mode, status } = query.filters;
   const where: Prisma.EntrustmentWhereInput = {
     AND: [
       entrustmentScope(viewer),
       { createdAt: timestampWhere(query.range) },
       kind ? { kind } : {},
       mode ? { mode } : {},
+      status ? { status } : {},
       q
         ? {
             OR: [
@@ -78,6 +82,7 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
       transportType: row.transportType,
       pol: row.pol,
       pod: row.pod,
+      status: row.status,
       createdAt: row.createdAt.toISOString(),
       username: row.user.username,
       company: row.user.company,
@@ -131,6 +136,8 @@ export async function getStaffEntrustment(viewer: Viewer, id: number) {
     createdAt: row.createdAt.toISOString(),
     user: row.user,
     emails: row.emails,
+    status: row.status,
+    history: await statusHistory(row.id),
   };
 }
 

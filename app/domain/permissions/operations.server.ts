@@ -82,6 +82,10 @@ const FIXED = {
   // The insights dashboard (issue 24): the screen is the permission (menu 27).
   "insights.read": staffOp("/insights", "insights", false),
   "entrustment.read": staffOp("/app-order", "entrustments", false),
+  // Booking status (issue 25 item 5): staff move it under right 97; the customer reads its history and cancels.
+  "entrustment.status.change": staffOp("/app-order", "entrustments", true, RIGHTS.entrustmentStatus),
+  "entrustment.status.read": { who: "signedIn", write: false, area: "entrustments" },
+  "entrustment.status.cancel": selfOp("entrustments"),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
   // The company's identity (decision 604).

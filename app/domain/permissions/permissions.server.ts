@@ -16,6 +16,8 @@ export const RIGHTS = {
   toggleState: 86,
   auditProfileChange: 90,
   handOver: 96,
+  /** Move an entrustment's booking status on /app-order (issue 25 item 5). */
+  entrustmentStatus: 97,
 } as const;
 
 export const ADMIN_ROLE_ID = 1;

@@ -1,14 +1,20 @@
 // Entrustments for staff (our reading of /app-order, docs/decisions/301):
 // the bookings and contact requests of the customers in the staff member's
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { usesContainers } from "~/domain/booking/schemas";
-import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
-import { idOf, notFound } from "~/utils/http.server";
+import { mayPerform, requireOperation, runAction } from "~/domain/permissions/operations.server";
+import { backToList, idOf, notFound } from "~/utils/http.server";
+import { readFormData } from "~/utils/form-data.server";
+import { changeEntrustmentStatus } from "~/domain/booking/status.server";
+import { ENTRUSTMENT_STATUSES, nextStatuses, statusKey, STATUS_REASON_MAX, type EntrustmentStatusValue } from "~/domain/booking/status";
+import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
+import { ErrorList, Select, TextArea } from "~/components/forms";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
@@ -37,8 +43,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     detail = id ? await getStaffEntrustment(viewer, id) : null;
     if (!detail) throw notFound();
   }
-  return { rows, page: tablePage(query, total), detail, canOutbox: mayPerform(viewer, "outbox.read") };
+  return {
+    rows,
+    page: tablePage(query, total),
+    detail,
+    canOutbox: mayPerform(viewer, "outbox.read"),
+    canChangeStatus: mayPerform(viewer, "entrustment.status.change"),
+  };
 }
+
+/** Booking status (issue 25 item 5): a POST from the detail dialog; refusals come back to the dialog with their message. */
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { status: "entrustment.status.change" }, async ({ request }, gate) => {
+    const viewer = await gate.authorizeUser("status");
+    const form = await readFormData(request);
+    const id = idOf(form.get("id"));
+    if (!id) throw notFound();
+    const outcome = await changeEntrustmentStatus("staff", viewer, { id, to: form.get("to"), reason: form.get("reason") });
+    if (!outcome.ok) return data({ message: outcome.message ?? null, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status });
+    const url = new URL(request.url);
+    return backToList(request, "watches.status.changed", "success", {
+      to: `${url.pathname}${url.search}`,
+      values: { id },
+    });
+  });
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
@@ -47,7 +75,7 @@ type Row = Data["rows"][number];
 
 export default function AppOrderPage() {
   const { t } = useTranslation();
-  const { rows, page, detail, canOutbox } = useLoaderData<typeof loader>();
+  const { rows, page, detail, canOutbox, canChangeStatus } = useLoaderData<typeof loader>();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const modeLabel = (value: string) => {
@@ -61,6 +89,7 @@ export default function AppOrderPage() {
     { key: "mode", header: t("admin.order.mode"), cell: (row) => modeLabel(row.mode) },
     { key: "pol", header: t("admin.order.pol"), cell: (row) => row.pol ?? "" },
     { key: "pod", header: t("admin.order.pod"), cell: (row) => row.pod ?? "" },
+    { key: "status", header: t("watches.status.title"), cell: (row) => <StatusBadge status={row.status} /> },
     { key: "createdAt", header: t("admin.order.createdAt"), cell: (row) => shanghaiDateTime(row.createdAt) },
     { key: "username", header: t("admin.user.username"), cell: (row) => row.username },
     { key: "company", header: t("admin.user.company"), cell: (row) => row.company ?? "" },
@@ -101,6 +130,16 @@ export default function AppOrderPage() {
             ))}
           </select>
         </FilterField>
+        <FilterField label={t("watches.status.filter")}>
+          <select name="status" defaultValue={params.get("status") ?? ""} key={`s${params.get("status")}`}>
+            <option value="">{t("admin.order.all")}</option>
+            {ENTRUSTMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(statusKey(status))}
+              </option>
+            ))}
+          </select>
+        </FilterField>
         <DateRangeFilter page={page} label={t("admin.order.range")} omit={["dialog", "id"]} />
       </FilterForm>
       <DataTable
@@ -115,12 +154,22 @@ export default function AppOrderPage() {
         )}
       />
       <Pager page={page} omit={["dialog", "id"]} />
-      {detail ? <EntrustmentDialog detail={detail} modeLabel={modeLabel} canOutbox={canOutbox} /> : null}
+      {detail ? <EntrustmentDialog detail={detail} modeLabel={modeLabel} canOutbox={canOutbox} canChangeStatus={canChangeStatus} /> : null}
     </section>
   );
 }
 
-function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullable<Data["detail"]>; modeLabel: (mode: string) => string; canOutbox: boolean }) {
+function EntrustmentDialog({
+  detail,
+  modeLabel,
+  canOutbox,
+  canChangeStatus,
+}: {
+  detail: NonNullable<Data["detail"]>;
+  modeLabel: (mode: string) => string;
+  canOutbox: boolean;
+  canChangeStatus: boolean;
+}) {
   const { t } = useTranslation();
   const facts: [string, React.ReactNode][] = [
     ["admin.order.kind", t(`admin.order.kinds.${detail.kind}`)],
@@ -175,9 +224,44 @@ function EntrustmentDialog({ detail, modeLabel, canOutbox }: { detail: NonNullab
               ))}
         </dd>
       </dl>
+      <h2>
+        {t("watches.status.title")}: <StatusBadge status={detail.status} />
+      </h2>
+      <StatusHistory history={detail.history} audience="staff" />
+      {canChangeStatus ? <StatusForm id={detail.id} status={detail.status} /> : null}
       <p>
         <Link to={`/entrustment/${detail.id}`}>{t("admin.order.fullRecord")}</Link>
       </p>
     </UrlDialog>
+  );
+}
+
+/** Staff: move the entrustment to one of the statuses the rules allow from here (a plain POST form). */
+function StatusForm({ id, status }: { id: number; status: EntrustmentStatusValue }) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const moves = nextStatuses("staff", status);
+  if (moves.length === 0) return <p className="field__hint">{t("watches.status.noMoves")}</p>;
+  const errors = result && "fieldErrors" in result ? result.fieldErrors : {};
+  return (
+    <Form method="post" className="admin-form" aria-label={t("watches.status.change")}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      <ErrorList errors={result && "message" in result && result.message ? [result.message] : null} />
+      <Select
+        label={t("watches.status.to")}
+        selectProps={{ id: "status-to", name: "to", required: true, key: status }}
+        options={moves.map((value) => ({ value, label: t(statusKey(value)) }))}
+      />
+      <TextArea
+        label={t("watches.status.reason")}
+        hint={t("watches.status.reasonHint")}
+        errors={errors.reason}
+        textareaProps={{ id: "status-reason", name: "reason", maxLength: STATUS_REASON_MAX, key: `r${status}` }}
+      />
+      <button type="submit" className="btn btn-primary">
+        {t("watches.status.save")}
+      </button>
+    </Form>
   );
 }

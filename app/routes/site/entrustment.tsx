@@ -12,6 +12,7 @@ import { formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { getLanguage } from "~/i18n/i18n.server";
 import { listOwnEntrustments, RECORDS_TABLE, type RecordListRow } from "~/domain/booking/records.server";
+import { StatusBadge } from "~/components/booking/StatusHistory";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import bookingStylesHref from "~/styles/booking.css";
 import datatableStylesHref from "~/styles/datatable.css";
@@ -53,6 +54,7 @@ export default function EntrustmentRecords() {
     { key: "phone", header: t("booking.record.phone"), cell: (row) => row.phone },
     { key: "email", header: t("booking.record.email"), cell: (row) => row.email },
     { key: "customerService", header: t("booking.record.customerService"), cell: (row) => row.customerService ?? none },
+    { key: "status", header: t("watches.status.title"), cell: (row) => <StatusBadge status={row.status} /> },
   ];
   const indexed: Row[] = rows.map((row, i) => ({ ...row, index: offset + i + 1 }));
   return (

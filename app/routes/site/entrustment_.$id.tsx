@@ -1,9 +1,9 @@
 // /entrustment/<id>: one entrustment with the rate as the customer saw it,
 // the order and its file. Its owner, and staff allowed to see that customer
 // (records.server.ts), may open it; anyone else gets 404.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
@@ -18,6 +18,13 @@ import { readSnapshot } from "~/domain/booking/snapshot";
 import bookingStylesHref from "~/styles/booking.css";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { loaderMeta } from "~/utils/root-data";
+import { runAction } from "~/domain/permissions/operations.server";
+import { changeEntrustmentStatus, statusHistory } from "~/domain/booking/status.server";
+import { nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue } from "~/domain/booking/status";
+import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
+import { ErrorList, TextArea } from "~/components/forms";
+import { readFormData } from "~/utils/form-data.server";
+import { backToList } from "~/utils/http.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
@@ -28,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseRecordId(params.id);
   const row = id ? await findVisibleEntrustment(viewer, id) : null;
   if (!row) throw new Response("Not found", { status: 404 });
-  const contacts = await entrustmentContacts(row);
+  const [contacts, history] = await Promise.all([entrustmentContacts(row), statusHistory(row.id)]);
   const snapshot = readSnapshot(row.sourceSnapshot);
   return data(
     {
@@ -60,10 +67,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       customer: { username: row.user.username, company: row.user.company, phone: row.user.phone, email: row.user.email },
       own: row.userId === viewer.id,
       contacts,
+      status: row.status as EntrustmentStatusValue,
+      history,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** The customer cancels their own entrustment while it is still received (issue 25 item 5). */
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { cancel: "entrustment.status.cancel" }, async ({ request, params }, gate) => {
+    const viewer = await gate.authorizeUser("cancel");
+    const id = parseRecordId(params.id);
+    if (!id) throw new Response("Not found", { status: 404 });
+    const form = await readFormData(request);
+    const outcome = await changeEntrustmentStatus("customer", viewer, { id, to: "CANCELLED", reason: form.get("reason") });
+    if (!outcome.ok) {
+      if (outcome.status === 404) throw new Response("Not found", { status: 404 });
+      return data({ message: outcome.message ?? null, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status });
+    }
+    return backToList(request, "watches.status.changed", "success", { to: `/entrustment/${id}`, values: { id } });
+  });
 
 export default function EntrustmentDetail() {
   const { t } = useTranslation();
@@ -116,6 +140,11 @@ export default function EntrustmentDetail() {
         <dt>{t("booking.record.sales")}</dt>
         <dd>{d.contacts.sales ? [d.contacts.sales.name, d.contacts.sales.phone, d.contacts.sales.email].join(" · ") : none}</dd>
       </dl>
+      <h2>
+        {t("watches.status.title")}: <StatusBadge status={d.status} />
+      </h2>
+      <StatusHistory history={d.history} audience={d.own ? "customer" : "staff"} />
+      {d.own && nextStatuses("customer", d.status).includes("CANCELLED") ? <CancelForm /> : null}
       {d.snapshot ? (
         <>
           <h2>{t(d.snapshot.source === "offer" ? "booking.source.offerTitle" : "booking.source.rateTitle")}</h2>
@@ -147,5 +176,26 @@ export default function EntrustmentDetail() {
         <p className="field__hint">{none}</p>
       )}
     </div>
+  );
+}
+
+/** A plain POST form: works without JavaScript. */
+function CancelForm() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  return (
+    <Form method="post" className="booking-cancel" aria-label={t("watches.status.cancel")}>
+      <input type="hidden" name="intent" value="cancel" />
+      <ErrorList errors={result?.message ? [result.message] : null} />
+      <TextArea
+        label={t("watches.status.cancelReason")}
+        hint={t("watches.status.cancelHint")}
+        errors={result?.fieldErrors?.reason}
+        textareaProps={{ id: "cancel-reason", name: "reason", maxLength: STATUS_REASON_MAX, rows: 2 }}
+      />
+      <button type="submit" className="btn">
+        {t("watches.status.cancel")}
+      </button>
+    </Form>
   );
 }

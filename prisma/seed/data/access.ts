@@ -1,6 +1,6 @@
 // Roles, the menu tree (menus are the permissions) and what each role holds.
 // Ids are fixed: other code and the spec rely on them (role 1 administrator,
-// rights 32-34, 71-96, one menu per admin path).
+// rights 32-34, 71-97, one menu per admin path).
 
 export interface RoleDef {
   id: number;
@@ -67,6 +67,7 @@ export const MENUS: MenuDef[] = [
   { id: 17, parentId: 15, label: "官网首页", labelEn: "Website home", level: 2, path: "/homeList", icon: "home" },
   { id: 18, parentId: 15, label: "APP首页", labelEn: "App home", level: 2, path: "/app-home", icon: "mobile" },
   { id: 19, parentId: 15, label: "委托订单", labelEn: "Entrustments", level: 2, path: "/app-order", icon: "order" },
+  { id: 97, parentId: 19, label: "处理委托状态", labelEn: "Handle booking status", level: 3 },
   { id: 20, parentId: 15, label: "邮件发件箱", labelEn: "Mail outbox", level: 2, path: "/app-query", icon: "mail" },
   { id: 24, parentId: 15, label: "公司信息", labelEn: "Company details", level: 2, path: "/companyInfo", icon: "info" },
 
@@ -85,8 +86,8 @@ const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14];
  */
 export const ROLE_GRANTS: Record<number, number[] | "all"> = {
   1: "all",
-  12: [2, 73, 75, 22, 27, 16, 19],
-  13: [2, 73, 90, 22, 19, 20],
-  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 27, 16, 19],
+  12: [2, 73, 75, 22, 27, 16, 19, 97],
+  13: [2, 73, 90, 22, 19, 97, 20],
+  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 27, 16, 19, 97],
   14: [...DATA_PATHS, 27],
 };

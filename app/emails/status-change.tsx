@@ -1,0 +1,43 @@
+// To the customer, in the language they booked in: their entrustment's new
+// status, the reason when one was given, and the link to the record.
+import type { TFunction } from "i18next";
+import { OrderEmail, renderEmail, type RenderedEmail } from "./order-email";
+import { statusKey } from "~/domain/booking/status";
+import { formatDateTime } from "~/domain/booking/format";
+
+export type StatusEmailData = {
+  id: number;
+  route: string;
+  from: string;
+  to: string;
+  reason: string | null;
+  actor: "staff" | "customer";
+  at: Date;
+  link: string | null;
+};
+
+export async function renderStatusChange(options: { t: TFunction; lang: string; data: StatusEmailData }): Promise<RenderedEmail> {
+  const { t, lang, data } = options;
+  const values = { id: data.id, status: t(statusKey(data.to)) };
+  const rows = [
+    { label: t("booking.record.number"), value: `#${data.id}` },
+    { label: t("booking.record.route"), value: data.route },
+    { label: t("watches.status.before"), value: t(statusKey(data.from)) },
+    { label: t("watches.status.after"), value: t(statusKey(data.to)) },
+    ...(data.reason ? [{ label: t("watches.status.reason"), value: data.reason }] : []),
+    { label: t("watches.status.at"), value: formatDateTime(data.at.toISOString()) },
+  ];
+  const element = (
+    <OrderEmail
+      lang={lang}
+      appName={t("common.appName")}
+      preview={t("watches.status.email.preview", values)}
+      heading={t("watches.status.email.heading", values)}
+      intro={t(data.actor === "customer" ? "watches.status.email.introCustomer" : "watches.status.email.introStaff", values)}
+      sections={[{ title: t("watches.status.email.section"), rows }]}
+      link={data.link ? { href: data.link, label: t("booking.email.openRecord") } : null}
+      footer={t("booking.email.customer.footer")}
+    />
+  );
+  return renderEmail(element, t("watches.status.email.subject", values));
+}
