@@ -24,13 +24,22 @@ import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } fro
 import { inspectZip } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
+import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
+import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
 export type ImportSource = "file" | "rows";
 export type ImportProblem = { key: string; values?: Record<string, string | number> };
 export type ImportFailure = { ok: false; problems: ImportProblem[]; badRows: number[] };
-export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number };
+export type ImportSuccess = {
+  ok: true;
+  rows: number;
+  inserted: number;
+  updated: number;
+  /** FCL, LCL: port names rewritten through the alias table, and the names nothing resolves (queued). */
+  ports?: { resolved: number; unresolved: string[] };
+};
 export type ImportOutcome = ImportSuccess | ImportFailure;
 
 /** Problems listed one by one; beyond this the rest is counted. */
@@ -415,13 +424,26 @@ export async function writeRows(
             else updated++;
           }
         }
+        // Port names through the alias table, set-based in this transaction (decision 205).
+        const resolved = await resolveImportedPorts(tx, area.key, written);
+        const ports = resolved
+          ? { resolved: resolved.resolutions.reduce((n, r) => n + r.rows, 0), unresolved: [...new Set(resolved.unresolved.map((u) => u.name))] }
+          : undefined;
+        if (area.model === "seaPort") await refreshPortPinyin(tx);
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,
           targetIds: compressIds(written),
-          params: { file: meta.fileName, variant: meta.variant ?? "standard", rows: prepared.rowCount, inserted, updated },
+          params: {
+            file: meta.fileName,
+            variant: meta.variant ?? "standard",
+            rows: prepared.rowCount,
+            inserted,
+            updated,
+            ...(ports ? { portsResolved: ports.resolved, portsUnresolved: ports.unresolved.length } : {}),
+          },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated };
+        return { ok: true as const, rows: prepared.rowCount, inserted, updated, ...(ports ? { ports } : {}) };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );
