@@ -22,6 +22,8 @@ import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
 import zhApi from "../locales/zh-CN/api.json";
 import enApi from "../locales/en-US/api.json";
+import zhPortAliases from "../locales/zh-CN/portAliases.json";
+import enPortAliases from "../locales/en-US/portAliases.json";
 import zhWatches from "../locales/zh-CN/watches.json";
 import enWatches from "../locales/en-US/watches.json";
 import zhInsights from "../locales/zh-CN/insights.json";
@@ -42,6 +44,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: zhData,
     admin: zhAdmin,
     api: zhApi,
+    portAliases: zhPortAliases,
     watches: zhWatches,
     insights: zhInsights,
     importPreview: zhImportPreview,
@@ -57,6 +60,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: enData,
     admin: enAdmin,
     api: enApi,
+    portAliases: enPortAliases,
     watches: enWatches,
     insights: enInsights,
     importPreview: enImportPreview,

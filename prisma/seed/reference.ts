@@ -10,6 +10,7 @@ import { SEA_PORT_NAMES } from "./data/sea-port-names-zh.ts";
 import { SEA_PORTS } from "./data/sea-ports.ts";
 import { bulkInsert } from "./bulk.ts";
 import type { Tx } from "./types.ts";
+import { pinyinOf } from "../../app/domain/reference/pinyin.ts";
 
 export type SeaPortRow = Prisma.SeaPortCreateManyInput & { id: number; name: string; nameZh: string };
 export type AirportRow = Prisma.AirportCreateManyInput & { id: number; name: string; nameZh: string };
@@ -118,8 +119,44 @@ export function buildReferenceData(): ReferenceData {
   };
 }
 
+/** Well-known other spellings of the main ports (old romanisations, common typos). */
+const PORT_MISSPELLINGS: [alias: string, code: string][] = [
+  ["NINGPO", "CNNGB"], ["TSINGTAO", "CNTAO"], ["TSINGTAO PORT", "CNTAO"],
+  ["AMOY", "CNXMN"], ["CANTON", "CNCAN"], ["DALIAN PORT", "CNDLC"], ["SINGAPUR", "SGSIN"], ["ROTTERDAM PORT", "NLRTM"],
+];
+
+/**
+ * Aliases of the main ports (decision 205): "<NAME> PORT", "<中文>港" and the
+ * misspellings above. Spellings that already are a port's own name or code
+ * (they resolve without an alias) and repeated keys are skipped.
+ */
+export function buildPortAliases(ref: ReferenceData): [alias: string, code: string][] {
+  const list: [string, string][] = [];
+  for (const [code, [zh]] of Object.entries(SEA_PORT_NAMES)) {
+    const port = ref.seaPorts.find((p) => p.code === code);
+    if (!port) continue;
+    list.push([`${port.name} PORT`, code]);
+    if (!zh.endsWith("港")) list.push([`${zh}港`, code]);
+  }
+  return [...list, ...PORT_MISSPELLINGS.filter(([, code]) => ref.seaPorts.some((p) => p.code === code))];
+}
+
 export async function seedReferenceData(tx: Tx, ref: ReferenceData): Promise<void> {
   await bulkInsert(tx, "sea_ports", ref.seaPorts);
+  const pinyin = ref.seaPorts.map((p) => pinyinOf(p.nameZh));
+  await tx.$executeRaw`
+    UPDATE sea_ports s SET pinyin = u.spelled, pinyin_initials = u.initials, pinyin_of = s.name_zh
+    FROM unnest(${ref.seaPorts.map((p) => p.id)}::int[], ${pinyin.map((p) => p.full)}::text[], ${pinyin.map((p) => p.initials)}::text[]) AS u(id, spelled, initials)
+    WHERE s.id = u.id`;
+  const aliases = buildPortAliases(ref);
+  await tx.$executeRaw`
+    INSERT INTO port_aliases (alias, key, port_id, created_by)
+    SELECT a.alias, port_name_key(a.alias), p.id, 'seed'
+    FROM unnest(${aliases.map((a) => a[0])}::text[], ${aliases.map((a) => a[1])}::text[]) WITH ORDINALITY AS a(alias, code, n)
+    JOIN sea_ports p ON p.code = a.code
+    WHERE NOT EXISTS (SELECT 1 FROM sea_ports o WHERE port_name_key(o.name) = port_name_key(a.alias) OR port_name_key(o.code) = port_name_key(a.alias))
+    ORDER BY a.n
+    ON CONFLICT (key) DO NOTHING`;
   await bulkInsert(tx, "airports", ref.airports);
   await tx.expressCountry.createMany({ data: ref.expressCountries });
 }

@@ -17,6 +17,8 @@ import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
 import type { AreaRow, CellValue, CheckItem } from "./screen-types";
 import { uniqueViolation } from "~/utils/unique-violation.server";
+import { resolvedNameSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
+import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 
 export type { AreaRow, CellValue, CheckItem };
 
@@ -149,14 +151,18 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
   try {
     const id = await prisma.$transaction(async (tx) => {
       const model = delegate(area, tx);
+      // A sea port's Chinese name gets its pinyin in the same transaction (decision 205).
+      const after = area.model === "seaPort" ? () => refreshPortPinyin(tx) : async () => 0;
       if (mode === "add") {
         const created = await model.create({ data, select: { id: true } });
+        await after();
         await logOperation(tx, viewer, { module: "add", operation: area.logName, targetIds: Number(created.id), params: values as Record<string, unknown> });
         return Number(created.id);
       }
       const id = values.id as number;
       const newId = area.edit?.idChange && values.idChange && values.idChange !== id ? values.idChange : null;
       const updated = await model.update({ where: { id }, data: { ...data, ...(newId ? { id: newId } : {}) }, select: { id: true } });
+      await after();
       await logOperation(tx, viewer, {
         module: "edit",
         operation: area.logName,
@@ -322,19 +328,19 @@ export async function seaPortNames(): Promise<{ name: string }[]> {
 
 /**
  * FCL/LCL port matching (spec 4): a destination is unmatched when no sea-port
- * English name, spaces removed and case ignored, is contained in it.
+ * English name, spaces removed and case ignored, is contained in it, and
+ * nothing resolves it either: a port's name or code, an alias, a Chinese
+ * name, compared by port_name_key (decision 205: the check reports only what
+ * aliases do not resolve).
  * Space checks: names (sea) or codes (air) with leading / trailing spaces.
  */
 export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckItem[]> {
   if (!area.checks?.includes(check)) return [];
   if (check === "portMatch") {
     const rows = await prisma.$queryRawUnsafe<{ pod: string; rows: number }[]>(
-      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${sqlTable(area.model)}" GROUP BY pod),
-            names AS (SELECT DISTINCT lower(regexp_replace(name, '\\s', '', 'g')) AS n FROM sea_ports)
+      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${sqlTable(area.model)}" GROUP BY pod)
        SELECT pods.pod, pods.rows FROM pods
-       WHERE NOT EXISTS (
-         SELECT 1 FROM names WHERE names.n <> '' AND strpos(lower(regexp_replace(pods.pod, '\\s', '', 'g')), names.n) > 0
-       )
+       WHERE NOT ${specPortMatchSql("pods.pod")} AND ${resolvedNameSql("pods.pod")} IS NULL
        ORDER BY pods.pod LIMIT ${CHECK_LIMIT}`,
     );
     return rows.map((row) => ({ text: row.pod, count: row.rows }));

@@ -32,6 +32,8 @@ import { createLiteI18n } from "~/i18n/lite";
 import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
+import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
+import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
@@ -53,6 +55,8 @@ export type ImportSuccess = {
   batchId: number | null;
   /** Headers of the file that matched no column (ignored; issue 22.1). */
   unmatched?: string[];
+  /** FCL, LCL: port names rewritten through the alias table, and the names nothing resolves (queued). */
+  ports?: { resolved: number; unresolved: string[] };
 };
 export type ImportOutcome = ImportSuccess | ImportFailure;
 
@@ -524,15 +528,29 @@ export async function writeRows(
             else updated++;
           }
         }
+        // Port names through the alias table, set-based in this transaction (decision 205).
+        const resolved = await resolveImportedPorts(tx, area.key, written);
+        const ports = resolved
+          ? { resolved: resolved.resolutions.reduce((n, r) => n + r.rows, 0), unresolved: [...new Set(resolved.unresolved.map((u) => u.name))] }
+          : undefined;
+        if (area.model === "seaPort") await refreshPortPinyin(tx);
         const inserted = insertedIds.length;
         pruned = await finishBatch(tx, area, batchId, { inserted: insertedIds, rows: prepared.rowCount, updated });
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,
           targetIds: compressIds(written),
-          params: { file: meta.fileName, variant: meta.variant ?? "standard", rows: prepared.rowCount, inserted, updated, batch: batchId },
+          params: {
+            file: meta.fileName,
+            variant: meta.variant ?? "standard",
+            rows: prepared.rowCount,
+            inserted,
+            updated,
+            batch: batchId,
+            ...(ports ? { portsResolved: ports.resolved, portsUnresolved: ports.unresolved.length } : {}),
+          },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId };
+        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId, ...(ports ? { ports } : {}) };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );

@@ -91,6 +91,12 @@ const FIXED = {
   // The company's identity (decision 604).
   "company.read": staffOp("/companyInfo", "companyInfo", false),
   "company.update": staffOp("/companyInfo", "companyInfo", true),
+  // Port aliases and the unresolved queue (menu 25 under 数据管理; decision 205).
+  "portAlias.read": staffOp("/portAliases", "portAliases", false),
+  "portAlias.save": staffOp("/portAliases", "portAliases", true),
+  "portAlias.delete": staffOp("/portAliases", "portAliases", true),
+  "portAlias.map": staffOp("/portAliases", "portAliases", true),
+  "portAlias.dismiss": staffOp("/portAliases", "portAliases", true),
   // A visitor's or signed-in user's own things: declared like the rest, authorized by the session.
   // (Ids apart from the translation namespaces: "account.*" would read as a message key.)
   "session.login": publicOp("sessions"),

@@ -4,6 +4,7 @@
 import { Prisma, prisma } from "~/utils/db.server";
 import { cleanQuery, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
 import { containsPattern, prefixPattern } from "~/utils/like";
+import { ensurePortPinyin } from "./port-pinyin.server";
 
 export type PortKind = "sea" | "air";
 export type PortOption = { code: string; name: string; nameZh: string };
@@ -19,6 +20,26 @@ const TABLE: Record<PortKind, Prisma.Sql> = {
  * migration 20261122030000_port_lookup_indexes).
  */
 const GRAMS = Prisma.raw(`port_search_grams(code, name, name_zh)`);
+
+/**
+ * Sea ports only (decision 205): the ports a spelling reaches through the
+ * alias table or the pinyin of the Chinese name ("shanghai", "sh", "Shang
+ * Hai", "上海港"), all compared by port_name_key: `exact` the whole key,
+ * otherwise its prefix. Index-backed (port_aliases_key_prefix,
+ * sea_ports_pinyin*_prefix).
+ */
+function aliasOrPinyin(q: string, exact: boolean): Prisma.Sql {
+  const match = (column: Prisma.Sql) =>
+    exact ? Prisma.sql`${column} = port_name_key(${q})` : Prisma.sql`${column} LIKE port_name_key(${q}) || '%'`;
+  return Prisma.sql`
+    SELECT p.code, p.name, p.name_zh FROM sea_ports p
+    WHERE port_name_key(${q}) <> '' AND (${match(Prisma.raw("p.pinyin"))} OR ${match(Prisma.raw("p.pinyin_initials"))})
+    UNION
+    SELECT p.code, p.name, p.name_zh FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id
+    WHERE port_name_key(${q}) <> '' AND ${match(Prisma.raw("a.key"))}
+    UNION
+    SELECT p.code, p.name, p.name_zh FROM sea_ports p WHERE port_name_key(${q}) <> '' AND port_name_key(p.name) = port_name_key(${q})`;
+}
 
 /**
  * Up to `limit` ports whose code, name or Chinese name contains `q`
@@ -40,16 +61,26 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
   const take = Math.min(Math.max(limit, 1), SUGGESTION_LIMIT);
   const prefix = prefixPattern(q);
   const contains = containsPattern(q);
+  if (kind === "sea") await ensurePortPinyin();
+  const extra =
+    kind === "sea"
+      ? Prisma.sql`UNION SELECT code, name, name_zh, CASE WHEN pinyin = port_name_key(${q}) OR pinyin_initials = port_name_key(${q}) THEN 0 ELSE 1 END AS rank
+          FROM sea_ports WHERE (code, name, name_zh) IN (${aliasOrPinyin(q, false)})`
+      : Prisma.empty;
   const check =
     [...q].length <= 3
       ? Prisma.empty
       : Prisma.sql`AND (code ILIKE ${contains} OR name ILIKE ${contains} OR name_zh ILIKE ${contains})`;
   return prisma.$queryRaw<PortOption[]>`
     WITH starting AS (
-      SELECT code, name, name_zh,
-             CASE WHEN lower(code) = lower(${q}) OR lower(name) = lower(${q}) OR lower(name_zh) = lower(${q}) THEN 0 ELSE 1 END AS rank
-      FROM ${TABLE[kind]}
-      WHERE lower(code) LIKE lower(${prefix}) OR lower(name) LIKE lower(${prefix}) OR lower(name_zh) LIKE lower(${prefix})
+      SELECT code, name, name_zh, min(rank) AS rank FROM (
+        SELECT code, name, name_zh,
+               CASE WHEN lower(code) = lower(${q}) OR lower(name) = lower(${q}) OR lower(name_zh) = lower(${q}) THEN 0 ELSE 1 END AS rank
+        FROM ${TABLE[kind]}
+        WHERE lower(code) LIKE lower(${prefix}) OR lower(name) LIKE lower(${prefix}) OR lower(name_zh) LIKE lower(${prefix})
+        ${extra}
+      ) prefixed
+      GROUP BY code, name, name_zh
       ORDER BY rank, length(name), name
       LIMIT ${take}
     ), others AS (
@@ -66,12 +97,22 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
     LIMIT ${take}`;
 }
 
-/** Ports whose code, name or Chinese name is `q` in any case; codes first. */
+/**
+ * Ports whose code, name or Chinese name is `q` in any case; codes first.
+ * Sea ports, when none is: by name with case, spaces and punctuation
+ * ignored, by alias, by full pinyin or initials (decision 205).
+ */
 async function exactPorts(kind: PortKind, q: string): Promise<PortOption[]> {
-  return prisma.$queryRaw<PortOption[]>`
+  const found = await prisma.$queryRaw<PortOption[]>`
     SELECT code, name, name_zh AS "nameZh" FROM ${TABLE[kind]}
     WHERE lower(code) = lower(${q}) OR lower(name) = lower(${q}) OR lower(name_zh) = lower(${q})
     ORDER BY (lower(code) = lower(${q})) DESC, length(name), name
+    LIMIT ${SUGGESTION_LIMIT}`;
+  if (found.length > 0 || kind !== "sea") return found;
+  await ensurePortPinyin();
+  return prisma.$queryRaw<PortOption[]>`
+    SELECT code, name, name_zh AS "nameZh" FROM (${aliasOrPinyin(q, true)}) found
+    ORDER BY length(name), name
     LIMIT ${SUGGESTION_LIMIT}`;
 }
 
