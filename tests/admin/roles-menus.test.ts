@@ -95,7 +95,7 @@ describe("roles", () => {
     const dialog = await load(roleLoader, "/roleList", ADMIN, { dialog: "permissions", id: 14 });
     expect(dialog.data.dialog.checked).toEqual([6, 7, 23, 71]);
     expect(await prisma.operationLog.findFirst({ where: { module: "permission", operation: "roles", targetIds: "14" }, orderBy: { id: "desc" } })).toMatchObject({
-      params: "pid: [5,6,7,8,9,10,11,12,13,14] → [6,7,23,71]",
+      params: "pid: [5,6,7,8,9,10,11,12,13,14,25,27] → [6,7,23,71]",
     });
   });
 });
@@ -138,10 +138,11 @@ describe("menus", () => {
     const underRight = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "子按钮", parentId: 71, level: 3 });
     expect(underRight.data.error.parentId).toEqual(["admin.menu.parentRequired"]);
 
-    const ok = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "报表中心", labelEn: "Reports", parentId: 15, level: 2, path: "/reports", icon: "chart" });
+    // A level-2 entry must name a screen (/reports serves none: admin/admin-fixes.test.ts); a level-1 group needs no path.
+    const ok = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "报表中心", labelEn: "Reports", parentId: 0, level: 1, icon: "chart" });
     expect(ok.status).toBe(302);
     expect(await flashOf(ok)).toMatchObject({ key: "admin.menu.added" });
-    expect(await prisma.menu.findFirst({ where: { label: "报表中心" } })).toMatchObject({ parentId: 15, level: 2, path: "/reports" });
+    expect(await prisma.menu.findFirst({ where: { label: "报表中心" } })).toMatchObject({ parentId: null, level: 1 });
   });
 
   it("never edits or deletes level-3 entries, and refuses entries with children", async () => {

@@ -45,6 +45,12 @@ describe("environment", () => {
     expect(settings).toMatchObject({ PORT: 3000, PG_PORT: 5433, RUN_MIGRATIONS: "1", SEED_DEMO: "0", TRUST_PROXY: "0", PAGE_CACHE_MB: 64 });
   });
 
+  it("an empty variable is an unset one (its default applies)", () => {
+    const settings = parseEnv({ DATABASE_URL: "", PORT: "", TRUST_PROXY: "" });
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(settings).toMatchObject({ PORT: 3000, TRUST_PROXY: "0" });
+  });
+
   it.each([
     ["PORT", "http"],
     ["TRUST_PROXY", "yes"],

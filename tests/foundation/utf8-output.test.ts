@@ -86,6 +86,25 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
   renderVerificationCodeEmail: (t, lang) => [{ t, lang, purpose: "register", code: "123456", minutes: 10 }],
   renderOrderConfirmation: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
   renderOrderNotification: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
+  renderAuditResultEmail: (t, lang, filler) => [
+    { t, lang, subject: "registration", decision: "fail", username: "上海环球贸易有限公司", reason: "营业执照照片不清晰，请重新上传".repeat(1 + filler) },
+  ],
+  renderStatusChange: (t, lang, filler) => [
+    {
+      t,
+      lang,
+      data: {
+        id: 1234,
+        route: `上海 → 宁波${"，经停釜山".repeat(filler)}`,
+        from: "RECEIVED",
+        to: "REJECTED",
+        reason: "舱位已满，请改订下周船期".repeat(1 + filler),
+        actor: "staff",
+        at: new Date("2026-03-16T02:00:00Z"),
+        link: null,
+      },
+    },
+  ],
 };
 
 async function mailRenderers(): Promise<[string, MailRenderer][]> {

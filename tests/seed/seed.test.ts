@@ -213,10 +213,10 @@ describe("demo seed", () => {
       return { full: rows.filter((r) => !r.halfChecked).map((r) => r.menuId), half: rows.filter((r) => r.halfChecked).map((r) => r.menuId) };
     };
     expect((await perms(1)).full).toHaveLength(menus.length);
-    expect(await perms(12)).toEqual({ full: [2, 16, 19, 22, 73, 75], half: [1, 15, 21] });
-    expect(await perms(13)).toEqual({ full: [2, 19, 20, 22, 73, 90], half: [1, 15, 21] });
-    expect(await perms(27)).toEqual({ full: [2, 16, 19, 21, 22, 23, 71, 73, 75, 86, 90, 96], half: [1, 15] });
-    expect(await perms(14)).toEqual({ full: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14], half: [] });
+    expect(await perms(12)).toEqual({ full: [2, 16, 19, 22, 27, 73, 75, 97], half: [1, 15, 21] });
+    expect(await perms(13)).toEqual({ full: [2, 19, 20, 22, 73, 90, 97], half: [1, 15, 21] });
+    expect(await perms(27)).toEqual({ full: [2, 16, 19, 21, 22, 23, 27, 71, 73, 75, 86, 90, 96, 97], half: [1, 15] });
+    expect(await perms(14)).toEqual({ full: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 25, 27], half: [21] });
     for (const customerRole of [20, 21, 22]) expect(await perms(customerRole)).toEqual({ full: [], half: [] });
   });
 

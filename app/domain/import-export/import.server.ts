@@ -23,7 +23,7 @@ import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
-import { parseSheetInWorker, SheetWorkerError, WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
+import { parseSheetInWorker, SheetWorkerError, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip, verifyZipSizes, type ZipLimits } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";

@@ -182,7 +182,8 @@ export async function createPreview(
         id,
       );
       const summary: PreviewSummary = { counts: { ...row, refused: badRows.length }, unmatched, problems, badRows };
-      await tx.$executeRawUnsafe(`UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`, id, JSON.stringify(summary));
+      // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
+      await tx.$executeRawUnsafe(`UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`, id, JSON.stringify(summary).replaceAll("\\u0000", "\u2400"));
       return summary;
     },
     { timeout: 600_000, maxWait: 30_000 },

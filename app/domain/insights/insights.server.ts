@@ -5,6 +5,7 @@
 // (rollup.server.ts) or over indexed columns of the rate tables and the
 // entrustments; the staff member's data view (views.server.ts) limits the
 // customers counted. Returns plain data (no Response).
+import { blankControlCharacters } from "~/utils/control-characters";
 import type { ModeDescription } from "~/domain/modes";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { customerIdsInScope } from "~/domain/permissions/views.server";
@@ -72,7 +73,7 @@ export function insightsQuery(url: URL): { period: Period; minSearches: number; 
   const from = range?.from ?? addDays(to, -89);
   const min = Number(url.searchParams.get("min"));
   const minSearches = Number.isInteger(min) && min >= 2 && min <= 1000 ? min : DEFAULT_MIN_SEARCHES;
-  const clean = (name: string) => (url.searchParams.get(name) ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 100);
+  const clean = (name: string) => blankControlCharacters(url.searchParams.get(name) ?? "").trim().slice(0, 100);
   const origin = clean("origin");
   const destination = clean("destination");
   return { period: { from, to }, minSearches, lane: origin && destination ? { origin, destination } : null };

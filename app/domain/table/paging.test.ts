@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { defineTable, parseTableQuery, tablePage, timestampWhere, dayWhere } from "~/domain/table/paging.server";
 import { addDays, searchWith } from "~/domain/table/types";
 import { formatDate, todayInShanghai } from "~/utils/dates";

@@ -77,10 +77,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The customer cancels their own entrustment while it is still received (issue 25 item 5). */
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, { cancel: "entrustment.status.cancel" }, async ({ request, params }, gate) => {
-    const viewer = await gate.authorizeUser("cancel");
+    // A visitor goes to login, a frozen account to /freeze (as on every customer page).
+    await requireViewer(request);
+    const form = await readFormData(request.clone());
+    const viewer = await gate.authorizeUser(String(form.get("intent") ?? ""));
     const id = parseRecordId(params.id);
     if (!id) throw new Response("Not found", { status: 404 });
-    const form = await readFormData(request);
     const outcome = await changeEntrustmentStatus("customer", viewer, { id, to: "CANCELLED", reason: form.get("reason") });
     if (!outcome.ok) {
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
