@@ -92,6 +92,10 @@ test.describe("data import", () => {
     const rows = [FCL_HEADERS, fclRow(base + 1, pod, 1), fclRow(base + 2, pod, 2)];
     await page.getByLabel("导入Excel：选择文件").setInputFiles({ name: "撤销测试.xlsx", mimeType: XLSX_TYPE, buffer: xlsx(rows) });
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
+    // The upload is previewed first (decision 203); its commit is the batch.
+    const preview = page.getByTestId("import-preview");
+    await expect(preview).toContainText("新增 2 条", { timeout: 60_000 });
+    await preview.getByRole("button", { name: "提交导入（2 条）" }).click();
     await expect(page.getByRole("status").filter({ hasText: "导入成功！" })).toBeVisible({ timeout: 60_000 });
     await page.getByRole("link", { name: "导入记录" }).click();
     const dialog = page.getByRole("dialog");
