@@ -136,7 +136,7 @@ export type UnresolvedRow = { id: number; area: string; name: string; rows: numb
 export async function listAliases(options: { q?: string; skip: number; take: number }): Promise<{ rows: AliasRow[]; total: number }> {
   const q = (options.q ?? "").trim();
   const where = q
-    ? Prisma.sql`WHERE a.key LIKE '%' || port_name_key(${q}) || '%' OR p.code ILIKE ${q} OR p.name ILIKE ${q} OR p.name_zh = ${q}`
+    ? Prisma.sql`WHERE strpos(a.key, port_name_key(${q})) > 0 OR lower(p.code) = lower(${q}) OR lower(p.name) = lower(${q}) OR p.name_zh = ${q}`
     : Prisma.empty;
   const [rows, [{ total }]] = await Promise.all([
     prisma.$queryRaw<AliasRow[]>`
