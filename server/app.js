@@ -42,13 +42,15 @@ export async function createApp({
   build,
   root,
   databaseUrl,
-  pageCache = serverSettings().PAGE_CACHE === "1",
-  pageCacheBytes = serverSettings().PAGE_CACHE_MB * 1024 * 1024,
+  pageCache,
+  pageCacheBytes,
   versionPollMs,
   log = () => {},
 }) {
   const currentBuild = typeof build === "function" ? build : () => build;
   const settings = serverSettings();
+  pageCache ??= settings.PAGE_CACHE === "1";
+  pageCacheBytes ??= settings.PAGE_CACHE_MB * 1024 * 1024;
   const trustProxy = settings.TRUST_PROXY === "1";
   const app = express();
   app.disable("x-powered-by");

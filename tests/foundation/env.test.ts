@@ -63,6 +63,24 @@ describe("environment", () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`Invalid environment:[\\s\\S]*${name}:`));
   });
 
+  it("the app's settings: a parsed list setting is accepted, a missing database or secret is named", async () => {
+    const { env, reloadEnv } = await import("~/utils/env.server");
+    const saved = { APP_PORTS: process.env.APP_PORTS, DATABASE_URL: process.env.DATABASE_URL };
+    try {
+      process.env.APP_PORTS = "3001,3002";
+      expect(reloadEnv().APP_PORTS).toEqual([3001, 3002]);
+      delete process.env.DATABASE_URL;
+      expect(() => reloadEnv()).toThrow(/DATABASE_URL: is required/);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      reloadEnv();
+    }
+    expect(env().DATABASE_URL).toBeTruthy();
+  });
+
   it(".nvmrc names the Node major version package.json accepts", () => {
     const major = fs.readFileSync(path.join(ROOT, ".nvmrc"), "utf8").trim();
     const engines = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).engines.node as string;
