@@ -108,7 +108,7 @@ async function main() {
     log,
   });
   (globalThis.__shutdownHooks ??= []).push(close);
-  if (development) await watchBuild(buildFile, loadBuild, (next) => (build = next));
+  if (development) await watchBuild(build, buildFile, loadBuild, (next) => (build = next));
 
   const port = serverSettings().PORT;
   await new Promise((resolve) => {
@@ -122,14 +122,15 @@ async function main() {
  * build is loaded into this process and Remix's dev server is told it is
  * ready, so the browser reloads without a restart (README, "Developing").
  *
+ * @param {import("./app.js").AppBuild} current the build already loaded
  * @param {string} buildFile
  * @param {() => Promise<import("./app.js").AppBuild>} loadBuild
  * @param {(build: import("./app.js").AppBuild) => void} swap
  */
-async function watchBuild(buildFile, loadBuild, swap) {
+async function watchBuild(current, buildFile, loadBuild, swap) {
   const { broadcastDevReady } = await import("@remix-run/node");
   const ready = (/** @type {import("./app.js").AppBuild} */ build) => broadcastDevReady(build).catch(() => {});
-  await ready(await loadBuild());
+  await ready(current);
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
   fs.watch(path.dirname(buildFile), (_event, name) => {
