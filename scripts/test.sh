@@ -12,6 +12,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 declare -a NAMES=() RESULTS=() TIMES=()
 FAILED=0
+# Each step's output is also kept, so that the summary at the end (all a CI
+# log's tail may show) can name the tests that failed.
+LOGS="$(mktemp -d)"
+trap 'rm -rf "$LOGS"' EXIT
 
 step() {
   local name="$1"
@@ -19,8 +23,8 @@ step() {
   echo
   echo "==> ${name}: $*"
   local start=$SECONDS
-  "$@"
-  local code=$?
+  "$@" 2>&1 | tee "$LOGS/$name.log"
+  local code=${PIPESTATUS[0]}
   NAMES+=("$name")
   TIMES+=("$((SECONDS - start))s")
   if [ "$code" -eq 0 ]; then
@@ -67,6 +71,16 @@ for i in "${!NAMES[@]}"; do
   printf '  %-12s %-28s %s\n' "${NAMES[$i]}" "${RESULTS[$i]}" "${TIMES[$i]}"
 done
 if [ "$FAILED" -ne 0 ]; then
+  # The failing tests and checks, without colour codes: vitest's "FAIL" lines,
+  # Playwright's "✘" lines, tsc's and eslint's error lines.
+  for name in "${NAMES[@]}"; do
+    [ -f "$LOGS/$name.log" ] || continue
+    found="$(sed 's/\x1b\[[0-9;]*m//g' "$LOGS/$name.log" | grep -E '^ *FAIL |✘|error TS|^ +[0-9]+:[0-9]+ +error' | sort -u | head -40)"
+    if [ -n "$found" ]; then
+      echo "==> what failed in ${name}"
+      echo "$found"
+    fi
+  done
   echo "==> FAILED"
   exit 1
 fi
