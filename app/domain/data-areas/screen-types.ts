@@ -11,6 +11,9 @@ export type Problem = { key: string; values?: Record<string, string | number> };
 /** URL parameters that open a dialog; links of the table and pager drop them. */
 export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check"] as const;
 
+/** `<path>/export?scope=all`: every row; without it, the filtered rows. */
+export const EXPORT_SCOPE_PARAM = "scope";
+
 export type DialogState =
   | { kind: "none" }
   | { kind: "edit"; row: AreaRow }
@@ -35,8 +38,16 @@ export type DataAreaLoaderData = {
   /** Distinct values of each select filter, by URL parameter. */
   options: Record<string, string[]>;
   dialog: DialogState;
+  /** Showing only the rows just written (`?written=`): their number; null otherwise. */
+  written: number | null;
+  /** Rows in the whole table (what "export all" writes); 0 for areas without export. */
+  allRows: number;
+  /** Columns this user chose to hide (columns.server.ts). */
+  hidden: string[];
 };
 
 export type DataAreaActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
-  | { intent: "import"; problems: Problem[]; badRows: number[] };
+  | { intent: "import"; problems: Problem[]; badRows: number[] }
+  /** A refused markup: its message and the rows that stay selected. */
+  | { intent: "markup"; key: string; ids: number[] };

@@ -9,13 +9,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
+import { tablePage, searchWith } from "~/domain/table/paging.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { exportWorkbook, spreadsheetResponse } from "~/domain/import-export/export.server";
+import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
 import {
-  areaTableSpec,
   countRange,
+  delegate,
+  parseAreaQuery,
+  typedFilters,
   deleteRange,
   deleteRow,
   filterOptions,
@@ -30,8 +33,9 @@ import {
   saveRow,
 } from "./queries.server";
 import { editFormSchema } from "./schema";
-import { DIALOG_PARAMS, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
-import type { CheckKey, DataArea } from "./types";
+import { DIALOG_PARAMS, EXPORT_SCOPE_PARAM, type DataAreaActionData, type DataAreaLoaderData, type DialogState } from "./screen-types";
+import { visibleColumns, type CheckKey, type DataArea } from "./types";
+import { hiddenColumns, storeColumnChoice } from "./columns.server";
 import { readFormData } from "~/utils/form-data.server";
 
 /** The list URL (filters and page kept, dialogs closed). */
@@ -73,11 +77,21 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
 
 export function dataAreaLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
-    await requireOperation(request, dataOperation(area.key, "read"));
+    const viewer = await requireOperation(request, dataOperation(area.key, "read"));
     const url = new URL(request.url);
-    const query = parseTableQuery(url, areaTableSpec(area));
-    const [{ rows, total }, options, dialog] = await Promise.all([listRows(area, query), filterOptions(area), loadDialog(area, url)]);
-    return { rows, page: tablePage(query, total), options, dialog };
+    const choice = storeColumnChoice(url, area, viewer);
+    if (choice) throw choice;
+    const hidden = hiddenColumns(request, area, viewer);
+    const query = parseAreaQuery(area, url);
+    const written = parseWritten(url.searchParams.get(WRITTEN_PARAM));
+    const where = written ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) } : listWhere(area, query, await typedFilters(area, query));
+    const [{ rows, total }, options, dialog, allRows] = await Promise.all([
+      listRows(area, query, visibleColumns(area, hidden), where),
+      filterOptions(area),
+      loadDialog(area, url),
+      area.export ? delegate(area).count({}) : Promise.resolve(0),
+    ]);
+    return { rows, page: tablePage(query, total), options, dialog, written: written ? total : null, allRows, hidden };
   };
 }
 
@@ -98,11 +112,23 @@ async function importAction(area: DataArea, gate: OperationGate, request: Reques
   const variant = intent === "importPlain" && area.import.air ? "plain" : "standard";
   const outcome = await importSpreadsheet(area, viewer, upload.data, { fileName: upload.fileName, variant });
   if (!outcome.ok) return data<DataAreaActionData>({ intent: "import", problems: outcome.problems, badRows: outcome.badRows }, { status: 400 });
-  return back(request, to, {
+  return showWrittenRows(request, area, outcome.ids, {
     type: "success",
     key: "data.msg.imported",
     values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
   });
+}
+
+/**
+ * After an import or an add (issue 22 item 5): the area's list showing just
+ * the rows written (`?written=<id ranges>`, in the area's order), with
+ * `message` flashed; the screen says "showing the N rows just written — show
+ * all". The one redirect of every write that creates rows: the import
+ * action, the add dialog, and the import preview's commit.
+ */
+export async function showWrittenRows(request: Request, area: DataArea, ids: readonly number[], message: FlashMessage): Promise<Response> {
+  if (ids.length === 0) return back(request, area.path, message);
+  return back(request, `${area.path}?${WRITTEN_PARAM}=${writtenParam(ids)}`, message);
 }
 
 async function saveAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, to: string) {
@@ -120,24 +146,35 @@ async function saveAction(area: DataArea, viewer: Viewer, request: Request, form
       : submission.reply({ formErrors: [outcome.key] });
     return data<DataAreaActionData>({ intent: "save", result }, { status: outcome.status });
   }
-  return back(request, to, { type: "success", key: mode === "add" ? "data.msg.added" : "data.msg.edited" });
+  if (mode === "add") return showWrittenRows(request, area, [outcome.id], { type: "success", key: "data.msg.added" });
+  return back(request, to, { type: "success", key: "data.msg.edited" });
+}
+
+/** A refused markup answers on the page, keeping the selection (issue 22 item 8). */
+function markupRefused(key: string, ids: number[]) {
+  return data<DataAreaActionData>({ intent: "markup", key, ids }, { status: 400 });
 }
 
 async function markupAction(viewer: Viewer, request: Request, form: FormData, to: string) {
   const markup = readMarkupForm(form);
   if (!markup.ok) {
     if (markup.tooMany) badRequest();
-    return back(request, to, { type: "warning", key: markup.key });
+    return markupRefused(markup.key, selectedIds(form));
   }
   let done;
   try {
     done = await markupFcl(viewer, markup.ids, markup.amounts);
   } catch (error) {
     console.warn("markup failed", error);
-    return back(request, to, { type: "error", key: "data.fcl.markupFailed" });
+    return markupRefused("data.fcl.markupFailed", markup.ids);
   }
-  if (!done.ok) return back(request, to, { type: "warning", key: done.key });
+  if (!done.ok) return markupRefused(done.key, markup.ids);
   return back(request, to, { type: "success", key: "data.fcl.markupDone" });
+}
+
+/** The ids of the checked rows (repeated `ids` fields); junk is dropped. */
+function selectedIds(form: FormData): number[] {
+  return [...new Set(form.getAll("ids").map((v) => positiveInt(String(v))).filter((v): v is number => v !== null))];
 }
 
 /** The intents of a data screen and the operation each performs. */
@@ -202,8 +239,11 @@ export function dataAreaExportLoader(area: DataArea) {
     // An area without export has no export operation either: nothing to authorize.
     if (!area.export) throw new Response("Not found", { status: 404 });
     await requireOperation(request, dataOperation(area.key, "export"));
-    const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
-    const file = await exportWorkbook(area, listWhere(area, query));
+    const url = new URL(request.url);
+    // ?scope=all: every row of the table; otherwise the rows the screen's filters show (issue 22 item 4).
+    const query = parseAreaQuery(area, url);
+    const where = url.searchParams.get(EXPORT_SCOPE_PARAM) === "all" ? {} : listWhere(area, query, await typedFilters(area, query));
+    const file = await exportWorkbook(area, where);
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
   };
 }
@@ -214,12 +254,10 @@ export function dataAreaExportAction(area: DataArea) {
     await gate.authorize();
     if (!area.export || !area.exportSelected) throw new Response("Method not allowed", { status: 405 });
     const form = await readFormData(request);
-    const ids = form
-      .getAll("ids")
-      .map((v) => positiveInt(String(v)))
-      .filter((v): v is number => v !== null);
-    if (ids.length === 0) return back(request, area.path, { type: "warning", key: "data.msg.selectRows" });
-    const file = await exportWorkbook(area, { id: { in: [...new Set(ids)].slice(0, 100_000) } });
+    const ids = selectedIds(form);
+    // Nothing selected: back to the list with its filters (the form posts to export?<list query>).
+    if (ids.length === 0) return back(request, listHref(area, new URL(request.url)), { type: "warning", key: "data.msg.selectRows" });
+    const file = await exportWorkbook(area, { id: { in: ids.slice(0, 100_000) } });
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
   });
 }

@@ -20,6 +20,7 @@ import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
+import { compressIds } from "~/domain/data-areas/written";
 import { parseSheetInWorker, SheetWorkerError, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -30,7 +31,8 @@ export type ImportVariant = "standard" | "plain";
 export type ImportSource = "file" | "rows";
 export type ImportProblem = { key: string; values?: Record<string, string | number> };
 export type ImportFailure = { ok: false; problems: ImportProblem[]; badRows: number[] };
-export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number };
+/** `ids`: the ids just written (the screen then shows them: showWrittenRows). */
+export type ImportSuccess = { ok: true; rows: number; inserted: number; updated: number; ids: number[] };
 export type ImportOutcome = ImportSuccess | ImportFailure;
 
 /** Problems listed one by one; beyond this the rest is counted. */
@@ -147,16 +149,7 @@ const REASON_KEYS = {
 } as const;
 
 /** Rows of a ranges list: 1-3,7 (for the log and messages). */
-export function compressIds(ids: readonly number[]): string {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const start = sorted[i];
-    while (i + 1 < sorted.length && sorted[i + 1] === sorted[i] + 1) i++;
-    parts.push(start === sorted[i] ? String(start) : `${start}-${sorted[i]}`);
-  }
-  return parts.join(",");
-}
+export { compressIds };
 
 /**
  * Checks and converts the parsed sheet. Pure (no database): every rule of
@@ -421,7 +414,7 @@ export async function writeRows(
           targetIds: compressIds(written),
           params: { file: meta.fileName, variant: meta.variant ?? "standard", rows: prepared.rowCount, inserted, updated },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated };
+        return { ok: true as const, rows: prepared.rowCount, inserted, updated, ids: written };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );
