@@ -84,7 +84,8 @@ test.describe("data edit", () => {
     await boxes.nth(projectOffset() * 2).check();
     await boxes.nth(projectOffset() * 2 + 1).check();
     await page.getByText("加价", { exact: true }).click();
-    await page.getByLabel("20GP T1").fill("50");
+    // The column chooser has a "20GP T1" checkbox too: the amount is the text box.
+    await page.getByRole("textbox", { name: "20GP T1" }).fill("50");
     await page.getByRole("button", { name: "确定加价" }).click();
     await expect(page.getByRole("status").filter({ hasText: "修改价格成功！" })).toBeVisible();
   });

@@ -491,7 +491,7 @@ describe("every dialog of the back office as every kind of viewer", () => {
     for (const viewer of VIEWERS) {
       for (const [dialog, right] of Object.entries(s.dialogs)) {
         const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
-        const got = outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) })));
+        const got = outcomeHere(outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) }))), `${s.path}?${new URLSearchParams(query)}`);
         // A missing id is 404 for whoever may open the dialog.
         const want = staffOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
         if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
