@@ -68,15 +68,19 @@ async function main() {
     await fill(db.client, "users", USERS);
     log(`filled in ${((performance.now() - t) / 1000).toFixed(1)} s: ${RATE_ROWS.toLocaleString("en")} rows per rate table, ${REFERENCE_ROWS.toLocaleString("en")} per reference list, ${USERS.toLocaleString("en")} users`);
 
-    const { action: login } = await import("../../app/routes/standalone/login");
-    const form = new URLSearchParams({ email: "admin@example.com", password: "Demo1234", intent: "login" });
-    const answer = (await login({ request: new Request("http://localhost/login", { method: "POST", body: form }), params: {}, context: {} } as never)) as Response;
-    const cookie = (answer.headers.get("Set-Cookie") ?? "").split(";")[0];
-    if (!cookie) throw new Error("login failed");
+    // Signed in as the administrator (the domain's own session; route modules import CSS, which tsx cannot load).
+    const { createUserSession } = await import("../../app/domain/accounts/session.server");
+    const { prisma } = await import("../../app/utils/db.server");
+    const admin = await prisma.user.findFirstOrThrow({ where: { email: "admin@example.com" }, select: { id: true } });
+    const signedIn = await createUserSession(new Request("http://localhost/login", { method: "POST" }), admin.id, "/home");
+    const cookie = (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0];
+    if (!cookie) throw new Error("no session cookie");
 
-    const dataArea = await import("../../app/routes/backoffice/data-area");
-    const userList = await import("../../app/routes/admin/userList");
+    const { dataAreaLoader } = await import("../../app/domain/data-areas/screen.server");
+    const { userListLoader } = await import("../../app/domain/users/screen.server");
     type Loader = (args: never) => Promise<unknown>;
+    const userList = { loader: (({ request }: { request: Request }) => userListLoader(request)) as Loader };
+    const dataArea = { loader: (async (args: { request: Request }) => dataAreaLoader(Object.values(dataAreas).find((a) => a.path === new URL(args.request.url).pathname)!)(args as never)) as Loader };
     const time = async (loader: Loader, url: string) => {
       const run = async () => {
         const start = performance.now();
@@ -100,24 +104,24 @@ async function main() {
 
     log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores, shared)`);
     const users = Number((await db.client.query(`SELECT count(*) AS n FROM users`)).rows[0].n);
-    await measure(userList.loader as Loader, "/userList");
-    await measure(userList.loader as Loader, "/userList?q=bench");
-    await measure(userList.loader as Loader, `/userList?page=${lastPage(users)}`);
+    await measure(userList.loader, "/userList");
+    await measure(userList.loader, "/userList?q=bench");
+    await measure(userList.loader, `/userList?page=${lastPage(users)}`);
     for (const area of Object.values(dataAreas)) {
       const total = Number((await db.client.query(`SELECT count(*) AS n FROM "${sqlTable(area.model)}"`)).rows[0].n);
       const open = area.dateFilter ? "from=&to=&" : "";
-      await measure(dataArea.loader as Loader, area.path);
+      await measure(dataArea.loader, area.path);
       const filter = area.filters[0];
       if (filter) {
         const value =
           filter.kind === "select"
             ? String((await db.client.query(`SELECT "${sqlColumn(area.model, filter.field)}" AS v FROM "${sqlTable(area.model)}" WHERE "${sqlColumn(area.model, filter.field)}" IS NOT NULL LIMIT 1`)).rows[0]?.v ?? "a")
             : "an";
-        await measure(dataArea.loader as Loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value)}`);
+        await measure(dataArea.loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value)}`);
         // Typed text (the type-ahead's text filter): "contains".
-        if (filter.kind === "select") await measure(dataArea.loader as Loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value.slice(0, 3))}`);
+        if (filter.kind === "select") await measure(dataArea.loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value.slice(0, 3))}`);
       }
-      await measure(dataArea.loader as Loader, `${area.path}?${open}page=${lastPage(total)}`);
+      await measure(dataArea.loader, `${area.path}?${open}page=${lastPage(total)}`);
     }
     log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     const over = results.filter((r) => r.p50 >= BUDGET_MS);
