@@ -22,6 +22,8 @@ import zhBooking from "../locales/zh-CN/booking.json";
 import enBooking from "../locales/en-US/booking.json";
 import zhApi from "../locales/zh-CN/api.json";
 import enApi from "../locales/en-US/api.json";
+import zhQuotes from "../locales/zh-CN/quotes.json";
+import enQuotes from "../locales/en-US/quotes.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
@@ -34,6 +36,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: zhData,
     admin: zhAdmin,
     api: zhApi,
+    quotes: zhQuotes,
   },
   "en-US": {
     common: enCommon,
@@ -45,6 +48,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     data: enData,
     admin: enAdmin,
     api: enApi,
+    quotes: enQuotes,
   },
 };
 
