@@ -116,9 +116,19 @@ describe("air: chargeable weight at the right break", () => {
     expect(total.sums).toEqual([{ currency: "USD", amount: "1200.00" }]);
   });
 
-  test("a break without a price (tray +300 empty) gives no total", () => {
-    const total = rowTotals(air, { kind: "air", kg: "310.0", cbm: "0.000", pack: "tray" }, [row(prices, { cbmKgs: "1:167" })]);
-    expect(total[1].incomplete).toBe(true);
+  test("a break the sheet leaves empty: the lower quoted break runs on", () => {
+    const noBreak130 = { ...prices, bulk130: null };
+    const total = rowTotals(air, { kind: "air", kg: "250.5", cbm: "0.000", pack: "bulk" }, [row(noBreak130, { cbmKgs: "1:167" })])[1];
+    // 250.5 kg: +130 is not quoted, so +100: 250.5 × 25 = 6262.50
+    expect(total.air?.breakLabel).toBe("+100");
+    expect(total.sums).toEqual([{ currency: "USD", amount: "6262.50" }]);
+  });
+
+  test("no quoted break for the packing (tray has only +100; 40 kg takes it) and none at all", () => {
+    const trayOnly = rowTotals(air, { kind: "air", kg: "40.0", cbm: "0.000", pack: "tray" }, [row(prices, { cbmKgs: "1:167" })])[1];
+    expect(trayOnly.sums).toEqual([{ currency: "USD", amount: "1080.00" }]);
+    const none = rowTotals(air, { kind: "air", kg: "310.0", cbm: "0.000", pack: "tray" }, [row({ ...prices, tray100: null }, { cbmKgs: "1:167" })]);
+    expect(none[1].incomplete).toBe(true);
   });
 
   test("ratio and breaks", () => {

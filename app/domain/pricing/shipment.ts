@@ -8,7 +8,7 @@
 //                                      "a/b/c" per box type (20GP/40GP/40HQ) × that type's count
 //   LCL:  revenue tons × tier price (lcl.ts; the calculator the page already has)
 //   air:  chargeable kg = max(actual kg, CBM × kg-per-CBM of the row's cbm_kgs "1:167"),
-//         priced at the greatest weight break ≤ chargeable kg (+45 below 45 kg),
+//         priced at the greatest quoted weight break ≤ chargeable kg (the smallest below it),
 //         + per-KG fees × chargeable kg
 //   express: the formula of express.ts (shown today), unchanged.
 //
@@ -282,10 +282,11 @@ export function shipmentTotal(
     const volumeWeight = ratio ? mul(parseFixed(shipment.cbm)!, ratio) : null;
     if (!volumeWeight && parseFixed(shipment.cbm)!.units !== 0n) return { parts: [], sums: [], excluded: [], incomplete: true, air: null };
     const chargeable = parseFixed(fixedText(volumeWeight ? max(actual, volumeWeight) : actual, 1))!;
-    const breaks = columns.prices.filter((p) => p.group === shipment.pack);
+    // A break the sheet leaves empty is no break: the lower one runs on (air tariffs list only the breaks they quote).
+    const breaks = columns.prices.filter((p) => p.group === shipment.pack && parseFixed(row.prices![p.key]) !== null);
     const weights = breaks.map((p) => Number((p.breakLabel ?? "").replace("+", "")));
-    const chosen = airBreak(weights, chargeable);
-    const column = breaks[weights.indexOf(chosen)];
+    const chosen = breaks.length ? airBreak(weights, chargeable) : null;
+    const column = chosen === null ? undefined : breaks[weights.indexOf(chosen)];
     air = {
       actual: fixedText(actual, 1),
       volumeWeight: volumeWeight ? fixedText(volumeWeight, 1) : "0.0",
