@@ -44,7 +44,8 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
       {Object.entries(data.query).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
-      <input type="hidden" name="sort" value={data.shipment?.totals ? "total" : data.results?.sort ?? ""} />
+      {/* Entering a shipment orders the rows by its total (the toolbar switches back). */}
+      <input type="hidden" name="sort" value="total" />
       {mode.shipment === "air" ? (
         <>
           {field("kg", t("quotes.shipment.kg"))}
