@@ -295,7 +295,7 @@ export function shipmentTotal(
       breakLabel: column?.breakLabel ?? "",
     };
     const price = column ? parseFixed(row.prices[column.key]) : null;
-    if (!price) incomplete = true;
+    if (!price || !column) incomplete = true;
     else {
       const [part, amount] = partOf("freight", `search.price.${shipment.pack}`, column.breakLabel ?? null, chargeable, 1, "kg", price, row.currency);
       parts.push(part);
