@@ -5,7 +5,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ModeView } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
-import { countParam, type ShipmentTotal } from "~/domain/pricing/shipment";
+import type { ShipmentTotal } from "~/domain/pricing/shipment";
+import { countParam } from "~/domain/pricing/shipment-params";
 import type { ResultsData } from "~/domain/rates/page.server";
 
 /** The shipment's query parameters (for sort, page and filter links). */
