@@ -6,7 +6,7 @@ import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
-import { shipmentParams, ShipmentForm } from "./ShipmentTotals";
+import { QueryField, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
@@ -104,23 +104,7 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
       ))}
       <input type="hidden" name="sort" value={data.results?.sort ?? ""} />
       {(["cbm", "kg"] as const).map((name) => (
-        <div className="field" key={name}>
-          <label htmlFor={`calc-${name}`}>{t(`search.calculator.${name}`)}</label>
-          <input
-            id={`calc-${name}`}
-            name={name}
-            type="text"
-            inputMode="decimal"
-            defaultValue={calc[name]}
-            aria-invalid={calc.errors[name] ? true : undefined}
-            aria-describedby={calc.errors[name] ? `calc-${name}-error` : undefined}
-          />
-          {calc.errors[name] ? (
-            <p id={`calc-${name}-error`} className="field__errors" role="alert">
-              {t(calc.errors[name]!)}
-            </p>
-          ) : null}
-        </div>
+        <QueryField key={name} id={`calc-${name}`} name={name} label={t(`search.calculator.${name}`)} value={calc[name]} error={calc.errors[name]} />
       ))}
       <button type="submit" className="button button--ghost">
         {t("search.calculator.submit")}

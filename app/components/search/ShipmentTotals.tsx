@@ -15,28 +15,36 @@ export function shipmentParams(data: ResultsData): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== "" && !(key === "pack" && value === "bulk")));
 }
 
+/** One text field of a results page's GET form (the LCL calculator, the shipment), with its error. */
+export function QueryField({ id, name, label, value, error, numeric }: { id: string; name: string; label: string; value: string; error?: string; numeric?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode={numeric ? "numeric" : "decimal"}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__errors" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const form = data.shipment!;
   if (mode.shipment === "lcl") return <p className="field__hint">{t("quotes.shipment.rule.lcl")}</p>;
   const field = (name: string, label: string) => (
-    <div className="field" key={name}>
-      <label htmlFor={`ship-${name}`}>{label}</label>
-      <input
-        id={`ship-${name}`}
-        name={name}
-        type="text"
-        inputMode={name.startsWith("qty_") ? "numeric" : "decimal"}
-        defaultValue={form.values[name] ?? ""}
-        aria-invalid={form.errors[name] ? true : undefined}
-        aria-describedby={form.errors[name] ? `ship-${name}-error` : undefined}
-      />
-      {form.errors[name] ? (
-        <p id={`ship-${name}-error`} className="field__errors" role="alert">
-          {t(form.errors[name])}
-        </p>
-      ) : null}
-    </div>
+    <QueryField key={name} id={`ship-${name}`} name={name} label={label} value={form.values[name] ?? ""} error={form.errors[name]} numeric={name.startsWith("qty_")} />
   );
   return (
     <Form method="get" action={mode.path} className="calculator shipment" aria-labelledby="ship-title" noValidate>
