@@ -60,7 +60,7 @@ async function main() {
     const { sqlColumn, sqlTable } = await import("../../app/utils/sql-names.server");
     const { REFERENCE_TABLES } = await import("../../app/domain/catalog");
     const reference = new Set<string>(REFERENCE_TABLES.map((t) => t.key));
-    let t = performance.now();
+    const t = performance.now();
     for (const area of Object.values(dataAreas)) {
       const rows = reference.has(area.key) ? REFERENCE_ROWS : RATE_ROWS;
       await fill(db.client, sqlTable(area.model), rows);

@@ -500,7 +500,7 @@ describe("every dialog of the back office as every kind of viewer", () => {
     const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
     for (const viewer of VIEWERS) {
       for (const [dialog, right] of Object.entries(s.dialogs)) {
-        const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
+        const query: Record<string, string> = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
         const got = outcomeHere(outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) }))), `${s.path}?${new URLSearchParams(query)}`);
         // A missing id is 404 for whoever may open the dialog.
         const want = staffOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
