@@ -3,7 +3,8 @@
 // total across pages, messages in both languages, a plain GET form (no JavaScript).
 import { loader } from "~/routes/site/mode-results";
 import { parseFixed, compare } from "~/domain/pricing/decimal";
-import type { ShipmentTotal } from "~/domain/pricing/shipment";
+import { formatPrice } from "~/domain/pricing/format";
+import type { TotalView } from "~/domain/rates/totals.server";
 import { withTestDb } from "../support/db";
 import { render, visibleText } from "../support/render";
 import { callRoute, getRequest } from "../support/requests";
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 type Data = {
   results: { rows: { id: number }[]; sort: string; pageCount: number };
-  shipment: { values: Record<string, string>; errors: Record<string, string>; totals: Record<number, ShipmentTotal> | null } | null;
+  shipment: { values: Record<string, string>; errors: Record<string, string>; totals: Record<number, TotalView> | null } | null;
 };
 const call = async (path: string, query: Record<string, string>, cookie = "") => {
   const result = await callRoute(loader, getRequest(path, query, { cookie }));
@@ -37,13 +38,15 @@ test("FCL as T2: the freight parts are count × the T2 price of each row, the pa
   expect(data.results.rows.length).toBeGreaterThan(1);
   for (const row of data.results.rows) {
     const db = prices.get(row.id)!;
-    const parts = totals[row.id].parts.filter((p) => p.kind === "freight");
+    const lines = totals[row.id].lines;
     if (db.gp20_t2 === null || db.hq40_t2 === null) {
       expect(totals[row.id].incomplete).toBe(true);
       continue;
     }
-    // Hand rule: 2 × 20GP and 1 × 40HQ at the T2 price.
-    expect(parts.map((p) => p.amount)).toEqual([(2 * Number(db.gp20_t2)).toFixed(2), Number(db.hq40_t2).toFixed(2)]);
+    // Hand rule: 2 × 20GP and 1 × 40HQ at the T2 price, the freight lines first, worded by the server.
+    const money = (n: number) => formatPrice(n.toFixed(2), "money");
+    expect(lines[0]).toMatch(new RegExp(`^20GP.*：2 箱 × ${money(Number(db.gp20_t2))} USD = ${money(2 * Number(db.gp20_t2))} USD$`));
+    expect(lines[1]).toMatch(new RegExp(`^40HQ.*：1 箱 × ${money(Number(db.hq40_t2))} USD = ${money(Number(db.hq40_t2))} USD$`));
   }
   // Ascending by the USD total (every FCL total has USD freight).
   const usd = data.results.rows.filter((r) => !totals[r.id].incomplete).map((r) => parseFixed(totals[r.id].sums.find((s) => s.currency === "USD")!.amount)!);

@@ -6,7 +6,7 @@ import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
-import { QueryField, shipmentParams, ShipmentForm } from "./ShipmentTotals";
+import { QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
@@ -96,20 +96,16 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const calc = data.calculator!;
   return (
-    <Form method="get" action={mode.path} className="calculator" aria-labelledby="calc-title" noValidate>
-      <h2 id="calc-title">{t("search.calculator.title")}</h2>
-      <p className="field__hint">{t("search.calculator.rule")}</p>
-      {mode.fields.map((f) => (
-        <input key={f.param} type="hidden" name={f.param} value={data.query[f.param] ?? ""} />
-      ))}
-      <input type="hidden" name="sort" value={data.results?.sort ?? ""} />
-      {(["cbm", "kg"] as const).map((name) => (
-        <QueryField key={name} id={`calc-${name}`} name={name} label={t(`search.calculator.${name}`)} value={calc[name]} error={calc.errors[name]} />
-      ))}
-      <button type="submit" className="button button--ghost">
-        {t("search.calculator.submit")}
-      </button>
-    </Form>
+    <QueryForm
+      id="calc"
+      action={mode.path}
+      className="calculator"
+      title={t("search.calculator.title")}
+      hint={t("search.calculator.rule")}
+      hidden={{ ...Object.fromEntries(mode.fields.map((f) => [f.param, data.query[f.param] ?? ""])), sort: data.results?.sort ?? "" }}
+      fields={(["cbm", "kg"] as const).map((name) => ({ name, label: t(`search.calculator.${name}`), value: calc[name], error: calc.errors[name] }))}
+      submit={t("search.calculator.submit")}
+    />
   );
 }
 

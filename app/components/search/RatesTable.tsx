@@ -5,7 +5,7 @@ import type { ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
 import type { LclCharge, LclLine } from "~/domain/pricing/lcl";
-import type { ShipmentTotal } from "~/domain/pricing/shipment";
+import type { TotalView } from "~/domain/rates/totals.server";
 import type { RateRow } from "~/domain/rates/search.server";
 import { TotalBreakdown, TotalCell } from "./ShipmentTotals";
 
@@ -19,7 +19,7 @@ type Props = {
   bookingQuery?: string;
   charges?: Record<number, LclCharge> | null;
   /** All-in totals per row id (issue 25 item 1). */
-  totals?: Record<number, ShipmentTotal> | null;
+  totals?: Record<number, TotalView> | null;
 };
 
 const NO_PRICE_KEY: Record<PriceStatus, string> = {

@@ -1,13 +1,12 @@
 // The all-in total of a results page (issue 25 item 1): the shipment form (a
 // plain GET form, so it works without JavaScript) and, per row, the total
-// with its breakdown. Everything is computed on the server (rates/totals.server.ts).
+// with its breakdown. Everything is computed and worded on the server
+// (rates/totals.server.ts, totalView).
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ModeView } from "~/domain/modes";
-import { formatPrice } from "~/domain/pricing/format";
-import type { ShipmentTotal } from "~/domain/pricing/shipment";
-import { countParam } from "~/domain/pricing/shipment-params";
 import type { ResultsData } from "~/domain/rates/page.server";
+import type { TotalView } from "~/domain/rates/totals.server";
 
 /** The shipment's query parameters (for sort, page and filter links). */
 export function shipmentParams(data: ResultsData): Record<string, string> {
@@ -15,27 +14,65 @@ export function shipmentParams(data: ResultsData): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== "" && !(key === "pack" && value === "bulk")));
 }
 
-/** One text field of a results page's GET form (the LCL calculator, the shipment), with its error. */
-export function QueryField({ id, name, label, value, error, numeric }: { id: string; name: string; label: string; value: string; error?: string; numeric?: boolean }) {
+type QueryFieldProps = { name: string; label: string; value: string; error?: string; numeric?: boolean };
+
+/**
+ * A results page's GET form (the LCL calculator, the shipment): the page's
+ * query kept in hidden fields, text fields with their errors, a submit button.
+ */
+export function QueryForm({
+  id,
+  action,
+  className,
+  title,
+  hint,
+  hidden,
+  fields,
+  children,
+  submit,
+}: {
+  id: string;
+  action: string;
+  className: string;
+  title: string;
+  hint: string;
+  hidden: Record<string, string>;
+  fields: QueryFieldProps[];
+  children?: React.ReactNode;
+  submit: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode={numeric ? "numeric" : "decimal"}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__errors" role="alert">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    <Form method="get" action={action} className={className} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p className="field__hint">{hint}</p>
+      {Object.entries(hidden).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      {fields.map(({ name, label, value, error, numeric }) => (
+        <div className="field" key={name}>
+          <label htmlFor={`${id}-${name}`}>{label}</label>
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type="text"
+            inputMode={numeric ? "numeric" : "decimal"}
+            defaultValue={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-${name}-error` : undefined}
+          />
+          {error ? (
+            <p id={`${id}-${name}-error`} className="field__errors" role="alert">
+              {t(error)}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      {children}
+      <button type="submit" className="button button--ghost">
+        {submit}
+      </button>
+    </Form>
   );
 }
 
@@ -43,86 +80,56 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
   const { t } = useTranslation();
   const form = data.shipment!;
   if (mode.shipment === "lcl") return <p className="field__hint">{t("quotes.shipment.rule.lcl")}</p>;
-  const field = (name: string, label: string) => (
-    <QueryField key={name} id={`ship-${name}`} name={name} label={label} value={form.values[name] ?? ""} error={form.errors[name]} numeric={name.startsWith("qty_")} />
-  );
   return (
-    <Form method="get" action={mode.path} className="calculator shipment" aria-labelledby="ship-title" noValidate>
-      <h2 id="ship-title">{t("quotes.shipment.title")}</h2>
-      <p className="field__hint">{t(`quotes.shipment.rule.${mode.shipment === "air" ? "air" : "containers"}`)}</p>
-      {Object.entries(data.query).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
-      {/* Entering a shipment orders the rows by its total (the toolbar switches back). */}
-      <input type="hidden" name="sort" value="total" />
+    <QueryForm
+      id="ship"
+      action={mode.path}
+      className="calculator shipment"
+      title={t("quotes.shipment.title")}
+      hint={t(`quotes.shipment.rule.${mode.shipment === "air" ? "air" : "containers"}`)}
+      // Entering a shipment orders the rows by its total (the toolbar switches back).
+      hidden={{ ...data.query, sort: "total" }}
+      fields={form.fields.map((f) => ({ ...f, value: form.values[f.name] ?? "", error: form.errors[f.name] }))}
+      submit={t("quotes.shipment.submit")}
+    >
       {mode.shipment === "air" ? (
-        <>
-          {field("kg", t("quotes.shipment.kg"))}
-          {field("cbm", t("quotes.shipment.cbm"))}
-          <div className="field">
-            <label htmlFor="ship-pack">{t("quotes.shipment.pack")}</label>
-            <select id="ship-pack" name="pack" defaultValue={form.values.pack ?? "bulk"}>
-              <option value="bulk">{t("search.price.bulk")}</option>
-              <option value="tray">{t("search.price.tray")}</option>
-            </select>
-          </div>
-        </>
-      ) : (
-        mode.prices.map((p) => field(countParam(p.key), t("quotes.shipment.count", { container: t(p.labelKey) })))
-      )}
-      <button type="submit" className="button button--ghost">
-        {t("quotes.shipment.submit")}
-      </button>
-    </Form>
+        <div className="field">
+          <label htmlFor="ship-pack">{t("quotes.shipment.pack")}</label>
+          <select id="ship-pack" name="pack" defaultValue={form.values.pack ?? "bulk"}>
+            <option value="bulk">{t("search.price.bulk")}</option>
+            <option value="tray">{t("search.price.tray")}</option>
+          </select>
+        </div>
+      ) : null}
+    </QueryForm>
   );
 }
 
-/** The total cell: the sum per currency. */
-export function TotalCell({ total, label }: { total: ShipmentTotal | undefined; label: string }) {
+/** The total cell: the sum per currency (worded by the server). */
+export function TotalCell({ total, label }: { total: TotalView | undefined; label: string }) {
   const { t } = useTranslation();
-  if (!total || total.incomplete) {
-    return (
-      <td className="price calc" data-label={label}>
-        {total ? <small>{t("quotes.shipment.incomplete")}</small> : "-"}
-      </td>
-    );
-  }
   return (
-    <td className="price calc total" data-label={label}>
-      {total.sums.map((s, i) => (
-        <strong key={s.currency}>
-          {i > 0 ? "+ " : ""}
-          {formatPrice(s.amount, "money")} <span className="currency">{s.currency}</span>
-        </strong>
-      ))}
+    <td className={total && !total.incomplete ? "price calc total" : "price calc"} data-label={label}>
+      {!total ? "-" : total.incomplete ? <small>{t("quotes.shipment.incomplete")}</small> : <strong>{total.text.join(" + ")}</strong>}
     </td>
   );
 }
 
 /** The parts of a total, under the row. */
-export function TotalBreakdown({ total }: { total: ShipmentTotal }) {
+export function TotalBreakdown({ total }: { total: TotalView }) {
   const { t } = useTranslation();
-  if (total.parts.length === 0 && !total.air) return null;
+  if (total.lines.length === 0 && !total.air) return null;
   return (
     <div className="total-breakdown">
       <p className="total-breakdown__title">{t("quotes.shipment.breakdown")}</p>
-      {total.air ? <p>{t("quotes.shipment.airWeights", total.air)}</p> : null}
+      {total.air ? <p>{total.air}</p> : null}
       <ul>
-        {total.parts.map((p, i) => (
-          <li key={i}>
-            {t("quotes.shipment.line", {
-              label: [t(p.labelKey), p.note].filter(Boolean).join(" "),
-              quantity: p.quantity,
-              unit: t(`quotes.shipment.unit.${p.unit}`),
-              rate: formatPrice(p.rate, "money"),
-              currency: p.currency,
-              amount: formatPrice(p.amount, "money"),
-            })}
-          </li>
+        {total.lines.map((line, i) => (
+          <li key={i}>{line}</li>
         ))}
-        {total.excluded.map((e, i) => (
+        {total.excluded.map((line, i) => (
           <li key={`x${i}`} className="muted">
-            {t("quotes.shipment.excluded", { label: t(e.labelKey), text: e.text })}
+            {line}
           </li>
         ))}
       </ul>

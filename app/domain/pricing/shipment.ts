@@ -16,7 +16,6 @@
 // A fee whose text is not a price ("含", "at cost") is listed as not included.
 import { add, compare, fixedText, max, mul, parseFixed, type Fixed } from "./decimal";
 import { lclCharge } from "./lcl";
-import { countParam } from "./shipment-params";
 
 export type ShipmentKind = "containers" | "lcl" | "air" | "express";
 
@@ -35,7 +34,7 @@ const KG = /^\d{1,7}(\.\d)?$/;
 const CBM = /^\d{1,5}(\.\d{1,3})?$/;
 
 /** The query parameter of a container count ("qty_gp20"). */
-export { countParam };
+export const countParam = (priceKey: string) => `qty_${priceKey}`;
 
 /**
  * Reads a shipment from the query. `null` when nothing was typed (no totals);

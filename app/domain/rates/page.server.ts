@@ -34,7 +34,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
-import { pageByTotal, readShipment, rowTotals, totalsAllowed, type ShipmentForm } from "./totals.server";
+import { pageByTotal, readShipment, rowTotals, shipmentFields, totalsAllowed, totalViews, type ShipmentForm } from "./totals.server";
 
 export type FieldState = {
   param: string;
@@ -226,7 +226,12 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     }
     if (carrier) query.carrier = carrier;
     if (mode.shipment !== "express") {
-      shipmentForm = { values: typed.values, errors: typed.errors, totals: shipment ? rowTotals(mode, shipment, results.rows) : null };
+      shipmentForm = {
+        values: typed.values,
+        errors: typed.errors,
+        totals: shipment ? totalViews(rowTotals(mode, shipment, results.rows), t) : null,
+        fields: shipmentFields(mode, t),
+      };
     }
 
     if (mode.calculator) {
