@@ -38,8 +38,19 @@ export function useUrlDialog(closeTo: string, options: { replace?: boolean; onCa
       if (cancelRef.current) cancelRef.current();
       else navigate(closeTo, { preventScrollReset: true, replace });
     };
+    // A press on a link or button keeps the focus where it is: otherwise the
+    // field it leaves validates on blur, its message pushes the dialog's
+    // buttons down between press and release, and the click is lost (cancel
+    // or save then needs a second click). The click itself still happens.
+    const onPress = (event: MouseEvent) => {
+      if (event.button === 0 && event.target instanceof Element && event.target.closest("a[href], button")) event.preventDefault();
+    };
     dialog.addEventListener("cancel", onCancel);
-    return () => dialog.removeEventListener("cancel", onCancel);
+    dialog.addEventListener("mousedown", onPress);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("mousedown", onPress);
+    };
   }, [navigate, closeTo, replace]);
   return ref;
 }
