@@ -24,7 +24,7 @@ type ConfirmDialogProps = {
 export function ConfirmDialog({ title, message, closeHref, action, fields, confirmLabel, cancelFields, busy }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <UrlDialog look="data" title={title} closeTo={closeHref} role="alertdialog">
+    <UrlDialog look="data" title={title} closeTo={closeHref} role="alertdialog" cancel={cancelFields ? { action, fields: cancelFields } : undefined}>
       <div>{message}</div>
       <div className="modal__foot">
         {cancelFields ? (
@@ -45,7 +45,7 @@ export function ConfirmDialog({ title, message, closeHref, action, fields, confi
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" className="button button--primary" disabled={busy} autoFocus>
+          <button type="submit" className="button button--primary" disabled={busy} autoFocus data-autofocus>
             {confirmLabel ?? t("common.actions.confirm")}
           </button>
         </Form>

@@ -7,7 +7,7 @@
 //
 // `look` keeps each area's drawing (data screens, administration, booking
 // steps: their style sheets and screenshots); the behaviour is this one.
-import { Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useId } from "react";
 import { useUrlDialog } from "~/components/useUrlDialog";
 import { closeHref } from "~/components/admin/urls";
@@ -33,15 +33,23 @@ type Props = {
   size?: "choice" | "form";
   /** Dialogs that ask to confirm are alertdialogs. */
   role?: "dialog" | "alertdialog";
+  /**
+   * Closing (×, Escape) POSTs these fields to `action` instead of navigating
+   * away, so the server can answer (a delete's 已取消删除), with or without JavaScript.
+   */
+  cancel?: { action?: string; fields: Record<string, string> };
 };
 
-export function UrlDialog({ title, children, look, closeTo, wide, size, role = "dialog" }: Props) {
+export function UrlDialog({ title, children, look, closeTo, wide, size, role = "dialog", cancel }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const titleId = useId();
+  const cancelId = useId();
   const target = closeTo ?? closeHref(location);
+  const submit = useSubmit();
+  const onCancel = cancel ? () => submit(cancel.fields, { method: "post", action: cancel.action, preventScrollReset: true }) : undefined;
   // The data dialogs replace the history entry on close (they are steps of one list view).
-  const ref = useUrlDialog(target, { replace: look === "data" });
+  const ref = useUrlDialog(target, { replace: look === "data", onCancel });
   const c = LOOKS[look];
   const Heading = look === "booking" ? "h1" : "h2";
   const className = [c.dialog, wide ? c.wide : "", size ? `${c.dialog}--${size}` : ""].filter(Boolean).join(" ");
@@ -56,9 +64,20 @@ export function UrlDialog({ title, children, look, closeTo, wide, size, role = "
     >
       <header className={c.head}>
         <Heading id={titleId}>{title}</Heading>
-        <Link to={target} className={c.close} aria-label={t(c.closeKey)} preventScrollReset={look !== "booking"} replace={look === "data"}>
-          ×
-        </Link>
+        {cancel ? (
+          <Form method="post" action={cancel.action} preventScrollReset id={cancelId} className="inline-form">
+            {Object.entries(cancel.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={c.close} aria-label={t(c.closeKey)}>
+              ×
+            </button>
+          </Form>
+        ) : (
+          <Link to={target} className={c.close} aria-label={t(c.closeKey)} preventScrollReset={look !== "booking"} replace={look === "data"}>
+            ×
+          </Link>
+        )}
       </header>
       <div className={c.body}>{children}</div>
     </dialog>

@@ -5,6 +5,7 @@
 //
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
+import type { ShipmentKind } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
 import { RATE_TABLES, rateModel, tierField, transportOf, type ModeKey, type RateModel, type TransportType } from "./catalog";
 
@@ -94,6 +95,8 @@ export type ModeDescription = {
   carrierFilter: boolean;
   /** LCL: revenue-ton calculator (params cbm, kg). */
   calculator: boolean;
+  /** What the shipment form asks for the all-in total (pricing/shipment.ts). */
+  shipment: ShipmentKind;
   /** Search-history entry separator between name, code and Chinese name (spec 3). */
   historySeparator: "/" | ";";
   /** "Recommended today" special-offer card (SpecialOffer fields). */
@@ -192,6 +195,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "gp20",
     carrierFilter: true,
     calculator: false,
+    shipment: "containers",
     historySeparator: "/",
     card: {
       from: "pol",
@@ -231,6 +235,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "freightCbm",
     carrierFilter: false,
     calculator: true,
+    shipment: "lcl",
     historySeparator: "/",
     card: {
       from: "pol",
@@ -293,6 +298,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "bulk45",
     carrierFilter: true,
     calculator: false,
+    shipment: "air",
     historySeparator: ";",
     card: {
       from: "pol",
@@ -353,6 +359,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "coc40",
     carrierFilter: false,
     calculator: false,
+    shipment: "containers",
     historySeparator: "/",
     card: {
       from: "pol",
@@ -407,6 +414,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "gp20",
     carrierFilter: false,
     calculator: false,
+    shipment: "containers",
     historySeparator: "/",
     card: {
       from: "dock",
@@ -448,6 +456,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "total",
     carrierFilter: false,
     calculator: false,
+    shipment: "express",
     historySeparator: "/",
     card: {
       from: "origin",

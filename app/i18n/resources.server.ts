@@ -32,6 +32,8 @@ import zhImportPreview from "../locales/zh-CN/importPreview.json";
 import enImportPreview from "../locales/en-US/importPreview.json";
 import zhImportHistory from "../locales/zh-CN/importHistory.json";
 import enImportHistory from "../locales/en-US/importHistory.json";
+import zhQuotes from "../locales/zh-CN/quotes.json";
+import enQuotes from "../locales/en-US/quotes.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
@@ -49,6 +51,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     insights: zhInsights,
     importPreview: zhImportPreview,
     importHistory: zhImportHistory,
+    quotes: zhQuotes,
   },
   "en-US": {
     common: enCommon,
@@ -65,6 +68,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     insights: enInsights,
     importPreview: enImportPreview,
     importHistory: enImportHistory,
+    quotes: enQuotes,
   },
 };
 

@@ -37,9 +37,10 @@ describe("sea ports", () => {
   it("add succeeds with 添加成功！ and an operation log row", async () => {
     const result = await post(port, "/port?add=1&q=zz", cookie, { intent: "save", code: "ZZNEW", name: "New Port", nameZh: "新港", countryCode: "ZZ" });
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/port?q=zz");
     expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.added" });
     const created = await prisma.seaPort.findUniqueOrThrow({ where: { code: "ZZNEW" } });
+    // The list then shows the row just added (issue 22 item 5).
+    expect(result.headers.get("Location")).toBe(`/port?written=${created.id}`);
     const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "add", operation: "seaPorts" }, orderBy: { id: "desc" } });
     expect(log.targetIds).toBe(String(created.id));
   });

@@ -84,7 +84,8 @@ test.describe("data edit", () => {
     await boxes.nth(projectOffset() * 2).check();
     await boxes.nth(projectOffset() * 2 + 1).check();
     await page.getByText("加价", { exact: true }).click();
-    await page.getByLabel("20GP T1").fill("50");
+    // The column chooser has a "20GP T1" checkbox too: the amount is the text box.
+    await page.getByRole("textbox", { name: "20GP T1" }).fill("50");
     await page.getByRole("button", { name: "确定加价" }).click();
     await expect(page.getByRole("status").filter({ hasText: "修改价格成功！" })).toBeVisible();
   });
@@ -114,4 +115,32 @@ test.describe("data screens with JavaScript", () => {
     await page.getByRole("checkbox", { name: /^选择 ID \d+$/ }).first().check();
     await expect(page.getByText("加价", { exact: true })).not.toHaveAttribute("aria-disabled", "true");
   });
+
+  test("closing a delete confirmation with × or Esc says 已取消删除; dialogs start in their first field", async ({ page }) => {
+    const id = 30 + projectOffset();
+    await page.goto("/trailerData?from=&to=&size=200&page=2");
+    await page.getByRole("link", { name: `删除 ID ${id}`, exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "关闭" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "已取消删除" })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    if (test.info().project.name === "nojs") return;
+    await page.getByRole("link", { name: `删除 ID ${id}`, exact: true }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("status").filter({ hasText: "已取消删除" })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.goto("/port");
+    await page.getByRole("link", { name: "添加", exact: true }).click();
+    await expect(page.getByRole("dialog").getByLabel("港口代码")).toBeFocused();
+  });
+});
+
+test("a logged-out visit to a back-office screen goes to login and back", async ({ page }) => {
+  await page.goto("/fclbyseaData?pol=NINGBO");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel("邮箱").fill("data@example.com");
+  await page.getByLabel("密码").fill("Demo1234");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(/\/fclbyseaData\?pol=NINGBO$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

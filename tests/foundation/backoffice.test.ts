@@ -4,10 +4,10 @@ import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, loginAs } from "../support/requests";
 
 describe("back-office layout", () => {
-  it("sends visitors to /home", async () => {
+  it("sends visitors to login, and back to the screen afterwards", async () => {
     const result = await callRoute(backOfficeLoader, getRequest("/userList"));
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/home");
+    expect(result.headers.get("Location")).toBe("/login?redirectTo=%2FuserList");
   });
 
   it("answers 403 to a customer, whose menu list is empty", async () => {

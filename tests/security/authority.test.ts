@@ -272,7 +272,8 @@ async function credentialsOfUser(id: number): Promise<Credentials> {
 type Got = Expected | `other ${number}`;
 
 function classify(status: number, location: string | null, refusedHttp: number[] = [403]): Got {
-  if (status === 401 || (status === 302 && location === "/home")) return "signin";
+  // Visitors: /home, or (back-office screens) login and back.
+  if (status === 401 || (status === 302 && (location === "/home" || location === "/login" || location?.startsWith("/login?redirectTo=")))) return "signin";
   if (refusedHttp.includes(status)) return "refused";
   if (status === 404) return "hidden";
   return `other ${status}`;

@@ -448,3 +448,68 @@ describe("after every refused escalation attempt, each customer still gets exact
 test("every mode is covered", () => {
   expect([...LANES.map((l) => l.mode), "express"].sort()).toEqual(MODES.map((m) => m.key).sort());
 });
+
+// ---------------------------------------------------------------------------
+// All-in totals (issue 25 item 1): a total is a sum of the viewer's tier
+// prices and the row's fees. For each lane, the totals every tier would get
+// for the same shipment are computed from that tier's prices; a viewer's page
+// (loader data and document, sorted by total) holds its own tier's totals and
+// no other tier's total or price. Visitors and unaudited customers get none.
+describe("all-in totals", () => {
+  const SHIPMENT: Record<Exclude<ModeKey, "express">, Record<string, string>> = {
+    fcl: { qty_gp20: "2", qty_hq40: "1" },
+    lcl: { cbm: "3.2", kg: "1800" },
+    air: { kg: "120", cbm: "1.5" },
+    rail: { qty_coc40: "2", qty_soc20: "1" },
+    trailer: { qty_gp20: "1", qty_gp40: "2" },
+  };
+
+  /** Each tier's totals on the lane's valid rows (sum texts, per currency). */
+  async function tierTotals(lane: (typeof LANES)[number]): Promise<Record<Tier, Set<string>>> {
+    const mode = modeByKey(lane.mode);
+    const { toRateRow } = await import("~/domain/rates/search.server");
+    const { readShipment, rowTotals } = await import("~/domain/rates/totals.server");
+    const { checkLclInput } = await import("~/domain/pricing/lcl");
+    const params = new URLSearchParams(SHIPMENT[lane.mode]);
+    const lcl = mode.calculator ? (checkLclInput(params.get("cbm"), params.get("kg")) as { cbm: string; kg: string }) : null;
+    const shipment = readShipment(mode, params, lcl).shipment!;
+    const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true, currency: true };
+    for (const fact of mode.facts) if (fact.kind !== "validity") Object.assign(select, { [fact.field]: true }, fact.fallback ? { [fact.fallback]: true } : {});
+    for (const price of mode.prices) if (price.tiers) for (const tier of TIERS) select[price.tiers[tier]] = true;
+    if (!("field" in mode.currency)) delete select.currency;
+    const raw = await rateDelegate(mode).findMany({ where: { ...lane.where, ...validToday(todayInShanghai()) }, select });
+    const out = { T0: new Set<string>(), T1: new Set<string>(), T2: new Set<string>() } as Record<Tier, Set<string>>;
+    for (const tier of TIERS) {
+      const totals = rowTotals(mode, shipment, raw.map((r) => toRateRow(mode, tier, r)));
+      for (const total of Object.values(totals)) for (const sum of total.sums) out[tier].add(sum.amount);
+    }
+    return out;
+  }
+
+  describe.each(LANES)("$mode", (lane) => {
+    const mode = modeByKey(lane.mode);
+    test.each(["visitor", "pending", "t0", "t1", "t2"] as ViewerKey[])("as %s", async (viewer) => {
+      const [rows, totals] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane)]);
+      const cookie = await cookieOf(viewer);
+      const url = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], sort: "total" });
+      const { result, page } = await loaderPage(`results ${url}`, (await resultsRoute[mode.key]()).loader, url, cookie);
+      const doc = await documentPage(`results ${url}`, url, cookie);
+      expect(result.status).toBe(200);
+      const tier = TIER_OF[viewer];
+      const own = tier ? totals[tier] : new Set<string>();
+      // Another tier's total is forbidden unless it happens to equal one of the viewer's own.
+      const otherTotals = TIERS.filter((t) => t !== tier).flatMap((t) => [...totals[t]]).filter((v) => !own.has(v));
+      expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
+      expect(leaksIn([page, doc.page], [...forbiddenFor(viewer, collect(rows)), ...otherTotals])).toEqual([]);
+      const data = result.data as { shipment: { totals: Record<number, unknown> | null } | null };
+      if (!tier) {
+        expect(data.shipment?.totals ?? null).toBeNull();
+        return;
+      }
+      expect(Object.keys(data.shipment!.totals!).length).toBeGreaterThan(0);
+      // The viewer's own totals are printed (the test can fail).
+      const printed = [...own].filter((v) => occurs(doc.page.text, formatMoney(v)!));
+      expect(printed.length).toBeGreaterThan(0);
+    });
+  });
+});

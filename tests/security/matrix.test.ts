@@ -87,6 +87,8 @@ type Rule = (viewer: ViewerKey) => string;
 
 /** Visitors are sent to /home, a frozen account to /freeze (its sessions revoked). */
 const signedOut = (v: ViewerKey): string | null => (v === "visitor" ? "302 /home" : v === "frozen" ? "302 /freeze" : null);
+/** Back-office screens send a visitor to login and back (issue 22 item 8; outcomeHere checks the way back). */
+const staffOut = (v: ViewerKey): string | null => (v === "visitor" ? "302 /login" : v === "frozen" ? "302 /freeze" : null);
 /** The same for routes that read the session but let visitors in. */
 const frozenOut = (v: ViewerKey): string | null => (v === "frozen" ? "302 /freeze" : null);
 
@@ -94,7 +96,7 @@ const frozenOut = (v: ViewerKey): string | null => (v === "frozen" ? "302 /freez
 const screen =
   (screenPath: string, allowed = "200"): Rule =>
   (v) =>
-    signedOut(v) ?? (PATHS[v].includes(screenPath) ? allowed : "403");
+    staffOut(v) ?? (PATHS[v].includes(screenPath) ? allowed : "403");
 /** Anyone signed in. */
 const signedIn =
   (allowed = "200"): Rule =>
@@ -242,7 +244,7 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
 
   // The back office: the layout lets in staff with any back-office menu.
-  "routes/_bo": { url: at("/userList"), loader: (v) => signedOut(v) ?? (STAFF.includes(v) ? "200" : "403") },
+  "routes/_bo": { url: at("/userList"), loader: (v) => staffOut(v) ?? (STAFF.includes(v) ? "200" : "403") },
   "routes/_bo.userList": { url: at("/userList"), loader: screen("/userList"), action: screen("/userList", "400") },
   "routes/_bo.roleList": { url: at("/roleList"), loader: screen("/roleList"), action: screen("/roleList", "400") },
   "routes/_bo.menuList": { url: at("/menuList"), loader: screen("/menuList"), action: screen("/menuList", "400") },
@@ -387,7 +389,7 @@ describe("every loader and action as every kind of viewer", () => {
         for (const viewer of VIEWERS) {
           const cookie = entry.freshSession ? await freshCookie(viewer) : await cookieOf(viewer);
           const request = kind === "loader" ? getRequest(url, undefined, { cookie }) : postForm(url, {}, { cookie });
-          const got = outcomeOf(await call(mod[kind]!, request, params));
+          const got = outcomeHere(outcomeOf(await call(mod[kind]!, request, params)), url);
           const want = rule(viewer);
           if (got !== want) problems.push(`${kind === "loader" ? "GET" : "POST"} ${url} as ${viewer}: ${got}, expected ${want}`);
         }
@@ -426,8 +428,17 @@ function holds(viewer: ViewerKey, id: OperationId): boolean {
   return PATHS[viewer].includes(spec.path!) && (spec.right === undefined || RIGHTS[viewer].includes(spec.right));
 }
 
+/** "302 /login?redirectTo=<the URL asked for>" is "302 /login"; a login redirect elsewhere stays as it is (and fails). */
+function outcomeHere(outcome: string, url: string): string {
+  const prefix = "302 /login?redirectTo=";
+  if (!outcome.startsWith(prefix)) return outcome;
+  const back = decodeURIComponent(outcome.slice(prefix.length));
+  const asked = new URL(url, "http://localhost");
+  return back === `${asked.pathname}${asked.search}` ? "302 /login" : outcome;
+}
+
 function refused(outcome: string): boolean {
-  return outcome === "403" || outcome === "302 /home" || outcome === "302 /freeze";
+  return outcome === "403" || outcome === "302 /home" || outcome === "302 /login" || outcome === "302 /freeze";
 }
 
 const ACTION_ROUTES = () => MANIFEST_ROUTES.filter((r) => MANIFEST[r.id]?.action);
@@ -489,10 +500,10 @@ describe("every dialog of the back office as every kind of viewer", () => {
     const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
     for (const viewer of VIEWERS) {
       for (const [dialog, right] of Object.entries(s.dialogs)) {
-        const query = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
-        const got = outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) })));
+        const query: Record<string, string> = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
+        const got = outcomeHere(outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) }))), `${s.path}?${new URLSearchParams(query)}`);
         // A missing id is 404 for whoever may open the dialog.
-        const want = signedOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
+        const want = staffOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
         if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
       }
     }

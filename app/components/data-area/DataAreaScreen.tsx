@@ -8,7 +8,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { DIALOG_PARAMS, type AreaRow, type DataAreaActionData, type DataAreaLoaderData } from "~/domain/data-areas/screen-types";
-import { listColumns, type DataArea } from "~/domain/data-areas/types";
+import { EXPORT_SCOPE_PARAM } from "~/domain/data-areas/screen-types";
+import { fixedColumns, visibleColumns, type DataArea } from "~/domain/data-areas/types";
 import { TABLE_PARAMS, searchWith } from "~/domain/table/types";
 import { CellText, cellClass, columnLabel } from "./cells";
 import { CheckDialog, DeleteDialog, RangeDeleteDialog } from "./Dialogs";
@@ -18,20 +19,24 @@ import { ImportHistoryDialog, UndoDialog } from "./ImportHistory";
 import { ImportProblems } from "./ImportProblems";
 import { ImportPreview } from "./ImportPreview";
 import { MarkupPanel } from "./MarkupPanel";
+import { ColumnChooser, fixedClass } from "./ColumnChooser";
 
 const SELECTION_FORM = "rows-selection";
 
 export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaLoaderData }) {
   const { t } = useTranslation();
-  const { rows, page, options, dialog, preview } = data;
+  const { rows, page, options, dialog, preview, written, allRows } = data;
   const actionData = useActionData() as DataAreaActionData | undefined;
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  useEffect(() => setSelected(new Set()), [rows]);
+  const markupRefused = actionData?.intent === "markup" ? actionData : null;
+  // A refused markup keeps the rows selected (without JavaScript, from the answer).
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(markupRefused?.ids.map(String) ?? []));
+  const rowIds = rows.map((row) => row.id).join(",");
+  useEffect(() => setSelected((current) => new Set([...current].filter((id) => rowIds.split(",").includes(id)))), [rowIds]);
 
   const params = new URLSearchParams(location.search);
   const listSearch = searchWith(location.search, Object.fromEntries(DIALOG_PARAMS.map((p) => [p, null])));
@@ -42,10 +47,11 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
   const exportSearch = searchWith(listSearch, { [TABLE_PARAMS.page]: null, [TABLE_PARAMS.size]: null });
   const busy = navigation.state !== "idle";
 
-  const columns: TableColumn<AreaRow>[] = listColumns(area).map((column) => ({
+  const fixed = fixedColumns(area);
+  const columns: TableColumn<AreaRow>[] = visibleColumns(area, data.hidden).map((column) => ({
     key: column.field,
     header: columnLabel(t, column),
-    className: cellClass(column),
+    className: [cellClass(column), fixedClass(fixed, column.field)].filter(Boolean).join(" "),
     cell: (row) => <CellText t={t} column={column} value={row[column.field]} />,
   }));
 
@@ -81,9 +87,17 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
             {t("importHistory.open")}
           </Link>
           {area.export ? (
-            <a href={`${area.path}/export${exportSearch === "?" ? "" : exportSearch}`} className="button button--ghost" download={area.export.fileName}>
-              {t("data.action.export")}
-            </a>
+            <details className="export-menu">
+              <summary className="button button--ghost">{t("data.action.export")}</summary>
+              <div className="export-menu__body">
+                <a href={`${area.path}/export${exportSearch === "?" ? "" : exportSearch}`} download={area.export.fileName}>
+                  {t("data.export.filtered", { count: page.total })}
+                </a>
+                <a href={`${area.path}/export?${EXPORT_SCOPE_PARAM}=all`} download={area.export.fileName}>
+                  {t("data.export.all", { count: allRows })}
+                </a>
+              </div>
+            </details>
           ) : null}
           {area.checks?.map((check) => (
             <Link key={check} to={open({ check })} className="button button--ghost" preventScrollReset>
@@ -101,19 +115,36 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
       ) : null}
       {preview ? <ImportPreview area={area} preview={preview} /> : null}
       {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} /> : null}
+      {markupRefused ? (
+        <p className="flash flash--warning" role="alert">
+          {t(markupRefused.key)}
+        </p>
+      ) : null}
+      {written !== null ? (
+        <p className="flash flash--info" role="status">
+          {t("data.written.notice", { count: written })} <Link to={area.path}>{t("data.written.showAll")}</Link>
+        </p>
+      ) : null}
 
       <FilterForm label={t("data.filter.label")}>
         {area.filters.map((filter) =>
           filter.kind === "select" ? (
             <FilterField key={filter.param} label={t(filter.labelKey)}>
-              <select name={filter.param} defaultValue={params.get(filter.param) ?? ""} key={`${filter.param}=${params.get(filter.param) ?? ""}`}>
-                <option value="">{t("data.filter.all")}</option>
+              {/* Type-ahead (issue 22 item 7): a text box with the column's values as suggestions; the server matches typed text. */}
+              <input
+                type="search"
+                name={filter.param}
+                list={`filter-${filter.param}`}
+                defaultValue={params.get(filter.param) ?? ""}
+                key={`${filter.param}=${params.get(filter.param) ?? ""}`}
+                placeholder={t("data.filter.all")}
+                autoComplete="off"
+              />
+              <datalist id={`filter-${filter.param}`}>
                 {(options[filter.param] ?? []).map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
+                  <option key={value} value={value} />
                 ))}
-              </select>
+              </datalist>
             </FilterField>
           ) : (
             <FilterField key={filter.param} label={t(filter.labelKey)}>
@@ -143,14 +174,16 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           </span>
           {area.fclTierMarkup ? <MarkupPanel disabled={noSelection} busy={busy} /> : null}
           {area.exportSelected ? (
-            <button type="submit" formAction={`${area.path}/export`} formMethod="post" className="button button--ghost" disabled={noSelection}>
+            <button type="submit" formAction={`${area.path}/export${listSearch === "?" ? "" : listSearch}`} formMethod="post" className="button button--ghost" disabled={noSelection}>
               {t("data.action.exportSelected")}
             </button>
           ) : null}
         </form>
       ) : null}
 
+      <ColumnChooser area={area} hidden={data.hidden} />
       <DataTable
+        className={area.selectable ? "datatable--fixed datatable--select" : "datatable--fixed"}
         columns={columns}
         rows={rows}
         rowKey={(row) => String(row.id)}

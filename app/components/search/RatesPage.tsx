@@ -6,13 +6,14 @@ import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
+import { QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
 function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base: Record<string, string> }) {
   const { t } = useTranslation();
   const results = data.results!;
-  const sortLink = (sort: "price" | "validity") => (
+  const sortLink = (sort: "price" | "validity" | "total") => (
     <Link
       to={hrefWith(mode.path, { ...base, ...calcParams(data), sort })}
       aria-current={results.sort === sort ? "true" : undefined}
@@ -32,6 +33,7 @@ function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base
         {/* Visitors cannot sort by a price they do not see. */}
         {data.tier ? sortLink("price") : null}
         {sortLink("validity")}
+        {data.shipment?.totals ? sortLink("total") : null}
       </div>
       {data.carriers && data.carriers.length > 1 ? (
         <Form method="get" action={mode.path} className="toolbar__filter">
@@ -41,6 +43,9 @@ function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base
               <input key={key} type="hidden" name={key} value={value} />
             ))}
           <input type="hidden" name="sort" value={results.sort} />
+          {Object.entries(shipmentParams(data)).map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
           <label htmlFor={`${mode.key}-carrier`}>{t("search.col.carrier")}</label>
           <select id={`${mode.key}-carrier`} name="carrier" defaultValue={data.carrier ?? ""}>
             <option value="">{t("search.filter.allCarriers")}</option>
@@ -60,7 +65,7 @@ function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base
 }
 
 function calcParams(data: ResultsData): Record<string, string> {
-  return data.calculator ? { cbm: data.calculator.cbm, kg: data.calculator.kg } : {};
+  return { ...(data.calculator ? { cbm: data.calculator.cbm, kg: data.calculator.kg } : {}), ...shipmentParams(data) };
 }
 
 function Pager({ mode, data, base }: { mode: ModeView; data: ResultsData; base: Record<string, string> }) {
@@ -91,36 +96,16 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const calc = data.calculator!;
   return (
-    <Form method="get" action={mode.path} className="calculator" aria-labelledby="calc-title" noValidate>
-      <h2 id="calc-title">{t("search.calculator.title")}</h2>
-      <p className="field__hint">{t("search.calculator.rule")}</p>
-      {mode.fields.map((f) => (
-        <input key={f.param} type="hidden" name={f.param} value={data.query[f.param] ?? ""} />
-      ))}
-      <input type="hidden" name="sort" value={data.results?.sort ?? ""} />
-      {(["cbm", "kg"] as const).map((name) => (
-        <div className="field" key={name}>
-          <label htmlFor={`calc-${name}`}>{t(`search.calculator.${name}`)}</label>
-          <input
-            id={`calc-${name}`}
-            name={name}
-            type="text"
-            inputMode="decimal"
-            defaultValue={calc[name]}
-            aria-invalid={calc.errors[name] ? true : undefined}
-            aria-describedby={calc.errors[name] ? `calc-${name}-error` : undefined}
-          />
-          {calc.errors[name] ? (
-            <p id={`calc-${name}-error`} className="field__errors" role="alert">
-              {t(calc.errors[name]!)}
-            </p>
-          ) : null}
-        </div>
-      ))}
-      <button type="submit" className="button button--ghost">
-        {t("search.calculator.submit")}
-      </button>
-    </Form>
+    <QueryForm
+      id="calc"
+      action={mode.path}
+      className="calculator"
+      title={t("search.calculator.title")}
+      hint={t("search.calculator.rule")}
+      hidden={{ ...Object.fromEntries(mode.fields.map((f) => [f.param, data.query[f.param] ?? ""])), sort: data.results?.sort ?? "" }}
+      fields={(["cbm", "kg"] as const).map((name) => ({ name, label: t(`search.calculator.${name}`), value: calc[name], error: calc.errors[name] }))}
+      submit={t("search.calculator.submit")}
+    />
   );
 }
 
@@ -169,6 +154,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
           <h2 id="results-title">{data.heading}</h2>
           {data.express ? <ExpressSummary data={data} /> : null}
           {mode.calculator && data.calculator && results.total > 0 ? <Calculator mode={mode} data={data} /> : null}
+          {data.shipment && data.tier && results.total > 0 ? <ShipmentForm mode={mode} data={data} /> : null}
           {results.total === 0 ? (
             <div className="empty-result">
               <p className="empty">{t("search.empty")}</p>
@@ -184,6 +170,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
                 here={here}
                 bookingQuery={bookingQuery}
                 charges={data.calculator?.charges ?? null}
+                totals={data.shipment?.totals && mode.shipment !== "lcl" ? data.shipment.totals : null}
               />
               <Pager mode={mode} data={data} base={base} />
             </>

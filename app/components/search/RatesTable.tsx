@@ -5,7 +5,9 @@ import type { ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
 import type { LclCharge, LclLine } from "~/domain/pricing/lcl";
+import type { TotalView } from "~/domain/rates/totals.server";
 import type { RateRow } from "~/domain/rates/search.server";
+import { TotalBreakdown, TotalCell } from "./ShipmentTotals";
 
 type Props = {
   mode: ModeView;
@@ -16,6 +18,8 @@ type Props = {
   /** Booking link query (express: destination and weight). */
   bookingQuery?: string;
   charges?: Record<number, LclCharge> | null;
+  /** All-in totals per row id (issue 25 item 1). */
+  totals?: Record<number, TotalView> | null;
 };
 
 const NO_PRICE_KEY: Record<PriceStatus, string> = {
@@ -120,13 +124,13 @@ function LclChargeCell({ charge, currency, label }: { charge: LclCharge | undefi
   );
 }
 
-export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: Props) {
+export function RatesTable({ mode, rows, access, here, bookingQuery, charges, totals }: Props) {
   const { t } = useTranslation();
   const facts = mode.facts.filter((f) => !f.fee);
   const fees = mode.facts.filter((f) => f.fee);
   const grouped = mode.prices.some((p) => p.group);
   const columns = grouped ? [] : mode.prices;
-  const colSpan = facts.length + columns.length + (grouped ? 1 : 0) + (charges ? 1 : 0) + 1;
+  const colSpan = facts.length + columns.length + (grouped ? 1 : 0) + (charges ? 1 : 0) + (totals ? 1 : 0) + 1;
   return (
     <div className="table-wrap">
       <table className="rates">
@@ -144,6 +148,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: 
             ))}
             {grouped ? <th scope="col">{t("search.price.breaks")}</th> : null}
             {charges ? <th scope="col">{t("search.calculator.total")}</th> : null}
+            {totals ? <th scope="col">{t("quotes.shipment.column")}</th> : null}
             <th scope="col">
               <span className="sr-only">{t("search.book.column")}</span>
             </th>
@@ -182,6 +187,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: 
                       label={t("search.calculator.total")}
                     />
                   ) : null}
+                  {totals ? <TotalCell total={totals[row.id]} label={t("quotes.shipment.column")} /> : null}
                   <td className="rates__book">
                     {row.paused ? (
                       <span className="muted">{t("search.book.paused")}</span>
@@ -197,7 +203,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: 
                     )}
                   </td>
                 </tr>
-                {(grouped && row.prices) || feeValues.length ? (
+                {(grouped && row.prices) || feeValues.length || totals?.[row.id] ? (
                   <tr className="rates__more">
                     <td colSpan={colSpan}>
                       {grouped && row.prices ? <BreakGrid mode={mode} row={row} /> : null}
@@ -211,6 +217,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges }: 
                           ))}
                         </dl>
                       ) : null}
+                      {totals?.[row.id] ? <TotalBreakdown total={totals[row.id]} /> : null}
                     </td>
                   </tr>
                 ) : null}

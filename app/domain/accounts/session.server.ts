@@ -189,6 +189,26 @@ export async function requireViewer(request: Request): Promise<Viewer> {
   return viewer;
 }
 
+/**
+ * Back-office screens send a visitor to the login page and, once signed in,
+ * back to the screen asked for (issue 22 item 8: /fclbyseaData?pol=NINGBO).
+ * Only a page visit (GET) is remembered; Remix's `_data` is not part of it.
+ */
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  if (request.method !== "GET" && request.method !== "HEAD") return redirect("/login");
+  url.searchParams.delete("_data");
+  const here = `${url.pathname}${url.search}`;
+  return redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+}
+
+/** The signed-in viewer of a back-office screen; visitors go to login and back. */
+export async function requireStaffViewer(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw loginRedirect(request);
+  return viewer;
+}
+
 export async function getSessionId(request: Request): Promise<string | null> {
   const result = await lookupRequest(request);
   return result.state === "active" ? result.sessionId : null;

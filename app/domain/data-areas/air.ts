@@ -28,6 +28,7 @@ export const airArea = defineArea("air", {
   titleKey: "data.air.title",
   logName: "airRates",
   order: "desc",
+  fixed: ["pol", "pod"],
   columns: [
     col.id(),
     col.text("airId", "air_id"),

@@ -6,6 +6,7 @@ export const expressCountryArea = defineArea("expressCountry", {
   titleKey: "data.expressCountry.title",
   logName: "expressCountries",
   order: "asc",
+  fixed: ["zoneCode"],
   columns: [
     col.id(),
     col.text("zoneCode", "part_code", { required: "data.expressCountry.zoneCodeRequired" }),

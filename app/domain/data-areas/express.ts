@@ -24,6 +24,7 @@ export const expressArea = defineArea("express", {
   titleKey: "data.express.title",
   logName: "expressRates",
   order: "desc",
+  fixed: ["category", "weight"],
   columns: [
     col.id(),
     col.text("category", "category", { required: REQUIRED }),

@@ -13,6 +13,7 @@ export const fclArea = defineArea("fcl", {
   titleKey: "data.fcl.title",
   logName: "fclRates",
   order: "desc",
+  fixed: ["pol", "pod"],
   columns: [
     col.id(),
     col.text("pol", "pol", { required: REQUIRED }),

@@ -6,6 +6,7 @@ export const lclArea = defineArea("lcl", {
   titleKey: "data.lcl.title",
   logName: "lclRates",
   order: "desc",
+  fixed: ["pol", "pod"],
   columns: [
     col.id(),
     col.text("pol", "pol", { required: REQUIRED }),

@@ -9,7 +9,7 @@ import { prisma, Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { dayWhere, defineTable, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
+import { addDays, dayWhere, defineTable, parseTableQuery, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
 import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
 import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
@@ -25,6 +25,7 @@ export type { AreaRow, CellValue, CheckItem };
 type Delegate = {
   findMany(args: unknown): Promise<Record<string, unknown>[]>;
   findUnique(args: unknown): Promise<Record<string, unknown> | null>;
+  findFirst(args: unknown): Promise<Record<string, unknown> | null>;
   count(args: unknown): Promise<number>;
   create(args: unknown): Promise<Record<string, unknown>>;
   update(args: unknown): Promise<Record<string, unknown>>;
@@ -60,12 +61,47 @@ export function areaTableSpec(area: DataArea): TableSpec {
   return spec;
 }
 
-export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "range">): Record<string, unknown> {
+/**
+ * The query of a screen or its export (issue 22 item 4): a text search
+ * ignores the area's DEFAULT date range (an old port must be findable by
+ * name or code); a range the user chose still applies.
+ */
+export function parseAreaQuery(area: DataArea, url: URL): TableQuery {
+  const query = parseTableQuery(url, areaTableSpec(area));
+  const days = area.dateFilter?.defaultDays;
+  if (!days || !query.range) return query;
+  const searching = area.filters.some((filter) => filter.kind === "search" && query.filters[filter.param]);
+  const isDefault = query.range.from === addDays(query.today, days[0]) && query.range.to === addDays(query.today, days[1]);
+  return searching && isDefault ? { ...query, range: { from: null, to: null } } : query;
+}
+
+/**
+ * Select filters typed as text (issue 22 item 7: the type-ahead works
+ * without JavaScript as a text filter): a value that is exactly a value of
+ * the column filters on it; any other text of a text column matches the
+ * values containing it, case-insensitively. One indexed lookup per filled
+ * filter.
+ */
+export async function typedFilters(area: DataArea, query: Pick<TableQuery, "filters">): Promise<Set<string>> {
+  const typed = new Set<string>();
+  await Promise.all(
+    area.filters.map(async (filter) => {
+      const value = query.filters[filter.param];
+      if (filter.kind !== "select" || typeof value !== "string" || value === "" || column(area, filter.field).kind !== "text") return;
+      const exact = await delegate(area).findFirst({ where: { [filter.field]: value }, select: { id: true } });
+      if (!exact) typed.add(filter.param);
+    }),
+  );
+  return typed;
+}
+
+/** `typed`: select filters matched as "contains" (typedFilters); the API matches exactly. */
+export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "range">, typed: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   for (const filter of area.filters) {
     const value = query.filters[filter.param];
     if (typeof value !== "string" || value === "") continue;
-    if (filter.kind === "select") and.push({ [filter.field]: value });
+    if (filter.kind === "select") and.push({ [filter.field]: typed.has(filter.param) ? containsText(value) : value });
     else and.push({ OR: filter.fields.map((field) => ({ [field]: containsText(value) })) });
   }
   if (area.dateFilter) {
@@ -104,8 +140,12 @@ export function serializeRow(columns: readonly AreaColumn[], row: Record<string,
 }
 
 /** One page of rows: the table's columns, or every column (the legacy API's rows). */
-export async function listRows(area: DataArea, query: TableQuery, columns: readonly AreaColumn[] = listColumns(area)): Promise<{ rows: AreaRow[]; total: number }> {
-  const where = listWhere(area, query);
+export async function listRows(
+  area: DataArea,
+  query: TableQuery,
+  columns: readonly AreaColumn[] = listColumns(area),
+  where: Record<string, unknown> = listWhere(area, query),
+): Promise<{ rows: AreaRow[]; total: number }> {
   const model = delegate(area);
   const [rows, total] = await Promise.all([
     model.findMany({ where, select: selectOf(columns), orderBy: { id: area.order }, skip: query.skip, take: query.take }),

@@ -5,6 +5,7 @@ export const railArea = defineArea("rail", {
   titleKey: "data.rail.title",
   logName: "railRates",
   order: "desc",
+  fixed: ["pol", "pod"],
   columns: [
     col.id(),
     col.text("pol", "pol", { required: REQUIRED }),

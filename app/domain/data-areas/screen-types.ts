@@ -43,6 +43,9 @@ export type PreviewData =
       rows: PreviewRowData[];
     };
 
+/** `<path>/export?scope=all`: every row; without it, the filtered rows. */
+export const EXPORT_SCOPE_PARAM = "scope";
+
 export type DialogState =
   | { kind: "none" }
   | { kind: "edit"; row: AreaRow }
@@ -74,8 +77,16 @@ export type DataAreaLoaderData = {
   /** The Excel import limit (IMPORT_MAX_MB), for the browser's check before the upload. */
   importMaxBytes: number;
   preview?: PreviewData;
+  /** Showing only the rows just written (`?written=`): their number; null otherwise. */
+  written: number | null;
+  /** Rows in the whole table (what "export all" writes); 0 for areas without export. */
+  allRows: number;
+  /** Columns this user chose to hide (columns.server.ts). */
+  hidden: string[];
 };
 
 export type DataAreaActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
-  | { intent: "import"; problems: Problem[]; badRows: number[]; dateErrorIds?: number[] };
+  | { intent: "import"; problems: Problem[]; badRows: number[]; dateErrorIds?: number[] }
+  /** A refused markup: its message and the rows that stay selected. */
+  | { intent: "markup"; key: string; ids: number[] };

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { parseTableQuery, tablePage, searchWith } from "~/domain/table/paging.server";
+import { tablePage, searchWith } from "~/domain/table/paging.server";
 import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/import.server";
 import { commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
@@ -18,9 +18,12 @@ import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/doma
 import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
 import { getT } from "~/i18n/i18n.server";
+import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
 import {
-  areaTableSpec,
   countRange,
+  delegate,
+  parseAreaQuery,
+  typedFilters,
   deleteRange,
   deleteRow,
   filterOptions,
@@ -37,6 +40,7 @@ import {
 import { editFormSchema } from "./schema";
 import {
   DIALOG_PARAMS,
+  EXPORT_SCOPE_PARAM,
   PREVIEW_FILTERS,
   PREVIEW_PAGE_SIZE,
   type DataAreaActionData,
@@ -44,7 +48,8 @@ import {
   type DialogState,
   type PreviewData,
 } from "./screen-types";
-import type { CheckKey, DataArea } from "./types";
+import { visibleColumns, type CheckKey, type DataArea } from "./types";
+import { hiddenColumns, storeColumnChoice } from "./columns.server";
 import { readFormData } from "~/utils/form-data.server";
 
 /** The list URL (filters and page kept, dialogs closed). */
@@ -94,14 +99,30 @@ export function dataAreaLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
     const viewer = await requireOperation(request, dataOperation(area.key, "read"));
     const url = new URL(request.url);
-    const query = parseTableQuery(url, areaTableSpec(area));
-    const [{ rows, total }, options, dialog, preview] = await Promise.all([
-      listRows(area, query),
+    const choice = storeColumnChoice(url, area, viewer);
+    if (choice) throw choice;
+    const hidden = hiddenColumns(request, area, viewer);
+    const query = parseAreaQuery(area, url);
+    const written = parseWritten(url.searchParams.get(WRITTEN_PARAM));
+    const where = written ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) } : listWhere(area, query, await typedFilters(area, query));
+    const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
+      listRows(area, query, visibleColumns(area, hidden), where),
       filterOptions(area),
       loadDialog(area, url),
+      area.export ? delegate(area).count({}) : Promise.resolve(0),
       previewOf(area, viewer, request, url),
     ]);
-    return { rows, page: tablePage(query, total), options, dialog, importMaxBytes: importMaxBytes(), ...(preview ? { preview } : {}) };
+    return {
+      rows,
+      page: tablePage(query, total),
+      options,
+      dialog,
+      written: written ? total : null,
+      allRows,
+      hidden,
+      importMaxBytes: importMaxBytes(),
+      ...(preview ? { preview } : {}),
+    };
   };
 }
 
@@ -133,7 +154,7 @@ async function previewOf(area: DataArea, viewer: Viewer, request: Request, url: 
   return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, ...preview };
 }
 
-async function importAction(area: DataArea, gate: OperationGate, request: Request, to: string) {
+async function importAction(area: DataArea, gate: OperationGate, request: Request) {
   const upload = await readSpreadsheetUpload(request);
   if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key, values: upload.values }], badRows: [] }, { status: 400 });
   const intent = upload.form.get("intent");
@@ -149,16 +170,17 @@ async function importAction(area: DataArea, gate: OperationGate, request: Reques
     const { problems, badRows, dateErrorIds } = outcome;
     return data<DataAreaActionData>({ intent: "import", problems, badRows, ...(dateErrorIds ? { dateErrorIds } : {}) }, { status: 400 });
   }
-  return importedMessage(request, to, outcome);
+  return importedMessage(request, area, outcome);
 }
 
-async function importedMessage(request: Request, to: string, outcome: ImportSuccess) {
+/** After an import or a preview's commit: the rows just written (issue 22.5), with the counts. */
+async function importedMessage(request: Request, area: DataArea, outcome: ImportSuccess) {
   const values = { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated };
   // Columns that matched nothing were ignored: said, not silent (issue 22.1).
-  if (outcome.unmatched?.length) {
-    return back(request, to, { type: "warning", key: "data.msg.importedUnmatched", values: { ...values, columns: outcome.unmatched.join(", ") } });
-  }
-  return back(request, to, { type: "success", key: "data.msg.imported", values });
+  const message: FlashMessage = outcome.unmatched?.length
+    ? { type: "warning", key: "data.msg.importedUnmatched", values: { ...values, columns: outcome.unmatched.join(", ") } }
+    : { type: "success", key: "data.msg.imported", values };
+  return showWrittenRows(request, area, outcome.ids, message);
 }
 
 /** Undo of an import batch: all of it, or (undoRest) all but the rows changed since. */
@@ -177,6 +199,18 @@ async function undoAction(area: DataArea, viewer: Viewer, request: Request, form
   return back(request, historyHref, { type: "error", key: outcome.reason === "undone" ? "importHistory.alreadyUndone" : "importHistory.notFound" });
 }
 
+/**
+ * After an import or an add (issue 22 item 5): the area's list showing just
+ * the rows written (`?written=<id ranges>`, in the area's order), with
+ * `message` flashed; the screen says "showing the N rows just written — show
+ * all". The one redirect of every write that creates rows: the import
+ * action, the add dialog, and the import preview's commit.
+ */
+export async function showWrittenRows(request: Request, area: DataArea, ids: readonly number[], message: FlashMessage): Promise<Response> {
+  if (ids.length === 0) return back(request, area.path, message);
+  return back(request, `${area.path}?${WRITTEN_PARAM}=${writtenParam(ids)}`, message);
+}
+
 async function saveAction(area: DataArea, viewer: Viewer, request: Request, form: FormData, to: string) {
   const mode = form.has("id") ? "edit" : "add";
   if (!area.edit || (mode === "add" && !area.edit.add)) badRequest();
@@ -192,24 +226,35 @@ async function saveAction(area: DataArea, viewer: Viewer, request: Request, form
       : submission.reply({ formErrors: [outcome.key] });
     return data<DataAreaActionData>({ intent: "save", result }, { status: outcome.status });
   }
-  return back(request, to, { type: "success", key: mode === "add" ? "data.msg.added" : "data.msg.edited" });
+  if (mode === "add") return showWrittenRows(request, area, [outcome.id], { type: "success", key: "data.msg.added" });
+  return back(request, to, { type: "success", key: "data.msg.edited" });
+}
+
+/** A refused markup answers on the page, keeping the selection (issue 22 item 8). */
+function markupRefused(key: string, ids: number[]) {
+  return data<DataAreaActionData>({ intent: "markup", key, ids }, { status: 400 });
 }
 
 async function markupAction(viewer: Viewer, request: Request, form: FormData, to: string) {
   const markup = readMarkupForm(form);
   if (!markup.ok) {
     if (markup.tooMany) badRequest();
-    return back(request, to, { type: "warning", key: markup.key });
+    return markupRefused(markup.key, selectedIds(form));
   }
   let done;
   try {
     done = await markupFcl(viewer, markup.ids, markup.amounts);
   } catch (error) {
     console.warn("markup failed", error);
-    return back(request, to, { type: "error", key: "data.fcl.markupFailed" });
+    return markupRefused("data.fcl.markupFailed", markup.ids);
   }
-  if (!done.ok) return back(request, to, { type: "warning", key: done.key });
+  if (!done.ok) return markupRefused(done.key, markup.ids);
   return back(request, to, { type: "success", key: "data.fcl.markupDone" });
+}
+
+/** The ids of the checked rows (repeated `ids` fields); junk is dropped. */
+function selectedIds(form: FormData): number[] {
+  return [...new Set(form.getAll("ids").map((v) => positiveInt(String(v))).filter((v): v is number => v !== null))];
 }
 
 /** The intents of a data screen and the operation each performs. */
@@ -237,7 +282,7 @@ export function dataAreaAction(area: DataArea) {
   return operationAction(dataIntents(area), async ({ request }, gate) => {
     const url = new URL(request.url);
     const to = listHref(area, url);
-    if (isMultipart(request)) return importAction(area, gate, request, to);
+    if (isMultipart(request)) return importAction(area, gate, request);
     const form = await readFormData(request);
     const intent = form.get("intent");
     const viewer = await gate.authorizeUser(typeof intent === "string" && intent in dataIntents(area) ? intent : "");
@@ -272,7 +317,7 @@ export function dataAreaAction(area: DataArea) {
       case "commitPreview": {
         // Commit writes what the preview showed; afterwards the list (issue 22.5's landing on the rows is wired at the merge).
         const outcome = await commitPreview(area, viewer, previewIdOf(form));
-        if (outcome.ok) return importedMessage(request, to, outcome);
+        if (outcome.ok) return importedMessage(request, area, outcome);
         return back(request, to, { type: "warning", key: outcome.problems[0]?.key ?? "data.import.failed" });
       }
       case "discardPreview":
@@ -293,8 +338,11 @@ export function dataAreaExportLoader(area: DataArea) {
     // An area without export has no export operation either: nothing to authorize.
     if (!area.export) throw new Response("Not found", { status: 404 });
     await requireOperation(request, dataOperation(area.key, "export"));
-    const query = parseTableQuery(new URL(request.url), areaTableSpec(area));
-    const file = await exportWorkbook(area, listWhere(area, query));
+    const url = new URL(request.url);
+    // ?scope=all: every row of the table; otherwise the rows the screen's filters show (issue 22 item 4).
+    const query = parseAreaQuery(area, url);
+    const where = url.searchParams.get(EXPORT_SCOPE_PARAM) === "all" ? {} : listWhere(area, query, await typedFilters(area, query));
+    const file = await exportWorkbook(area, where);
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
   };
 }
@@ -326,12 +374,10 @@ export function dataAreaExportAction(area: DataArea) {
     await gate.authorize();
     if (!area.export || !area.exportSelected) throw new Response("Method not allowed", { status: 405 });
     const form = await readFormData(request);
-    const ids = form
-      .getAll("ids")
-      .map((v) => positiveInt(String(v)))
-      .filter((v): v is number => v !== null);
-    if (ids.length === 0) return back(request, area.path, { type: "warning", key: "data.msg.selectRows" });
-    const file = await exportWorkbook(area, { id: { in: [...new Set(ids)].slice(0, 100_000) } });
+    const ids = selectedIds(form);
+    // Nothing selected: back to the list with its filters (the form posts to export?<list query>).
+    if (ids.length === 0) return back(request, listHref(area, new URL(request.url)), { type: "warning", key: "data.msg.selectRows" });
+    const file = await exportWorkbook(area, { id: { in: ids.slice(0, 100_000) } });
     return spreadsheetResponse(file, area.export.fileName, area.export.asciiName);
   });
 }

@@ -8,6 +8,7 @@ export const trailerArea = defineArea("trailer", {
   titleKey: "data.trailer.title",
   logName: "trailerRates",
   order: "desc",
+  fixed: ["dock", "doorPoint"],
   columns: [
     col.id(),
     // A trailer's dock is the port area (港区) of the customer pages, not an FCL terminal.

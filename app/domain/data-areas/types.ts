@@ -143,6 +143,8 @@ export type DataArea<F extends string = string> = {
   checks?: readonly CheckKey[];
   /** The column the space checks look at (sea ports: name, airports: code). */
   spaceCheckField?: F;
+  /** The route columns kept in view, after the id, when a wide table scrolls sideways (issue 22 item 6). */
+  fixed?: readonly F[];
 };
 
 /** What an area file says; key, path and model come from the catalog. */
@@ -189,6 +191,16 @@ export function editColumns(area: DataArea): AreaColumn[] {
 
 export function listColumns(area: DataArea): AreaColumn[] {
   return area.columns.filter((c) => c.list ?? true);
+}
+
+/** The columns fixed on the left of the table: the id, then the area's route columns. */
+export function fixedColumns(area: DataArea): string[] {
+  return ["id", ...(area.fixed ?? [])];
+}
+
+/** The table's columns without those the user chose to hide (the id always shows). */
+export function visibleColumns(area: DataArea, hidden: readonly string[]): AreaColumn[] {
+  return listColumns(area).filter((c) => c.kind === "id" || !hidden.includes(c.field));
 }
 
 // ---------------------------------------------------------- column builders

@@ -23,6 +23,7 @@ import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
+import { compressIds } from "~/domain/data-areas/written";
 import { parseSheetInWorker, SheetWorkerError, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
 import { inspectZip, verifyZipSizes, type ZipLimits } from "./zip-guard.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -31,9 +32,9 @@ import { supportedLanguages, type Language } from "~/i18n/config";
 import { createLiteI18n } from "~/i18n/lite";
 import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
 import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
+import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
@@ -53,6 +54,8 @@ export type ImportSuccess = {
   updated: number;
   /** The import batch that can undo this import (issue 23.2); null when nothing was written. */
   batchId: number | null;
+  /** The ids just written (the screen then shows them: showWrittenRows). */
+  ids: number[];
   /** Headers of the file that matched no column (ignored; issue 22.1). */
   unmatched?: string[];
   /** FCL, LCL: port names rewritten through the alias table, and the names nothing resolves (queued). */
@@ -220,16 +223,7 @@ const REASON_KEYS = {
 } as const;
 
 /** Rows of a ranges list: 1-3,7 (for the log and messages). */
-export function compressIds(ids: readonly number[]): string {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const start = sorted[i];
-    while (i + 1 < sorted.length && sorted[i + 1] === sorted[i] + 1) i++;
-    parts.push(start === sorted[i] ? String(start) : `${start}-${sorted[i]}`);
-  }
-  return parts.join(",");
-}
+export { compressIds };
 
 /**
  * Checks and converts the parsed sheet. Pure (no database): every rule of
@@ -550,7 +544,7 @@ export async function writeRows(
             ...(ports ? { portsResolved: ports.resolved, portsUnresolved: ports.unresolved.length } : {}),
           },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId, ...(ports ? { ports } : {}) };
+        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId, ids: written, ...(ports ? { ports } : {}) };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );

@@ -267,7 +267,7 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
     ? await writeRows(area, viewer, prepared, { fileName: preview.fileName, variant: preview.variant as ImportVariant }, async (tx) =>
         (await tableVersion(tx, area, true)) === preview.tableVersion ? null : { key: "importPreview.stale" },
       )
-    : ({ ok: true, rows: 0, inserted: 0, updated: 0, batchId: null } as const);
+    : { ok: true as const, rows: 0, inserted: 0, updated: 0, batchId: null, ids: [] };
   if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale")) await discardPreview(area, viewer, id);
   return outcome;
 }

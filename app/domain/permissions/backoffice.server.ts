@@ -3,7 +3,7 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { ADMIN_ROLE_ID, hasBackOffice, forbidden } from "./permissions.server";
-import { requireViewer } from "~/domain/accounts/session.server";
+import { requireStaffViewer } from "~/domain/accounts/session.server";
 import { AUDIT } from "~/domain/users/status";
 
 export type BackOfficeMenuGroup = {
@@ -37,7 +37,7 @@ export function backOfficeMenu(viewer: Viewer): BackOfficeMenuGroup[] {
 
 /** Staff only: a user whose menu list has no entry with a parent gets 403. */
 export async function requireBackOffice(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request);
+  const viewer = await requireStaffViewer(request);
   if (!hasBackOffice(viewer)) throw forbidden();
   return viewer;
 }

@@ -6,7 +6,7 @@
 // they perform, and one function, `mayPerform`, answers for both; the grant
 // rules on top (which role, which target) are app/domain/permissions/authority.server.ts.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { lookupRequest, requireViewer } from "~/domain/accounts/session.server";
+import { lookupRequest, requireStaffViewer, requireViewer } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { dataAreas, type AreaKey } from "~/domain/data-areas";
 import { logRefusal } from "~/domain/logs/operation-log.server";
@@ -170,9 +170,10 @@ export async function checkOperation(viewer: Viewer | null, id: OperationId, tar
   return false;
 }
 
-/** Loaders: the signed-in viewer who may perform `id`; visitors go to /home, others get 403. */
+/** Loaders: the signed-in viewer who may perform `id`; visitors go to /home (staff screens: to login and back), others get 403. */
 export async function requireOperation(request: Request, id: OperationId): Promise<Viewer> {
-  const viewer = await requireViewer(request);
+  // Staff screens: a visitor signs in and comes back (issue 22 item 8).
+  const viewer = OPERATIONS[id].who === "staff" ? await requireStaffViewer(request) : await requireViewer(request);
   if (!(await checkOperation(viewer, id))) throw forbidden();
   return viewer;
 }
@@ -240,7 +241,7 @@ export function operationAction<T>(declared: DeclaredOperations, handler: Action
     declaredFor.set(args.request, declared);
     let viewer: Viewer | null = null;
     if (staffOnly) {
-      viewer = await requireViewer(args.request);
+      viewer = await requireStaffViewer(args.request);
       if (!ids.some((id) => mayPerform(viewer, id))) throw forbidden();
     } else if (needsSession) {
       // The handler words a visitor's or frozen account's refusal (its own requireViewer, the booking gate).

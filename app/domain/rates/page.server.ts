@@ -34,6 +34,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
+import { pageByTotal, readShipment, rowTotals, shipmentFields, totalsAllowed, totalViews, type ShipmentForm } from "./totals.server";
 
 export type FieldState = {
   param: string;
@@ -68,6 +69,8 @@ export type ResultsData = {
     errors: Partial<Record<"cbm" | "kg", string>>;
     charges: Record<number, LclCharge> | null;
   } | null;
+  /** The all-in total's shipment form and the totals (issue 25 item 1); null for express (its total is its price). */
+  shipment: ShipmentForm | null;
   suggestions: Record<string, FieldSuggestions>;
   lists: { from: PickerOption[]; to: PickerOption[] } | null;
   contact: ContactCardData;
@@ -75,7 +78,7 @@ export type ResultsData = {
 };
 
 const optionsSchema = z.object({
-  sort: z.enum(["price", "validity"]).optional().catch(undefined),
+  sort: z.enum(["price", "validity", "total"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   carrier: z.string().trim().max(60).optional().catch(undefined),
 });
@@ -172,8 +175,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   let carriers: string[] | null = null;
   let carrier: string | null = null;
   let calculator: ResultsData["calculator"] = null;
+  let shipmentForm: ShipmentForm | null = null;
 
   if (resolved) {
+    // The shipment of the all-in totals (LCL: the calculator's CBM and kg).
+    const lclChecked = mode.calculator ? checkLclInput((params.get("cbm") ?? "").trim().slice(0, 12), (params.get("kg") ?? "").trim().slice(0, 12)) : null;
+    const typed = readShipment(mode, params, lclChecked && "cbm" in lclChecked && (params.get("cbm") || params.get("kg")) ? lclChecked : null);
+    const shipment = totalsAllowed(access.tier, typed.shipment) ? typed.shipment : null;
+    const byTotal = view.sort === "total" && shipment !== null;
     const match: Record<string, string> = {};
     mode.fields.forEach((field, i) => {
       if (field.column) match[field.column] = resolved[i].match;
@@ -185,7 +194,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         country,
         weight: weightValue!,
         priced: access.tier !== null,
-        sort: view.sort ?? "price",
+        sort: view.sort === "total" ? "price" : view.sort ?? "price",
         page: view.page ?? 1,
         today,
       });
@@ -197,8 +206,13 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         chargeable: expectedBreak(weightValue!),
       };
     } else {
-      const search = (carrier: string | null) =>
-        cachedRates(versions, { mode, match, tier: access.tier, sort: view.sort ?? "price", page: view.page ?? 1, today, carrier });
+      const search = async (carrier: string | null) => {
+        const sort = view.sort === "total" ? "price" : view.sort ?? "price";
+        if (!byTotal) return cachedRates(versions, { mode, match, tier: access.tier, sort, page: view.page ?? 1, today, carrier });
+        // By total: the route's rows (cached), their totals, then the asked page.
+        const all = await cachedRates(versions, { mode, match, tier: access.tier, sort, page: 1, today, carrier, all: true });
+        return pageByTotal(all, rowTotals(mode, shipment, all.rows), view.page ?? 1);
+      };
       if (mode.carrierFilter && view.carrier) {
         // A carrier filter counts only when the route has that carrier today.
         carriers = await cachedCarriers(versions, mode, match, today);
@@ -211,6 +225,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       }
     }
     if (carrier) query.carrier = carrier;
+    if (mode.shipment !== "express") {
+      shipmentForm = {
+        values: typed.values,
+        errors: typed.errors,
+        totals: shipment ? totalViews(rowTotals(mode, shipment, results.rows), t) : null,
+        fields: shipmentFields(mode, t),
+      };
+    }
 
     if (mode.calculator) {
       const cbmRaw = (params.get("cbm") ?? "").trim().slice(0, 12);
@@ -269,6 +291,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     carriers,
     carrier,
     calculator,
+    shipment: shipmentForm,
     suggestions,
     lists: landPickerLists(lists, lng),
     contact,

@@ -56,8 +56,8 @@ export function cachedRates(
   versions: Versions,
   options: Parameters<typeof searchRates>[0] & { carrier: string | null },
 ): Promise<RatePage> {
-  const { mode, match, tier, sort, page, today, carrier } = options;
-  const key = `${mode.key}|${JSON.stringify(match)}|${tier ?? "-"}|${sort}|${page}|${carrier ?? ""}|${dateKey(today)}`;
+  const { mode, match, tier, sort, page, today, carrier, all } = options;
+  const key = `${mode.key}|${JSON.stringify(match)}|${tier ?? "-"}|${sort}|${page}|${carrier ?? ""}|${all ? "all" : ""}|${dateKey(today)}`;
   return pages.get(versions, [sqlTable(mode.model)], key, () => searchRates(options));
 }
 

@@ -10,7 +10,10 @@ import { prisma } from "~/utils/db.server";
 import { validToday } from "./validity.server";
 
 export const PAGE_SIZE = 20;
-export type SortKey = "price" | "validity";
+/** Sorting by the all-in total reads the route's rows up to this many (a route has tens). */
+export const TOTAL_SORT_LIMIT = 1_000;
+/** "total": sorted by the shipment's all-in total on the server (rates/totals.server.ts). */
+export type SortKey = "price" | "validity" | "total";
 
 export type RateRow = {
   id: number;
@@ -112,6 +115,8 @@ export async function searchRates(options: {
   page: number;
   today: Date;
   carrier?: string | null;
+  /** Every row of the route (up to TOTAL_SORT_LIMIT) on one page, in price order. */
+  all?: boolean;
 }): Promise<RatePage> {
   const { mode, match, tier, today } = options;
   const delegate = rateDelegate(mode);
@@ -123,19 +128,20 @@ export async function searchRates(options: {
       ? [{ [priceField]: { sort: "asc", nulls: "last" } }, { id: "asc" }]
       : [{ validTo: { sort: "desc", nulls: "first" } }, { id: "asc" }];
 
+  const size = options.all ? TOTAL_SORT_LIMIT : PAGE_SIZE;
   const read = (page: number) =>
     delegate.findMany({
       where,
       select: { ...baseSelect(mode), ...tierSelect(mode, tier) },
       orderBy,
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
+      skip: (page - 1) * size,
+      take: size,
     });
   // The count and the asked-for page side by side; the page is read again
   // only when it lies past the last one (then the last page is shown).
   const asked = clampPage(options.page, Number.MAX_SAFE_INTEGER);
   const [total, askedRows] = await Promise.all([delegate.count({ where }), read(asked)]);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / size));
   const page = clampPage(options.page, pageCount);
   const rows = total === 0 ? [] : page === asked ? askedRows : await read(page);
   return { rows: rows.map((row) => toRateRow(mode, tier, row)), total, page, pageCount, sort };

@@ -1,0 +1,110 @@
+// The all-in totals of a results page (issue 25 item 1): the shipment form's
+// values and messages, a total per row of the page, and the order by total.
+// Rows come from searchRates with the viewer's tier only, so totals hold no
+// other tier's price; viewers without a tier get no totals at all.
+import type { ModeDescription } from "~/domain/modes";
+import { formatPrice } from "~/domain/pricing/format";
+import { checkShipment, compareTotals, countParam, shipmentTotal, type Shipment, type ShipmentTotal } from "~/domain/pricing/shipment";
+import type { Tier } from "~/domain/pricing/visibility";
+import { clampPage, PAGE_SIZE, type RatePage } from "./search.server";
+
+export type ShipmentForm = {
+  /** Typed values by parameter (qty_gp20 …, kg, cbm, pack). */
+  values: Record<string, string>;
+  /** Translation keys of the problems by parameter. */
+  errors: Record<string, string>;
+  /** Per row id; null without a valid shipment or a tier. */
+  totals: Record<number, TotalView> | null;
+  /** The form's text fields, labelled in the page's language (air adds the packing select). */
+  fields: { name: string; label: string; numeric: boolean }[];
+};
+
+/**
+ * A row's total as the page prints it, worded on the server in the page's
+ * language: the browser's bundle of the results pages then carries no total
+ * or breakdown formatting (the JavaScript budget, docs/benchmarks.md).
+ */
+export type TotalView = {
+  /** The sums per currency, as computed (exact decimals). */
+  sums: ShipmentTotal["sums"];
+  /** A price the shipment needs is missing on this row: no total. */
+  incomplete: boolean;
+  /** The sums as printed: "2,400.00 USD", one per currency. */
+  text: string[];
+  /** Air: the weights behind the break, as a sentence. */
+  air: string | null;
+  /** The parts, one line each ("20GP: 2 × 1,200.00 USD = 2,400.00 USD"). */
+  lines: string[];
+  /** Fees that are not a price, kept as their text (not in the total). */
+  excluded: string[];
+};
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The shipment form's text fields of a mode, labelled on the server. */
+export function shipmentFields(mode: ModeDescription, t: Translate): ShipmentForm["fields"] {
+  if (mode.shipment === "air") return ["kg", "cbm"].map((name) => ({ name, label: t(`quotes.shipment.${name}`), numeric: false }));
+  return mode.prices.map((p) => ({
+    name: countParam(p.key),
+    label: t("quotes.shipment.count", { container: t(p.labelKey) }),
+    numeric: true,
+  }));
+}
+
+export function totalView(total: ShipmentTotal, t: Translate): TotalView {
+  const money = (amount: string) => formatPrice(amount, "money") ?? amount;
+  return {
+    sums: total.sums,
+    incomplete: total.incomplete,
+    text: total.sums.map((s) => `${money(s.amount)} ${s.currency}`),
+    air: total.air ? t("quotes.shipment.airWeights", total.air) : null,
+    lines: total.parts.map((p) =>
+      t("quotes.shipment.line", {
+        label: [t(p.labelKey), p.note].filter(Boolean).join(" "),
+        quantity: p.quantity,
+        unit: t(`quotes.shipment.unit.${p.unit}`),
+        rate: money(p.rate),
+        currency: p.currency,
+        amount: money(p.amount),
+      }),
+    ),
+    excluded: total.excluded.map((e) => t("quotes.shipment.excluded", { label: t(e.labelKey), text: e.text })),
+  };
+}
+
+export const totalViews = (totals: Record<number, ShipmentTotal>, t: Translate): Record<number, TotalView> =>
+  Object.fromEntries(Object.entries(totals).map(([id, total]) => [id, totalView(total, t)]));
+
+/** The price columns a shipment counts (containers) or prices (air breaks). */
+const containerKeys = (mode: ModeDescription) => mode.prices.filter((p) => p.tiers && !p.group).map((p) => p.key);
+
+export function readShipment(mode: ModeDescription, params: URLSearchParams, lcl: { cbm: string; kg: string } | null) {
+  if (mode.shipment === "lcl") return { shipment: lcl ? ({ kind: "lcl", ...lcl } as Shipment) : null, values: {}, errors: {} };
+  const checked = checkShipment(mode.shipment, containerKeys(mode), (p) => params.get(p));
+  const errors: Record<string, string> = {};
+  for (const [param, problem] of Object.entries(checked.problems)) errors[param] = `quotes.shipment.errors.${problem}`;
+  return { shipment: checked.shipment, values: checked.values, errors };
+}
+
+export function rowTotals(mode: ModeDescription, shipment: Shipment, rows: RatePage["rows"]): Record<number, ShipmentTotal> {
+  const columns = {
+    prices: mode.prices.map((p) => ({ key: p.key, labelKey: p.labelKey, group: p.group, breakLabel: p.breakLabel })),
+    fees: mode.shipment === "lcl" ? [] : mode.facts.filter((f) => f.fee).map((f) => ({ key: f.key, labelKey: f.labelKey })),
+  };
+  const totals: Record<number, ShipmentTotal> = {};
+  for (const row of rows) {
+    const total = shipmentTotal(shipment, row, columns);
+    if (total) totals[row.id] = total;
+  }
+  return totals;
+}
+
+/** All the route's rows (read with `all`) ordered by total, then cut to the asked page. */
+export function pageByTotal(all: RatePage, totals: Record<number, ShipmentTotal>, page: number): RatePage {
+  const rows = [...all.rows].sort((a, b) => compareTotals(totals[a.id], totals[b.id]) || a.id - b.id);
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const p = clampPage(page, pageCount);
+  return { rows: rows.slice((p - 1) * PAGE_SIZE, p * PAGE_SIZE), total: all.total, page: p, pageCount, sort: "total" };
+}
+
+export const totalsAllowed = (tier: Tier | null, shipment: Shipment | null): shipment is Shipment => !!tier && !!shipment;
