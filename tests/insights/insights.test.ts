@@ -188,7 +188,7 @@ describe("insights exports", () => {
     expect(en.rows[0]).toEqual(["Port of loading", "Port of destination", "Searches", "Customers", "Last searched", "Rate now"]);
     expect(en.rows[1][5]).toBe("No");
     expect((await sheet("trend", "en-US")).rows.length).toBe(11);
-    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[4])).toEqual([100, 90]);
+    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[5])).toEqual([100, 90]);
     const customers = await sheet("customers", "zh-CN", SALES);
     expect(customers.rows.slice(1).map((r) => r[0])).toEqual(["insights-a"]);
     expect((await sheet("topBookings", "zh-CN")).rows[1].slice(2)).toEqual([4, 1, "25.0%"]);

@@ -22,6 +22,8 @@ export const insightsPeriod = defineTable({ dateRange: { defaultDays: [-89, 0] }
 export const TOP_LIMIT = 20;
 export const UNMET_LIMIT = 50;
 export const CUSTOMER_LIMIT = 100;
+/** Versions of a lane's rate rows in its price history. */
+export const PRICE_LIMIT = 500;
 /** "Several times": the fewest searches of one lane that list a customer. */
 export const DEFAULT_MIN_SEARCHES = 3;
 
@@ -39,7 +41,22 @@ export type UnmetLane = {
 };
 export type TopLane = { origin: string; destination: string; searches: number; bookings: number; conversion: number | null };
 export type DayPoint = { day: string; searches: number; bookings: number };
-export type PricePoint = { id: number; day: string; validFrom: string | null; validTo: string | null; updatedAt: string; t0: number | null; t1: number | null; t2: number | null };
+/**
+ * One version of a rate row of the lane: its prices from `day` (Shanghai) on,
+ * until the import that replaced them (`until`, `replacedBy`; null: the row
+ * as it is now).
+ */
+export type PricePoint = {
+  id: number;
+  day: string;
+  until: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  t0: number | null;
+  t1: number | null;
+  t2: number | null;
+  replacedBy: { batchId: number; fileName: string; username: string | null; at: string } | null;
+};
 export type IdleCustomer = {
   userId: number;
   username: string;
@@ -199,28 +216,80 @@ export function historyPrice(mode: ModeDescription) {
   return price;
 }
 
+/**
+ * A lane's price history: every version of every rate row that is or was on
+ * the lane, set-based from the rows and the import history (decision 204):
+ * each kept, not undone import batch holds the before-image of every row it
+ * updated (the version it replaced, which ends on the batch's day) and the
+ * ids it inserted. A version begins at its validity start (its update day
+ * when it has none); one written by an import over an earlier version begins
+ * no earlier than that import's day. So a price lowered by an import shows
+ * its old value up to the import and the new one from it.
+ */
 async function priceHistory(mode: ModeDescription, lane: { origin: string; destination: string }): Promise<PricePoint[]> {
   const rate = rateLaneSql(mode);
   const tiers = historyPrice(mode).tiers!;
-  const col = (field: string) => sqlColumn(mode.model, field);
-  const rows = await sql<{ id: number; valid_from: Date | null; valid_to: Date | null; updated_at: Date; t0: string | null; t1: string | null; t2: string | null }>(
-    `SELECT r.id, r.valid_from, r.valid_to, r.updated_at, r.${col(tiers.T0)} AS t0, r.${col(tiers.T1)} AS t1, r.${col(tiers.T2)} AS t2
-       FROM ${rate.table} r
-      WHERE r.${rate.origin} = $1 AND r.${rate.destination} = $2
-      ORDER BY COALESCE(r.valid_from, (r.updated_at AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai')::date), r.id
-      LIMIT 500`,
-    [lane.origin, lane.destination],
+  const key = (field: string) => `'${sqlColumn(mode.model, field)}'`;
+  const img = (column: string) => `v.img->>'${column}'`;
+  const day = (expr: string) => `(${expr} AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai')::date`;
+  const rows = await sql<{
+    id: number;
+    start: Date;
+    ended: Date | null;
+    valid_from: string | null;
+    valid_to: string | null;
+    t0: string | null;
+    t1: string | null;
+    t2: string | null;
+    batch_id: number | null;
+    file_name: string | null;
+    username: string | null;
+    batch_at: Date | null;
+  }>(
+    `WITH batches AS (
+       SELECT b.id, b.created_at, b.file_name, b.username FROM import_batches b WHERE b.area = $3 AND b.undone_at IS NULL
+     ), lane_rows AS (
+       SELECT r.id FROM ${rate.table} r WHERE r.${rate.origin} = $1 AND r.${rate.destination} = $2
+       UNION
+       SELECT br.row_id FROM import_batch_rows br JOIN batches b ON b.id = br.batch_id
+        WHERE br.before IS NOT NULL AND br.before->>'${rate.origin}' = $1 AND br.before->>'${rate.destination}' = $2
+     ), versions AS (
+       SELECT br.row_id AS id, br.before AS img, b.id AS batch_id, b.created_at AS at, b.file_name, b.username
+         FROM batches b JOIN import_batch_rows br ON br.batch_id = b.id
+        WHERE br.row_id IN (SELECT id FROM lane_rows)
+       UNION ALL
+       SELECT r.id, to_jsonb(r), NULL, NULL, NULL, NULL FROM ${rate.table} r WHERE r.id IN (SELECT id FROM lane_rows)
+     ), chained AS (
+       SELECT v.*, lag(v.at) OVER w AS written_at, lag(v.img IS NOT NULL) OVER w AS over_earlier
+         FROM versions v
+       WINDOW w AS (PARTITION BY v.id ORDER BY v.at NULLS LAST, v.batch_id NULLS LAST)
+     ), lane_versions AS (
+       SELECT v.*, COALESCE(left(${img("valid_from")}, 10)::date, ${day(`(${img("updated_at")})::timestamp`)}) AS own_start
+         FROM chained v
+        WHERE v.img IS NOT NULL AND ${img(rate.origin)} = $1 AND ${img(rate.destination)} = $2
+     )
+     SELECT v.id,
+            CASE WHEN v.over_earlier THEN GREATEST(v.own_start, ${day("v.written_at")}) ELSE v.own_start END AS start,
+            ${day("v.at")} AS ended,
+            left(${img("valid_from")}, 10) AS valid_from, left(${img("valid_to")}, 10) AS valid_to,
+            v.img->>${key(tiers.T0)} AS t0, v.img->>${key(tiers.T1)} AS t1, v.img->>${key(tiers.T2)} AS t2,
+            v.batch_id, v.file_name, v.username, v.at AS batch_at
+       FROM lane_versions v
+      ORDER BY start, v.id, v.at NULLS LAST
+      LIMIT ${PRICE_LIMIT}`,
+    [lane.origin, lane.destination, dataAreas[mode.key].key],
   );
   const num = (v: string | null) => (v === null ? null : Number(v));
   return rows.map((r) => ({
     id: r.id,
-    day: r.valid_from ? formatDate(r.valid_from) : formatDate(new Date(r.updated_at.getTime() + SHANGHAI_OFFSET_MS)),
-    validFrom: r.valid_from ? formatDate(r.valid_from) : null,
-    validTo: r.valid_to ? formatDate(r.valid_to) : null,
-    updatedAt: r.updated_at.toISOString(),
+    day: formatDate(r.start),
+    until: r.ended ? formatDate(r.ended) : null,
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
     t0: num(r.t0),
     t1: num(r.t1),
     t2: num(r.t2),
+    replacedBy: r.batch_id === null ? null : { batchId: r.batch_id, fileName: r.file_name ?? "", username: r.username, at: r.batch_at!.toISOString() },
   }));
 }
 
