@@ -16,8 +16,10 @@ import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate } from "~/utils/dates";
 import { laneOf, type InsightTable } from "./lanes";
 
+/** The default period: the past 90 days (the rollup materialises it: rollup.server.ts). */
+export const DEFAULT_PERIOD_DAYS = 90;
 /** The period: a date range (Shanghai days), the past 90 days by default. */
-export const insightsPeriod = defineTable({ dateRange: { defaultDays: [-89, 0] } });
+export const insightsPeriod = defineTable({ dateRange: { defaultDays: [-(DEFAULT_PERIOD_DAYS - 1), 0] } });
 /** How many rows each table shows (and exports). */
 export const TOP_LIMIT = 20;
 export const UNMET_LIMIT = 50;
@@ -87,7 +89,7 @@ export type Insights = {
 export function insightsQuery(url: URL): { period: Period; minSearches: number; lane: { origin: string; destination: string } | null } {
   const { range, today } = parseTableQuery(url, insightsPeriod);
   const to = range?.to ?? today;
-  const from = range?.from ?? addDays(to, -89);
+  const from = range?.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
   const min = Number(url.searchParams.get("min"));
   const minSearches = Number.isInteger(min) && min >= 2 && min <= 1000 ? min : DEFAULT_MIN_SEARCHES;
   const clean = (name: string) => blankControlCharacters(url.searchParams.get(name) ?? "").trim().slice(0, 100);
@@ -100,11 +102,23 @@ const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** The instant a Shanghai day begins, as an ISO string for a timestamp column (UTC). */
 const dayStart = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS).toISOString();
 
-/** What every statement over the rollup shares: mode, period, the customers in scope. */
-type Frame = { mode: string; from: string; to: string; startAt: string; endAt: string; ids: number[] | null };
+/**
+ * What every statement over the rollup shares: mode, period, the customers in
+ * scope, and whether the period is the one insight_period_searches holds.
+ */
+type Frame = { mode: string; from: string; to: string; startAt: string; endAt: string; ids: number[] | null; materialised: boolean };
 
 // $1 mode, $2 first day, $3 last day, $4 customer ids (null = all).
-const ROLLUP_WHERE = `s.mode = $1::transport_mode AND s.day BETWEEN $2::date AND $3::date AND ($4::int[] IS NULL OR s.user_id = ANY($4::int[]))`;
+const SCOPE = `s.mode = $1::transport_mode AND ($4::int[] IS NULL OR s.user_id = ANY($4::int[]))`;
+/**
+ * The searches per customer and lane of the period: the materialised default
+ * period (one row per customer and lane; $2 and $3 are its days, checked by
+ * the caller) or the daily rollup (a row per day).
+ */
+const searchesOf = (f: Frame) =>
+  f.materialised
+    ? `insight_period_searches s WHERE ${SCOPE} AND $2::date <= $3::date`
+    : `insight_daily_searches s WHERE ${SCOPE} AND s.day BETWEEN $2::date AND $3::date`;
 // $1 mode, $5 start instant, $6 end instant, $4 customer ids.
 const BOOKING_WHERE = `e.mode = $1::transport_mode AND e.kind = 'ORDER' AND e.created_at >= $5::timestamp AND e.created_at < $6::timestamp AND ($4::int[] IS NULL OR e.user_id = ANY($4::int[]))`;
 const frameValues = (f: Frame) => [f.mode, f.from, f.to, f.ids, f.startAt, f.endAt];
@@ -130,8 +144,7 @@ export function rateLaneSql(mode: ModeDescription) {
 async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promise<UnmetLane[]> {
   const rows = await sql<{ origin: string; destination: string; searches: number; customers: number; last_at: Date }>(
     `SELECT s.origin, s.destination, sum(s.unmet)::int AS searches, count(DISTINCT s.user_id)::int AS customers, max(s.last_at) AS last_at
-       FROM insight_daily_searches s
-      WHERE ${ROLLUP_WHERE} AND s.unmet > 0
+       FROM ${searchesOf(f)} AND s.unmet > 0
       GROUP BY s.origin, s.destination
       ORDER BY searches DESC, last_at DESC, s.origin, s.destination
       LIMIT ${UNMET_LIMIT}`,
@@ -156,7 +169,7 @@ async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promi
     const check = byN.get(i + 1)!;
     const unknown = !check.origin_known ? row.origin : !check.destination_known ? row.destination : null;
     const action: UnmetLane["action"] = unknown
-      ? { kind: "alias", name: unknown, href: `/portAliases?${new URLSearchParams({ name: unknown })}` }
+      ? { kind: "alias", name: unknown, href: `/portAliases?${new URLSearchParams({ name: unknown })}#port-aliases-form` }
       : { kind: "area", href: `${area.path}?${new URLSearchParams({ [areaParam(mode, "from")]: row.origin, [areaParam(mode, "to")]: row.destination })}` };
     return {
       origin: row.origin,
@@ -180,7 +193,7 @@ function areaParam(mode: ModeDescription, role: "from" | "to"): string {
 
 async function topLanes(mode: ModeDescription, f: Frame, by: "searches" | "bookings"): Promise<TopLane[]> {
   const b = bookingLane(mode);
-  const searches = `SELECT s.origin, s.destination, sum(s.searches)::int AS searches FROM insight_daily_searches s WHERE ${ROLLUP_WHERE} GROUP BY 1, 2`;
+  const searches = `SELECT s.origin, s.destination, sum(s.searches)::int AS searches FROM ${searchesOf(f)} GROUP BY 1, 2`;
   const bookings = `SELECT ${b.origin} AS origin, ${b.destination} AS destination, count(*)::int AS bookings FROM entrustments e WHERE ${BOOKING_WHERE} AND ${b.origin} IS NOT NULL AND ${b.destination} IS NOT NULL GROUP BY 1, 2`;
   const [lead, other, leadCol] = by === "searches" ? [searches, bookings, "searches"] : [bookings, searches, "bookings"];
   const rows = await sql<{ origin: string; destination: string; searches: number | null; bookings: number | null }>(
@@ -199,7 +212,7 @@ async function topLanes(mode: ModeDescription, f: Frame, by: "searches" | "booki
 
 async function trend(f: Frame): Promise<DayPoint[]> {
   const rows = await sql<{ day: Date; searches: number; bookings: number }>(
-    `WITH s AS (SELECT s.day, sum(s.searches)::int AS n FROM insight_daily_searches s WHERE ${ROLLUP_WHERE} GROUP BY 1),
+    `WITH s AS (SELECT s.day, sum(s.searches)::int AS n FROM insight_daily_users s WHERE ${SCOPE} AND s.day BETWEEN $2::date AND $3::date GROUP BY 1),
           b AS (SELECT (e.created_at AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai')::date AS day, count(*)::int AS n FROM entrustments e WHERE ${BOOKING_WHERE} GROUP BY 1)
      SELECT d.day::date AS day, COALESCE(s.n, 0) AS searches, COALESCE(b.n, 0) AS bookings
        FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
@@ -297,8 +310,7 @@ async function idleCustomers(mode: ModeDescription, f: Frame, minSearches: numbe
   const rows = await sql<{ user_id: number; username: string; company: string | null; phone: string; sales: string | null; origin: string; destination: string; searches: number; last_at: Date }>(
     `WITH idle AS (
        SELECT s.user_id, s.origin, s.destination, sum(s.searches)::int AS searches, max(s.last_at) AS last_at
-         FROM insight_daily_searches s
-        WHERE ${ROLLUP_WHERE}
+         FROM ${searchesOf(f)}
         GROUP BY 1, 2, 3
        HAVING sum(s.searches) >= $7
           AND NOT EXISTS (SELECT 1 FROM entrustments e WHERE e.user_id = s.user_id AND e.mode = $1::transport_mode AND e.kind = 'ORDER'
@@ -332,25 +344,36 @@ export async function loadInsights(
   only?: InsightTable,
 ): Promise<Insights> {
   const { period, minSearches, lane } = options;
-  const ids = await customerIdsInScope(viewer);
-  const f: Frame = { mode: mode.enumValue, from: period.from, to: period.to, startAt: dayStart(period.from), endAt: dayStart(addDays(period.to, 1)), ids };
+  const [ids, [state]] = await Promise.all([
+    customerIdsInScope(viewer),
+    sql<{ refreshed_at: Date; period_from: Date | null; period_to: Date | null }>(`SELECT refreshed_at, period_from, period_to FROM insight_rollup_state WHERE id = 1`),
+  ]);
+  const materialised = !!state?.period_from && formatDate(state.period_from) === period.from && formatDate(state.period_to!) === period.to;
+  const f: Frame = {
+    mode: mode.enumValue,
+    from: period.from,
+    to: period.to,
+    startAt: dayStart(period.from),
+    endAt: dayStart(addDays(period.to, 1)),
+    ids,
+    materialised,
+  };
   const today = formatDate(new Date(Date.now() + SHANGHAI_OFFSET_MS));
   const want = (t: InsightTable) => !only || only === t;
   const none = Promise.resolve([]);
-  const [unmet, topBySearches, topByBookings, days, prices, idle, state] = await Promise.all([
+  const [unmet, topBySearches, topByBookings, days, prices, idle] = await Promise.all([
     want("unmet") ? unmetLanes(mode, f, today) : none,
     want("topSearches") ? topLanes(mode, f, "searches") : none,
     want("topBookings") ? topLanes(mode, f, "bookings") : none,
     want("trend") ? trend(f) : none,
     want("prices") && lane ? priceHistory(mode, lane) : none,
     want("customers") ? idleCustomers(mode, f, minSearches) : none,
-    sql<{ refreshed_at: Date }>(`SELECT refreshed_at FROM insight_rollup_state WHERE id = 1`),
   ]);
   return {
     period,
     minSearches,
     lane,
-    refreshedAt: state[0]?.refreshed_at.toISOString() ?? null,
+    refreshedAt: state?.refreshed_at.toISOString() ?? null,
     unmet: unmet as UnmetLane[],
     topBySearches: topBySearches as TopLane[],
     topByBookings: topByBookings as TopLane[],
