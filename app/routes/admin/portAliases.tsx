@@ -39,10 +39,11 @@ export const links: LinksFunction = () => [
 ];
 export const meta = backOfficeMeta;
 
-const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperation(request, "portAlias.read");
+  // Inside the loader: paging.server is not in the browser build (at module
+  // level this call broke the route's client module: "defineTable is not a function").
+  const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
   const url = new URL(request.url);
   const query = parseTableQuery(url, aliasTable);
   const editId = Number(url.searchParams.get("edit"));
