@@ -142,8 +142,11 @@ export function rateLaneSql(mode: ModeDescription) {
 }
 
 async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promise<UnmetLane[]> {
+  // The materialised period has one row per customer and lane: counting rows counts customers (a hash
+  // aggregate; the DISTINCT of the daily rollup sorts every row).
+  const customers = f.materialised ? "count(*)" : "count(DISTINCT s.user_id)";
   const rows = await sql<{ origin: string; destination: string; searches: number; customers: number; last_at: Date }>(
-    `SELECT s.origin, s.destination, sum(s.unmet)::int AS searches, count(DISTINCT s.user_id)::int AS customers, max(s.last_at) AS last_at
+    `SELECT s.origin, s.destination, sum(s.unmet)::int AS searches, ${customers}::int AS customers, max(s.last_at) AS last_at
        FROM ${searchesOf(f)} AND s.unmet > 0
       GROUP BY s.origin, s.destination
       ORDER BY searches DESC, last_at DESC, s.origin, s.destination
@@ -211,8 +214,13 @@ async function topLanes(mode: ModeDescription, f: Frame, by: "searches" | "booki
 }
 
 async function trend(f: Frame): Promise<DayPoint[]> {
+  // All customers: the day's total; some: the sum of their rows.
+  const searches =
+    f.ids === null
+      ? `SELECT s.day, s.searches AS n FROM insight_daily_totals s WHERE s.mode = $1::transport_mode AND s.day BETWEEN $2::date AND $3::date AND $4::int[] IS NULL`
+      : `SELECT s.day, sum(s.searches)::int AS n FROM insight_daily_users s WHERE ${SCOPE} AND s.day BETWEEN $2::date AND $3::date GROUP BY 1`;
   const rows = await sql<{ day: Date; searches: number; bookings: number }>(
-    `WITH s AS (SELECT s.day, sum(s.searches)::int AS n FROM insight_daily_users s WHERE ${SCOPE} AND s.day BETWEEN $2::date AND $3::date GROUP BY 1),
+    `WITH s AS (${searches}),
           b AS (SELECT (e.created_at AT TIME ZONE 'UTC' AT TIME ZONE 'Asia/Shanghai')::date AS day, count(*)::int AS n FROM entrustments e WHERE ${BOOKING_WHERE} GROUP BY 1)
      SELECT d.day::date AS day, COALESCE(s.n, 0) AS searches, COALESCE(b.n, 0) AS bookings
        FROM generate_series($2::date, $3::date, interval '1 day') AS d(day)
@@ -307,14 +315,15 @@ async function priceHistory(mode: ModeDescription, lane: { origin: string; desti
 }
 
 async function idleCustomers(mode: ModeDescription, f: Frame, minSearches: number): Promise<IdleCustomer[]> {
+  const unbooked = `NOT EXISTS (SELECT 1 FROM entrustments e WHERE e.user_id = s.user_id AND e.mode = $1::transport_mode AND e.kind = 'ORDER'
+                      AND e.pol = s.origin AND e.pod = s.destination AND e.created_at >= $5::timestamp AND e.created_at < $6::timestamp)`;
+  // The materialised period is already one row per customer and lane (no grouping to do).
+  const [searches, lastAt] = f.materialised ? ["s.searches", "s.last_at"] : ["sum(s.searches)::int", "max(s.last_at)"];
   const rows = await sql<{ user_id: number; username: string; company: string | null; phone: string; sales: string | null; origin: string; destination: string; searches: number; last_at: Date }>(
     `WITH idle AS (
-       SELECT s.user_id, s.origin, s.destination, sum(s.searches)::int AS searches, max(s.last_at) AS last_at
+       SELECT s.user_id, s.origin, s.destination, ${searches} AS searches, ${lastAt} AS last_at
          FROM ${searchesOf(f)}
-        GROUP BY 1, 2, 3
-       HAVING sum(s.searches) >= $7
-          AND NOT EXISTS (SELECT 1 FROM entrustments e WHERE e.user_id = s.user_id AND e.mode = $1::transport_mode AND e.kind = 'ORDER'
-                             AND e.pol = s.origin AND e.pod = s.destination AND e.created_at >= $5::timestamp AND e.created_at < $6::timestamp)
+        ${f.materialised ? `AND s.searches >= $7 AND ${unbooked}` : `GROUP BY 1, 2, 3 HAVING sum(s.searches) >= $7 AND ${unbooked}`}
         ORDER BY searches DESC, last_at DESC, 1, 2, 3
         LIMIT ${CUSTOMER_LIMIT})
      SELECT idle.*, u.username, u.company, u.phone, sales.username AS sales

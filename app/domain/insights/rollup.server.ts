@@ -7,7 +7,8 @@
 // a rate was valid is judged against the rate rows' validity when the day is
 // rolled up, i.e. within minutes of the search; later days never change.
 // The same transaction then writes, from the daily rollup, the searches per
-// day and customer (insight_daily_users, the trend) and the default period
+// day and customer and in all (insight_daily_users, insight_daily_totals:
+// the trend) and the default period
 // (the past 90 days) per customer and lane (insight_period_searches), which
 // the dashboard reads instead of ~1,000,000 daily rows at 5M query logs.
 // Run by the server every ROLLUP_EVERY_MS and by `npm run insights:refresh`.
@@ -57,13 +58,18 @@ export async function refreshInsights(): Promise<number> {
           ...(sinceDay ? [mode.enumValue, sinceDay] : [mode.enumValue]),
         );
       }
-      // The trend's table: the same days again, summed per customer.
-      await tx.$executeRawUnsafe(`DELETE FROM insight_daily_users WHERE day >= COALESCE($1::date, '-infinity')`, sinceDay);
-      await tx.$executeRawUnsafe(
-        `INSERT INTO insight_daily_users (mode, day, user_id, searches)
-         SELECT mode, day, user_id, sum(searches)::int FROM insight_daily_searches WHERE day >= COALESCE($1::date, '-infinity') GROUP BY 1, 2, 3`,
-        sinceDay,
-      );
+      // The trend's tables: the same days again, summed per customer and in all.
+      for (const [table, columns] of [
+        ["insight_daily_users", "mode, day, user_id"],
+        ["insight_daily_totals", "mode, day"],
+      ]) {
+        await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE day >= COALESCE($1::date, '-infinity')`, sinceDay);
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ${table} (${columns}, searches)
+           SELECT ${columns}, sum(searches)::int FROM insight_daily_searches WHERE day >= COALESCE($1::date, '-infinity') GROUP BY ${columns}`,
+          sinceDay,
+        );
+      }
       // The default period (the past 90 Shanghai days up to today), per customer and lane, rebuilt whole.
       const [{ today }] = await tx.$queryRawUnsafe<{ today: Date }[]>(`SELECT (now() AT TIME ZONE 'Asia/Shanghai')::date AS today`);
       const periodTo = today.toISOString().slice(0, 10);

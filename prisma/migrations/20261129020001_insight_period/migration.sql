@@ -6,7 +6,8 @@
 --   insight_period_searches: the default period (the 90 days up to the last
 --     rolled-up day, stated in insight_rollup_state) per mode, customer and
 --     lane: one row per customer and lane searched;
---   insight_daily_users: searches per day, mode and customer (the trend).
+--   insight_daily_users: searches per day, mode and customer (the trend of a
+--     view-2 staff member), insight_daily_totals: per day and mode (of all).
 -- CreateTable
 CREATE TABLE "insight_period_searches" (
     "mode" "transport_mode" NOT NULL,
@@ -20,6 +21,9 @@ CREATE TABLE "insight_period_searches" (
     CONSTRAINT "insight_period_searches_pkey" PRIMARY KEY ("mode","user_id","origin","destination")
 );
 
+-- CreateIndex (customers searching without booking: the top rows first, each checked against its bookings)
+CREATE INDEX "insight_period_searches_mode_searches_last_at_idx" ON "insight_period_searches"("mode", "searches" DESC, "last_at" DESC);
+
 -- CreateTable
 CREATE TABLE "insight_daily_users" (
     "mode" "transport_mode" NOT NULL,
@@ -30,6 +34,15 @@ CREATE TABLE "insight_daily_users" (
     CONSTRAINT "insight_daily_users_pkey" PRIMARY KEY ("mode","day","user_id")
 );
 
+-- CreateTable
+CREATE TABLE "insight_daily_totals" (
+    "mode" "transport_mode" NOT NULL,
+    "day" DATE NOT NULL,
+    "searches" INTEGER NOT NULL,
+
+    CONSTRAINT "insight_daily_totals_pkey" PRIMARY KEY ("mode","day")
+);
+
 -- AlterTable
 ALTER TABLE "insight_rollup_state" ADD COLUMN "period_from" DATE,
 ADD COLUMN "period_to" DATE;
@@ -38,3 +51,5 @@ ADD COLUMN "period_to" DATE;
 -- last one); insight_period_searches is rebuilt whole by every refresh.
 INSERT INTO "insight_daily_users" ("mode", "day", "user_id", "searches")
 SELECT "mode", "day", "user_id", sum("searches")::int FROM "insight_daily_searches" GROUP BY 1, 2, 3;
+INSERT INTO "insight_daily_totals" ("mode", "day", "searches")
+SELECT "mode", "day", sum("searches")::int FROM "insight_daily_searches" GROUP BY 1, 2;
