@@ -9,32 +9,12 @@
 // (`npm run insights:refresh` against the e2e database).
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import pg from "pg";
 import * as XLSX from "@e965/xlsx";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { E2E_DB_URL, login, sql } from "./db-helpers";
 
-const PG_PORT = process.env.E2E_PG_PORT || "55433";
-const DB_URL = `postgresql://postgres:postgres@127.0.0.1:${PG_PORT}/freight`;
 const ROOT = process.cwd();
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function login(page: Page, email: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent("/home")}`);
-  await page.getByLabel("邮箱", { exact: true }).fill(email);
-  await page.getByLabel("密码", { exact: true }).fill("Demo1234");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.waitForURL((url: URL) => !url.pathname.startsWith("/login"));
-}
 
 type Lane = { origin: string; destination: string };
 const seeded: Record<string, { ownLane: Lane; otherLane: Lane; pricedLane: Lane; unknown: string }> = {};
@@ -80,7 +60,7 @@ async function seed(project: string) {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: DB_URL,
+      DATABASE_URL: E2E_DB_URL,
       SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
       NODE_ENV: "production",
     },
