@@ -77,6 +77,8 @@ test.describe("insights dashboard", () => {
   test("administrator: period and mode by the GET forms, charts with tables, the unmet-demand actions, price history, .xlsx", async ({
     page,
   }, testInfo) => {
+    // About fifteen page loads and a download: more than the default 30 s on a loaded machine.
+    test.slow();
     const { ownLane, otherLane, pricedLane, unknown } = await seed(testInfo.project.name);
     await login(page, "admin@example.com");
     await page.goto("/insights");
