@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import { loader as pageLoader } from "~/routes/admin/insights";
 import { loader as exportLoader } from "~/routes/admin/insights_.export";
+import { loader as aliasLoader } from "~/routes/admin/portAliases";
 import { refreshInsights } from "~/domain/insights/rollup.server";
 import { prisma, sql } from "~/utils/db.server";
 import { ADMIN, DATA, load, NOPERM, SALES, SERVICE } from "../admin/helpers";
@@ -83,7 +84,9 @@ describe("insights figures", () => {
       [2, 2, false],
     ]);
     expect(unmet[0].lastSearched).toBe(at("2020-03-08T09:00:00").toISOString());
-    expect(unmet[0].action).toEqual({ kind: "alias", name: UNKNOWN, href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}` });
+    expect(unmet[0].action).toEqual({ kind: "alias", name: UNKNOWN, href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}#port-aliases-form` });
+    // The alias screen opens with the unknown name as the new alias.
+    expect((await load(aliasLoader, "/portAliases", ADMIN, { name: UNKNOWN })).data.newAlias).toBe(UNKNOWN);
     expect(unmet[2].action).toEqual({ kind: "area", href: `/fclbyseaData?${new URLSearchParams({ pol: P1.origin, pod: P1.destination })}` });
   });
 
@@ -188,7 +191,7 @@ describe("insights exports", () => {
     expect(en.rows[0]).toEqual(["Port of loading", "Port of destination", "Searches", "Customers", "Last searched", "Rate now"]);
     expect(en.rows[1][5]).toBe("No");
     expect((await sheet("trend", "en-US")).rows.length).toBe(11);
-    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[4])).toEqual([100, 90]);
+    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[5])).toEqual([100, 90]);
     const customers = await sheet("customers", "zh-CN", SALES);
     expect(customers.rows.slice(1).map((r) => r[0])).toEqual(["insights-a"]);
     expect((await sheet("topBookings", "zh-CN")).rows[1].slice(2)).toEqual([4, 1, "25.0%"]);
@@ -199,5 +202,45 @@ describe("insights exports", () => {
     expect(bad.status).toBe(404);
     const refused = await callRoute(exportLoader, getRequest("/insights/export", { table: "unmet" }, { cookie: await cookieOf(NOPERM) }));
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("insights default period (materialised by the rollup)", () => {
+  it("reads the past 90 days from insight_period_searches with the same figures as the daily rollup", async () => {
+    // Searches of today (Shanghai) on two lanes, one of them never quoted.
+    const now = new Date();
+    for (const [userId, lane, times] of [
+      [ids.a, P1, 4],
+      [ids.b, P2, 3],
+      [ids.c, P3, 2],
+    ] as const) {
+      for (let i = 0; i < times; i++) await prisma.queryLog.create({ data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: new Date(now.getTime() - i * 1000) } });
+    }
+    await refreshInsights();
+    const [state] = await sql<{ period_from: Date; period_to: Date }>(`SELECT period_from, period_to FROM insight_rollup_state WHERE id = 1`);
+    const fromDefault = await load(pageLoader, "/insights", ADMIN);
+    expect(fromDefault.status).toBe(200);
+    const period = fromDefault.data.data.period;
+    expect([state.period_from.toISOString().slice(0, 10), state.period_to.toISOString().slice(0, 10)]).toEqual([period.from, period.to]);
+    const mine = (rows: Array<{ origin: string; destination: string }>) => rows.filter((r) => [P1, P2, P3].some((l) => l.origin === r.origin && l.destination === r.destination));
+    expect(lanes(mine(fromDefault.data.data.topBySearches))).toEqual([key(P1), key(P2), key(P3)]);
+
+    // The same period from the daily rollup (the materialised period forgotten): the same figures, for both viewers.
+    for (const as of [ADMIN, SALES]) {
+      const materialised = (await load(pageLoader, "/insights", as)).data.data;
+      await sql(`UPDATE insight_rollup_state SET period_from = NULL, period_to = NULL`);
+      const daily = (await load(pageLoader, "/insights", as)).data.data;
+      await sql(`UPDATE insight_rollup_state SET period_from = $1::date, period_to = $2::date`, [period.from, period.to]);
+      const { refreshedAt: _a, ...left } = materialised;
+      const { refreshedAt: _b, ...right } = daily;
+      expect(left).toEqual(right);
+    }
+
+    // It is that table the default period reads: a change there shows; a refresh rebuilds it.
+    await sql(`UPDATE insight_period_searches SET searches = searches + 1000 WHERE origin = $1 AND destination = $2`, [P3.origin, P3.destination]);
+    const changed = (await load(pageLoader, "/insights", ADMIN)).data.data;
+    expect(lanes(mine(changed.topBySearches))).toEqual([key(P3), key(P1), key(P2)]);
+    await refreshInsights();
+    expect(lanes(mine((await load(pageLoader, "/insights", ADMIN)).data.data.topBySearches))).toEqual([key(P1), key(P2), key(P3)]);
   });
 });

@@ -39,12 +39,18 @@ export const TREND_COLUMNS: Column<DayPoint>[] = [
 
 export const PRICE_COLUMNS: Column<PricePoint>[] = [
   { key: "id", headerKey: "insights.col.rowId", value: (r) => r.id, numeric: true },
+  { key: "day", headerKey: "insights.col.since", value: (r) => r.day },
+  { key: "until", headerKey: "insights.col.until", value: (r) => r.until },
   { key: "validFrom", headerKey: "insights.col.validFrom", value: (r) => r.validFrom },
   { key: "validTo", headerKey: "insights.col.validTo", value: (r) => r.validTo },
-  { key: "updatedAt", headerKey: "insights.col.updatedAt", value: (r) => time(r.updatedAt) },
   { key: "t0", headerKey: "insights.col.tier", headerValues: { tier: "T0" }, value: (r) => r.t0, numeric: true },
   { key: "t1", headerKey: "insights.col.tier", headerValues: { tier: "T1" }, value: (r) => r.t1, numeric: true },
   { key: "t2", headerKey: "insights.col.tier", headerValues: { tier: "T2" }, value: (r) => r.t2, numeric: true },
+  {
+    key: "replacedBy",
+    headerKey: "insights.col.replacedBy",
+    value: (r) => (r.replacedBy ? `${r.replacedBy.fileName} (${r.replacedBy.username ?? "—"}, ${time(r.replacedBy.at)})` : null),
+  },
 ];
 
 export const CUSTOMER_COLUMNS: Column<IdleCustomer>[] = [

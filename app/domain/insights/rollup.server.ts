@@ -6,12 +6,18 @@
 // idempotent and picks up log rows written late in the current day. Whether
 // a rate was valid is judged against the rate rows' validity when the day is
 // rolled up, i.e. within minutes of the search; later days never change.
+// The same transaction then writes, from the daily rollup, the searches per
+// day and customer and in all (insight_daily_users, insight_daily_totals:
+// the trend) and the default period
+// (the past 90 days) per customer and lane (insight_period_searches), which
+// the dashboard reads instead of ~1,000,000 daily rows at 5M query logs.
 // Run by the server every ROLLUP_EVERY_MS and by `npm run insights:refresh`.
 import { prisma } from "~/utils/db.server";
 import { startServiceOnce } from "~/utils/services.server";
 import { sqlColumn } from "~/utils/sql-names.server";
 import { LANE_MODES, laneOf } from "./lanes";
-import { rateLaneSql } from "./insights.server";
+import { DEFAULT_PERIOD_DAYS, rateLaneSql } from "./insights.server";
+import { addDays } from "~/domain/table/paging.server";
 
 export const ROLLUP_EVERY_MS = 10 * 60 * 1000;
 
@@ -52,9 +58,36 @@ export async function refreshInsights(): Promise<number> {
           ...(sinceDay ? [mode.enumValue, sinceDay] : [mode.enumValue]),
         );
       }
+      // The trend's tables: the same days again, summed per customer and in all.
+      for (const [table, columns] of [
+        ["insight_daily_users", "mode, day, user_id"],
+        ["insight_daily_totals", "mode, day"],
+      ]) {
+        await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE day >= COALESCE($1::date, '-infinity')`, sinceDay);
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ${table} (${columns}, searches)
+           SELECT ${columns}, sum(searches)::int FROM insight_daily_searches WHERE day >= COALESCE($1::date, '-infinity') GROUP BY ${columns}`,
+          sinceDay,
+        );
+      }
+      // The default period (the past 90 Shanghai days up to today), per customer and lane, rebuilt whole.
+      const [{ today }] = await tx.$queryRawUnsafe<{ today: Date }[]>(`SELECT (now() AT TIME ZONE 'Asia/Shanghai')::date AS today`);
+      const periodTo = today.toISOString().slice(0, 10);
+      const periodFrom = addDays(periodTo, -(DEFAULT_PERIOD_DAYS - 1));
+      await tx.$executeRawUnsafe(`DELETE FROM insight_period_searches`);
       await tx.$executeRawUnsafe(
-        `INSERT INTO insight_rollup_state (id, refreshed_at) VALUES (1, now() AT TIME ZONE 'UTC')
-         ON CONFLICT (id) DO UPDATE SET refreshed_at = EXCLUDED.refreshed_at`,
+        `INSERT INTO insight_period_searches (mode, user_id, origin, destination, searches, unmet, last_at)
+         SELECT mode, user_id, origin, destination, sum(searches)::int, sum(unmet)::int, max(last_at)
+           FROM insight_daily_searches WHERE day BETWEEN $1::date AND $2::date
+          GROUP BY 1, 2, 3, 4`,
+        periodFrom,
+        periodTo,
+      );
+      await tx.$executeRawUnsafe(
+        `INSERT INTO insight_rollup_state (id, refreshed_at, period_from, period_to) VALUES (1, now() AT TIME ZONE 'UTC', $1::date, $2::date)
+         ON CONFLICT (id) DO UPDATE SET refreshed_at = EXCLUDED.refreshed_at, period_from = EXCLUDED.period_from, period_to = EXCLUDED.period_to`,
+        periodFrom,
+        periodTo,
       );
       return written;
     },

@@ -212,7 +212,7 @@ export default function InsightsPage() {
                   caption={t("insights.tableOf", { name: t("insights.prices.title") })}
                   columns={columnsOf(PRICE_COLUMNS)}
                   rows={data.prices}
-                  rowKey={(row) => String(row.id)}
+                  rowKey={(row) => `${row.id}\u0001${row.day}\u0001${row.replacedBy?.batchId ?? "now"}`}
                 />
               </div>
             )}

@@ -2,7 +2,9 @@
 // spellings → sea port, and the queue of names imports could not resolve,
 // each mapped to a port with one action (saved as an alias, stored rows fixed
 // in the same transaction). Menu 25 under 数据管理; operations portAlias.*.
-// Server-rendered forms: works with JavaScript off.
+// Server-rendered forms: works with JavaScript off. `?name=` (the insights
+// dashboard's action for a searched name that is no known port) fills the
+// new alias with that name.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -27,6 +29,7 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { Field } from "~/components/forms";
 import { backToList, intentOf } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
+import { blankControlCharacters } from "~/utils/control-characters";
 import adminStylesHref from "~/styles/admin.css";
 import tableStylesHref from "~/styles/datatable.css";
 
@@ -36,13 +39,15 @@ export const links: LinksFunction = () => [
 ];
 export const meta = backOfficeMeta;
 
-const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperation(request, "portAlias.read");
+  // Inside the loader: paging.server is not in the browser build (at module
+  // level this call broke the route's client module: "defineTable is not a function").
+  const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
   const url = new URL(request.url);
   const query = parseTableQuery(url, aliasTable);
   const editId = Number(url.searchParams.get("edit"));
+  const newAlias = blankControlCharacters(url.searchParams.get("name") ?? "").trim().slice(0, 100);
   const [{ rows, total }, queue, editing] = await Promise.all([
     listAliases({ q: query.filters.q, skip: query.skip, take: query.take }),
     listUnresolved(),
@@ -53,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: tablePage(query, total),
     queue: queue.map((row) => ({ ...row, firstSeen: row.firstSeen.toISOString() })),
     editing,
+    newAlias,
   };
 }
 
@@ -128,7 +134,7 @@ function ActionError({ failure, intent, id }: { failure: Failure | undefined; in
 
 export default function PortAliasesPage() {
   const { t } = useTranslation();
-  const { rows, page, queue, editing } = useLoaderData<typeof loader>();
+  const { rows, page, queue, editing, newAlias } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as Failure | undefined;
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
@@ -212,13 +218,13 @@ export default function PortAliasesPage() {
       {queue.length === 0 ? <p>{t("portAliases.queueEmpty")}</p> : <DataTable columns={queueColumns} rows={queue} rowKey={(row) => String(row.id)} />}
 
       <h2 id="port-aliases-form">{editing ? t("portAliases.form.editTitle") : t("portAliases.form.addTitle")}</h2>
-      <Form method="post" className="stack admin-form--narrow" key={editId ?? "new"} aria-labelledby="port-aliases-form">
+      <Form method="post" className="stack admin-form--narrow" key={editId ?? `new${newAlias}`} aria-labelledby="port-aliases-form">
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <ActionError failure={failed} intent="save" id={editId} />
         <Field
           label={t("portAliases.form.alias")}
           hint={t("portAliases.form.aliasHint")}
-          inputProps={{ id: "alias", name: "alias", required: true, maxLength: 100, defaultValue: editing?.alias ?? "" }}
+          inputProps={{ id: "alias", name: "alias", required: true, maxLength: 100, defaultValue: editing?.alias ?? newAlias }}
         />
         <Field
           label={t("portAliases.form.port")}
