@@ -666,6 +666,11 @@ const NOT_EDITS: Record<string, string> = {
   "POST /apphomeimg/home/add": "adds",
   "POST /manage/homecate/add": "adds",
   "PUT /data/markupfcl": "adds amounts",
+  "POST /data/addportalias": "adds",
+  "PUT /data/mapportunresolved/{id}": "maps a queued name (adds an alias)",
+  ...Object.fromEntries(
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`POST /data/undoimport${n}/{id}`, "undoes an import"]),
+  ),
   "POST /query/contact": "books",
   "POST /query/order": "books",
   ...Object.fromEntries(["sendordertocustomer", "sendordershipmenttocustomer", "sendordertjkptocustomer", "sendordertjkpshipmenttocustomer"].map((n) => [`POST /send/${n}`, "reports mail states"])),
