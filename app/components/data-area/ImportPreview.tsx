@@ -108,13 +108,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
               </tbody>
             </table>
           ) : null}
-          {portPages > 1 ? (
-            <nav aria-label={t("importPreview.ports.pages")} className="toolbar">
-              {preview.ports.page > 1 ? <Link to={href({ ppp: preview.ports.page - 1 })}>{t("importPreview.previous")}</Link> : null}
-              <span>{t("importPreview.page", { page: preview.ports.page, pages: portPages })}</span>
-              {preview.ports.page < portPages ? <Link to={href({ ppp: preview.ports.page + 1 })}>{t("importPreview.next")}</Link> : null}
-            </nav>
-          ) : null}
+          <Pager label={t("importPreview.ports.pages")} page={preview.ports.page} pages={portPages} to={(ppp) => href({ ppp })} />
         </section>
       ) : null}
       <nav aria-label={t("importPreview.filterLabel")} className="toolbar">
@@ -162,13 +156,20 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           </tbody>
         </table>
       )}
-      {pages > 1 && preview.filter !== "errors" ? (
-        <nav aria-label={t("importPreview.pages")} className="toolbar">
-          {preview.page > 1 ? <Link to={href({ pp: preview.page - 1 })}>{t("importPreview.previous")}</Link> : null}
-          <span>{t("importPreview.page", { page: preview.page, pages })}</span>
-          {preview.page < pages ? <Link to={href({ pp: preview.page + 1 })}>{t("importPreview.next")}</Link> : null}
-        </nav>
-      ) : null}
+      {preview.filter !== "errors" ? <Pager label={t("importPreview.pages")} page={preview.page} pages={pages} to={(pp) => href({ pp })} /> : null}
     </section>
+  );
+}
+
+/** Previous / page n of m / next, as plain links (nothing when there is one page). */
+function Pager({ label, page, pages, to }: { label: string; page: number; pages: number; to: (page: number) => string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="toolbar">
+      {page > 1 ? <Link to={to(page - 1)}>{t("importPreview.previous")}</Link> : null}
+      <span>{t("importPreview.page", { page, pages })}</span>
+      {page < pages ? <Link to={to(page + 1)}>{t("importPreview.next")}</Link> : null}
+    </nav>
   );
 }
