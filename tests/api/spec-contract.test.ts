@@ -42,6 +42,12 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   "GET /manage/homecateall": "AD 7: payloads not shown",
   "GET /manage/homecate/{id}": "AD 7: payloads not shown",
   "GET /manage/homecate/byid/{id}": "AD 7: payloads not shown",
+  // Issue 23 (decision 501): the import history and the port aliases have no spec call.
+  ...Object.fromEntries(
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`GET /data/importbatch${n}`, "not in the spec (issue 23)"]),
+  ),
+  "GET /data/portalias": "not in the spec (issue 23)",
+  "GET /data/portunresolved": "not in the spec (issue 23)",
 };
 
 /** Calls that answer status 1 by design (decision 501). */

@@ -38,7 +38,8 @@ function savedReply(outcome: AliasOutcome, alias: string, key: "portAliases.msg.
 const pageOf = (ctx: ApiContext) => {
   const size = Number(ctx.url.searchParams.get("pagesize"));
   const take = (DEFAULT_PAGE_SIZES as readonly number[]).includes(size) ? size : 50;
-  const page = Math.max(1, Math.floor(Number(ctx.url.searchParams.get("pagenum")) || 1));
+  // Any page number is answered (past the end: an empty page), never an SQL error.
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(ctx.url.searchParams.get("pagenum")) || 1)));
   return { skip: (page - 1) * take, take };
 };
 

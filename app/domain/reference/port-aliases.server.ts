@@ -142,7 +142,8 @@ export type UnresolvedRow = { id: number; area: string; name: string; rows: numb
 export async function listAliases(options: { q?: string; skip: number; take: number }): Promise<{ rows: AliasRow[]; total: number }> {
   const q = (options.q ?? "").trim();
   const where = q
-    ? Prisma.sql`WHERE strpos(a.key, port_name_key(${q})) > 0 OR lower(p.code) = lower(${q}) OR lower(p.name) = lower(${q}) OR p.name_zh = ${q}`
+    ? // A query of only punctuation or spaces (%, _) has an empty key: it matches no key (strpos with '' would match every alias).
+      Prisma.sql`WHERE (port_name_key(${q}) <> '' AND strpos(a.key, port_name_key(${q})) > 0) OR lower(p.code) = lower(${q}) OR lower(p.name) = lower(${q}) OR p.name_zh = ${q}`
     : Prisma.empty;
   const [rows, [{ total }]] = await Promise.all([
     prisma.$queryRaw<AliasRow[]>`
