@@ -45,6 +45,7 @@ export const SHARED_MODULES = {
   dataAreaExportSelected: "routes/backoffice/data-area-export-selected.tsx",
   dataAreaTemplate: "routes/backoffice/data-area-template.tsx",
   dataAreaImportFile: "routes/backoffice/data-area-import-file.tsx",
+  dataAreaPreviewReport: "routes/backoffice/data-area-preview-report.tsx",
   legacyApi: "routes/legacy-api/dispatcher.ts",
 } as const;
 
@@ -78,6 +79,8 @@ export function routeNames(appDir: string): Map<string, string> {
     // The import template and the original file of an import batch (decision 204).
     add(`_bo.${segment(area.path)}.template`, SHARED_MODULES.dataAreaTemplate);
     add(`_bo.${segment(area.path)}.import-file.$batch`, SHARED_MODULES.dataAreaImportFile);
+    // The .xlsx report of an import preview (issue 23 item 1).
+    add(`_bo.${segment(area.path)}.preview-report.$preview`, SHARED_MODULES.dataAreaPreviewReport);
   }
   // Each mount point of the legacy API goes to the endpoint registry (app/api/registry.server.ts).
   for (const prefix of API_PREFIXES) add(`${prefix.slice(1, -1)}.$`, SHARED_MODULES.legacyApi);

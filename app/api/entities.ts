@@ -63,6 +63,50 @@ export const UnmatchedPodEntity = entity("UnmatchedPod", [w.str("pod", "text"), 
 
 export const ImportResultEntity = entity("ImportResult", [w.int("rows"), w.int("inserted"), w.int("updated")]);
 export const CountEntity = entity("Count", [w.int("count")]);
+
+// ------------------------------------------- import history, undo, port aliases (issue 23)
+
+export const ImportBatchEntity = entity(
+  "ImportBatch",
+  [
+    w.int("id"),
+    w.datetime("create_time", { domain: "createdAt", readOnly: true }),
+    w.str("username"),
+    w.str("filename", "fileName"),
+    w.str("checksum", { description: "SHA-256 of the uploaded file (of the rows for infoString imports)" }),
+    w.str("source", { description: "file or rows" }),
+    w.str("variant", { description: "standard, or plain (air without the +130/+2000/+3000 kg breaks)" }),
+    w.int("rows"),
+    w.int("inserted"),
+    w.int("updated"),
+    w.bool("has_file", { domain: "hasFile", description: "the original file can be downloaded from the screen" }),
+    w.datetime("undo_time", { domain: "undoneAt", readOnly: true }),
+    w.str("undo_user", "undoneBy"),
+    w.int("undo_skipped", { domain: "undoSkipped", description: "rows changed since the import that an undo of the rest kept" }),
+  ],
+  "a committed import (the last 50 per area are kept)",
+);
+export const UndoResultEntity = entity("UndoResult", [w.int("restored"), w.int("deleted"), w.int("skipped")]);
+export const PortAliasEntity = entity(
+  "PortAlias",
+  [
+    w.int("id"),
+    w.str("alias"),
+    w.int("portid", "portId"),
+    w.str("portcode", "portCode"),
+    w.str("portname", "portName"),
+    w.str("portzhname", "portNameZh"),
+    w.str("create_user", "createdBy"),
+    w.datetime("update_time", { domain: "updatedAt", readOnly: true }),
+  ],
+  "a spelling that stands for a sea port",
+);
+export const PortUnresolvedEntity = entity(
+  "PortUnresolved",
+  [w.int("id"), w.str("area", { description: "fcl or lcl" }), w.str("name"), w.int("rows"), w.datetime("first_time", { domain: "firstSeen", readOnly: true })],
+  "a pol/pod name no port, code, alias or Chinese name resolves (the unresolved queue)",
+);
+export const AliasSavedEntity = entity("AliasSaved", [w.int("id"), w.str("portname", "port"), w.int("fclrows", "fcl"), w.int("lclrows", "lcl")]);
 export const CreatedEntity = entity("Created", [w.int("id")]);
 
 // ----------------------------------------------------------- option lists

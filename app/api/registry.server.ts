@@ -6,6 +6,7 @@ import { accountEndpoints } from "./endpoints/account.server";
 import { adminEndpoints } from "./endpoints/admin.server";
 import { bookingEndpoints } from "./endpoints/booking.server";
 import { dataEndpoints } from "./endpoints/data.server";
+import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
 
-export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...adminEndpoints];
+export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints];

@@ -1,16 +1,18 @@
 // Import preview benchmark (issue 23.1; not a test): side by side in one run
 // with the direct import, for a 20,000-row and a 100,000-row × 30-column FCL
-// .xlsx (upload limits raised through the import functions' `limits`
-// parameter): preview end to end (zip checks, worker parse, validation,
-// staging, SQL diff), commit (the preview's rows through the import writer),
-// direct import of the same file, and the server's RSS growth while
-// previewing.
+// .xlsx, with IMPORT_MAX_MB raised (default 30; the parse limits follow it,
+// decision 204): preview end to end (zip checks, worker parse, validation,
+// staging, port names, SQL diff), commit (the preview's rows through the
+// import writer), direct import of the same file, the undo of that import's
+// batch, and the process's RSS growth over the preview and commit.
 //
-//   npm run bench:import-preview         SIZES=20000,100000 by default
+//   npm run bench:import-preview         SIZES=20000,100000, IMPORT_MAX_MB=30 by default
 //
 // Database: a scratch database (scripts/bench/lib/scratch-db.ts), dropped at
 // the end. Figures go to docs/benchmarks.md by hand, with the load average.
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import * as XLSX from "@e965/xlsx";
 import { openScratchDatabase } from "./lib/scratch-db";
 
@@ -44,38 +46,47 @@ function buildWorkbook(fclHeaders: string[], rowsWanted: number, firstId: number
 }
 
 async function main() {
+  process.env.IMPORT_MAX_MB ??= "30";
+  process.env.UPLOAD_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-uploads-"));
   const db = await openScratchDatabase({ log, name: "freight_bench_preview" });
   try {
     const { prisma } = await import("../../app/utils/db.server");
     const { fclArea } = await import("../../app/domain/data-areas");
     const { importSpreadsheet } = await import("../../app/domain/import-export/import.server");
     const { createPreview, commitPreview } = await import("../../app/domain/import-export/preview.server");
-    const { WORKER_LIMITS } = await import("../../app/domain/import-export/sheet-worker.server");
-    const limits = {
-      worker: { ...WORKER_LIMITS, maxOldGenerationSizeMb: 2048, timeoutMs: 300_000 },
-      zip: { maxEntries: 1000, maxTotalUncompressed: 2048 * 1024 * 1024, maxRatio: 250 },
-    };
+    const { undoBatch } = await import("../../app/domain/import-export/batches.server");
+    const { workerLimitsFor } = await import("../../app/domain/import-export/sheet-worker.server");
+    const { importMaxBytes } = await import("../../app/utils/uploads.server");
+    // The limits the server derives from IMPORT_MAX_MB (readSpreadsheet's default).
+    const limits = {};
+    const worker = workerLimitsFor(importMaxBytes());
+    log(`IMPORT_MAX_MB=${process.env.IMPORT_MAX_MB}: parse worker ${worker.maxOldGenerationSizeMb} MB heap, ${worker.timeoutMs / 1000} s`);
     const viewer = { id: 6, username: "datastaff" };
     let firstId = 2_000_001;
     for (const size of SIZES) {
       const fresh = buildWorkbook(fclArea.columns.map((c) => c.header), size, firstId, 0);
       const changed = buildWorkbook(fclArea.columns.map((c) => c.header), size, firstId, 5);
       log(`${size} rows × ${COLUMNS} columns: ${mb(fresh.byteLength)} .xlsx`);
+      if (fresh.byteLength > importMaxBytes()) log(`  (larger than IMPORT_MAX_MB: the upload would be refused; the functions are called directly)`);
 
       // Preview of new rows (RSS sampled), then its commit (inserts).
+      // Garbage of the previous size first when run with NODE_OPTIONS=--expose-gc, so the growth is this size's.
+      (globalThis as { gc?: () => void }).gc?.();
       const rssBefore = process.memoryUsage().rss;
       let peak = rssBefore;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
       let t = Date.now();
       const preview = await createPreview(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits);
       const previewMs = Date.now() - t;
-      clearInterval(sampler);
       if (!preview.ok) throw new Error(JSON.stringify(preview.problems.slice(0, 3)));
       t = Date.now();
       const committed = await commitPreview(fclArea, viewer, preview.id);
       const commitMs = Date.now() - t;
+      clearInterval(sampler);
       if (!committed.ok) throw new Error(JSON.stringify(committed.problems));
-      log(`  preview (all new) ${previewMs} ms, RSS growth ${mb(peak - rssBefore)}; commit (${committed.inserted} inserted) ${commitMs} ms`);
+      log(
+        `  preview (all new) ${previewMs} ms; commit (${committed.inserted} inserted) ${commitMs} ms; RSS before ${mb(rssBefore)}, peak ${mb(peak)} (growth ${mb(peak - rssBefore)}; the parse worker's heap is part of it)`,
+      );
 
       // Preview of changed prices against those rows (the diff does work), then commit (updates).
       t = Date.now();
@@ -91,8 +102,14 @@ async function main() {
       // The direct import of the same file, side by side.
       t = Date.now();
       const direct = await importSpreadsheet(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits);
-      if (!direct.ok) throw new Error("direct import failed");
+      if (!direct.ok) throw new Error(`direct import failed: ${JSON.stringify(direct.problems.slice(0, 3))}`);
       log(`  direct import (${direct.updated} updated) ${Date.now() - t} ms`);
+
+      // Undo of that import's batch: every row back from its before-image.
+      t = Date.now();
+      const undone = await undoBatch(fclArea, viewer, direct.batchId!);
+      if (!undone.ok) throw new Error(`undo failed: ${JSON.stringify(undone)}`);
+      log(`  undo of the direct import's batch (${undone.restored} restored, ${undone.deleted} deleted) ${Date.now() - t} ms`);
       firstId += size + 1000;
     }
     log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}; node ${process.version}, ${os.cpus().length} CPU(s)`);

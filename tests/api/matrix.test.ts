@@ -96,7 +96,8 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
     if (["data", "logs", "web", "apphomeimg", "manage"].includes(prefix)) expect(who).toBe(publicList ? "anyone" : "staff");
     if (prefix === "data") {
       const id = (endpoint.access as { id: keyof typeof OPERATIONS }).id;
-      expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData)$/);
+      // The nine data areas, and the port aliases of their FCL/LCL port names (issue 23).
+      expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData|portAliases)$/);
     }
     // /my: the caller's own things need a session; everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {

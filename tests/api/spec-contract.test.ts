@@ -42,6 +42,12 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   "GET /manage/homecateall": "AD 7: payloads not shown",
   "GET /manage/homecate/{id}": "AD 7: payloads not shown",
   "GET /manage/homecate/byid/{id}": "AD 7: payloads not shown",
+  // Issue 23 (decision 501): the import history and the port aliases have no spec call.
+  ...Object.fromEntries(
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`GET /data/importbatch${n}`, "not in the spec (issue 23)"]),
+  ),
+  "GET /data/portalias": "not in the spec (issue 23)",
+  "GET /data/portunresolved": "not in the spec (issue 23)",
 };
 
 /** Calls that answer status 1 by design (decision 501). */
@@ -666,6 +672,11 @@ const NOT_EDITS: Record<string, string> = {
   "POST /apphomeimg/home/add": "adds",
   "POST /manage/homecate/add": "adds",
   "PUT /data/markupfcl": "adds amounts",
+  "POST /data/addportalias": "adds",
+  "PUT /data/mapportunresolved/{id}": "maps a queued name (adds an alias)",
+  ...Object.fromEntries(
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`POST /data/undoimport${n}/{id}`, "undoes an import"]),
+  ),
   "POST /query/contact": "books",
   "POST /query/order": "books",
   ...Object.fromEntries(["sendordertocustomer", "sendordershipmenttocustomer", "sendordertjkptocustomer", "sendordertjkpshipmenttocustomer"].map((n) => [`POST /send/${n}`, "reports mail states"])),

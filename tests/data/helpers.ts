@@ -65,14 +65,14 @@ export async function flashOf(result: RouteResult, cookie: string): Promise<{ ty
   return (root.data as { message: { type: string; key: string; values?: Record<string, unknown> } | null }).message;
 }
 
-/** A minimal zip whose central directory declares `entries` files of `size` bytes each (contents are not needed). */
-export function fakeZip(entries: number, size: number): Uint8Array {
+/** A minimal zip whose central directory declares `entries` files of `size` bytes each, `compressed` bytes packed (contents are not needed). */
+export function fakeZip(entries: number, size: number, compressed = 1000): Uint8Array {
   const central: number[] = [];
   for (let i = 0; i < entries; i++) {
     const name = Buffer.from(`f${i}.xml`);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt32LE(1000, 20); // compressed
+    header.writeUInt32LE(compressed, 20); // compressed
     header.writeUInt32LE(size, 24); // uncompressed
     header.writeUInt16LE(name.length, 28);
     central.push(...header, ...name);

@@ -7,7 +7,10 @@ import { bodyLimitFor } from "~/utils/body-limit.server";
 import { reloadEnv } from "~/utils/env.server";
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { loginAs } from "../support/requests";
-import { load, uploadTo } from "./helpers";
+import { readSpreadsheet } from "~/domain/import-export/import.server";
+import { WORKER_LIMITS, workerLimitsFor } from "~/domain/import-export/sheet-worker.server";
+import { ZIP_LIMITS, zipLimitsFor } from "~/domain/import-export/zip-guard.server";
+import { fakeZip, load, uploadTo } from "./helpers";
 
 const MB = 1024 * 1024;
 
@@ -45,5 +48,29 @@ describe("IMPORT_MAX_MB", () => {
     const over = await uploadTo(screen, "/fclbyseaData", cookie, zipOf(5 * MB + 10), "bigger.xlsx");
     expect(over.data.problems).toEqual([{ key: "data.import.tooLarge", values: { mb: 5 } }]);
     expect((await load(screen, "/fclbyseaData", cookie)).data.importMaxBytes).toBe(5 * MB);
+  });
+});
+
+describe("the parse limits follow IMPORT_MAX_MB (issue 23: 100,000-row sheets)", () => {
+  it("the 2 MB default keeps the worker's and the zip check's limits; a raised limit scales them", () => {
+    expect(workerLimitsFor(2 * MB)).toEqual(WORKER_LIMITS);
+    expect(zipLimitsFor(2 * MB)).toEqual(ZIP_LIMITS);
+    expect(workerLimitsFor(30 * MB)).toEqual({ maxOldGenerationSizeMb: 928, maxYoungGenerationSizeMb: 48, timeoutMs: 114_000 });
+    expect(zipLimitsFor(30 * MB).maxTotalUncompressed).toBe(2250 * MB);
+    expect(zipLimitsFor(30 * MB).maxRatio).toBe(ZIP_LIMITS.maxRatio);
+  });
+
+  it("a sheet unpacking to 180 MB is refused at 2 MB and passes the zip check when the limit is raised", async () => {
+    // Two entries of 90 MB packed 100:1 (within the ratio rule): only the total is over the default.
+    const big = () => fakeZip(2, 90 * MB, 900 * 1024);
+    vi.stubEnv("IMPORT_MAX_MB", undefined);
+    reloadEnv();
+    expect(await readSpreadsheet(big())).toMatchObject({ ok: false, problems: [{ key: "data.import.tooComplex" }] });
+    vi.stubEnv("IMPORT_MAX_MB", "30");
+    reloadEnv();
+    const raised = await readSpreadsheet(big());
+    // The directory check passes; the fake entries then fail the real inflation (never tooComplex).
+    expect(raised.ok).toBe(false);
+    expect(raised.ok ? [] : raised.problems.map((p) => p.key)).not.toContain("data.import.tooComplex");
   });
 });

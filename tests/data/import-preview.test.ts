@@ -135,3 +135,194 @@ describe("the preview on the data screen (page flow, works without JavaScript)",
     expect((await load(fcl, "/fclbyseaData", cookie, { preview: id! })).data.preview).toEqual({ gone: true });
   });
 });
+
+describe("port names in the preview (issue 23 item 3)", () => {
+  it("shows each distinct pol/pod spelling and what it resolves to; the diff and the commit use the resolved names; unresolved ones are queued at commit", async () => {
+    const base = 876_000;
+    const seeded = await importSpreadsheet(fclArea, viewer, file([fclRow({ id: base + 1, pod: "QINGDAO" })]), { fileName: "seed.xlsx" });
+    expect(seeded.ok).toBe(true);
+    const preview = await createPreview(
+      fclArea,
+      viewer,
+      file([
+        // Same row, spelt by its LOCODE and Chinese name: unchanged once resolved.
+        fclRow({ id: base + 1, pol: "上海港", pod: "CNTAO" }),
+        fclRow({ id: base + 2, pol: "Shang Hai", pod: "TSINGTAO" }),
+        fclRow({ id: base + 3, pol: "SHANGHAI", pod: "ZZ NOWHERE QX" }),
+        fclRow({ id: base + 4, pol: "SHANGHAI", pod: "ZZ NOWHERE QX" }),
+        fclRow({ id: base + 5, pol: "SHANGHAI", pod: "QINGDAO WEST TERMINAL" }),
+      ]),
+      { fileName: "ports.xlsx" },
+    );
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 4, updated: 0, unchanged: 1 });
+    expect(preview.summary.ports).toEqual({ unresolved: 1, resolved: 4, kept: 1, same: 1 });
+    const loaded = await loadPreview(fclArea, viewer, preview.id);
+    expect(loaded?.ports.total).toBe(7);
+    expect(loaded?.ports.rows).toEqual([
+      { column: "pod", name: "ZZ NOWHERE QX", port: null, state: "unresolved", rows: 2 },
+      { column: "pod", name: "CNTAO", port: "QINGDAO", state: "resolved", rows: 1 },
+      { column: "pod", name: "TSINGTAO", port: "QINGDAO", state: "resolved", rows: 1 },
+      { column: "pol", name: "Shang Hai", port: "SHANGHAI", state: "resolved", rows: 1 },
+      { column: "pol", name: "上海港", port: "SHANGHAI", state: "resolved", rows: 1 },
+      { column: "pod", name: "QINGDAO WEST TERMINAL", port: null, state: "kept", rows: 1 },
+      { column: "pol", name: "SHANGHAI", port: "SHANGHAI", state: "same", rows: 3 },
+    ]);
+    // Paged: a second page of one.
+    expect((await loadPreview(fclArea, viewer, preview.id, { pageSize: 6, portsPage: 2 }))?.ports.rows).toEqual([
+      { column: "pol", name: "SHANGHAI", port: "SHANGHAI", state: "same", rows: 3 },
+    ]);
+    expect(await prisma.portUnresolvedName.count({ where: { name: "ZZ NOWHERE QX" } })).toBe(0);
+
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    expect(committed).toMatchObject({ ok: true, rows: 4, inserted: 4, updated: 0 });
+    const rows = await prisma.fclRate.findMany({
+      where: { id: { gt: base, lte: base + 5 } },
+      orderBy: { id: "asc" },
+      select: { pol: true, pod: true },
+    });
+    expect(rows).toEqual([
+      { pol: "SHANGHAI", pod: "QINGDAO" },
+      { pol: "SHANGHAI", pod: "QINGDAO" },
+      { pol: "SHANGHAI", pod: "ZZ NOWHERE QX" },
+      { pol: "SHANGHAI", pod: "ZZ NOWHERE QX" },
+      { pol: "SHANGHAI", pod: "QINGDAO WEST TERMINAL" },
+    ]);
+    expect(await prisma.portUnresolvedName.findMany({ where: { name: "ZZ NOWHERE QX" } })).toMatchObject([{ area: "fcl", rows: 2 }]);
+    expect(await prisma.importPreviewPort.count({ where: { previewId: preview.id } })).toBe(0);
+  });
+
+  it("an alias saved after the preview refuses the commit (the preview showed other resolutions)", async () => {
+    const { saveAlias } = await import("~/domain/reference/port-aliases.server");
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 877_001, pod: "QQ LATER ALIAS" })]), {
+      fileName: "ports.xlsx",
+    });
+    if (!preview.ok) throw new Error("preview failed");
+    expect(preview.summary.ports?.unresolved).toBe(1);
+    expect(await saveAlias(viewer, { id: null, alias: "QQ LATER ALIAS", port: "NINGBO" })).toMatchObject({ ok: true });
+    expect(await commitPreview(fclArea, viewer, preview.id)).toMatchObject({ ok: false, problems: [{ key: "importPreview.stale" }] });
+    expect(await prisma.fclRate.count({ where: { id: 877_001 } })).toBe(0);
+  });
+
+  it("LCL has the section too; areas without sea-port names (air, rail) have none", async () => {
+    const { airArea, lclArea, railArea } = await import("~/domain/data-areas");
+    const { importTemplate } = await import("~/domain/import-export/template.server");
+    const { getT } = await import("~/i18n/i18n.server");
+    const t = await getT(new Request("http://localhost/"));
+    for (const [area, ports] of [
+      [lclArea, true],
+      [airArea, false],
+      [railArea, false],
+    ] as const) {
+      const preview = await createPreview(area, viewer, (await importTemplate(area, t)).data, { fileName: "template.xlsx" });
+      if (!preview.ok) throw new Error(`${area.key}: ${JSON.stringify(preview.problems)}`);
+      expect(preview.summary.ports !== undefined, area.key).toBe(ports);
+    }
+  });
+});
+
+describe("the original file of a batch committed through the preview (issue 23 item 2)", () => {
+  it("is kept like a direct import's: the download returns the uploaded bytes and the batch has their SHA-256", async () => {
+    const { batchFile, checksumOf } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 878_001 }), fclRow({ id: 878_002, "40GP_T1": 310 })]);
+    // The parse worker takes the upload's buffer over: the test keeps its own copy.
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "original.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    if (!committed.ok || !committed.batchId) throw new Error(JSON.stringify(committed));
+    const batch = await prisma.importBatch.findUniqueOrThrow({ where: { id: committed.batchId } });
+    expect(batch).toMatchObject({ fileName: "original.xlsx", source: "file", checksum: checksumOf(bytes) });
+    const stored = await batchFile(fclArea, committed.batchId);
+    expect(stored?.fileName).toBe("original.xlsx");
+    expect(Buffer.compare(stored!.data, bytes)).toBe(0);
+    expect(checksumOf(stored!.data)).toBe(checksumOf(bytes));
+  });
+});
+
+describe("the preview report (.xlsx, issue 23 item 1)", () => {
+  it("a GET link of the preview page gives a workbook with the numbers the preview showed; only its maker, only with the import permission", async () => {
+    const XLSX = await import("@e965/xlsx");
+    const { loginAs, callRoute, getRequest } = await import("../support/requests");
+    const { load } = await import("./helpers");
+    const fcl = await import("~/routes/backoffice/data-area");
+    const report = await import("~/routes/backoffice/data-area-preview-report");
+    const cookie = await loginAs("data@example.com");
+    await seedRows(879_000);
+    const preview = await createPreview(
+      fclArea,
+      viewer,
+      sheetBytes([
+        [...headers(fclArea), "Remarks X"],
+        fclRow({ id: 879_001, "20GP_T0": 155, carrier: "COSCO" }),
+        fclRow({ id: 879_002, "40GP_T1": 300 }),
+        fclRow({ id: null, pod: "TSINGTAO", valid_to: "2020-01-01" }),
+        fclRow({ id: 879_003, pod: "ZZ REPORT NOWHERE" }),
+        fclRow({ id: 879_004, valid_to: "2026-02-30" }),
+      ]),
+      { fileName: "week.xlsx" },
+    );
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    const page = await load(fcl, "/fclbyseaData", cookie, { preview: preview.id });
+    const shown = page.data.preview;
+    expect(shown.summary.counts).toEqual({ new: 2, updated: 1, unchanged: 1, refused: 1, hidden: 1 });
+
+    const result = await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }));
+    expect(result.status).toBe(200);
+    const response = result.response as Response;
+    expect(response.headers.get("Content-Type")).toContain("spreadsheetml");
+    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array" });
+    expect(book.SheetNames).toEqual(["汇总", "新增", "变更", "错误", "未识别的列", "今天对客户不可见", "港口名称"]);
+    const sheet = (name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name], { header: 1, raw: true, defval: null });
+    const summary = Object.fromEntries(sheet("汇总").slice(1) as [string, unknown][]);
+    expect(summary).toMatchObject({
+      文件: "week.xlsx",
+      "新增（条）": 2,
+      "更新（条）": 1,
+      "不变（条）": 1,
+      "有误（行）": 1,
+      "今天对客户不可见（条）": 1,
+      未识别的列: 1,
+    });
+    expect(summary["港口名称: 已识别，将写为港口名"]).toBe(shown.summary.ports.resolved);
+    expect(summary["港口名称: 未识别，提交后进入待处理队列"]).toBe(1);
+    // New rows: the file's headers, the resolved port names (what the commit writes).
+    const added = sheet("新增");
+    expect(added).toHaveLength(3);
+    const podAt = (added[0] as string[]).indexOf("pod");
+    expect(added.slice(1).map((row) => row[1])).toEqual([null, 879_003]);
+    expect(added.slice(1).map((row) => row[podAt])).toEqual(["QINGDAO", "ZZ REPORT NOWHERE"]);
+    const changed = sheet("变更").slice(1);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        expect.arrayContaining([879_001, "20GP_T0", 100, 155]),
+        expect.arrayContaining([879_001, "carrier", null, "COSCO"]),
+      ]),
+    );
+    expect(changed).toHaveLength(2);
+    expect(sheet("错误").slice(1)).toEqual([[null, null, "ID为879004日期错误"]]);
+    expect(sheet("未识别的列").slice(1)).toEqual([["Remarks X"]]);
+    expect(sheet("今天对客户不可见").slice(1)).toEqual([[expect.any(Number), null, "2026-01-01", "2020-01-01"]]);
+    expect(sheet("港口名称").slice(1)).toEqual(
+      expect.arrayContaining([
+        ["pod", "TSINGTAO", "QINGDAO", "已识别，将写为港口名", 1],
+        ["pod", "ZZ REPORT NOWHERE", null, "未识别，提交后进入待处理队列", 1],
+      ]),
+    );
+
+    // Another user (even with the permission) and a user without it get nothing.
+    const admin = await loginAs("admin@example.com");
+    expect(
+      (await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: admin }))).status,
+    ).toBe(404);
+    const withoutImport = await loginAs("service@example.com");
+    expect(
+      (await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: withoutImport })))
+        .status,
+    ).toBe(403);
+    await discardPreview(fclArea, viewer, preview.id);
+    expect((await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }))).status).toBe(
+      404,
+    );
+  });
+});

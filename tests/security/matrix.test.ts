@@ -268,6 +268,13 @@ const MANIFEST: Record<string, Entry> = {
   ...Object.fromEntries(
     DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.import-file.$batch`, { url: at(`${p}/import-file/1`), loader: screen(p, "404") } satisfies Entry]),
   ),
+  // The report of an import preview (a preview only its maker sees; none here: 404), needs the import (issue 23 item 1).
+  ...Object.fromEntries(
+    DATA_PATHS.map((p) => [
+      `routes/_bo.${p.slice(1)}.preview-report.$preview`,
+      { url: at(`${p}/preview-report/00000000-0000-4000-8000-000000000000`), loader: screen(p, "404") } satisfies Entry,
+    ]),
+  ),
   "routes/_bo.port.export": { url: at("/port/export"), loader: screen("/port") },
   "routes/_bo.airport.export": { url: at("/airport/export"), loader: screen("/airport") },
   "routes/_bo.fclbyseaData.export": { url: at("/fclbyseaData/export"), loader: screen("/fclbyseaData") },

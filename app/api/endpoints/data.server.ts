@@ -33,7 +33,18 @@ import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant 
 import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../core.server";
-import { CountEntity, CreatedEntity, ImportResultEntity, PortNameEntity, UnmatchedPodEntity, areaEntity, spaceCheckEntity } from "../entities";
+import { listBatches, undoBatch } from "~/domain/import-export/batches.server";
+import {
+  CountEntity,
+  CreatedEntity,
+  ImportBatchEntity,
+  ImportResultEntity,
+  PortNameEntity,
+  UndoResultEntity,
+  UnmatchedPodEntity,
+  areaEntity,
+  spaceCheckEntity,
+} from "../entities";
 import { parseInfoString } from "../infostring";
 import { entity, fromWire, shape, w, type WireEntity, type WireShape } from "../wire";
 
@@ -331,6 +342,7 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       handler: (ctx) => runImport(ctx, area, "standard"),
     },
   ];
+  endpoints.push(...historyEndpoints(calls, area, access("import")));
   if (calls.importPlain) {
     endpoints.push({
       method: "POST",
@@ -430,6 +442,51 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     });
   }
   return endpoints;
+}
+
+/** Yes-like flag values of a form field (1, true, yes, on). */
+const flag = (value: FormDataEntryValue | null) => typeof value === "string" && /^(1|true|yes|on)$/i.test(value.trim());
+
+/**
+ * Import history and undo (issue 23 item 2, decision 204), as the screens'
+ * history dialog: the area's kept batches, and the undo of one (all of it,
+ * or with `rest` the rows no later change touched). Same operation as the
+ * import.
+ */
+function historyEndpoints(calls: AreaCalls, area: DataArea, access: Endpoint["access"]): Endpoint[] {
+  return [
+    {
+      method: "GET",
+      path: `/data/importbatch${calls.list}`,
+      access,
+      summary: `${area.key}: the committed imports (batches), newest first: who, when, file and checksum, counts, undo state.`,
+      response: { data: shape.list(ImportBatchEntity) },
+      async handler() {
+        const batches = await listBatches(area);
+        return ok(batches, "api.ok", { total: batches.length });
+      },
+    },
+    {
+      method: "POST",
+      path: `/data/undoimport${calls.list}/{id}`,
+      access,
+      summary: `${area.key}: undo an import batch in one transaction. Rows changed since refuse it (status 409, data: their count and ids) unless rest=1, which undoes the others and keeps those.`,
+      fields: [{ name: "rest", type: "boolean", description: "1: undo the rows no later change touched, keep the others" }],
+      response: { data: shape.one(UndoResultEntity) },
+      async handler(ctx) {
+        const id = idParam(ctx.params.id);
+        const outcome = await undoBatch(area, ctx.user, id, { rest: flag((await ctx.fields()).get("rest")) });
+        if (outcome.ok) {
+          const { restored, deleted, skipped } = outcome;
+          return ok({ restored, deleted, skipped }, { key: skipped ? "importHistory.undonePartly" : "importHistory.undone", values: { restored, deleted, skipped } });
+        }
+        // The conflicting rows: how many, and the first 200 ids (as the screen lists them).
+        if (outcome.reason === "conflicts") throw new ApiError(1, { key: "importHistory.conflicts", values: { count: outcome.conflicts.count } }, 409, outcome.conflicts);
+        if (outcome.reason === "undone") throw new ApiError(1, "importHistory.alreadyUndone", 409);
+        throw notFound("importHistory.notFound");
+      },
+    },
+  ];
 }
 
 export const dataEndpoints: Endpoint[] = CALLS.flatMap(areaEndpoints);

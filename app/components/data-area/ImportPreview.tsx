@@ -26,10 +26,17 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
     return column ? columnLabel(t, column) : field;
   };
   const isTierPrice = (field: string) => byField.get(field)?.labelKey === "data.col.tierPrice";
-  const href = (changes: { pf?: string; pp?: number }) => {
-    const params = new URLSearchParams({ preview: preview.id, pf: changes.pf ?? preview.filter, pp: String(changes.pp ?? 1) });
+  const href = (changes: { pf?: string; pp?: number; ppp?: number }) => {
+    const params = new URLSearchParams({
+      preview: preview.id,
+      pf: changes.pf ?? preview.filter,
+      pp: String(changes.pp ?? (changes.pf ? 1 : preview.page)),
+      ppp: String(changes.ppp ?? preview.ports.page),
+    });
     return `${area.path}?${params}`;
   };
+  const portCounts = preview.summary.ports;
+  const portPages = Math.max(1, Math.ceil(preview.ports.total / preview.pageSize));
   const { counts } = preview.summary;
   const pages = Math.max(1, Math.ceil(preview.total / preview.pageSize));
   return (
@@ -43,7 +50,9 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           </li>
         ))}
       </ul>
-      {preview.summary.unmatched.length ? <p role="note">{t("importPreview.unmatched", { columns: preview.summary.unmatched.join(", ") })}</p> : null}
+      {preview.summary.unmatched.length ? (
+        <p role="note">{t("importPreview.unmatched", { columns: preview.summary.unmatched.join(", ") })}</p>
+      ) : null}
       {preview.summary.problems.length ? <ImportProblems problems={preview.summary.problems} badRows={preview.summary.badRows} /> : null}
       <div className="toolbar">
         {counts.refused === 0 ? (
@@ -60,10 +69,56 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
             {t("importPreview.discard")}
           </button>
         </Form>
+        <a href={`${area.path}/preview-report/${preview.id}`} className="button button--ghost" download data-testid="preview-report">
+          {t("importPreview.download")}
+        </a>
       </div>
+      {portCounts ? (
+        <section aria-labelledby="import-preview-ports" data-testid="preview-ports">
+          <h3 id="import-preview-ports">{t("importPreview.ports.title")}</h3>
+          <p>{t("importPreview.ports.intro")}</p>
+          <p>{t("importPreview.ports.counts", portCounts)}</p>
+          {preview.ports.rows.length ? (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("importPreview.ports.column")}</th>
+                  <th scope="col">{t("importPreview.ports.name")}</th>
+                  <th scope="col">{t("importPreview.ports.port")}</th>
+                  <th scope="col">{t("importPreview.ports.result")}</th>
+                  <th scope="col">{t("importPreview.ports.rows")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.ports.rows.map((port) => (
+                  <tr key={`${port.column} ${port.name}`} data-port-state={port.state}>
+                    <td>{label(port.column)}</td>
+                    <td>{port.name}</td>
+                    <td>{text(port.port)}</td>
+                    <td>
+                      {port.state === "unresolved" ? (
+                        <mark>{t(`importPreview.ports.state.${port.state}`)}</mark>
+                      ) : (
+                        t(`importPreview.ports.state.${port.state}`)
+                      )}
+                    </td>
+                    <td>{port.rows}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          <Pager label={t("importPreview.ports.pages")} page={preview.ports.page} pages={portPages} to={(ppp) => href({ ppp })} />
+        </section>
+      ) : null}
       <nav aria-label={t("importPreview.filterLabel")} className="toolbar">
         {PREVIEW_FILTERS.map((filter) => (
-          <Link key={filter} to={href({ pf: filter })} aria-current={filter === preview.filter ? "page" : undefined} className="button button--ghost">
+          <Link
+            key={filter}
+            to={href({ pf: filter })}
+            aria-current={filter === preview.filter ? "page" : undefined}
+            className="button button--ghost"
+          >
             {t(`importPreview.filter.${filter}`)}
           </Link>
         ))}
@@ -101,13 +156,20 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           </tbody>
         </table>
       )}
-      {pages > 1 && preview.filter !== "errors" ? (
-        <nav aria-label={t("importPreview.pages")} className="toolbar">
-          {preview.page > 1 ? <Link to={href({ pp: preview.page - 1 })}>{t("importPreview.previous")}</Link> : null}
-          <span>{t("importPreview.page", { page: preview.page, pages })}</span>
-          {preview.page < pages ? <Link to={href({ pp: preview.page + 1 })}>{t("importPreview.next")}</Link> : null}
-        </nav>
-      ) : null}
+      {preview.filter !== "errors" ? <Pager label={t("importPreview.pages")} page={preview.page} pages={pages} to={(pp) => href({ pp })} /> : null}
     </section>
+  );
+}
+
+/** Previous / page n of m / next, as plain links (nothing when there is one page). */
+function Pager({ label, page, pages, to }: { label: string; page: number; pages: number; to: (page: number) => string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="toolbar">
+      {page > 1 ? <Link to={to(page - 1)}>{t("importPreview.previous")}</Link> : null}
+      <span>{t("importPreview.page", { page, pages })}</span>
+      {page < pages ? <Link to={to(page + 1)}>{t("importPreview.next")}</Link> : null}
+    </nav>
   );
 }

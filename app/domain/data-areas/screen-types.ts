@@ -27,6 +27,8 @@ export type PreviewRowData = {
   changes: Record<string, [unknown, unknown]> | null;
   values: unknown[];
 };
+export type PreviewPortState = "unresolved" | "resolved" | "kept" | "same";
+export type PreviewPortData = { column: string; name: string; port: string | null; state: PreviewPortState; rows: number };
 export type PreviewData =
   | { gone: true }
   | {
@@ -39,8 +41,9 @@ export type PreviewData =
       total: number;
       expiresAt: string;
       columns: { field: string }[];
-      summary: { counts: PreviewCountsData; unmatched: string[]; problems: Problem[]; badRows: number[] };
+      summary: { counts: PreviewCountsData; unmatched: string[]; problems: Problem[]; badRows: number[]; ports?: Record<PreviewPortState, number> };
       rows: PreviewRowData[];
+      ports: { rows: PreviewPortData[]; total: number; page: number };
     };
 
 /** `<path>/export?scope=all`: every row; without it, the filtered rows. */

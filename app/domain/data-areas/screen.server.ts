@@ -17,6 +17,7 @@ import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/imp
 import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
 import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
+import { previewReport } from "~/domain/import-export/preview-report.server";
 import { getT } from "~/i18n/i18n.server";
 import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
 import {
@@ -149,7 +150,8 @@ async function previewOf(area: DataArea, viewer: Viewer, request: Request, url: 
   await requireOperation(request, dataOperation(area.key, "import"));
   const filter = PREVIEW_FILTERS.find((f) => f === url.searchParams.get("pf")) ?? "all";
   const page = positiveInt(url.searchParams.get("pp")) ?? 1;
-  const preview = PREVIEW_ID.test(id) ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE }) : null;
+  const portsPage = positiveInt(url.searchParams.get("ppp")) ?? 1;
+  const preview = PREVIEW_ID.test(id) ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE, portsPage }) : null;
   if (!preview) return { gone: true };
   return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, ...preview };
 }
@@ -352,6 +354,16 @@ export function dataAreaTemplateLoader(area: DataArea) {
   return async function loader({ request }: LoaderFunctionArgs) {
     await requireOperation(request, dataOperation(area.key, "import"));
     const file = await importTemplate(area, await getT(request));
+    return spreadsheetResponse(file.data, file.fileName, file.asciiName, XLSX_TYPE);
+  };
+}
+
+/** GET <path>/preview-report/<preview>: the user's own preview as an .xlsx report (the import permission; 404 when gone). */
+export function dataAreaPreviewReportLoader(area: DataArea, preview: string) {
+  return async function loader({ request }: LoaderFunctionArgs) {
+    const viewer = await requireOperation(request, dataOperation(area.key, "import"));
+    const file = PREVIEW_ID.test(preview) ? await previewReport(area, viewer, preview, await getT(request)) : null;
+    if (!file) throw new Response("Not found", { status: 404 });
     return spreadsheetResponse(file.data, file.fileName, file.asciiName, XLSX_TYPE);
   };
 }

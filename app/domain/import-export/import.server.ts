@@ -24,8 +24,9 @@ import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataA
 import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { compressIds } from "~/domain/data-areas/written";
-import { parseSheetInWorker, SheetWorkerError, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
-import { inspectZip, verifyZipSizes, type ZipLimits } from "./zip-guard.server";
+import { parseSheetInWorker, SheetWorkerError, workerLimitsFor, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
+import { inspectZip, verifyZipSizes, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
+import { importMaxBytes } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";
 import { supportedLanguages, type Language } from "~/i18n/config";
@@ -563,7 +564,7 @@ class GuardRefusal extends Error {
   }
 }
 
-/** Larger sheets than the upload allows (benchmarks; issue-23b's IMPORT_MAX_MB): the zip and worker limits. */
+/** The zip and worker limits; by default derived from IMPORT_MAX_MB (zipLimitsFor, workerLimitsFor). */
 export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
 
 /**
@@ -575,14 +576,14 @@ export async function readSpreadsheet(data: Uint8Array, limits: SheetLimits = {}
   const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({ ok: false, problems: [{ key, ...(values ? { values } : {}) }], badRows: [] });
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
   if (isZip) {
-    const zip = inspectZip(data, limits.zip);
+    const zip = inspectZip(data, limits.zip ?? zipLimitsFor(importMaxBytes()));
     if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
     const sizes = await verifyZipSizes(data);
     if (!sizes.ok) return refuse(sizes.reason === "notZip" ? "data.import.unreadable" : "data.import.zipBomb");
   }
   let sheet: ParsedSheet;
   try {
-    sheet = await parseSheetInWorker(data, limits.worker);
+    sheet = await parseSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()));
   } catch (error) {
     if (error instanceof SheetWorkerError) return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
     throw error;

@@ -9,7 +9,9 @@
 import crypto from "node:crypto";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
-import { prisma } from "~/utils/db.server";
+import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
+import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import {
   importFailure,
@@ -36,8 +38,19 @@ export type PreviewSummary = {
   /** Every row error (the import's messages, with row numbers and ids). */
   problems: ImportProblem[];
   badRows: number[];
+  /** FCL, LCL: distinct pol/pod spellings by state (absent for the other areas). */
+  ports?: Record<PortState, number>;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
+/**
+ * What a pol/pod spelling of the file (FCL, LCL) becomes: "same" (it is a
+ * port's name), "resolved" (rewritten to `port` through the alias table, the
+ * LOCODE or the Chinese name), "kept" (the spec's contains-rule accepts it as
+ * written), "unresolved" (goes to the unresolved queue at commit).
+ */
+export type PortState = PreviewPortState;
+export const PORT_STATES: readonly PortState[] = ["unresolved", "resolved", "kept", "same"];
+export type PreviewPort = PreviewPortData;
 export type PreviewFilter = "all" | "new" | "updated" | "errors";
 
 type Who = Pick<Viewer, "id" | "username">;
@@ -47,12 +60,62 @@ export async function cleanExpiredPreviews(): Promise<number> {
   return prisma.$executeRawUnsafe(`DELETE FROM import_previews WHERE expires_at < (now() AT TIME ZONE 'UTC')`);
 }
 
-async function tableVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, area: DataArea, lock = false): Promise<string> {
+async function dataVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, table: string, lock = false): Promise<string> {
   const rows = await db.$queryRawUnsafe<{ version: string }[]>(
     `SELECT version::text AS version FROM data_versions WHERE name = $1${lock ? " FOR UPDATE" : ""}`,
-    sqlTable(area.model),
+    table,
   );
   return rows[0]?.version ?? "0";
+}
+
+const tableVersion = (db: Pick<typeof prisma, "$queryRawUnsafe">, area: DataArea, lock = false) => dataVersion(db, sqlTable(area.model), lock);
+
+/** The write columns (index, table column) holding sea-port names: FCL and LCL pol/pod (decision 205). */
+function portColumns(area: DataArea, columns: WriteColumn[]): { index: number; column: string }[] {
+  const target = PORT_NAME_TABLES.find((t) => t.area === area.key);
+  if (!target) return [];
+  return columns.flatMap((c, index) => {
+    const column = sqlColumn(area.model, c.field);
+    return (target.columns as readonly string[]).includes(column) ? [{ index, column }] : [];
+  });
+}
+
+/**
+ * Port names in the staging table (issue 23 item 3), set-based: each distinct
+ * spelling of each port column is resolved once through the alias table (the
+ * import's own resolution, knownNamesSql) and recorded in
+ * import_preview_ports; the staged values of the resolved ones are rewritten
+ * to the port's name, so the diff and the commit use what the import would
+ * write.
+ */
+async function resolveStagedPorts(tx: Prisma.TransactionClient, id: string, ports: { index: number; column: string }[]): Promise<Record<PortState, number>> {
+  for (const { index, column } of ports) {
+    const value = `"values"->>${index}`;
+    await tx.$executeRawUnsafe(
+      `WITH ${knownNamesSql(`SELECT ${value} AS name, count(*)::int AS rows FROM import_preview_rows WHERE preview_id = $1 AND ${value} IS NOT NULL GROUP BY 1`)}
+       INSERT INTO import_preview_ports (preview_id, "column", name, port, state, rows)
+       SELECT $1, $2, k.name, k.port,
+              CASE WHEN k.port = k.name THEN 'same' WHEN k.port IS NOT NULL THEN 'resolved' WHEN ${specPortMatchSql("k.name")} THEN 'kept' ELSE 'unresolved' END,
+              k.rows
+       FROM known k`,
+      id,
+      column,
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE import_preview_rows s SET "values" = jsonb_set(s."values", '{${index}}', to_jsonb(p.port))
+       FROM import_preview_ports p
+       WHERE s.preview_id = $1 AND p.preview_id = $1 AND p."column" = $2 AND p.state = 'resolved' AND s.${value} = p.name`,
+      id,
+      column,
+    );
+  }
+  const rows = await tx.$queryRawUnsafe<{ state: PortState; n: number }[]>(
+    `SELECT state, count(*)::int AS n FROM import_preview_ports WHERE preview_id = $1 GROUP BY state`,
+    id,
+  );
+  const counts = Object.fromEntries(PORT_STATES.map((state) => [state, 0])) as Record<PortState, number>;
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
 }
 
 /** The value of write column i of a staged row, as the column's SQL type (with the column's default, as the writer applies it). */
@@ -101,6 +164,8 @@ export async function createPreview(
   limits: SheetLimits = {},
 ): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
   await cleanExpiredPreviews();
+  // The parse worker takes the buffer over: the copy is kept as the committed batch's original file.
+  const original = data.slice();
   const read = await readSpreadsheet(data, limits);
   if (!read.ok) return read;
   const variant = meta.variant ?? "standard";
@@ -125,6 +190,8 @@ export async function createPreview(
   const id = crypto.randomUUID();
   const columns = prepared.columns;
   const version = await tableVersion(prisma, area);
+  const ports = portColumns(area, columns);
+  const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const from = columns.findIndex((c) => c.field === "validFrom");
   const to = columns.findIndex((c) => c.field === "validTo");
@@ -146,8 +213,8 @@ export async function createPreview(
     return prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe(
-        `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8)`,
+        `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, original, ports_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10)`,
         id,
         area.key,
         viewer.id,
@@ -156,6 +223,8 @@ export async function createPreview(
         version,
         JSON.stringify(columns),
         new Date(Date.now() + PREVIEW_TTL_MS),
+        Buffer.from(original.buffer, original.byteOffset, original.byteLength),
+        portsVersion,
       );
       for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
@@ -170,6 +239,7 @@ export async function createPreview(
           rows,
         );
       }
+      const portCounts = ports.length ? await resolveStagedPorts(tx, id, ports) : null;
       await tx.$executeRawUnsafe(diffSql(area, columns), id);
       await tx.$executeRawUnsafe(STATUS_SQL, id);
       if (hiddenWhen.length) {
@@ -181,7 +251,7 @@ export async function createPreview(
          FROM import_preview_rows WHERE preview_id = $1`,
         id,
       );
-      const summary: PreviewSummary = { counts: { ...row, refused: badRows.length }, unmatched, problems, badRows };
+      const summary: PreviewSummary = { counts: { ...row, refused: badRows.length }, unmatched, problems, badRows, ...(portCounts ? { ports: portCounts } : {}) };
       // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
       await tx.$executeRawUnsafe(`UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`, id, JSON.stringify(summary).replaceAll("\\u0000", "\u2400"));
       return summary;
@@ -201,14 +271,31 @@ export type LoadedPreview = {
   expiresAt: string;
   rows: PreviewRow[];
   total: number;
+  /** FCL, LCL: one page of the port spellings (unresolved first), and how many there are. */
+  ports: { rows: PreviewPort[]; total: number; page: number };
 };
+
+/** Unresolved first (they go to the queue), then rewritten, kept, and names that are a port's own. */
+const PORT_ORDER = `array_position(ARRAY['unresolved','resolved','kept','same'], state), "column", name`;
+
+/** One page of a preview's port spellings (all of them without `take`). */
+export async function previewPorts(id: string, options: { skip?: number; take?: number } = {}): Promise<PreviewPort[]> {
+  const rows = await prisma.$queryRawUnsafe<PreviewPort[]>(
+    `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 ORDER BY ${PORT_ORDER}
+     OFFSET $2${options.take === undefined ? "" : " LIMIT $3"}`,
+    id,
+    options.skip ?? 0,
+    ...(options.take === undefined ? [] : [options.take]),
+  );
+  return rows.map((r) => ({ ...r, rows: Number(r.rows) }));
+}
 
 /** A preview of this user and area that has not expired, with one page of its rows (filter: new / updated / all). */
 export async function loadPreview(
   area: DataArea,
   viewer: Who,
   id: string,
-  options: { filter?: PreviewFilter; page?: number; pageSize?: number } = {},
+  options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number } = {},
 ): Promise<LoadedPreview | null> {
   await cleanExpiredPreviews();
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
@@ -217,9 +304,12 @@ export async function loadPreview(
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
   const where = { previewId: id, ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}) };
-  const [rows, total] = await Promise.all([
+  const portsPage = Math.max(1, options.portsPage ?? 1);
+  const [rows, total, ports, portsTotal] = await Promise.all([
     prisma.importPreviewRow.findMany({ where, orderBy: { seq: "asc" }, skip: (page - 1) * pageSize, take: pageSize }),
     prisma.importPreviewRow.count({ where }),
+    previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
+    prisma.importPreviewPort.count({ where: { previewId: id } }),
   ]);
   return {
     id,
@@ -229,6 +319,7 @@ export async function loadPreview(
     summary: preview.summary as PreviewSummary,
     expiresAt: preview.expiresAt.toISOString(),
     total,
+    ports: { rows: ports, total: portsTotal, page: portsPage },
     rows: rows.map((r) => ({
       seq: r.seq,
       rowId: r.rowId,
@@ -251,6 +342,7 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   await cleanExpiredPreviews();
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
   if (!preview) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
+  const { portsVersion } = preview;
   const summary = preview.summary as PreviewSummary;
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
   const columns = preview.columns as WriteColumn[];
@@ -264,8 +356,17 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
     columns.forEach((_, i) => prepared.values[i].push(row.values[i] ?? null));
   }
   const outcome = prepared.rowCount
-    ? await writeRows(area, viewer, prepared, { fileName: preview.fileName, variant: preview.variant as ImportVariant }, async (tx) =>
-        (await tableVersion(tx, area, true)) === preview.tableVersion ? null : { key: "importPreview.stale" },
+    ? await writeRows(
+        area,
+        viewer,
+        prepared,
+        // The previewed bytes become the batch's original file, as a direct import's do (issue 23 item 2).
+        { fileName: preview.fileName, variant: preview.variant as ImportVariant, ...(preview.original ? { original: new Uint8Array(preview.original) } : {}) },
+        // The table, and for port names the ports and aliases they were resolved against, as the preview saw them.
+        async (tx) =>
+          (await tableVersion(tx, area, true)) === preview.tableVersion && (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
+            ? null
+            : { key: "importPreview.stale" },
       )
     : { ok: true as const, rows: 0, inserted: 0, updated: 0, batchId: null, ids: [] };
   if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale")) await discardPreview(area, viewer, id);

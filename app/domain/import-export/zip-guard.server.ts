@@ -15,6 +15,16 @@ export const ZIP_LIMITS = {
   maxRatio: 250,
 } as const;
 
+/**
+ * The zip limits for uploads of up to `maxBytes` (IMPORT_MAX_MB): the
+ * declared uncompressed total grows in proportion to the upload limit (75
+ * times it: exactly ZIP_LIMITS' 150 MB at the spec's 2 MB); entries and the
+ * ratio stay as they are.
+ */
+export function zipLimitsFor(maxBytes: number): ZipLimits {
+  return { ...ZIP_LIMITS, maxTotalUncompressed: Math.max(ZIP_LIMITS.maxTotalUncompressed, 75 * maxBytes) };
+}
+
 export type ZipCheck = { ok: true; entries: number; uncompressed: number } | { ok: false; reason: "notZip" | "tooManyEntries" | "tooLarge" | "zip64" };
 
 const EOCD = 0x06054b50;

@@ -49,6 +49,16 @@ export function specPortMatchSql(value: string): string {
 }
 
 /**
+ * SQL (CTEs "names" and "known"): each distinct spelling `namesSql` gives
+ * (columns name, rows) with the port it resolves to (`port`, null when
+ * nothing does). The one resolution of a set of spellings: the rate tables'
+ * import and the preview's staging table both use it.
+ */
+export function knownNamesSql(namesSql: string): string {
+  return `names AS (${namesSql}), known AS (SELECT n.name, n.rows, ${resolvedNameSql("n.name")} AS port FROM names n)`;
+}
+
+/**
  * Rewrites, in place and set-based, every resolvable port name of `columns`
  * in `table` to the port's English name, inside the caller's transaction.
  * Works on any table with those text columns (a rate table, or an import's
@@ -78,11 +88,7 @@ export async function resolvePortColumns(
   for (const column of columns) {
     const c = ident(column);
     const rows = await tx.$queryRawUnsafe<{ name: string; port: string | null; rows: number; matched: boolean }[]>(
-      `WITH names AS (
-         SELECT ${c} AS name, count(*)::int AS rows FROM ${t} WHERE ${filter} AND ${c} IS NOT NULL GROUP BY ${c}
-       ), known AS (
-         SELECT n.name, n.rows, ${resolvedNameSql("n.name")} AS port FROM names n
-       ), fixed AS (
+      `WITH ${knownNamesSql(`SELECT ${c} AS name, count(*)::int AS rows FROM ${t} WHERE ${filter} AND ${c} IS NOT NULL GROUP BY ${c}`)}, fixed AS (
          UPDATE ${t} AS r SET ${c} = k.port FROM known k
          WHERE r.${c} = k.name AND k.port IS NOT NULL AND k.port <> k.name AND ${filter.replace("id =", "r.id =")}
          RETURNING 1
@@ -136,7 +142,8 @@ export type UnresolvedRow = { id: number; area: string; name: string; rows: numb
 export async function listAliases(options: { q?: string; skip: number; take: number }): Promise<{ rows: AliasRow[]; total: number }> {
   const q = (options.q ?? "").trim();
   const where = q
-    ? Prisma.sql`WHERE strpos(a.key, port_name_key(${q})) > 0 OR lower(p.code) = lower(${q}) OR lower(p.name) = lower(${q}) OR p.name_zh = ${q}`
+    ? // A query of only punctuation or spaces (%, _) has an empty key: it matches no key (strpos with '' would match every alias).
+      Prisma.sql`WHERE (port_name_key(${q}) <> '' AND strpos(a.key, port_name_key(${q})) > 0) OR lower(p.code) = lower(${q}) OR lower(p.name) = lower(${q}) OR p.name_zh = ${q}`
     : Prisma.empty;
   const [rows, [{ total }]] = await Promise.all([
     prisma.$queryRaw<AliasRow[]>`
