@@ -120,7 +120,7 @@ describe("item 12: admin screens log before and after", () => {
       intent: "update",
       mode: mode.key,
       id: offer.id,
-      currency: offer.currency,
+      currency: offer.currency ?? "",
       [field.name]: "ITEM-12",
     });
     expect(result.status).toBe(302);
