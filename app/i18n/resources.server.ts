@@ -34,6 +34,8 @@ import zhImportHistory from "../locales/zh-CN/importHistory.json";
 import enImportHistory from "../locales/en-US/importHistory.json";
 import zhQuotes from "../locales/zh-CN/quotes.json";
 import enQuotes from "../locales/en-US/quotes.json";
+import zhBackofficeLog from "../locales/zh-CN/backofficeLog.json";
+import enBackofficeLog from "../locales/en-US/backofficeLog.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
@@ -52,6 +54,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     importPreview: zhImportPreview,
     importHistory: zhImportHistory,
     quotes: zhQuotes,
+    backofficeLog: zhBackofficeLog,
   },
   "en-US": {
     common: enCommon,
@@ -69,6 +72,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     importPreview: enImportPreview,
     importHistory: enImportHistory,
     quotes: enQuotes,
+    backofficeLog: enBackofficeLog,
   },
 };
 

@@ -6,6 +6,7 @@ import type { SeedCalendar } from "./dates.ts";
 import { dateText } from "./dates.ts";
 import type { BuiltRates } from "./offers.ts";
 import { Random } from "./random.ts";
+import { logSearchText } from "../../app/domain/logs/log-detail.server.ts";
 import type { ReferenceData } from "./reference.ts";
 import type { Tx } from "./types.ts";
 
@@ -177,6 +178,7 @@ export function buildOperationLogs(cal: SeedCalendar, rates: BuiltRates): Prisma
     username,
     targetIds,
     params,
+    searchText: logSearchText({ module, operation, username, targetIds, params }, []),
     operatedAt: at(hoursAgo),
   }));
 }

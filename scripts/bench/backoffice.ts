@@ -47,7 +47,7 @@ async function fill(client: pg.Client, table: string, rows: number) {
   await client.query(
     `INSERT INTO "${table}" (${names})
      SELECT ${values} FROM generate_series(1, $1::int) g
-     JOIN LATERAL (SELECT * FROM "${table}" ORDER BY id OFFSET (g % $2::int) LIMIT 1) src ON true`,
+     JOIN (SELECT *, row_number() OVER (ORDER BY id) - 1 AS rn FROM "${table}") src ON src.rn = g % $2::int`,
     [rows - have, have],
   );
   await client.query(`ANALYZE "${table}"`);
@@ -66,7 +66,9 @@ async function main() {
       await fill(db.client, sqlTable(area.model), rows);
     }
     await fill(db.client, "users", USERS);
-    log(`filled in ${((performance.now() - t) / 1000).toFixed(1)} s: ${RATE_ROWS.toLocaleString("en")} rows per rate table, ${REFERENCE_ROWS.toLocaleString("en")} per reference list, ${USERS.toLocaleString("en")} users`);
+    log(
+      `filled in ${((performance.now() - t) / 1000).toFixed(1)} s: ${RATE_ROWS.toLocaleString("en")} rows per rate table, ${REFERENCE_ROWS.toLocaleString("en")} per reference list, ${USERS.toLocaleString("en")} users`,
+    );
 
     // Signed in as the administrator (the domain's own session; route modules import CSS, which tsx cannot load).
     const { createUserSession } = await import("../../app/domain/accounts/session.server");
@@ -80,11 +82,18 @@ async function main() {
     const { userListLoader } = await import("../../app/domain/users/screen.server");
     type Loader = (args: never) => Promise<unknown>;
     const userList = { loader: (({ request }: { request: Request }) => userListLoader(request)) as Loader };
-    const dataArea = { loader: (async (args: { request: Request }) => dataAreaLoader(Object.values(dataAreas).find((a) => a.path === new URL(args.request.url).pathname)!)(args as never)) as Loader };
+    const dataArea = {
+      loader: (async (args: { request: Request }) =>
+        dataAreaLoader(Object.values(dataAreas).find((a) => a.path === new URL(args.request.url).pathname)!)(args as never)) as Loader,
+    };
     const time = async (loader: Loader, url: string) => {
       const run = async () => {
         const start = performance.now();
-        const result = await loader({ request: new Request(`http://localhost${url}`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never);
+        const result = await loader({
+          request: new Request(`http://localhost${url}`, { headers: { Cookie: cookie } }),
+          params: {},
+          context: {},
+        } as never);
         if (result instanceof Response && result.status >= 300) throw new Error(`${url}: ${result.status}`);
         return performance.now() - start;
       };
@@ -102,7 +111,12 @@ async function main() {
     };
     const lastPage = (total: number, size = 10) => Math.max(1, Math.ceil(total / size));
 
-    log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores, shared)`);
+    log(
+      `load before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${os.cpus().length} cores, shared)`,
+    );
     const users = Number((await db.client.query(`SELECT count(*) AS n FROM users`)).rows[0].n);
     await measure(userList.loader, "/userList");
     await measure(userList.loader, "/userList?q=bench");
@@ -115,15 +129,52 @@ async function main() {
       if (filter) {
         const value =
           filter.kind === "select"
-            ? String((await db.client.query(`SELECT "${sqlColumn(area.model, filter.field)}" AS v FROM "${sqlTable(area.model)}" WHERE "${sqlColumn(area.model, filter.field)}" IS NOT NULL LIMIT 1`)).rows[0]?.v ?? "a")
+            ? String(
+                (
+                  await db.client.query(
+                    `SELECT "${sqlColumn(area.model, filter.field)}" AS v FROM "${sqlTable(area.model)}" WHERE "${sqlColumn(area.model, filter.field)}" IS NOT NULL LIMIT 1`,
+                  )
+                ).rows[0]?.v ?? "a",
+              )
             : "an";
         await measure(dataArea.loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value)}`);
         // Typed text (the type-ahead's text filter): "contains".
-        if (filter.kind === "select") await measure(dataArea.loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value.slice(0, 3))}`);
+        if (filter.kind === "select")
+          await measure(dataArea.loader, `${area.path}?${open}${filter.param}=${encodeURIComponent(value.slice(0, 3))}`);
       }
       await measure(dataArea.loader, `${area.path}?${open}page=${lastPage(total)}`);
     }
-    log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    // The operation log with as many rows as a rate table, searched by a label shown (issue 22 item 12).
+    const { logOperation } = await import("../../app/domain/logs/operation-log.server");
+    const adminViewer = await prisma.user.findFirstOrThrow({ where: { id: admin.id }, select: { id: true, username: true } });
+    await prisma.$transaction((tx) =>
+      logOperation(tx, adminViewer, {
+        module: "edit",
+        operation: "fclRates",
+        targetIds: 1,
+        before: { pol: "NINGBO" },
+        after: { pol: "SHANGHAI" },
+      }),
+    );
+    await fill(db.client, "operation_logs", RATE_ROWS);
+    const { loader: logLoader } = {
+      loader: (async ({ request }: { request: Request }) => {
+        const { requireOperation } = await import("../../app/domain/permissions/operations.server");
+        const { listOperationLogs, operationLogTable } = await import("../../app/domain/logs/logs.server");
+        const { parseTableQuery } = await import("../../app/domain/table/paging.server");
+        const viewer = await requireOperation(request, "logs.operation.read");
+        return listOperationLogs(viewer, parseTableQuery(request, operationLogTable));
+      }) as Loader,
+    };
+    await measure(logLoader, "/log-list");
+    await measure(logLoader, `/log-list?q=${encodeURIComponent("海运整箱")}`);
+    await measure(logLoader, `/log-list?q=${encodeURIComponent("shanghai")}&from=&to=`);
+    log(
+      `load after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
     const over = results.filter((r) => r.p50 >= BUDGET_MS);
     if (over.length) {
       log(`OVER ${BUDGET_MS} ms (p50): ${over.map((r) => r.url).join(", ")}`);

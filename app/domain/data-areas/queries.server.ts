@@ -186,8 +186,30 @@ export async function findRow(area: DataArea, id: number): Promise<AreaRow | nul
 
 export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
 
+/**
+ * A row's logged values: every column but the id and the update time, as the
+ * screen shows them, with the columns' labels (issue 22 item 12: the log
+ * keeps what an edit changed and what a delete removed).
+ */
+function loggedColumns(area: DataArea): AreaColumn[] {
+  return area.columns.filter((c) => c.kind !== "id" && c.field !== "updatedAt");
+}
+
+export function logLabels(area: DataArea): Record<string, string> {
+  return Object.fromEntries(loggedColumns(area).map((c) => [c.field, c.labelKey]));
+}
+
+async function loggedRow(model: Delegate, area: DataArea, id: number): Promise<Record<string, CellValue> | null> {
+  const columns = loggedColumns(area);
+  const row = await model.findUnique({ where: { id }, select: selectOf(columns) });
+  if (!row) return null;
+  const { id: _id, ...values } = serializeRow(columns, row);
+  return values;
+}
+
 export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edit", values: EditValues): Promise<SaveOutcome> {
   const data = toPrismaData(area, values);
+  const labels = logLabels(area);
   try {
     const id = await prisma.$transaction(async (tx) => {
       const model = delegate(area, tx);
@@ -196,18 +218,22 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
       if (mode === "add") {
         const created = await model.create({ data, select: { id: true } });
         await after();
-        await logOperation(tx, viewer, { module: "add", operation: area.logName, targetIds: Number(created.id), params: values as Record<string, unknown> });
-        return Number(created.id);
+        const id = Number(created.id);
+        await logOperation(tx, viewer, { module: "add", operation: area.logName, targetIds: id, after: await loggedRow(model, area, id), labels });
+        return id;
       }
       const id = values.id as number;
       const newId = area.edit?.idChange && values.idChange && values.idChange !== id ? values.idChange : null;
+      const before = await loggedRow(model, area, id);
       const updated = await model.update({ where: { id }, data: { ...data, ...(newId ? { id: newId } : {}) }, select: { id: true } });
       await after();
       await logOperation(tx, viewer, {
         module: "edit",
         operation: area.logName,
         targetIds: newId ? `${id}->${newId}` : id,
-        params: values as Record<string, unknown>,
+        before,
+        after: await loggedRow(model, area, Number(updated.id)),
+        labels,
       });
       return Number(updated.id);
     });
@@ -220,11 +246,14 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
   }
 }
 
+/** Deletes one row and logs it with its content (every filled value → ∅). */
 export async function deleteRow(area: DataArea, viewer: Viewer, id: number): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    const { count } = await delegate(area, tx).deleteMany({ where: { id } });
-    if (count === 0) return false;
-    await logOperation(tx, viewer, { module: "delete", operation: area.logName, targetIds: id });
+    const model = delegate(area, tx);
+    const before = await loggedRow(model, area, id);
+    const { count } = await model.deleteMany({ where: { id } });
+    if (count === 0 || !before) return false;
+    await logOperation(tx, viewer, { module: "delete", operation: area.logName, targetIds: id, before, labels: logLabels(area) });
     return true;
   });
 }

@@ -105,7 +105,7 @@ export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input
           size: channel === "WEB" ? input.size : null,
         },
       });
-      await logOperation(tx, viewer, { module: "add", operation: OPERATION[channel], targetIds: String(created.id), params: `name=${input.name}` });
+      await logOperation(tx, viewer, { module: "add", operation: OPERATION[channel], targetIds: String(created.id), params: `name=${input.name}`, after: loggedItem(created) });
       return created;
     });
     return { ok: true, id: item.id };
@@ -115,6 +115,11 @@ export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input
     if (outcome) return outcome;
     throw error;
   }
+}
+
+/** The logged values of a home item or category (issue 22 item 12: edits log old → new, deletes the content). */
+function loggedItem(row: { name: string; description: string | null; parentId?: number | null; level?: number; imagePath?: string | null; size?: string | null; sort?: number }) {
+  return { name: row.name, description: row.description, parentId: row.parentId ?? null, level: row.level ?? null, imagePath: row.imagePath ?? null, size: row.size ?? null, sort: row.sort ?? null };
 }
 
 export async function updateHomeItem(
@@ -131,7 +136,7 @@ export async function updateHomeItem(
   const imagePath = await storeImage(image);
   try {
     await prisma.$transaction(async (tx) => {
-      await tx.homeContent.update({
+      const updated = await tx.homeContent.update({
         where: { id },
         data: {
           name: input.name,
@@ -142,7 +147,7 @@ export async function updateHomeItem(
           size: channel === "WEB" ? input.size : null,
         },
       });
-      await logOperation(tx, viewer, { module: "edit", operation: OPERATION[channel], targetIds: String(id), params: `name=${input.name}` });
+      await logOperation(tx, viewer, { module: "edit", operation: OPERATION[channel], targetIds: String(id), params: `name=${input.name}`, before: loggedItem(existing), after: loggedItem(updated) });
     });
   } catch (error) {
     await deleteImage("home", imagePath);
@@ -160,7 +165,7 @@ export async function deleteHomeItem(viewer: Viewer, channel: HomeChannel, id: n
   if (existing._count.children > 0) return fail(409, "admin.tree.hasChildren");
   await prisma.$transaction(async (tx) => {
     await tx.homeContent.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: OPERATION[channel], targetIds: String(id), params: `name=${existing.name}` });
+    await logOperation(tx, viewer, { module: "delete", operation: OPERATION[channel], targetIds: String(id), params: `name=${existing.name}`, before: loggedItem(existing) });
   });
   await deleteImage("home", existing.imagePath);
   return { ok: true };
@@ -177,14 +182,22 @@ export function getHomeCategory(id: number) {
 }
 
 export async function saveHomeCategory(viewer: Viewer, id: number | null, input: HomeCategoryInput): Promise<Outcome<{ id: number }>> {
-  if (id && !(await getHomeCategory(id))) return fail(404, "admin.home.loadFailed");
+  const existing = id ? await getHomeCategory(id) : null;
+  if (id && !existing) return fail(404, "admin.home.loadFailed");
   const duplicate = await prisma.homeCategory.findFirst({ where: { name: input.name, ...(id ? { id: { not: id } } : {}) }, select: { id: true } });
   if (duplicate) return fail(400, undefined, { name: ["admin.home.nameTaken"] });
   try {
     const saved = await prisma.$transaction(async (tx) => {
       const data = { name: input.name, description: input.description, sort: input.sort };
       const row = id ? await tx.homeCategory.update({ where: { id }, data }) : await tx.homeCategory.create({ data });
-      await logOperation(tx, viewer, { module: id ? "edit" : "add", operation: "homeCategories", targetIds: String(row.id), params: `name=${input.name}` });
+      await logOperation(tx, viewer, {
+        module: id ? "edit" : "add",
+        operation: "homeCategories",
+        targetIds: String(row.id),
+        params: `name=${input.name}`,
+        before: existing ? loggedItem(existing) : null,
+        after: loggedItem(row),
+      });
       return row;
     });
     return { ok: true, id: saved.id };
@@ -200,7 +213,7 @@ export async function deleteHomeCategory(viewer: Viewer, id: number): Promise<Ou
   if (!existing) return fail(404, "admin.home.deleteFailed");
   await prisma.$transaction(async (tx) => {
     await tx.homeCategory.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: "homeCategories", targetIds: String(id), params: `name=${existing.name}` });
+    await logOperation(tx, viewer, { module: "delete", operation: "homeCategories", targetIds: String(id), params: `name=${existing.name}`, before: loggedItem(existing) });
   });
   return { ok: true };
 }

@@ -9,26 +9,7 @@ import type { ModeDescription } from "~/domain/modes";
 import { operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
-import zhAdmin from "~/locales/zh-CN/admin.json";
-import enAdmin from "~/locales/en-US/admin.json";
-
-type LabelGroup = "modules" | "areas";
-
-/**
- * The codes of an operation-log column whose label, in either language,
- * contains `q`: the screen shows labels (海运整箱数据 for fclRates), so a
- * search for what staff read finds the rows (issue 22 item 12).
- */
-export function codesLabelled(group: LabelGroup, q: string): string[] {
-  const needle = q.toLowerCase();
-  const codes = new Set<string>();
-  for (const bundle of [zhAdmin, enAdmin]) {
-    for (const [code, label] of Object.entries(bundle.logs[group] as Record<string, string>)) {
-      if (label.toLowerCase().includes(needle)) codes.add(code);
-    }
-  }
-  return [...codes];
-}
+import { readDetail } from "./log-detail.server";
 
 const search = { q: z.string().trim().max(50) };
 
@@ -97,21 +78,14 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
       { operatedAt: timestampWhere(query.range) },
       q
         ? {
-            OR: [
-              { module: contains(q) },
-              { operation: contains(q) },
-              { module: { in: codesLabelled("modules", q) } },
-              { operation: { in: codesLabelled("areas", q) } },
-              { username: contains(q) },
-              { targetIds: contains(q) },
-              { params: contains(q) },
-            ],
+            // One indexed ILIKE: search_text holds the codes, values and the labels shown, in both languages (log-detail.server.ts).
+            searchText: contains(q.toLowerCase()),
           }
         : {},
     ],
   };
   const [rows, total] = await Promise.all([
-    prisma.operationLog.findMany({ where, orderBy: [{ operatedAt: "desc" }, { id: "desc" }], skip: query.skip, take: query.take }),
+    prisma.operationLog.findMany({ where, orderBy: [{ operatedAt: "desc" }, { id: "desc" }], skip: query.skip, take: query.take, omit: { searchText: true } }),
     prisma.operationLog.count({ where }),
   ]);
   return {
@@ -123,6 +97,8 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
       username: row.username,
       targetIds: row.targetIds,
       params: row.params,
+      /** The parameters and the changed fields with their label keys (null for rows logged before issue 22 item 12). */
+      detail: readDetail(row.detail),
       operatedAt: row.operatedAt.toISOString(),
     })),
   };

@@ -9,6 +9,7 @@
 // (docs/decisions/303-authority.md).
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
+import { logDetail, logSearchText, type LogChange } from "./log-detail.server";
 
 /** Field → [before, after], only for fields whose value changed. */
 export type Changes = Record<string, readonly [unknown, unknown]>;
@@ -24,6 +25,15 @@ export type OperationEntry = {
   params?: string | Record<string, unknown> | null;
   /** Values before and after the change (changesBetween), appended to the parameters. */
   changes?: Changes | null;
+  /**
+   * The record before the change (edit, delete) and after it (add, edit):
+   * the writer logs every field that differs, so a deleted row is logged
+   * with its content and an edit with field: old → new (issue 22 item 12).
+   */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Field → translation key of the label the screens show for it (a data area's column labels). */
+  labels?: Readonly<Record<string, string>>;
 };
 
 const MAX_TEXT = 4000;
@@ -34,8 +44,9 @@ function clip(text: string): string {
 
 function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => same(item, b[i]));
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  return (a ?? null) === (b ?? null);
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  // Dates, decimals (objects of their own each read) and numbers compare by the text the log shows.
+  return valueText(a) === valueText(b);
 }
 
 /**
@@ -51,7 +62,20 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
   return changes;
 }
 
-function valueText(value: unknown): string {
+/**
+ * The changes of an entry: its own, plus every field that differs between
+ * `before` and `after` (a missing side is a record of nulls: a delete logs
+ * each filled field as value → ∅, an add ∅ → value).
+ */
+function entryChanges(entry: Pick<OperationEntry, "changes" | "before" | "after">): Changes {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const derived = changesBetween(before, Object.fromEntries(keys.map((key) => [key, after[key] ?? null])));
+  return { ...derived, ...(entry.changes ?? {}) };
+}
+
+export function valueText(value: unknown): string {
   if (value === null || value === undefined) return "∅";
   if (Array.isArray(value)) return `[${value.map(valueText).join(",")}]`;
   if (value instanceof Date) return value.toISOString();
@@ -65,10 +89,12 @@ export function formatChanges(changes: Changes): string {
     .join("; ");
 }
 
-function paramsText(entry: Pick<OperationEntry, "params" | "changes">): string | null {
-  const params = entry.params === null || entry.params === undefined ? null : typeof entry.params === "string" ? entry.params : JSON.stringify(entry.params);
-  const changes = entry.changes && Object.keys(entry.changes).length ? formatChanges(entry.changes) : null;
-  const text = [params, changes].filter((part): part is string => !!part).join("; ");
+function ownParams(entry: Pick<OperationEntry, "params">): string | null {
+  return entry.params === null || entry.params === undefined ? null : typeof entry.params === "string" ? entry.params : JSON.stringify(entry.params);
+}
+
+function paramsText(params: string | null, changes: Changes): string | null {
+  const text = [params, Object.keys(changes).length ? formatChanges(changes) : null].filter((part): part is string => !!part).join("; ");
   return text === "" ? null : text;
 }
 
@@ -83,7 +109,16 @@ export async function logOperation(
       : Array.isArray(entry.targetIds)
         ? entry.targetIds.join(",")
         : String(entry.targetIds);
-  const params = paramsText(entry);
+  const changes = entryChanges(entry);
+  const own = ownParams(entry);
+  const params = paramsText(own, changes);
+  const items: LogChange[] = Object.entries(changes).map(([field, [before, after]]) => ({
+    field,
+    label: entry.labels?.[field] ?? null,
+    before: before === null || before === undefined ? null : clip(valueText(before)),
+    after: after === null || after === undefined ? null : clip(valueText(after)),
+  }));
+  const row = { module: entry.module, operation: entry.operation, username: viewer.username, targetIds, params };
   await tx.operationLog.create({
     data: {
       module: entry.module,
@@ -92,6 +127,8 @@ export async function logOperation(
       username: viewer.username,
       targetIds: targetIds === null ? null : clip(targetIds),
       params: params === null ? null : clip(params),
+      detail: items.length ? logDetail(own === null ? null : clip(own), items) : undefined,
+      searchText: logSearchText(row, items),
     },
   });
 }

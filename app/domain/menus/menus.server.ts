@@ -97,7 +97,7 @@ export async function createMenu(viewer: Viewer, input: MenuInput): Promise<Outc
   if (taken) return taken;
   const menu = await prisma.$transaction(async (tx) => {
     const created = await tx.menu.create({ data: dataOf(input, placement.parentId) });
-    await logOperation(tx, viewer, { module: "add", operation: "menus", targetIds: String(created.id), params: `label=${input.label}, level=${input.level}, path=${input.path ?? ""}` });
+    await logOperation(tx, viewer, { module: "add", operation: "menus", targetIds: String(created.id), after: loggedMenu(created) });
     return created;
   });
   return { ok: true, id: menu.id };
@@ -130,6 +130,11 @@ export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): 
   return { ok: true };
 }
 
+/** A menu entry as logged (issue 22 item 12), with the spec's field names. */
+function loggedMenu(menu: { label: string; labelEn: string | null; parentId: number | null; level: number; path: string | null; icon: string | null; sort: number }) {
+  return { label: menu.label, labelEn: menu.labelEn, Fid: menu.parentId, level: menu.level, indexPath: menu.path, icon: menu.icon, sort: menu.sort };
+}
+
 export async function deleteMenu(viewer: Viewer, id: number): Promise<Outcome> {
   const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
   if (!menu) return fail(404, "admin.menu.deleteFailed");
@@ -139,7 +144,7 @@ export async function deleteMenu(viewer: Viewer, id: number): Promise<Outcome> {
   await prisma.$transaction(async (tx) => {
     // Role permissions of the entry go with it (cascade).
     await tx.menu.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: "menus", targetIds: String(id), params: `label=${menu.label}` });
+    await logOperation(tx, viewer, { module: "delete", operation: "menus", targetIds: String(id), before: loggedMenu(menu) });
   });
   return { ok: true };
 }

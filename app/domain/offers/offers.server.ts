@@ -75,25 +75,49 @@ function dataOf(mode: ModeDescription, values: OfferValues) {
   return data;
 }
 
-function summary(mode: ModeDescription, values: OfferValues) {
-  return `${mode.key}: ${values[mode.card.from]} → ${values[mode.card.to]}`;
+function summary(mode: ModeDescription, values: Record<string, unknown>) {
+  return `${mode.key}: ${asText(values[mode.card.from])} → ${asText(values[mode.card.to])}`;
+}
+
+/** The logged values of an offer: its form's fields and currency, with their labels (issue 22 item 12). */
+function logged(mode: ModeDescription, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries([...offerFormFields(mode).map((field) => [field.name, row[field.name] ?? null]), ["currency", row.currency ?? null]]);
+}
+
+function logLabels(mode: ModeDescription): Record<string, string> {
+  return Object.fromEntries([...offerFormFields(mode).map((field) => [field.name, field.labelKey]), ["currency", "admin.offer.field.currency"]]);
 }
 
 export async function createOffer(viewer: Viewer, mode: ModeDescription, values: OfferValues): Promise<Outcome<{ id: number }>> {
   const offer = await prisma.$transaction(async (tx) => {
     const created = await tx.specialOffer.create({ data: { mode: mode.enumValue, ...dataOf(mode, values) } });
-    await logOperation(tx, viewer, { module: "add", operation: "specialOffers", targetIds: String(created.id), params: summary(mode, values) });
+    await logOperation(tx, viewer, {
+      module: "add",
+      operation: "specialOffers",
+      targetIds: String(created.id),
+      params: summary(mode, values),
+      after: logged(mode, created as unknown as Record<string, unknown>),
+      labels: logLabels(mode),
+    });
     return created;
   });
   return { ok: true, id: offer.id };
 }
 
 export async function updateOffer(viewer: Viewer, mode: ModeDescription, id: number, values: OfferValues): Promise<Outcome> {
-  const existing = await prisma.specialOffer.findFirst({ where: { id, mode: mode.enumValue }, select: { id: true } });
+  const existing = await prisma.specialOffer.findFirst({ where: { id, mode: mode.enumValue } });
   if (!existing) return fail(404, "admin.offer.loadFailed");
   await prisma.$transaction(async (tx) => {
-    await tx.specialOffer.update({ where: { id }, data: dataOf(mode, values) });
-    await logOperation(tx, viewer, { module: "edit", operation: "specialOffers", targetIds: String(id), params: summary(mode, values) });
+    const updated = await tx.specialOffer.update({ where: { id }, data: dataOf(mode, values) });
+    await logOperation(tx, viewer, {
+      module: "edit",
+      operation: "specialOffers",
+      targetIds: String(id),
+      params: summary(mode, values),
+      before: logged(mode, existing as unknown as Record<string, unknown>),
+      after: logged(mode, updated as unknown as Record<string, unknown>),
+      labels: logLabels(mode),
+    });
   });
   return { ok: true };
 }
@@ -103,9 +127,8 @@ export async function deleteOffer(viewer: Viewer, mode: ModeDescription, id: num
   if (!existing) return fail(404, "admin.offer.deleteFailed");
   await prisma.$transaction(async (tx) => {
     await tx.specialOffer.delete({ where: { id } });
-    const from = (existing as unknown as Record<string, unknown>)[mode.card.from];
-    const to = (existing as unknown as Record<string, unknown>)[mode.card.to];
-    await logOperation(tx, viewer, { module: "delete", operation: "specialOffers", targetIds: String(id), params: `${mode.key}: ${from} → ${to}` });
+    const row = existing as unknown as Record<string, unknown>;
+    await logOperation(tx, viewer, { module: "delete", operation: "specialOffers", targetIds: String(id), params: summary(mode, row), before: logged(mode, row), labels: logLabels(mode) });
   });
   return { ok: true };
 }

@@ -237,6 +237,11 @@ export async function saveAlias(
       SELECT a.id, p.name AS port FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id WHERE a.key = ${key}`;
     if (taken[0] && taken[0].id !== input.id) return { ok: false, error: "aliasTaken", values: { port: taken[0].port } } as const;
     let id: number;
+    const before =
+      input.id === null
+        ? []
+        : await tx.$queryRaw<{ alias: string; port: string }[]>`
+            SELECT a.alias, p.name AS port FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id WHERE a.id = ${input.id}`;
     if (input.id === null) {
       const [row] = await tx.$queryRaw<{ id: number }[]>`
         INSERT INTO port_aliases (alias, key, port_id, created_by) VALUES (${alias}, ${key}, ${port.id}, ${viewer.username})
@@ -254,7 +259,9 @@ export async function saveAlias(
       module: input.from === "queue" ? "portAliasMap" : input.id === null ? "add" : "edit",
       operation: "portAliases",
       targetIds: id,
-      params: { alias, port: port.name, fclRows: fixed.fcl, lclRows: fixed.lcl },
+      params: { fclRows: fixed.fcl, lclRows: fixed.lcl },
+      before: before[0] ?? null,
+      after: { alias, port: port.name },
     });
     return { ok: true, id, port: port.name, fixed } as const;
   });
@@ -262,10 +269,11 @@ export async function saveAlias(
 
 export async function deleteAlias(viewer: Ctx, id: number): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ alias: string }[]>`DELETE FROM port_aliases WHERE id = ${id} RETURNING alias`;
+    const rows = await tx.$queryRaw<{ alias: string; port: string }[]>`
+      DELETE FROM port_aliases a USING sea_ports p WHERE a.id = ${id} AND p.id = a.port_id RETURNING a.alias, p.name AS port`;
     if (!rows[0]) return false;
     await bumpSeaPortVersion(tx);
-    await logOperation(tx, viewer, { module: "delete", operation: "portAliases", targetIds: id, params: { alias: rows[0].alias } });
+    await logOperation(tx, viewer, { module: "delete", operation: "portAliases", targetIds: id, before: { ...rows[0] } });
     return true;
   });
 }

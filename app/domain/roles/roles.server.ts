@@ -94,7 +94,7 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
       const created = await tx.role.create({
         data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
       });
-      await logOperation(tx, viewer, { module: "add", operation: "roles", targetIds: String(created.id), params: `rolename=${input.name}, type=${input.level}` });
+      await logOperation(tx, viewer, { module: "add", operation: "roles", targetIds: String(created.id), after: loggedRole(created) });
       return created;
     });
     return { ok: true, id: role.id };
@@ -146,6 +146,11 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
   }
 }
 
+/** A role as logged (issue 22 item 12), with the spec's field names. */
+function loggedRole(role: { name: string; description: string | null; parentId: number | null; level: number }) {
+  return { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level };
+}
+
 export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {
   const role = await prisma.role.findUnique({ where: { id }, include: { _count: { select: { children: true, users: true } } } });
   if (!role) return fail(404, "admin.role.deleteFailed");
@@ -155,7 +160,7 @@ export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {
   if (role._count.users > 0) return fail(409, "admin.role.hasUsers");
   await prisma.$transaction(async (tx) => {
     await tx.role.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: "roles", targetIds: String(id), params: `rolename=${role.name}` });
+    await logOperation(tx, viewer, { module: "delete", operation: "roles", targetIds: String(id), before: loggedRole(role) });
   });
   return { ok: true };
 }

@@ -57,6 +57,25 @@ export function companyFormValues(both: Record<Language, CompanyIdentity>): Reco
   return values;
 }
 
+/** One language's stored JSON as logged fields: name and address per language (nameZh …), the rest shared. */
+function companyFields(json: string | null | undefined, lng: "Zh" | "En"): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  try {
+    value = json ? (JSON.parse(json) as Record<string, unknown>) : {};
+  } catch {
+    value = {};
+  }
+  const { name, address, ...shared } = value;
+  return { [`name${lng}`]: name ?? null, [`address${lng}`]: address ?? null, ...shared };
+}
+
+const COMPANY_LOG_LABELS = Object.fromEntries(
+  ["nameZh", "nameEn", "addressZh", "addressEn", "phone", "email", "website", "filingRecord", "qq", "wechat"].map((field) => [
+    field,
+    `admin.company.fields.${field}`,
+  ]),
+);
+
 /** Saves both languages, with its operation-log line, in one transaction. */
 export async function saveCompany(viewer: Pick<Viewer, "id" | "username">, input: CompanyInput): Promise<void> {
   const shared = {
@@ -70,11 +89,19 @@ export async function saveCompany(viewer: Pick<Viewer, "id" | "username">, input
   const valueZh = JSON.stringify({ name: input.nameZh, address: input.addressZh, ...shared });
   const valueEn = JSON.stringify({ name: input.nameEn, address: input.addressEn, ...shared });
   await prisma.$transaction(async (tx) => {
+    const before = await tx.siteSetting.findUnique({ where: { key: COMPANY_SETTING } });
     await tx.siteSetting.upsert({
       where: { key: COMPANY_SETTING },
       create: { key: COMPANY_SETTING, valueZh, valueEn },
       update: { valueZh, valueEn },
     });
-    await logOperation(tx, viewer, { module: "edit", operation: "companyInfo", params: { name: input.nameZh } });
+    // Old → new per field of both languages (issue 22 item 12).
+    await logOperation(tx, viewer, {
+      module: "edit",
+      operation: "companyInfo",
+      before: { ...companyFields(before?.valueZh, "Zh"), ...companyFields(before?.valueEn, "En") },
+      after: { ...companyFields(valueZh, "Zh"), ...companyFields(valueEn, "En") },
+      labels: COMPANY_LOG_LABELS,
+    });
   });
 }

@@ -643,7 +643,12 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
     prisma.$transaction(async (tx) => {
       if (user.roleId === ADMIN_ROLE_ID && user.state === ACCOUNT_STATE.active) await keepAnAdministrator(tx, id);
       await tx.user.delete({ where: { id } });
-      await logOperation(tx, viewer, { module: "delete", operation: "users", targetIds: String(id), params: `email=${user.email}, username=${user.username}, rid=${user.roleId}` });
+      await logOperation(tx, viewer, {
+        module: "delete",
+        operation: "users",
+        targetIds: String(id),
+        before: { email: user.email, ...editValues({ ...user, landline: user.landline ?? null, qq: user.qq ?? null }) },
+      });
     }, ADMIN_LOCK_TRANSACTION),
   );
   if (isOutcome(result)) return result;

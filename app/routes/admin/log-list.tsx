@@ -38,13 +38,25 @@ export default function OperationLogPage() {
   const q = new URLSearchParams(location.search).get("q") ?? "";
   // Known codes get a label; anything else is shown as written.
   const label = (group: string, code: string) => (i18n.exists(`admin.logs.${group}.${code}`) ? t(`admin.logs.${group}.${code}`) : code);
+  // The changed fields by the labels the screens show (issue 22 item 12); rows logged before keep their text.
+  const content = (row: Row) =>
+    row.detail
+      ? [
+          row.detail.params,
+          ...row.detail.changes.map(
+            (change) => `${change.label ? t(change.label) : change.field}: ${change.before ?? "∅"} → ${change.after ?? "∅"}`,
+          ),
+        ]
+          .filter((part) => part)
+          .join(t("backofficeLog.detail.separator"))
+      : (row.params ?? "");
   const columns: TableColumn<Row>[] = [
     { key: "module", header: t("admin.logs.col.module"), cell: (row) => label("modules", row.module) },
     { key: "operation", header: t("admin.logs.col.operation"), cell: (row) => label("areas", row.operation) },
     { key: "operatedAt", header: t("admin.logs.col.operatedAt"), cell: (row) => shanghaiDateTime(row.operatedAt) },
     { key: "username", header: t("admin.logs.col.username"), cell: (row) => row.username ?? "" },
     { key: "targetIds", header: t("admin.logs.col.targetIds"), cell: (row) => <span title={row.targetIds ?? ""}>{row.targetIds}</span> },
-    { key: "params", header: t("admin.logs.col.params"), cell: (row) => <span title={row.params ?? ""}>{row.params}</span> },
+    { key: "params", header: t("admin.logs.col.params"), cell: (row) => <span title={content(row)}>{content(row)}</span> },
   ];
   return (
     <section className="admin-page" aria-labelledby="oplog-title">

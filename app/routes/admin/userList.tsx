@@ -46,9 +46,9 @@ export default function UserListPage() {
   const columns: TableColumn<Row>[] = [
     { key: "id", header: "ID", cell: (row) => row.id, className: "num" },
     { key: "username", header: t("admin.user.username"), cell: (row) => row.username },
-    { key: "email", header: t("admin.user.email"), cell: (row) => row.email },
+    { key: "email", header: t("admin.user.email"), cell: (row) => row.email, className: "users__email" },
     { key: "phone", header: t("admin.user.phone"), cell: (row) => row.phone },
-    { key: "company", header: t("admin.user.company"), cell: (row) => row.company },
+    { key: "company", header: t("admin.user.company"), cell: (row) => row.company, className: "users__company" },
     { key: "role", header: t("admin.user.role"), cell: (row) => row.roleName },
     { key: "tier", header: t("admin.user.tierLabel"), cell: (row) => (row.customerRating ? t(`admin.user.tierShort.${row.customerRating}`) : "—") },
     { key: "sales", header: t("admin.user.sales"), cell: (row) => row.salesName ?? "—" },
@@ -143,7 +143,7 @@ export default function UserListPage() {
           </li>
         ))}
       </ul>
-      <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} actions={actions} actionsHeader={t("admin.common.actions")} />
+      <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} actions={actions} actionsHeader={t("admin.common.actions")} className="datatable--users" />
       <Pager page={page} omit={["dialog", "id"]} />
 
       {dialog && options ? (
