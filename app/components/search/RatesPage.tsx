@@ -6,7 +6,7 @@ import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
-import { QueryField, shipmentParams, ShipmentForm } from "./ShipmentTotals";
+import { CurrencyField, QueryField, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
@@ -106,6 +106,7 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
       {(["cbm", "kg"] as const).map((name) => (
         <QueryField key={name} id={`calc-${name}`} name={name} label={t(`search.calculator.${name}`)} value={calc[name]} error={calc.errors[name]} />
       ))}
+      <CurrencyField data={data} />
       <button type="submit" className="button button--ghost">
         {t("search.calculator.submit")}
       </button>
@@ -174,7 +175,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
                 here={here}
                 bookingQuery={bookingQuery}
                 charges={data.calculator?.charges ?? null}
-                totals={data.shipment?.totals && mode.shipment !== "lcl" ? data.shipment.totals : null}
+                totals={data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null}
               />
               <Pager mode={mode} data={data} base={base} />
             </>

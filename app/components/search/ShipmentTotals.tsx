@@ -39,6 +39,30 @@ export function QueryField({ id, name, label, value, error, numeric }: { id: str
   );
 }
 
+/** The currency of the totals (decision 402): the original currencies, CNY or a currency with a rate valid today. */
+export function CurrencyField({ data }: { data: ResultsData }) {
+  const { t } = useTranslation();
+  const form = data.shipment;
+  if (!form?.currencies.length) return null;
+  const error = form.errors.cur;
+  return (
+    <div className="field">
+      <label htmlFor="ship-cur">{t("quotes.currency.label")}</label>
+      <select id="ship-cur" name="cur" defaultValue={form.values.cur ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "ship-cur-error" : undefined}>
+        <option value="">{t("quotes.currency.original")}</option>
+        {form.currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+      {error ? (
+        <p id="ship-cur-error" className="field__errors" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const form = data.shipment!;
@@ -70,6 +94,7 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
       ) : (
         mode.prices.map((p) => field(countParam(p.key), t("quotes.shipment.count", { container: t(p.labelKey) })))
       )}
+      <CurrencyField data={data} />
       <button type="submit" className="button button--ghost">
         {t("quotes.shipment.submit")}
       </button>
@@ -83,7 +108,7 @@ export function TotalCell({ total, label }: { total: ShipmentTotal | undefined; 
   if (!total || total.incomplete) {
     return (
       <td className="price calc" data-label={label}>
-        {total ? <small>{t("quotes.shipment.incomplete")}</small> : "-"}
+        {total ? <small>{total.note ?? t("quotes.shipment.incomplete")}</small> : "-"}
       </td>
     );
   }
@@ -95,6 +120,7 @@ export function TotalCell({ total, label }: { total: ShipmentTotal | undefined; 
           {formatPrice(s.amount, "money")} <span className="currency">{s.currency}</span>
         </strong>
       ))}
+      {total.note ? <small>{total.note}</small> : null}
     </td>
   );
 }

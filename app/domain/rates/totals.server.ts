@@ -5,6 +5,8 @@
 import type { ModeDescription } from "~/domain/modes";
 import { checkShipment, compareTotals, shipmentTotal, type Shipment, type ShipmentTotal } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
+import { convertSums, CURRENCY_PARAM, type ExchangeRateUsed } from "~/domain/pricing/currency";
+import { formatPrice } from "~/domain/pricing/format";
 import { clampPage, PAGE_SIZE, type RatePage } from "./search.server";
 
 export type ShipmentForm = {
@@ -14,7 +16,69 @@ export type ShipmentForm = {
   errors: Record<string, string>;
   /** Per row id; null without a valid shipment or a tier. */
   totals: Record<number, ShipmentTotal> | null;
+  /** The currency of the totals (decision 402): the choices (CNY and every currency with a rate valid today). */
+  currencies: string[];
 };
+
+type T = (key: string, values?: Record<string, string>) => string;
+
+/** The sums of a total as words: "4,665.00 USD + 4,370.00 CNY". */
+export const sumsText = (sums: readonly { currency: string; amount: string }[]) =>
+  sums.map((s) => `${formatPrice(s.amount, "money")} ${s.currency}`).join(" + ");
+
+/**
+ * The currency the customer chose (`cur`), checked against the rates valid
+ * today: "" (the original currencies) when none or unknown, with an error key
+ * for an unknown one.
+ */
+export function readCurrency(params: URLSearchParams, choices: readonly string[]): { value: string; error: string | null } {
+  const typed = (params.get(CURRENCY_PARAM) ?? "").trim().toUpperCase().slice(0, 3);
+  if (!typed) return { value: "", error: null };
+  return choices.includes(typed) ? { value: typed, error: null } : { value: "", error: "quotes.currency.unknown" };
+}
+
+/**
+ * Each total in `target`: its one converted amount, the original sums and
+ * the rates used in the note; a total holding a currency without a valid rate
+ * gets no amount (incomplete) and a note naming it.
+ */
+export function convertTotals(
+  totals: Record<number, ShipmentTotal>,
+  target: string,
+  rates: ReadonlyMap<string, ExchangeRateUsed>,
+  t: T,
+): Record<number, ShipmentTotal> {
+  const converted: Record<number, ShipmentTotal> = {};
+  for (const [id, total] of Object.entries(totals)) {
+    if (total.incomplete || total.sums.length === 0) {
+      converted[Number(id)] = total;
+      continue;
+    }
+    const conversion = convertSums(total.sums, target, rates);
+    converted[Number(id)] = conversion.ok
+      ? {
+          ...total,
+          sums: [{ currency: target, amount: conversion.amount }],
+          original: total.sums,
+          conversion,
+          note: conversion.rates.length
+            ? t("quotes.currency.note", {
+                original: sumsText(total.sums),
+                rates: conversion.rates.map((r) => t("quotes.currency.rate", r)).join("; "),
+              })
+            : null,
+        }
+      : {
+          ...total,
+          sums: [],
+          incomplete: true,
+          original: total.sums,
+          conversion,
+          note: t("quotes.currency.missing", { currency: target, currencies: conversion.missing.join(", ") }),
+        };
+  }
+  return converted;
+}
 
 /** The price columns a shipment counts (containers) or prices (air breaks). */
 const containerKeys = (mode: ModeDescription) => mode.prices.filter((p) => p.tiers && !p.group).map((p) => p.key);
