@@ -98,6 +98,7 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions = 
       await step("users", () => seedUsers(tx, users));
       await step("reference data", () => seedReferenceData(tx, ref));
       await step("rates", () => writeRates(tx, rates));
+      await step("exchange rates", () => seedExchangeRates(tx, cal));
       await step("special offers", () => seedSpecialOffers(tx, offers));
       await step("site content", () => seedContent(tx));
       await step("activity", () => seedActivity(tx, activity));
@@ -119,6 +120,18 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions = 
       `done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),
   );
+}
+
+/** Exchange rates (decision 402): this month's and next month's USD, and EUR and HKD for this month; CNY is the base. */
+async function seedExchangeRates(tx: Tx, cal: SeedCalendar): Promise<void> {
+  await tx.exchangeRate.createMany({
+    data: [
+      { currency: "USD", rateCny: "7.1000", validUntil: cal.day(30), updatedBy: "seed" },
+      { currency: "USD", rateCny: "7.1500", validUntil: cal.day(61), updatedBy: "seed" },
+      { currency: "EUR", rateCny: "7.7000", validUntil: cal.day(30), updatedBy: "seed" },
+      { currency: "HKD", rateCny: "0.9100", validUntil: cal.day(30), updatedBy: "seed" },
+    ],
+  });
 }
 
 async function writeRates(tx: Tx, rates: BuiltRates): Promise<void> {

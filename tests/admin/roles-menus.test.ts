@@ -95,7 +95,7 @@ describe("roles", () => {
     const dialog = await load(roleLoader, "/roleList", ADMIN, { dialog: "permissions", id: 14 });
     expect(dialog.data.dialog.checked).toEqual([6, 7, 23, 71]);
     expect(await prisma.operationLog.findFirst({ where: { module: "permission", operation: "roles", targetIds: "14" }, orderBy: { id: "desc" } })).toMatchObject({
-      params: "pid: [5,6,7,8,9,10,11,12,13,14,25,27] → [6,7,23,71]",
+      params: "pid: [5,6,7,8,9,10,11,12,13,14,25,26,27] → [6,7,23,71]",
     });
   });
 });

@@ -465,10 +465,12 @@ describe("all-in totals", () => {
   };
 
   /** Each tier's totals on the lane's valid rows (sum texts, per currency). */
-  async function tierTotals(lane: (typeof LANES)[number]): Promise<Record<Tier, Set<string>>> {
+  async function tierTotals(lane: (typeof LANES)[number], currency?: string): Promise<Record<Tier, Set<string>>> {
     const mode = modeByKey(lane.mode);
     const { toRateRow } = await import("~/domain/rates/search.server");
-    const { readShipment, rowTotals } = await import("~/domain/rates/totals.server");
+    const { readShipment, rowTotals, convertTotals } = await import("~/domain/rates/totals.server");
+    const { ratesOn } = await import("~/domain/reference/exchange-rates.server");
+    const rates = await ratesOn(todayInShanghai());
     const { checkLclInput } = await import("~/domain/pricing/lcl");
     const params = new URLSearchParams(SHIPMENT[lane.mode]);
     const lcl = mode.calculator ? (checkLclInput(params.get("cbm"), params.get("kg")) as { cbm: string; kg: string }) : null;
@@ -480,18 +482,20 @@ describe("all-in totals", () => {
     const raw = await rateDelegate(mode).findMany({ where: { ...lane.where, ...validToday(todayInShanghai()) }, select });
     const out = { T0: new Set<string>(), T1: new Set<string>(), T2: new Set<string>() } as Record<Tier, Set<string>>;
     for (const tier of TIERS) {
-      const totals = rowTotals(mode, shipment, raw.map((r) => toRateRow(mode, tier, r)));
-      for (const total of Object.values(totals)) for (const sum of total.sums) out[tier].add(sum.amount);
+      const original = rowTotals(mode, shipment, raw.map((r) => toRateRow(mode, tier, r)));
+      // In a chosen currency (decision 402): the converted totals, and the original sums printed beside them.
+      const totals = currency ? convertTotals(original, currency, rates, (key) => key) : original;
+      for (const total of Object.values(totals)) for (const sum of [...total.sums, ...(total.original ?? [])]) out[tier].add(sum.amount);
     }
     return out;
   }
 
-  describe.each(LANES)("$mode", (lane) => {
+  describe.each(LANES.flatMap((lane) => [{ ...lane, currency: undefined }, { ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" }]))("$mode $currency", (lane) => {
     const mode = modeByKey(lane.mode);
     test.each(["visitor", "pending", "t0", "t1", "t2"] as ViewerKey[])("as %s", async (viewer) => {
-      const [rows, totals] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane)]);
+      const [rows, totals] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane, lane.currency)]);
       const cookie = await cookieOf(viewer);
-      const url = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], sort: "total" });
+      const url = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], sort: "total", ...(lane.currency ? { cur: lane.currency } : {}) });
       const { result, page } = await loaderPage(`results ${url}`, (await resultsRoute[mode.key]()).loader, url, cookie);
       const doc = await documentPage(`results ${url}`, url, cookie);
       expect(result.status).toBe(200);

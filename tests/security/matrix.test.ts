@@ -59,8 +59,8 @@ const PATHS: Record<ViewerKey, string[]> = {
   sales: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
   salesGlobal: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
   manager: ["/userList", "/query-logs", "/log-list", "/insights", "/saleList", "/app-order"],
-  data: [...DATA_PATHS, "/portAliases", "/insights"],
-  admin: [...ADMIN_PATHS, ...DATA_PATHS, "/portAliases"],
+  data: [...DATA_PATHS, "/portAliases", "/exchangeRates", "/insights"],
+  admin: [...ADMIN_PATHS, ...DATA_PATHS, "/portAliases", "/exchangeRates"],
 };
 
 const RIGHTS: Record<ViewerKey, number[]> = {
@@ -253,6 +253,7 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_bo.app-home": { url: at("/app-home"), loader: screen("/app-home"), action: screen("/app-home", "400") },
   "routes/_bo.app-order": { url: at("/app-order"), loader: screen("/app-order"), action: screen("/app-order", "404") },
   "routes/_bo.portAliases": { url: at("/portAliases"), loader: screen("/portAliases"), action: screen("/portAliases", "400") },
+  "routes/_bo.exchangeRates": { url: at("/exchangeRates"), loader: screen("/exchangeRates"), action: screen("/exchangeRates", "400") },
   "routes/_bo.app-query": { url: at("/app-query"), loader: screen("/app-query"), action: screen("/app-query", "400") },
   "routes/_bo.companyInfo": { url: at("/companyInfo"), loader: screen("/companyInfo"), action: screen("/companyInfo", "400") },
   "routes/_bo.query-logs": { url: at("/query-logs"), loader: screen("/query-logs") },

@@ -6,7 +6,7 @@ import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
-import { QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
+import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
 export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
 
@@ -105,7 +105,9 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
       hidden={{ ...Object.fromEntries(mode.fields.map((f) => [f.param, data.query[f.param] ?? ""])), sort: data.results?.sort ?? "" }}
       fields={(["cbm", "kg"] as const).map((name) => ({ name, label: t(`search.calculator.${name}`), value: calc[name], error: calc.errors[name] }))}
       submit={t("search.calculator.submit")}
-    />
+    >
+      <CurrencyField data={data} />
+    </QueryForm>
   );
 }
 
@@ -170,7 +172,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
                 here={here}
                 bookingQuery={bookingQuery}
                 charges={data.calculator?.charges ?? null}
-                totals={data.shipment?.totals && mode.shipment !== "lcl" ? data.shipment.totals : null}
+                totals={data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null}
               />
               <Pager mode={mode} data={data} base={base} />
             </>

@@ -76,6 +76,30 @@ export function QueryForm({
   );
 }
 
+/** The currency of the totals (decision 402): the original currencies, CNY or a currency with a rate valid today. */
+export function CurrencyField({ data }: { data: ResultsData }) {
+  const { t } = useTranslation();
+  const form = data.shipment;
+  if (!form?.currencies.length) return null;
+  const error = form.errors.cur;
+  return (
+    <div className="field">
+      <label htmlFor="ship-cur">{t("quotes.currency.label")}</label>
+      <select id="ship-cur" name="cur" defaultValue={form.values.cur ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "ship-cur-error" : undefined}>
+        <option value="">{t("quotes.currency.original")}</option>
+        {form.currencies.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+      {error ? (
+        <p id="ship-cur-error" className="field__errors" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData }) {
   const { t } = useTranslation();
   const form = data.shipment!;
@@ -101,6 +125,7 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
           </select>
         </div>
       ) : null}
+      <CurrencyField data={data} />
     </QueryForm>
   );
 }
@@ -108,9 +133,12 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
 /** The total cell: the sum per currency (worded by the server). */
 export function TotalCell({ total, label }: { total: TotalView | undefined; label: string }) {
   const { t } = useTranslation();
+  if (!total) return <td className="price calc" data-label={label}>-</td>;
+  const note = total.incomplete ? (total.note ?? t("quotes.shipment.incomplete")) : total.note;
   return (
-    <td className={total && !total.incomplete ? "price calc total" : "price calc"} data-label={label}>
-      {!total ? "-" : total.incomplete ? <small>{t("quotes.shipment.incomplete")}</small> : <strong>{total.text.join(" + ")}</strong>}
+    <td className={total.incomplete ? "price calc" : "price calc total"} data-label={label}>
+      {total.incomplete ? null : <strong>{total.text}</strong>}
+      {note ? <small>{note}</small> : null}
     </td>
   );
 }

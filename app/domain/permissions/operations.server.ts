@@ -97,6 +97,10 @@ const FIXED = {
   "portAlias.delete": staffOp("/portAliases", "portAliases", true),
   "portAlias.map": staffOp("/portAliases", "portAliases", true),
   "portAlias.dismiss": staffOp("/portAliases", "portAliases", true),
+  // Exchange rates (menu 26 under 数据管理; decision 402).
+  "exchangeRate.read": staffOp("/exchangeRates", "exchangeRates", false),
+  "exchangeRate.save": staffOp("/exchangeRates", "exchangeRates", true),
+  "exchangeRate.delete": staffOp("/exchangeRates", "exchangeRates", true),
   // A visitor's or signed-in user's own things: declared like the rest, authorized by the session.
   // (Ids apart from the translation namespaces: "account.*" would read as a message key.)
   "session.login": publicOp("sessions"),

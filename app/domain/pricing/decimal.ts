@@ -78,3 +78,15 @@ export function fixedText(a: Fixed, scale: number): string {
 export function isPositive(a: Fixed | null): a is Fixed {
   return !!a && a.units > 0n;
 }
+
+/** a ÷ b rounded half away from zero to `scale` decimals; null when b is 0. */
+export function divide(a: Fixed, b: Fixed, scale: number): Fixed | null {
+  if (b.units === 0n) return null;
+  const n = a.units * pow10(b.scale + scale);
+  const d = b.units * pow10(a.scale);
+  const negative = n < 0n !== d < 0n;
+  const an = n < 0n ? -n : n;
+  const ad = d < 0n ? -d : d;
+  const q = (2n * an + ad) / (2n * ad);
+  return { units: negative ? -q : q, scale };
+}

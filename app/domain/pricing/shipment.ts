@@ -16,6 +16,7 @@
 // A fee whose text is not a price ("含", "at cost") is listed as not included.
 import { add, compare, fixedText, max, mul, parseFixed, type Fixed } from "./decimal";
 import { lclCharge } from "./lcl";
+import type { Conversion } from "./currency";
 
 export type ShipmentKind = "containers" | "lcl" | "air" | "express";
 
@@ -111,6 +112,12 @@ export type ShipmentTotal = {
   incomplete: boolean;
   /** Air: the weights behind the break. */
   air: { actual: string; volumeWeight: string; chargeable: string; ratio: string; breakLabel: string } | null;
+  /** In one chosen currency (decision 402): the conversion, with `sums` then holding its one amount. */
+  conversion?: Conversion;
+  /** The sums per currency before the conversion. */
+  original?: { currency: string; amount: string }[];
+  /** The words under the total, in the page's language: the original currencies and the rates used, or the missing rate. */
+  note?: string | null;
 };
 
 export type FeeItem = { note: string | null; currency: string; amounts: string[]; unit: string | null };

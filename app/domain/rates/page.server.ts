@@ -25,6 +25,7 @@ import {
   cachedCarriers,
   cachedDefaultSuggestions,
   cachedEndpoint,
+  cachedExchangeRates,
   cachedExpress,
   cachedLandLists,
   cachedRates,
@@ -34,7 +35,9 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
-import { pageByTotal, readShipment, rowTotals, shipmentFields, totalsAllowed, totalViews, type ShipmentForm } from "./totals.server";
+import { convertTotals, pageByTotal, readCurrency, readShipment, rowTotals, shipmentFields, totalsAllowed, totalViews, type ShipmentForm } from "./totals.server";
+import { CURRENCY_PARAM } from "~/domain/pricing/currency";
+import { currencyChoices } from "~/domain/reference/exchange-rates.server";
 
 export type FieldState = {
   param: string;
@@ -183,6 +186,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     const typed = readShipment(mode, params, lclChecked && "cbm" in lclChecked && (params.get("cbm") || params.get("kg")) ? lclChecked : null);
     const shipment = totalsAllowed(access.tier, typed.shipment) ? typed.shipment : null;
     const byTotal = view.sort === "total" && shipment !== null;
+    // The currency of the totals (decision 402): the rates valid today, cached while the table is unchanged.
+    const rates = access.tier && mode.shipment !== "express" ? await cachedExchangeRates(versions, today) : null;
+    const currencies = rates ? currencyChoices(rates) : [];
+    const currency = readCurrency(params, currencies);
+    const totalsOf = (rows: RatePage["rows"]) => {
+      const totals = rowTotals(mode, shipment!, rows);
+      return currency.value && rates ? convertTotals(totals, currency.value, rates, t) : totals;
+    };
     const match: Record<string, string> = {};
     mode.fields.forEach((field, i) => {
       if (field.column) match[field.column] = resolved[i].match;
@@ -211,7 +222,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         if (!byTotal) return cachedRates(versions, { mode, match, tier: access.tier, sort, page: view.page ?? 1, today, carrier });
         // By total: the route's rows (cached), their totals, then the asked page.
         const all = await cachedRates(versions, { mode, match, tier: access.tier, sort, page: 1, today, carrier, all: true });
-        return pageByTotal(all, rowTotals(mode, shipment, all.rows), view.page ?? 1);
+        return pageByTotal(all, totalsOf(all.rows), view.page ?? 1);
       };
       if (mode.carrierFilter && view.carrier) {
         // A carrier filter counts only when the route has that carrier today.
@@ -226,11 +237,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     }
     if (carrier) query.carrier = carrier;
     if (mode.shipment !== "express") {
+      const values = currency.value ? { ...typed.values, [CURRENCY_PARAM]: currency.value } : typed.values;
+      const errors = currency.error ? { ...typed.errors, [CURRENCY_PARAM]: currency.error } : typed.errors;
       shipmentForm = {
-        values: typed.values,
-        errors: typed.errors,
-        totals: shipment ? totalViews(rowTotals(mode, shipment, results.rows), t) : null,
+        values,
+        errors,
+        totals: shipment ? totalViews(totalsOf(results.rows), t) : null,
         fields: shipmentFields(mode, t),
+        currencies,
       };
     }
 

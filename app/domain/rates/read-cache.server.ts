@@ -10,6 +10,8 @@ import type { CountryOption } from "~/domain/reference/countries.server";
 import type { LandLists } from "~/domain/reference/land.server";
 import { dataCache, type VersionedTable, type Versions } from "~/utils/data-cache.server";
 import { sqlTable } from "~/utils/sql-names.server";
+import type { ExchangeRateUsed } from "~/domain/pricing/currency";
+import { ratesOn } from "~/domain/reference/exchange-rates.server";
 import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
 import { searchExpress } from "./express.server";
 import { routeCarriers, searchRates, type RatePage, type RouteMatch, type SortKey } from "./search.server";
@@ -30,6 +32,7 @@ const endpoints = dataCache<Endpoint>(5_000);
 const lists = dataCache<LandLists | null>(100);
 const pages = dataCache<RatePage>(2_000);
 const carriers = dataCache<string[]>(1_000);
+const exchangeRates = dataCache<Map<string, ExchangeRateUsed>>(10);
 const suggestions = dataCache<Record<string, FieldSuggestions>>(100);
 
 export function cachedEndpoint(
@@ -46,6 +49,11 @@ export function cachedEndpoint(
   return endpoints.get(versions, [table], `${mode.key}|${field.param}|${lng}|${text}`, () =>
     resolveEndpoint(mode, field, text, lng, landLists),
   );
+}
+
+/** The exchange rates valid on `today` (decision 402). */
+export function cachedExchangeRates(versions: Versions, today: Date): Promise<Map<string, ExchangeRateUsed>> {
+  return exchangeRates.get(versions, [sqlTable("exchangeRate")], dateKey(today), () => ratesOn(today));
 }
 
 export function cachedLandLists(versions: Versions, mode: ModeDescription, today: Date): Promise<LandLists | null> {

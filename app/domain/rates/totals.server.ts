@@ -6,6 +6,7 @@ import type { ModeDescription } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
 import { checkShipment, compareTotals, countParam, shipmentTotal, type Shipment, type ShipmentTotal } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
+import { convertSums, CURRENCY_PARAM, type ExchangeRateUsed } from "~/domain/pricing/currency";
 import { clampPage, PAGE_SIZE, type RatePage } from "./search.server";
 
 export type ShipmentForm = {
@@ -17,6 +18,8 @@ export type ShipmentForm = {
   totals: Record<number, TotalView> | null;
   /** The form's text fields, labelled in the page's language (air adds the packing select). */
   fields: { name: string; label: string; numeric: boolean }[];
+  /** The currency of the totals (decision 402): the choices (CNY and every currency with a rate valid today). */
+  currencies: string[];
 };
 
 /**
@@ -29,8 +32,14 @@ export type TotalView = {
   sums: ShipmentTotal["sums"];
   /** A price the shipment needs is missing on this row: no total. */
   incomplete: boolean;
-  /** The sums as printed: "2,400.00 USD", one per currency. */
-  text: string[];
+  /** In a chosen currency: the sums per currency before the conversion. */
+  original?: ShipmentTotal["original"];
+  /** In a chosen currency: the conversion and the exchange rates it used (or the ones missing). */
+  conversion?: ShipmentTotal["conversion"];
+  /** The sums as printed: "2,400.00 USD + 4,370.00 CNY". */
+  text: string;
+  /** Under the total: the original currencies and the exchange rates used, or the rate that is missing. */
+  note: string | null;
   /** Air: the weights behind the break, as a sentence. */
   air: string | null;
   /** The parts, one line each ("20GP: 2 × 1,200.00 USD = 2,400.00 USD"). */
@@ -56,7 +65,10 @@ export function totalView(total: ShipmentTotal, t: Translate): TotalView {
   return {
     sums: total.sums,
     incomplete: total.incomplete,
-    text: total.sums.map((s) => `${money(s.amount)} ${s.currency}`),
+    ...(total.original ? { original: total.original } : {}),
+    ...(total.conversion ? { conversion: total.conversion } : {}),
+    text: sumsText(total.sums),
+    note: total.note ?? null,
     air: total.air ? t("quotes.shipment.airWeights", total.air) : null,
     lines: total.parts.map((p) =>
       t("quotes.shipment.line", {
@@ -74,6 +86,64 @@ export function totalView(total: ShipmentTotal, t: Translate): TotalView {
 
 export const totalViews = (totals: Record<number, ShipmentTotal>, t: Translate): Record<number, TotalView> =>
   Object.fromEntries(Object.entries(totals).map(([id, total]) => [id, totalView(total, t)]));
+
+/** The sums of a total as words: "4,665.00 USD + 4,370.00 CNY". */
+export const sumsText = (sums: readonly { currency: string; amount: string }[]) =>
+  sums.map((s) => `${formatPrice(s.amount, "money")} ${s.currency}`).join(" + ");
+
+/**
+ * The currency the customer chose (`cur`), checked against the rates valid
+ * today: "" (the original currencies) when none or unknown, with an error key
+ * for an unknown one.
+ */
+export function readCurrency(params: URLSearchParams, choices: readonly string[]): { value: string; error: string | null } {
+  const typed = (params.get(CURRENCY_PARAM) ?? "").trim().toUpperCase().slice(0, 3);
+  if (!typed) return { value: "", error: null };
+  return choices.includes(typed) ? { value: typed, error: null } : { value: "", error: "quotes.currency.unknown" };
+}
+
+/**
+ * Each total in `target`: its one converted amount, the original sums and
+ * the rates used in the note; a total holding a currency without a valid rate
+ * gets no amount (incomplete) and a note naming it.
+ */
+export function convertTotals(
+  totals: Record<number, ShipmentTotal>,
+  target: string,
+  rates: ReadonlyMap<string, ExchangeRateUsed>,
+  t: Translate,
+): Record<number, ShipmentTotal> {
+  const converted: Record<number, ShipmentTotal> = {};
+  for (const [id, total] of Object.entries(totals)) {
+    if (total.incomplete || total.sums.length === 0) {
+      converted[Number(id)] = total;
+      continue;
+    }
+    const conversion = convertSums(total.sums, target, rates);
+    converted[Number(id)] = conversion.ok
+      ? {
+          ...total,
+          sums: [{ currency: target, amount: conversion.amount }],
+          original: total.sums,
+          conversion,
+          note: conversion.rates.length
+            ? t("quotes.currency.note", {
+                original: sumsText(total.sums),
+                rates: conversion.rates.map((r) => t("quotes.currency.rate", r)).join("; "),
+              })
+            : null,
+        }
+      : {
+          ...total,
+          sums: [],
+          incomplete: true,
+          original: total.sums,
+          conversion,
+          note: t("quotes.currency.missing", { currency: target, currencies: conversion.missing.join(", ") }),
+        };
+  }
+  return converted;
+}
 
 /** The price columns a shipment counts (containers) or prices (air breaks). */
 const containerKeys = (mode: ModeDescription) => mode.prices.filter((p) => p.tiers && !p.group).map((p) => p.key);

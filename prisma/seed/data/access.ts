@@ -62,6 +62,7 @@ export const MENUS: MenuDef[] = [
   { id: 13, parentId: 5, label: "铁路数据", labelEn: "Rail rates", level: 2, path: "/railRoadData", icon: "train" },
   { id: 14, parentId: 5, label: "快递数据", labelEn: "Express rates", level: 2, path: "/expressData", icon: "parcel" },
   { id: 25, parentId: 5, label: "港口别名", labelEn: "Port aliases", level: 2, path: "/portAliases", icon: "anchor" },
+  { id: 26, parentId: 5, label: "汇率", labelEn: "Exchange rates", level: 2, path: "/exchangeRates", icon: "currency" },
 
   { id: 15, parentId: null, label: "运营管理", labelEn: "Operations", level: 1, path: "/operation", icon: "setting" },
   { id: 16, parentId: 15, label: "特惠航线", labelEn: "Special offers", level: 2, path: "/saleList", icon: "tag" },
@@ -78,7 +79,7 @@ export const MENUS: MenuDef[] = [
   { id: 27, parentId: 21, label: "洞察看板", labelEn: "Insights", level: 2, path: "/insights", icon: "chart" },
 ];
 
-const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14, 25];
+const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14, 25, 26];
 
 /**
  * Menu ids each role is granted explicitly (paths and rights). Ancestors are
