@@ -117,6 +117,7 @@ test.describe("data screens with JavaScript", () => {
   });
 
   test("closing a delete confirmation with × or Esc says 已取消删除; dialogs start in their first field", async ({ page }) => {
+    await loginAsDataStaff(page);
     const id = 30 + projectOffset();
     await page.goto("/trailerData?from=&to=&size=200&page=2");
     await page.getByRole("link", { name: `删除 ID ${id}`, exact: true }).click();
