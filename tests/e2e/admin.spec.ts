@@ -225,6 +225,9 @@ test.describe("administration", () => {
       ["/log-list", "操作日志", null],
       ["/app-order?dialog=view&id=1", "委托订单", "委托详情 #1"],
       [`/app-query?dialog=view&id=${mail.id}`, "邮件发件箱", `邮件 #${mail.id}`],
+      // Data screens with their own route module (their client modules must load: a table defined at module level once broke them).
+      ["/portAliases", "港口别名", null],
+      ["/exchangeRates", "汇率", null],
     ];
     await login(page, "admin@example.com", "/userList");
     for (const [url, heading, dialog] of screens) {

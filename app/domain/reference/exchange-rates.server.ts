@@ -10,6 +10,8 @@ import { BASE_CURRENCY, type ExchangeRateUsed } from "~/domain/pricing/currency"
 import { parseFixed } from "~/domain/pricing/decimal";
 import { formatDate } from "~/utils/dates";
 import { Prisma, prisma } from "~/utils/db.server";
+import { defineTable } from "~/domain/table/paging.server";
+import { z } from "~/utils/zod";
 
 export type ExchangeRateRow = { id: number; currency: string; rate: string; validUntil: string; updatedBy: string | null; updatedAt: Date };
 
@@ -22,6 +24,9 @@ export async function ratesOn(day: Date): Promise<Map<string, ExchangeRateUsed>>
 }
 
 /** The currencies a customer can choose on `day`: CNY and every currency with a valid rate. */
+/** The /exchangeRates list: its page sizes and the currency filter. */
+export const exchangeRateTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(3) } });
+
 export const currencyChoices = (rates: ReadonlyMap<string, ExchangeRateUsed>) => [BASE_CURRENCY, ...[...rates.keys()].sort()];
 
 /** "7.100000" → "7.1" (at least the cents kept: "7.10"). */

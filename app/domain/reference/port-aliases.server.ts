@@ -6,10 +6,15 @@
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { Prisma, prisma } from "~/utils/db.server";
+import { defineTable } from "~/domain/table/paging.server";
+import { z } from "~/utils/zod";
 
 type Tx = Prisma.TransactionClient;
 
 /** The rate tables whose port columns hold sea-port English names (FCL, LCL; decision 205). */
+/** The /portAliases list: its page sizes and the text filter. */
+export const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
+
 export const PORT_NAME_TABLES = [
   { area: "fcl", table: "fcl_rates", columns: ["pol", "pod"] },
   { area: "lcl", table: "lcl_rates", columns: ["pol", "pod"] },

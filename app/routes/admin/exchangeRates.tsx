@@ -10,12 +10,13 @@ import { useTranslation } from "~/i18n/react";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   deleteExchangeRate,
+  exchangeRateTable,
   findExchangeRate,
   listExchangeRates,
   saveExchangeRate,
   type ExchangeRateField,
 } from "~/domain/reference/exchange-rates.server";
-import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
@@ -32,12 +33,10 @@ export const links: LinksFunction = () => [
 ];
 export const meta = backOfficeMeta;
 
-const rateTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(3) } });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperation(request, "exchangeRate.read");
   const url = new URL(request.url);
-  const query = parseTableQuery(url, rateTable);
+  const query = parseTableQuery(url, exchangeRateTable);
   const editId = Number(url.searchParams.get("edit"));
   const [{ rows, total }, editing] = await Promise.all([
     listExchangeRates({ q: query.filters.q, skip: query.skip, take: query.take }),

@@ -12,6 +12,7 @@ import { z } from "~/utils/zod";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
+  aliasTable,
   deleteAlias,
   dismissUnresolved,
   findAlias,
@@ -21,7 +22,7 @@ import {
   saveAlias,
   type AliasOutcome,
 } from "~/domain/reference/port-aliases.server";
-import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
@@ -41,9 +42,6 @@ export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperation(request, "portAlias.read");
-  // Inside the loader: paging.server is not in the browser build (at module
-  // level this call broke the route's client module: "defineTable is not a function").
-  const aliasTable = defineTable({ sizes: [10, 20, 50], defaultSize: 20, filters: { q: z.string().trim().max(50) } });
   const url = new URL(request.url);
   const query = parseTableQuery(url, aliasTable);
   const editId = Number(url.searchParams.get("edit"));
