@@ -1,12 +1,10 @@
 // Accounts in a real browser, with JavaScript on (project js) and off (nojs):
 // registration with the code read from the mail outbox, login/logout,
 // pending/failed notices, frozen accounts, personal centre, avatar, idle logout.
-import pg from "pg";
+import { sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-// The e2e server's own embedded database (playwright.config.ts: E2E_PG_PORT).
-const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
 const PASSWORD = "Demo1234";
 // 1x1 transparent PNG.
 const PNG_1PX = Buffer.from(
@@ -14,15 +12,6 @@ const PNG_1PX = Buffer.from(
   "base64",
 );
 
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 let sequence = 0;
 function unique(project: string) {

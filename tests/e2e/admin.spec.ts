@@ -3,21 +3,11 @@
 // hand a leaving salesperson's customers over, assign a role's permissions
 // and see the member's menu change. Each test makes its own users, so the
 // two projects and the other specs never share state.
-import pg from "pg";
 import type { Page } from "@playwright/test";
+import { login, sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
-const DB_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
 
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DB_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 let sequence = 0;
 function unique(project: string) {
@@ -41,13 +31,6 @@ async function createUser(project: string, fields: { roleId: number; audit: numb
   return { ...who, id: row.id };
 }
 
-async function login(page: Page, email: string, redirectTo = "/home") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("邮箱", { exact: true }).fill(email);
-  await page.getByLabel("密码", { exact: true }).fill("Demo1234");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-  await page.waitForURL((url: URL) => !url.pathname.startsWith("/login"));
-}
 
 async function searchUsers(page: Page, text: string) {
   const search = page.getByRole("search").getByRole("searchbox");

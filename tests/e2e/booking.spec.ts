@@ -2,32 +2,14 @@
 // an audited customer books an FCL rate with a PDF, sees the success
 // message, finds the order with its file under /entrustment, and the outbox
 // holds the notification to their customer service.
-import pg from "pg";
-import type { Page } from "@playwright/test";
+import { login, sql as query } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 const isJs = () => test.info().project.name === "js";
 
-/** The e2e server's own embedded database (playwright.config.ts: E2E_PG_PORT). */
-async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight` });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
-async function login(page: Page, email: string, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill("Demo1234");
-  await page.locator('input[name="password"]').press("Enter");
-  await page.waitForURL((url: URL) => !url.pathname.startsWith("/login"));
-}
 
 test.describe("booking", () => {
   test("an audited customer books an FCL rate with a PDF and finds it with its file under /entrustment", async ({ page }) => {

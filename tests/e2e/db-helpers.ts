@@ -1,7 +1,6 @@
 // What specs that seed their own data share: a query on the e2e database
 // (E2E_PG_PORT, the server's embedded PostgreSQL) and a demo account's login
-// (password Demo1234). admin.spec and accounts.spec still carry their own
-// copies of both.
+// (password Demo1234), through the login form with redirectTo.
 import pg from "pg";
 import type { Page } from "@playwright/test";
 

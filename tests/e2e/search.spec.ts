@@ -1,36 +1,17 @@
 // Rate search in a real browser, with JavaScript on (project "js") and off
 // ("nojs"): search from /home, see results; a T1 customer sees T1 prices.
-import pg from "pg";
-import type { Page } from "@playwright/test";
+import { login, sql as query } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
-/** The e2e server's own embedded database (see playwright.config.ts). */
-const DB_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
 const VALID = `(valid_from IS NULL OR valid_from <= (now() AT TIME ZONE 'Asia/Shanghai')::date)
   AND (valid_to IS NULL OR valid_to >= (now() AT TIME ZONE 'Asia/Shanghai')::date)`;
 
-async function query<T>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: DB_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 const money = (raw: string) => {
   const [whole, cents] = raw.split(".");
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
 };
 
-async function login(page: Page, email: string, redirectTo = "/home") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill("Demo1234");
-  await page.locator('input[name="password"]').press("Enter");
-  await page.waitForURL((url: URL) => !url.pathname.startsWith("/login"));
-}
 
 const isJs = () => test.info().project.name === "js";
 

@@ -1,22 +1,13 @@
 // Cross-site request forgery and security headers against the real server
 // (server/index.js: helmet, server/csrf.js), at the HTTP level and with a
 // real cross-site form in Chromium. The unit tests are in tests/security/csrf.test.ts.
-import pg from "pg";
+import { sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
-/** The e2e server's own embedded database (playwright.config.ts: E2E_PG_PORT). */
+/** Sessions of a demo account in the e2e server's own database. */
 async function sessionsOf(email: string): Promise<number> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight` });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      "SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1",
-      [email],
-    );
-    return Number(rows[0].n);
-  } finally {
-    await client.end();
-  }
+  const rows = await sql<{ n: string }>("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email]);
+  return Number(rows[0].n);
 }
 
 const EMAIL = "t2@example.com";
