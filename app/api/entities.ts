@@ -503,12 +503,28 @@ const entrustmentFields: WireField[] = [
   w.str("phone", { get: (r: never) => (r as Row).phone ?? ((r as Row).user as Row | undefined)?.phone ?? null }),
   w.str("email", { get: (r: never) => (r as Row).email ?? ((r as Row).user as Row | undefined)?.email ?? null }),
   w.str("attachment_url", { domain: "attachmentUrl" }),
+  w.str("status", { description: "booking status: RECEIVED, CONFIRMED, REJECTED or CANCELLED (issue 25 item 5)" }),
 ];
 export const EntrustmentEntity = entity("Entrustment", [...entrustmentFields, w.str("kf_username", "customerService")]);
 export const EntrustmentDetailEntity = entity("EntrustmentDetail", [
   ...entrustmentFields,
   ...dcFormFields.slice(1).map((f) => ({ ...f, readOnly: true })),
   w.any("snapshot", { description: "the rate or card as booked (the customer's tier only)" }),
+]);
+
+/** One change of an entrustment's booking status (issue 25 item 5). */
+export const StatusEventEntity = entity("StatusEvent", [
+  w.str("from_status", "from"),
+  w.str("to_status", "to"),
+  w.str("reason"),
+  w.str("operator_type", { domain: "actor", description: "staff or customer" }),
+  w.datetime("create_time", "at"),
+]);
+export const EntrustmentStatusEntity = entity("EntrustmentStatus", [
+  w.int("id"),
+  w.str("status", { description: "RECEIVED, CONFIRMED, REJECTED or CANCELLED" }),
+  w.datetime("create_time", "createdAt"),
+  w.any("history", { description: "the status changes, oldest first: from_status, to_status, reason, operator_type (staff or customer), create_time" }),
 ]);
 
 export const BookingResultEntity = entity("BookingResult", [w.int("id"), w.bool("existing", { description: "a retry with the same idempotency key" })]);
