@@ -529,3 +529,25 @@ export const EntrustmentStatusEntity = entity("EntrustmentStatus", [
 
 export const BookingResultEntity = entity("BookingResult", [w.int("id"), w.bool("existing", { description: "a retry with the same idempotency key" })]);
 export const MailStateEntity = entity("MailState", [w.int("id"), w.str("kind"), w.str("to"), w.str("status"), w.datetime("sent_time", "sentAt")]);
+
+/** A customer's lane watch (issue 25 item 4). */
+export const LaneWatchEntity = entity("LaneWatch", [
+  w.int("id"),
+  w.str("mode", { domain: "modeKey", description: "fcl, lcl, air, rail or trailer (express has no lane)" }),
+  w.str("pol", { description: "the lane's origin as the rates store it (port code, or the rail/trailer place)" }),
+  w.str("pod", { description: "the lane's destination as the rates store it" }),
+  w.str("pol_name", { domain: "polName", description: "the origin in the language of the call" }),
+  w.str("pod_name", { domain: "podName", description: "the destination in the language of the call" }),
+  w.datetime("create_time", "createdAt"),
+]);
+export const LaneWatchAddedEntity = entity("LaneWatchAdded", [w.int("id"), w.bool("existing", { description: "the lane was already watched (nothing added)" })]);
+
+/** An exchange rate (issue 25 item 2): how many CNY one unit is, valid up to and including valid_until. */
+export const ExchangeRateEntity = entity("ExchangeRate", [
+  w.int("id"),
+  w.str("currency", { description: "ISO 4217 code (CNY is the base: no row)" }),
+  w.str("rate_cny", { domain: "rate", description: "CNY per one unit, up to 6 decimals" }),
+  w.date("valid_until", "validUntil"),
+  w.str("update_user", "updatedBy"),
+  w.datetime("update_time", "updatedAt"),
+]);

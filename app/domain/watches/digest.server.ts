@@ -11,11 +11,12 @@
 import type { TFunction } from "i18next";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
-import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/public-origin.server";
-import { watchLane, WATCH_LANES } from "./lanes.server";
+import { env } from "~/utils/env.server";
+import { startServiceOnce } from "~/utils/services.server";
+import { laneTitle, watchLane, WATCH_LANES } from "./lanes.server";
 import { fillWatchNow } from "./snapshot.server";
 import { unsubscribeQuery } from "./watches.server";
 
@@ -51,7 +52,7 @@ export function renderDigest(t: TFunction, lng: Language, rows: readonly NewsRow
   const origin = configuredOrigin() ?? "";
   const items = rows.map((row) => {
     const lane = watchLane(row.mode)!;
-    const route = `${vocabulary(row.pol, lng)} → ${vocabulary(row.pod, lng)}`;
+    const route = laneTitle(row, lng);
     const money = (value: string) => `${lane.currency ? `${lane.currency} ` : ""}${value}`;
     const lines: string[] = [];
     if (row.price !== null && row.last_price !== null && Number(row.price) < Number(row.last_price)) {
@@ -140,4 +141,39 @@ export async function runWatchDigest(now: Date = new Date()): Promise<DigestRepo
     },
     { maxWait: 15_000, timeout: 120_000 },
   );
+}
+
+/** How often a server process looks whether today's digest is due. */
+export const DIGEST_CHECK_MS = 15 * 60 * 1000;
+
+/** The hour of `now` in Asia/Shanghai (UTC+8, no daylight saving). */
+const shanghaiHour = (now: Date) => (now.getUTCHours() + 8) % 24;
+
+/**
+ * The schedule in a server process (like the insights rollup): every
+ * DIGEST_CHECK_MS, from WATCH_DIGEST_HOUR (Shanghai) on, the day's run; it is
+ * claimed per day in the database, so any number of processes send one digest.
+ */
+export function ensureWatchDigest(): void {
+  startServiceOnce("watch-digest", () => {
+    const { WATCH_DIGEST, WATCH_DIGEST_HOUR } = env();
+    if (WATCH_DIGEST === "0") return;
+    const run = async () => {
+      try {
+        if (shanghaiHour(new Date()) < WATCH_DIGEST_HOUR) return;
+        const report = await runWatchDigest();
+        if (report.ran) console.log(`[watch-digest] ${report.day}: ${report.watches} watches, ${report.news} with news, ${report.mails} mails`);
+      } catch (error) {
+        console.error("[watch-digest] failed (next try in 15 min):", error);
+      }
+    };
+    const first = setTimeout(run, 90 * 1000);
+    const every = setInterval(run, DIGEST_CHECK_MS);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
 }

@@ -7,6 +7,7 @@
 import { MODES, type ModeDescription } from "~/domain/modes";
 import type { ModeKey } from "~/domain/catalog";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 
 export type WatchLane = {
   mode: ModeDescription;
@@ -48,3 +49,8 @@ export function watchLane(key: string): WatchLane | null {
 }
 
 export const isWatchable = (key: ModeKey) => watchLane(key) !== null;
+
+/** A watched lane as pages and mails name it: "上海 → 巴淡岛" in the reader's language. */
+export function laneTitle(lane: { pol: string; pod: string }, lng: string): string {
+  return `${vocabulary(lane.pol, lng)} → ${vocabulary(lane.pod, lng)}`;
+}

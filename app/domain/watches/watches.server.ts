@@ -103,3 +103,13 @@ export async function unsubscribeByLink(w: string | null, s: string | null): Pro
   await prisma.laneWatch.deleteMany({ where: { id: row.id } });
   return { ok: true, pol: row.pol, pod: row.pod, mode: row.mode };
 }
+
+/** The "watch this lane" form of a results page: a customer who sees a tier, on a watchable mode; null for anyone else. */
+export type WatchOffer = { mode: string; pol: string; pod: string; watching: boolean };
+
+export async function watchOffer(viewer: Viewer | null, modeKey: string, pol: string, pod: string): Promise<WatchOffer | null> {
+  const lane = watchLane(modeKey);
+  if (!viewer || !visibleTier(viewer) || !lane || !pol || !pod) return null;
+  const found = await prisma.laneWatch.findUnique({ where: { userId_mode_pol_pod: { userId: viewer.id, mode: lane.mode.enumValue, pol, pod } }, select: { id: true } });
+  return { mode: lane.mode.key, pol, pod, watching: found !== null };
+}
