@@ -26,6 +26,10 @@ export function dayAfter(days: number): Date {
 
 export const digestOn = (days: number) => runWatchDigest(dayAfter(days));
 
+/** A digest day no test of the file has run yet (the run is claimed per day). */
+let lastDay = 0;
+export const newDay = () => ++lastDay;
+
 export const digestMails = (email: string) => prisma.emailOutbox.findMany({ where: { kind: "watch_digest", toAddress: email }, orderBy: { id: "asc" } });
 
 /** The lowest T0, T1 and T2 20GP prices of the FCL lane today (strings as PostgreSQL prints them). */

@@ -13,13 +13,12 @@ import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { BodyError } from "~/utils/multipart.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
-import { ApiError, USER, op, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, USER, op, badRequest, fromOutcome, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
 import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, EntrustmentStatusEntity, MailStateEntity, StatusEventEntity } from "../entities";
 import { changeEntrustmentStatus, visibleStatus } from "~/domain/booking/status.server";
 import type { StatusActor } from "~/domain/booking/status";
-import { toWire } from "../wire";
 import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+import { shape, toWire } from "../wire";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1 };
 
@@ -252,7 +251,7 @@ function statusEndpoint(actor: StatusActor, path: string, operation: "entrustmen
       if (!id) throw badRequest("api.badId");
       const to = actor === "customer" ? "CANCELLED" : fields.get("status");
       const outcome = await changeEntrustmentStatus(actor, ctx.user, { id, to, reason: fields.get("reason") });
-      if (!outcome.ok) throw new ApiError(outcome.status === 404 ? 404 : 1, outcome.message ?? "api.badRequest", outcome.status);
+      if (!outcome.ok) return fromOutcome(outcome, "watches.status.saved", "api.badRequest");
       return ok({ id, status: outcome.status, from_status: outcome.from }, "watches.status.saved");
     },
   };

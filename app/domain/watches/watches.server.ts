@@ -42,12 +42,13 @@ export async function listWatches(userId: number, lng: string): Promise<WatchRow
  * reports only what changes after the watch was added.
  */
 export async function addWatch(viewer: Viewer, input: { mode: unknown; pol: unknown; pod: unknown; lng: string }): Promise<Outcome<{ id: number; existing: boolean }>> {
-  if (!visibleTier(viewer)) return fail(403, `${ERR}.noTier`);
+  // The input first (a message about it whoever asks), then who asks.
   const lane = typeof input.mode === "string" ? watchLane(input.mode) : null;
   if (!lane) return fail(400, `${ERR}.badMode`, { mode: [`${ERR}.badMode`] });
   const pol = typeof input.pol === "string" ? input.pol.trim() : "";
   const pod = typeof input.pod === "string" ? input.pod.trim() : "";
   if (!pol || !pod || pol.length > PLACE_MAX || pod.length > PLACE_MAX) return fail(400, `${ERR}.badLane`, { pol: [`${ERR}.badLane`] });
+  if (!visibleTier(viewer)) return fail(403, `${ERR}.noTier`);
   const key = { userId: viewer.id, mode: lane.mode.enumValue, pol, pod };
   const existing = await prisma.laneWatch.findUnique({ where: { userId_mode_pol_pod: key }, select: { id: true } });
   if (existing) return { ok: true, id: existing.id, existing: true };
