@@ -24,7 +24,10 @@ const uptime = () => {
   try {
     return execSync("uptime", { encoding: "utf8" }).trim();
   } catch {
-    return `load average: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}`;
+    return `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`;
   }
 };
 
@@ -35,7 +38,7 @@ async function main() {
   try {
     if (db.fresh || Number((await db.client.query(`SELECT count(*) FROM lane_watches`)).rows[0].count) === 0) {
       await seedSearchData(db.client, { rows: RATES, ports: 10_000, log });
-      let t = Date.now();
+      const t = Date.now();
       await db.client.query(
         `INSERT INTO users (email, password_hash, username, phone, role_id, customer_rating, audit, company, created_at, updated_at)
          SELECT 'bench' || g || '@watch.example', 'x', 'bench-watcher-' || g, '2' || lpad(g::text, 10, '0'), 20, 1 + g % 3, 2, '测试客户' || g, now(), now()
@@ -57,28 +60,38 @@ async function main() {
         [WATCHES],
       );
       await db.client.query(`ANALYZE users; ANALYZE lane_watches`);
-      log(`customers: ${CUSTOMERS.toLocaleString("en")}, watches: ${Number((await db.client.query(`SELECT count(*) FROM lane_watches`)).rows[0].count).toLocaleString("en")} (${Date.now() - t} ms)`);
+      log(
+        `customers: ${CUSTOMERS.toLocaleString("en")}, watches: ${Number((await db.client.query(`SELECT count(*) FROM lane_watches`)).rows[0].count).toLocaleString("en")} (${Date.now() - t} ms)`,
+      );
     }
     const { runWatchDigest } = await import("../../app/domain/watches/digest.server");
     const { prisma } = await import("../../app/utils/db.server");
     const lanes = Number((await db.client.query(`SELECT count(DISTINCT (pol, pod)) FROM lane_watches`)).rows[0].count);
     const rows = Number(
-      (await db.client.query(`SELECT count(*) FROM fcl_rates r WHERE EXISTS (SELECT 1 FROM lane_watches w WHERE w.pol = r.pol AND w.pod = r.pod)`)).rows[0].count,
+      (
+        await db.client.query(
+          `SELECT count(*) FROM fcl_rates r WHERE EXISTS (SELECT 1 FROM lane_watches w WHERE w.pol = r.pol AND w.pod = r.pod)`,
+        )
+      ).rows[0].count,
     );
-    log(`data: ${RATES.toLocaleString("en")} FCL rates; the watched ${lanes.toLocaleString("en")} lanes have ${rows.toLocaleString("en")} of them`);
+    log(
+      `data: ${RATES.toLocaleString("en")} FCL rates; the watched ${lanes.toLocaleString("en")} lanes have ${rows.toLocaleString("en")} of them`,
+    );
     await db.client.query(`DELETE FROM watch_digest_runs`);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000);
     const timed = async (name: string, offset: number) => {
       const t = Date.now();
       const report = await runWatchDigest(day(offset));
       const took = Date.now() - t;
-      log(`${name}: ${took.toLocaleString("en")} ms (ran ${report.ran}, ${report.watches} watches, ${report.news} with news, ${report.mails} mails) — ${uptime()}`);
+      log(
+        `${name}: ${took.toLocaleString("en")} ms (ran ${report.ran}, ${report.watches} watches, ${report.news} with news, ${report.mails} mails) — ${uptime()}`,
+      );
       if (took >= BUDGET_MS) failed = true;
       return report;
     };
     await timed("day 1, first snapshot", 0);
     // News for day 2: 5% of the watched lanes' rows cheaper in every tier, 50 new cards on watched lanes.
-    let t = Date.now();
+    const t = Date.now();
     const cheaper = await db.client.query(
       `UPDATE fcl_rates r SET gp20_t0 = gp20_t0 - 20, gp20_t1 = gp20_t1 - 20, gp20_t2 = gp20_t2 - 20
        WHERE r.id % 20 = 0 AND EXISTS (SELECT 1 FROM lane_watches w WHERE w.pol = r.pol AND w.pod = r.pod)`,
@@ -95,7 +108,9 @@ async function main() {
       failed = true;
     }
     await timed("day 2 again (already run: nothing sent)", 1);
-    const sample = (await db.client.query(`SELECT subject, length(html) AS html FROM email_outbox WHERE kind = 'watch_digest' ORDER BY id LIMIT 1`)).rows[0];
+    const sample = (
+      await db.client.query(`SELECT subject, length(html) AS html FROM email_outbox WHERE kind = 'watch_digest' ORDER BY id LIMIT 1`)
+    ).rows[0];
     if (sample) log(`a digest: "${sample.subject}" (${sample.html} bytes of HTML)`);
     await prisma.$disconnect();
   } finally {

@@ -30,7 +30,8 @@ export const digestOn = (days: number) => runWatchDigest(dayAfter(days));
 let lastDay = 0;
 export const newDay = () => ++lastDay;
 
-export const digestMails = (email: string) => prisma.emailOutbox.findMany({ where: { kind: "watch_digest", toAddress: email }, orderBy: { id: "asc" } });
+export const digestMails = (email: string) =>
+  prisma.emailOutbox.findMany({ where: { kind: "watch_digest", toAddress: email }, orderBy: { id: "asc" } });
 
 /** The lowest T0, T1 and T2 20GP prices of the FCL lane today (strings as PostgreSQL prints them). */
 export async function lowestFcl(): Promise<{ t0: string; t1: string; t2: string }> {

@@ -11,7 +11,7 @@ import { FCL_LANE, FCL_LANE_SQL, digestMails, digestOn, lowestFcl, newDay, userI
 
 const RESULTS = `/fclbysea?pol=${FCL_LANE.pol}&pod=${FCL_LANE.pod}`;
 const watchesOf = async (email: string) => prisma.laneWatch.findMany({ where: { userId: await userId(email) }, orderBy: { id: "asc" } });
-const NOT_TEXT = /\u0000|\uFFFD|\{\{|watches\.(digest|errors)/;
+const NOT_TEXT = new RegExp(`${String.fromCharCode(0)}|\uFFFD|\\{\\{|watches\\.(digest|errors)`);
 
 describe("watch a lane from the results page, without JavaScript", () => {
   test("a customer sees the form, posts it, is sent back and the lane shows as watched; /userWatches lists and removes it", async () => {
@@ -24,13 +24,17 @@ describe("watch a lane from the results page, without JavaScript", () => {
     expect(form![1]).toContain(`name="pol" value="${FCL_LANE.pol}"`);
     expect(form![1]).toContain(`name="pod" value="${FCL_LANE.pod}"`);
 
-    const posted = await send(postForm("/userWatches", { intent: "add", mode: "fcl", pol: FCL_LANE.pol, pod: FCL_LANE.pod, returnTo: RESULTS }, { cookie }));
+    const posted = await send(
+      postForm("/userWatches", { intent: "add", mode: "fcl", pol: FCL_LANE.pol, pod: FCL_LANE.pod, returnTo: RESULTS }, { cookie }),
+    );
     expect(posted.status).toBe(302);
     expect(posted.location).toBe(RESULTS);
     const [row] = await watchesOf("t1@example.com");
     expect(row).toMatchObject({ mode: "FCL", pol: FCL_LANE.pol, pod: FCL_LANE.pod, language: "zh-CN" });
     // Twice is still one watch.
-    await send(postForm("/userWatches", { intent: "add", mode: "fcl", pol: FCL_LANE.pol, pod: FCL_LANE.pod, returnTo: RESULTS }, { cookie }));
+    await send(
+      postForm("/userWatches", { intent: "add", mode: "fcl", pol: FCL_LANE.pol, pod: FCL_LANE.pod, returnTo: RESULTS }, { cookie }),
+    );
     expect(await watchesOf("t1@example.com")).toHaveLength(1);
 
     const again = await send(getRequest(RESULTS, undefined, { cookie }));
@@ -42,7 +46,9 @@ describe("watch a lane from the results page, without JavaScript", () => {
     expect(visibleText(list.html)).toMatch(/Shanghai → Batam|SHANGHAI → BATAM/i);
 
     // Another customer cannot remove it; its owner can, with a plain POST.
-    const other = await send(postForm("/userWatches", { intent: "remove", id: String(row.id) }, { cookie: await cookieOfEmail("t2@example.com") }));
+    const other = await send(
+      postForm("/userWatches", { intent: "remove", id: String(row.id) }, { cookie: await cookieOfEmail("t2@example.com") }),
+    );
     expect(other.status).toBe(302);
     expect(await watchesOf("t1@example.com")).toHaveLength(1);
     const removed = await send(postForm("/userWatches", { intent: "remove", id: String(row.id) }, { cookie }));
@@ -89,7 +95,9 @@ describe("the daily digest", () => {
     expect(first).toMatchObject({ ran: true, mails: 0 });
     expect(await digestMails("t2@example.com")).toHaveLength(0);
 
-    await prisma.$executeRawUnsafe(`UPDATE fcl_rates SET gp20_t0 = gp20_t0 + 50, gp20_t1 = gp20_t1 + 50, gp20_t2 = gp20_t2 + 50 WHERE ${FCL_LANE_SQL}`);
+    await prisma.$executeRawUnsafe(
+      `UPDATE fcl_rates SET gp20_t0 = gp20_t0 + 50, gp20_t1 = gp20_t1 + 50, gp20_t2 = gp20_t2 + 50 WHERE ${FCL_LANE_SQL}`,
+    );
     expect(await digestOn(newDay())).toMatchObject({ ran: true, mails: 0 });
     expect(await digestMails("t2@example.com")).toHaveLength(0);
 
@@ -145,7 +153,9 @@ describe("unsubscribe from the e-mail, logged out", () => {
     expect(visibleText(page.html)).toContain("不再接收");
     expect(await prisma.laneWatch.count({ where: { id } })).toBe(1);
 
-    const forged = await send(postForm("/watch/unsubscribe", { w: link[1], s: `${link[2].slice(0, 31)}${link[2].endsWith("A") ? "B" : "A"}` }));
+    const forged = await send(
+      postForm("/watch/unsubscribe", { w: link[1], s: `${link[2].slice(0, 31)}${link[2].endsWith("A") ? "B" : "A"}` }),
+    );
     expect(forged.status).toBe(404);
     expect(await prisma.laneWatch.count({ where: { id } })).toBe(1);
 

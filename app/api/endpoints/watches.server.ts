@@ -38,7 +38,11 @@ export const watchEndpoints: Endpoint[] = [
     fields: [
       { name: "mode", required: true, description: WATCHABLE },
       { name: "pol", required: true, description: "the origin as the rate calls answer it (pol, dock …), at most 100 characters" },
-      { name: "pod", required: true, description: "the destination as the rate calls answer it (pod, door point …), at most 100 characters" },
+      {
+        name: "pod",
+        required: true,
+        description: "the destination as the rate calls answer it (pod, door point …), at most 100 characters",
+      },
     ],
     response: { data: shape.one(LaneWatchAddedEntity) },
     async handler(ctx) {

@@ -36,7 +36,8 @@ type NewsRow = {
   offers: number;
 };
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function offerCountSql(): string {
   // Cards created since the watch's last run, still valid today, on the watched lane.
@@ -71,7 +72,13 @@ export function renderDigest(t: TFunction, lng: Language, rows: readonly NewsRow
   const text = [
     heading,
     "",
-    ...items.flatMap((item) => [item.title, ...item.lines.map((l) => `  ${l}`), `  ${t("watches.digest.open")}: ${item.search}`, `  ${t("watches.digest.unsubscribe")}: ${item.unsubscribe}`, ""]),
+    ...items.flatMap((item) => [
+      item.title,
+      ...item.lines.map((l) => `  ${l}`),
+      `  ${t("watches.digest.open")}: ${item.search}`,
+      `  ${t("watches.digest.unsubscribe")}: ${item.unsubscribe}`,
+      "",
+    ]),
     t("watches.digest.footer"),
   ].join("\n");
   const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${esc(t("common.appName"))}</p><h1 style="font-size:20px">${esc(heading)}</h1>${items
@@ -79,7 +86,9 @@ export function renderDigest(t: TFunction, lng: Language, rows: readonly NewsRow
       (item) =>
         `<h2 style="font-size:16px;margin:16px 0 4px">${esc(item.title)}</h2><ul>${item.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul><p><a href="${esc(item.search)}" style="color:#0b5cab">${esc(t("watches.digest.open"))}</a> · <a href="${esc(item.unsubscribe)}" style="color:#6b7280">${esc(t("watches.digest.unsubscribe"))}</a></p>`,
     )
-    .join("")}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("watches.digest.footer"))}</p></div></body></html>`;
+    .join(
+      "",
+    )}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("watches.digest.footer"))}</p></div></body></html>`;
   return { subject: subject.replace(/[\r\n]+/g, " ").slice(0, 300), html, text };
 }
 
@@ -91,7 +100,10 @@ export async function runWatchDigest(now: Date = new Date()): Promise<DigestRepo
   for (const lng of ["zh-CN", "en-US"] as const) translators.set(lng, await i18n.getFixedT(lng));
   return prisma.$transaction(
     async (tx) => {
-      const claimed = await tx.$executeRawUnsafe("INSERT INTO watch_digest_runs (day, watches, mails) VALUES ($1::date, 0, 0) ON CONFLICT (day) DO NOTHING", dayDate);
+      const claimed = await tx.$executeRawUnsafe(
+        "INSERT INTO watch_digest_runs (day, watches, mails) VALUES ($1::date, 0, 0) ON CONFLICT (day) DO NOTHING",
+        dayDate,
+      );
       if (claimed === 0) return { ran: false, day, watches: 0, news: 0, mails: 0 };
       await fillWatchNow(tx, dayDate);
       const news = await tx.$queryRawUnsafe<NewsRow[]>(
@@ -136,7 +148,12 @@ export async function runWatchDigest(now: Date = new Date()): Promise<DigestRepo
           texts,
         );
       }
-      await tx.$executeRawUnsafe("UPDATE watch_digest_runs SET watches = $2, mails = $3, finished_at = now() WHERE day = $1::date", dayDate, watches, to.length);
+      await tx.$executeRawUnsafe(
+        "UPDATE watch_digest_runs SET watches = $2, mails = $3, finished_at = now() WHERE day = $1::date",
+        dayDate,
+        watches,
+        to.length,
+      );
       return { ran: true, day, watches, news: news.length, mails: to.length };
     },
     { maxWait: 15_000, timeout: 120_000 },
@@ -162,7 +179,8 @@ export function ensureWatchDigest(): void {
       try {
         if (shanghaiHour(new Date()) < WATCH_DIGEST_HOUR) return;
         const report = await runWatchDigest();
-        if (report.ran) console.log(`[watch-digest] ${report.day}: ${report.watches} watches, ${report.news} with news, ${report.mails} mails`);
+        if (report.ran)
+          console.log(`[watch-digest] ${report.day}: ${report.watches} watches, ${report.news} with news, ${report.mails} mails`);
       } catch (error) {
         console.error("[watch-digest] failed (next try in 15 min):", error);
       }

@@ -34,7 +34,11 @@ function laneOf(mode: ModeDescription): WatchLane | null {
     table: q(sqlTable(mode.model)),
     from: q(sqlColumn(mode.model, from)),
     to: q(sqlColumn(mode.model, to)),
-    tierColumns: [q(sqlColumn(mode.model, price.tiers.T0)), q(sqlColumn(mode.model, price.tiers.T1)), q(sqlColumn(mode.model, price.tiers.T2))],
+    tierColumns: [
+      q(sqlColumn(mode.model, price.tiers.T0)),
+      q(sqlColumn(mode.model, price.tiers.T1)),
+      q(sqlColumn(mode.model, price.tiers.T2)),
+    ],
     priceLabelKey: price.labelKey,
     offerFrom: q(sqlColumn("specialOffer", mode.card.from)),
     offerTo: q(sqlColumn("specialOffer", mode.card.to)),

@@ -19,7 +19,16 @@ export const MAX_WATCHES = 50;
 const PLACE_MAX = 100;
 const ERR = "watches.errors";
 
-export type WatchRow = { id: number; mode: string; modeKey: string; pol: string; pod: string; polName: string; podName: string; createdAt: string };
+export type WatchRow = {
+  id: number;
+  mode: string;
+  modeKey: string;
+  pol: string;
+  pod: string;
+  polName: string;
+  podName: string;
+  createdAt: string;
+};
 
 /** The customer's watches, newest first, with the endpoints named in `lng`. */
 export async function listWatches(userId: number, lng: string): Promise<WatchRow[]> {
@@ -41,7 +50,10 @@ export async function listWatches(userId: number, lng: string): Promise<WatchRow
  * their tier's prices); the snapshot starts today, so the first digest
  * reports only what changes after the watch was added.
  */
-export async function addWatch(viewer: Viewer, input: { mode: unknown; pol: unknown; pod: unknown; lng: string }): Promise<Outcome<{ id: number; existing: boolean }>> {
+export async function addWatch(
+  viewer: Viewer,
+  input: { mode: unknown; pol: unknown; pod: unknown; lng: string },
+): Promise<Outcome<{ id: number; existing: boolean }>> {
   // The input first (a message about it whoever asks), then who asks.
   const lane = typeof input.mode === "string" ? watchLane(input.mode) : null;
   if (!lane) return fail(400, `${ERR}.badMode`, { mode: [`${ERR}.badMode`] });
@@ -55,7 +67,10 @@ export async function addWatch(viewer: Viewer, input: { mode: unknown; pol: unkn
   if ((await prisma.laneWatch.count({ where: { userId: viewer.id } })) >= MAX_WATCHES) return fail(409, `${ERR}.tooMany`);
   try {
     const id = await prisma.$transaction(async (tx) => {
-      const row = await tx.laneWatch.create({ data: { ...key, language: isLanguage(input.lng) ? input.lng : fallbackLanguage }, select: { id: true } });
+      const row = await tx.laneWatch.create({
+        data: { ...key, language: isLanguage(input.lng) ? input.lng : fallbackLanguage },
+        select: { id: true },
+      });
       await fillWatchNow(tx, todayInShanghai(), "w.id = $2", [row.id]);
       await tx.$executeRawUnsafe(
         "UPDATE lane_watches w SET last_price = n.price, last_count = n.cnt, last_run_at = now() FROM watch_now n WHERE n.watch_id = w.id AND w.id = $1",
@@ -80,7 +95,11 @@ export async function removeWatch(userId: number, id: number): Promise<Outcome> 
 // ---------------------------------------------------------------- unsubscribe
 
 function signature(watchId: number, userId: number): string {
-  return crypto.createHmac("sha256", env().SESSION_SECRET).update(`lane-watch-unsubscribe:${watchId}:${userId}`).digest("base64url").slice(0, 32);
+  return crypto
+    .createHmac("sha256", env().SESSION_SECRET)
+    .update(`lane-watch-unsubscribe:${watchId}:${userId}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The signed query of a watch's unsubscribe link (the link works without login). */
@@ -91,7 +110,10 @@ export function unsubscribeQuery(watchId: number, userId: number): string {
 /** The watch a signed link names, if the signature holds and it still exists. */
 export async function watchOfLink(w: string | null, s: string | null) {
   if (!w || !/^[1-9]\d{0,9}$/.test(w) || !s || !/^[A-Za-z0-9_-]{32}$/.test(s)) return null;
-  const row = await prisma.laneWatch.findUnique({ where: { id: Number(w) }, select: { id: true, userId: true, mode: true, pol: true, pod: true } });
+  const row = await prisma.laneWatch.findUnique({
+    where: { id: Number(w) },
+    select: { id: true, userId: true, mode: true, pol: true, pod: true },
+  });
   if (!row) return null;
   const expected = Buffer.from(signature(row.id, row.userId));
   return crypto.timingSafeEqual(expected, Buffer.from(s)) ? row : null;
@@ -111,6 +133,9 @@ export type WatchOffer = { mode: string; pol: string; pod: string; watching: boo
 export async function watchOffer(viewer: Viewer | null, modeKey: string, pol: string, pod: string): Promise<WatchOffer | null> {
   const lane = watchLane(modeKey);
   if (!viewer || !visibleTier(viewer) || !lane || !pol || !pod) return null;
-  const found = await prisma.laneWatch.findUnique({ where: { userId_mode_pol_pod: { userId: viewer.id, mode: lane.mode.enumValue, pol, pod } }, select: { id: true } });
+  const found = await prisma.laneWatch.findUnique({
+    where: { userId_mode_pol_pod: { userId: viewer.id, mode: lane.mode.enumValue, pol, pod } },
+    select: { id: true },
+  });
   return { mode: lane.mode.key, pol, pod, watching: found !== null };
 }

@@ -47,7 +47,12 @@ export const action = (args: ActionFunctionArgs) =>
     const viewer = await gate.authorizeUser(intent);
     if (intent === "add") {
       const to = safeReturn(form.get("returnTo"));
-      const outcome = await addWatch(viewer, { mode: form.get("mode"), pol: form.get("pol"), pod: form.get("pod"), lng: await getLanguage(request) });
+      const outcome = await addWatch(viewer, {
+        mode: form.get("mode"),
+        pol: form.get("pol"),
+        pod: form.get("pod"),
+        lng: await getLanguage(request),
+      });
       if (!outcome.ok) return backToList(request, outcome.message ?? "watches.errors.badLane", "error", { to });
       return backToList(request, outcome.existing ? "watches.already" : "watches.added", "success", { to });
     }
