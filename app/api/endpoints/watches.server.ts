@@ -3,21 +3,13 @@
 // domain service of /userWatches and the results page, and the staff list of
 // exchange rates (/exchangeRates, operation exchangeRate.read).
 import { listExchangeRates } from "~/domain/reference/exchange-rates.server";
-import { DEFAULT_PAGE_SIZES } from "~/domain/table/paging.server";
 import { addWatch, listWatches, removeWatch } from "~/domain/watches/watches.server";
 import { WATCH_LANES } from "~/domain/watches/lanes.server";
-import { fromOutcome, idParam, ok, op, type ApiContext, type Endpoint } from "../core.server";
+import { fromOutcome, idParam, ok, op, pageOf, type Endpoint } from "../core.server";
 import { ExchangeRateEntity, LaneWatchAddedEntity, LaneWatchEntity } from "../entities";
 import { shape } from "../wire";
 
 const WATCHABLE = WATCH_LANES.map((lane) => lane.mode.key).join(", ");
-
-const pageOf = (ctx: ApiContext) => {
-  const size = Number(ctx.url.searchParams.get("pagesize"));
-  const take = (DEFAULT_PAGE_SIZES as readonly number[]).includes(size) ? size : 50;
-  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(ctx.url.searchParams.get("pagenum")) || 1)));
-  return { skip: (page - 1) * take, take };
-};
 
 export const watchEndpoints: Endpoint[] = [
   {

@@ -15,7 +15,7 @@ import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/public-origin.server";
 import { env } from "~/utils/env.server";
-import { startServiceOnce } from "~/utils/services.server";
+import { startPeriodicService } from "~/utils/services.server";
 import { laneTitle, watchLane, WATCH_LANES } from "./lanes.server";
 import { fillWatchNow } from "./snapshot.server";
 import { unsubscribeQuery } from "./watches.server";
@@ -172,26 +172,16 @@ const shanghaiHour = (now: Date) => (now.getUTCHours() + 8) % 24;
  * claimed per day in the database, so any number of processes send one digest.
  */
 export function ensureWatchDigest(): void {
-  startServiceOnce("watch-digest", () => {
-    const { WATCH_DIGEST, WATCH_DIGEST_HOUR } = env();
-    if (WATCH_DIGEST === "0") return;
-    const run = async () => {
-      try {
-        if (shanghaiHour(new Date()) < WATCH_DIGEST_HOUR) return;
-        const report = await runWatchDigest();
-        if (report.ran)
-          console.log(`[watch-digest] ${report.day}: ${report.watches} watches, ${report.news} with news, ${report.mails} mails`);
-      } catch (error) {
-        console.error("[watch-digest] failed (next try in 15 min):", error);
-      }
-    };
-    const first = setTimeout(run, 90 * 1000);
-    const every = setInterval(run, DIGEST_CHECK_MS);
-    first.unref();
-    every.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
-    };
+  const { WATCH_DIGEST, WATCH_DIGEST_HOUR } = env();
+  if (WATCH_DIGEST === "0") return;
+  startPeriodicService("watch-digest", {
+    firstAfterMs: 90 * 1000,
+    everyMs: DIGEST_CHECK_MS,
+    async run() {
+      if (shanghaiHour(new Date()) < WATCH_DIGEST_HOUR) return;
+      const report = await runWatchDigest();
+      if (report.ran)
+        console.log(`[watch-digest] ${report.day}: ${report.watches} watches, ${report.news} with news, ${report.mails} mails`);
+    },
   });
 }
