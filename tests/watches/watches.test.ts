@@ -128,7 +128,7 @@ describe("the daily digest", () => {
     await prisma.specialOffer.create({ data: { ...card, pol: FCL_LANE.pol, pod: FCL_LANE.pod, validTo: null } as never });
     const rate = await prisma.fclRate.findFirstOrThrow({ where: { pol: FCL_LANE.pol, pod: FCL_LANE.pod, paused: false } });
     const { id: _rid, updatedAt: _ru, ...copy } = rate as Record<string, unknown>;
-    await prisma.fclRate.create({ data: { ...copy, gp20T1: "99999.00" } as never });
+    await prisma.fclRate.create({ data: { ...copy, gp20T1: "99999.00", validFrom: null, validTo: null } as never });
     expect(await digestOn(newDay())).toMatchObject({ ran: true });
     const [mail] = await digestMails("t1@example.com");
     expect(mail.subject).toMatch(/^Lane watch /);
