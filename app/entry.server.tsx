@@ -14,6 +14,7 @@ import { inlineCss } from "./utils/inline-styles.server";
 import { ensureMailRelay } from "./domain/mail/relay.server";
 import { ensureUploadSweep } from "./domain/storage/sweep.server";
 import { ensureInsightsRollup } from "./domain/insights/rollup.server";
+import { ensureWatchDigest } from "./domain/watches/digest.server";
 
 // Validate the environment at boot, not at the first request that needs it.
 env();
@@ -23,6 +24,8 @@ ensureMailRelay();
 ensureUploadSweep();
 // Roll the query-trace logs up for the insights dashboard (issue 24).
 ensureInsightsRollup();
+// The daily lane-watch digest (issue 25 item 4), once a day from WATCH_DIGEST_HOUR.
+ensureWatchDigest();
 
 const ABORT_DELAY = 5_000;
 

@@ -53,6 +53,10 @@ export const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).optional(),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(0).optional(),
   MAIL_STUCK_AFTER_SECONDS: z.coerce.number().int().min(35).optional(),
+  /** The Shanghai hour (0-23) from which a server process runs the day's lane-watch digest (app/domain/watches/digest.server.ts); once a day whatever the number of processes. */
+  WATCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** 0 = the server never runs the digest (run `npm run watch:digest` from cron instead). */
+  WATCH_DIGEST: flag.default("1"),
 
   // --- Files ----------------------------------------------------------------
   /** Uploaded files (avatars, attachments, home images, QR codes, the original files of import batches). */

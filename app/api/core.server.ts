@@ -9,6 +9,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
 import type { OperationId } from "~/domain/permissions/operations.server";
 import type { WireEntity, WireShape } from "./wire";
+import { DEFAULT_PAGE_SIZES } from "~/domain/table/paging.server";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -193,4 +194,16 @@ export function rangeEnds(params: URLSearchParams, name: string): [string, strin
   }
   const clean = (value: string | undefined) => (value ?? "").trim().replace(" ", "T").slice(0, 16);
   return [clean(parts[0]), clean(parts[1])];
+}
+
+/**
+ * `pagenum` and `pagesize` of a list call as skip/take: one of the tables'
+ * page sizes (else 50); any page number is answered (past the end: an empty
+ * page), never an SQL error.
+ */
+export function pageOf(ctx: Pick<ApiContext, "url">): { skip: number; take: number } {
+  const size = Number(ctx.url.searchParams.get("pagesize"));
+  const take = (DEFAULT_PAGE_SIZES as readonly number[]).includes(size) ? size : 50;
+  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(ctx.url.searchParams.get("pagenum")) || 1)));
+  return { skip: (page - 1) * take, take };
 }

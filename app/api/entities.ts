@@ -503,6 +503,7 @@ const entrustmentFields: WireField[] = [
   w.str("phone", { get: (r: never) => (r as Row).phone ?? ((r as Row).user as Row | undefined)?.phone ?? null }),
   w.str("email", { get: (r: never) => (r as Row).email ?? ((r as Row).user as Row | undefined)?.email ?? null }),
   w.str("attachment_url", { domain: "attachmentUrl" }),
+  w.str("status", { description: "booking status: RECEIVED, CONFIRMED, REJECTED or CANCELLED (issue 25 item 5)" }),
 ];
 export const EntrustmentEntity = entity("Entrustment", [...entrustmentFields, w.str("kf_username", "customerService")]);
 export const EntrustmentDetailEntity = entity("EntrustmentDetail", [
@@ -511,5 +512,42 @@ export const EntrustmentDetailEntity = entity("EntrustmentDetail", [
   w.any("snapshot", { description: "the rate or card as booked (the customer's tier only)" }),
 ]);
 
+/** One change of an entrustment's booking status (issue 25 item 5). */
+export const StatusEventEntity = entity("StatusEvent", [
+  w.str("from_status", "from"),
+  w.str("to_status", "to"),
+  w.str("reason"),
+  w.str("operator_type", { domain: "actor", description: "staff or customer" }),
+  w.datetime("create_time", "at"),
+]);
+export const EntrustmentStatusEntity = entity("EntrustmentStatus", [
+  w.int("id"),
+  w.str("status", { description: "RECEIVED, CONFIRMED, REJECTED or CANCELLED" }),
+  w.datetime("create_time", "createdAt"),
+  w.any("history", { description: "the status changes, oldest first: from_status, to_status, reason, operator_type (staff or customer), create_time" }),
+]);
+
 export const BookingResultEntity = entity("BookingResult", [w.int("id"), w.bool("existing", { description: "a retry with the same idempotency key" })]);
 export const MailStateEntity = entity("MailState", [w.int("id"), w.str("kind"), w.str("to"), w.str("status"), w.datetime("sent_time", "sentAt")]);
+
+/** A customer's lane watch (issue 25 item 4). */
+export const LaneWatchEntity = entity("LaneWatch", [
+  w.int("id"),
+  w.str("mode", { domain: "modeKey", description: "fcl, lcl, air, rail or trailer (express has no lane)" }),
+  w.str("pol", { description: "the lane's origin as the rates store it (port code, or the rail/trailer place)" }),
+  w.str("pod", { description: "the lane's destination as the rates store it" }),
+  w.str("pol_name", { domain: "polName", description: "the origin in the language of the call" }),
+  w.str("pod_name", { domain: "podName", description: "the destination in the language of the call" }),
+  w.datetime("create_time", "createdAt"),
+]);
+export const LaneWatchAddedEntity = entity("LaneWatchAdded", [w.int("id"), w.bool("existing", { description: "the lane was already watched (nothing added)" })]);
+
+/** An exchange rate (issue 25 item 2): how many CNY one unit is, valid up to and including valid_until. */
+export const ExchangeRateEntity = entity("ExchangeRate", [
+  w.int("id"),
+  w.str("currency", { description: "ISO 4217 code (CNY is the base: no row)" }),
+  w.str("rate_cny", { domain: "rate", description: "CNY per one unit, up to 6 decimals" }),
+  w.date("valid_until", "validUntil"),
+  w.str("update_user", "updatedBy"),
+  w.datetime("update_time", "updatedAt"),
+]);

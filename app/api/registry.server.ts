@@ -8,5 +8,6 @@ import { bookingEndpoints } from "./endpoints/booking.server";
 import { dataEndpoints } from "./endpoints/data.server";
 import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
+import { watchEndpoints } from "./endpoints/watches.server";
 
-export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints];
+export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints, ...watchEndpoints];

@@ -26,3 +26,28 @@ export function startServiceOnce(name: string, start: () => (() => unknown) | vo
   const stop = start();
   if (stop) onShutdown(stop);
 }
+
+/**
+ * A periodic job of a server process (the insights rollup, the lane-watch
+ * digest): first after `firstAfterMs`, then every `everyMs`; a failure is
+ * logged and the next turn tries again. Once per process, never in tests.
+ */
+export function startPeriodicService(name: string, options: { firstAfterMs: number; everyMs: number; run: () => Promise<unknown> }): void {
+  startServiceOnce(name, () => {
+    const run = async () => {
+      try {
+        await options.run();
+      } catch (error) {
+        console.error(`[${name}] failed (next try in ${Math.round(options.everyMs / 60_000)} min):`, error);
+      }
+    };
+    const first = setTimeout(run, options.firstAfterMs);
+    const every = setInterval(run, options.everyMs);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
+}

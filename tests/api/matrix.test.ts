@@ -99,9 +99,9 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
       // The nine data areas, and the port aliases of their FCL/LCL port names (issue 23).
       expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData|portAliases)$/);
     }
-    // /my: the caller's own things need a session; everything about other users, roles, menus, offers needs the screen.
+    // /my: the caller's own things need a session (issue 25: an entrustment's status and its cancel, the lane watches); everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
-      const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|myMenu)$/.test(endpoint.path);
+      const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(endpoint.path);
       expect(who).toBe(own ? "signedIn" : "staff");
     }
   });

@@ -48,6 +48,10 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   ),
   "GET /data/portalias": "not in the spec (issue 23)",
   "GET /data/portunresolved": "not in the spec (issue 23)",
+  // Issue 25 (decision 501): booking status, lane watches and exchange rates have no spec call.
+  "GET /my/getentrustment/{id}/status": "not in the spec (issue 25)",
+  "GET /my/lanewatches": "not in the spec (issue 25)",
+  "GET /my/exchangerates": "not in the spec (issue 25)",
 };
 
 /** Calls that answer status 1 by design (decision 501). */
@@ -98,7 +102,8 @@ async function idFor(path: string): Promise<number> {
     case "/manage/homecate/{id}":
     case "/manage/homecate/byid/{id}":
       return first(prisma.homeCategory.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-    case "/my/getentrustment/{id}": {
+    case "/my/getentrustment/{id}":
+    case "/my/getentrustment/{id}/status": {
       const id = await userId("t1@example.com");
       return first(prisma.entrustment.findFirst({ where: { userId: id }, select: { id: true }, orderBy: { id: "asc" } }));
     }
@@ -677,6 +682,9 @@ const NOT_EDITS: Record<string, string> = {
   ...Object.fromEntries(
     ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`POST /data/undoimport${n}/{id}`, "undoes an import"]),
   ),
+  "POST /my/cancelentrustment": "a status change (issue 25)",
+  "POST /manage/entrustment/status": "a status change (issue 25)",
+  "POST /my/addlanewatch": "adds",
   "POST /query/contact": "books",
   "POST /query/order": "books",
   ...Object.fromEntries(["sendordertocustomer", "sendordershipmenttocustomer", "sendordertjkptocustomer", "sendordertjkpshipmenttocustomer"].map((n) => [`POST /send/${n}`, "reports mail states"])),

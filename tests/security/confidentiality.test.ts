@@ -517,3 +517,84 @@ describe("all-in totals", () => {
     });
   });
 });
+
+// Issue 25 items 4 and 5: the lane-watch digest, the watch list and the
+// booking-status e-mails and calls. Every customer watches every tiered lane;
+// the watches are reset so that the day's run reports every lane (its lowest
+// price of the watcher's tier, the rates counted as new), and each customer's
+// digest must carry their own lowest price and no other tier's value.
+describe("lane-watch digest e-mails, the watch list and booking-status e-mails", () => {
+  const CUSTOMERS: ViewerKey[] = ["t0", "t1", "t2"];
+  const laneEnds = (lane: (typeof LANES)[number]) => Object.values(lane.where) as [string, string];
+
+  test.each(CUSTOMERS)("as %s: the digest holds only their tier's prices", async (viewer) => {
+    const { addWatch } = await import("~/domain/watches/watches.server");
+    const { runWatchDigest } = await import("~/domain/watches/digest.server");
+    const { loadViewer } = await import("~/domain/accounts/viewer.server");
+    const email = `${viewer}@example.com`;
+    const user = await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+    const customer = (await loadViewer(user.id))!;
+    for (const lane of LANES) {
+      const [pol, pod] = laneEnds(lane);
+      const added = await addWatch(customer, { mode: lane.mode, pol, pod, lng: "zh-CN" });
+      expect(added.ok, `${lane.mode} watch`).toBe(true);
+    }
+    // As if nothing had been seen yet: every lane is news today.
+    await prisma.$executeRawUnsafe(`UPDATE lane_watches SET last_price = NULL, last_count = 0`);
+    await prisma.$executeRawUnsafe(`DELETE FROM watch_digest_runs`);
+    const report = await runWatchDigest();
+    expect(report.ran).toBe(true);
+    const mails = await prisma.emailOutbox.findMany({ where: { kind: "watch_digest", toAddress: email } });
+    expect(mails.length).toBeGreaterThan(0);
+    const mail = mails[mails.length - 1];
+    const pages: Page[] = [{ name: `digest to ${viewer}`, text: `${mail.subject}\n${mail.text}\n${mail.html}` }];
+
+    // The watch list (page and API) names lanes, never prices.
+    const list = await loaderPage("watches", (await import("~/routes/account/userWatches")).loader as Loader, "/userWatches", await cookieOf(viewer));
+    expect(list.result.status).toBe(200);
+    pages.push(list.page, (await documentPage("watches", "/userWatches", await cookieOf(viewer))).page);
+    const listed = await api("GET", "/my/lanewatches", { token: await tokenOf(email) });
+    expect(listed.body.status).toBe(0);
+    pages.push({ name: "API /my/lanewatches", text: dataText(listed.body) });
+
+    const tier = TIER_OF[viewer]!;
+    for (const lane of LANES) {
+      const mode = modeByKey(lane.mode);
+      const rows = await rateRows(mode, lane.where);
+      expect(leaksIn(pages, forbiddenFor(viewer, collect(rows))), lane.mode).toEqual([]);
+      // Their own lowest price of the lane is in the mail (the test can fail).
+      const sortPrice = mode.prices.find((p) => p.key === mode.sortPrice)!;
+      const own = rows.filter((r) => r.valid && !r.paused).map((r) => r.tiers[tier][mode.prices.filter((p) => p.tiers).indexOf(sortPrice)]);
+      const lowest = own.filter((v) => v !== undefined).sort((a, b) => Number(a) - Number(b))[0];
+      if (lowest) expect(mail.text, `${lane.mode} lowest ${tier} price`).toContain(lowest);
+    }
+  });
+
+  test.each(CUSTOMERS)("as %s: the status e-mails and the status call of their entrustments", async (viewer) => {
+    const { changeEntrustmentStatus } = await import("~/domain/booking/status.server");
+    const { loadViewer } = await import("~/domain/accounts/viewer.server");
+    const { action } = await step1Route();
+    const email = `${viewer}@example.com`;
+    const cookie = await cookieOf(viewer);
+    const admin = (await loadViewer((await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" }, select: { id: true } })).id))!;
+    const token = await tokenOf(email);
+    const pages: Page[] = [];
+    const values: TierValues = { T0: new Set(), T1: new Set(), T2: new Set() };
+    for (const lane of LANES) {
+      const mode = modeByKey(lane.mode);
+      const rows = await rateRows(mode, lane.where);
+      for (const tier of TIERS) for (const v of collect(rows)[tier]) values[tier].add(v);
+      const row = rows.find((r) => r.valid && !r.paused)!;
+      const booked = await callRoute(action as never, postForm(`/booking/${mode.key}/${row.id}`, { idempotencyKey: newKey() }, { cookie }), { params: { mode: mode.key, id: String(row.id) } });
+      const id = Number(/^\/booking\/done\/(\d+)$/.exec(booked.headers.get("Location") ?? "")![1]);
+      expect((await changeEntrustmentStatus("staff", admin, { id, to: "CONFIRMED" })).ok).toBe(true);
+      const status = await api("GET", `/my/getentrustment/${id}/status`, { token });
+      expect(status.body.status, JSON.stringify(status.body)).toBe(0);
+      pages.push({ name: `API status ${id}`, text: dataText(status.body) });
+    }
+    const mails = await prisma.emailOutbox.findMany({ where: { kind: "order_status", toAddress: email } });
+    expect(mails.length).toBeGreaterThanOrEqual(LANES.length);
+    for (const mail of mails) pages.push({ name: `status mail ${mail.id}`, text: `${mail.subject}\n${mail.text}\n${mail.html}` });
+    expect(leaksIn(pages, forbiddenFor(viewer, values))).toEqual([]);
+  });
+});

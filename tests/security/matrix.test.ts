@@ -242,6 +242,10 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_site._account.userInfo": { url: at("/userInfo"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userPwd": { url: at("/userPwd"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
+  // Lane watches (issue 25 item 4): the customer's own list; an empty post has no intent (400).
+  "routes/_site._account.userWatches": { url: at("/userWatches"), loader: signedIn(), action: signedIn("400") },
+  // The digest's unsubscribe link: public, no session read; without a valid signature 404.
+  "routes/_site.watch.unsubscribe": { url: at("/watch/unsubscribe"), loader: always("404"), action: always("404") },
 
   // The back office: the layout lets in staff with any back-office menu.
   "routes/_bo": { url: at("/userList"), loader: (v) => staffOut(v) ?? (STAFF.includes(v) ? "200" : "403") },

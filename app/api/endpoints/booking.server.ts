@@ -13,10 +13,12 @@ import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { BodyError } from "~/utils/multipart.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
-import { ApiError, USER, op, badRequest, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
-import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, MailStateEntity } from "../entities";
+import { ApiError, USER, op, badRequest, fromOutcome, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, EntrustmentStatusEntity, MailStateEntity, StatusEventEntity } from "../entities";
+import { changeEntrustmentStatus, visibleStatus } from "~/domain/booking/status.server";
+import type { StatusActor } from "~/domain/booking/status";
 import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+import { shape, toWire } from "../wire";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1 };
 
@@ -181,6 +183,21 @@ export const bookingEndpoints: Endpoint[] = [
       return ok({ ...rest, snapshot: readSnapshot(sourceSnapshot), attachmentUrl: attachmentKey ? `/entrustment/${row.id}/attachment` : null });
     },
   },
+  {
+    method: "GET",
+    path: "/my/getentrustment/{id}/status",
+    access: op("entrustment.status.read"),
+    summary: "An entrustment's booking status and its history (the user's own; staff within their view).",
+    response: { data: shape.one(EntrustmentStatusEntity) },
+    async handler(ctx) {
+      const id = parseRecordId(ctx.params.id);
+      const found = id ? await visibleStatus(ctx.user, id) : null;
+      if (!found) throw notFound();
+      return ok({ ...found, history: found.history.map((event) => toWire(StatusEventEntity, event)) });
+    },
+  },
+  statusEndpoint("customer", "/my/cancelentrustment", "entrustment.status.cancel", "The customer cancels their own entrustment while it is still RECEIVED (body id, optional reason). Status 409: not cancellable any more."),
+  statusEndpoint("staff", "/manage/entrustment/status", "entrustment.status.change", "Staff move an entrustment of a customer in their view (right 97): RECEIVED → CONFIRMED | REJECTED (reason required) | CANCELLED, CONFIRMED → CANCELLED. The customer gets an e-mail. Status 409: not allowed from the current status."),
   ...(
     [
       ["sendordertocustomer", "CONTACT", "rate"],
@@ -214,3 +231,28 @@ export const bookingEndpoints: Endpoint[] = [
     }),
   ),
 ];
+
+/** A status change through the API: the pages' domain service, its refusals as the envelope's status and message. */
+function statusEndpoint(actor: StatusActor, path: string, operation: "entrustment.status.cancel" | "entrustment.status.change", summary: string): Endpoint {
+  return {
+    method: "POST",
+    path,
+    access: op(operation),
+    summary,
+    fields: [
+      { name: "id", type: "integer", required: true },
+      ...(actor === "staff" ? [{ name: "status", required: true, description: "CONFIRMED, REJECTED or CANCELLED" }] : []),
+      { name: "reason", description: "at most 500 characters; required when rejecting" },
+    ],
+    response: { data: shape.object({ id: shape.scalar("integer"), status: shape.scalar("string"), from_status: shape.scalar("string") }) },
+    async handler(ctx) {
+      const fields = await ctx.fields();
+      const id = parseRecordId(String(fields.get("id") ?? ""));
+      if (!id) throw badRequest("api.badId");
+      const to = actor === "customer" ? "CANCELLED" : fields.get("status");
+      const outcome = await changeEntrustmentStatus(actor, ctx.user, { id, to, reason: fields.get("reason") });
+      if (!outcome.ok) return fromOutcome(outcome, "watches.status.saved", "api.badRequest");
+      return ok({ id, status: outcome.status, from_status: outcome.from }, "watches.status.saved");
+    },
+  };
+}

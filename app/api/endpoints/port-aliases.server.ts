@@ -11,8 +11,7 @@ import {
   saveAlias,
   type AliasOutcome,
 } from "~/domain/reference/port-aliases.server";
-import { DEFAULT_PAGE_SIZES } from "~/domain/table/paging.server";
-import { ApiError, badRequest, idParam, notFound, ok, op, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, idParam, notFound, ok, op, pageOf, type Endpoint } from "../core.server";
 import { AliasSavedEntity, PortAliasEntity, PortUnresolvedEntity } from "../entities";
 import { shape } from "../wire";
 
@@ -35,13 +34,6 @@ function savedReply(outcome: AliasOutcome, alias: string, key: "portAliases.msg.
   throw outcome.error === "aliasTaken" ? new ApiError(2, message, 409) : badRequest(message);
 }
 
-const pageOf = (ctx: ApiContext) => {
-  const size = Number(ctx.url.searchParams.get("pagesize"));
-  const take = (DEFAULT_PAGE_SIZES as readonly number[]).includes(size) ? size : 50;
-  // Any page number is answered (past the end: an empty page), never an SQL error.
-  const page = Math.min(1_000_000, Math.max(1, Math.floor(Number(ctx.url.searchParams.get("pagenum")) || 1)));
-  return { skip: (page - 1) * take, take };
-};
 
 export const portAliasEndpoints: Endpoint[] = [
   {

@@ -122,6 +122,31 @@ function ExpressSummary({ data }: { data: ResultsData }) {
   );
 }
 
+/** "Watch this lane" (issue 25 item 4): a plain POST to the personal centre, which sends the customer back here. */
+function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; here: string }) {
+  const { t } = useTranslation();
+  if (watch.watching) {
+    return (
+      <p className="watch-lane" data-testid="watch-lane">
+        {t("watches.watching")} <Link to="/userWatches">{t("watches.title")}</Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" action="/userWatches" className="watch-lane" data-testid="watch-lane">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="mode" value={watch.mode} />
+      <input type="hidden" name="pol" value={watch.pol} />
+      <input type="hidden" name="pod" value={watch.pod} />
+      <input type="hidden" name="returnTo" value={here} />
+      <button type="submit" className="btn btn-secondary" aria-describedby="watch-lane-hint">
+        {t("watches.watch")}
+      </button>{" "}
+      <small id="watch-lane-hint">{t("watches.watchHint")}</small>
+    </Form>
+  );
+}
+
 /** The results page of one mode (the six routes render this with their loader's data). */
 export function RatesPage({ data }: { data: ResultsData }) {
   const { t } = useTranslation();
@@ -154,6 +179,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
       {results ? (
         <section aria-labelledby="results-title" className="results">
           <h2 id="results-title">{data.heading}</h2>
+          {data.watch ? <WatchLane watch={data.watch} here={here} /> : null}
           {data.express ? <ExpressSummary data={data} /> : null}
           {mode.calculator && data.calculator && results.total > 0 ? <Calculator mode={mode} data={data} /> : null}
           {data.shipment && data.tier && results.total > 0 ? <ShipmentForm mode={mode} data={data} /> : null}

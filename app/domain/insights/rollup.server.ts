@@ -13,7 +13,7 @@
 // the dashboard reads instead of ~1,000,000 daily rows at 5M query logs.
 // Run by the server every ROLLUP_EVERY_MS and by `npm run insights:refresh`.
 import { prisma } from "~/utils/db.server";
-import { startServiceOnce } from "~/utils/services.server";
+import { startPeriodicService } from "~/utils/services.server";
 import { sqlColumn } from "~/utils/sql-names.server";
 import { LANE_MODES, laneOf } from "./lanes";
 import { DEFAULT_PERIOD_DAYS, rateLaneSql } from "./insights.server";
@@ -97,21 +97,5 @@ export async function refreshInsights(): Promise<number> {
 
 /** The schedule in a server process: a first refresh a minute after start, then every ten minutes. */
 export function ensureInsightsRollup(): void {
-  startServiceOnce("insights-rollup", () => {
-    const run = async () => {
-      try {
-        await refreshInsights();
-      } catch (error) {
-        console.error("[insights-rollup] failed (next try in 10 min):", error);
-      }
-    };
-    const first = setTimeout(run, 60 * 1000);
-    const every = setInterval(run, ROLLUP_EVERY_MS);
-    first.unref();
-    every.unref();
-    return () => {
-      clearTimeout(first);
-      clearInterval(every);
-    };
-  });
+  startPeriodicService("insights-rollup", { firstAfterMs: 60 * 1000, everyMs: ROLLUP_EVERY_MS, run: refreshInsights });
 }

@@ -113,6 +113,11 @@ const FIXED = {
   "own.password": selfOp("users"),
   "own.avatar": selfOp("users"),
   "search.history": selfOp("searchHistory"),
+  // Lane watches (issue 25 item 4): the customer's own; the digest's signed link needs no login.
+  "watch.read": { who: "signedIn", write: false, area: "laneWatches" },
+  "watch.add": selfOp("laneWatches"),
+  "watch.remove": selfOp("laneWatches"),
+  "watch.unsubscribe": publicOp("laneWatches"),
   "booking.order": selfOp("entrustments"),
   "booking.contact": selfOp("entrustments"),
   /** The state of one's booking mails (/send/*: a POST that sends nothing new). */

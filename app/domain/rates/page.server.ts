@@ -11,6 +11,7 @@ import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
 import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
 import type { Tier } from "~/domain/pricing/visibility";
+import { watchOffer, type WatchOffer } from "~/domain/watches/watches.server";
 import type { PickerOption } from "~/domain/reference/options";
 import { landPickerLists } from "~/domain/reference/land.server";
 import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
@@ -74,6 +75,8 @@ export type ResultsData = {
   } | null;
   /** The all-in total's shipment form and the totals (issue 25 item 1); null for express (its total is its price). */
   shipment: ShipmentForm | null;
+  /** The "watch this lane" form (issue 25 item 4): customers who see a tier, on a lane with both endpoints; null otherwise. */
+  watch: WatchOffer | null;
   suggestions: Record<string, FieldSuggestions>;
   lists: { from: PickerOption[]; to: PickerOption[] } | null;
   contact: ContactCardData;
@@ -179,6 +182,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   let carrier: string | null = null;
   let calculator: ResultsData["calculator"] = null;
   let shipmentForm: ShipmentForm | null = null;
+  let watch: WatchOffer | null = null;
 
   if (resolved) {
     // The shipment of the all-in totals (LCL: the calculator's CBM and kg).
@@ -273,6 +277,10 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       }
     }
 
+    // The lane as the rate rows store it (the watch's digest compares those columns).
+    const endOf = (role: string) => resolved[mode.fields.findIndex((f) => f.role === role)]?.match ?? "";
+    watch = await watchOffer(viewer, mode.key, endOf("from"), endOf("to"));
+
     if (viewer) {
       const log: SearchRecord["log"] = { carrier };
       const history: SearchRecord["history"] = {};
@@ -306,6 +314,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     carrier,
     calculator,
     shipment: shipmentForm,
+    watch,
     suggestions,
     lists: landPickerLists(lists, lng),
     contact,

@@ -1,0 +1,108 @@
+// /userWatches: the customer's lane watches (issue 25 item 4), listed and
+// removable; the results page's "watch this lane" form posts here too
+// (intent add, with the page to return to). Plain POST forms: no JavaScript needed.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireViewer } from "~/domain/accounts/session.server";
+import { requireOperation, runAction } from "~/domain/permissions/operations.server";
+import { addWatch, listWatches, removeWatch } from "~/domain/watches/watches.server";
+import { watchLane } from "~/domain/watches/lanes.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { readFormData } from "~/utils/form-data.server";
+import { backToList, idOf, intentOf } from "~/utils/http.server";
+import { formatDateTime } from "~/utils/dates";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { loaderMeta } from "~/utils/root-data";
+
+export const meta = loaderMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireOperation(request, "watch.read");
+  const lng = await getLanguage(request);
+  const watches = await listWatches(viewer.id, lng);
+  return {
+    meta: await sitePageMeta(request, { title: "watches.title" }),
+    watches: watches.map((w) => ({ ...w, search: searchHref(w.mode, w.pol, w.pod) })),
+  };
+}
+
+function searchHref(mode: string, pol: string, pod: string): string | null {
+  const lane = watchLane(mode);
+  if (!lane) return null;
+  const [from, to] = lane.mode.fields;
+  return `${lane.mode.path}?${new URLSearchParams({ [from.param]: pol, [to.param]: pod })}`;
+}
+
+/** Only a path of this site to go back to (never another origin). */
+function safeReturn(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) && value.length < 2000 ? value : "/userWatches";
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { add: "watch.add", remove: "watch.remove" }, async ({ request }, gate) => {
+    await requireViewer(request);
+    const form = await readFormData(request);
+    const intent = intentOf(form);
+    const viewer = await gate.authorizeUser(intent);
+    if (intent === "add") {
+      const to = safeReturn(form.get("returnTo"));
+      const outcome = await addWatch(viewer, {
+        mode: form.get("mode"),
+        pol: form.get("pol"),
+        pod: form.get("pod"),
+        lng: await getLanguage(request),
+      });
+      if (!outcome.ok) return backToList(request, outcome.message ?? "watches.errors.badLane", "error", { to });
+      return backToList(request, outcome.existing ? "watches.already" : "watches.added", "success", { to });
+    }
+    const id = idOf(form.get("id"));
+    const outcome = id ? await removeWatch(viewer.id, id) : null;
+    if (!outcome?.ok) return backToList(request, "watches.errors.notFound", "error", { to: "/userWatches" });
+    return backToList(request, "watches.removed", "success", { to: "/userWatches" });
+  });
+
+export default function UserWatchesPage() {
+  const { t } = useTranslation();
+  const { watches } = useLoaderData<typeof loader>();
+  return (
+    <section className="account-page" aria-labelledby="watches-title">
+      <h1 id="watches-title">{t("watches.title")}</h1>
+      {watches.length === 0 ? (
+        <p className="empty">{t("watches.empty")}</p>
+      ) : (
+        <table className="datatable" data-testid="watch-list">
+          <thead>
+            <tr>
+              <th scope="col">{t("watches.mode")}</th>
+              <th scope="col">{t("watches.route")}</th>
+              <th scope="col">{t("watches.since")}</th>
+              <th scope="col">{t("admin.common.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {watches.map((w) => (
+              <tr key={w.id}>
+                <td>{t(watchLane(w.mode)?.mode.labelKey ?? "watches.mode")}</td>
+                <td>
+                  {w.polName} → {w.podName}
+                </td>
+                <td>{formatDateTime(w.createdAt)}</td>
+                <td>
+                  {w.search ? <Link to={w.search}>{t("watches.open")}</Link> : null}{" "}
+                  <Form method="post" style={{ display: "inline" }}>
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={w.id} />
+                    <button type="submit" className="btn btn-link">
+                      {t("watches.remove")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

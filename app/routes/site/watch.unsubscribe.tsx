@@ -1,0 +1,69 @@
+// /watch/unsubscribe?w=<watch>&s=<signature>: the link of each lane in the
+// watch digest e-mail (issue 25 item 4). It works without login: the
+// signature (HMAC of the watch and its owner with SESSION_SECRET) is the
+// authority. GET only shows what the link would stop (mail scanners open
+// links), the POST form removes the watch. A bad or used link: 404 with a
+// message in the page's language. No JavaScript needed.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { laneTitle } from "~/domain/watches/lanes.server";
+import { unsubscribeByLink, watchOfLink } from "~/domain/watches/watches.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { readFormData } from "~/utils/form-data.server";
+import { loaderMeta } from "~/utils/root-data";
+
+export const meta = loaderMeta;
+
+type State = { state: "confirm"; route: string; w: string; s: string } | { state: "done"; route: string } | { state: "invalid" };
+
+const text = (value: FormDataEntryValue | string | null) => (typeof value === "string" ? value : null);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [w, s] = [url.searchParams.get("w"), url.searchParams.get("s")];
+  const [row, lng] = await Promise.all([watchOfLink(w, s), getLanguage(request)]);
+  const meta = await sitePageMeta(request, { title: "watches.unsubscribe.title" });
+  const state: State = row ? { state: "confirm", route: laneTitle(row, lng), w: w!, s: s! } : { state: "invalid" };
+  return data({ meta, ...state }, { status: row ? 200 : 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  runAction(args, { "*": "watch.unsubscribe" }, async ({ request }, gate) => {
+    await gate.authorize();
+    const form = await readFormData(request);
+    const [outcome, lng] = await Promise.all([unsubscribeByLink(text(form.get("w")), text(form.get("s"))), getLanguage(request)]);
+    const state: State = outcome.ok ? { state: "done", route: laneTitle(outcome, lng) } : { state: "invalid" };
+    return data(state, { status: outcome.ok ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  });
+
+export default function WatchUnsubscribe() {
+  const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const view: State = acted ?? loaded;
+  return (
+    <div className="page narrow-page">
+      <h1>{t("watches.unsubscribe.title")}</h1>
+      {view.state === "confirm" ? (
+        <Form method="post">
+          <p>{t("watches.unsubscribe.confirm", { route: view.route })}</p>
+          <input type="hidden" name="w" value={view.w} />
+          <input type="hidden" name="s" value={view.s} />
+          <button type="submit" className="btn btn-primary">
+            {t("watches.unsubscribe.submit")}
+          </button>
+        </Form>
+      ) : view.state === "done" ? (
+        <p role="status" data-testid="unsubscribed">
+          {t("watches.unsubscribe.done", { route: view.route })}
+        </p>
+      ) : (
+        <p role="alert">{t("watches.unsubscribe.invalid")}</p>
+      )}
+    </div>
+  );
+}
