@@ -10,7 +10,7 @@ import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { addDays, dayWhere, defineTable, parseTableQuery, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
-import { dateToDay, dateToShanghaiDateTime } from "~/domain/import-export/dates";
+import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "~/domain/import-export/dates";
 import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
@@ -126,6 +126,8 @@ export function cellOf(column: AreaColumn, value: unknown): CellValue {
       return dateToDay(value as Date);
     case "datetime":
       return dateToShanghaiDateTime(value as Date);
+    case "localDateTime":
+      return dateToLocalDateTime(value as Date);
     case "bool":
       return value === true;
     default:

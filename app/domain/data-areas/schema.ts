@@ -2,7 +2,7 @@
 // descriptions (messages are translation keys). Used by conform in the
 // browser and by the action on the server.
 import { z } from "~/utils/zod";
-import { INVALID, normalizeDay } from "~/domain/import-export/dates";
+import { INVALID, localDateTimeToDate, normalizeDay, normalizeValidityEnd } from "~/domain/import-export/dates";
 import { decimalBounds, editColumns, parseFlag, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;
@@ -25,6 +25,15 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
         .trim()
         .refine((v) => normalizeDay(v) !== INVALID, "data.validation.date")
         .transform((v) => normalizeDay(v) as string | null);
+      return required ? z.string({ required_error: required }).pipe(base) : base.optional();
+    }
+    case "localDateTime": {
+      // The form's datetime-local ("2026-11-30T18:00"), the API's "2026-11-30 18:00:00", or a date alone (its end).
+      const base = z
+        .string()
+        .trim()
+        .refine((v) => normalizeValidityEnd(v) !== INVALID, "data.validation.dateTime")
+        .transform((v) => normalizeValidityEnd(v) as string | null);
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();
     }
     case "decimal": {
@@ -80,6 +89,9 @@ export function toPrismaData(area: DataArea, values: EditValues): Record<string,
         break;
       case "date":
         data[column.field] = typeof value === "string" && value ? new Date(`${value}T00:00:00.000Z`) : null;
+        break;
+      case "localDateTime":
+        data[column.field] = typeof value === "string" && value ? localDateTimeToDate(value) : null;
         break;
       case "text":
       case "longtext":
