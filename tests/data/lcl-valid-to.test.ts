@@ -23,7 +23,10 @@ beforeAll(async () => {
 
 /** The stored wall-clock text of a row's valid_to. */
 async function validToOf(id: number): Promise<string | null> {
-  const [row] = await prisma.$queryRawUnsafe<{ v: string | null }[]>(`SELECT to_char(valid_to, 'YYYY-MM-DD HH24:MI:SS') AS v FROM lcl_rates WHERE id = $1`, id);
+  const [row] = await prisma.$queryRawUnsafe<{ v: string | null }[]>(
+    `SELECT to_char(valid_to, 'YYYY-MM-DD HH24:MI:SS') AS v FROM lcl_rates WHERE id = $1`,
+    id,
+  );
   return row?.v ?? null;
 }
 
@@ -46,7 +49,9 @@ describe("the migration", () => {
   });
 
   it("the seeded rows end at 23:59:59 of their day", async () => {
-    const [row] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM lcl_rates WHERE valid_to IS NOT NULL AND valid_to::time <> '23:59:59'`);
+    const [row] = await prisma.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM lcl_rates WHERE valid_to IS NOT NULL AND valid_to::time <> '23:59:59'`,
+    );
     expect(Number(row.n)).toBe(0);
   });
 });
@@ -56,16 +61,34 @@ describe("the edit form", () => {
     const row = await prisma.lclRate.findFirstOrThrow({ orderBy: { id: "asc" } });
     const page = await load(lcl, `/lclbyseaData?edit=${row.id}`, cookie);
     expect(page.status).toBe(200);
-    const saved = await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, { intent: "save", id: row.id, pol: row.pol, pod: row.pod, validTo: "2026-12-01T18:30" });
+    const saved = await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, {
+      intent: "save",
+      id: row.id,
+      pol: row.pol,
+      pod: row.pod,
+      validTo: "2026-12-01T18:30",
+    });
     expect(saved.status).toBe(302);
     expect(await validToOf(row.id)).toBe("2026-12-01 18:30:00");
   });
 
   it("a date alone means the end of that day; a bad date-time is refused and changes nothing", async () => {
     const row = await prisma.lclRate.findFirstOrThrow({ orderBy: { id: "asc" }, skip: 1 });
-    await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, { intent: "save", id: row.id, pol: row.pol, pod: row.pod, validTo: "2026-12-02" });
+    await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, {
+      intent: "save",
+      id: row.id,
+      pol: row.pol,
+      pod: row.pod,
+      validTo: "2026-12-02",
+    });
     expect(await validToOf(row.id)).toBe("2026-12-02 23:59:59");
-    const bad = await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, { intent: "save", id: row.id, pol: row.pol, pod: row.pod, validTo: "2026-12-02T25:00" });
+    const bad = await post(lcl, `/lclbyseaData?edit=${row.id}`, cookie, {
+      intent: "save",
+      id: row.id,
+      pol: row.pol,
+      pod: row.pod,
+      validTo: "2026-12-02T25:00",
+    });
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.validTo).toEqual(["data.validation.dateTime"]);
     expect(await validToOf(row.id)).toBe("2026-12-02 23:59:59");
@@ -83,7 +106,11 @@ describe("import and export", () => {
     ]);
     const result = await uploadTo(lcl, "/lclbyseaData", cookie, bytes, "lcl.xlsx");
     expect(result.status).toBe(302);
-    expect([await validToOf(9801), await validToOf(9802), await validToOf(9803)]).toEqual(["2026-03-01 23:59:59", "2026-03-01 08:15:00", "2026-03-02 17:45:00"]);
+    expect([await validToOf(9801), await validToOf(9802), await validToOf(9803)]).toEqual([
+      "2026-03-01 23:59:59",
+      "2026-03-01 08:15:00",
+      "2026-03-02 17:45:00",
+    ]);
 
     const file = await callRoute(lclExport.loader, getRequest("/lclbyseaData/export", { pod: "ZZ-LCL-TIME" }, { cookie }));
     const sheet = readSheet(new Uint8Array(await (file.response as Response).clone().arrayBuffer()));
@@ -93,7 +120,10 @@ describe("import and export", () => {
   });
 
   it("refuses a row whose valid_to is no date-time with the spec's date error", async () => {
-    const bytes = sheetBytes([headers(lclArea), rowOf(lclArea, { id: 9811, pol: "SHANGHAI", pod: "ZZ-LCL-TIME", valid_to: "2026-03-01 25:00" })]);
+    const bytes = sheetBytes([
+      headers(lclArea),
+      rowOf(lclArea, { id: 9811, pol: "SHANGHAI", pod: "ZZ-LCL-TIME", valid_to: "2026-03-01 25:00" }),
+    ]);
     const result = await uploadTo(lcl, "/lclbyseaData", cookie, bytes, "lcl.xlsx");
     expect(result.status).toBe(400);
     expect(await prisma.lclRate.findUnique({ where: { id: 9811 } })).toBeNull();
@@ -111,7 +141,14 @@ describe("customers", () => {
         { id: 9823, ...base, validTo: new Date(`${day(3)}T23:59:59.000Z`) },
       ],
     });
-    const page = await searchRates({ mode: modeByKey("lcl"), match: { pol: "SHANGHAI", pod: "ZZ-LCL-DAY" }, tier: "T2", sort: "validity", page: 1, today });
+    const page = await searchRates({
+      mode: modeByKey("lcl"),
+      match: { pol: "SHANGHAI", pod: "ZZ-LCL-DAY" },
+      tier: "T2",
+      sort: "validity",
+      page: 1,
+      today,
+    });
     const shown = Object.fromEntries(page.rows.map((r) => [r.id, r.validTo]));
     expect(shown).toEqual({ 9821: `${day(0)} 00:30`, 9823: day(3) });
 
