@@ -57,8 +57,7 @@ export const TRAILER_OPTIONS = e("CP 3 Trailer options", { dock: L, trailer_door
 /** Special-price rows per mode (CP 3 = AD 3 "Special-offer cards"). */
 export const CARDS = {
   fcl: e("CP 3 / AD 3 FCL card", { id: I, pol: S, pod: S, carrier: S, sale_state: S, "20GP": D, "40GP": D, "40HQ": D, via: S, valid_to: DATE }),
-  // LCL's valid_to is a date-time (DM 3; issue 22 item 8).
-  lcl: e("CP 3 / AD 3 LCL card", { id: I, pol: S, pod: S, country: S, via: S, volume: S, freight_cmb: D, freight_ton: D, t_t: S, etd: S, valid_to: DT }),
+  lcl: e("CP 3 / AD 3 LCL card", { id: I, pol: S, pod: S, country: S, via: S, volume: S, freight_cmb: D, freight_ton: D, t_t: S, etd: S, valid_to: DATE }),
   byair: e("CP 3 / AD 3 Air card (valid_fm: the expiry)", { id: I, pol: S, pod: S, country: S, etd: S, carrier: S, via: S, t_t: S, valid_fm: DATE }),
   railroad: e("CP 3 / AD 3 Rail card", {
     id: I,
