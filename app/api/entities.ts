@@ -35,6 +35,9 @@ function areaEntityOf(area: DataArea): WireEntity {
         return w.date(wire, base);
       case "datetime":
         return w.datetime(wire, { ...base, readOnly: true });
+      case "localDateTime":
+        // Shanghai wall-clock text as the row holds it; a date alone is accepted (the end of that day).
+        return w.datetime(wire, { ...base, description: "YYYY-MM-DD HH:mm:ss, Asia/Shanghai; a date alone means 23:59:59 of that day" });
       case "bool":
         return w.bool(wire, base);
       default:
@@ -418,7 +421,12 @@ function rateEntityOf(mode: ModeDescription): WireEntity {
     if (fact.kind === "validity") continue;
     fields.push(w.str(header(fact.field === "remarkConcat" ? "remark" : fact.field), { domain: fact.key, get: (r: never) => ((r as Row).facts as Row)[fact.key], optional: true }));
   }
-  fields.push(w.date("valid_fm", "validFrom"), w.date("valid_to", "validTo"), w.str("currency"));
+  fields.push(
+    w.date("valid_fm", "validFrom"),
+    // LCL's valid_to is a date-time (data-maintenance.md 3): Shanghai wall-clock time.
+    mode.validToTime ? w.datetime("valid_to", "validToTime") : w.date("valid_to", "validTo"),
+    w.str("currency"),
+  );
   for (const price of mode.prices) {
     const wire =
       mode.key === "express"

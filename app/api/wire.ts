@@ -309,7 +309,8 @@ export function fromWire(e: WireEntity, source: FormData): { form: FormData; pro
         if (field.timeField) {
           form.append(field.domain, parts ? parts[0] : first);
           if (parts?.[1]) form.append(field.timeField, parts[1]);
-        } else form.append(field.domain, parts ? `${parts[0]} ${parts[1] ?? "00:00:00"}` : first);
+          // A date alone stays a date: the domain knows what it means (LCL valid_to: the end of that day).
+        } else form.append(field.domain, parts ? (parts[1] ? `${parts[0]} ${parts[1]}` : parts[0]) : first);
         break;
       }
       case "string":

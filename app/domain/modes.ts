@@ -95,6 +95,8 @@ export type ModeDescription = {
   carrierFilter: boolean;
   /** LCL: revenue-ton calculator (params cbm, kg). */
   calculator: boolean;
+  /** LCL: valid_to is a date-time (data-maintenance.md 3, issue 22 item 8), a Shanghai wall-clock timestamp. */
+  validToTime?: true;
   /** What the shipment form asks for the all-in total (pricing/shipment.ts). */
   shipment: ShipmentKind;
   /** Search-history entry separator between name, code and Chinese name (spec 3). */
@@ -235,6 +237,7 @@ const SPECS: Record<ModeKey, ModeSpec> = {
     sortPrice: "freightCbm",
     carrierFilter: false,
     calculator: true,
+    validToTime: true,
     shipment: "lcl",
     historySeparator: "/",
     card: {

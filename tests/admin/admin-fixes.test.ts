@@ -222,6 +222,88 @@ describe("item 14: a refused QR card keeps the edit dialog open", () => {
   });
 });
 
+describe("item 14: the edit form and its QR card are one form", () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+  /** Everything the edit dialog of the customer-service user (4) sends, typed anew, and the card last (as the form orders it). */
+  const typed = (wxCode: File) => ({
+    intent: "update",
+    id: "4",
+    username: "陈静改名",
+    phone: "13900000444",
+    company: "上海新公司",
+    businessAddress: "浦东新区世纪大道1号",
+    salesId: "2",
+    customerServiceId: "4",
+    roleId: "13",
+    customerRating: "1",
+    landline: "021-6000 4444",
+    qq: "123454321",
+    wxCode,
+  });
+  const big = new Uint8Array(2 * 1024 * 1024 + 10);
+  big.set(PNG);
+  const refused = [
+    ["a gif named .png", fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png"), 415, "wxCodeInvalid"],
+    ["a file over 2 MB", fileOf(big, "big.png", "image/png"), 413, "wxCodeTooLarge"],
+    ["an empty file", fileOf(new Uint8Array(0), "empty.png", "image/png"), 400, "wxCodeEmpty"],
+  ] as const;
+
+  for (const [name, file, status, key] of refused) {
+    it(`${name}: without JavaScript the reply is the open dialog with its message and every typed value; nothing changes`, async () => {
+      const before = await prisma.user.findUniqueOrThrow({ where: { id: 4 } });
+      const cookie = await loginAs(ADMIN);
+      for (const [lng, messages] of [
+        ["zh-CN", zhAdmin.user],
+        ["en-US", enAdmin.user],
+      ] as const) {
+        const page = await send(postMultipart(`/userList?dialog=edit&id=4&lng=${lng}`, typed(file), { cookie }));
+        expect(page.status).toBe(status);
+        expect(page.location).toBeNull();
+        expect(page.html).toMatch(/<dialog[^>]*open/);
+        expect(page.html).toContain('id="user-wxcode-error"');
+        expect(visibleText(page.html)).toContain(messages[key]);
+        for (const value of ["陈静改名", "13900000444", "上海新公司", "浦东新区世纪大道1号", "021-6000 4444", "123454321"]) {
+          expect(page.html).toContain(`value="${value}"`);
+        }
+      }
+      const after = await prisma.user.findUniqueOrThrow({ where: { id: 4 } });
+      expect(after).toMatchObject({ username: before.username, phone: before.phone, company: before.company, wxCodePath: before.wxCodePath });
+    });
+  }
+
+  it("a good card is saved with the edit, in one submit", async () => {
+    const ok = await send(postMultipart("/userList?dialog=edit&id=4", typed(fileOf(PNG, "card.png", "image/png")), { cookie: await loginAs(ADMIN) }));
+    expect(ok.status).toBe(302);
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: 4 } });
+    expect(after).toMatchObject({ username: "陈静改名", phone: "13900000444", qq: "123454321" });
+    expect(after.wxCodePath).toMatch(/^[0-9a-f]{32}\.png$/);
+  });
+
+  it("a field error and a refused card are answered together", async () => {
+    const page = await send(
+      postMultipart("/userList?dialog=edit&id=4", { ...typed(fileOf(new Uint8Array([1, 2, 3]), "card.txt", "text/plain")), phone: "12" }, { cookie: await loginAs(ADMIN) }),
+    );
+    expect(page.status).toBe(415);
+    expect(visibleText(page.html)).toContain(zhAdmin.user.wxCodeInvalid);
+    expect(page.html).toContain('value="12"');
+    expect(page.html).toContain('value="陈静改名"');
+  });
+
+  it("the home-content editor keeps what was typed when its image is too large", async () => {
+    const cookie = await loginAs(ADMIN);
+    const huge = new Uint8Array(5 * 1024 * 1024 + 10);
+    huge.set(PNG);
+    const page = await send(
+      postMultipart("/homeList?dialog=add", { intent: "create", name: "新的首页图片名称", description: "留着的描述", parentId: "0", level: "1", size: "B", image: fileOf(huge, "big.png", "image/png") }, { cookie }),
+    );
+    expect(page.status).toBe(413);
+    expect(page.html).toMatch(/<dialog[^>]*open/);
+    expect(visibleText(page.html)).toContain(zhAdmin.home.imageTooLarge);
+    expect(page.html).toContain('value="新的首页图片名称"');
+    expect(page.html).toContain("留着的描述");
+  });
+});
+
 describe("item 12: the operation log is searched by the labels it shows", () => {
   it("searching 海运整箱 finds every FCL-rate row, and a module label finds its rows", async () => {
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: ADMIN } });

@@ -290,14 +290,14 @@ describe("views, handover, state, delete", () => {
     const gif = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png") });
     // A refused card keeps the edit dialog open with its message (issue 22 item 14).
     expect(gif.status).toBe(415);
-    expect(gif.data).toEqual({ wxCodeError: "admin.user.wxCodeInvalid" });
+    expect(gif.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeInvalid"] } });
     const big = new Uint8Array(2 * 1024 * 1024 + 10);
     big.set(PNG_BYTES);
     const tooLarge = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(big, "big.png", "image/png") });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.data).toEqual({ wxCodeError: "admin.user.wxCodeTooLarge" });
+    expect(tooLarge.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeTooLarge"] } });
     const customer = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "11", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") });
-    expect(customer.data).toEqual({ wxCodeError: "admin.user.wxCodeStaffOnly" });
+    expect(customer.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeStaffOnly"] } });
   });
 
   it("shows the action column only with one of the rights 72, 73, 75, 86, 90, 96", async () => {

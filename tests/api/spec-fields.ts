@@ -220,7 +220,7 @@ export const ROWS = {
     remarkconcat: S,
     update_time: DT,
   }),
-  // "valid_to (date-time)": a calendar day here (DESIGN.md "Validity"; decision 501). "An export also refers to valid_fm."
+  // "valid_to (date-time)": Shanghai wall-clock time, a date alone meaning 23:59:59 (issue 22 item 8; decision 501). "An export also refers to valid_fm."
   lcl: e("DM 3 LCL rate row", {
     id: I,
     pol: S,
@@ -236,7 +236,7 @@ export const ROWS = {
     via: S,
     t_t: S,
     valid_fm: DATE,
-    valid_to: DATE,
+    valid_to: DT,
     yes_no: B,
     remark: S,
     update_time: DT,

@@ -81,6 +81,7 @@ function boundaryForm(area: DataArea, row: Record<string, unknown>): Record<stri
   for (const c of editColumns(area)) {
     if (c.kind === "decimal") fields[c.field] = atMax(c);
     else if (c.kind === "date") fields[c.field] = "2099-12-31";
+    else if (c.kind === "localDateTime") fields[c.field] = "2099-12-31T18:00";
     else if (c.kind === "bool") continue;
     else fields[c.field] = String(row[c.field] ?? "x");
   }
@@ -164,7 +165,7 @@ describe("imports: the same rules as the forms", () => {
       Object.fromEntries(
         area.columns.map((c) => [
           c.header,
-          c.kind === "decimal" ? value(c) : c.kind === "id" ? null : c.kind === "date" ? "2099-12-31" : c.kind === "datetime" || c.kind === "bool" ? null : c.field === "validityText" ? "2026-01-01至2099-12-31" : `Z${c.field}`,
+          c.kind === "decimal" ? value(c) : c.kind === "id" ? null : c.kind === "date" || c.kind === "localDateTime" ? "2099-12-31" : c.kind === "datetime" || c.kind === "bool" ? null : c.field === "validityText" ? "2026-01-01至2099-12-31" : `Z${c.field}`,
         ]),
       );
     const headers = area.columns.map((c) => c.header);

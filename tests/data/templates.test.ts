@@ -63,6 +63,8 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
       const actual = row[column.field];
       if (column.kind === "decimal") expect(Number(actual), column.header).toBe(expected);
       else if (column.kind === "date") expect((actual as Date).toISOString().slice(0, 10), column.header).toBe(expected);
+      // Shanghai wall-clock time, read as the Date of its UTC fields (decision 206).
+      else if (column.kind === "localDateTime") expect((actual as Date).toISOString().slice(0, 19).replace("T", " "), column.header).toBe(expected);
       else if (column.kind === "bool") expect(actual, column.header).toBe(false);
       else expect(actual, column.header).toBe(expected);
     });

@@ -225,4 +225,46 @@ test.describe("administration", () => {
     await expect(page).toHaveURL(/\/userList\?tab=t1$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
+
+  test("a refused QR card keeps the edit dialog open with its message and every typed value (issue 22 item 14)", async ({ page }, testInfo) => {
+    // Four round trips, one of them 2 MB, on a shared machine.
+    test.setTimeout(90_000);
+    // A customer-service member (role 13, staff): their edit dialog carries the card field.
+    const member = await createUser(testInfo.project.name, { roleId: 13, audit: 2, rating: 1, salesId: 2, serviceId: 4 });
+    const gif = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]);
+    const big = Buffer.alloc(2 * 1024 * 1024 + 10);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const cases = [
+      { file: { name: "card.png", mimeType: "image/png", buffer: gif }, message: "名片只能是 jpg、jpeg 或 png 图片" },
+      { file: { name: "big.png", mimeType: "image/png", buffer: big }, message: "名片图片不能超过2MB" },
+      { file: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, message: "名片图片是空文件，请重新选择" },
+    ];
+    await login(page, "admin@example.com", `/userList?dialog=edit&id=${member.id}`);
+    for (const [i, { file, message }] of cases.entries()) {
+      const dialog = page.getByRole("dialog", { name: "修改用户" });
+      const typed = { username: `改${member.username}`.slice(0, 15), qq: `9${i}87654`, company: `端到端改名公司${i}` };
+      await dialog.getByLabel("用户名").fill(typed.username);
+      await dialog.getByLabel("QQ").fill(typed.qq);
+      await dialog.getByLabel("公司名称").fill(typed.company);
+      await dialog.getByLabel("选择名片图片").setInputFiles(file);
+      await dialog.getByRole("button", { name: "确 定" }).click();
+      await expect(dialog.getByRole("alert").filter({ hasText: message })).toBeVisible();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel("用户名")).toHaveValue(typed.username);
+      await expect(dialog.getByLabel("QQ")).toHaveValue(typed.qq);
+      await expect(dialog.getByLabel("公司名称")).toHaveValue(typed.company);
+    }
+    // Nothing was saved.
+    const [row] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [member.id]);
+    expect(row).toEqual({ username: member.username, wx_code_path: null });
+    // A good card is saved with the edit, in the same submit.
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+    const dialog = page.getByRole("dialog", { name: "修改用户" });
+    await dialog.getByLabel("选择名片图片").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: png });
+    await dialog.getByRole("button", { name: "确 定" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const [saved] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [member.id]);
+    expect(saved.username).toBe(`改${member.username}`.slice(0, 15));
+    expect(saved.wx_code_path).toMatch(/\.png$/);
+  });
 });

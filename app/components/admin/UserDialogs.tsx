@@ -9,6 +9,8 @@ import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AUDIT } from "~/domain/users/status";
+import { z } from "~/utils/zod";
+import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 
 export type UserOptions = {
   sales: { id: number; username: string; nickname: string | null }[];
@@ -77,7 +79,8 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The QR card is checked in the browser too (type, size, empty); the server checks it again by content.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: user?.internal ? schema.extend({ wxCode: wxCodeFile }) : schema }),
   });
   const tiers = useTierOptions();
   // Before the audit passed, only the self-service customer roles (spec 5).
@@ -85,7 +88,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
   const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
   return (
     <UrlDialog look="admin" title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
-      <Form method="post" {...getFormProps(form)} className="stack" preventScrollReset>
+      <Form method="post" {...getFormProps(form)} encType={user?.internal ? "multipart/form-data" : undefined} className="stack" preventScrollReset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
         {user ? <input type="hidden" name="id" value={user.id} /> : null}
@@ -125,29 +128,32 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
         </div>
         {user && user.audit !== AUDIT.passed ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
+        {/* Last in the form: the server reads every text field before the file, so a refused file keeps them. */}
+        {user?.internal ? <WxCodeField user={user} errors={form.allErrors.wxCode} /> : null}
         <DialogActions busy={busy} />
       </Form>
-      {user?.internal ? <WxCodeForm user={user} /> : null}
     </UrlDialog>
   );
 }
 
-/** QR business card of a staff member (jpg/png, one file, at most 2 MB). */
-function WxCodeForm({ user }: { user: UserDetail }) {
+/** The browser's check of a chosen QR card (conform leaves an input without a file undefined). */
+const wxCodeFile = z
+  .custom<File>((value) => !(value instanceof File) || value.size > 0, { message: "admin.user.wxCodeEmpty" })
+  .refine((file) => !(file instanceof File) || file.size <= UPLOAD_LIMITS.wxCode, { message: "admin.user.wxCodeTooLarge" })
+  .refine((file) => !(file instanceof File) || /\.(jpe?g|png)$/i.test(file.name), { message: "admin.user.wxCodeInvalid" })
+  .optional();
+
+/** QR business card of a staff member (jpg/png, one file, at most 2 MB), a field of the edit form. */
+function WxCodeField({ user, errors }: { user: UserDetail; errors?: string[] }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const reply = useActionData<{ wxCodeError?: string }>();
-  const error = reply && typeof reply === "object" && "wxCodeError" in reply ? reply.wxCodeError : undefined;
   return (
-    <Form method="post" encType="multipart/form-data" className="stack admin-wxcode" preventScrollReset>
-      <h3>{t("admin.user.wxCode")}</h3>
+    <fieldset className="stack admin-wxcode">
+      <legend>{t("admin.user.wxCode")}</legend>
       {user.wxCodePath ? (
         <img src={`/wx-codes/${user.wxCodePath}`} alt={t("admin.user.wxCodeAlt", { name: user.username })} width={120} height={120} className="admin-thumb" />
       ) : (
         <p className="admin-placeholder">{t("admin.user.wxCodeNone")}</p>
       )}
-      <input type="hidden" name="intent" value="wxCode" />
-      <input type="hidden" name="id" value={user.id} />
       <div className="field">
         <label htmlFor="user-wxcode">{t("admin.user.wxCodeFile")}</label>
         <input
@@ -155,25 +161,21 @@ function WxCodeForm({ user }: { user: UserDetail }) {
           type="file"
           name="wxCode"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "user-wxcode-hint user-wxcode-error" : "user-wxcode-hint"}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? "user-wxcode-hint user-wxcode-error" : "user-wxcode-hint"}
         />
         <p id="user-wxcode-hint" className="field__hint">
           {t("admin.user.wxCodeHint")}
         </p>
-        {error ? (
+        {errors?.length ? (
           <ul id="user-wxcode-error" className="field__errors" role="alert">
-            <li>{t(error)}</li>
+            {errors.map((error) => (
+              <li key={error}>{t(error)}</li>
+            ))}
           </ul>
         ) : null}
       </div>
-      <div className="admin-dialog__actions">
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          {t("admin.user.wxCodeUpload")}
-        </button>
-      </div>
-    </Form>
+    </fieldset>
   );
 }
 

@@ -29,6 +29,8 @@ function defaults(area: DataArea, row: AreaRow | undefined): Record<string, stri
   for (const column of editColumns(area)) {
     const value = row[column.field];
     if (column.kind === "bool") out[column.field] = value ? "on" : undefined;
+    // datetime-local wants "YYYY-MM-DDTHH:mm:ss".
+    else if (column.kind === "localDateTime" && typeof value === "string") out[column.field] = value.replace(" ", "T");
     else out[column.field] = value === null || value === undefined ? undefined : String(value);
   }
   return out;
@@ -57,7 +59,7 @@ function EditField({ column, field, label }: { column: AreaColumn; field: FieldM
       </div>
     );
   }
-  const type = column.kind === "date" ? "date" : "text";
+  const type = column.kind === "date" ? "date" : column.kind === "localDateTime" ? "datetime-local" : "text";
   return (
     <div className="field">
       <label htmlFor={field.id} className={column.required ? "field__label--required" : undefined}>

@@ -22,7 +22,7 @@ export const lclArea = defineArea("lcl", {
     col.text("via", "via"),
     col.text("transitTime", "t_t"),
     col.date("validFrom", "valid_fm"),
-    col.date("validTo", "valid_to"),
+    col.validityEnd("validTo", "valid_to"),
     col.paused("data.col.pausedCargo"),
     col.longtext("remark", "remark"),
     col.updated("update_time"),

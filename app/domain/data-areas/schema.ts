@@ -2,7 +2,7 @@
 // descriptions (messages are translation keys). Used by conform in the
 // browser and by the action on the server.
 import { z } from "~/utils/zod";
-import { INVALID, normalizeDay } from "~/domain/import-export/dates";
+import { INVALID, localDateTimeToDate, normalizeDay, normalizeValidityEnd, type Normalized } from "~/domain/import-export/dates";
 import { decimalBounds, editColumns, parseFlag, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;
@@ -13,20 +13,27 @@ function decimalPattern(scale: number): RegExp {
   return new RegExp(`^-?\\d+(\\.\\d{1,${scale}})?$`);
 }
 
+/** A date or date-time field: normalised text, null when empty, `message` when unreadable. */
+function dateText(normalize: (value: unknown) => Normalized, message: string, required: string | undefined): z.ZodTypeAny {
+  const base = z
+    .string()
+    .trim()
+    .refine((v) => normalize(v) !== INVALID, message)
+    .transform((v) => normalize(v) as string | null);
+  return required ? z.string({ required_error: required }).pipe(base) : base.optional();
+}
+
 function columnSchema(column: AreaColumn): z.ZodTypeAny {
   const required = column.required;
   switch (column.kind) {
     case "bool":
       // A checkbox sends "on"; the API what its read gave (true / false, 是 / 否).
       return z.preprocess((value) => (value === undefined ? undefined : parseFlag(value) ?? value), z.boolean({ invalid_type_error: "data.validation.flag" })).optional();
-    case "date": {
-      const base = z
-        .string()
-        .trim()
-        .refine((v) => normalizeDay(v) !== INVALID, "data.validation.date")
-        .transform((v) => normalizeDay(v) as string | null);
-      return required ? z.string({ required_error: required }).pipe(base) : base.optional();
-    }
+    case "date":
+      return dateText(normalizeDay, "data.validation.date", required);
+    case "localDateTime":
+      // The form's datetime-local ("2026-11-30T18:00"), the API's "2026-11-30 18:00:00", or a date alone (its end).
+      return dateText(normalizeValidityEnd, "data.validation.dateTime", required);
     case "decimal": {
       const { scale, min, max } = decimalBounds(column);
       const pattern = decimalPattern(scale);
@@ -80,6 +87,9 @@ export function toPrismaData(area: DataArea, values: EditValues): Record<string,
         break;
       case "date":
         data[column.field] = typeof value === "string" && value ? new Date(`${value}T00:00:00.000Z`) : null;
+        break;
+      case "localDateTime":
+        data[column.field] = typeof value === "string" && value ? localDateTimeToDate(value) : null;
         break;
       case "text":
       case "longtext":

@@ -6,6 +6,7 @@
 // .edit, .delete, .import, .markup, .export) itself.
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
+import { requestVersions } from "~/utils/data-cache.server";
 import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -22,12 +23,12 @@ import { getT } from "~/i18n/i18n.server";
 import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
 import {
   countRange,
-  delegate,
   parseAreaQuery,
   typedFilters,
   deleteRange,
   deleteRow,
-  filterOptions,
+  cachedCount,
+  cachedFilterOptions,
   findRow,
   listRows,
   listWhere,
@@ -106,11 +107,13 @@ export function dataAreaLoader(area: DataArea) {
     const query = parseAreaQuery(area, url);
     const written = parseWritten(url.searchParams.get(WRITTEN_PARAM));
     const where = written ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) } : listWhere(area, query, await typedFilters(area, query));
+    const versions = await requestVersions(request);
+    const count = (w: Record<string, unknown>) => cachedCount(versions, area, w);
     const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
-      listRows(area, query, visibleColumns(area, hidden), where),
-      filterOptions(area),
+      listRows(area, query, visibleColumns(area, hidden), where, count),
+      cachedFilterOptions(versions, area),
       loadDialog(area, url),
-      area.export ? delegate(area).count({}) : Promise.resolve(0),
+      area.export ? count({}) : Promise.resolve(0),
       previewOf(area, viewer, request, url),
     ]);
     return {

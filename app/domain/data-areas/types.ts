@@ -31,6 +31,13 @@ export type ColumnKind =
   | "date"
   /** Timestamp, shown and exchanged as YYYY-MM-DD HH:mm:ss in Shanghai time. */
   | "datetime"
+  /**
+   * A validity end with a time (LCL valid_to): YYYY-MM-DD HH:mm:ss in
+   * Shanghai wall-clock time, stored as a timestamp without time zone (as a
+   * DATE column holds a calendar day, so the day rules compare it with days
+   * unchanged); a date alone means the end of that day, 23:59:59.
+   */
+  | "localDateTime"
   /** The legacy yes_no pause flag. */
   | "bool";
 
@@ -214,6 +221,7 @@ export const col = {
   money: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale: 2, max: 9_999_999_999.99, ...extra }),
   decimal: <F extends string>(field: F, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale, max, ...extra }),
   date: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "date", ...extra }),
+  validityEnd: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "localDateTime", ...extra }),
   updated: (header: string, extra: Extra = {}): AreaColumn<"updatedAt"> => ({ field: "updatedAt", header, labelKey: "data.col.updatedAt", kind: "datetime", edit: false, ...extra }),
   paused: (labelKey: string): AreaColumn<"paused"> => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
 };

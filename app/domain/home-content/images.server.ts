@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadRoot } from "~/utils/uploads.server";
 import { parseForm } from "~/utils/form-data.server";
-import { BodyError, firstFileOf, isMultipart, memoryFile, parseMultipart } from "~/utils/multipart.server";
+import { BodyError, firstFileOf, isMultipart, parseMultipart, type FileHandler } from "~/utils/multipart.server";
 import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 
 export type ImageFolder = "home" | "wxcodes";
@@ -95,29 +95,60 @@ export async function imageResponse(folder: ImageFolder, name: string): Promise<
 }
 
 export type ParsedUpload =
-  | { ok: true; form: FormData; file: File | null }
-  | { ok: false; error: "tooLarge" | "bad" };
+  | { ok: true; form: FormData; file: File | null; emptyFile: boolean }
+  /** `form`: the text fields when only the file was refused (kept to answer with what was typed), else null. */
+  | { ok: false; error: "tooLarge" | "bad"; form: FormData | null };
+
+/**
+ * Keeps a file in memory up to `maxBytes`; a larger file is drained and
+ * dropped (not kept) and `onOverflow` is told, so the parse goes on and the
+ * form's text fields survive (issue 22 item 14). The body limit still holds.
+ */
+function cappedMemoryFile(maxBytes: number, onOverflow: () => void): FileHandler {
+  return async ({ filename, mimeType, stream }) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+    if (size > maxBytes) {
+      onOverflow();
+      return undefined;
+    }
+    return new File(chunks as BlobPart[], filename, { type: mimeType });
+  };
+}
 
 /**
  * A form with text fields and at most one image (the first non-empty file
  * part named `field`, or one of its names, up to `maxBytes`, in memory);
  * other file parts are drained unread. Plain forms (delete, cancel) carry no
- * file. Used for home images, QR cards and avatars.
+ * file. A chosen file of 0 bytes is `emptyFile` (no file chosen is not). Used
+ * for home images, QR cards and avatars.
  */
 export async function parseImageUpload(request: Request, field: string | readonly string[], maxBytes: number, maxParts = 40): Promise<ParsedUpload> {
   const names: readonly string[] = typeof field === "string" ? [field] : field;
   try {
-    if (!isMultipart(request)) return { ok: true, form: await parseForm(request), file: null };
+    if (!isMultipart(request)) return { ok: true, form: await parseForm(request), file: null, emptyFile: false };
+    let oversize = false;
     const form = await parseMultipart(request, {
       maxBytes: uploadBodyLimit(maxBytes),
       maxParts,
       maxFieldBytes: 10_000,
-      onFile: firstFileOf(names, memoryFile(maxBytes)),
+      onFile: firstFileOf(
+        names,
+        cappedMemoryFile(maxBytes, () => {
+          oversize = true;
+        }),
+      ),
     });
+    if (oversize) return { ok: false, error: "tooLarge", form };
     const file = names.map((name) => form.get(name)).find((value) => value instanceof File);
-    return { ok: true, form, file: file instanceof File && file.size > 0 ? file : null };
+    const chosen = file instanceof File ? file : null;
+    return { ok: true, form, file: chosen && chosen.size > 0 ? chosen : null, emptyFile: chosen !== null && chosen.size === 0 };
   } catch (error) {
-    if (error instanceof BodyError) return { ok: false, error: error.kind === "tooLarge" ? "tooLarge" : "bad" };
+    if (error instanceof BodyError) return { ok: false, error: error.kind === "tooLarge" ? "tooLarge" : "bad", form: null };
     throw error;
   }
 }

@@ -120,7 +120,12 @@ async function homeAction(request: Request, screen: HomeScreen, gate: OperationG
   const upload = await parseImageUpload(request, "image", HOME_IMAGE_MAX_BYTES);
   if (!upload.ok) {
     const key = upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid";
-    return data({ status: "error" as const, error: { "": [key], image: [key] } }, { status: upload.error === "tooLarge" ? 413 : 400 });
+    const status = upload.error === "tooLarge" ? 413 : 400;
+    if (!upload.form) return data({ status: "error" as const, error: { "": [key], image: [key] } }, { status });
+    // Only the image was refused: the editor answers with everything typed (issue 22 item 14).
+    const form = withoutFile(upload.form, "image");
+    await gate.authorizeUser(intentOf(form));
+    return data(parseWithZod(form, { schema: homeItemSchema }).reply({ formErrors: [key], fieldErrors: { image: [key] } }), { status });
   }
   const form = withoutFile(upload.form, "image");
   const intent = intentOf(form);

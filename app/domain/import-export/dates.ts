@@ -125,3 +125,39 @@ export function dateToShanghaiDateTime(date: Date): string {
 export function dateToDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
+
+/** Whether a value carries a time of day: text with a time part, an Excel serial with a fraction, a Date off midnight. */
+function hasTime(value: unknown): boolean {
+  if (value instanceof Date) return value.getUTCHours() + value.getUTCMinutes() + value.getUTCSeconds() > 0;
+  if (typeof value === "number") return !Number.isInteger(value);
+  if (typeof value !== "string") return false;
+  const text = value.trim();
+  const match = DATE_TEXT.exec(text);
+  if (match) return match[4] !== undefined;
+  return SERIAL_TEXT.test(text) && !Number.isInteger(Number(text));
+}
+
+/**
+ * A validity end (LCL valid_to, a "localDateTime" column) → "YYYY-MM-DD
+ * HH:mm:ss" in Shanghai wall-clock time; a date alone means the end of that
+ * day (23:59:59), which is what a date meant before the column had a time
+ * (issue 22 item 8). Null when empty, INVALID otherwise.
+ */
+export function normalizeValidityEnd(value: unknown): Normalized {
+  const parts = parseDateParts(value);
+  if (parts === null || parts === INVALID) return parts;
+  return formatDateTime(hasTime(value) ? parts : { ...parts, H: 23, M: 59, S: 59 });
+}
+
+/**
+ * A Shanghai wall-clock date-time column (timestamp without time zone, as a
+ * DATE column holds a calendar day): its text ↔ the Date Prisma reads and
+ * writes (the wall-clock fields in UTC, as DATE values are UTC midnights).
+ */
+export function localDateTimeToDate(text: string): Date {
+  return new Date(`${text.replace(" ", "T")}.000Z`);
+}
+
+export function dateToLocalDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace("T", " ");
+}

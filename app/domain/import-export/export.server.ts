@@ -6,7 +6,7 @@
 import { Prisma } from "~/utils/db.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { delegate } from "~/domain/data-areas/queries.server";
-import { dateToDay, dateToShanghaiDateTime } from "./dates";
+import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "./dates";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 
 /** Upper bound of one export (a full FCL table after a large import stays below). */
@@ -35,6 +35,8 @@ export async function exportRows(area: DataArea, where: Record<string, unknown>)
             return dateToDay(value as Date);
           case "datetime":
             return dateToShanghaiDateTime(value as Date);
+          case "localDateTime":
+            return dateToLocalDateTime(value as Date);
           case "bool":
             return value ? "是" : "否";
           default:

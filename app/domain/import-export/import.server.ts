@@ -21,7 +21,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
-import { INVALID, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "./dates";
+import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { compressIds } from "~/domain/data-areas/written";
 import { parseSheetInWorker, SheetWorkerError, workerLimitsFor, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
@@ -145,6 +145,7 @@ function sqlType(c: AreaColumn): SqlType {
     case "date":
       return "date";
     case "datetime":
+    case "localDateTime":
       return "timestamp";
     case "bool":
       return "boolean";
@@ -199,6 +200,11 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       if (time === INVALID) return { ok: false, reason: "date" };
       // Sheets carry Shanghai local time; the column holds UTC.
       return { ok: true, value: time === null ? null : shanghaiDateTimeToDate(time).toISOString().slice(0, 19).replace("T", " ") };
+    }
+    case "localDateTime": {
+      // Shanghai wall-clock time as it is; a date alone is the end of that day.
+      const time = normalizeValidityEnd(cell);
+      return time === INVALID ? { ok: false, reason: "date" } : { ok: true, value: time };
     }
     case "bool": {
       const flag = parseFlag(cell);

@@ -58,6 +58,8 @@ function exampleOf(area: DataArea, column: AreaColumn): Cell {
     }
     case "date":
       return column.field === "validTo" ? DAY_TO : DAY_FROM;
+    case "localDateTime":
+      return `${DAY_TO} 18:00:00`;
     case "bool":
       return "否";
     default:

@@ -8,6 +8,7 @@ import type { Tier } from "~/domain/pricing/visibility";
 import { formatDate } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { validToday } from "./validity.server";
+import { dateToLocalDateTime } from "~/domain/import-export/dates";
 
 export const PAGE_SIZE = 20;
 /** Sorting by the all-in total reads the route's rows up to this many (a route has tens). */
@@ -21,7 +22,10 @@ export type RateRow = {
   /** Fact values by fact key (fees only for priced viewers). */
   facts: Record<string, string | null>;
   validFrom: string | null;
+  /** The last valid day, with its time when that is not the end of the day (LCL: "2026-11-30 18:00"). */
   validTo: string | null;
+  /** Modes whose valid_to is a date-time (LCL): "YYYY-MM-DD HH:mm:ss", Shanghai wall-clock time (the API's valid_to). */
+  validToTime?: string | null;
   /** Prices by price key, the viewer's tier only; null when the viewer sees no price. */
   prices: Record<string, string | null> | null;
   currency: Currency | string;
@@ -75,6 +79,16 @@ function factText(value: unknown): string | null {
   return String(value);
 }
 
+/**
+ * A validity end as customers read it: the day alone for a DATE (midnight)
+ * and for the end of a day (23:59:59, what a date means for LCL), else the
+ * day and the time to the minute.
+ */
+export function validityEndText(value: Date): string {
+  const time = value.toISOString().slice(11, 19);
+  return time === "00:00:00" || time === "23:59:59" ? formatDate(value) : `${formatDate(value)} ${time.slice(0, 5)}`;
+}
+
 /** A database row as the page shows it (tier prices under generic keys). */
 export function toRateRow(mode: ModeDescription, tier: Tier | null, row: Record<string, unknown>): RateRow {
   const facts: Record<string, string | null> = {};
@@ -88,7 +102,8 @@ export function toRateRow(mode: ModeDescription, tier: Tier | null, row: Record<
     paused: row.paused === true,
     facts,
     validFrom: row.validFrom ? formatDate(row.validFrom as Date) : null,
-    validTo: row.validTo ? formatDate(row.validTo as Date) : null,
+    validTo: row.validTo ? validityEndText(row.validTo as Date) : null,
+    ...(mode.validToTime ? { validToTime: row.validTo ? dateToLocalDateTime(row.validTo as Date) : null } : {}),
     prices: tier ? readTierPrices(mode, tier, row) : null,
     currency: "fixed" in mode.currency ? mode.currency.fixed : String(row[mode.currency.field] ?? ""),
   };

@@ -29,6 +29,7 @@ import {
   rowActions,
   setUserState,
   setWxCode,
+  checkWxCode,
   tabOf,
   updateUser,
   userOptions,
@@ -157,22 +158,32 @@ function buttonFailure(request: Request, outcome: { status: number; message?: st
 
 /**
  * A refused QR card stays in the edit dialog (issue 22 item 14): the reply is
- * the page again at the dialog's URL with the message, not a redirect to the list.
+ * the page again at the dialog's URL with the message on the card field (the
+ * edit form's reply shape), not a redirect to the list.
  */
 function wxCodeFailure(key: string, status: number) {
-  return data({ wxCodeError: key }, { status });
+  return data({ status: "error" as const, error: { wxCode: [key] } }, { status });
 }
+
+const WXCODE_UPLOAD_ERRORS = {
+  tooLarge: { key: "admin.user.wxCodeTooLarge", status: 413 },
+  bad: { key: "admin.user.wxCodeInvalid", status: 400 },
+  empty: { key: "admin.user.wxCodeEmpty", status: 400 },
+} as const;
 
 export const userListAction = operationAction(USER_INTENTS, async ({ request }, gate) => {
   const upload = await parseImageUpload(request, "wxCode", WXCODE_MAX_BYTES);
-  if (!upload.ok) {
-    // Only the QR card form uploads a file here.
+  if (!upload.ok && !upload.form) {
+    // An unreadable or oversized body: only the edit form uploads a file here.
     await gate.authorize("wxCode");
-    const key = upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid";
-    return wxCodeFailure(key, upload.error === "tooLarge" ? 413 : 400);
+    const refused = WXCODE_UPLOAD_ERRORS[upload.error];
+    return wxCodeFailure(refused.key, refused.status);
   }
+  // The card refused while the form's text fields were read: the edit form answers with them.
+  const cardError = !upload.ok ? WXCODE_UPLOAD_ERRORS[upload.error] : upload.emptyFile ? WXCODE_UPLOAD_ERRORS.empty : null;
+  const card = upload.ok ? upload.file : null;
   const form = new FormData();
-  for (const [key, value] of upload.form) if (typeof value === "string") form.append(key, value);
+  for (const [key, value] of upload.form!) if (typeof value === "string") form.append(key, value);
   const intent = intentOf(form);
   const viewer = await gate.authorizeUser(intent);
   if (intent === "cancelDelete") return cancelled(request, intent);
@@ -196,18 +207,31 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
 
   switch (intent) {
     case "update": {
+      // One form edits the user and, for staff, sets the QR card: a refused
+      // card or field answers with everything typed, and nothing changes.
       const submission = parseWithZod(form, { schema: editUserSchema });
-      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+      const bytes = card ? new Uint8Array(await card.arrayBuffer()) : null;
+      const checked = bytes ? await checkWxCode(viewer, id, bytes) : null;
+      if (checked && !checked.ok && (checked.refused || checked.status === 404)) return buttonFailure(request, checked, "admin.user.editFailed");
+      const cardRefusal = cardError ?? (checked && !checked.ok ? { key: checked.message ?? "admin.user.wxCodeInvalid", status: checked.status } : null);
+      if (submission.status !== "success" || cardRefusal) {
+        return data(submission.reply(cardRefusal ? { fieldErrors: { wxCode: [cardRefusal.key] } } : undefined), { status: cardRefusal?.status ?? 400 });
+      }
       const outcome = await updateUser(viewer, id, submission.value);
       if (!outcome.ok) {
         if (outcome.status === 404) throw notFound();
         return formRefusal(submission, outcome, "admin.user.editFailed");
       }
+      if (bytes) {
+        const saved = await setWxCode(viewer, id, bytes);
+        if (!saved.ok) return formRefusal(submission, saved, "admin.user.wxCodeInvalid");
+      }
       return backToList(request, "admin.user.edited");
     }
     case "wxCode": {
-      if (!upload.file) return wxCodeFailure("admin.user.wxCodeRequired", 400);
-      const outcome = await setWxCode(viewer, id, new Uint8Array(await upload.file.arrayBuffer()));
+      if (cardError) return wxCodeFailure(cardError.key, cardError.status);
+      if (!card) return wxCodeFailure("admin.user.wxCodeRequired", 400);
+      const outcome = await setWxCode(viewer, id, new Uint8Array(await card.arrayBuffer()));
       if (!outcome.ok) {
         if (outcome.refused || outcome.status === 404) return buttonFailure(request, outcome, "admin.user.wxCodeInvalid");
         return wxCodeFailure(outcome.message ?? "admin.user.wxCodeInvalid", outcome.status);

@@ -656,15 +656,24 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
   return { ok: true };
 }
 
-/** The staff QR business card (jpg/png by content); staff users only. */
-export async function setWxCode(viewer: Viewer, id: number, bytes: Uint8Array): Promise<Outcome> {
+/** Whether a QR business card may be set on this user: staff only, jpg/png by content. Changes nothing. */
+export async function checkWxCode(viewer: Viewer, id: number, bytes: Uint8Array): Promise<Outcome<{ ext: "jpg" | "png"; previous: string | null }>> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.loadFailed");
   const reached = await reach(viewer, "user.setWxCode", user);
   if ("refused" in reached) return reached.refused;
-  if (!reached.tree.isInternal(user.roleId)) return fail(400, "admin.user.wxCodeStaffOnly");
+  if (!reached.tree.isInternal(user.roleId)) return fail(400, "admin.user.wxCodeStaffOnly", { wxCode: ["admin.user.wxCodeStaffOnly"] });
   const ext = detectImage(bytes);
   if (ext !== "jpg" && ext !== "png") return fail(415, "admin.user.wxCodeInvalid", { wxCode: ["admin.user.wxCodeInvalid"] });
+  return { ok: true, ext, previous: user.wxCodePath };
+}
+
+/** The staff QR business card (jpg/png by content); staff users only. */
+export async function setWxCode(viewer: Viewer, id: number, bytes: Uint8Array): Promise<Outcome> {
+  const checked = await checkWxCode(viewer, id, bytes);
+  if (!checked.ok) return checked;
+  const { ext } = checked;
+  const user = { wxCodePath: checked.previous };
   const name = await saveImage("wxcodes", bytes, ext);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { wxCodePath: name } });

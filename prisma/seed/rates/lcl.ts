@@ -90,6 +90,8 @@ function lclRow(
     via: direct ? "直拼" : ref.port(rng.pick(viaCodes)).name,
     transitTime: `${days}天`,
     ...validity,
+    // valid_to is a Shanghai wall-clock date-time (issue 22 item 8): the end of its day.
+    validTo: new Date(validity.validTo.getTime() + 86_399_000),
     remark: rng.pick(REMARKS),
   };
 }
