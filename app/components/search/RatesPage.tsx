@@ -2,7 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { spaLink } from "~/components/spa-links";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
 import type { LclCharge, LclLine } from "~/domain/pricing/lcl";
