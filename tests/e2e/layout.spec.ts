@@ -34,6 +34,19 @@ test.describe("desktop header", () => {
     });
   }
 
+  test("with JavaScript, a menu link navigates inside the app (no new document) and marks its entry, as <Link> did", async ({ page }) => {
+    test.skip(test.info().project.name !== "js", "client navigation needs JavaScript");
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('.site-nav a[href="/us"]').click();
+    await page.waitForURL(/\/us$/);
+    await expect(page.locator('.site-nav a[href="/us"]')).toHaveAttribute("aria-current", "page");
+    await expect(page.locator('.site-nav a[href="/home"]')).not.toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test("the user's name never wraps a character per line", async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 800 });
     await login(page, "t1@example.com");
