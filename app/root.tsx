@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from "./components/ErrorPage";
 import { companyIdentity } from "./domain/site/company.server";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
+import { useSpaLinks } from "./components/spa-links";
 
 // app.css is in the document (utils/inline-styles.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -81,6 +82,7 @@ export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   const lng = data?.lng ?? fallbackLanguage;
   const { i18n } = useTranslation();
+  useSpaLinks();
   // The root loader's language after a client-side navigation; in the
   // browser another language than the document's means a new document.
   useEffect(() => {

@@ -522,5 +522,22 @@ export function modeView(mode: ModeDescription): ModeView {
   };
 }
 
+/**
+ * What the results pages draw of a mode (decision 608): the view without the
+ * home page's parts (offer card, home tab) and the currency rule, made once
+ * per mode. It travels in every results page's hydration data.
+ */
+export type ResultsModeView = Omit<ModeView, "card" | "homeTab" | "currency">;
+const resultsViews = new Map<ModeKey, ResultsModeView>();
+export function resultsModeView(mode: ModeDescription): ResultsModeView {
+  let view = resultsViews.get(mode.key);
+  if (!view) {
+    const { card, homeTab, currency, ...rest } = modeView(mode);
+    view = rest;
+    resultsViews.set(mode.key, view);
+  }
+  return view;
+}
+
 /** Fact columns that everyone sees (fees excluded). */
 export const publicFacts = (mode: ModeDescription) => mode.facts.filter((f) => !f.fee);

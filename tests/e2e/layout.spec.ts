@@ -25,7 +25,7 @@ test.describe("desktop header", () => {
       const header = await box(page, ".site-header__inner");
       expect(header.height).toBeLessThan(64);
       // Every link and button on one line: as tall as a single line of text.
-      const heights = await page.locator(".nav--wide .nav__link, .nav--wide summary, .site-header__tools > * >> visible=true").evaluateAll((els) =>
+      const heights = await page.locator(".site-nav .nav__link, .site-nav summary, .site-header__tools > * >> visible=true").evaluateAll((els) =>
         els.map((el) => [el.textContent?.trim(), Math.round(el.getBoundingClientRect().height)] as const),
       );
       for (const [text, height] of heights) expect(height, text ?? "").toBeLessThanOrEqual(44);
@@ -33,6 +33,19 @@ test.describe("desktop header", () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+
+  test("with JavaScript, a menu link navigates inside the app (no new document) and marks its entry, as <Link> did", async ({ page }) => {
+    test.skip(test.info().project.name !== "js", "client navigation needs JavaScript");
+    await page.setViewportSize({ width: 1440, height: 800 });
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('.site-nav a[href="/us"]').click();
+    await page.waitForURL(/\/us$/);
+    await expect(page.locator('.site-nav a[href="/us"]')).toHaveAttribute("aria-current", "page");
+    await expect(page.locator('.site-nav a[href="/home"]')).not.toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
 
   test("the user's name never wraps a character per line", async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 800 });
@@ -57,7 +70,7 @@ test.describe("phone (390 px)", () => {
   test("the open drawer has a backdrop over the page and the contact button; tapping it closes the drawer", async ({ page }) => {
     await page.goto("/home");
     await page.locator(".nav-drawer > summary").click();
-    await expect(page.locator(".nav--narrow")).toBeVisible();
+    await expect(page.locator(".site-nav")).toBeVisible();
     const contact = await box(page, ".contact-card--floating summary");
     const onTop = await page.evaluate(([x, y]) => {
       const el = document.elementFromPoint(x, y);
@@ -65,7 +78,7 @@ test.describe("phone (390 px)", () => {
     }, [contact.x + contact.width / 2, contact.y + contact.height / 2]);
     expect(onTop).toBe("drawer");
     await page.mouse.click(contact.x + contact.width / 2, contact.y + contact.height / 2);
-    await expect(page.locator(".nav--narrow")).toBeHidden();
+    await expect(page.locator(".site-nav")).toBeHidden();
   });
 
   test("air results keep their weight-break labels (+45 … +3000)", async ({ page }) => {

@@ -1,59 +1,33 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ClientViewer } from "~/domain/accounts/client-viewer";
 import { MODE_NAV } from "~/domain/mode-nav";
+import { isActivePath, spaLink } from "~/components/spa-links";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useIdleLogout } from "~/components/account/useIdleLogout";
 
 /**
- * Wide screens (>= 1280 px) get a horizontal menu; narrow ones a collapsible
- * side menu. Both are <details> elements, so they work without JavaScript.
+ * One menu for every width (decision 608): wide screens (>= 1280 px) show it
+ * in the header line; narrow ones behind the drawer's <details> toggle, which
+ * opens it with CSS (`.nav-drawer[open] ~ .site-nav`), so it works without
+ * JavaScript. Its links are plain anchors (spaLink); with JavaScript the
+ * root's one click listener navigates inside the app, as <Link> would.
  */
 export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: string }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const backOfficeHref = viewer?.backOffice[0]?.path;
   // Spec: log out after 10 hours without a mouse press (JavaScript only).
   useIdleLogout(Boolean(viewer));
-  const links = (
-    <>
-      <NavLink to="/home" className="nav__link">
-        {t("common.nav.home")}
-      </NavLink>
-      <details className="dropdown nav__rates">
-        <summary className="nav__link">{t("common.nav.rateEnquiry")}</summary>
-        <ul className="dropdown__panel">
-          {MODE_NAV.map((mode) => (
-            <li key={mode.key}>
-              <Link className="dropdown__item" to={`/home?tab=${mode.homeTab}`}>
-                {t(mode.labelKey)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </details>
-      <NavLink to="/us" className="nav__link">
-        {t("common.nav.about")}
-      </NavLink>
-      <NavLink to="/contact" className="nav__link">
-        {t("common.nav.contact")}
-      </NavLink>
-      {viewer ? (
-        <>
-          <NavLink to="/entrustment" className="nav__link">
-            {t("common.nav.entrustment")}
-          </NavLink>
-          <NavLink to="/userAllInfo" className="nav__link">
-            {t("common.nav.personal")}
-          </NavLink>
-          {backOfficeHref ? (
-            <NavLink to={backOfficeHref} className="nav__link">
-              {t("common.nav.backOffice")}
-            </NavLink>
-          ) : null}
-        </>
-      ) : null}
-    </>
-  );
+  // NavLink's drawing: class "active" and aria-current on the current section.
+  const navLink = (to: string, label: string) => {
+    const active = isActivePath(pathname, to);
+    return (
+      <a {...spaLink(to)} className={active ? "nav__link active" : "nav__link"} aria-current={active ? "page" : undefined}>
+        {label}
+      </a>
+    );
+  };
 
   return (
     <header className="site-header">
@@ -61,18 +35,41 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
         {t("common.nav.skipToContent")}
       </a>
       <div className="site-header__inner">
-        <Link to="/home" className="brand">
+        <a {...spaLink("/home")} className="brand">
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{t("common.appName")}</span>
-        </Link>
-        <nav className="nav nav--wide" aria-label={t("common.nav.mainNavigation")}>
-          {links}
+        </a>
+        {/* Hidden on wide screens; on narrow ones its [open] shows the menu that follows. */}
+        <details className="nav-drawer">
+          <summary aria-label={t("common.nav.menu")} className="nav-drawer__toggle">
+            <span aria-hidden="true">☰</span>
+          </summary>
+        </details>
+        <nav className="nav site-nav" aria-label={t("common.nav.mainNavigation")}>
+          {navLink("/home", t("common.nav.home"))}
+          <details className="dropdown nav__rates">
+            <summary className="nav__link">{t("common.nav.rateEnquiry")}</summary>
+            <ul className="dropdown__panel">
+              {MODE_NAV.map((mode) => (
+                <li key={mode.key}>
+                  <a {...spaLink(`/home?tab=${mode.homeTab}`)} className="dropdown__item">
+                    {t(mode.labelKey)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+          {navLink("/us", t("common.nav.about"))}
+          {navLink("/contact", t("common.nav.contact"))}
+          {viewer ? navLink("/entrustment", t("common.nav.entrustment")) : null}
+          {viewer ? navLink("/userAllInfo", t("common.nav.personal")) : null}
+          {viewer && backOfficeHref ? navLink(backOfficeHref, t("common.nav.backOffice")) : null}
         </nav>
         <div className="site-header__tools">
           <LanguageSwitch current={lng} />
           {viewer ? (
             <Form method="post" action="/logout" className="inline-form">
-              <Link to="/userAllInfo" className="site-header__user">
+              <a {...spaLink("/userAllInfo")} className="site-header__user">
                 {viewer.avatarPath ? (
                   <img
                     src={`/avatars/${viewer.avatarPath}`}
@@ -83,24 +80,16 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
                   />
                 ) : null}
                 <span className="site-header__name">{viewer.nickname || viewer.username}</span>
-              </Link>
+              </a>
               <button type="submit" className="button button--ghost">
                 {t("common.nav.logout")}
               </button>
             </Form>
           ) : (
-            <Link to="/login" className="button button--primary">
+            <a {...spaLink("/login")} className="button button--primary">
               {t("common.nav.login")}
-            </Link>
+            </a>
           )}
-          <details className="nav-drawer">
-            <summary aria-label={t("common.nav.menu")} className="nav-drawer__toggle">
-              <span aria-hidden="true">☰</span>
-            </summary>
-            <nav className="nav nav--narrow" aria-label={t("common.nav.mainNavigation")}>
-              {links}
-            </nav>
-          </details>
         </div>
       </div>
     </header>

@@ -1,7 +1,8 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { spaLink } from "~/components/spa-links";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/domain/rates/page.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
@@ -14,14 +15,14 @@ function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base
   const { t } = useTranslation();
   const results = data.results!;
   const sortLink = (sort: "price" | "validity" | "total") => (
-    <Link
-      to={hrefWith(mode.path, { ...base, ...calcParams(data), sort })}
+    <a
+      {...spaLink(hrefWith(mode.path, { ...base, ...calcParams(data), sort }))}
       aria-current={results.sort === sort ? "true" : undefined}
       className="toolbar__sort"
-      preventScrollReset
+      data-keep-scroll="true"
     >
       {t(`search.sort.${sort}`)}
-    </Link>
+    </a>
   );
   return (
     <div className="toolbar">
@@ -78,16 +79,16 @@ function Pager({ mode, data, base }: { mode: ModeView; data: ResultsData; base: 
   );
   return (
     <nav className="pager" aria-label={t("search.pager.label")}>
-      {page > 1 ? <Link to={href(page - 1)}>{t("search.pager.previous")}</Link> : null}
+      {page > 1 ? <a {...spaLink(href(page - 1))}>{t("search.pager.previous")}</a> : null}
       {pages.map((p, i) => (
         <span key={p}>
           {i > 0 && p - pages[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
-          <Link to={href(p)} aria-current={p === page ? "page" : undefined} className="pager__page">
+          <a {...spaLink(href(p))} aria-current={p === page ? "page" : undefined} className="pager__page">
             {p}
-          </Link>
+          </a>
         </span>
       ))}
-      {page < pageCount ? <Link to={href(page + 1)}>{t("search.pager.next")}</Link> : null}
+      {page < pageCount ? <a {...spaLink(href(page + 1))}>{t("search.pager.next")}</a> : null}
     </nav>
   );
 }

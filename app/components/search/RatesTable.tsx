@@ -1,13 +1,13 @@
-import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { PriceStatus } from "~/domain/pricing/access";
 import { formatPrice } from "~/domain/pricing/format";
 import type { LclCharge, LclLine } from "~/domain/pricing/lcl";
 import type { TotalView } from "~/domain/rates/totals.server";
 import type { RateRow } from "~/domain/rates/search.server";
 import { TotalBreakdown, TotalCell } from "./ShipmentTotals";
+import { spaLink } from "~/components/spa-links";
 
 type Props = {
   mode: ModeView;
@@ -126,6 +126,11 @@ function LclChargeCell({ charge, currency, label }: { charge: LclCharge | undefi
 
 export function RatesTable({ mode, rows, access, here, bookingQuery, charges, totals }: Props) {
   const { t } = useTranslation();
+  // The links of every row, computed once (spaLink anchors).
+  const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
+  const bookingPath = `/booking/${mode.key}/`;
+  const bookingSuffix = bookingQuery ?? "";
+  const bookLabel = t("search.book.book");
   const facts = mode.facts.filter((f) => !f.fee);
   const fees = mode.facts.filter((f) => f.fee);
   const grouped = mode.prices.some((p) => p.group);
@@ -192,14 +197,11 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                     {row.paused ? (
                       <span className="muted">{t("search.book.paused")}</span>
                     ) : access === "visitor" ? (
-                      <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t("search.book.login")}</Link>
+                      <a {...spaLink(loginHref)}>{t("search.book.login")}</a>
                     ) : (
-                      <Link
-                        className="button button--primary"
-                        to={`/booking/${mode.key}/${row.id}${bookingQuery ?? ""}`}
-                      >
-                        {t("search.book.book")}
-                      </Link>
+                      <a {...spaLink(bookingPath + row.id + bookingSuffix)} className="button button--primary">
+                        {bookLabel}
+                      </a>
                     )}
                   </td>
                 </tr>

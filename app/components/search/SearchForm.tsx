@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { PickerOption } from "~/domain/reference/options";
 import { useTypedValue } from "~/utils/use-typed-value";
 import { Combobox, type ComboboxSource } from "./Combobox";

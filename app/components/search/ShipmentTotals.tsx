@@ -4,7 +4,7 @@
 // (rates/totals.server.ts, totalView).
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ModeView } from "~/domain/modes";
+import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/domain/rates/page.server";
 import type { TotalView } from "~/domain/rates/totals.server";
 

@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { getViewer } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { modeByKey, modeView, type ModeKey, type ModeView } from "~/domain/modes";
+import { modeByKey, resultsModeView, type ModeKey, type ResultsModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
 import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
@@ -31,7 +31,7 @@ import {
   cachedLandLists,
   cachedRates,
 } from "./read-cache.server";
-import type { RatePage } from "./search.server";
+import type { RatePage, RateRow } from "./search.server";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, searchParamsOf } from "./seo.server";
@@ -52,7 +52,7 @@ export type FieldState = {
 export type ResultsData = {
   modeKey: ModeKey;
   /** What the page shows of the mode (the full description stays on the server). */
-  mode: ModeView;
+  mode: ResultsModeView;
   fields: FieldState[];
   weight: { value: string; error: string | null } | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
@@ -83,6 +83,13 @@ export type ResultsData = {
   meta: MetaDescriptor[];
 };
 
+/** The facts that have a value (the null ones left out). */
+export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
+  const present: RateRow["facts"] = {};
+  for (const key in facts) if (facts[key] !== null) present[key] = facts[key];
+  return present;
+}
+
 const optionsSchema = z.object({
   sort: z.enum(["price", "validity", "total"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
@@ -91,9 +98,11 @@ const optionsSchema = z.object({
 
 /**
  * `options.viewer` fixes who asks (the API's visitor queries pass null);
- * otherwise the request's session decides.
+ * otherwise the request's session decides. `options.page`: for the results
+ * page, whose rows leave out their empty facts (the table shows "-" for a
+ * missing one; decision 608), where the API keeps them as null.
  */
-export async function loadResultsPage(modeKey: ModeKey, request: Request, options: { viewer?: Viewer | null } = {}) {
+export async function loadResultsPage(modeKey: ModeKey, request: Request, options: { viewer?: Viewer | null; page?: boolean } = {}) {
   const mode = modeByKey(modeKey);
   const url = new URL(request.url);
   const params = url.searchParams;
@@ -294,13 +303,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   }
 
   const [suggestions, contact] = await sideData;
-  // The data's vocabulary in the page's language (a copy: the rows may be cached).
-  if (results && lng === "en-US") {
-    results = { ...results, rows: results.rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, lng) })) };
+  // The data's vocabulary in the page's language; the page's rows without their empty facts (a copy: the rows may be cached).
+  if (results && (lng === "en-US" || options.page)) {
+    const factsOf = (facts: RateRow["facts"]) => (lng === "en-US" ? vocabularyOf(facts, lng) : facts);
+    results = { ...results, rows: results.rows.map((row) => ({ ...row, facts: options.page ? presentFacts(factsOf(row.facts)) : factsOf(row.facts) })) };
   }
   const payload: ResultsData = {
     modeKey: mode.key,
-    mode: modeView(mode),
+    mode: resultsModeView(mode),
     fields,
     weight,
     status,

@@ -1,0 +1,97 @@
+// Issue 26 item 3 (decision 608): the logged-in pages got lighter without a
+// visible change. The menu is in the document once (CSS shows it in the
+// header line or as the drawer), the current section is marked as NavLink
+// marked it, the header's and the results' links are plain anchors that
+// route discovery and the root's click listener pick up, and the results
+// page's hydration data leaves out empty facts and the home page's parts of
+// the mode description.
+import { loader as fclLoader } from "~/routes/site/mode-results";
+import { prisma } from "~/utils/db.server";
+import { render } from "../support/render";
+import { callRoute, getRequest } from "../support/requests";
+import { cookieOf, flushBackground } from "./helpers";
+
+afterEach(async () => {
+  await flushBackground();
+});
+
+const count = (html: string, pattern: RegExp) => (html.match(pattern) ?? []).length;
+/** The <header> of the site layout. */
+const headerOf = (html: string) => /<header class="site-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+
+describe("the site menu, rendered once", () => {
+  test.each([
+    ["visitor", "zh-CN", "主导航"],
+    ["t1", "en-US", "Main navigation"],
+  ] as const)("%s, %s: one main navigation, after the drawer toggle that opens it", async (viewer, lng, label) => {
+    const cookie = await cookieOf(viewer);
+    const page = await render("/fclbysea", { pol: "SHANGHAI", pod: "BATAM", lng }, { cookie });
+    expect(page.status).toBe(200);
+    const header = headerOf(page.html);
+    expect(count(header, new RegExp(`<nav [^>]*aria-label="${label}"`, "g"))).toBe(1);
+    // The drawer's toggle comes right before the menu: `.nav-drawer[open] ~ .site-nav` shows it on narrow screens without JavaScript.
+    expect(header).toMatch(/<details class="nav-drawer">[\s\S]*?<\/details><nav class="nav site-nav"/);
+    // Each menu entry once: home, the six modes, about, contact (and, logged in, entrustment and personal centre).
+    expect(count(header, /href="\/home\?tab=/g)).toBe(6);
+    expect(count(header, /href="\/us"/g)).toBe(1);
+    expect(count(header, /href="\/entrustment"/g)).toBe(viewer === "t1" ? 1 : 0);
+  });
+
+  test("the current section is marked as NavLink marked it (class active, aria-current page), and only it", async () => {
+    const cookie = await cookieOf("t1");
+    const header = headerOf((await render("/userAllInfo", {}, { cookie })).html);
+    expect(header).toContain('<a href="/userAllInfo" data-discover="true" class="nav__link active" aria-current="page">');
+    expect(count(header, /aria-current="page"/g)).toBe(1);
+    const home = headerOf((await render("/home", {}, {})).html);
+    expect(home).toContain('<a href="/home" data-discover="true" class="nav__link active" aria-current="page">');
+    expect(count(home, /aria-current="page"/g)).toBe(1);
+  });
+
+  test("header and results links are plain anchors the client router picks up (data-discover), with the same targets", async () => {
+    const cookie = await cookieOf("t1");
+    const page = await render("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, { cookie });
+    const booking = [...page.html.matchAll(/<a href="\/booking\/fcl\/(\d+)" data-discover="true" class="button button--primary">/g)];
+    expect(booking.length).toBeGreaterThan(0);
+    // The same rows the loader found, in order.
+    const data = await callRoute(fclLoader, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, { cookie }));
+    const ids = (data.data.results.rows as { id: number; paused: boolean }[]).filter((r) => !r.paused).map((r) => String(r.id));
+    expect(booking.map((m) => m[1])).toEqual(ids);
+    // Every link in the header to a page of the site is discoverable by the router.
+    const links = [...headerOf(page.html).matchAll(/<a href="(\/[^"]*)"([^>]*)>/g)];
+    expect(links.length).toBeGreaterThanOrEqual(10);
+    for (const [, href, rest] of links) expect(rest, href).toContain('data-discover="true"');
+    // A visitor's "log in to book" link comes back to the same results.
+    const visitor = await render("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" });
+    expect(visitor.html).toContain(
+      `<a href="/login?redirectTo=${encodeURIComponent("/fclbysea?pol=SHANGHAI&pod=BATAM").replace(/&/g, "&amp;")}" data-discover="true">`,
+    );
+  });
+});
+
+describe("the results page's hydration data", () => {
+  test("rows carry no empty (null) facts; the table still shows '-' for them", async () => {
+    const cookie = await cookieOf("t1");
+    // A row without a destination dock.
+    const target = await prisma.fclRate.findFirstOrThrow({
+      where: { pol: "SHANGHAI", pod: "BATAM", paused: false },
+      orderBy: { id: "asc" },
+    });
+    await prisma.fclRate.update({ where: { id: target.id }, data: { destinationDock: null } });
+    const data = await callRoute(fclLoader, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, { cookie }));
+    const rows = data.data.results.rows as { id: number; facts: Record<string, string | null> }[];
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) for (const [key, value] of Object.entries(row.facts)) expect(value, key).not.toBeNull();
+    const row = rows.find((r) => r.id === target.id)!;
+    expect(row.facts).not.toHaveProperty("destinationDock");
+    expect(row.facts.carrier).toBe(target.carrier);
+    // The page shows "-" in that row's destination dock cell.
+    const html = (await render("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, { cookie })).html;
+    expect(html).toContain('<td data-label="目的港码头">-</td>');
+  });
+
+  test("the mode description leaves out the home page's parts (offer card, home tab, currency rule)", async () => {
+    const data = await callRoute(fclLoader, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }));
+    expect(data.data.mode).toMatchObject({ key: "fcl", path: "/fclbysea" });
+    for (const key of ["card", "homeTab", "currency"]) expect(data.data.mode).not.toHaveProperty(key);
+  });
+});
