@@ -129,7 +129,7 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
   if (watch.watching) {
     return (
       <p className="watch-lane" data-testid="watch-lane">
-        {t("watches.watching")} <Link to="/userWatches">{t("watches.title")}</Link>
+        {t("watches.watching")} <a {...spaLink("/userWatches")}>{t("watches.title")}</a>
       </p>
     );
   }
