@@ -118,7 +118,7 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     const undone = await undoBatch(fclArea, viewer, committed.batchId!);
     expect(undone).toEqual({ ok: true, restored: 500, deleted: 1000, skipped: 0 });
     expect(await tableChecksum()).toBe(before);
-  });
+  }, 300_000);
 
   it("undo with rows changed since restores the others and leaves those, in one go", async () => {
     const bytes = file(Array.from({ length: 1500 }, (_, i) => variedRow(i, BASE + 5000 + i, 0)));
@@ -155,5 +155,5 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     );
     expect(prices).toEqual({ first: 1499, second: 1 });
     expect(before).not.toBe(await tableChecksum());
-  });
+  }, 300_000);
 });

@@ -268,18 +268,33 @@ export async function undoBatch(
       );
       if (!batch) return { ok: false as const, reason: "notFound" as const };
       if (batch.undone_at) return { ok: false as const, reason: "undone" as const };
-      const conflicts = await findConflicts(tx, table, batchId);
-      if (conflicts.count > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts };
-
-      const untouched = `r.batch_id = $1 AND t.id = r.row_id AND md5(to_jsonb(t)::text) = r.after_hash`;
-      const deleted = await tx.$executeRawUnsafe(`DELETE FROM ${table} t USING import_batch_rows r WHERE r.before IS NULL AND ${untouched}`, batchId);
+      // One statement: each batch row's state (its hash compared once), then, when there is no conflict or the
+      // rest is wanted, the inserted rows deleted and the updated ones restored from their before-images (issue 23,
+      // performance: the md5 of every row is computed once, not once per step).
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
-      const restored = await tx.$executeRawUnsafe(
-        `UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
-           FROM import_batch_rows r CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, r.before) p
-          WHERE r.before IS NOT NULL AND ${untouched}`,
+      const [done] = await tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
+        `WITH state AS MATERIALIZED (
+           SELECT r.row_id, r.before, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND md5(to_jsonb(t)::text) = r.after_hash) AS untouched
+           FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id WHERE r.batch_id = $1
+         ), go AS (
+           SELECT $2::boolean OR NOT EXISTS (SELECT 1 FROM state WHERE NOT untouched) AS go
+         ), deleted AS (
+           DELETE FROM ${table} t USING state s WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NULL AND t.id = s.row_id RETURNING 1
+         ), restored AS (
+           UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
+             FROM state s CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, s.before) p
+            WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NOT NULL AND t.id = s.row_id RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM state WHERE NOT untouched)::int AS conflicts,
+                (SELECT count(*) FROM deleted)::int AS deleted, (SELECT count(*) FROM restored)::int AS restored`,
         batchId,
+        options.rest === true,
       );
+      // Refused (nothing was changed): the conflicting ids are listed.
+      if (done.conflicts > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts: await findConflicts(tx, table, batchId) };
+      const conflicts = { count: done.conflicts };
+      const { deleted, restored } = done;
+
       await tx.importBatch.update({
         where: { id: batchId },
         data: { undoneAt: new Date(), undoneBy: viewer.username, undoSkipped: conflicts.count },
