@@ -67,7 +67,6 @@ function unescapexml(text, xlsx) {
 }
 
 const unsupported = () => {
-  if (process.env.FAST_XLSX_DEBUG) console.error(new Error("fast-xlsx: unsupported").stack);
   throw new Error("fast-xlsx: not the plain form");
 };
 
