@@ -114,7 +114,7 @@ async function main() {
         async (tx) => {
           const batchId = await beginBatch(tx, fclArea, viewer, { fileName: "measure.xlsx", checksum: "x" }, null);
           for (let start = 0; start < ids.length; start += 5000) await captureBefore(tx, fclArea, batchId, ids.slice(start, start + 5000));
-          await finishBatch(tx, fclArea, batchId, { inserted: [], rows: ids.length, updated: ids.length });
+          await finishBatch(tx, fclArea, batchId, { inserted: 0, rows: ids.length, updated: ids.length });
           recordMs = Date.now() - t;
           throw new Error("rollback");
         },

@@ -5,85 +5,13 @@
 // bundled file, a worker needs its own file on disk.
 //
 // In:  workerData = { data: Uint8Array }
-// Out: { ok: true, firstRow, rows } where rows[i] are the cells of sheet row
-//      firstRow + i (1-based), from column A; cells are string | number |
-//      boolean | null; formulaCells lists the addresses of formula cells
-//      saved without a computed value (issue 22.9). Date-formatted numbers become "YYYY-MM-DD" or
-//      "YYYY-MM-DD HH:mm:ss" (calendar parts, no time zone involved).
-//      Or { ok: false, error }.
+// Out: { ok: true, firstRow, rows, formulaCells } (read-sheet.mjs
+//      readFirstSheet), or { ok: false, error }.
 import { parentPort, workerData } from "node:worker_threads";
-import * as XLSX from "@e965/xlsx";
-
-const pad = (n, w = 2) => String(n).padStart(w, "0");
-
-function dateText(code) {
-  const day = `${pad(code.y, 4)}-${pad(code.m)}-${pad(code.d)}`;
-  if (!code.H && !code.M && !code.S) return day;
-  return `${day} ${pad(code.H)}:${pad(code.M)}:${pad(code.S)}`;
-}
-
-function cellValue(cell, date1904) {
-  if (!cell) return null;
-  switch (cell.t) {
-    case "n":
-      if (cell.z && typeof cell.z === "string" && XLSX.SSF.is_date(cell.z)) {
-        const code = XLSX.SSF.parse_date_code(cell.v, { date1904 });
-        if (code) return dateText(code);
-      }
-      return cell.v;
-    case "s":
-    case "str":
-      return cell.v == null ? null : String(cell.v);
-    case "b":
-      return !!cell.v;
-    case "d":
-      return cell.v instanceof Date ? cell.v.toISOString().slice(0, 19).replace("T", " ") : null;
-    default:
-      // "e" (#N/A …) and "z" (stubs): empty.
-      return null;
-  }
-}
+import { readFirstSheet } from "./read-sheet.mjs";
 
 try {
-  const workbook = XLSX.read(workerData.data, {
-    type: "array",
-    dense: true,
-    sheets: 0,
-    cellNF: true,
-    cellText: false,
-    cellHTML: false,
-    // Formulas are read only to find those without a cached value.
-    cellFormula: true,
-    cellStyles: false,
-    sheetStubs: false,
-    bookVBA: false,
-    bookDeps: false,
-  });
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : null;
-  if (!sheet || !sheet["!ref"]) {
-    parentPort.postMessage({ ok: true, firstRow: 1, rows: [] });
-  } else {
-    const date1904 = !!workbook.Workbook?.WBProps?.date1904;
-    const range = XLSX.utils.decode_range(sheet["!ref"]);
-    const dense = sheet["!data"] ?? [];
-    const rows = [];
-    const formulaCells = [];
-    for (let r = range.s.r; r <= range.e.r; r++) {
-      const source = dense[r];
-      const row = [];
-      if (source) {
-        for (let c = 0; c <= range.e.c; c++) {
-          const cell = source[c];
-          if (cell && cell.f && (cell.v === undefined || cell.t === "z")) formulaCells.push(XLSX.utils.encode_cell({ r, c }));
-          row.push(cellValue(cell, date1904));
-        }
-        while (row.length && row[row.length - 1] === null) row.pop();
-      }
-      rows.push(row);
-    }
-    parentPort.postMessage({ ok: true, firstRow: range.s.r + 1, rows, formulaCells });
-  }
+  parentPort.postMessage({ ok: true, ...readFirstSheet(workerData.data) });
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String(error?.message ?? error).slice(0, 500) });
 }

@@ -5,7 +5,8 @@
 //   beginBatch()      the batch row (who, when, file name, checksum, area);
 //   captureBefore()   before each chunk's upsert: INSERT … SELECT to_jsonb(t)
 //                     of the rows the chunk will update (their before-image);
-//   finishBatch()     the ids the batch inserted, the MD5 of every written row
+//   recordInsertedSql the ids the batch inserted (in the upsert statement);
+//   finishBatch()     the MD5 of every written row
 //                     as the batch left it, the counts, and the pruning to the
 //                     last KEEP_BATCHES batches of the area.
 // undoBatch() restores the table to its state before the batch in one
@@ -99,36 +100,50 @@ export async function beginBatch(
 export async function captureBefore(tx: Tx, area: DataArea, batchId: number, ids: readonly (number | null)[]): Promise<void> {
   const existing = ids.filter((id): id is number => id !== null);
   if (existing.length === 0) return;
+  await captureBeforeFrom(tx, area, batchId, `SELECT unnest($2::int[]) AS id`, existing);
+}
+
+/**
+ * Before-images of the existing rows whose ids a statement's rows name
+ * (`ids`: SQL giving one column `id`, its parameters from $2), in one
+ * INSERT … SELECT: the preview's commit takes them straight from the
+ * staging table.
+ */
+export async function captureBeforeFrom(tx: Tx, area: DataArea, batchId: number, ids: string, ...params: unknown[]): Promise<void> {
   await tx.$executeRawUnsafe(
     `INSERT INTO import_batch_rows (batch_id, row_id, before)
-     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t WHERE t.id = ANY($2::int[])`,
+     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t JOIN (${ids}) k ON k.id = t.id`,
     batchId,
-    existing,
+    ...params,
   );
 }
 
-/** The inserted ids, every written row's hash, the counts; prunes old batches. Returns the pruned files. */
+/**
+ * A data-modifying CTE step for the writer's upsert: the ids the statement
+ * inserted (CTE `written` with columns id, inserted) become batch rows with no
+ * before-image, in the same statement ($1 is the batch).
+ */
+export const recordInsertedSql = `recorded AS (INSERT INTO import_batch_rows (batch_id, row_id, before) SELECT $1, w.id, NULL FROM written w WHERE w.inserted)`;
+
+/**
+ * Every written row's hash, the counts; prunes old batches. Returns the
+ * pruned files. (The inserted ids were recorded by the writer's upsert
+ * statement itself: recordInsertedSql.)
+ */
 export async function finishBatch(
   tx: Tx,
   area: DataArea,
   batchId: number,
-  written: { inserted: number[]; rows: number; updated: number },
+  written: { inserted: number; rows: number; updated: number },
 ): Promise<(string | null)[]> {
   const table = `"${sqlTable(area.model)}"`;
-  if (written.inserted.length > 0) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO import_batch_rows (batch_id, row_id, before) SELECT $1, u.id, NULL FROM unnest($2::int[]) AS u(id)`,
-      batchId,
-      written.inserted,
-    );
-  }
   await tx.$executeRawUnsafe(
     `UPDATE import_batch_rows r SET after_hash = md5(to_jsonb(t)::text) FROM ${table} t WHERE r.batch_id = $1 AND t.id = r.row_id`,
     batchId,
   );
   await tx.importBatch.update({
     where: { id: batchId },
-    data: { rowCount: written.rows, inserted: written.inserted.length, updated: written.updated },
+    data: { rowCount: written.rows, inserted: written.inserted, updated: written.updated },
   });
   const pruned = await tx.$queryRawUnsafe<{ file_key: string | null }[]>(
     `DELETE FROM import_batches WHERE area = $1 AND id <= (SELECT id FROM import_batches WHERE area = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
@@ -253,18 +268,33 @@ export async function undoBatch(
       );
       if (!batch) return { ok: false as const, reason: "notFound" as const };
       if (batch.undone_at) return { ok: false as const, reason: "undone" as const };
-      const conflicts = await findConflicts(tx, table, batchId);
-      if (conflicts.count > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts };
-
-      const untouched = `r.batch_id = $1 AND t.id = r.row_id AND md5(to_jsonb(t)::text) = r.after_hash`;
-      const deleted = await tx.$executeRawUnsafe(`DELETE FROM ${table} t USING import_batch_rows r WHERE r.before IS NULL AND ${untouched}`, batchId);
+      // One statement: each batch row's state (its hash compared once), then, when there is no conflict or the
+      // rest is wanted, the inserted rows deleted and the updated ones restored from their before-images (issue 23,
+      // performance: the md5 of every row is computed once, not once per step).
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
-      const restored = await tx.$executeRawUnsafe(
-        `UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
-           FROM import_batch_rows r CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, r.before) p
-          WHERE r.before IS NOT NULL AND ${untouched}`,
+      const [done] = await tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
+        `WITH state AS MATERIALIZED (
+           SELECT r.row_id, r.before, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND md5(to_jsonb(t)::text) = r.after_hash) AS untouched
+           FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id WHERE r.batch_id = $1
+         ), go AS (
+           SELECT $2::boolean OR NOT EXISTS (SELECT 1 FROM state WHERE NOT untouched) AS go
+         ), deleted AS (
+           DELETE FROM ${table} t USING state s WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NULL AND t.id = s.row_id RETURNING 1
+         ), restored AS (
+           UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
+             FROM state s CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, s.before) p
+            WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NOT NULL AND t.id = s.row_id RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM state WHERE NOT untouched)::int AS conflicts,
+                (SELECT count(*) FROM deleted)::int AS deleted, (SELECT count(*) FROM restored)::int AS restored`,
         batchId,
+        options.rest === true,
       );
+      // Refused (nothing was changed): the conflicting ids are listed.
+      if (done.conflicts > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts: await findConflicts(tx, table, batchId) };
+      const conflicts = { count: done.conflicts };
+      const { deleted, restored } = done;
+
       await tx.importBatch.update({
         where: { id: batchId },
         data: { undoneAt: new Date(), undoneBy: viewer.username, undoSkipped: conflicts.count },

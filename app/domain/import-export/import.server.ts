@@ -35,7 +35,17 @@ import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
-import { beginBatch, captureBefore, checksumOf, finishBatch, removeOriginals, storeOriginal, type BatchSource } from "./batches.server";
+import {
+  beginBatch,
+  captureBefore,
+  captureBeforeFrom,
+  checksumOf,
+  finishBatch,
+  recordInsertedSql,
+  removeOriginals,
+  storeOriginal,
+  type BatchSource,
+} from "./batches.server";
 
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
@@ -430,13 +440,18 @@ export function validateSheet(
 
 // ----------------------------------------------------------------- write
 
-function upsertSql(area: DataArea, columns: WriteColumn[]): string {
+/**
+ * The upsert of one statement: rows `u(c0, c1 … cn)` (c0 the id, then the
+ * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE;
+ * the ids it inserted are recorded as batch rows in the same statement
+ * ($1 is the batch). Returns one row: the ids written and how many were
+ * inserted.
+ */
+function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
   const table = `"${sqlTable(area.model)}"`;
   const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
-  const aliases = columns.map((_, i) => `c${i + 1}`);
-  const params = [`$1::int[]`, ...columns.map((c, i) => `$${i + 2}::${c.type}[]`)];
   const selects = columns.map((c, i) => {
-    const value = `u.${aliases[i]}`;
+    const value = `u.c${i + 1}`;
     if (c.field === "updatedAt") return `COALESCE(${value}, (now() AT TIME ZONE 'UTC'))`;
     if (c.sqlDefault) return `COALESCE(${value}, ${c.sqlDefault})`;
     return value;
@@ -447,11 +462,90 @@ function upsertSql(area: DataArea, columns: WriteColumn[]): string {
       ? `${names[i]} = CASE WHEN date_trunc('second', cur.${names[i]}) = EXCLUDED.${names[i]} THEN cur.${names[i]} ELSE EXCLUDED.${names[i]} END`
       : `${names[i]} = EXCLUDED.${names[i]}`,
   );
-  return `INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
+  return `WITH written AS (
+    INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
     SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
-    FROM unnest(${params.join(", ")}) AS u(c0, ${aliases.join(", ")})
+    FROM ${source}
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING cur."id", (cur.xmax = 0) AS inserted`;
+    RETURNING cur."id", (cur.xmax = 0) AS inserted
+  ), ${recordInsertedSql}
+  SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
+}
+
+const aliasesOf = (columns: WriteColumn[]) => ["c0", ...columns.map((_, i) => `c${i + 1}`)].join(", ");
+
+/** Where the writer takes its rows from. */
+type RowSource = {
+  /** The largest explicit id (rows without one take ids after it). */
+  explicitMax(tx: Prisma.TransactionClient): Promise<number>;
+  /** SHA-256 of the rows, for a batch without an original file. */
+  checksum(tx: Prisma.TransactionClient): Promise<string>;
+  /** Before-images, then the upsert; the ids written and how many of them were inserted. */
+  write(tx: Prisma.TransactionClient, batchId: number): Promise<{ ids: number[]; inserted: number }>;
+};
+
+type UpsertResult = { ids: number[]; inserted: number };
+
+/** Rows held by the process (a parsed file, the API's rows): unnest of one array per column, in chunks. */
+function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
+  const params = [`$2::int[]`, ...prepared.columns.map((c, i) => `$${i + 3}::${c.type}[]`)];
+  const sql = upsertSql(area, prepared.columns, `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`);
+  return {
+    explicitMax: async () => prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0),
+    checksum: async () => checksumOf(JSON.stringify([prepared.ids, prepared.values])),
+    async write(tx, batchId) {
+      const ids: number[] = [];
+      let inserted = 0;
+      for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
+        const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
+        const chunkIds = prepared.ids.slice(start, end);
+        await captureBefore(tx, area, batchId, chunkIds);
+        const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(
+          sql,
+          batchId,
+          chunkIds,
+          ...prepared.values.map((column) => column.slice(start, end)),
+        );
+        for (const id of row.ids) ids.push(Number(id));
+        inserted += Number(row.inserted);
+      }
+      return { ids, inserted };
+    },
+  };
+}
+
+/** The staged rows of a preview to write (new and updated); `param` holds the preview's id. */
+const stagedRows = (param: string) => `FROM import_preview_rows s WHERE s.preview_id = ${param} AND s.status IN ('new', 'updated')`;
+
+/**
+ * The rows staged by a preview (import_preview_rows, values as jsonb in
+ * write-column order): read by the database itself, one INSERT … SELECT,
+ * no row passing through the process (issue 23, performance).
+ */
+export function stagedSource(area: DataArea, previewId: string, columns: WriteColumn[]): RowSource {
+  const values = columns.map((c, i) => `(s."values"->>${i})::${c.type}`);
+  const source = `(SELECT s.row_id, ${values.join(", ")} ${stagedRows("$2")} ORDER BY s.seq) AS u(${aliasesOf(columns)})`;
+  return {
+    async explicitMax(tx) {
+      const [row] = await tx.$queryRawUnsafe<{ max: number }[]>(
+        `SELECT COALESCE(max(s.row_id), 0)::int AS max ${stagedRows("$1")}`,
+        previewId,
+      );
+      return Number(row.max);
+    },
+    async checksum(tx) {
+      const [row] = await tx.$queryRawUnsafe<{ sum: string }[]>(
+        `SELECT encode(sha256(convert_to(COALESCE(string_agg(concat_ws(' ', s.row_id, s."values"::text), E'\n' ORDER BY s.seq), ''), 'UTF8')), 'hex') AS sum ${stagedRows("$1")}`,
+        previewId,
+      );
+      return row.sum;
+    },
+    async write(tx, batchId) {
+      await captureBeforeFrom(tx, area, batchId, `SELECT s.row_id AS id ${stagedRows("$2")} AND s.row_id IS NOT NULL`, previewId);
+      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source), batchId, previewId);
+      return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
+    },
+  };
 }
 
 /** A failed write or staging statement → the import's message (never the database's text). */
@@ -490,11 +584,21 @@ export async function writeRows(
   prepared: PreparedImport,
   meta: BatchSource & { variant?: ImportVariant },
   /** Runs inside the transaction, after the table's import lock: a problem returned refuses the write (the preview's commit checks the table's data version). */
-  guard?: (tx: Prisma.TransactionClient) => Promise<ImportProblem | null>,
+  guard?: Guard,
 ): Promise<ImportOutcome> {
-  const sql = upsertSql(area, prepared.columns);
-  const explicitMax = prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0);
-  const checksum = meta.original ? undefined : (meta.checksum ?? checksumOf(JSON.stringify([prepared.ids, prepared.values])));
+  return writeFrom(area, viewer, arraySource(area, prepared), meta, guard);
+}
+
+type Guard = (tx: Prisma.TransactionClient) => Promise<ImportProblem | null>;
+
+/** The one import writer (see writeRows), from any row source: arrays of the process, or a preview's staging table. */
+export async function writeFrom(
+  area: DataArea,
+  viewer: Pick<Viewer, "id" | "username">,
+  source: RowSource,
+  meta: BatchSource & { variant?: ImportVariant },
+  guard?: Guard,
+): Promise<ImportOutcome> {
   const fileKey = await storeOriginal(meta);
   let pruned: (string | null)[] = [];
   try {
@@ -504,8 +608,12 @@ export async function writeRows(
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
         const refused = guard ? await guard(tx) : null;
         if (refused) throw new GuardRefusal(refused);
+        const explicitMax = await source.explicitMax(tx);
         if (explicitMax > 0) {
-          const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(`SELECT pg_get_serial_sequence($1, 'id') AS seq`, sqlTable(area.model));
+          const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(
+            `SELECT pg_get_serial_sequence($1, 'id') AS seq`,
+            sqlTable(area.model),
+          );
           // Rows without an id take ids after every explicit one (never lowering the sequence).
           await tx.$queryRawUnsafe(
             `SELECT setval($1::regclass, GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${sqlTable(area.model)}"), $2::int, (SELECT last_value FROM ${seq})))`,
@@ -513,30 +621,21 @@ export async function writeRows(
             explicitMax,
           );
         }
+        const checksum = meta.original ? undefined : (meta.checksum ?? (await source.checksum(tx)));
         const batchId = await beginBatch(tx, area, viewer, { ...meta, checksum }, fileKey);
-        let updated = 0;
-        const written: number[] = [];
-        const insertedIds: number[] = [];
-        for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
-          const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
-          const ids = prepared.ids.slice(start, end);
-          await captureBefore(tx, area, batchId, ids);
-          const params = [ids, ...prepared.values.map((column) => column.slice(start, end))];
-          const rows = await tx.$queryRawUnsafe<{ id: number; inserted: boolean }[]>(sql, ...params);
-          for (const row of rows) {
-            written.push(Number(row.id));
-            if (row.inserted) insertedIds.push(Number(row.id));
-            else updated++;
-          }
-        }
+        const { ids: written, inserted } = await source.write(tx, batchId);
+        const rows = written.length;
+        const updated = rows - inserted;
         // Port names through the alias table, set-based in this transaction (decision 205).
         const resolved = await resolveImportedPorts(tx, area.key, written);
         const ports = resolved
-          ? { resolved: resolved.resolutions.reduce((n, r) => n + r.rows, 0), unresolved: [...new Set(resolved.unresolved.map((u) => u.name))] }
+          ? {
+              resolved: resolved.resolutions.reduce((n, r) => n + r.rows, 0),
+              unresolved: [...new Set(resolved.unresolved.map((u) => u.name))],
+            }
           : undefined;
         if (area.model === "seaPort") await refreshPortPinyin(tx);
-        const inserted = insertedIds.length;
-        pruned = await finishBatch(tx, area, batchId, { inserted: insertedIds, rows: prepared.rowCount, updated });
+        pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated });
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,
@@ -544,14 +643,14 @@ export async function writeRows(
           params: {
             file: meta.fileName,
             variant: meta.variant ?? "standard",
-            rows: prepared.rowCount,
+            rows,
             inserted,
             updated,
             batch: batchId,
             ...(ports ? { portsResolved: ports.resolved, portsUnresolved: ports.unresolved.length } : {}),
           },
         });
-        return { ok: true as const, rows: prepared.rowCount, inserted, updated, batchId, ids: written, ...(ports ? { ports } : {}) };
+        return { ok: true as const, rows, inserted, updated, batchId, ids: written, ...(ports ? { ports } : {}) };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );

@@ -4,7 +4,8 @@
 // compared with the table in SQL: new / updated (fields old → new) /
 // unchanged, and rows the file's own validity hides from customers today.
 // Commit writes the new and updated rows through the one import writer
-// (writeRows), refused when the table's data version moved since the
+// (writeFrom, straight from the staging table in SQL: no row passes through
+// the process), refused when the table's data version moved since the
 // preview; discard deletes it; previews expire after an hour.
 import crypto from "node:crypto";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -16,8 +17,9 @@ import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import {
   importFailure,
   readSpreadsheet,
+  stagedSource,
   validateSheet,
-  writeRows,
+  writeFrom,
   type ImportFailure,
   type ImportOutcome,
   type ImportProblem,
@@ -346,29 +348,27 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   const summary = preview.summary as PreviewSummary;
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
   const columns = preview.columns as WriteColumn[];
-  const staged = await prisma.$queryRawUnsafe<{ row_id: number | null; values: unknown[] }[]>(
-    `SELECT row_id, "values" FROM import_preview_rows WHERE preview_id = $1 AND status IN ('new', 'updated') ORDER BY seq`,
-    id,
-  );
-  const prepared: PreparedImport = { columns, values: columns.map(() => []), ids: [], rowCount: staged.length };
-  for (const row of staged) {
-    prepared.ids.push(row.row_id);
-    columns.forEach((_, i) => prepared.values[i].push(row.values[i] ?? null));
-  }
-  const outcome = prepared.rowCount
-    ? await writeRows(
-        area,
-        viewer,
-        prepared,
-        // The previewed bytes become the batch's original file, as a direct import's do (issue 23 item 2).
-        { fileName: preview.fileName, variant: preview.variant as ImportVariant, ...(preview.original ? { original: new Uint8Array(preview.original) } : {}) },
-        // The table, and for port names the ports and aliases they were resolved against, as the preview saw them.
-        async (tx) =>
-          (await tableVersion(tx, area, true)) === preview.tableVersion && (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
-            ? null
-            : { key: "importPreview.stale" },
-      )
-    : { ok: true as const, rows: 0, inserted: 0, updated: 0, batchId: null, ids: [] };
+  // The staged rows go from import_preview_rows to the table in SQL (INSERT … SELECT), never through the process.
+  const outcome =
+    summary.counts.new + summary.counts.updated > 0
+      ? await writeFrom(
+          area,
+          viewer,
+          stagedSource(area, id, columns),
+          // The previewed bytes become the batch's original file, as a direct import's do (issue 23 item 2).
+          {
+            fileName: preview.fileName,
+            variant: preview.variant as ImportVariant,
+            ...(preview.original ? { original: new Uint8Array(preview.original) } : {}),
+          },
+          // The table, and for port names the ports and aliases they were resolved against, as the preview saw them.
+          async (tx) =>
+            (await tableVersion(tx, area, true)) === preview.tableVersion &&
+            (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
+              ? null
+              : { key: "importPreview.stale" },
+        )
+      : { ok: true as const, rows: 0, inserted: 0, updated: 0, batchId: null, ids: [] };
   if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale")) await discardPreview(area, viewer, id);
   return outcome;
 }

@@ -1,0 +1,159 @@
+// Issue 23, performance: the preview's commit writes straight from the
+// staging table in SQL and the undo restores set-based. These check that
+// the set-based paths write what the direct import writes and that undo
+// gives back the table exactly, at a few thousand rows.
+import { beforeAll, describe, expect, it } from "vitest";
+import { fclArea } from "~/domain/data-areas";
+import { undoBatch } from "~/domain/import-export/batches.server";
+import { importSpreadsheet } from "~/domain/import-export/import.server";
+import { commitPreview, createPreview } from "~/domain/import-export/preview.server";
+import { prisma } from "~/utils/db.server";
+import { withTestDb } from "../support/db";
+import { headers, rowOf, sheetBytes } from "./helpers";
+
+type Who = { id: number; username: string };
+let viewer: Who;
+beforeAll(async () => {
+  const user = await prisma.user.findUniqueOrThrow({ where: { email: "data@example.com" } });
+  viewer = { id: user.id, username: user.username };
+});
+
+const BASE = 880_000;
+const SEEDED = 2_000;
+
+/** Every column of every row (the update time too). */
+const tableChecksum = () =>
+  withTestDb(
+    async (db) =>
+      (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM fcl_rates t`)).rows[0].sum as string,
+  );
+
+/**
+ * What an import wrote, comparable between two imports of one file: rows
+ * with the file's ids by id, rows the file gave no id by content (their ids
+ * come from the sequence); the update time left out.
+ */
+const writtenState = () =>
+  withTestDb(async (db) => {
+    const { rows } = await db.query(
+      `SELECT md5(COALESCE(string_agg((to_jsonb(t) - 'updated_at')::text, '|' ORDER BY t.id) FILTER (WHERE t.id BETWEEN $1 AND $2 AND t.remark IS DISTINCT FROM 'no id'), '')) AS by_id,
+              md5(COALESCE(string_agg((to_jsonb(t) - 'updated_at' - 'id')::text, '|' ORDER BY (to_jsonb(t) - 'updated_at' - 'id')::text)
+                  FILTER (WHERE t.remark = 'no id'), '')) AS by_content,
+              count(*)::int AS rows
+       FROM fcl_rates t`,
+      [BASE, BASE + 4000],
+    );
+    return rows[0] as { by_id: string; by_content: string; rows: number };
+  });
+
+const fclRow = (values: Record<string, unknown>) =>
+  rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2099-02-01", ...values });
+const file = (rows: unknown[][]) => sheetBytes([headers(fclArea), ...rows]);
+
+/** Rows with every kind of column: text (Chinese too), prices, dates, the paused flag, remarks. */
+function variedRow(i: number, id: number | null, shift: number): unknown[] {
+  return fclRow({
+    id,
+    pod: ["LOS ANGELES", "HAMBURG", "ROTTERDAM", "汉堡"][i % 4],
+    carrier: i % 3 ? `CARRIER ${i % 7}` : null,
+    "20GP_T0": 100 + (i % 50) + shift,
+    "40GP_T1": i % 5 ? 200.5 + shift : null,
+    "40HQ_T2": (i % 11) * 3.25,
+    valid_fm: "2026-01-01",
+    valid_to: shift ? "2099-03-0" + (1 + (i % 9)) : "2099-02-01",
+    yes_no: i % 4 === 0 ? "是" : "否",
+    remark: id === null ? "no id" : `备注 ${i % 13} ${shift}`,
+  });
+}
+
+async function seed(): Promise<void> {
+  const rows = Array.from({ length: SEEDED }, (_, i) => variedRow(i, BASE + 1 + i, 0));
+  const seeded = await importSpreadsheet(fclArea, viewer, file(rows), { fileName: "seed.xlsx" });
+  expect(seeded).toMatchObject({ ok: true, inserted: SEEDED });
+}
+
+/** Changes half the seeded rows, leaves a quarter as they are, adds rows with and without ids. */
+function changesFile(): Uint8Array {
+  const rows: unknown[][] = [];
+  for (let i = 0; i < SEEDED; i++) {
+    if (i % 4 === 3) continue;
+    rows.push(variedRow(i, BASE + 1 + i, i % 2 ? 7 : 0));
+  }
+  for (let i = 0; i < 700; i++) rows.push(variedRow(i, BASE + SEEDED + 100 + i, 3));
+  for (let i = 0; i < 300; i++) rows.push(variedRow(i, null, 3));
+  return file(rows);
+}
+
+describe("set-based commit and undo (issue 23, performance)", () => {
+  it("the commit from the staging table writes exactly what the direct import of the same file writes, and undo restores the table", async () => {
+    await seed();
+    const before = await tableChecksum();
+    const bytes = changesFile();
+
+    const direct = await importSpreadsheet(fclArea, viewer, bytes.slice(), { fileName: "week.xlsx" });
+    if (!direct.ok) throw new Error(JSON.stringify(direct.problems));
+    const directState = await writtenState();
+    expect(await undoBatch(fclArea, viewer, direct.batchId!)).toMatchObject({ ok: true, deleted: 1000 });
+    expect(await tableChecksum()).toBe(before);
+
+    const preview = await createPreview(fclArea, viewer, bytes.slice(), { fileName: "week.xlsx" });
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    // Of the 1,500 seeded rows in the file (i % 4 of 0, 1, 2) those with odd i (i % 4 = 1) change: 500 updated.
+    expect(preview.summary.counts).toMatchObject({ new: 1000, updated: 500, unchanged: 1000, refused: 0 });
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    expect(committed).toMatchObject({ ok: true, rows: 1500, inserted: 1000, updated: 500 });
+    if (!committed.ok) return;
+    expect(committed.ids).toHaveLength(1500);
+    expect(await writtenState()).toEqual(directState);
+
+    // The batch: the before-image of each updated row, each inserted id (undo needs both).
+    const batchRows = await prisma.importBatchRow.groupBy({ by: ["batchId"], where: { batchId: committed.batchId! }, _count: true });
+    expect(batchRows[0]._count).toBe(1500);
+    expect(await prisma.importBatch.findUniqueOrThrow({ where: { id: committed.batchId! } })).toMatchObject({
+      rowCount: 1500,
+      inserted: 1000,
+      updated: 500,
+    });
+
+    const undone = await undoBatch(fclArea, viewer, committed.batchId!);
+    expect(undone).toEqual({ ok: true, restored: 500, deleted: 1000, skipped: 0 });
+    expect(await tableChecksum()).toBe(before);
+  }, 300_000);
+
+  it("undo with rows changed since restores the others and leaves those, in one go", async () => {
+    const bytes = file(Array.from({ length: 1500 }, (_, i) => variedRow(i, BASE + 5000 + i, 0)));
+    const first = await importSpreadsheet(fclArea, viewer, bytes, { fileName: "first.xlsx" });
+    expect(first.ok).toBe(true);
+    const before = await tableChecksum();
+    const second = await importSpreadsheet(
+      fclArea,
+      viewer,
+      file(Array.from({ length: 1500 }, (_, i) => variedRow(i, BASE + 5000 + i, 9))),
+      {
+        fileName: "second.xlsx",
+      },
+    );
+    if (!second.ok) throw new Error(JSON.stringify(second.problems));
+    await prisma.fclRate.update({ where: { id: BASE + 5000 }, data: { carrier: "LATER EDIT" } });
+    expect(await undoBatch(fclArea, viewer, second.batchId!)).toMatchObject({
+      ok: false,
+      reason: "conflicts",
+      conflicts: { count: 1, ids: [BASE + 5000] },
+    });
+    expect(await undoBatch(fclArea, viewer, second.batchId!, { rest: true })).toEqual({ ok: true, restored: 1499, deleted: 0, skipped: 1 });
+    expect((await prisma.fclRate.findUniqueOrThrow({ where: { id: BASE + 5000 } })).carrier).toBe("LATER EDIT");
+    // Every other row has the first file's price again; the edited one keeps the second file's.
+    const prices = await withTestDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT count(*) FILTER (WHERE gp20_t0 = 100 + (id - $1) % 50)::int AS first, count(*) FILTER (WHERE gp20_t0 = 109 + (id - $1) % 50)::int AS second
+             FROM fcl_rates WHERE id BETWEEN $1 AND $2`,
+            [BASE + 5000, BASE + 6499],
+          )
+        ).rows[0],
+    );
+    expect(prices).toEqual({ first: 1499, second: 1 });
+    expect(before).not.toBe(await tableChecksum());
+  }, 300_000);
+});

@@ -1,0 +1,101 @@
+// The one-pass .xlsx reader (server/workers/fast-xlsx.mjs, issue 23
+// performance) gives exactly what SheetJS gives for the plain form of the
+// format, and hands everything else to SheetJS.
+import * as XLSX from "@e965/xlsx";
+import { describe, expect, it } from "vitest";
+
+type Cell = string | number | boolean | null;
+type Read = { firstRow: number; rows: Cell[][]; formulaCells: string[] };
+type Reader = {
+  readFirstSheet: (data: Uint8Array) => Read;
+  readFirstSheetSheetJS: (data: Uint8Array) => Read;
+};
+type Fast = { readFirstSheetFast: (data: Uint8Array, xlsx: typeof XLSX, dateText: (code: unknown) => string) => Read | null };
+
+const workers = `${process.cwd()}/server/workers`;
+const reader = (await import(/* @vite-ignore */ `${workers}/read-sheet.mjs`)) as Reader;
+const { readFirstSheetFast } = (await import(/* @vite-ignore */ `${workers}/fast-xlsx.mjs`)) as Fast;
+const fast = (data: Uint8Array) => readFirstSheetFast(data, XLSX, () => "date");
+
+const ROWS: unknown[][] = [
+  ["id", "起运港", "20GP_T0", "valid_fm", "update_time", "yes_no", "remark"],
+  [
+    1,
+    "上海 & <港> \"x\" 'y'",
+    12.5,
+    new Date(Date.UTC(2026, 0, 31)),
+    new Date(Date.UTC(2026, 0, 31, 13, 45, 10)),
+    true,
+    "a &amp; b 汉堡  ",
+  ],
+  [2, null, -3, "2026/2/30", 46400.5, false, "tab\tx"],
+  [],
+  [null, null, null, null, null, null, "late"],
+  [3, "", 0, null, null, null, "  lead"],
+];
+
+function book(
+  rows: unknown[][],
+  options: { sst: boolean; dates: boolean; date1904?: boolean; origin?: string; tweak?: (ws: XLSX.WorkSheet) => void },
+): Uint8Array {
+  const ws = XLSX.utils.aoa_to_sheet(rows, { cellDates: options.dates, ...(options.origin ? { origin: options.origin } : {}) });
+  options.tweak?.(ws);
+  const wb = XLSX.utils.book_new();
+  if (options.date1904) wb.Workbook = { WBProps: { date1904: true } };
+  XLSX.utils.book_append_sheet(wb, ws, "sheet1");
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["second sheet"]]), "other");
+  return new Uint8Array(XLSX.write(wb, { type: "buffer", bookType: "xlsx", bookSST: options.sst, compression: true }) as Buffer);
+}
+
+const withCells = (ws: XLSX.WorkSheet) => {
+  // A date-time format, a formula with its value, an error cell, a custom number format.
+  ws["C3"] = { t: "n", v: 44000.25, z: "yyyy-mm-dd hh:mm" };
+  ws["B3"] = { t: "n", v: 5, f: "2+3" };
+  ws["F3"] = { t: "e", v: 0x2a };
+  ws["C2"] = { t: "n", v: 1234.5, z: "#,##0.00" };
+};
+
+describe("the one-pass .xlsx reader", () => {
+  const plain: [string, Uint8Array][] = [];
+  for (const sst of [true, false])
+    for (const dates of [true, false])
+      for (const date1904 of [false, true])
+        plain.push([`sst ${sst}, dates ${dates}, 1904 ${date1904}`, book(ROWS, { sst, dates, date1904, tweak: withCells })]);
+  plain.push(["a sheet starting at C4", book(ROWS, { sst: true, dates: true, origin: "C4" })]);
+  plain.push([
+    "a formula's text result",
+    book(ROWS, { sst: true, dates: false, tweak: (ws) => (ws["G2"] = { t: "s", v: "港口 &amp;", f: 'CONCAT("港口 ", "&amp;")' }) }),
+  ]);
+
+  it.each(plain)("reads the plain form as SheetJS does (%s)", (_name, bytes) => {
+    const read = fast(bytes.slice());
+    expect(read).not.toBeNull();
+    const sheetJS = reader.readFirstSheetSheetJS(bytes.slice());
+    expect(reader.readFirstSheet(bytes.slice())).toEqual(sheetJS);
+    expect(sheetJS.rows.length).toBeGreaterThan(3);
+  });
+
+  it("leaves every other form to SheetJS, with the same result as before", () => {
+    const formulaWithoutValue = book(ROWS, { sst: true, dates: false, tweak: (ws) => (ws["C2"] = { t: "n", f: "100+20" }) });
+    const others: Uint8Array[] = [
+      // .xls (BIFF), an empty sheet (no range), a formula saved without its value, an escaped control character (_x000D_).
+      new Uint8Array(XLSX.write(XLSX.read(book(ROWS, { sst: true, dates: false })), { type: "buffer", bookType: "biff8" }) as Buffer),
+      book([], { sst: true, dates: false }),
+      formulaWithoutValue,
+      book([["a\r\nb"]], { sst: false, dates: false }),
+    ];
+    for (const bytes of others) {
+      expect(fast(bytes.slice())).toBeNull();
+      expect(reader.readFirstSheet(bytes.slice())).toEqual(reader.readFirstSheetSheetJS(bytes.slice()));
+    }
+    expect(reader.readFirstSheet(formulaWithoutValue).formulaCells).toEqual(["C2"]);
+  });
+
+  it("a truncated zip is not read by the fast path (SheetJS gives its error)", () => {
+    const bytes = book(ROWS, { sst: true, dates: false });
+    // Cut short: no end-of-directory record.
+    const damaged = bytes.slice(0, bytes.length - 30);
+    expect(fast(damaged)).toBeNull();
+    expect(() => reader.readFirstSheet(damaged)).toThrow();
+  });
+});
