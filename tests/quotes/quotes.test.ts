@@ -1,0 +1,114 @@
+// Quotes (issue 25 item 3, decision 402): saved from a results row by a POST
+// form (no JavaScript), a number and a snapshot recomputed on the server for
+// the customer's tier, validity = min(rate valid_to, exchange rate's end),
+// the shared page by an unguessable token (no login, no other tier), the
+// personal-centre list, expiry with requote; bad input refused in both languages.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as quotes from "~/routes/account/quotes";
+import * as shared from "~/routes/site/quote.$token";
+import { prisma } from "~/utils/db.server";
+import { callRoute, getRequest, postForm } from "../support/requests";
+import { render, visibleText } from "../support/render";
+import { cookieOf } from "../search/helpers";
+
+let t1: string;
+let rateId: number;
+const FROM = "/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=2&qty_hq40=1&cur=CNY&sort=total";
+
+beforeAll(async () => {
+  t1 = await cookieOf("t1");
+  const results = await callRoute((await import("~/routes/site/mode-results")).loader, getRequest(FROM, undefined, { cookie: t1 }));
+  const totals = results.data.shipment.totals as Record<string, { incomplete: boolean }>;
+  rateId = Number(Object.entries(totals).find(([, t]) => !t.incomplete)![0]);
+});
+
+const save = (cookie: string, from: string, id: number | string, lng = "zh-CN") =>
+  callRoute(quotes.action, postForm(`/quotes?lng=${lng}`, { intent: "create", from, id }, { cookie }));
+
+describe("saving a quote", () => {
+  it("numbers it, snapshots the T1 row, shipment, fees, rate and total, and opens its shared page", async () => {
+    const result = await save(t1, FROM, rateId);
+    expect(result.status).toBe(302);
+    const token = result.headers.get("location")!.replace("/quote/", "");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const quote = await prisma.quote.findUniqueOrThrow({ where: { token } });
+    expect(token).not.toContain(String(quote.id));
+    expect(quote.number).toMatch(new RegExp(`^Q\\d{8}-${String(quote.id).padStart(6, "0")}$`));
+    expect(quote).toMatchObject({ tier: "T1", mode: "fcl", rateId, currency: "CNY" });
+    const snap = quote.snapshot as {
+      prices: { key: string; value: string }[];
+      shipment: Record<string, string>;
+      total: { sums: { currency: string }[]; conversion: { validUntil: string } };
+      validTo: string;
+    };
+    const row = await prisma.fclRate.findUniqueOrThrow({ where: { id: rateId } });
+    expect(snap.prices.find((p) => p.key === "gp20")?.value).toBe(row.gp20T1!.toFixed(2));
+    expect(JSON.stringify(snap)).not.toContain(`"${row.gp20T0!.toFixed(2)}"`);
+    expect(snap.shipment).toMatchObject({ qty_gp20: "2", qty_hq40: "1" });
+    expect(snap.total.sums.map((s) => s.currency)).toEqual(["CNY"]);
+    // Valid until the earlier of the rate's valid_to and the exchange rate's end.
+    const expected = [snap.validTo, snap.total.conversion.validUntil].sort()[0];
+    expect(quote.validUntil!.toISOString().slice(0, 10)).toBe(expected);
+
+    // The shared page: no login, the quote's figures.
+    const page = await callRoute(shared.loader, getRequest(`/quote/${token}`), { params: { token } });
+    expect(page.status).toBe(200);
+    expect(page.data.number).toBe(quote.number);
+    expect(page.data.rateUsed).toMatch(/1 USD = [\d.]+ CNY/);
+    const doc = visibleText((await render(`/quote/${token}`, { lng: "en-US" })).html);
+    expect(doc).toContain(`Quote ${quote.number}`);
+    expect(doc).toContain("Breakdown of the total");
+
+    // Listed in the owner's personal centre only.
+    const list = await callRoute(quotes.loader, getRequest("/quotes", undefined, { cookie: t1 }));
+    expect(list.data.rows.map((r: { number: string }) => r.number)).toContain(quote.number);
+    const other = await callRoute(quotes.loader, getRequest("/quotes", undefined, { cookie: await cookieOf("t2") }));
+    expect(other.data.rows.map((r: { number: string }) => r.number)).not.toContain(quote.number);
+  });
+
+  it("an expired quote says so and offers a requote at today's price", async () => {
+    const result = await save(t1, FROM, rateId);
+    const token = result.headers.get("location")!.replace("/quote/", "");
+    await prisma.quote.update({ where: { token }, data: { validUntil: new Date("2020-01-31T00:00:00Z") } });
+    const page = await callRoute(shared.loader, getRequest(`/quote/${token}`), { params: { token } });
+    expect(page.data.expired).toBe(true);
+    const requote = new URL(page.data.requoteHref, "http://x");
+    expect(requote.pathname).toBe("/fclbysea");
+    expect(Object.fromEntries(requote.searchParams)).toMatchObject({
+      pol: "SHANGHAI",
+      pod: "BATAM",
+      qty_gp20: "2",
+      qty_hq40: "1",
+      cur: "CNY",
+      sort: "total",
+    });
+    const zh = visibleText((await render(`/quote/${token}`)).html);
+    expect(zh).toContain("此报价已于 2020-01-31 过期");
+    expect(zh).toContain("按今日价格重新报价");
+  });
+
+  it.each([
+    ["zh-CN", "/fclbysea?pol=SHANGHAI&pod=BATAM", "请先填写货物信息"],
+    ["en-US", "/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=1&cur=XYZ", "No exchange rate is valid today"],
+    ["en-US", "/nowhere?qty_gp20=1", "This rate no longer exists"],
+  ])("refuses bad input in %s with a clear message and saves nothing", async (lng, from, text) => {
+    const before = await prisma.quote.count();
+    const result = await save(t1, from, rateId, lng);
+    expect([400, 404]).toContain(result.status);
+    const { resources } = await import("~/i18n/resources.server");
+    const messages = resources[lng as "zh-CN" | "en-US"].quotes as { quote: { error: Record<string, string> } };
+    expect(messages.quote.error[result.data.error.split(".").pop()]).toContain(text);
+    expect(await prisma.quote.count()).toBe(before);
+  });
+
+  it("is not for visitors or customers without a tier; an unknown token is 404", async () => {
+    const before = await prisma.quote.count();
+    expect((await save(await cookieOf("pending"), FROM, rateId)).status).toBe(400);
+    expect([302, 401]).toContain((await save("", FROM, rateId)).status);
+    expect(await prisma.quote.count()).toBe(before);
+    const missing = await callRoute(shared.loader, getRequest("/quote/AAAAAAAAAAAAAAAAAAAAAAAA"), {
+      params: { token: "AAAAAAAAAAAAAAAAAAAAAAAA" },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
