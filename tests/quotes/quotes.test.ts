@@ -25,6 +25,44 @@ beforeAll(async () => {
 const save = (cookie: string, from: string, id: number | string, lng = "zh-CN") =>
   callRoute(quotes.action, postForm(`/quotes?lng=${lng}`, { intent: "create", from, id }, { cookie }));
 
+/** One results page per mode with a shipment (express: its destination and weight), as a T1 customer searches. */
+const MODE_SEARCHES: [string, string][] = [
+  ["fcl", "/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=1"],
+  ["lcl", "/lclbysea?lclpol=SHANGHAI&lclpod=KOBE&cbm=2.5&kg=800"],
+  ["air", "/byair?airpol=PVG&airpod=ORD&kg=120&cbm=0.5"],
+  ["rail", "/railroad?pol=西安&pod=阿拉山口&qty_coc40=1"],
+  ["trailer", "/trailer?dock=上海港&trailer_door_point=上海浦东&qty_gp20=1"],
+  ["express", "/express?pod=US-W&num=2.5"],
+];
+
+describe("every mode with a total can be quoted", () => {
+  it.each(MODE_SEARCHES)("%s: the quote keeps the total the results page shows", async (mode, from) => {
+    const results = await callRoute((await import("~/routes/site/mode-results")).loader, getRequest(from, undefined, { cookie: t1 }));
+    type Row = { id: number; paused: boolean; prices: Record<string, string | null> | null };
+    const rows = results.data.results.rows as Row[];
+    const totals = results.data.shipment?.totals as Record<number, { sums: { currency: string; amount: string }[] }> | null;
+    // The row's total on the results page: the shipment's total, or express's total column.
+    const shown = (row: Row) =>
+      mode === "express"
+        ? row.prices?.total
+          ? [{ currency: "USD", amount: row.prices.total }]
+          : null
+        : totals?.[row.id]?.sums.length
+          ? totals[row.id].sums
+          : null;
+    const row = rows.find((r) => !r.paused && shown(r));
+    expect(row, `a row with a total on ${from}`).toBeTruthy();
+    const result = await save(t1, from, row!.id);
+    expect(result.status, JSON.stringify(result.data)).toBe(302);
+    const token = result.headers.get("location")!.replace("/quote/", "");
+    const quote = await prisma.quote.findUniqueOrThrow({ where: { token } });
+    expect(quote).toMatchObject({ mode, rateId: row!.id, tier: "T1" });
+    expect((quote.snapshot as { total: { sums: unknown } }).total.sums).toEqual(shown(row!));
+    const page = visibleText((await render(`/quote/${token}`, { lng: "en-US" })).html);
+    expect(page).toContain(`Quote ${quote.number}`);
+  });
+});
+
 describe("saving a quote", () => {
   it("numbers it, snapshots the T1 row, shipment, fees, rate and total, and opens its shared page", async () => {
     const result = await save(t1, FROM, rateId);
@@ -32,7 +70,7 @@ describe("saving a quote", () => {
     const token = result.headers.get("location")!.replace("/quote/", "");
     expect(token).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const quote = await prisma.quote.findUniqueOrThrow({ where: { token } });
-    expect(token).not.toContain(String(quote.id));
+    expect(token).not.toBe(String(quote.id));
     expect(quote.number).toMatch(new RegExp(`^Q\\d{8}-${String(quote.id).padStart(6, "0")}$`));
     expect(quote).toMatchObject({ tier: "T1", mode: "fcl", rateId, currency: "CNY" });
     const snap = quote.snapshot as {

@@ -202,11 +202,11 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       </Link>
                     )}
                     {/* A plain POST form (works without JavaScript): the server saves the quote of this row (decision 402). */}
-                    {totals?.[row.id]?.sums.length && !row.paused ? (
+                    {(totals?.[row.id]?.sums.length || (mode.shipment === "express" && row.prices?.total)) && !row.paused ? (
                       <form method="post" action="/quotes">
                         <input type="hidden" name="from" value={here} />
                         <input type="hidden" name="id" value={row.id} />
-                        <button name="intent" value="create" className="button button--ghost">
+                        <button className="button button--ghost">
                           {t("quotes.quote.save")}
                         </button>
                       </form>

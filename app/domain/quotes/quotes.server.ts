@@ -43,8 +43,41 @@ export type QuoteSnapshot = {
 export type QuoteFailure = "notFound" | "noTier" | "shipment" | "incomplete" | "currency" | "unavailable";
 export type QuoteOutcome = { ok: true; id: number; number: string; token: string } | { ok: false; error: QuoteFailure };
 
-/** The modes a quote can be saved from: those with a shipment total (express shows its price as its total). */
-export const QUOTE_MODES = MODES.filter((m) => m.shipment !== "express").map((m) => m.key);
+/**
+ * The modes a quote can be saved from: every mode with a total. FCL, LCL,
+ * air, rail and trailer total the customer's shipment (pricing/shipment.ts);
+ * express has no shipment form: its total is the price of the searched
+ * destination and weight (pricing/express.ts), which the quote keeps as one
+ * part, per shipment.
+ */
+export const QUOTE_MODES: readonly ModeKey[] = MODES.map((m) => m.key);
+
+/** Express: the total of the searched destination and weight as the one part of a total (one shipment). */
+function expressTotal(source: {
+  snapshot: { prices: SnapshotPrice[]; currency: string | null; express?: { weight: string } | null };
+}): ShipmentTotal | null {
+  const total = source.snapshot.prices.find((p) => p.key === "total")?.value;
+  const currency = source.snapshot.currency;
+  if (!total || !currency || !source.snapshot.express) return null;
+  return {
+    parts: [
+      {
+        kind: "freight",
+        labelKey: "search.price.total",
+        note: `${source.snapshot.express.weight} kg`,
+        quantity: "1",
+        unit: "bill",
+        rate: total,
+        currency,
+        amount: total,
+      },
+    ],
+    sums: [{ currency, amount: total }],
+    excluded: [],
+    incomplete: false,
+    air: null,
+  };
+}
 
 /** The search and shipment parameters a quote remembers (for requote). */
 function kept(params: URLSearchParams, names: readonly string[]): Record<string, string> {
@@ -78,21 +111,32 @@ export async function createQuote(
   if (!source || source.kind !== "rate") return { ok: false, error: "notFound" };
   if (source.paused || source.availability !== "valid") return { ok: false, error: "unavailable" };
 
-  const lcl = mode.calculator
-    ? checkLclInput((params.get("cbm") ?? "").trim().slice(0, 12), (params.get("kg") ?? "").trim().slice(0, 12))
-    : null;
-  const typed = readShipment(mode, params, lcl && "cbm" in lcl ? lcl : null);
-  if (!typed.shipment) return { ok: false, error: "shipment" };
-
-  // The row with its fees, the viewer's tier only (as the results page reads it).
-  const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true, ...tierSelect(mode, tier) };
-  for (const fact of mode.facts)
-    if (fact.kind !== "validity") Object.assign(select, { [fact.field]: true }, fact.fallback ? { [fact.fallback]: true } : {});
-  if ("field" in mode.currency) select[mode.currency.field] = true;
-  const raw = (await rateDelegate(mode).findMany({ where: { id: rateId }, select, take: 1 })) as Record<string, unknown>[];
-  if (!raw[0]) return { ok: false, error: "notFound" };
-  const row = toRateRow(mode, tier, raw[0]);
-  let total = rowTotals(mode, typed.shipment, [row])[row.id];
+  let total: ShipmentTotal | undefined | null;
+  let shipmentValues: Record<string, string>;
+  let fees: QuoteSnapshot["fees"] = [];
+  if (mode.shipment === "express") {
+    // The price of the searched destination and weight (loadBookingSource read them from `params`).
+    total = expressTotal(source);
+    if (!total) return { ok: false, error: "shipment" };
+    shipmentValues = { [mode.weight!.param]: source.snapshot.express!.weight };
+  } else {
+    const lcl = mode.calculator
+      ? checkLclInput((params.get("cbm") ?? "").trim().slice(0, 12), (params.get("kg") ?? "").trim().slice(0, 12))
+      : null;
+    const typed = readShipment(mode, params, lcl && "cbm" in lcl ? lcl : null);
+    if (!typed.shipment) return { ok: false, error: "shipment" };
+    // The row with its fees, the viewer's tier only (as the results page reads it).
+    const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true, ...tierSelect(mode, tier) };
+    for (const fact of mode.facts)
+      if (fact.kind !== "validity") Object.assign(select, { [fact.field]: true }, fact.fallback ? { [fact.fallback]: true } : {});
+    if ("field" in mode.currency) select[mode.currency.field] = true;
+    const raw = (await rateDelegate(mode).findMany({ where: { id: rateId }, select, take: 1 })) as Record<string, unknown>[];
+    if (!raw[0]) return { ok: false, error: "notFound" };
+    const row = toRateRow(mode, tier, raw[0]);
+    total = rowTotals(mode, typed.shipment, [row])[row.id];
+    shipmentValues = typed.values;
+    fees = mode.facts.filter((f) => f.fee && row.facts[f.key]).map((f) => ({ key: f.key, labelKey: f.labelKey, value: row.facts[f.key]! }));
+  }
   if (!total || total.incomplete) return { ok: false, error: "incomplete" };
 
   const today = todayInShanghai(now);
@@ -100,7 +144,7 @@ export async function createQuote(
   const currency = readCurrency(params, currencyChoices(rates));
   if (currency.error) return { ok: false, error: "currency" };
   if (currency.value) {
-    total = convertTotals({ [row.id]: total }, currency.value, rates, (key) => key)[row.id];
+    total = convertTotals({ [rateId]: total }, currency.value, rates, (key) => key)[rateId];
     if (total.incomplete) return { ok: false, error: "currency" };
     total = { ...total, note: null };
   }
@@ -114,16 +158,17 @@ export async function createQuote(
     to: source.snapshot.to,
     facts: source.snapshot.facts,
     prices: source.snapshot.prices,
-    fees: mode.facts.filter((f) => f.fee && row.facts[f.key]).map((f) => ({ key: f.key, labelKey: f.labelKey, value: row.facts[f.key]! })),
+    fees,
     currency: source.snapshot.currency,
     validFrom: source.snapshot.validFrom,
     validTo: source.snapshot.validTo,
-    shipment: typed.values,
+    shipment: shipmentValues,
     total,
   };
   const searchParams = kept(params, [
     ...mode.fields.map((f) => f.param),
-    ...Object.keys(typed.values),
+    ...(mode.weight ? [mode.weight.param] : []),
+    ...Object.keys(shipmentValues),
     ...(mode.calculator ? ["cbm", "kg"] : []),
     CURRENCY_PARAM,
   ]);

@@ -8,13 +8,13 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
+import { requireViewer } from "~/domain/accounts/session.server";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import { createQuote, listOwnQuotes, type QuoteView } from "~/domain/quotes/quotes.server";
 import { MODES } from "~/domain/modes";
 import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
 import { sitePageMeta } from "~/domain/site/meta.server";
-import { intentOf } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loaderMeta } from "~/utils/root-data";
 import datatableStylesHref from "~/styles/datatable.css";
@@ -47,9 +47,11 @@ const listRow = (q: QuoteView) => ({
 });
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { create: "quote.create" }, async ({ request }, gate) => {
+  runAction(args, { "*": "quote.create" }, async ({ request }, gate) => {
+    // A visitor goes to /home, a frozen account to /freeze (as every personal-centre action).
+    const viewer = await requireViewer(request);
+    await gate.authorize();
     const form = await readFormData(request);
-    const viewer = await gate.authorizeUser(intentOf(form));
     const from = new URL(String(form.get("from") ?? "").slice(0, 2000), "http://quote.local");
     const mode = MODES.find((m) => m.path === from.pathname);
     const id = Number(form.get("id"));
