@@ -10,6 +10,7 @@ import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, postForm } from "../support/requests";
 import { render, visibleText } from "../support/render";
 import { cookieOf } from "../search/helpers";
+import { embeddedFonts, pdfText } from "../support/pdf";
 
 let t1: string;
 let rateId: number;
@@ -148,5 +149,53 @@ describe("saving a quote", () => {
       params: { token: "AAAAAAAAAAAAAAAAAAAAAAAA" },
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the quote's PDF", () => {
+  const pdfOf = async (token: string, lng?: string) => {
+    const { loader } = await import("~/routes/resources/quote.$token.pdf");
+    const query = lng ? `?lng=${lng}` : "";
+    return (await loader({ request: getRequest(`/quote/${token}/pdf${query}`), params: { token }, context: {} })) as Response;
+  };
+
+  it("prints the quote's figures and validity in the reader's language, in an embedded CJK font", async () => {
+    const token = (await save(t1, FROM, rateId)).headers.get("location")!.replace("/quote/", "");
+    const quote = await prisma.quote.findUniqueOrThrow({ where: { token } });
+    const page = await callRoute(shared.loader, getRequest(`/quote/${token}`), { params: { token } });
+    const validUntil = quote.validUntil!.toISOString().slice(0, 10);
+
+    const zh = await pdfOf(token, "zh-CN");
+    expect(zh.status).toBe(200);
+    expect(zh.headers.get("content-type")).toBe("application/pdf");
+    expect(zh.headers.get("content-disposition")).toContain(`${quote.number}.pdf`);
+    const zhBytes = new Uint8Array(await zh.arrayBuffer());
+    // The Chinese font is embedded (a subset), no standard font stands in for it.
+    expect(embeddedFonts(zhBytes)).toEqual(["NotoSansSC-Regular"]);
+    const zhText = (await pdfText(zhBytes)).replace(/\s+/g, " ");
+    expect(zhText).toContain(`报价单 ${quote.number}`);
+    expect(zhText).toContain(`有效期至 ${validUntil}`);
+    expect(zhText).toContain("合计");
+    expect(zhText).toContain(page.data.totalText);
+    expect(zhText).toContain("SHANGHAI → BATAM");
+    expect(zhText).toContain("总价明细");
+    expect(zhText).toMatch(/1 USD = [\d.]+ CNY/);
+
+    const en = (await pdfText(new Uint8Array(await (await pdfOf(token, "en-US")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(en).toContain(`Quote ${quote.number}`);
+    expect(en).toContain(`Valid until ${validUntil}`);
+    expect(en).toContain(page.data.totalText);
+    expect(en).toContain("Breakdown of the total");
+    expect(en).not.toContain("报价单");
+  });
+
+  it("of an expired quote says so; linked from the shared page and the owner's list; unknown token 404", async () => {
+    const token = (await save(t1, FROM, rateId)).headers.get("location")!.replace("/quote/", "");
+    await prisma.quote.update({ where: { token }, data: { validUntil: new Date("2020-01-31T00:00:00Z") } });
+    const text = (await pdfText(new Uint8Array(await (await pdfOf(token, "zh-CN")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(text).toContain("此报价已于 2020-01-31 过期");
+    expect((await render(`/quote/${token}`)).html).toContain(`href="/quote/${token}/pdf"`);
+    expect((await render("/quotes", undefined, { cookie: t1 })).html).toContain(`href="/quote/${token}/pdf"`);
+    await expect(pdfOf("AAAAAAAAAAAAAAAAAAAAAAAA")).rejects.toMatchObject({ status: 404 });
   });
 });

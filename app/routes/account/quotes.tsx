@@ -80,6 +80,15 @@ export default function QuotesPage() {
     },
     { key: "createdAt", header: t("quotes.quote.createdAt"), cell: (row) => row.createdAt.slice(0, 10) },
     {
+      key: "pdf",
+      header: t("quotes.quote.pdf"),
+      cell: (row) => (
+        <a href={`/quote/${row.token}/pdf`} download>
+          {t("quotes.quote.pdf")}
+        </a>
+      ),
+    },
+    {
       key: "validUntil",
       header: t("quotes.quote.validUntil"),
       cell: (row) => (row.expired ? t("quotes.quote.expiredOn", { day: row.validUntil }) : (row.validUntil ?? t("quotes.quote.noEnd"))),

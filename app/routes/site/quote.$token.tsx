@@ -9,11 +9,8 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
-import { formatSnapshotPrice } from "~/domain/booking/format";
-import { formatPrice } from "~/domain/pricing/format";
-import { modeByKey } from "~/domain/modes";
 import { quoteByToken } from "~/domain/quotes/quotes.server";
-import { sumsText } from "~/domain/rates/totals.server";
+import { quoteWords } from "~/domain/quotes/words.server";
 import { getLanguage, pageI18n } from "~/i18n/i18n.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { notFound } from "~/utils/http.server";
@@ -27,47 +24,12 @@ export const ErrorBoundary = BookingErrorBoundary;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
   if (!quote) throw notFound();
-  const { t } = pageI18n(lng);
-  const { snapshot } = quote;
-  const conversion = snapshot.total.conversion;
-  const rateUsed =
-    conversion?.ok && conversion.rates.length
-      ? t("quotes.currency.note", {
-          original: sumsText(snapshot.total.original ?? []),
-          rates: conversion.rates.map((r) => t("quotes.currency.rate", r)).join("; "),
-        })
-      : null;
-  const mode = modeByKey(snapshot.mode);
   return data(
     {
       meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
-      number: quote.number,
-      modeLabel: mode.labelKey,
-      createdAt: quote.createdAt.slice(0, 10),
-      validUntil: quote.validUntil,
-      expired: quote.expired,
-      requoteHref: quote.requoteHref,
-      route: [snapshot.from, snapshot.to].filter(Boolean).join(" → "),
-      facts: snapshot.facts,
-      prices: snapshot.prices.map((p) => ({ labelKey: p.labelKey, text: formatSnapshotPrice(p, snapshot.currency) })),
-      fees: snapshot.fees,
-      // The parts of the total as words (made here: this page shares no component with the results pages' bundle).
-      breakdown: [
-        ...(snapshot.total.air ? [t("quotes.shipment.airWeights", snapshot.total.air)] : []),
-        ...snapshot.total.parts.map((p) =>
-          t("quotes.shipment.line", {
-            label: [t(p.labelKey), p.note].filter(Boolean).join(" "),
-            quantity: p.quantity,
-            unit: t(`quotes.shipment.unit.${p.unit}`),
-            rate: formatPrice(p.rate, "money") ?? p.rate,
-            currency: p.currency,
-            amount: formatPrice(p.amount, "money") ?? p.amount,
-          }),
-        ),
-        ...snapshot.total.excluded.map((e) => t("quotes.shipment.excluded", { label: t(e.labelKey), text: e.text })),
-      ],
-      totalText: sumsText(snapshot.total.sums),
-      rateUsed,
+      pdfHref: `/quote/${quote.token}/pdf`,
+      // The words are made here (this page shares no component with the results pages' bundle).
+      ...quoteWords(quote, pageI18n(lng).t),
     },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
   );
@@ -124,6 +86,10 @@ export default function QuotePage() {
         ))}
       </ul>
       <p>
+        {/* A plain link: the PDF is a download, not a page (reloadDocument: no client-side navigation). */}
+        <a href={q.pdfHref} download>
+          {t("quotes.quote.pdf")}
+        </a>{" "}
         <Link to={q.requoteHref}>{t("quotes.quote.requote")}</Link>
       </p>
     </article>
