@@ -246,6 +246,8 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_site._account.quotes": { url: at("/quotes"), loader: signedIn(), action: signedIn("404") },
   // The shared link needs no login and never reads the session.
   "routes/_site.quote.$token": { url: (f) => `/quote/${f.quoteToken}`, params: (f) => ({ token: f.quoteToken }), loader: always("200") },
+  // Its PDF, by the same token (no login).
+  "routes/quote.$token.pdf": { url: (f) => `/quote/${f.quoteToken}/pdf`, params: (f) => ({ token: f.quoteToken }), loader: always("200") },
   "routes/_site._account.userInfo": { url: at("/userInfo"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userPwd": { url: at("/userPwd"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
