@@ -43,6 +43,7 @@ const part = (
 });
 
 const QUOTE: QuoteView = {
+  id: 42,
   number: "Q20261124-000042",
   token: "bench-token-000000000000",
   mode: "fcl",

@@ -520,7 +520,8 @@ describe("all-in totals", () => {
 
   // Quotes (decision 402): a T2 customer saves the quote of a row (its total in a chosen currency); the
   // quote's shared page (loader data, document and its .data request), its PDF's text and the customer's
-  // list hold no T0 or T1 price, total or converted total. The T2 total itself is printed (the test can fail).
+  // list, and the legacy API's quote calls hold no T0 or T1 price, total or converted total. The T2 total itself
+  // is printed (the test can fail).
   describe.each(LANES.map((lane) => ({ ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" })))("a T2 quote: $mode in $currency", (lane) => {
     test("shared page, .data, PDF and list", async () => {
       const mode = modeByKey(lane.mode);
@@ -534,7 +535,14 @@ describe("all-in totals", () => {
       const saved = await callRoute(quotes.action as never, postForm("/quotes", { from, id: rowId }, { cookie }));
       expect(saved.status).toBe(302);
       const token = saved.headers.get("location")!.replace("/quote/", "");
-      const snapshot = (await prisma.quote.findUniqueOrThrow({ where: { token } })).snapshot as { total: { sums: { amount: string }[] } };
+      const stored = await prisma.quote.findUniqueOrThrow({ where: { token } });
+      const snapshot = stored.snapshot as { total: { sums: { amount: string }[] } };
+      // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
+      const apiToken = await tokenOf("t2@example.com");
+      const apiList = await api("GET", "/my/getquote", { token: apiToken });
+      const apiOne = await api("GET", `/my/getquote/${stored.id}`, { token: apiToken });
+      const apiSaved = await api("POST", "/my/savequote", { token: apiToken, body: { transport_mode: lane.mode, id: rowId, cur: lane.currency, ...SHIPMENT[lane.mode] } });
+      expect([apiList.body.status, apiOne.body.status, apiSaved.body.status]).toEqual([0, 0, 0]);
 
       const shared = await import("~/routes/site/quote.$token");
       const pdfRoute = await import("~/routes/resources/quote.$token.pdf");
@@ -548,6 +556,9 @@ describe("all-in totals", () => {
         { name: "quote PDF", text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) },
         (await loaderPage("quotes list", quotes.loader as Loader, "/quotes", cookie)).page,
         (await documentPage("quotes list", "/quotes", cookie)).page,
+        { name: "API quote list", text: dataText(apiList.body) },
+        { name: "API quote", text: dataText(apiOne.body) },
+        { name: "API saved quote", text: dataText(apiSaved.body) },
       ];
       const own = new Set([...converted.T2, ...original.T2]);
       const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
@@ -555,7 +566,7 @@ describe("all-in totals", () => {
       expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
       // The quote's own T2 total is in each of its views.
       const total = formatMoney(snapshot.total.sums[0].amount)!;
-      for (const name of ["quote page document", "quote PDF", "quotes list document"]) expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
+      for (const name of ["quote page document", "quote PDF", "quotes list document", "API quote"]) expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
     });
   });
 });

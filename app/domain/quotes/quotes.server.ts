@@ -195,6 +195,7 @@ export async function createQuote(
 }
 
 export type QuoteView = {
+  id: number;
   number: string;
   token: string;
   mode: ModeKey;
@@ -209,6 +210,7 @@ export type QuoteView = {
 };
 
 type QuoteRecord = {
+  id: number;
   number: string;
   token: string;
   mode: string;
@@ -225,6 +227,7 @@ function viewOf(q: QuoteRecord, today: Date): QuoteView {
   const search = new URLSearchParams(q.params as Record<string, string>);
   search.set("sort", "total");
   return {
+    id: q.id,
     number: q.number,
     token: q.token,
     mode: mode.key,
@@ -259,4 +262,10 @@ export async function listOwnQuotes(
   ]);
   const today = todayInShanghai(now);
   return { rows: rows.map((q) => viewOf(q, today)), total };
+}
+
+/** One of a customer's own quotes by id (another user's: null). */
+export async function ownQuote(userId: number, id: number, now = new Date()): Promise<QuoteView | null> {
+  const q = await prisma.quote.findFirst({ where: { id, userId } });
+  return q ? viewOf(q, todayInShanghai(now)) : null;
 }
