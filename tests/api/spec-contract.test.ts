@@ -59,7 +59,10 @@ const NOT_OFFERED = new Set(["GET /api/code"]);
 // ------------------------------------------------------------ callers
 
 type Who = "visitor" | "t1" | "admin";
-const whoMay = (endpoint: Endpoint): Who => (endpoint.access.kind === "public" ? "visitor" : endpoint.access.kind === "user" ? "t1" : "admin");
+/** Calls with an operation that are a customer's own (no staff screen): read as t1. */
+const CUSTOMER_CALLS = new Set(["GET /my/getquote", "GET /my/getquote/{id}"]);
+const whoMay = (endpoint: Endpoint): Who =>
+  endpoint.access.kind === "public" ? "visitor" : endpoint.access.kind === "user" || CUSTOMER_CALLS.has(`${endpoint.method} ${endpoint.path}`) ? "t1" : "admin";
 const EMAILS: Record<Exclude<Who, "visitor">, string> = { t1: "t1@example.com", admin: "admin@example.com" };
 const tokenFor = async (who: Who) => (who === "visitor" ? null : tokenOf(EMAILS[who]));
 

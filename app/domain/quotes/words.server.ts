@@ -3,8 +3,7 @@
 // the snapshot is read: the customer's own tier's prices, never another's.
 import { formatSnapshotPrice } from "~/domain/booking/format";
 import { modeByKey } from "~/domain/modes";
-import { formatPrice } from "~/domain/pricing/format";
-import { sumsText } from "~/domain/rates/totals.server";
+import { sumsText, totalView } from "~/domain/rates/totals.server";
 import type { QuoteView } from "./quotes.server";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -31,7 +30,7 @@ export type QuoteWords = {
 export function quoteWords(quote: QuoteView, t: Translate): QuoteWords {
   const { snapshot } = quote;
   const conversion = snapshot.total.conversion;
-  const money = (amount: string) => formatPrice(amount, "money") ?? amount;
+  const view = totalView(snapshot.total, t);
   return {
     number: quote.number,
     modeLabel: modeByKey(snapshot.mode).labelKey,
@@ -43,21 +42,9 @@ export function quoteWords(quote: QuoteView, t: Translate): QuoteWords {
     facts: snapshot.facts,
     prices: snapshot.prices.map((p) => ({ labelKey: p.labelKey, text: formatSnapshotPrice(p, snapshot.currency) })),
     fees: snapshot.fees,
-    breakdown: [
-      ...(snapshot.total.air ? [t("quotes.shipment.airWeights", snapshot.total.air)] : []),
-      ...snapshot.total.parts.map((p) =>
-        t("quotes.shipment.line", {
-          label: [t(p.labelKey), p.note].filter(Boolean).join(" "),
-          quantity: p.quantity,
-          unit: t(`quotes.shipment.unit.${p.unit}`),
-          rate: money(p.rate),
-          currency: p.currency,
-          amount: money(p.amount),
-        }),
-      ),
-      ...snapshot.total.excluded.map((e) => t("quotes.shipment.excluded", { label: t(e.labelKey), text: e.text })),
-    ],
-    totalText: sumsText(snapshot.total.sums),
+    // The results page's words for the parts of a total (air weights, one line per part, fees not included).
+    breakdown: [...(view.air ? [view.air] : []), ...view.lines, ...view.excluded],
+    totalText: view.text,
     rateUsed:
       conversion?.ok && conversion.rates.length
         ? t("quotes.currency.note", {
