@@ -558,4 +558,24 @@ export const ExchangeRateEntity = entity("ExchangeRate", [
   w.date("valid_until", "validUntil"),
   w.str("update_user", "updatedBy"),
   w.datetime("update_time", "updatedAt"),
+
+// Quotes (issue 25 item 3, decision 402): the customer's saved quotes, their own tier's prices only.
+const quoteFields = [
+  w.int("id"),
+  w.str("quote_no", "number", { description: "Q<day>-<id>" }),
+  w.str("transport_mode", "mode", { description: "fcl, lcl, air, rail, trailer or express" }),
+  w.str("pol", "from"),
+  w.str("pod", "to"),
+  w.str("currency", { description: "the currency of the total ('' = the original currencies)" }),
+  w.str("total_price", "totalText", { description: "the total as printed, e.g. 4,665.00 USD + 4,370.00 CNY" }),
+  w.date("valid_to", "validUntil", { description: "the earlier of the rate's valid_to and the exchange rate's end (null: no end)" }),
+  w.bool("expired"),
+  w.datetime("create_time", "createdAt"),
+  w.str("share_url", "shareUrl", { description: "the quote's page, for anyone holding the link (no login)" }),
+  w.str("pdf_url", "pdfUrl", { description: "the quote's PDF, in the language of ?lng=" }),
+];
+export const QuoteEntity = entity("Quote", quoteFields);
+export const QuoteDetailEntity = entity("QuoteDetail", [
+  ...quoteFields,
+  w.any("snapshot", { description: "rate, tier prices, fees, shipment, exchange rate and total as saved (the customer's tier only)" }),
 ]);

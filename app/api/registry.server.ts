@@ -5,9 +5,10 @@ import type { Endpoint } from "./core.server";
 import { accountEndpoints } from "./endpoints/account.server";
 import { adminEndpoints } from "./endpoints/admin.server";
 import { bookingEndpoints } from "./endpoints/booking.server";
+import { quoteEndpoints } from "./endpoints/quotes.server";
 import { dataEndpoints } from "./endpoints/data.server";
 import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
 import { watchEndpoints } from "./endpoints/watches.server";
 
-export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints, ...watchEndpoints];
+export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...quoteEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints, ...watchEndpoints];

@@ -101,7 +101,7 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
     }
     // /my: the caller's own things need a session (issue 25: an entrustment's status and its cancel, the lane watches); everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
-      const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(endpoint.path);
+      const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|getquote(\/\{id\})?|savequote|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(endpoint.path);
       expect(who).toBe(own ? "signedIn" : "staff");
     }
   });

@@ -37,6 +37,9 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   "GET /api/code": "WeChat sign-in: not offered",
   "GET /my/getentrustment": "CP 7: params not shown (CP 2.4 names the columns only)",
   "GET /my/getentrustment/{id}": "not in the spec",
+  // Issue 25 item 3 (decision 501): quotes have no spec call.
+  "GET /my/getquote": "not in the spec (issue 25)",
+  "GET /my/getquote/{id}": "not in the spec (issue 25)",
   "GET /my/getzcaudituser": "AD 7: count awaiting audit, shape not shown",
   "GET /my/getHandOverList/{id}": "AD 7: payload not shown",
   "GET /manage/homecateall": "AD 7: payloads not shown",
@@ -60,7 +63,10 @@ const NOT_OFFERED = new Set(["GET /api/code"]);
 // ------------------------------------------------------------ callers
 
 type Who = "visitor" | "t1" | "admin";
-const whoMay = (endpoint: Endpoint): Who => (endpoint.access.kind === "public" ? "visitor" : endpoint.access.kind === "user" ? "t1" : "admin");
+/** Calls with an operation that are a customer's own (no staff screen): read as t1. */
+const CUSTOMER_CALLS = new Set(["GET /my/getquote", "GET /my/getquote/{id}"]);
+const whoMay = (endpoint: Endpoint): Who =>
+  endpoint.access.kind === "public" ? "visitor" : endpoint.access.kind === "user" || CUSTOMER_CALLS.has(`${endpoint.method} ${endpoint.path}`) ? "t1" : "admin";
 const EMAILS: Record<Exclude<Who, "visitor">, string> = { t1: "t1@example.com", admin: "admin@example.com" };
 const tokenFor = async (who: Who) => (who === "visitor" ? null : tokenOf(EMAILS[who]));
 
@@ -102,6 +108,12 @@ async function idFor(path: string): Promise<number> {
     case "/manage/homecate/{id}":
     case "/manage/homecate/byid/{id}":
       return first(prisma.homeCategory.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
+    case "/my/getquote/{id}": {
+      // t1's quote, saved through the API as a script would.
+      const [rate] = await prisma.fclRate.findMany({ where: { pol: "SHANGHAI", pod: "BATAM", gp20T1: { not: null }, paused: false }, take: 1, orderBy: { id: "asc" } });
+      const saved = await api("POST", "/my/savequote", { token: await tokenOf("t1@example.com"), body: { transport_mode: "fcl", id: String(rate.id), qty_gp20: "1" } });
+      return (saved.body.data as { id: number }).id;
+    }
     case "/my/getentrustment/{id}":
     case "/my/getentrustment/{id}/status": {
       const id = await userId("t1@example.com");
@@ -667,6 +679,7 @@ const NOT_EDITS: Record<string, string> = {
   "POST /my/update/avatar": "uploads a file",
   "POST /my/update/wxcodecard": "uploads a file",
   "POST /my/addmenu": "adds",
+  "POST /my/savequote": "adds a quote (never edited)",
   "POST /my/adduserdata": "adds",
   "POST /my/addroles": "adds",
   "POST /my/saverightsroles": "sets permissions (pid of the role read back in the writes above)",

@@ -21,6 +21,7 @@ import { readSnapshot } from "~/domain/booking/snapshot";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { render } from "../support/render";
+import { pdfText } from "../support/pdf";
 import { callRoute, getRequest, postForm, type RouteResult } from "../support/requests";
 import { newKey } from "../booking/helpers";
 import { readSheet } from "../data/helpers";
@@ -514,6 +515,58 @@ describe("all-in totals", () => {
       // The viewer's own totals are printed (the test can fail).
       const printed = [...own].filter((v) => occurs(doc.page.text, formatMoney(v)!));
       expect(printed.length).toBeGreaterThan(0);
+    });
+  });
+
+  // Quotes (decision 402): a T2 customer saves the quote of a row (its total in a chosen currency); the
+  // quote's shared page (loader data, document and its .data request), its PDF's text and the customer's
+  // list, and the legacy API's quote calls hold no T0 or T1 price, total or converted total. The T2 total itself
+  // is printed (the test can fail).
+  describe.each(LANES.map((lane) => ({ ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" })))("a T2 quote: $mode in $currency", (lane) => {
+    test("shared page, .data, PDF and list", async () => {
+      const mode = modeByKey(lane.mode);
+      const [rows, converted, original] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane, lane.currency), tierTotals(lane)]);
+      const cookie = await cookieOf("t2");
+      const from = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], cur: lane.currency });
+      const results = await callRoute((await resultsRoute[mode.key]()).loader as never, getRequest(from, undefined, { cookie }));
+      const totals = (results.data as { shipment: { totals: Record<string, { incomplete: boolean }> } }).shipment.totals;
+      const rowId = Object.entries(totals).find(([, t]) => !t.incomplete)![0];
+      const quotes = await import("~/routes/account/quotes");
+      const saved = await callRoute(quotes.action as never, postForm("/quotes", { from, id: rowId }, { cookie }));
+      expect(saved.status).toBe(302);
+      const token = saved.headers.get("location")!.replace("/quote/", "");
+      const stored = await prisma.quote.findUniqueOrThrow({ where: { token } });
+      const snapshot = stored.snapshot as { total: { sums: { amount: string }[] } };
+      // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
+      const apiToken = await tokenOf("t2@example.com");
+      const apiList = await api("GET", "/my/getquote", { token: apiToken });
+      const apiOne = await api("GET", `/my/getquote/${stored.id}`, { token: apiToken });
+      const apiSaved = await api("POST", "/my/savequote", { token: apiToken, body: { transport_mode: lane.mode, id: rowId, cur: lane.currency, ...SHIPMENT[lane.mode] } });
+      expect([apiList.body.status, apiOne.body.status, apiSaved.body.status]).toEqual([0, 0, 0]);
+
+      const shared = await import("~/routes/site/quote.$token");
+      const pdfRoute = await import("~/routes/resources/quote.$token.pdf");
+      const pdf = (await pdfRoute.loader({ request: getRequest(`/quote/${token}/pdf`), params: { token }, context: {} })) as Response;
+      const single = await render(`/quote/${token}.data`, undefined, { cookie });
+      expect(single.status).toBe(200);
+      const pages: Page[] = [
+        (await loaderPage("quote page", shared.loader as Loader, `/quote/${token}`, "", { token })).page,
+        (await documentPage("quote page", `/quote/${token}`, "")).page,
+        { name: "quote page .data", text: single.html },
+        { name: "quote PDF", text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) },
+        (await loaderPage("quotes list", quotes.loader as Loader, "/quotes", cookie)).page,
+        (await documentPage("quotes list", "/quotes", cookie)).page,
+        { name: "API quote list", text: dataText(apiList.body) },
+        { name: "API quote", text: dataText(apiOne.body) },
+        { name: "API saved quote", text: dataText(apiSaved.body) },
+      ];
+      const own = new Set([...converted.T2, ...original.T2]);
+      const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
+      expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
+      expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
+      // The quote's own T2 total is in each of its views.
+      const total = formatMoney(snapshot.total.sums[0].amount)!;
+      for (const name of ["quote page document", "quote PDF", "quotes list document", "API quote"]) expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
     });
   });
 });

@@ -21,6 +21,7 @@ import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from ".
 import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
+import { savedQuote } from "../support/page-samples";
 import {
   call,
   cookieOf,
@@ -142,6 +143,8 @@ type Fixtures = {
   avatar: string;
   wxCode: string;
   homeImage: string;
+  /** t2's saved quote (the token of its shared page). */
+  quoteToken: string;
 };
 
 type Entry = {
@@ -239,6 +242,12 @@ const MANIFEST: Record<string, Entry> = {
   },
   "routes/_site._account": { url: at("/userInfo"), loader: signedIn() },
   "routes/_site._account.userAllInfo": { url: at("/userAllInfo"), loader: signedIn() },
+  // Quotes (decision 402): one's own list; saving without a row is a bad request for whoever is signed in.
+  "routes/_site._account.quotes": { url: at("/quotes"), loader: signedIn(), action: signedIn("404") },
+  // The shared link needs no login and never reads the session.
+  "routes/_site.quote.$token": { url: (f) => `/quote/${f.quoteToken}`, params: (f) => ({ token: f.quoteToken }), loader: always("200") },
+  // Its PDF, by the same token (no login).
+  "routes/quote.$token.pdf": { url: (f) => `/quote/${f.quoteToken}/pdf`, params: (f) => ({ token: f.quoteToken }), loader: always("200") },
   "routes/_site._account.userInfo": { url: at("/userInfo"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userPwd": { url: at("/userPwd"), loader: signedIn(), action: signedIn("400") },
   "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
@@ -337,7 +346,8 @@ beforeAll(async () => {
   );
   const homeImage = (await prisma.homeContent.findFirstOrThrow({ where: { name: "安全测试图片" } })).imagePath!;
 
-  fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage };
+  const quoteToken = await savedQuote(fclRate, t2);
+  fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage, quoteToken };
   loggedAfterFixtures = (await prisma.operationLog.aggregate({ _max: { id: true } }))._max.id ?? 0n;
   for (const [key, value] of Object.entries(fixtures)) if (!value) throw new Error(`fixture ${key} was not created`);
 });

@@ -5,11 +5,11 @@
 import { MODES, type ModeKey } from "~/domain/modes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder, validOffer } from "../booking/helpers";
 import { ROUTES as SEARCHES } from "../search/helpers";
-import { loginAs } from "./requests";
+import { callRoute, loginAs, postForm } from "./requests";
 import { routeManifest, type ManifestRoute } from "./routes";
 
 export type PageViewer = "visitor" | "t1" | "admin";
-export type PageFixtures = { rates: Record<ModeKey, number>; offer: number; entrustment: number; cookies: Record<PageViewer, string> };
+export type PageFixtures = { rates: Record<ModeKey, number>; offer: number; entrustment: number; quote: string; cookies: Record<PageViewer, string> };
 
 /** The searches that show rows, per results route (the sea, air, rail and trailer routes of the search tests, and express). */
 const RESULT_QUERIES: Record<string, Record<string, string>> = Object.fromEntries([
@@ -33,6 +33,7 @@ const SAMPLES: Record<string, (f: PageFixtures) => string[]> = {
   ],
   "routes/_site.booking.done.$id": (f) => [`/booking/done/${f.entrustment}`],
   "routes/_site.entrustment_.$id": (f) => [`/entrustment/${f.entrustment}`],
+  "routes/_site.quote.$token": (f) => [`/quote/${f.quote}`],
 };
 
 /** Who opens a page: back office as the administrator, customer pages as a T1 customer, public pages as both. */
@@ -64,5 +65,15 @@ export async function pageFixtures(): Promise<PageFixtures> {
   const cookies: Record<PageViewer, string> = { visitor: "", t1: await loginAs("t1@example.com"), admin: await loginAs("admin@example.com") };
   const rates = Object.fromEntries(await Promise.all(MODES.map(async (m) => [m.key, await bookableRate(m.key)] as const))) as Record<ModeKey, number>;
   const entrustment = doneId(await postOrder({ mode: "fcl", id: rates.fcl }, cookies.t1, { ...orderFields(), attachment: pdfFile("托单.pdf") }));
-  return { rates, offer: await validOffer("FCL"), entrustment, cookies };
+  return { rates, offer: await validOffer("FCL"), entrustment, quote: await savedQuote(rates.fcl, cookies.t1), cookies };
+}
+
+/** A quote t1 saves from an FCL row (decision 402): the token of its shared page. */
+export async function savedQuote(rateId: number, cookie: string): Promise<string> {
+  const { action } = await import("~/routes/account/quotes");
+  const from = `/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=1&cur=CNY`;
+  const result = await callRoute(action, postForm("/quotes", { intent: "create", from, id: rateId }, { cookie }));
+  const location = result.headers.get("location") ?? "";
+  if (!location.startsWith("/quote/")) throw new Error(`no quote saved for fcl ${rateId}: ${result.status} ${JSON.stringify(result.data)}`);
+  return location.slice("/quote/".length);
 }

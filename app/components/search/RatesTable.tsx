@@ -203,6 +203,16 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                         {bookLabel}
                       </a>
                     )}
+                    {/* A plain POST form (works without JavaScript): the server saves the quote of this row (decision 402). */}
+                    {(totals?.[row.id]?.sums.length || (mode.shipment === "express" && row.prices?.total)) && !row.paused ? (
+                      <form method="post" action="/quotes">
+                        <input type="hidden" name="from" value={here} />
+                        <input type="hidden" name="id" value={row.id} />
+                        <button className="button button--ghost">
+                          {t("quotes.quote.save")}
+                        </button>
+                      </form>
+                    ) : null}
                   </td>
                 </tr>
                 {(grouped && row.prices) || feeValues.length || totals?.[row.id] ? (

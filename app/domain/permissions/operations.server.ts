@@ -119,6 +119,9 @@ const FIXED = {
   "watch.remove": selfOp("laneWatches"),
   "watch.unsubscribe": publicOp("laneWatches"),
   "booking.order": selfOp("entrustments"),
+  // Quotes (decision 402): one's own; the shared link /quote/<token> needs no login (its token is the key).
+  "quote.create": selfOp("quotes"),
+  "quote.list": { who: "signedIn", write: false, area: "quotes" },
   "booking.contact": selfOp("entrustments"),
   /** The state of one's booking mails (/send/*: a POST that sends nothing new). */
   "booking.mails": { who: "signedIn", write: false, area: "entrustments" },

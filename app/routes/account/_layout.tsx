@@ -1,4 +1,4 @@
-// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches):
+// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches, /quotes):
 // a side navigation beside the page. Visitors are sent to /home (spec 2.1);
 // every child loader and action checks the session again.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -21,6 +21,7 @@ const ITEMS = [
   { to: "/userAvatar", key: "account.centre.avatar" },
   { to: "/userPwd", key: "account.centre.password" },
   { to: "/userWatches", key: "watches.title" },
+  { to: "/quotes", key: "quotes.quote.listTitle" },
 ] as const;
 
 export default function AccountLayout() {

@@ -1,0 +1,29 @@
+// /quote/<token>/pdf (issue 25 item 3, decision 402): the quote's PDF in the
+// reader's language (?lng= or the language cookie), for anyone holding the
+// link, like the shared page: the random token is the key, the session is not
+// read. Linked from the shared page and from the owner's list in /quotes.
+// Only the snapshot is printed (the customer's own tier's prices).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { contentDisposition } from "~/domain/booking/attachments.server";
+import { quotePdf } from "~/domain/quotes/pdf.server";
+import { quoteByToken } from "~/domain/quotes/quotes.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { notFound } from "~/utils/http.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
+  if (!quote) throw notFound();
+  const pdf = await quotePdf(quote, lng);
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.length),
+      "Content-Disposition": contentDisposition(`${quote.number}.pdf`),
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

@@ -1,0 +1,97 @@
+// /quote/<token> (issue 25 item 3, decision 402): a saved quote, for anyone
+// holding the link (no login; the random token is the key, never the id).
+// It shows the snapshot: the customer's own tier's prices only, the shipment,
+// the fees, the exchange rate and the total. An expired quote says so and
+// offers a requote at today's price (the results page with the same search
+// and shipment). Server-rendered; no JavaScript needed.
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
+import { quoteByToken } from "~/domain/quotes/quotes.server";
+import { quoteWords } from "~/domain/quotes/words.server";
+import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { sitePageMeta } from "~/domain/site/meta.server";
+import { notFound } from "~/utils/http.server";
+import { loaderMeta } from "~/utils/root-data";
+import bookingStylesHref from "~/styles/booking.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
+export const meta = loaderMeta;
+export const ErrorBoundary = BookingErrorBoundary;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
+  if (!quote) throw notFound();
+  return data(
+    {
+      meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
+      pdfHref: `/quote/${quote.token}/pdf`,
+      // The words are made here (this page shares no component with the results pages' bundle).
+      ...quoteWords(quote, pageI18n(lng).t),
+    },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
+}
+
+export default function QuotePage() {
+  const { t } = useTranslation();
+  const q = useLoaderData<typeof loader>();
+  return (
+    <article className="page quote" aria-labelledby="quote-title">
+      <h1 id="quote-title">{t("quotes.quote.title", { number: q.number })}</h1>
+      {q.expired ? (
+        <p className="notice notice--warning" role="status">
+          {t("quotes.quote.expired", { day: q.validUntil })} <Link to={q.requoteHref}>{t("quotes.quote.requote")}</Link>
+        </p>
+      ) : null}
+      <dl className="quote__facts">
+        <dt>{t("quotes.quote.mode")}</dt>
+        <dd>{t(q.modeLabel)}</dd>
+        <dt>{t("quotes.quote.route")}</dt>
+        <dd>{q.route}</dd>
+        <dt>{t("quotes.quote.createdAt")}</dt>
+        <dd>{q.createdAt}</dd>
+        <dt>{t("quotes.quote.validUntil")}</dt>
+        <dd>{q.validUntil ?? t("quotes.quote.noEnd")}</dd>
+        {q.facts.map((f) => (
+          <div key={f.key}>
+            <dt>{t(f.labelKey)}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+        {q.prices.map((p) => (
+          <div key={p.labelKey}>
+            <dt>{t(p.labelKey)}</dt>
+            <dd>{p.text}</dd>
+          </div>
+        ))}
+        {q.fees.map((f) => (
+          <div key={f.key}>
+            <dt>{t(f.labelKey)}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>{t("quotes.quote.total")}</h2>
+      <p className="quote__total">
+        <strong>{q.totalText}</strong>
+      </p>
+      {q.rateUsed ? <p>{q.rateUsed}</p> : null}
+      <h3>{t("quotes.shipment.breakdown")}</h3>
+      <ul>
+        {q.breakdown.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        {/* A plain link: the PDF is a download, not a page (reloadDocument: no client-side navigation). */}
+        <a href={q.pdfHref} download>
+          {t("quotes.quote.pdf")}
+        </a>{" "}
+        <Link to={q.requoteHref}>{t("quotes.quote.requote")}</Link>
+      </p>
+    </article>
+  );
+}
