@@ -558,6 +558,7 @@ export const ExchangeRateEntity = entity("ExchangeRate", [
   w.date("valid_until", "validUntil"),
   w.str("update_user", "updatedBy"),
   w.datetime("update_time", "updatedAt"),
+]);
 
 // Quotes (issue 25 item 3, decision 402): the customer's saved quotes, their own tier's prices only.
 const quoteFields = [

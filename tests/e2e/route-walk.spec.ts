@@ -56,7 +56,20 @@ const SAMPLES: Record<string, (page: Page) => Promise<string[]>> = {
     }),
   "routes/_site.booking.done.$id": async () => (await customerEntrustments()).map((id) => `/booking/done/${id}`),
   "routes/_site.entrustment_.$id": async () => (await customerEntrustments()).map((id) => `/entrustment/${id}`),
+  "routes/_site.quote.$token": async (page) => [`/quote/${await savedQuote(page)}`],
 };
+
+/** The token of a quote the customer saves from an FCL results row with a shipment (the shared link). */
+async function savedQuote(page: Page): Promise<string> {
+  await page.goto(`/fclbysea?${SEARCHES["/fclbysea"]}&qty_gp20=1`);
+  await page.getByRole("button", { name: "保存报价" }).first().click();
+  await page.waitForLoadState("networkidle");
+  const [quote] = await sql<{ token: string }>(
+    "SELECT q.token FROM quotes q JOIN users u ON u.id = q.user_id WHERE u.email = 't1@example.com' ORDER BY q.id DESC LIMIT 1",
+  );
+  expect(quote, "the customer's quote was saved").toBeTruthy();
+  return quote.token;
+}
 
 async function customerEntrustments(): Promise<number[]> {
   const rows = await sql<{ id: number }>(
