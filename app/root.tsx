@@ -1,14 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunction,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { getLanguage, pageI18n } from "./i18n/i18n.server";
@@ -30,11 +22,7 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.appName ?? "" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [lng, viewer, cookieSession] = await Promise.all([
-    getLanguage(request),
-    getViewer(request),
-    getCookieSession(request),
-  ]);
+  const [lng, viewer, cookieSession] = await Promise.all([getLanguage(request), getViewer(request), getCookieSession(request)]);
   const message = (cookieSession.get("message") as FlashMessage | undefined) ?? null;
   // The footer's company identity: cached while site_settings is unchanged, read after the session (which brings the versions).
   const company = await companyIdentity(request, lng);
@@ -42,11 +30,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Reading a flash consumes it: commit only then, so plain pages set no cookie.
   if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
   return data(
-    { lng, appName: pageI18n(lng).t("common.appName"), i18nVersion: resourceVersions[lng], viewer: viewer ? toClientViewer(viewer) : null, message, company },
+    {
+      lng,
+      appName: pageI18n(lng).t("common.appName"),
+      i18nVersion: resourceVersions[lng],
+      viewer: viewer ? toClientViewer(viewer) : null,
+      message,
+      company,
+    },
     { headers },
   );
 }
-
 
 /**
  * After any form post the root reads again, even when the action refused the

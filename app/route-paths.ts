@@ -12,4 +12,3 @@ export function entryAtPath<T extends { path: string }>(list: readonly T[], path
   if (!found) throw new Response("Not Found", { status: 404 });
   return found;
 }
-

@@ -75,7 +75,8 @@ export function routeNames(appDir: string): Map<string, string> {
   for (const mode of MODES) add(`_site.${segment(mode.path)}`, SHARED_MODULES.modeResults);
   for (const area of Object.values(dataAreas)) {
     add(`_bo.${segment(area.path)}`, SHARED_MODULES.dataArea);
-    if (area.export) add(`_bo.${segment(area.path)}.export`, area.exportSelected ? SHARED_MODULES.dataAreaExportSelected : SHARED_MODULES.dataAreaExport);
+    if (area.export)
+      add(`_bo.${segment(area.path)}.export`, area.exportSelected ? SHARED_MODULES.dataAreaExportSelected : SHARED_MODULES.dataAreaExport);
     // The import template and the original file of an import batch (decision 204).
     add(`_bo.${segment(area.path)}.template`, SHARED_MODULES.dataAreaTemplate);
     add(`_bo.${segment(area.path)}.import-file.$batch`, SHARED_MODULES.dataAreaImportFile);

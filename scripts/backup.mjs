@@ -82,7 +82,11 @@ async function sha256File(file) {
 
 /** "2026-11-22T02:15:37.123Z" → "20261122-021537Z" */
 function stamp(date = new Date()) {
-  return date.toISOString().replace(/[-:]/g, "").replace("T", "-").replace(/\.\d+Z$/, "Z");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace("T", "-")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /** Host, port and database of a URL, never its password. */
@@ -211,7 +215,9 @@ async function readMigrations(client, migrationsDir) {
       );
     }
     if (sha256(sql) !== row.checksum) {
-      throw new Error(`migration ${row.name} in ${migrationsDir} differs from the one applied (checksum): refusing to record a wrong schema`);
+      throw new Error(
+        `migration ${row.name} in ${migrationsDir} differs from the one applied (checksum): refusing to record a wrong schema`,
+      );
     }
     out.push({ name: row.name, checksum: row.checksum, sql });
   }
@@ -336,7 +342,9 @@ async function writeBackup({ databaseUrl, uploadDir, migrationsDir = path.join(R
       const table = /** @type {CatalogTable} */ (tables.find((t) => t.name === tableName));
       const file = `tables/${table.name}.ndjson.gz`;
       const orderBy = table.primaryKey.length ? ` ORDER BY ${table.primaryKey.map((c) => `t.${quoteIdent(c)}`).join(", ")}` : "";
-      await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM public.${quoteIdent(table.name)} t${orderBy}`);
+      await client.query(
+        `DECLARE dump_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM public.${quoteIdent(table.name)} t${orderBy}`,
+      );
       let rows = 0;
       const gzip = zlib.createGzip({ level: 6 });
       const written = pipeline(gzip, fs.createWriteStream(path.join(work, file), { mode: 0o600 }));
@@ -404,13 +412,15 @@ export async function verifyBackup(dir) {
     if (sha256(sql) !== migration.checksum) throw new Error(`${dir}: migration ${migration.name} is damaged (checksum)`);
   }
   for (const table of manifest.tables) {
-    if (!/^[a-z0-9_]+$/i.test(table.name) || table.file !== `tables/${table.name}.ndjson.gz`) throw new Error(`${dir}: bad table entry ${table.name}`);
+    if (!/^[a-z0-9_]+$/i.test(table.name) || table.file !== `tables/${table.name}.ndjson.gz`)
+      throw new Error(`${dir}: bad table entry ${table.name}`);
     if ((await sha256File(path.join(dir, table.file))) !== table.sha256) throw new Error(`${dir}: ${table.file} is damaged (checksum)`);
   }
   for (const file of manifest.uploads.files) {
     const parts = file.path.split("/");
     if (parts.some((p) => p === "" || p === "." || p === "..")) throw new Error(`${dir}: bad upload path ${file.path}`);
-    if ((await sha256File(path.join(dir, "uploads", ...parts))) !== file.sha256) throw new Error(`${dir}: upload ${file.path} is damaged (checksum)`);
+    if ((await sha256File(path.join(dir, "uploads", ...parts))) !== file.sha256)
+      throw new Error(`${dir}: upload ${file.path} is damaged (checksum)`);
   }
   return manifest;
 }
@@ -474,7 +484,9 @@ export async function restore({ backupDir, databaseUrl, uploadDir, force = false
   const uploadsRoot = path.resolve(uploadDir);
   const existingUploads = await listFiles(uploadsRoot);
   if (existingUploads.length && !force) {
-    throw new Error(`${uploadsRoot} holds ${existingUploads.length} files: restore into an empty folder, or pass --force to set them aside`);
+    throw new Error(
+      `${uploadsRoot} holds ${existingUploads.length} files: restore into an empty folder, or pass --force to set them aside`,
+    );
   }
 
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -483,7 +495,9 @@ export async function restore({ backupDir, databaseUrl, uploadDir, force = false
   try {
     const existing = await publicTables(client);
     if (existing.length && !force) {
-      throw new Error(`the target database already has ${existing.length} tables: restore into an empty database, or pass --force to replace it`);
+      throw new Error(
+        `the target database already has ${existing.length} tables: restore into an empty database, or pass --force to replace it`,
+      );
     }
     await client.query("BEGIN");
     if (existing.length) {
@@ -499,7 +513,8 @@ export async function restore({ backupDir, databaseUrl, uploadDir, force = false
     await client.query(MIGRATIONS_TABLE_DDL);
     const present = new Set(await publicTables(client));
     const missing = manifest.tables.filter((t) => !present.has(t.name)).map((t) => t.name);
-    if (missing.length) throw new Error(`the backup's migrations did not create ${missing.join(", ")}: the backup does not match its migrations`);
+    if (missing.length)
+      throw new Error(`the backup's migrations did not create ${missing.join(", ")}: the backup does not match its migrations`);
     // A migration may insert rows of its own: the backup's rows replace them.
     await client.query(`TRUNCATE ${[...present].map((t) => `public.${quoteIdent(t)}`).join(", ")}`);
 
@@ -519,7 +534,11 @@ export async function restore({ backupDir, databaseUrl, uploadDir, force = false
       log(`table ${table.name}: ${table.rows} rows`);
     }
     for (const sequence of manifest.sequences) {
-      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [`public.${quoteIdent(sequence.name)}`, sequence.lastValue, sequence.isCalled]);
+      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [
+        `public.${quoteIdent(sequence.name)}`,
+        sequence.lastValue,
+        sequence.isCalled,
+      ]);
     }
     await client.query("COMMIT");
     log(`database: ${manifest.tables.length} tables, ${rows} rows, ${manifest.sequences.length} sequences`);

@@ -246,7 +246,24 @@ type Job = {
 };
 
 const KEY_FIELD = /name="idempotencyKey"[^>]*value="([A-Za-z0-9_-]{16,64})"|value="([A-Za-z0-9_-]{16,64})"[^>]*name="idempotencyKey"/;
-const FORM_FIELDS = ["tab", "idempotencyKey", "transportType", "gp20Count", "gp40Count", "hq40Count", "grossWeight", "volume", "packages", "commodityZh", "commodityEn", "hsCode", "shipper", "consignee", "notifyParty", "attachment"];
+const FORM_FIELDS = [
+  "tab",
+  "idempotencyKey",
+  "transportType",
+  "gp20Count",
+  "gp40Count",
+  "hq40Count",
+  "grossWeight",
+  "volume",
+  "packages",
+  "commodityZh",
+  "commodityEn",
+  "hsCode",
+  "shipper",
+  "consignee",
+  "notifyParty",
+  "attachment",
+];
 
 function orderForm(job: Job): FormData {
   const form = new FormData();
@@ -328,7 +345,11 @@ async function resubmit(job: Job, deadline: number): Promise<string | null> {
       await sleep(200);
       continue;
     }
-    const res = await request(`${APP}/booking/fcl/${job.rateId}/order`, { method: "POST", body: orderForm(job), headers: { ...BROWSER, Cookie: job.cookie } });
+    const res = await request(`${APP}/booking/fcl/${job.rateId}/order`, {
+      method: "POST",
+      body: orderForm(job),
+      headers: { ...BROWSER, Cookie: job.cookie },
+    });
     if (!res.ok || res.status >= 500) {
       await sleep(300);
       continue;
@@ -403,7 +424,11 @@ async function main() {
     const jobs: Job[] = Array.from({ length: OPTIONS.bookings }, (_, n) => {
       const customer = customers[n % customers.length];
       // A unique small PDF-looking file per booking (2-40 KB).
-      const bytes = Buffer.concat([Buffer.from(`%PDF-1.4\n% booking ${n}\n`), crypto.randomBytes(2048 + Math.floor(Math.random() * 38_000)), Buffer.from("\n%%EOF\n")]);
+      const bytes = Buffer.concat([
+        Buffer.from(`%PDF-1.4\n% booking ${n}\n`),
+        crypto.randomBytes(2048 + Math.floor(Math.random() * 38_000)),
+        Buffer.from("\n%%EOF\n"),
+      ]);
       return {
         n,
         customer,
@@ -584,7 +609,8 @@ async function main() {
           continue;
         }
         if (delivery.to.join(",") !== mail.to_address) problems.push(`mail ${mail.id}: delivered to ${delivery.to.join(",")}`);
-        if (mail.provider_id !== delivery.id) problems.push(`mail ${mail.id}: outbox says provider id ${mail.provider_id}, the provider ${delivery.id}`);
+        if (mail.provider_id !== delivery.id)
+          problems.push(`mail ${mail.id}: outbox says provider id ${mail.provider_id}, the provider ${delivery.id}`);
         if (delivery.attachments.length !== 1 || delivery.attachments[0].sha256 !== shaByEntrustment.get(id)) {
           problems.push(`mail ${mail.id}: attachment not intact in the delivered mail`);
         }
@@ -619,7 +645,12 @@ async function main() {
         doubleSubmitMismatches: resubmitProblems.length,
         clientAttempts: attempts,
         retriedBookings: jobs.filter((j) => j.attempts > 1).length,
-        latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: percentile(latencies, 100) },
+        latencyMs: {
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          max: percentile(latencies, 100),
+        },
         throughputPerSecond: Number((acked.length / (loadMs / 1000)).toFixed(1)),
         loadSeconds: Number((loadMs / 1000).toFixed(1)),
       },
@@ -682,7 +713,7 @@ async function main() {
   return exitCode;
 }
 
-type Report = Record<string, any>;  
+type Report = Record<string, any>;
 
 function markdown(r: Report): string {
   const b = r.bookings;

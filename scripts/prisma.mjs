@@ -8,23 +8,23 @@
 //    DATABASE_URL is not set.
 // Usage: node scripts/prisma.mjs <prisma args...>   (npm run prisma -- <args>)
 
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STAND_IN = path.join(ROOT, 'scripts', 'schema-engine', 'schema-engine.cjs');
-const require = createRequire(path.join(ROOT, 'package.json'));
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const STAND_IN = path.join(ROOT, "scripts", "schema-engine", "schema-engine.cjs");
+const require = createRequire(path.join(ROOT, "package.json"));
 
 // Set for commands that never connect, so that the config file loads.
-const PLACEHOLDER_DATABASE_URL = 'postgresql://placeholder:placeholder@127.0.0.1:5432/placeholder_not_used';
+const PLACEHOLDER_DATABASE_URL = "postgresql://placeholder:placeholder@127.0.0.1:5432/placeholder_not_used";
 
 // Commands that never touch a database.
-const NO_DB_COMMANDS = new Set(['generate', 'validate', 'format', 'version', 'help', 'init', 'debug']);
-const NO_DB_FLAGS = new Set(['--version', '-v', '--help', '-h']);
+const NO_DB_COMMANDS = new Set(["generate", "validate", "format", "version", "help", "init", "debug"]);
+const NO_DB_FLAGS = new Set(["--version", "-v", "--help", "-h"]);
 
 /** @param {string} message */
 function log(message) {
@@ -33,9 +33,9 @@ function log(message) {
 
 function prismaCliPath() {
   try {
-    return require.resolve('prisma/build/index.js');
+    return require.resolve("prisma/build/index.js");
   } catch {
-    return path.join(ROOT, 'node_modules', 'prisma', 'build', 'index.js');
+    return path.join(ROOT, "node_modules", "prisma", "build", "index.js");
   }
 }
 
@@ -50,27 +50,27 @@ function prismaCliPath() {
 async function nativeEngineAvailable() {
   let enginesDir;
   try {
-    enginesDir = path.dirname(require.resolve('@prisma/engines/package.json'));
+    enginesDir = path.dirname(require.resolve("@prisma/engines/package.json"));
   } catch {
     return false;
   }
-  const enginesRequire = createRequire(path.join(enginesDir, 'package.json'));
+  const enginesRequire = createRequire(path.join(enginesDir, "package.json"));
 
   let target;
   try {
-    const getPlatform = enginesRequire('@prisma/get-platform');
+    const getPlatform = enginesRequire("@prisma/get-platform");
     target = await getPlatform.getBinaryTargetForCurrentPlatform();
   } catch {
     target = undefined;
   }
   let hash;
   try {
-    hash = enginesRequire('@prisma/engines-version').enginesVersion;
+    hash = enginesRequire("@prisma/engines-version").enginesVersion;
   } catch {
     hash = undefined;
   }
 
-  const exe = target === 'windows' ? '.exe' : '';
+  const exe = target === "windows" ? ".exe" : "";
   let candidates;
   if (target) {
     candidates = [path.join(enginesDir, `schema-engine-${target}${exe}`)];
@@ -83,15 +83,15 @@ async function nativeEngineAvailable() {
   for (const file of candidates) {
     if (!fs.existsSync(file)) continue;
     if (!hash) return true;
-    const r = spawnSync(file, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+    const r = spawnSync(file, ["--version"], { encoding: "utf8", timeout: 10_000 });
     if (r.status === 0 && String(r.stdout).includes(hash)) return true;
   }
 
   if (target && hash) {
     const cacheRoot = process.env.XDG_CACHE_HOME
-      ? path.join(process.env.XDG_CACHE_HOME, 'prisma')
-      : path.join(os.homedir(), '.cache', 'prisma');
-    const cached = path.join(cacheRoot, 'master', hash, target, `schema-engine${exe}`);
+      ? path.join(process.env.XDG_CACHE_HOME, "prisma")
+      : path.join(os.homedir(), ".cache", "prisma");
+    const cached = path.join(cacheRoot, "master", hash, target, `schema-engine${exe}`);
     if (fs.existsSync(cached) && fs.existsSync(`${cached}.sha256`)) return true;
   }
   return false;
@@ -100,22 +100,22 @@ async function nativeEngineAvailable() {
 /** @param {string[]} args */
 function needsDatabase(args) {
   if (args.some((a) => NO_DB_FLAGS.has(a))) return false;
-  const command = args.find((a) => !a.startsWith('-'));
+  const command = args.find((a) => !a.startsWith("-"));
   if (!command) return false;
   return !NO_DB_COMMANDS.has(command);
 }
 
 async function startEmbeddedDb() {
-  const file = path.join(ROOT, 'server', 'embedded-db.js');
+  const file = path.join(ROOT, "server", "embedded-db.js");
   if (!fs.existsSync(file)) {
     throw new Error(
-      'DATABASE_URL is not set and server/embedded-db.js does not exist, so no database is available. ' +
-        'Set DATABASE_URL to a PostgreSQL URL.',
+      "DATABASE_URL is not set and server/embedded-db.js does not exist, so no database is available. " +
+        "Set DATABASE_URL to a PostgreSQL URL.",
     );
   }
   const mod = await import(pathToFileURL(file).href);
-  if (typeof mod.startEmbeddedDatabase !== 'function') {
-    throw new Error('server/embedded-db.js does not export startEmbeddedDatabase()');
+  if (typeof mod.startEmbeddedDatabase !== "function") {
+    throw new Error("server/embedded-db.js does not export startEmbeddedDatabase()");
   }
   return mod.startEmbeddedDatabase({ log: (/** @type {string} */ line) => log(`[embedded-db] ${line}`) });
 }
@@ -127,18 +127,18 @@ async function startEmbeddedDb() {
  */
 function runPrisma(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [prismaCliPath(), ...args], { stdio: 'inherit', env, cwd: process.cwd() });
+    const child = spawn(process.execPath, [prismaCliPath(), ...args], { stdio: "inherit", env, cwd: process.cwd() });
     const forward = (/** @type {NodeJS.Signals} */ sig) => () => {
       // Ctrl-C reaches the whole process group anyway; just do not die before cleanup.
-      if (sig !== 'SIGINT' && child.exitCode === null) child.kill(sig);
+      if (sig !== "SIGINT" && child.exitCode === null) child.kill(sig);
     };
-    const handlers = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']).map((sig) => /** @type {const} */ ([sig, forward(sig)]));
+    const handlers = /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"]).map((sig) => /** @type {const} */ ([sig, forward(sig)]));
     for (const [sig, h] of handlers) process.on(sig, h);
-    child.on('error', (err) => {
+    child.on("error", (err) => {
       log(`could not start the Prisma CLI: ${err.message}`);
       resolve(1);
     });
-    child.on('exit', (code, signal) => {
+    child.on("exit", (code, signal) => {
       for (const [sig, h] of handlers) process.off(sig, h);
       if (code !== null) resolve(code);
       else resolve(128 + (signal ? os.constants.signals[signal] : 1));
@@ -149,7 +149,7 @@ function runPrisma(args, env) {
 async function main() {
   const args = process.argv.slice(2);
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' };
+  const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" };
 
   if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !env.PRISMA_MIGRATION_ENGINE_BINARY) {
     if (!(await nativeEngineAvailable())) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`; .ci/run calls it). Works on a fresh
 # Debian machine with Node and npm after `npm ci`:
-#   1. Chromium and a CJK font from apt when missing   4. typecheck and lint
+#   1. Chromium and a CJK font from apt when missing   4. typecheck, lint and format
 #   2. production build                 5. unit + integration tests (vitest)
 #   3. page-weight budget (bench:budget) 6. browser tests (Playwright)
 # Every step runs even when an earlier one fails (except that the browser
@@ -58,6 +58,7 @@ else
 fi
 step "typecheck" npx tsc --noEmit -p .
 step "lint" npm run lint
+step "format" npm run format:check
 step "vitest" npx vitest run
 if [ "$CHROMIUM_OK" -eq 1 ] && [ "$BUILD_OK" -eq 1 ]; then
   step "playwright" npx playwright test

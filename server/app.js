@@ -38,15 +38,7 @@ import { serverSettings } from "./env.js";
  *   log?: (line: string) => void,
  * }} options
  */
-export async function createApp({
-  build,
-  root,
-  databaseUrl,
-  pageCache,
-  pageCacheBytes,
-  versionPollMs,
-  log = () => {},
-}) {
+export async function createApp({ build, root, databaseUrl, pageCache, pageCacheBytes, versionPollMs, log = () => {} }) {
   const currentBuild = typeof build === "function" ? build : () => build;
   const settings = serverSettings();
   pageCache ??= settings.PAGE_CACHE === "1";
@@ -158,7 +150,6 @@ export async function createApp({
       next();
     });
   }
-
 
   app.all(
     "*",

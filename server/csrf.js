@@ -27,7 +27,8 @@
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The answer to a refused request: short, in both languages, no page needed. */
-export const REFUSED_TEXT = "403 跨站请求已被拒绝。请回到本站页面重新提交。\nCross-site request refused. Go back to this site's page and submit it again.\n";
+export const REFUSED_TEXT =
+  "403 跨站请求已被拒绝。请回到本站页面重新提交。\nCross-site request refused. Go back to this site's page and submit it again.\n";
 
 /**
  * First value of a header that may be repeated or comma-joined.
@@ -49,7 +50,7 @@ function firstValue(value) {
  * @returns {string | string[] | undefined}
  */
 function header(headers, name) {
-  if (typeof (/** @type {Headers} */ (headers)).get === "function") {
+  if (typeof (/** @type {Headers} */ (headers).get) === "function") {
     return /** @type {Headers} */ (headers).get(name) ?? undefined;
   }
   return /** @type {Record<string, string | string[] | undefined>} */ (headers)[name];

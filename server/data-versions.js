@@ -46,7 +46,11 @@ export async function watchDataVersions({ connectionString, pollMs = 5000, log =
     tag = next;
     for (const listener of listeners) listener(tag);
   };
-  const tagOf = () => [...versions.keys()].sort().map((name) => `${name}:${versions.get(name)}`).join(",");
+  const tagOf = () =>
+    [...versions.keys()]
+      .sort()
+      .map((name) => `${name}:${versions.get(name)}`)
+      .join(",");
 
   /** @param {pg.Client} on */
   async function readTable(on) {

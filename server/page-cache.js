@@ -448,8 +448,8 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
         Buffer.isBuffer(chunk)
           ? chunk
           : chunk instanceof Uint8Array
-          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-          : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
+            ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+            : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
       // Everything Remix writes is kept until the end, then sent at once:
       // from the entry when it can be kept, else as rendered.
       res.writeHead = /** @type {any} */ (

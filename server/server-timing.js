@@ -36,10 +36,12 @@ export function serverTiming() {
   return (req, res, next) => {
     const record = { started: performance.now(), db: 0, count: 0, slowest: 0 };
     const writeHead = res.writeHead;
-    res.writeHead = /** @type {any} */ (function (/** @type {any[]} */ ...args) {
-      if (!res.headersSent) res.setHeader("Server-Timing", serverTimingHeader(record));
-      return writeHead.apply(res, /** @type {any} */ (args));
-    });
+    res.writeHead = /** @type {any} */ (
+      function (/** @type {any[]} */ ...args) {
+        if (!res.headersSent) res.setHeader("Server-Timing", serverTimingHeader(record));
+        return writeHead.apply(res, /** @type {any} */ (args));
+      }
+    );
     storage.run(record, next);
   };
 }

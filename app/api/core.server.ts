@@ -27,7 +27,12 @@ export const USER: Access = { kind: "user" };
 export const op = (id: OperationId): Access => ({ kind: "operation", id });
 
 /** A field as the OpenAPI description lists it. */
-export type FieldDoc = { name: string; type?: "string" | "integer" | "number" | "boolean" | "file" | "array"; required?: boolean; description?: string };
+export type FieldDoc = {
+  name: string;
+  type?: "string" | "integer" | "number" | "boolean" | "file" | "array";
+  required?: boolean;
+  description?: string;
+};
 
 export type ApiReply = {
   /** 0 = success (default); 1 generic failure; 2 and 3 as the spec gives them. */
@@ -63,7 +68,11 @@ export type ApiContext = {
    * the endpoint's `input`; wire.ts). A failure answers 400 with the first
    * message, translated; field errors are keyed by the wire names.
    */
-  parse<S extends z.ZodTypeAny>(schema: S, entity?: WireEntity | null, extra?: Record<string, string | string[] | undefined>): Promise<z.output<S>>;
+  parse<S extends z.ZodTypeAny>(
+    schema: S,
+    entity?: WireEntity | null,
+    extra?: Record<string, string | string[] | undefined>,
+  ): Promise<z.output<S>>;
   /** A form already in hand (uploads, merged values) through the same mapping and validation as `parse`. */
   validate<S extends z.ZodTypeAny>(form: FormData, schema: S, entity?: WireEntity | null): z.output<S>;
 };
@@ -102,7 +111,7 @@ export class ApiError extends Error {
     readonly http: number,
     readonly data: unknown = null,
   ) {
-    super(typeof messageKey === "string" ? messageKey : messageKey?.key ?? "api error");
+    super(typeof messageKey === "string" ? messageKey : (messageKey?.key ?? "api error"));
   }
 }
 
@@ -141,7 +150,12 @@ export function fromOutcome(
   const message: ApiReply["message"] = outcome.message ?? first ?? failMessage;
   // An authority refusal mirrors its HTTP status, like the dispatcher's 403.
   const status = outcome.status === 403 ? 403 : (options.statusFor?.(fieldErrors) ?? 1);
-  throw new ApiError(status, message, outcome.status >= 400 ? outcome.status : 400, Object.keys(fieldErrors).length ? { fieldErrors } : null);
+  throw new ApiError(
+    status,
+    message,
+    outcome.status >= 400 ? outcome.status : 400,
+    Object.keys(fieldErrors).length ? { fieldErrors } : null,
+  );
 }
 
 /** Legacy paging and range parameters → the shared table's URL parameters. */

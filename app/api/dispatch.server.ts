@@ -40,7 +40,10 @@ function compile(): Compiled[] {
   return compiled;
 }
 
-export function findEndpoint(method: string, pathname: string): { endpoint: Endpoint; params: Record<string, string> } | { allowed: Method[] } | null {
+export function findEndpoint(
+  method: string,
+  pathname: string,
+): { endpoint: Endpoint; params: Record<string, string> } | { allowed: Method[] } | null {
   const allowed: Method[] = [];
   for (const { endpoint, pattern, names } of compile()) {
     const match = pattern.exec(pathname);
@@ -130,13 +133,19 @@ function firstIssueMessage(error: Record<string, string[] | null> | undefined): 
   return "api.badRequest";
 }
 
-function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Record<string, string>, base: {
-  viewer: ApiContext["viewer"];
-  sessionId: string | null;
-  lng: Language;
-  t: ApiContext["t"];
-  ip: string | null;
-}): ApiContext {
+function makeContext(
+  request: Request,
+  url: URL,
+  endpoint: Endpoint,
+  params: Record<string, string>,
+  base: {
+    viewer: ApiContext["viewer"];
+    sessionId: string | null;
+    lng: Language;
+    t: ApiContext["t"];
+    ip: string | null;
+  },
+): ApiContext {
   let fields: Promise<FormData> | null = null;
   const ctx: ApiContext = {
     request,
@@ -151,7 +160,11 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       fields ??= readFields(request, url, endpoint);
       return fields;
     },
-    async parse<S extends z.ZodTypeAny>(schema: S, entity: WireEntity | null = endpoint.input ?? null, extra: Record<string, string | string[] | undefined> = {}) {
+    async parse<S extends z.ZodTypeAny>(
+      schema: S,
+      entity: WireEntity | null = endpoint.input ?? null,
+      extra: Record<string, string | string[] | undefined> = {},
+    ) {
       const form = new FormData();
       for (const [key, value] of await ctx.fields()) form.append(key, value);
       for (const [key, value] of Object.entries(extra)) {
@@ -173,7 +186,9 @@ function makeContext(request: Request, url: URL, endpoint: Endpoint, params: Rec
       const submission = parseWithZod(form, { schema });
       if (submission.status !== "success") {
         const reply = submission.reply();
-        const fieldErrors = Object.fromEntries(Object.entries(reply.error ?? {}).map(([k, v]) => [entity ? wireNameOf(entity, k) : k, v ?? []]));
+        const fieldErrors = Object.fromEntries(
+          Object.entries(reply.error ?? {}).map(([k, v]) => [entity ? wireNameOf(entity, k) : k, v ?? []]),
+        );
         throw badRequest(firstIssueMessage(reply.error ?? undefined), { fieldErrors });
       }
       return submission.value as z.output<S>;
@@ -203,13 +218,22 @@ function localizeData(t: ApiContext["t"], data: unknown): unknown {
     );
   }
   if (Array.isArray(out.problems)) {
-    out.problems = (out.problems as Problem[]).map(({ key, message, values, ...rest }) => ({ ...rest, ...(values ?? {}), message: messageText(t, key ?? message ?? "api.badRequest", values) }));
+    out.problems = (out.problems as Problem[]).map(({ key, message, values, ...rest }) => ({
+      ...rest,
+      ...(values ?? {}),
+      message: messageText(t, key ?? message ?? "api.badRequest", values),
+    }));
   }
   return out;
 }
 
 function envelope(t: ApiContext["t"], reply: ApiReply): Response {
-  const message = reply.message === undefined ? "" : typeof reply.message === "string" ? messageText(t, reply.message) : messageText(t, reply.message.key, reply.message.values);
+  const message =
+    reply.message === undefined
+      ? ""
+      : typeof reply.message === "string"
+        ? messageText(t, reply.message)
+        : messageText(t, reply.message.key, reply.message.values);
   const body: Record<string, unknown> = { status: reply.status ?? 0, message, data: reply.data ?? null };
   if (reply.total !== undefined) body.total = reply.total;
   Object.assign(body, reply.extra ?? {});
@@ -224,7 +248,9 @@ function wireFieldErrors(endpoint: Endpoint, data: unknown): unknown {
   const fieldErrors = (data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors;
   if (!fieldErrors) return data;
   const input = endpoint.input;
-  const mapped = Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [input ? wireNameOf(input, name) : name, messages]));
+  const mapped = Object.fromEntries(
+    Object.entries(fieldErrors).map(([name, messages]) => [input ? wireNameOf(input, name) : name, messages]),
+  );
   return { ...(data as object), fieldErrors: mapped };
 }
 
@@ -261,7 +287,12 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   const found = findEndpoint(request.method === "HEAD" ? "GET" : request.method, url.pathname);
   if (!found) return envelope(t, { status: 404, message: "api.noSuchCall", http: 404 });
   if ("allowed" in found) {
-    return envelope(t, { status: 405, message: "api.methodNotAllowed", http: 405, headers: { Allow: [...new Set(found.allowed)].join(", ") } });
+    return envelope(t, {
+      status: 405,
+      message: "api.methodNotAllowed",
+      http: 405,
+      headers: { Allow: [...new Set(found.allowed)].join(", ") },
+    });
   }
   const { endpoint, params } = found;
 
@@ -285,7 +316,13 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   try {
     return envelope(t, toWireReply(endpoint, await endpoint.handler(ctx)));
   } catch (error) {
-    if (error instanceof ApiError) return envelope(t, { status: error.status, message: error.messageKey, http: error.http, data: localizeData(t, wireFieldErrors(endpoint, error.data)) });
+    if (error instanceof ApiError)
+      return envelope(t, {
+        status: error.status,
+        message: error.messageKey,
+        http: error.http,
+        data: localizeData(t, wireFieldErrors(endpoint, error.data)),
+      });
     if (error instanceof Response) {
       const status = error.status >= 300 && error.status < 400 ? 403 : error.status;
       return envelope(t, { status, message: HTTP_MESSAGES[status] ?? "api.failed", http: status });

@@ -62,7 +62,11 @@ export function spaceCheckEntity(area: DataArea): WireEntity {
 }
 
 export const PortNameEntity = entity("PortName", [w.str("portname", "name")], "a sea port compared by the port-matching check");
-export const UnmatchedPodEntity = entity("UnmatchedPod", [w.str("pod", "text"), w.int("count")], "a destination no sea port name is contained in, and its number of rows");
+export const UnmatchedPodEntity = entity(
+  "UnmatchedPod",
+  [w.str("pod", "text"), w.int("count")],
+  "a destination no sea port name is contained in, and its number of rows",
+);
 
 export const ImportResultEntity = entity("ImportResult", [w.int("rows"), w.int("inserted"), w.int("updated")]);
 export const CountEntity = entity("Count", [w.int("count")]);
@@ -106,10 +110,21 @@ export const PortAliasEntity = entity(
 );
 export const PortUnresolvedEntity = entity(
   "PortUnresolved",
-  [w.int("id"), w.str("area", { description: "fcl or lcl" }), w.str("name"), w.int("rows"), w.datetime("first_time", { domain: "firstSeen", readOnly: true })],
+  [
+    w.int("id"),
+    w.str("area", { description: "fcl or lcl" }),
+    w.str("name"),
+    w.int("rows"),
+    w.datetime("first_time", { domain: "firstSeen", readOnly: true }),
+  ],
   "a pol/pod name no port, code, alias or Chinese name resolves (the unresolved queue)",
 );
-export const AliasSavedEntity = entity("AliasSaved", [w.int("id"), w.str("portname", "port"), w.int("fclrows", "fcl"), w.int("lclrows", "lcl")]);
+export const AliasSavedEntity = entity("AliasSaved", [
+  w.int("id"),
+  w.str("portname", "port"),
+  w.int("fclrows", "fcl"),
+  w.int("lclrows", "lcl"),
+]);
 export const CreatedEntity = entity("Created", [w.int("id")]);
 
 // ----------------------------------------------------------- option lists
@@ -131,9 +146,19 @@ export const CountryOptionEntity = entity("CountryOption", [
 ]);
 
 export const SalesOptionEntity = entity("SalesOption", [w.int("sale_id", "id"), w.str("sale_username", "username"), w.str("nickname")]);
-export const ServiceOptionEntity = entity("CustomerServiceOption", [w.int("kf_id", "id"), w.str("kf_username", "username"), w.str("nickname")]);
+export const ServiceOptionEntity = entity("CustomerServiceOption", [
+  w.int("kf_id", "id"),
+  w.str("kf_username", "username"),
+  w.str("nickname"),
+]);
 export const RoleOptionEntity = entity("RoleOption", [w.int("rid", "id"), w.str("rolename", "name")]);
-export const HandOverOptionEntity = entity("HandOverOption", [w.int("id"), w.str("username"), w.str("nickname"), w.int("rid", "roleId"), w.int("statesw", "state")]);
+export const HandOverOptionEntity = entity("HandOverOption", [
+  w.int("id"),
+  w.str("username"),
+  w.str("nickname"),
+  w.int("rid", "roleId"),
+  w.int("statesw", "state"),
+]);
 
 // ----------------------------------------------------------------- users
 
@@ -146,7 +171,10 @@ const userFields = {
     w.str("updata_businessaddress", { domain: "pendingBusinessAddress", readOnly: true }),
     w.str("updata_iaecountries", { domain: "pendingIaeCountries", readOnly: true }),
   ],
-  times: [w.datetime("create_time", { domain: "createdAt", readOnly: true }), w.datetime("lastlogin_time", { domain: "lastLoginAt", readOnly: true, accept: ["last_login_time"] })],
+  times: [
+    w.datetime("create_time", { domain: "createdAt", readOnly: true }),
+    w.datetime("lastlogin_time", { domain: "lastLoginAt", readOnly: true, accept: ["last_login_time"] }),
+  ],
 };
 
 /** The user record (administration.md 3), for the user list, one user, and the user dialogs' bodies. */
@@ -194,7 +222,9 @@ export const RegistrationEntity = entity("Registration", [
 ]);
 
 /** POST /api/email, /api/resetemail: the address (the old client sent it as `data`). */
-export const CodeRequestEntity = entity("CodeRequest", [w.str("data", { domain: "email", accept: ["email"], description: "the e-mail address" })]);
+export const CodeRequestEntity = entity("CodeRequest", [
+  w.str("data", { domain: "email", accept: ["email"], description: "the e-mail address" }),
+]);
 
 export const AvatarEntity = entity("Avatar", [w.str("user_pic", { get: fileUrl("/avatars", (r) => r.avatarPath) })]);
 
@@ -213,7 +243,10 @@ const contact = (prefix: "kf" | "xs", key: "customerService" | "sales"): WireFie
     w.str(`${prefix}_email`, { readOnly: true, get: of("email") }),
     w.str(`${prefix}_landline`, { readOnly: true, get: of("landline") }),
     w.str(`${prefix}_qq`, { readOnly: true, get: of("qq") }),
-    w.str(`${prefix}_wx_code`, { readOnly: true, get: fileUrl("/wx-codes", (r) => ((r as Row)[key] as Row | null | undefined)?.wxCodePath) }),
+    w.str(`${prefix}_wx_code`, {
+      readOnly: true,
+      get: fileUrl("/wx-codes", (r) => ((r as Row)[key] as Row | null | undefined)?.wxCodePath),
+    }),
   ];
 };
 
@@ -222,13 +255,24 @@ const contact = (prefix: "kf" | "xs", key: "customerService" | "sales"): WireFie
  * lcl, air, railroad, trailer, express (customer-portal.md 3), while the
  * paths say byair (savebyair).
  */
-const HISTORY_SUFFIX: Record<string, string> = { fcl: "fcl", lcl: "lcl", byair: "air", railroad: "railroad", trailer: "trailer", express: "express" };
+const HISTORY_SUFFIX: Record<string, string> = {
+  fcl: "fcl",
+  lcl: "lcl",
+  byair: "air",
+  railroad: "railroad",
+  trailer: "trailer",
+  express: "express",
+};
 
 /** The search history lists of each mode: historyquery_fcl, query_pod_fcl … ('|'-joined). */
 const historyFields: WireField[] = Object.keys(LEGACY_MODES).flatMap((legacy) => {
-  const list = (end: "from" | "to") => (row: never) => (((row as Row).history as Record<string, Record<string, string[]>> | undefined)?.[legacy]?.[end] ?? []).join("|");
+  const list = (end: "from" | "to") => (row: never) =>
+    (((row as Row).history as Record<string, Record<string, string[]>> | undefined)?.[legacy]?.[end] ?? []).join("|");
   const suffix = HISTORY_SUFFIX[legacy];
-  return [w.str(`historyquery_${suffix}`, { readOnly: true, get: list("from") }), w.str(`query_pod_${suffix}`, { readOnly: true, get: list("to") })];
+  return [
+    w.str(`historyquery_${suffix}`, { readOnly: true, get: list("from") }),
+    w.str(`query_pod_${suffix}`, { readOnly: true, get: list("to") }),
+  ];
 });
 
 /** The current user (customer-portal.md 3 "Session and user info", administration.md 3 "Current-user info"). */
@@ -260,7 +304,11 @@ export const historyEntity = (legacy: string) => {
   const suffix = HISTORY_SUFFIX[legacy];
   const also = (name: string) => [name, ...(suffix !== legacy ? [`${name}_${legacy}`] : [])];
   return entity(`History_${suffix}`, [
-    w.str(`historyquery_${suffix}`, { domain: "from", accept: also("historyquery"), description: "origin entries, name/code/Chinese name, '|'-joined" }),
+    w.str(`historyquery_${suffix}`, {
+      domain: "from",
+      accept: also("historyquery"),
+      description: "origin entries, name/code/Chinese name, '|'-joined",
+    }),
     w.str(`query_pod_${suffix}`, { domain: "to", accept: also("query_pod"), description: "destination entries, '|'-joined" }),
   ]);
 };
@@ -274,7 +322,11 @@ export const RoleEntity = entity("Role", [
   w.str("roleDesc", { domain: "description" }),
   w.int("Fidrole", { domain: "parentId", get: (r: never) => (r as Row).parentId ?? 0, description: "parent role id, 0 = none" }),
   w.code("type", { domain: "level", description: "directory level '1', '2' or '3'" }),
-  w.ids("pid", { domain: "permissionIds", readOnly: true, description: "the role's permission (menu) ids; saved with POST /my/saverightsroles" }),
+  w.ids("pid", {
+    domain: "permissionIds",
+    readOnly: true,
+    description: "the role's permission (menu) ids; saved with POST /my/saverightsroles",
+  }),
 ]);
 
 /** Menu (administration.md 3): pid, Fid (0 = none), label, level '1'-'3', indexPath, icon. */
@@ -303,7 +355,7 @@ export const WebHomeEntity = entity("WebHomeItem", [
     accept: ["image"],
     readOnly: true,
     get: (r: never) => ((r as Row).imagePath ? `/home-images/${(r as Row).imagePath}` : "1"),
-    description: "image URL; \"1\" = no image (placeholder). Requests send the file under img_url",
+    description: 'image URL; "1" = no image (placeholder). Requests send the file under img_url',
   }),
   w.str("size", { description: "B large or S small" }),
   w.datetime("create_time", { domain: "createdAt", readOnly: true }),
@@ -328,7 +380,9 @@ const LOG_WIRE: Record<string, string> = { doorPoint: "trailer_door_point" };
 export const queryLogEntity = (mode: ModeDescription) =>
   entity(`QueryLog_${mode.key}`, [
     w.str("id"),
-    ...queryLogColumns(mode).map((column) => (column === "weight" ? w.dec("weight", "weight", 1) : w.str(LOG_WIRE[column] ?? column, column))),
+    ...queryLogColumns(mode).map((column) =>
+      column === "weight" ? w.dec("weight", "weight", 1) : w.str(LOG_WIRE[column] ?? column, column),
+    ),
     w.datetime("operate_time", "operatedAt"),
     w.str("username"),
     w.str("phone"),
@@ -371,7 +425,8 @@ const CARD_WIRE: Record<string, string> = {
   category: "cate",
   validTo: "valid_to",
 };
-const cardWire = (mode: ModeDescription, field: string) => (mode.key === "air" && field === "validTo" ? "valid_fm" : CARD_WIRE[field] ?? field);
+const cardWire = (mode: ModeDescription, field: string) =>
+  mode.key === "air" && field === "validTo" ? "valid_fm" : (CARD_WIRE[field] ?? field);
 const SCALES: Record<string, number> = { fuel: 2, discount: 4, weight: 1 };
 
 /**
@@ -404,7 +459,13 @@ export function offerEntity(key: ModeKey, view: "public" | "staff"): WireEntity 
 
 /** Rate facts under the rate row's names (data-maintenance.md 3); the fact key when the area has no such column. */
 const RATE_AREA: Record<ModeKey, AreaKey> = { fcl: "fcl", lcl: "lcl", air: "air", rail: "rail", trailer: "trailer", express: "express" };
-const EXPRESS_PRICE_WIRE: Record<string, string> = { price: "price", fuel: "fuel", fuelAmount: "fuel_cost", discount: "discount", total: "total_cost" };
+const EXPRESS_PRICE_WIRE: Record<string, string> = {
+  price: "price",
+  fuel: "fuel",
+  fuelAmount: "fuel_cost",
+  discount: "discount",
+  total: "total_cost",
+};
 
 /**
  * One row of a price query (the spec shows no result shape: decision 501):
@@ -419,7 +480,13 @@ function rateEntityOf(mode: ModeDescription): WireEntity {
   const fields: WireField[] = [w.int("id"), w.bool("yes_no", { domain: "paused", description: "paused: cannot be booked" })];
   for (const fact of mode.facts) {
     if (fact.kind === "validity") continue;
-    fields.push(w.str(header(fact.field === "remarkConcat" ? "remark" : fact.field), { domain: fact.key, get: (r: never) => ((r as Row).facts as Row)[fact.key], optional: true }));
+    fields.push(
+      w.str(header(fact.field === "remarkConcat" ? "remark" : fact.field), {
+        domain: fact.key,
+        get: (r: never) => ((r as Row).facts as Row)[fact.key],
+        optional: true,
+      }),
+    );
   }
   fields.push(
     w.date("valid_fm", "validFrom"),
@@ -444,7 +511,13 @@ function rateEntityOf(mode: ModeDescription): WireEntity {
     );
   }
   if (mode.calculator) {
-    fields.push(w.any("lcl", { optional: true, get: (r: never) => ((r as Row).lcl ? toWire(LclChargeEntity, (r as Row).lcl as Row) : undefined), description: "revenue tons and total for the cbm and kg parameters" }));
+    fields.push(
+      w.any("lcl", {
+        optional: true,
+        get: (r: never) => ((r as Row).lcl ? toWire(LclChargeEntity, (r as Row).lcl as Row) : undefined),
+        description: "revenue tons and total for the cbm and kg parameters",
+      }),
+    );
   }
   return entity(`Rate_${mode.key}`, fields, `${mode.key} rate as the viewer may see it`);
 }
@@ -482,7 +555,11 @@ export const TRANSPORT_VALUES: Readonly<Record<string, string>> = {
 
 /** dcForm (customer-portal.md 3), the shipping order's fields. */
 const dcFormFields: WireField[] = [
-  w.str("transportation", { domain: "transportType", values: TRANSPORT_VALUES, description: "海运整箱 海运拼箱 空运 铁路 内陆拖车 国际快递" }),
+  w.str("transportation", {
+    domain: "transportType",
+    values: TRANSPORT_VALUES,
+    description: "海运整箱 海运拼箱 空运 铁路 内陆拖车 国际快递",
+  }),
   w.int("ershigp_num", "gp20Count"),
   w.int("sishigp_num", "gp40Count"),
   w.int("sishihq_num", "hq40Count"),
@@ -497,7 +574,10 @@ const dcFormFields: WireField[] = [
   w.str("textareashr", "consignee"),
   w.str("textareatzr", "notifyParty"),
 ];
-export const DcFormEntity = entity("DcForm", [...dcFormFields, w.str("file", { domain: "attachment", file: true, writeOnly: true, accept: ["attachment"] })]);
+export const DcFormEntity = entity("DcForm", [
+  ...dcFormFields,
+  w.str("file", { domain: "attachment", file: true, writeOnly: true, accept: ["attachment"] }),
+]);
 
 const entrustmentFields: WireField[] = [
   w.int("id"),
@@ -532,11 +612,22 @@ export const EntrustmentStatusEntity = entity("EntrustmentStatus", [
   w.int("id"),
   w.str("status", { description: "RECEIVED, CONFIRMED, REJECTED or CANCELLED" }),
   w.datetime("create_time", "createdAt"),
-  w.any("history", { description: "the status changes, oldest first: from_status, to_status, reason, operator_type (staff or customer), create_time" }),
+  w.any("history", {
+    description: "the status changes, oldest first: from_status, to_status, reason, operator_type (staff or customer), create_time",
+  }),
 ]);
 
-export const BookingResultEntity = entity("BookingResult", [w.int("id"), w.bool("existing", { description: "a retry with the same idempotency key" })]);
-export const MailStateEntity = entity("MailState", [w.int("id"), w.str("kind"), w.str("to"), w.str("status"), w.datetime("sent_time", "sentAt")]);
+export const BookingResultEntity = entity("BookingResult", [
+  w.int("id"),
+  w.bool("existing", { description: "a retry with the same idempotency key" }),
+]);
+export const MailStateEntity = entity("MailState", [
+  w.int("id"),
+  w.str("kind"),
+  w.str("to"),
+  w.str("status"),
+  w.datetime("sent_time", "sentAt"),
+]);
 
 /** A customer's lane watch (issue 25 item 4). */
 export const LaneWatchEntity = entity("LaneWatch", [
@@ -548,7 +639,10 @@ export const LaneWatchEntity = entity("LaneWatch", [
   w.str("pod_name", { domain: "podName", description: "the destination in the language of the call" }),
   w.datetime("create_time", "createdAt"),
 ]);
-export const LaneWatchAddedEntity = entity("LaneWatchAdded", [w.int("id"), w.bool("existing", { description: "the lane was already watched (nothing added)" })]);
+export const LaneWatchAddedEntity = entity("LaneWatchAdded", [
+  w.int("id"),
+  w.bool("existing", { description: "the lane was already watched (nothing added)" }),
+]);
 
 /** An exchange rate (issue 25 item 2): how many CNY one unit is, valid up to and including valid_until. */
 export const ExchangeRateEntity = entity("ExchangeRate", [

@@ -142,7 +142,8 @@ export function parseInfoString(texts: readonly string[], headers: readonly stri
     }
     for (const item of Array.isArray(value) ? value : [value]) {
       if (Array.isArray(item) && item.every(isCell)) positional.push(item);
-      else if (item && typeof item === "object" && !Array.isArray(item) && Object.values(item).every(isCell)) keyed.push(item as Record<string, Cell>);
+      else if (item && typeof item === "object" && !Array.isArray(item) && Object.values(item).every(isCell))
+        keyed.push(item as Record<string, Cell>);
       else return { ok: false, key: "api.badInfoString" };
     }
   }
@@ -150,7 +151,12 @@ export function parseInfoString(texts: readonly string[], headers: readonly stri
   if (keyed.length + positional.length > MAX_INFOSTRING_ROWS) return { ok: false, key: "api.badInfoString" };
   if (positional.length) {
     const wrong = positional.findIndex((row) => row.length !== headers.length);
-    if (wrong >= 0) return { ok: false, key: "api.infoString.arity", values: { row: wrong + 1, got: positional[wrong].length, expected: headers.length } };
+    if (wrong >= 0)
+      return {
+        ok: false,
+        key: "api.infoString.arity",
+        values: { row: wrong + 1, got: positional[wrong].length, expected: headers.length },
+      };
     return { ok: true, sheet: { firstRow: 1, rows: [[...headers], ...positional] } };
   }
   if (!keyed.length) return { ok: false, key: "api.infoString.empty" };

@@ -10,14 +10,19 @@ import { entitySchema, shapeExample, shapeSchema, type WireShape } from "./wire"
 
 const STATUS = {
   type: "integer",
-  description: "0 = success; 1 = failure; 2 and 3 as the call says (audit states, duplicates); 401, 403, 404, 405, 413, 429, 500 mirror the HTTP status",
+  description:
+    "0 = success; 1 = failure; 2 and 3 as the call says (audit states, duplicates); 401, 403, 404, 405, 413, 429, 500 mirror the HTTP status",
 };
 const MESSAGE = { type: "string", description: "In the language of ?lng= (zh-CN default, en-US)" };
 
 const FAILURE = {
   type: "object",
   required: ["status", "message", "data"],
-  properties: { status: STATUS, message: MESSAGE, data: { description: "null, or { fieldErrors } keyed by the wire names, or { problems }" } },
+  properties: {
+    status: STATUS,
+    message: MESSAGE,
+    data: { description: "null, or { fieldErrors } keyed by the wire names, or { problems }" },
+  },
 };
 
 function schemaOf(field: FieldDoc) {
@@ -96,7 +101,15 @@ function operation(endpoint: Endpoint, refs: Map<string, Record<string, unknown>
     tags: [endpoint.path.split("/")[1]],
     parameters: [
       ...pathParams.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
-      ...(inQuery ? fields.map((f) => ({ name: f.name, in: "query", required: !!f.required, ...(f.description ? { description: f.description } : {}), schema: schemaOf(f) })) : []),
+      ...(inQuery
+        ? fields.map((f) => ({
+            name: f.name,
+            in: "query",
+            required: !!f.required,
+            ...(f.description ? { description: f.description } : {}),
+            schema: schemaOf(f),
+          }))
+        : []),
       { name: "lng", in: "query", required: false, schema: { type: "string", enum: ["zh-CN", "en-US"] } },
     ],
     responses: {

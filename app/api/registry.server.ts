@@ -11,4 +11,13 @@ import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
 import { watchEndpoints } from "./endpoints/watches.server";
 
-export const apiEndpoints: readonly Endpoint[] = [...accountEndpoints, ...rateEndpoints, ...bookingEndpoints, ...quoteEndpoints, ...dataEndpoints, ...portAliasEndpoints, ...adminEndpoints, ...watchEndpoints];
+export const apiEndpoints: readonly Endpoint[] = [
+  ...accountEndpoints,
+  ...rateEndpoints,
+  ...bookingEndpoints,
+  ...quoteEndpoints,
+  ...dataEndpoints,
+  ...portAliasEndpoints,
+  ...adminEndpoints,
+  ...watchEndpoints,
+];

@@ -86,7 +86,11 @@ export function entity(name: string, fields: readonly WireField[], description?:
 }
 
 /** The entity with some fields left out or added (the app's home item is the website's without size). */
-export function variant(base: WireEntity, name: string, change: { omit?: readonly string[]; add?: readonly WireField[]; patch?: Record<string, FieldOptions> }): WireEntity {
+export function variant(
+  base: WireEntity,
+  name: string,
+  change: { omit?: readonly string[]; add?: readonly WireField[]; patch?: Record<string, FieldOptions> },
+): WireEntity {
   const fields = base.fields
     .filter((f) => !change.omit?.includes(f.wire))
     .map((f) => (change.patch?.[f.wire] ? { ...f, ...change.patch[f.wire] } : f));
@@ -215,7 +219,9 @@ function compile(e: WireEntity): Compiled {
     const get = fields.map((f) => (f.get as ((row: Record<string, unknown>) => unknown) | undefined) ?? null);
     const value = (f: WireField, i: number) => (get[i] ? `g[${i}](row)` : `row[${JSON.stringify(f.domain)}]`);
     const fixed = fields.map((f, i) => (f.optional ? null : `${JSON.stringify(f.wire)}: f[${i}](${value(f, i)}, row)`)).filter(Boolean);
-    const optional = fields.map((f, i) => (f.optional ? `v = ${value(f, i)}; if (v !== undefined) out[${JSON.stringify(f.wire)}] = f[${i}](v, row);` : "")).filter(Boolean);
+    const optional = fields
+      .map((f, i) => (f.optional ? `v = ${value(f, i)}; if (v !== undefined) out[${JSON.stringify(f.wire)}] = f[${i}](v, row);` : ""))
+      .filter(Boolean);
     const body = `const out = { ${fixed.join(", ")} };${optional.length ? ` let v; ${optional.join(" ")}` : ""} return out;`;
     const build = new Function("f", "g", `return function toWire(row) { ${body} };`) as (f: Format[], g: typeof get) => Compiled;
     c = build(format, get);
@@ -260,7 +266,12 @@ function parsedOf(e: WireEntity): Parsed {
   if (!p) {
     const writable = e.fields.filter((f) => !f.readOnly);
     const claimed = new Set(writable.flatMap(namesOf));
-    const dropped = new Set(e.fields.filter((f) => f.readOnly).flatMap(namesOf).filter((n) => !claimed.has(n)));
+    const dropped = new Set(
+      e.fields
+        .filter((f) => f.readOnly)
+        .flatMap(namesOf)
+        .filter((n) => !claimed.has(n)),
+    );
     p = { writable, claimed, dropped };
     parsedCache.set(e, p);
   }
@@ -429,22 +440,42 @@ function fieldSchema(field: WireField, direction: "read" | "write"): Record<stri
       return described(
         direction === "write"
           ? { type: ["string", "number"] }
-          : { type: ["string", "null"], pattern: `^-?\\d+\\.\\d{${field.scale ?? 2}}$`, description: field.description ?? `decimal with ${field.scale ?? 2} places` },
+          : {
+              type: ["string", "null"],
+              pattern: `^-?\\d+\\.\\d{${field.scale ?? 2}}$`,
+              description: field.description ?? `decimal with ${field.scale ?? 2} places`,
+            },
       );
     case "boolean":
-      return described(direction === "write" ? { type: ["boolean", "string", "integer"], description: field.description ?? "true/false (also 1/0, on/off, yes/no, 是/否)" } : { type: "boolean" });
+      return described(
+        direction === "write"
+          ? { type: ["boolean", "string", "integer"], description: field.description ?? "true/false (also 1/0, on/off, yes/no, 是/否)" }
+          : { type: "boolean" },
+      );
     case "date":
-      return described(direction === "write" ? { type: "string" } : { type: ["string", "null"], pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: field.description ?? "YYYY-MM-DD" });
+      return described(
+        direction === "write"
+          ? { type: "string" }
+          : { type: ["string", "null"], pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: field.description ?? "YYYY-MM-DD" },
+      );
     case "datetime":
       return described(
         direction === "write"
           ? { type: "string" }
-          : { type: ["string", "null"], pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$", description: field.description ?? "YYYY-MM-DD HH:mm:ss, Asia/Shanghai" },
+          : {
+              type: ["string", "null"],
+              pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
+              description: field.description ?? "YYYY-MM-DD HH:mm:ss, Asia/Shanghai",
+            },
       );
     case "code":
       return described(direction === "write" ? { type: ["string", "integer"] } : { type: ["string", "null"], pattern: "^\\d+$" });
     case "idList":
-      return described(direction === "write" ? { type: ["string", "array"] } : { type: "string", pattern: "^(\\d+(,\\d+)*)?$", description: field.description ?? "ids joined by commas" });
+      return described(
+        direction === "write"
+          ? { type: ["string", "array"] }
+          : { type: "string", pattern: "^(\\d+(,\\d+)*)?$", description: field.description ?? "ids joined by commas" },
+      );
     case "list":
       return described({ type: "array" });
     case "any":
@@ -461,7 +492,9 @@ export function entitySchema(e: WireEntity, direction: "read" | "write" = "read"
     type: "object",
     ...(e.description ? { description: e.description } : {}),
     properties,
-    ...(direction === "read" ? { required: [...fields.filter((f) => !f.optional).map((f) => f.wire), ...(children ? ["children"] : [])] } : {}),
+    ...(direction === "read"
+      ? { required: [...fields.filter((f) => !f.optional).map((f) => f.wire), ...(children ? ["children"] : [])] }
+      : {}),
   };
 }
 

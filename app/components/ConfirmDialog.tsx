@@ -24,7 +24,13 @@ type ConfirmDialogProps = {
 export function ConfirmDialog({ title, message, closeHref, action, fields, confirmLabel, cancelFields, busy }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <UrlDialog look="data" title={title} closeTo={closeHref} role="alertdialog" cancel={cancelFields ? { action, fields: cancelFields } : undefined}>
+    <UrlDialog
+      look="data"
+      title={title}
+      closeTo={closeHref}
+      role="alertdialog"
+      cancel={cancelFields ? { action, fields: cancelFields } : undefined}
+    >
       <div>{message}</div>
       <div className="modal__foot">
         {cancelFields ? (

@@ -77,13 +77,7 @@ function PersonalContacts({ data }: { data: Extract<ContactCardData, { kind: "pe
  * company's for visitors. Floating on the home and rate pages (a <details>,
  * so it opens without JavaScript); inline under an empty result.
  */
-export function ContactCard({
-  data,
-  variant = "floating",
-}: {
-  data: ContactCardData;
-  variant?: "floating" | "inline";
-}) {
+export function ContactCard({ data, variant = "floating" }: { data: ContactCardData; variant?: "floating" | "inline" }) {
   const { t } = useTranslation();
   const body =
     data.kind === "personal" ? (

@@ -49,7 +49,13 @@ export type StatusHandler = (info: ErrorInfo) => React.ReactNode | null;
  * ("page") or inside the staff layout ("backoffice"). A route with a status
  * of its own (the booking's unavailable rate) passes `statusHandlers`.
  */
-export function GeneralErrorBoundary({ look = "page", statusHandlers }: { look?: "document" | "page" | "backoffice"; statusHandlers?: Record<number, StatusHandler> }) {
+export function GeneralErrorBoundary({
+  look = "page",
+  statusHandlers,
+}: {
+  look?: "document" | "page" | "backoffice";
+  statusHandlers?: Record<number, StatusHandler>;
+}) {
   const { t } = useTranslation();
   const error = useRouteError();
   const text = useRouteErrorText();

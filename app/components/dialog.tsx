@@ -15,11 +15,35 @@ import { useTranslation } from "~/i18n/react";
 
 const LOOKS = {
   /** The data areas' dialogs (datatable.css): backdrop beside the dialog. */
-  data: { backdrop: "modal-backdrop", dialog: "modal", wide: "modal--wide", head: "modal__head", close: "modal__close", body: "modal__body", closeKey: "common.actions.close" },
+  data: {
+    backdrop: "modal-backdrop",
+    dialog: "modal",
+    wide: "modal--wide",
+    head: "modal__head",
+    close: "modal__close",
+    body: "modal__body",
+    closeKey: "common.actions.close",
+  },
   /** The administration dialogs (admin.css). */
-  admin: { backdrop: "admin-dialog__backdrop", dialog: "admin-dialog", wide: "admin-dialog--wide", head: "admin-dialog__header", close: "admin-dialog__close", body: "admin-dialog__body", closeKey: "admin.common.close" },
+  admin: {
+    backdrop: "admin-dialog__backdrop",
+    dialog: "admin-dialog",
+    wide: "admin-dialog--wide",
+    head: "admin-dialog__header",
+    close: "admin-dialog__close",
+    body: "admin-dialog__body",
+    closeKey: "admin.common.close",
+  },
   /** The booking steps (booking.css): pages of their own, so the title is the page's h1. */
-  booking: { backdrop: "booking-backdrop", dialog: "booking-dialog", wide: "", head: "booking-dialog__header", close: "booking-dialog__close", body: "booking-dialog__body", closeKey: "booking.dialog.close" },
+  booking: {
+    backdrop: "booking-backdrop",
+    dialog: "booking-dialog",
+    wide: "",
+    head: "booking-dialog__header",
+    close: "booking-dialog__close",
+    body: "booking-dialog__body",
+    closeKey: "booking.dialog.close",
+  },
 } as const;
 
 type Props = {
@@ -74,7 +98,13 @@ export function UrlDialog({ title, children, look, closeTo, wide, size, role = "
             </button>
           </Form>
         ) : (
-          <Link to={target} className={c.close} aria-label={t(c.closeKey)} preventScrollReset={look !== "booking"} replace={look === "data"}>
+          <Link
+            to={target}
+            className={c.close}
+            aria-label={t(c.closeKey)}
+            preventScrollReset={look !== "booking"}
+            replace={look === "data"}
+          >
             ×
           </Link>
         )}

@@ -77,7 +77,11 @@ export function Select({
   placeholder,
   errors,
   hint,
-}: Common & { selectProps: WithKey<React.SelectHTMLAttributes<HTMLSelectElement>>; options: readonly SelectOption[]; placeholder?: string }) {
+}: Common & {
+  selectProps: WithKey<React.SelectHTMLAttributes<HTMLSelectElement>>;
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
   const { key, ...rest } = selectProps;
   const { control, errorId, hintId } = useFieldAria({ id: rest.id, errors, hint: Boolean(hint) });
   return (
@@ -98,7 +102,12 @@ export function Select({
 }
 
 /** A multi-line text field (three rows unless told). */
-export function TextArea({ label, textareaProps, errors, hint }: Common & { textareaProps: WithKey<React.TextareaHTMLAttributes<HTMLTextAreaElement>> }) {
+export function TextArea({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: Common & { textareaProps: WithKey<React.TextareaHTMLAttributes<HTMLTextAreaElement>> }) {
   const { key, ...rest } = textareaProps;
   const { control, errorId, hintId } = useFieldAria({ id: rest.id, errors, hint: Boolean(hint) });
   return (
@@ -112,7 +121,11 @@ export function TextArea({ label, textareaProps, errors, hint }: Common & { text
 }
 
 /** A checkbox with its label after it. */
-export function CheckboxField({ label, inputProps, errors }: Omit<Common, "hint"> & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+}: Omit<Common, "hint"> & { inputProps: WithKey<React.InputHTMLAttributes<HTMLInputElement>> }) {
   const { key, ...rest } = inputProps;
   const { control, errorId } = useFieldAria({ id: rest.id, errors });
   return (

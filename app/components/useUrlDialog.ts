@@ -9,7 +9,9 @@ import { useEffect, useRef } from "react";
 export function firstField(dialog: HTMLElement): HTMLElement | null {
   const marked = dialog.querySelector<HTMLElement>("[autofocus], [data-autofocus]");
   if (marked) return marked;
-  const fields = dialog.querySelectorAll<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+  const fields = dialog.querySelectorAll<HTMLElement>(
+    "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])",
+  );
   return [...fields].find((field) => !field.closest("header")) ?? null;
 }
 

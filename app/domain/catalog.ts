@@ -37,12 +37,60 @@ export type RateTable = {
 };
 
 export const RATE_TABLES = [
-  { key: "fcl", path: "/fclbysea", homeTab: "fcl", labelKey: "common.nav.fcl", dataPath: "/fclbyseaData", modulePrefix: "FCL", containers: true },
-  { key: "lcl", path: "/lclbysea", homeTab: "lcl", labelKey: "common.nav.lcl", dataPath: "/lclbyseaData", modulePrefix: "LCL", containers: false },
-  { key: "air", path: "/byair", homeTab: "air", labelKey: "common.nav.air", dataPath: "/byAirData", modulePrefix: "Air", containers: false },
-  { key: "rail", path: "/railroad", homeTab: "railway", labelKey: "common.nav.rail", dataPath: "/railRoadData", modulePrefix: "Railway", containers: true },
-  { key: "trailer", path: "/trailer", homeTab: "car", labelKey: "common.nav.trailer", dataPath: "/trailerData", modulePrefix: "Trailer", containers: true },
-  { key: "express", path: "/express", homeTab: "delivery", labelKey: "common.nav.express", dataPath: "/expressData", modulePrefix: "Express", containers: false },
+  {
+    key: "fcl",
+    path: "/fclbysea",
+    homeTab: "fcl",
+    labelKey: "common.nav.fcl",
+    dataPath: "/fclbyseaData",
+    modulePrefix: "FCL",
+    containers: true,
+  },
+  {
+    key: "lcl",
+    path: "/lclbysea",
+    homeTab: "lcl",
+    labelKey: "common.nav.lcl",
+    dataPath: "/lclbyseaData",
+    modulePrefix: "LCL",
+    containers: false,
+  },
+  {
+    key: "air",
+    path: "/byair",
+    homeTab: "air",
+    labelKey: "common.nav.air",
+    dataPath: "/byAirData",
+    modulePrefix: "Air",
+    containers: false,
+  },
+  {
+    key: "rail",
+    path: "/railroad",
+    homeTab: "railway",
+    labelKey: "common.nav.rail",
+    dataPath: "/railRoadData",
+    modulePrefix: "Railway",
+    containers: true,
+  },
+  {
+    key: "trailer",
+    path: "/trailer",
+    homeTab: "car",
+    labelKey: "common.nav.trailer",
+    dataPath: "/trailerData",
+    modulePrefix: "Trailer",
+    containers: true,
+  },
+  {
+    key: "express",
+    path: "/express",
+    homeTab: "delivery",
+    labelKey: "common.nav.express",
+    dataPath: "/expressData",
+    modulePrefix: "Express",
+    containers: false,
+  },
 ] as const satisfies readonly RateTable[];
 
 export type ReferenceTable = {
@@ -91,7 +139,10 @@ export const CATALOG_MODELS: readonly AreaModel[] = [...RATE_TABLES.map((t) => r
 export const transportOf = (key: ModeKey) => key.toUpperCase() as TransportType;
 export const modeOfTransport = (type: TransportType) => type.toLowerCase() as ModeKey;
 /** The TransportMode enum values (orders, logs, offers), in catalog order. */
-export const TRANSPORT_TYPES = RATE_TABLES.map((t) => transportOf(t.key)) as readonly TransportType[] as readonly [TransportType, ...TransportType[]];
+export const TRANSPORT_TYPES = RATE_TABLES.map((t) => transportOf(t.key)) as readonly TransportType[] as readonly [
+  TransportType,
+  ...TransportType[],
+];
 
 /** The tier naming rule of every tiered price column: base + tier ("gp20" + T1 → "gp20T1"). */
 export const tierField = <B extends string, T extends Tier>(base: B, tier: T) => `${base}${tier}` as `${B}${T}`;

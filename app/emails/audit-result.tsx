@@ -51,6 +51,15 @@ export async function renderAuditResultEmail(options: {
     t(`${key}.body`),
     ...(decision === "fail" && reason ? [t("admin.auditMail.reason", { reason })] : []),
   ];
-  const element = <AuditResultEmail lang={lang} appName={appName} heading={heading} lines={lines} preview={heading} footer={t("admin.auditMail.footer")} />;
+  const element = (
+    <AuditResultEmail
+      lang={lang}
+      appName={appName}
+      heading={heading}
+      lines={lines}
+      preview={heading}
+      footer={t("admin.auditMail.footer")}
+    />
+  );
   return renderEmail(element, t(`${key}.subject`, { appName }));
 }

@@ -14,7 +14,10 @@ export async function renderOrderNotification(options: { t: TFunction; lang: str
     title: t("booking.email.sectionCustomer"),
     rows: [
       { label: t("booking.record.company"), value: data.customer.company ?? "-" },
-      { label: t("booking.record.username"), value: data.customer.nickname ? `${data.customer.username} (${data.customer.nickname})` : data.customer.username },
+      {
+        label: t("booking.record.username"),
+        value: data.customer.nickname ? `${data.customer.username} (${data.customer.nickname})` : data.customer.username,
+      },
       { label: t("booking.record.phone"), value: data.customer.phone },
       { label: t("booking.record.email"), value: data.customer.email },
     ],

@@ -29,9 +29,7 @@ export const i18n = new RemixI18Next({
   },
   i18next: {
     ...i18nConfig,
-    resources: Object.fromEntries(
-      Object.entries(resources).map(([lng, translation]) => [lng, { translation }]),
-    ),
+    resources: Object.fromEntries(Object.entries(resources).map(([lng, translation]) => [lng, { translation }])),
   },
 });
 

@@ -9,9 +9,7 @@ import { resources } from "./resources.server";
 
 function leafKeys(node: unknown, prefix = ""): string[] {
   if (!node || typeof node !== "object") return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
-    leafKeys(value, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
 }
 
 describe.each(supportedLanguages)("lite t() against i18next (%s)", (lng) => {

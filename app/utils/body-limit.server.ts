@@ -34,7 +34,13 @@ export const PAGE_UPLOADS: readonly { path: string; limit: number | (() => numbe
 
 /** Remix matches paths case-insensitively, with or without a trailing slash. */
 const compiled = PAGE_UPLOADS.map(({ path, limit }) => ({
-  pattern: new RegExp(`^${path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`, "i"),
+  pattern: new RegExp(
+    `^${path
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("/")}/?$`,
+    "i",
+  ),
   limit,
 }));
 
@@ -69,10 +75,21 @@ export function refusalOf(request: Request): Refusal | null {
   if (BODYLESS.has(request.method.toUpperCase())) return null;
   const limit = bodyLimitFor(request.method, url.pathname);
   const length = request.headers.get("Content-Length");
-  const tooLarge: Refusal = { status: 413, apiKey: "api.tooLarge", titleKey: "common.errors.tooLargeTitle", bodyKey: "common.errors.tooLargeBody", values: { size: megabytes(limit) } };
+  const tooLarge: Refusal = {
+    status: 413,
+    apiKey: "api.tooLarge",
+    titleKey: "common.errors.tooLargeTitle",
+    bodyKey: "common.errors.tooLargeBody",
+    values: { size: megabytes(limit) },
+  };
   if (length !== null) return !/^\s*\d+\s*$/.test(length) || Number(length) > limit ? tooLarge : null;
   if (request.headers.has("Transfer-Encoding")) {
-    return { status: 411, apiKey: "api.lengthRequired", titleKey: "common.errors.lengthRequiredTitle", bodyKey: "common.errors.lengthRequiredBody" };
+    return {
+      status: 411,
+      apiKey: "api.lengthRequired",
+      titleKey: "common.errors.lengthRequiredTitle",
+      bodyKey: "common.errors.lengthRequiredBody",
+    };
   }
   return null;
 }

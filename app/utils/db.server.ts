@@ -17,10 +17,10 @@ import { singleton } from "./singleton.server";
  */
 class TimedClient extends pg.Client {
   // pg's query has many overloads; this passes every form through unchanged.
-   
+
   query(...args: any[]): any {
     const record = currentTiming();
-     
+
     const run = (list: any[]) => (super.query as (...a: any[]) => any)(...list);
     if (!record) return run(args);
     const started = performance.now();
@@ -28,7 +28,7 @@ class TimedClient extends pg.Client {
     const last = args.length - 1;
     if (typeof args[last] === "function") {
       const callback = args[last];
-       
+
       return run([...args.slice(0, last), (...result: any[]) => (done(), callback(...result))]);
     }
     const result = run(args);

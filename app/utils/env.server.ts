@@ -15,7 +15,9 @@ export function env(): Env {
     const settings = parseEnv();
     const missing = REQUIRED.filter((name) => !settings[name]);
     if (missing.length > 0) {
-      throw new Error(`Invalid environment:\n  ${missing.map((name) => `${name}: is required (server/index.js sets it for the embedded database)`).join("\n  ")}`);
+      throw new Error(
+        `Invalid environment:\n  ${missing.map((name) => `${name}: is required (server/index.js sets it for the embedded database)`).join("\n  ")}`,
+      );
     }
     cached = settings as Env;
   }

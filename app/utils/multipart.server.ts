@@ -165,7 +165,10 @@ export async function parseMultipart(request: Request, options: MultipartOptions
     /** Stops the parse; the body's and parser's own errors are the client's (malformed). */
     const fail = (error: unknown, fromClient = true) => {
       if (failure !== null) return;
-      failure = error instanceof BodyError || !fromClient ? error : new BodyError("malformed", error instanceof Error ? error.message : String(error));
+      failure =
+        error instanceof BodyError || !fromClient
+          ? error
+          : new BodyError("malformed", error instanceof Error ? error.message : String(error));
       body.unpipe(parser);
       body.destroy();
       parser.destroy();

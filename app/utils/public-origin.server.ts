@@ -20,7 +20,12 @@ export function configuredOrigin(): string | null {
 
 function allowedHosts(): string[] {
   const list = env().ALLOWED_HOSTS;
-  return list ? list.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean) : DEFAULT_HOSTS;
+  return list
+    ? list
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean)
+    : DEFAULT_HOSTS;
 }
 
 /** The origin for absolute URLs written in answer to a request for `url`. */

@@ -14,7 +14,6 @@ export type RequestTiming = {
   noStore?: boolean;
 };
 
-
 export function timingStorage(): AsyncLocalStorage<RequestTiming> {
   return singleton("__serverTiming", () => new AsyncLocalStorage<RequestTiming>());
 }

@@ -11,11 +11,29 @@ import { z } from "zod";
 export const zodMessageMap: z.ZodErrorMap = (issue) => {
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
-      return { message: issue.received === "undefined" || issue.received === "null" ? "validation.zod.required" : "validation.zod.invalidType" };
+      return {
+        message: issue.received === "undefined" || issue.received === "null" ? "validation.zod.required" : "validation.zod.invalidType",
+      };
     case z.ZodIssueCode.too_small:
-      return { message: issue.type === "string" ? (issue.minimum === 1 ? "validation.zod.required" : "validation.zod.tooShort") : issue.type === "array" || issue.type === "set" ? "validation.zod.tooFew" : "validation.zod.tooSmall" };
+      return {
+        message:
+          issue.type === "string"
+            ? issue.minimum === 1
+              ? "validation.zod.required"
+              : "validation.zod.tooShort"
+            : issue.type === "array" || issue.type === "set"
+              ? "validation.zod.tooFew"
+              : "validation.zod.tooSmall",
+      };
     case z.ZodIssueCode.too_big:
-      return { message: issue.type === "string" ? "validation.zod.tooLong" : issue.type === "array" || issue.type === "set" ? "validation.zod.tooMany" : "validation.zod.tooLarge" };
+      return {
+        message:
+          issue.type === "string"
+            ? "validation.zod.tooLong"
+            : issue.type === "array" || issue.type === "set"
+              ? "validation.zod.tooMany"
+              : "validation.zod.tooLarge",
+      };
     case z.ZodIssueCode.invalid_string:
       return { message: issue.validation === "email" ? "validation.zod.email" : "validation.zod.format" };
     case z.ZodIssueCode.invalid_enum_value:

@@ -37,38 +37,120 @@ export function buildEntrustments(cal: SeedCalendar, users: User[], rates: Built
   const lclOffer = offers.find((o) => o.mode === "LCL")!;
   const fclOffer = offers.find((o) => o.mode === "FCL")!;
   const offerSnapshot = (o: Prisma.SpecialOfferCreateManyInput) =>
-    Object.fromEntries(Object.entries(o).filter(([, v]) => v != null).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+    Object.fromEntries(
+      Object.entries(o)
+        .filter(([, v]) => v != null)
+        .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+    );
   const contacts = (u: User) => ({ salesId: u.salesId ?? null, customerServiceId: u.customerServiceId ?? null });
 
   const rows: Prisma.EntrustmentCreateManyInput[] = [
     {
-      id: 1, kind: "ORDER", userId: t1.id!, idempotencyKey: "seed-0001-order-fcl", mode: "FCL", moduleName: "FCL rate",
-      transportType: "FCL", sourceKind: "rate", sourceId: fcl.id!,
-      sourceSnapshot: snapshot(fcl, TIER_SUFFIX[t1.customerRating!], ["gp20", "gp40", "hq40"], { currency: "USD" }) as Prisma.InputJsonValue,
-      pol: fcl.pol, pod: fcl.pod, gp20Count: 2, gp40Count: 0, hq40Count: 1, grossWeight: "32000KGS", volume: "98CBM",
-      packages: "1200CTNS", commodityZh: "塑料制品", commodityEn: "PLASTIC PRODUCTS", hsCode: "3926909090",
+      id: 1,
+      kind: "ORDER",
+      userId: t1.id!,
+      idempotencyKey: "seed-0001-order-fcl",
+      mode: "FCL",
+      moduleName: "FCL rate",
+      transportType: "FCL",
+      sourceKind: "rate",
+      sourceId: fcl.id!,
+      sourceSnapshot: snapshot(fcl, TIER_SUFFIX[t1.customerRating!], ["gp20", "gp40", "hq40"], {
+        currency: "USD",
+      }) as Prisma.InputJsonValue,
+      pol: fcl.pol,
+      pod: fcl.pod,
+      gp20Count: 2,
+      gp40Count: 0,
+      hq40Count: 1,
+      grossWeight: "32000KGS",
+      volume: "98CBM",
+      packages: "1200CTNS",
+      commodityZh: "塑料制品",
+      commodityEn: "PLASTIC PRODUCTS",
+      hsCode: "3926909090",
       shipper: "SHANGHAI RUIFENG IMPORT & EXPORT CO., LTD.\nNO. 3355 QIXIN ROAD, MINHANG, SHANGHAI",
-      consignee: "PT BATAM SEJAHTERA\nJL. RAJA ALI HAJI, BATAM, INDONESIA", notifyParty: "SAME AS CONSIGNEE",
-      ...contacts(t1), createdAt: new Date(cal.now.getTime() - 3 * 86_400_000),
+      consignee: "PT BATAM SEJAHTERA\nJL. RAJA ALI HAJI, BATAM, INDONESIA",
+      notifyParty: "SAME AS CONSIGNEE",
+      ...contacts(t1),
+      createdAt: new Date(cal.now.getTime() - 3 * 86_400_000),
     },
     {
-      id: 2, kind: "CONTACT", userId: t1.id!, idempotencyKey: "seed-0002-contact-lcl", mode: "LCL", moduleName: "LCL special route",
-      sourceKind: "offer", sourceId: lclOffer.id!, sourceSnapshot: offerSnapshot(lclOffer) as Prisma.InputJsonValue,
-      pol: lclOffer.pol, pod: lclOffer.pod, ...contacts(t1), createdAt: new Date(cal.now.getTime() - 2 * 86_400_000),
+      id: 2,
+      kind: "CONTACT",
+      userId: t1.id!,
+      idempotencyKey: "seed-0002-contact-lcl",
+      mode: "LCL",
+      moduleName: "LCL special route",
+      sourceKind: "offer",
+      sourceId: lclOffer.id!,
+      sourceSnapshot: offerSnapshot(lclOffer) as Prisma.InputJsonValue,
+      pol: lclOffer.pol,
+      pod: lclOffer.pod,
+      ...contacts(t1),
+      createdAt: new Date(cal.now.getTime() - 2 * 86_400_000),
     },
     {
-      id: 3, kind: "ORDER", userId: t2.id!, idempotencyKey: "seed-0003-order-air", mode: "AIR", moduleName: "Air rate",
-      transportType: "AIR", sourceKind: "rate", sourceId: air.id!,
-      sourceSnapshot: snapshot(air, TIER_SUFFIX[t2.customerRating!], ["bulk45", "bulk100", "bulk130", "bulk300", "bulk500", "bulk1000", "bulk2000", "bulk3000", "tray45", "tray100", "tray130", "tray300", "tray500", "tray1000", "tray2000", "tray3000"], { currency: "USD" }) as Prisma.InputJsonValue,
-      pol: air.pol, pod: air.pod, grossWeight: "680KGS", volume: "3.2CBM", packages: "24CTNS",
-      commodityZh: "电子元件", commodityEn: "ELECTRONIC COMPONENTS", hsCode: "8542399000",
-      shipper: "NINGBO HAISHU DATONG FORWARDING CO.\nNO. 88 ZHONGSHAN WEST ROAD, NINGBO", consignee: "MIDWEST ELECTRONICS INC.\nELK GROVE VILLAGE, IL 60007, USA",
-      notifyParty: "SAME AS CONSIGNEE", ...contacts(t2), createdAt: new Date(cal.now.getTime() - 26 * 3_600_000),
+      id: 3,
+      kind: "ORDER",
+      userId: t2.id!,
+      idempotencyKey: "seed-0003-order-air",
+      mode: "AIR",
+      moduleName: "Air rate",
+      transportType: "AIR",
+      sourceKind: "rate",
+      sourceId: air.id!,
+      sourceSnapshot: snapshot(
+        air,
+        TIER_SUFFIX[t2.customerRating!],
+        [
+          "bulk45",
+          "bulk100",
+          "bulk130",
+          "bulk300",
+          "bulk500",
+          "bulk1000",
+          "bulk2000",
+          "bulk3000",
+          "tray45",
+          "tray100",
+          "tray130",
+          "tray300",
+          "tray500",
+          "tray1000",
+          "tray2000",
+          "tray3000",
+        ],
+        { currency: "USD" },
+      ) as Prisma.InputJsonValue,
+      pol: air.pol,
+      pod: air.pod,
+      grossWeight: "680KGS",
+      volume: "3.2CBM",
+      packages: "24CTNS",
+      commodityZh: "电子元件",
+      commodityEn: "ELECTRONIC COMPONENTS",
+      hsCode: "8542399000",
+      shipper: "NINGBO HAISHU DATONG FORWARDING CO.\nNO. 88 ZHONGSHAN WEST ROAD, NINGBO",
+      consignee: "MIDWEST ELECTRONICS INC.\nELK GROVE VILLAGE, IL 60007, USA",
+      notifyParty: "SAME AS CONSIGNEE",
+      ...contacts(t2),
+      createdAt: new Date(cal.now.getTime() - 26 * 3_600_000),
     },
     {
-      id: 4, kind: "CONTACT", userId: t2.id!, idempotencyKey: "seed-0004-contact-fcl", mode: "FCL", moduleName: "FCL special route",
-      sourceKind: "offer", sourceId: fclOffer.id!, sourceSnapshot: offerSnapshot(fclOffer) as Prisma.InputJsonValue,
-      pol: fclOffer.pol, pod: fclOffer.pod, ...contacts(t2), createdAt: new Date(cal.now.getTime() - 5 * 3_600_000),
+      id: 4,
+      kind: "CONTACT",
+      userId: t2.id!,
+      idempotencyKey: "seed-0004-contact-fcl",
+      mode: "FCL",
+      moduleName: "FCL special route",
+      sourceKind: "offer",
+      sourceId: fclOffer.id!,
+      sourceSnapshot: offerSnapshot(fclOffer) as Prisma.InputJsonValue,
+      pol: fclOffer.pol,
+      pod: fclOffer.pod,
+      ...contacts(t2),
+      createdAt: new Date(cal.now.getTime() - 5 * 3_600_000),
     },
   ];
   return rows;
@@ -145,7 +227,13 @@ export function buildQueryLogs(cal: SeedCalendar, ref: ReferenceData, users: Use
   }
   for (let i = 0; i < 20; i++) {
     const country = rng.pick(ref.expressCountries);
-    rows.push({ mode: "EXPRESS", userId: who(), destination: country.countryZh, weight: rng.pick([0.5, 1, 2.5, 5, 12, 23, 45, 120]).toFixed(1), operatedAt: when() });
+    rows.push({
+      mode: "EXPRESS",
+      userId: who(),
+      destination: country.countryZh,
+      weight: rng.pick([0.5, 1, 2.5, 5, 12, 23, 45, 120]).toFixed(1),
+      operatedAt: when(),
+    });
   }
   rows.sort((a, b) => (a.operatedAt as Date).getTime() - (b.operatedAt as Date).getTime());
   return rows.map((r, i) => ({ id: BigInt(i + 1), ...r }));
@@ -185,8 +273,16 @@ export function buildOperationLogs(cal: SeedCalendar, rates: BuiltRates): Prisma
 
 /** Recent searches of the T1 and T2 customers ('|'-joined "name/code/中文名"; air uses ';'). */
 export function buildSearchHistory(ref: ReferenceData): Prisma.SearchHistoryCreateManyInput[] {
-  const sea = (...codes: string[]) => codes.map((c) => ref.port(c)).map((p) => `${p.name}/${p.code}/${p.nameZh}`).join("|");
-  const air = (...codes: string[]) => codes.map((c) => ref.airport(c)).map((a) => `${a.name};${a.code};${a.nameZh}`).join("|");
+  const sea = (...codes: string[]) =>
+    codes
+      .map((c) => ref.port(c))
+      .map((p) => `${p.name}/${p.code}/${p.nameZh}`)
+      .join("|");
+  const air = (...codes: string[]) =>
+    codes
+      .map((c) => ref.airport(c))
+      .map((a) => `${a.name};${a.code};${a.nameZh}`)
+      .join("|");
   return [11, 12].flatMap((userId) => [
     { userId, mode: "FCL" as const, queries: sea("CNSHA", "CNNGB"), destinations: sea("IDBTM", "SGSIN", "USLAX") },
     { userId, mode: "LCL" as const, queries: sea("CNSHA"), destinations: sea("JPUKB", "SGSIN") },

@@ -32,9 +32,25 @@ export interface SeedOptions {
 
 /** Tables with a serial id, whose sequences must follow the explicit ids the seed writes. */
 const SERIAL_TABLES = [
-  "users", "roles", "menus", "sea_ports", "airports", "express_countries", "fcl_rates", "lcl_rates",
-  "rail_rates", "trailer_rates", "air_rates", "express_rates", "special_offers", "entrustments",
-  "email_outbox", "home_contents", "home_categories", "query_logs", "operation_logs",
+  "users",
+  "roles",
+  "menus",
+  "sea_ports",
+  "airports",
+  "express_countries",
+  "fcl_rates",
+  "lcl_rates",
+  "rail_rates",
+  "trailer_rates",
+  "air_rates",
+  "express_rates",
+  "special_offers",
+  "entrustments",
+  "email_outbox",
+  "home_contents",
+  "home_categories",
+  "query_logs",
+  "operation_logs",
 ] as const;
 
 /** True when the database has no users (a fresh install that needs the demo data). */

@@ -101,7 +101,7 @@ export function buildReferenceData(): ReferenceData {
   const seaPorts = buildSeaPorts();
   const airports = buildAirports();
   const expressCountries = buildExpressCountries();
-  const byCode = <T,>(rows: T[], key: (r: T) => string, what: string) => {
+  const byCode = <T>(rows: T[], key: (r: T) => string, what: string) => {
     const map = new Map(rows.map((r) => [key(r), r]));
     return (code: string): T => {
       const row = map.get(code);
@@ -121,8 +121,14 @@ export function buildReferenceData(): ReferenceData {
 
 /** Well-known other spellings of the main ports (old romanisations, common typos). */
 const PORT_MISSPELLINGS: [alias: string, code: string][] = [
-  ["NINGPO", "CNNGB"], ["TSINGTAO", "CNTAO"], ["TSINGTAO PORT", "CNTAO"],
-  ["AMOY", "CNXMN"], ["CANTON", "CNCAN"], ["DALIAN PORT", "CNDLC"], ["SINGAPUR", "SGSIN"], ["ROTTERDAM PORT", "NLRTM"],
+  ["NINGPO", "CNNGB"],
+  ["TSINGTAO", "CNTAO"],
+  ["TSINGTAO PORT", "CNTAO"],
+  ["AMOY", "CNXMN"],
+  ["CANTON", "CNCAN"],
+  ["DALIAN PORT", "CNDLC"],
+  ["SINGAPUR", "SGSIN"],
+  ["ROTTERDAM PORT", "NLRTM"],
 ];
 
 /**

@@ -21,7 +21,15 @@ function generatedCustomers(rng: Random): DemoUser[] {
     const city = rng.pick(P.cities);
     const company = `${city}${rng.pick(P.cores)}${rng.pick(P.kinds)}`.slice(0, 20);
     const login = `${rng.pick(P.logins)}${id}`;
-    const profileAudit = state === "passed" ? rng.weighted<number | null>([[null, 70], [1, 12], [2, 12], [3, 6]]) : null;
+    const profileAudit =
+      state === "passed"
+        ? rng.weighted<number | null>([
+            [null, 70],
+            [1, 12],
+            [2, 12],
+            [3, 6],
+          ])
+        : null;
     const countries = rng.sample(P.countries, rng.int(1, 3)).join("、");
     users.push({
       id,
@@ -29,12 +37,30 @@ function generatedCustomers(rng: Random): DemoUser[] {
       username: login,
       nickname: rng.pick(P.nicknames),
       phone: "",
-      roleId: rng.weighted([[20, 55], [21, 30], [22, 15]]),
+      roleId: rng.weighted([
+        [20, 55],
+        [21, 30],
+        [22, 15],
+      ]),
       state: state === "frozen" ? 2 : 1,
       audit: state === "pending" ? 1 : state === "failed" ? 3 : 2,
-      customerRating: state === "pending" ? 3 : rng.weighted([[1, 10], [2, 45], [3, 45]]),
-      salesId: rng.weighted([[2, 60], [3, 25], [5, 15]]),
-      customerServiceId: rng.weighted([[4, 80], [7, 20]]),
+      customerRating:
+        state === "pending"
+          ? 3
+          : rng.weighted([
+              [1, 10],
+              [2, 45],
+              [3, 45],
+            ]),
+      salesId: rng.weighted([
+        [2, 60],
+        [3, 25],
+        [5, 15],
+      ]),
+      customerServiceId: rng.weighted([
+        [4, 80],
+        [7, 20],
+      ]),
       company,
       businessAddress: `${city}市${rng.pick(P.streets)}${rng.int(1, 999)}号`,
       iaeCountries: countries,
@@ -67,7 +93,14 @@ export function buildUsers(cal: SeedCalendar, passwordHash: string): Prisma.User
   const rng = new Random("users");
   const customers = [...CUSTOMERS, ...generatedCustomers(rng)];
   assignPhones(customers, rng);
-  const staff = STAFF.map((u) => ({ ...u, audit: 2, state: 1, customerRating: null, company: COMPANY_ZH, businessAddress: COMPANY_ADDRESS_ZH }));
+  const staff = STAFF.map((u) => ({
+    ...u,
+    audit: 2,
+    state: 1,
+    customerRating: null,
+    company: COMPANY_ZH,
+    businessAddress: COMPANY_ADDRESS_ZH,
+  }));
   return [...staff, ...customers].map((u) => {
     const isStaff = u.id < 10;
     const createdAt = new Date(cal.startOfDay(-u.createdDaysAgo).getTime() + rng.int(9 * 60, 18 * 60) * 60_000);

@@ -75,12 +75,17 @@ function gzipSize(file: string): number {
 
 function checkBuildOutput() {
   const manifest = readManifest();
-  const routes = ["routes/_site.home", ...["fclbysea", "lclbysea", "byair", "railroad", "trailer", "express"].map((p) => `routes/_site.${p}`)];
+  const routes = [
+    "routes/_site.home",
+    ...["fclbysea", "lclbysea", "byair", "railroad", "trailer", "express"].map((p) => `routes/_site.${p}`),
+  ];
   log("build output: JavaScript a document loads (gzip -6 of every file of public/build, as the server sends them)");
   for (const id of routes) {
     const files = routeModules(manifest, id);
     const total = files.reduce((sum, f) => sum + gzipSize(f), 0);
-    log(`  ${id.padEnd(24)} ${String(files.length).padStart(2)} modules ${kb(total).padStart(9)}  ${check(total <= BUDGET.js, `build: ${id} JS ${kb(total)} > ${kb(BUDGET.js)}`)}`);
+    log(
+      `  ${id.padEnd(24)} ${String(files.length).padStart(2)} modules ${kb(total).padStart(9)}  ${check(total <= BUDGET.js, `build: ${id} JS ${kb(total)} > ${kb(BUDGET.js)}`)}`,
+    );
   }
   const framework = [manifest.entry.module, ...(manifest.entry.imports ?? [])].reduce((sum, f) => sum + gzipSize(f), 0);
   log(`  of which the entry and framework (react-dom, Remix, router): ${kb(framework)}`);
@@ -167,7 +172,8 @@ async function renderBlockers(server: BenchServer, pagePath: string, page: PageW
     const { text } = await asset(server.url, href);
     if (/@import/i.test(text)) problems.push(`${href} uses @import`);
     for (const face of text.match(/@font-face\s*{[^}]*}/gi) ?? []) {
-      if (!/font-display\s*:\s*(swap|optional|fallback)/i.test(face)) problems.push(`${href}: @font-face without font-display swap/optional`);
+      if (!/font-display\s*:\s*(swap|optional|fallback)/i.test(face))
+        problems.push(`${href}: @font-face without font-display swap/optional`);
     }
   }
   for (const tag of page.htmlText.match(/<img[^>]*>/gi) ?? []) {
@@ -223,7 +229,8 @@ async function checkServedPages(server: BenchServer) {
       check(page.css <= BUDGET.css, `${pagePath}: CSS ${kb(page.css)} > ${kb(BUDGET.css)}`),
     ];
     const rows = pagePath.includes("?") && !pagePath.startsWith("/home") ? ` ${rowCount(page.htmlText)} rows` : "";
-    if (pagePath.includes("?") && !pagePath.startsWith("/home") && rowCount(page.htmlText) === 0) failures.push(`${pagePath}: no result rows (the bench is not measuring a result)`);
+    if (pagePath.includes("?") && !pagePath.startsWith("/home") && rowCount(page.htmlText) === 0)
+      failures.push(`${pagePath}: no result rows (the bench is not measuring a result)`);
     log(
       `  ${pagePath.slice(0, 58).padEnd(58)} ${(cookie ? "T1" : "visitor").padEnd(7)} ${kb(page.html).padStart(8)} ${kb(page.js).padStart(9)} ${kb(page.css).padStart(8)}  JS ${verdicts[0]}, CSS ${verdicts[1]}${rows}`,
     );
@@ -246,7 +253,11 @@ async function checkServedPages(server: BenchServer) {
     log(`  ${"".padEnd(10)} uncompressed: 20 rows ${kb(Buffer.byteLength(full.htmlText))}`);
   }
 
-  log(blockers.size ? "render blockers:" : "render blockers: none besides the page's own CSS (no web fonts, no font or image preloads, no synchronous scripts, images sized)");
+  log(
+    blockers.size
+      ? "render blockers:"
+      : "render blockers: none besides the page's own CSS (no web fonts, no font or image preloads, no synchronous scripts, images sized)",
+  );
   for (const problem of blockers) {
     failures.push(problem);
     log(`  ${problem}`);
@@ -268,7 +279,9 @@ async function main() {
   } finally {
     await server.stop();
   }
-  log(`budgets: JS ≤ ${kb(BUDGET.js)} (/home, results pages), CSS ≤ ${kb(BUDGET.css)}, 50-row HTML ≤ ${kb(BUDGET.html50)}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `budgets: JS ≤ ${kb(BUDGET.js)} (/home, results pages), CSS ≤ ${kb(BUDGET.css)}, 50-row HTML ≤ ${kb(BUDGET.html50)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (failures.length) {
     log(`FAILED: ${failures.length} over budget`);
     for (const f of failures) log(`  ${f}`);

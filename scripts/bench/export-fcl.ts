@@ -76,9 +76,16 @@ async function main() {
     const dataRows = back.rows.length;
     // The header row, then the data rows.
     if (dataRows !== ROWS + 1) throw new Error(`the file reads back with ${dataRows - 1} data rows, not ${ROWS}`);
-    log(`exportWorkbook end to end: ${totalMs.toFixed(0)} ms: ${rate(totalMs)}; ${mb(file.byteLength)} .xls, reads back with ${dataRows - 1} data rows`);
+    log(
+      `exportWorkbook end to end: ${totalMs.toFixed(0)} ms: ${rate(totalMs)}; ${mb(file.byteLength)} .xls, reads back with ${dataRows - 1} data rows`,
+    );
     log(`memory: RSS ${mb(rssBefore)} → peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}; the worker thread's heap included)`);
-    log(`node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    log(
+      `node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
     await prisma.$disconnect();
     if (totalMs >= BUDGET_MS) {
       log(`FAILED: ${totalMs.toFixed(0)} ms ≥ ${BUDGET_MS} ms`);

@@ -76,8 +76,14 @@ async function main() {
     const limits = { ...WORKER_LIMITS, maxOldGenerationSizeMb: 2048, timeoutMs: 300_000 };
 
     let t = Date.now();
-    const first = buildWorkbook(fclArea.columns.map((c) => c.header), 300);
-    const second = buildWorkbook(fclArea.columns.map((c) => c.header), 900);
+    const first = buildWorkbook(
+      fclArea.columns.map((c) => c.header),
+      300,
+    );
+    const second = buildWorkbook(
+      fclArea.columns.map((c) => c.header),
+      900,
+    );
     log(`generated 2 × ${ROWS} rows × ${COLUMNS} columns: ${mb(first.byteLength)} .xlsx each in ${Date.now() - t} ms`);
 
     const rssBefore = process.memoryUsage().rss;
@@ -101,9 +107,13 @@ async function main() {
     }
 
     const inserted = await importFile(first, "bench-1.xlsx");
-    log(`import 1 (${inserted.written.inserted} inserts): parse ${inserted.parseMs} ms, validation ${inserted.validateMs} ms, write with batch ${inserted.writeMs} ms (${rate(inserted.writeMs)}), end to end ${inserted.totalMs} ms`);
+    log(
+      `import 1 (${inserted.written.inserted} inserts): parse ${inserted.parseMs} ms, validation ${inserted.validateMs} ms, write with batch ${inserted.writeMs} ms (${rate(inserted.writeMs)}), end to end ${inserted.totalMs} ms`,
+    );
     const updated = await importFile(second, "bench-2.xlsx");
-    log(`import 2 (${updated.written.updated} updates): parse ${updated.parseMs} ms, validation ${updated.validateMs} ms, write with batch ${updated.writeMs} ms (${rate(updated.writeMs)}), end to end ${updated.totalMs} ms`);
+    log(
+      `import 2 (${updated.written.updated} updates): parse ${updated.parseMs} ms, validation ${updated.validateMs} ms, write with batch ${updated.writeMs} ms (${rate(updated.writeMs)}), end to end ${updated.totalMs} ms`,
+    );
 
     // The batch-recording statements alone, for the 100,000 updated rows (rolled back).
     const ids = updated.prepared.ids;
@@ -123,25 +133,39 @@ async function main() {
       .catch((error: Error) => {
         if (error.message !== "rollback") throw error;
       });
-    log(`batch recording alone (before-images and hashes of ${ids.length} updated rows): ${recordMs} ms → the plain upsert ≈ ${updated.writeMs - recordMs} ms`);
+    log(
+      `batch recording alone (before-images and hashes of ${ids.length} updated rows): ${recordMs} ms → the plain upsert ≈ ${updated.writeMs - recordMs} ms`,
+    );
 
-    const sum = async () => (await prisma.$queryRawUnsafe<{ s: string }[]>(`SELECT md5(string_agg(t::text, '|' ORDER BY id)) AS s FROM fcl_rates t`))[0].s;
+    const sum = async () =>
+      (await prisma.$queryRawUnsafe<{ s: string }[]>(`SELECT md5(string_agg(t::text, '|' ORDER BY id)) AS s FROM fcl_rates t`))[0].s;
     const afterFirst = await sum();
     t = Date.now();
     const undoUpdates = await undoBatch(fclArea, viewer, updated.written.batchId!);
     const undoUpdatesMs = Date.now() - t;
     if (!undoUpdates.ok) throw new Error(`undo failed: ${JSON.stringify(undoUpdates)}`);
     const exact = (await sum()) === afterFirst;
-    log(`undo of the update batch (${undoUpdates.restored} rows restored): ${undoUpdatesMs} ms; table equals its state before the batch: ${exact}`);
+    log(
+      `undo of the update batch (${undoUpdates.restored} rows restored): ${undoUpdatesMs} ms; table equals its state before the batch: ${exact}`,
+    );
     t = Date.now();
     const undoInserts = await undoBatch(fclArea, viewer, inserted.written.batchId!);
     const undoInsertsMs = Date.now() - t;
     if (!undoInserts.ok) throw new Error(`undo failed: ${JSON.stringify(undoInserts)}`);
-    log(`undo of the insert batch (${undoInserts.deleted} rows deleted): ${undoInsertsMs} ms; rows left with bench ids: ${await prisma.fclRate.count({ where: { id: { gte: FIRST_ID } } })}`);
+    log(
+      `undo of the insert batch (${undoInserts.deleted} rows deleted): ${undoInsertsMs} ms; rows left with bench ids: ${await prisma.fclRate.count({ where: { id: { gte: FIRST_ID } } })}`,
+    );
     clearInterval(sampler);
 
-    log(`sampled RSS ${mb(rssBefore)} → peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}); maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
-    log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}; node ${process.version}, ${os.cpus().length} CPU(s)`);
+    log(
+      `sampled RSS ${mb(rssBefore)} → peak ${mb(peakRss)} (+${mb(peakRss - rssBefore)}); maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    );
+    log(
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}; node ${process.version}, ${os.cpus().length} CPU(s)`,
+    );
     await prisma.$disconnect();
   } finally {
     await db.close();

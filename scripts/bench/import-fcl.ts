@@ -102,8 +102,15 @@ async function main() {
     log(`SQL write (insert ${written.inserted}) ${writeMs} ms: ${rate(writeMs)}`);
     log(`importSpreadsheet end to end (update ${outcome.updated}) ${totalMs} ms: ${rate(totalMs)}`);
     log(`rows in table after import: ${count}`);
-    log(`peak RSS (process incl. worker threads): ${mb(process.resourceUsage().maxRSS * 1024)}; sampled RSS ${mb(rssBefore)} → peak ${mb(peakRss)}`);
-    log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    log(
+      `peak RSS (process incl. worker threads): ${mb(process.resourceUsage().maxRSS * 1024)}; sampled RSS ${mb(rssBefore)} → peak ${mb(peakRss)}`,
+    );
+    log(
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
     log(`node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ""}`);
     await prisma.$disconnect();
   } finally {

@@ -36,8 +36,11 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-  const blockingItems = (lhr.audits["render-blocking-resources"]?.details as { items?: { url: string; wastedMs?: number }[] } | undefined)?.items ?? [];
-  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items ?? [];
+  const blockingItems =
+    (lhr.audits["render-blocking-resources"]?.details as { items?: { url: string; wastedMs?: number }[] } | undefined)?.items ?? [];
+  const lcpItems =
+    (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+      ?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcp: numeric("largest-contentful-paint"),
@@ -59,7 +62,16 @@ async function main() {
     const cookie = await login(server.url, "t1@example.com");
     chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const pages: [string, string, Record<string, string>, boolean][] = [
       ["/home, visitor", "/home", {}, true],
@@ -81,7 +93,12 @@ async function main() {
       log(`${"".padEnd(32)} LCP element: ${runs[0].lcpElement}; render-blocking: ${runs[0].blocking.join(", ") || "none"}`);
     }
     log(`mobile profile, simulated throttling; median of ${RUNS} runs; targets: score ≥ ${BUDGET.score}, LCP < ${BUDGET.lcpMs / 1000} s`);
-    log(`Chromium ${chromePath}; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+    log(
+      `Chromium ${chromePath}; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     chrome?.kill();

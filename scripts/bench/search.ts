@@ -59,9 +59,13 @@ async function main() {
       )
     ).rows[0];
     const routeSizes = (
-      await db.client.query(`SELECT count(*) AS routes, percentile_disc(0.5) WITHIN GROUP (ORDER BY n) AS median FROM (SELECT count(*) AS n FROM fcl_rates GROUP BY pol, pod) x`)
+      await db.client.query(
+        `SELECT count(*) AS routes, percentile_disc(0.5) WITHIN GROUP (ORDER BY n) AS median FROM (SELECT count(*) AS n FROM fcl_rates GROUP BY pol, pod) x`,
+      )
     ).rows[0];
-    log(`routes: ${Number(routeSizes.routes).toLocaleString("en")}, median ${routeSizes.median} rows; busiest ${busiest.pol} → ${busiest.pod}: ${busiest.n} rows, ${busiest.valid} valid today`);
+    log(
+      `routes: ${Number(routeSizes.routes).toLocaleString("en")}, median ${routeSizes.median} rows; busiest ${busiest.pol} → ${busiest.pod}: ${busiest.n} rows, ${busiest.valid} valid today`,
+    );
 
     const today = todayInShanghai();
     const t1 = await prisma.user.findUniqueOrThrow({ where: { email: "t1@example.com" }, select: { id: true } });
@@ -81,13 +85,15 @@ async function main() {
     };
     // Cold: the page's read caches emptied first (utils/data-cache.server.ts), so
     // every endpoint, count and row is read from PostgreSQL as on a first search.
-    const pageLoad = (route: { pol: string; pod: string }, withCookie: boolean, cold = true, extra = "") => async () => {
-      if (cold) clearDataCaches();
-      const url = `http://bench.local/fclbysea?pol=${encodeURIComponent(route.pol)}&pod=${encodeURIComponent(route.pod)}${extra}`;
-      const response = await loadResultsPage("fcl", new Request(url, { headers: withCookie ? { Cookie: cookie } : {} }));
-      const body = (response as unknown as { data: { status: string } }).data;
-      if (body.status !== "ok") throw new Error(`${url}: status ${body.status}`);
-    };
+    const pageLoad =
+      (route: { pol: string; pod: string }, withCookie: boolean, cold = true, extra = "") =>
+      async () => {
+        if (cold) clearDataCaches();
+        const url = `http://bench.local/fclbysea?pol=${encodeURIComponent(route.pol)}&pod=${encodeURIComponent(route.pod)}${extra}`;
+        const response = await loadResultsPage("fcl", new Request(url, { headers: withCookie ? { Cookie: cookie } : {} }));
+        const body = (response as unknown as { data: { status: string } }).data;
+        if (body.status !== "ok") throw new Error(`${url}: status ${body.status}`);
+      };
 
     // Warm up (connections, plans, caches).
     for (let i = 0; i < 100; i++) {
@@ -115,7 +121,9 @@ async function main() {
     // Typeahead: what people type, letter by letter: port names and codes
     // (Latin), Chinese names, one to eight characters.
     const names = (
-      await db.client.query<{ name: string; code: string; name_zh: string }>(`SELECT name, code, name_zh FROM sea_ports ORDER BY random() LIMIT 200`)
+      await db.client.query<{ name: string; code: string; name_zh: string }>(
+        `SELECT name, code, name_zh FROM sea_ports ORDER BY random() LIMIT 200`,
+      )
     ).rows;
     const queries: string[] = [];
     for (const p of names) {
@@ -124,7 +132,12 @@ async function main() {
       for (let n = 1; n <= Math.min(3, p.name_zh.length); n++) queries.push(p.name_zh.slice(0, n));
     }
     for (let i = 0; i < 200; i++) await searchPorts("sea", queries[i % queries.length]);
-    await run("port typeahead (searchPorts), all queries", LOOKUPS, (i) => () => searchPorts("sea", queries[(i * 7919) % queries.length]), BUDGET.typeahead);
+    await run(
+      "port typeahead (searchPorts), all queries",
+      LOOKUPS,
+      (i) => () => searchPorts("sea", queries[(i * 7919) % queries.length]),
+      BUDGET.typeahead,
+    );
     // The slowest lookups of the mix (one more timing each, to name them).
     const slowest: [string, number][] = [];
     for (const q of [...new Set(queries)]) {
@@ -134,19 +147,32 @@ async function main() {
     }
     slowest.sort((a, b) => b[1] - a[1]);
     const short = queries.filter((q) => q.length <= 2);
-    await run("port typeahead, 1-2 characters only", Math.min(LOOKUPS, 1000), (i) => () => searchPorts("sea", short[(i * 7919) % short.length]));
+    await run(
+      "port typeahead, 1-2 characters only",
+      Math.min(LOOKUPS, 1000),
+      (i) => () => searchPorts("sea", short[(i * 7919) % short.length]),
+    );
 
     let failed = false;
     const p50Of = (name: string) => percentiles(results.find((r) => r.name.startsWith(name))!.samples).p50;
     const addedByTotals = p50Of("FCL results loader, T1, cached, with totals") - p50Of("FCL results loader, T1, route searched before");
-    log(`all-in totals add ${addedByTotals.toFixed(3)} ms at p50 to a cached T1 results page (budget < ${BUDGET.totals} ms)${addedByTotals < BUDGET.totals ? ": ok" : ": OVER"}`);
+    log(
+      `all-in totals add ${addedByTotals.toFixed(3)} ms at p50 to a cached T1 results page (budget < ${BUDGET.totals} ms)${addedByTotals < BUDGET.totals ? ": ok" : ": OVER"}`,
+    );
     if (addedByTotals >= BUDGET.totals) failed = true;
-    log(`timings in this process (${SEARCHES} searches, ${LOOKUPS} lookups; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")})`);
+    log(
+      `timings in this process (${SEARCHES} searches, ${LOOKUPS} lookups; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")})`,
+    );
     for (const r of results) {
       const p = percentiles(r.samples);
       const verdict = r.budget === undefined ? "" : p.p95 < r.budget ? `  p95 < ${r.budget} ms: ok` : `  p95 ≥ ${r.budget} ms: OVER`;
       if (r.budget !== undefined && p.p95 >= r.budget) failed = true;
-      log(`  ${r.name.padEnd(56)} p50 ${ms(p.p50).padStart(9)}  p95 ${ms(p.p95).padStart(9)}  p99 ${ms(p.p99).padStart(9)}  max ${ms(p.max).padStart(9)}${verdict}`);
+      log(
+        `  ${r.name.padEnd(56)} p50 ${ms(p.p50).padStart(9)}  p95 ${ms(p.p95).padStart(9)}  p99 ${ms(p.p99).padStart(9)}  max ${ms(p.max).padStart(9)}${verdict}`,
+      );
     }
 
     // searchPorts must answer what the plain contains query answers (its
@@ -179,7 +205,12 @@ async function main() {
         if (differences <= 3) log(`  differs for ${JSON.stringify(q)}: ${got.join(",")} instead of ${expected.join(",")}`);
       }
     }
-    log(`slowest lookups: ${slowest.slice(0, 6).map(([q, t]) => `${JSON.stringify(q)} ${t.toFixed(1)} ms`).join(", ")}`);
+    log(
+      `slowest lookups: ${slowest
+        .slice(0, 6)
+        .map(([q, t]) => `${JSON.stringify(q)} ${t.toFixed(1)} ms`)
+        .join(", ")}`,
+    );
     log(`typeahead answers compared with the plain contains query: ${checked.length} queries, ${differences} different`);
     if (differences) failed = true;
 

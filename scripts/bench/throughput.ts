@@ -49,7 +49,13 @@ const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
 type Totals = { requests: number; seconds: number; node: number; postgres: number };
 
 type PageName = "baseline" | "baselineT1" | "fcl" | "visitorFcl" | "notModified" | "raw";
-type Page = { path: string; headers: Record<string, string>; base?: string; status?: number; cpu?: () => { node: number; postgres: number } };
+type Page = {
+  path: string;
+  headers: Record<string, string>;
+  base?: string;
+  status?: number;
+  cpu?: () => { node: number; postgres: number };
+};
 
 const RAW_PORT = Number(process.env.BENCH_PORT || 3150) + 1;
 const SECOND_PORT = Number(process.env.BENCH_PORT || 3150) + 2;
@@ -122,8 +128,11 @@ async function measure(label: string, env: Record<string, string>) {
       const response = await request(`${page.base ?? server.url}${page.path}`, { headers: page.headers });
       const body = response.body.toString("utf8");
       if (response.status !== (page.status ?? 200)) throw new Error(`${name}: ${page.path} answered ${response.status}`);
-      if ((name === "fcl" || name === "visitorFcl") && (body.match(/class="rates__row/g) ?? []).length !== 20) throw new Error(`${name}: the FCL page does not show 20 rows`);
-      log(`${label} ${name}: GET ${page.path}: ${response.status}, ${(response.wireBytes / 1024).toFixed(1)} KB on the wire (${response.headers["content-encoding"] ?? "identity"}), ${(body.length / 1024).toFixed(1)} KB HTML; Server-Timing: ${response.headers["server-timing"] ?? "none"}`);
+      if ((name === "fcl" || name === "visitorFcl") && (body.match(/class="rates__row/g) ?? []).length !== 20)
+        throw new Error(`${name}: the FCL page does not show 20 rows`);
+      log(
+        `${label} ${name}: GET ${page.path}: ${response.status}, ${(response.wireBytes / 1024).toFixed(1)} KB on the wire (${response.headers["content-encoding"] ?? "identity"}), ${(body.length / 1024).toFixed(1)} KB HTML; Server-Timing: ${response.headers["server-timing"] ?? "none"}`,
+      );
     }
     const run = (page: Page, duration: number, base = page.base ?? server.url, connections = CONNECTIONS) =>
       autocannon({ url: `${base}${page.path}`, connections, duration, headers: page.headers });
@@ -163,10 +172,16 @@ async function measure(label: string, env: Record<string, string>) {
       await Promise.all([run(fcl, 3, server.url, CONNECTIONS / 2), run(fcl, 3, second.url, CONNECTIONS / 2)]);
       let requests = 0;
       for (let round = 1; round <= ROUNDS; round++) {
-        const results = await Promise.all([run(fcl, DURATION, server.url, CONNECTIONS / 2), run(fcl, DURATION, second.url, CONNECTIONS / 2)]);
-        for (const result of results) if (result.non2xx || result.errors || result.timeouts) throw new Error("two processes: failed requests");
+        const results = await Promise.all([
+          run(fcl, DURATION, server.url, CONNECTIONS / 2),
+          run(fcl, DURATION, second.url, CONNECTIONS / 2),
+        ]);
+        for (const result of results)
+          if (result.non2xx || result.errors || result.timeouts) throw new Error("two processes: failed requests");
         requests += results[0].requests.total + results[1].requests.total;
-        log(`${label} round ${round} fcl on two processes: ${((results[0].requests.total + results[1].requests.total) / DURATION).toFixed(0)} req/s (${(results[0].requests.total / DURATION).toFixed(0)} + ${(results[1].requests.total / DURATION).toFixed(0)})`);
+        log(
+          `${label} round ${round} fcl on two processes: ${((results[0].requests.total + results[1].requests.total) / DURATION).toFixed(0)} req/s (${(results[0].requests.total / DURATION).toFixed(0)} + ${(results[1].requests.total / DURATION).toFixed(0)})`,
+        );
       }
       twoProcesses = requests / (ROUNDS * DURATION);
     }
@@ -178,12 +193,19 @@ async function measure(label: string, env: Record<string, string>) {
   }
 }
 
-function report(label: string, { totals, twoProcesses }: Awaited<ReturnType<typeof measure>>, before?: Awaited<ReturnType<typeof measure>>): number {
+function report(
+  label: string,
+  { totals, twoProcesses }: Awaited<ReturnType<typeof measure>>,
+  before?: Awaited<ReturnType<typeof measure>>,
+): number {
   const rps = (name: PageName, from = totals) => from[name].requests / from[name].seconds;
   const cost = (name: PageName, from = totals) => (from[name].node + from[name].postgres) / from[name].requests;
   const server = (name: PageName) => (totals[name].node / totals[name].requests).toFixed(2);
   const line = (name: PageName, text: string) =>
-    totals[name] && log(`  ${text.padEnd(52)} ${rps(name).toFixed(0).padStart(5)} req/s, CPU ${cost(name).toFixed(2)} ms per request (server ${server(name)} ms)`);
+    totals[name] &&
+    log(
+      `  ${text.padEnd(52)} ${rps(name).toFixed(0).padStart(5)} req/s, CPU ${cost(name).toFixed(2)} ms per request (server ${server(name)} ms)`,
+    );
   const ratio = rps("fcl") / rps("baseline");
   const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
   log(`${label}:`);
@@ -193,36 +215,63 @@ function report(label: string, { totals, twoProcesses }: Awaited<ReturnType<type
   line("visitorFcl", "FCL results page, visitor:");
   line("notModified", "FCL results page, visitor, 304 (If-None-Match):");
   line("raw", "raw Node http, fixed 30 KB body:");
-  log(`  ratio FCL T1 / baseline (visitor): ${(ratio * 100).toFixed(0)} % (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`);
+  log(
+    `  ratio FCL T1 / baseline (visitor): ${(ratio * 100).toFixed(0)} % (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`,
+  );
   const t1Ratio = cost("baselineT1") / cost("fcl");
-  log(`  ratio FCL T1 / bare page T1: ${((rps("fcl") / rps("baselineT1")) * 100).toFixed(0)} % by req/s, ${(t1Ratio * 100).toFixed(0)} % by CPU per request (target ≥ 50 %: ${verdict(t1Ratio >= 0.5)}); FCL T1 CPU ${cost("fcl").toFixed(2)} ms per request (target ≤ 7 ms: ${verdict(cost("fcl") <= 7)})`);
+  log(
+    `  ratio FCL T1 / bare page T1: ${((rps("fcl") / rps("baselineT1")) * 100).toFixed(0)} % by req/s, ${(t1Ratio * 100).toFixed(0)} % by CPU per request (target ≥ 50 %: ${verdict(t1Ratio >= 0.5)}); FCL T1 CPU ${cost("fcl").toFixed(2)} ms per request (target ≤ 7 ms: ${verdict(cost("fcl") <= 7)})`,
+  );
   if (totals.visitorFcl && totals.raw) {
     const share = rps("visitorFcl") / rps("raw");
-    log(`  visitor FCL / raw Node 30 KB: ${(share * 100).toFixed(0)} % by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${((cost("raw") / cost("visitorFcl")) * 100).toFixed(0)} % by CPU per request`);
+    log(
+      `  visitor FCL / raw Node 30 KB: ${(share * 100).toFixed(0)} % by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${((cost("raw") / cost("visitorFcl")) * 100).toFixed(0)} % by CPU per request`,
+    );
   }
   if (before?.totals.visitorFcl && totals.visitorFcl) {
     const times = rps("visitorFcl") / rps("visitorFcl", before.totals);
-    log(`  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s (target ≥ 20 ×: ${verdict(times >= 20)}), ${(cost("visitorFcl", before.totals) / cost("visitorFcl")).toFixed(1)} × by CPU per request`);
+    log(
+      `  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s (target ≥ 20 ×: ${verdict(times >= 20)}), ${(cost("visitorFcl", before.totals) / cost("visitorFcl")).toFixed(1)} × by CPU per request`,
+    );
   }
-  if (totals.notModified) log(`  304: server CPU ${server("notModified")} ms per request (target < 0.3 ms: ${verdict(totals.notModified.node / totals.notModified.requests < 0.3)})`);
+  if (totals.notModified)
+    log(
+      `  304: server CPU ${server("notModified")} ms per request (target < 0.3 ms: ${verdict(totals.notModified.node / totals.notModified.requests < 0.3)})`,
+    );
   if (twoProcesses !== null) {
     const scale = twoProcesses / rps("fcl");
-    log(`  FCL T1 on two processes: ${twoProcesses.toFixed(0)} req/s = ${scale.toFixed(2)} × one process (target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; autocannon and PostgreSQL share the same ${os.cpus().length} CPUs)`);
+    log(
+      `  FCL T1 on two processes: ${twoProcesses.toFixed(0)} req/s = ${scale.toFixed(2)} × one process (target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; autocannon and PostgreSQL share the same ${os.cpus().length} CPUs)`,
+    );
   }
   return ratio;
 }
 
 async function main() {
-  log(`load before: ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  log(
+    `load before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
   const cached = await measure("[as deployed]", {});
   // Before the page cache: every anonymous page rendered (data caches on).
   const noPageCache = process.env.NO_PAGE_CACHE === "0" ? null : await measure("[PAGE_CACHE=0]", { PAGE_CACHE: "0" });
   // Every read from PostgreSQL: what a search costs on a route nobody searched since the last change of its table.
   const uncached = process.env.UNCACHED === "1" ? await measure("[DATA_CACHE=0]", { DATA_CACHE: "0", PAGE_CACHE: "0" }) : null;
-  const ratio = report("as deployed (the one route searched again and again: its reads come from the caches)", cached, noPageCache ?? undefined);
+  const ratio = report(
+    "as deployed (the one route searched again and again: its reads come from the caches)",
+    cached,
+    noPageCache ?? undefined,
+  );
   if (noPageCache) report("PAGE_CACHE=0 (every page rendered; the data caches on)", noPageCache);
   if (uncached) report("DATA_CACHE=0 (every read from PostgreSQL)", uncached);
-  log(`${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  log(
+    `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
   if (ratio < TARGET) process.exitCode = 1;
 }
 

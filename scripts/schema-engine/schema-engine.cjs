@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-'use strict';
+"use strict";
 // Stand-in for Prisma's native `schema-engine` binary (PostgreSQL only).
 // Speaks the same command line / stdio JSON-RPC protocol as the native engine
 // and runs @prisma/schema-engine-wasm over @prisma/adapter-pg.
 // See README.md in this folder. Used by scripts/prisma.mjs through
 // PRISMA_SCHEMA_ENGINE_BINARY when the native engine is not installed.
 
-const { engineHash } = require('./lib/wasm.cjs');
-const { log } = require('./lib/log.cjs');
+const { engineHash } = require("./lib/wasm.cjs");
+const { log } = require("./lib/log.cjs");
 
 const USAGE = `schema-engine (Node stand-in for the native Prisma schema engine, PostgreSQL only)
 
@@ -35,7 +35,7 @@ function parseArgs(argv) {
   const out = { datamodels: [], datasource: undefined, cli: undefined, version: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
     const flag = eq > 0 ? a.slice(0, eq) : a;
     const inline = eq > 0 ? a.slice(eq + 1) : undefined;
     const value = () => {
@@ -44,23 +44,23 @@ function parseArgs(argv) {
       return argv[++i];
     };
     switch (flag) {
-      case '-V':
-      case '--version':
+      case "-V":
+      case "--version":
         out.version = true;
         break;
-      case '-h':
-      case '--help':
+      case "-h":
+      case "--help":
         out.help = true;
         break;
-      case '-d':
-      case '--datamodels':
+      case "-d":
+      case "--datamodels":
         out.datamodels.push(value());
         // clap-style: several values may follow one flag
-        while (inline === undefined && i + 1 < argv.length && !argv[i + 1].startsWith('-') && argv[i + 1] !== 'cli') {
+        while (inline === undefined && i + 1 < argv.length && !argv[i + 1].startsWith("-") && argv[i + 1] !== "cli") {
           out.datamodels.push(argv[++i]);
         }
         break;
-      case '--datasource': {
+      case "--datasource": {
         const raw = value();
         try {
           out.datasource = JSON.parse(raw);
@@ -69,14 +69,14 @@ function parseArgs(argv) {
         }
         break;
       }
-      case '--enabled-preview-features':
-      case '--extension-types':
+      case "--enabled-preview-features":
+      case "--extension-types":
         value();
         break;
-      case 'cli':
+      case "cli":
         out.cli = argv[i + 1];
-        if (!out.cli) fail('missing cli command');
-        if (argv.length > i + 2) fail(`unexpected arguments: ${argv.slice(i + 2).join(' ')}`);
+        if (!out.cli) fail("missing cli command");
+        if (argv.length > i + 2) fail(`unexpected arguments: ${argv.slice(i + 2).join(" ")}`);
         i = argv.length;
         break;
       default:
@@ -87,12 +87,12 @@ function parseArgs(argv) {
 }
 
 async function runCliCommand(command, datasource) {
-  const pgLib = require('./lib/pg.cjs');
+  const pgLib = require("./lib/pg.cjs");
   // The Prisma CLI skips the first stderr line, then parses every other line as JSON.
-  log('INFO', 'Starting schema engine CLI', { git_hash: engineHash() }, 'schema_engine_cli');
+  log("INFO", "Starting schema engine CLI", { git_hash: engineHash() }, "schema_engine_cli");
   const url = datasource && datasource.url;
   const report = (code, message) => {
-    log('ERROR', message, code ? { error_code: code } : {}, 'schema_engine::logger');
+    log("ERROR", message, code ? { error_code: code } : {}, "schema_engine::logger");
     process.exitCode = 1;
   };
   let info;
@@ -103,16 +103,16 @@ async function runCliCommand(command, datasource) {
     return;
   }
   const handlers = {
-    'can-connect-to-database': async () => {
+    "can-connect-to-database": async () => {
       await pgLib.canConnect(url);
     },
-    'create-database': async () => {
+    "create-database": async () => {
       const name = await pgLib.createDatabase(url);
       process.stdout.write(`Database '${name}' was successfully created.\n`);
     },
-    'drop-database': async () => {
+    "drop-database": async () => {
       await pgLib.dropDatabase(url);
-      process.stdout.write('The database was successfully dropped.\n');
+      process.stdout.write("The database was successfully dropped.\n");
     },
   };
   const handler = handlers[command];
@@ -146,7 +146,7 @@ async function main() {
     await runCliCommand(args.cli, args.datasource);
     return;
   }
-  const { RpcServer } = require('./lib/rpc.cjs');
+  const { RpcServer } = require("./lib/rpc.cjs");
   const server = new RpcServer({
     datamodels: args.datamodels,
     datasource: args.datasource,
@@ -155,6 +155,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  log('ERROR', (e && e.stack) || String(e));
+  log("ERROR", (e && e.stack) || String(e));
   process.exit(1);
 });

@@ -33,7 +33,12 @@ export function newRegistration(overrides: Record<string, string | undefined> = 
 /** POSTs to /login (any intent) and returns callRoute's result. */
 export async function postLogin(fields: Record<string, string | undefined>, options: RequestOptions = {}) {
   const { action } = await login();
-  const url = fields.intent === "register" || fields.intent === "sendCode" ? "/login?mode=register" : fields.intent === "reset" || fields.intent === "sendResetCode" ? "/login?mode=reset" : "/login";
+  const url =
+    fields.intent === "register" || fields.intent === "sendCode"
+      ? "/login?mode=register"
+      : fields.intent === "reset" || fields.intent === "sendResetCode"
+        ? "/login?mode=reset"
+        : "/login";
   return callRoute(action, postForm(url, fields, options));
 }
 

@@ -85,7 +85,8 @@ describe("login throttling (docs/security.md, section 6)", () => {
   });
 
   test("a stranger cannot lock the owner out: failures from anywhere only slow the account down", async () => {
-    for (let i = 0; i < 5; i++) await postLogin({ intent: "login", email: "admin@example.com", password: `guess-${i}` }, from("198.51.100.1"));
+    for (let i = 0; i < 5; i++)
+      await postLogin({ intent: "login", email: "admin@example.com", password: `guess-${i}` }, from("198.51.100.1"));
     expect((await postLogin({ intent: "login", email: "admin@example.com", password: "Demo1234" }, from("198.51.100.1"))).status).toBe(429);
     // As if a hundred more addresses had each failed five times (their own pairs blocked, like the first).
     await prisma.rateLimit.update({ where: { key: "login:account:admin@example.com" }, data: { count: 505 } });
@@ -114,10 +115,20 @@ describe("login throttling (docs/security.md, section 6)", () => {
 
   test("the API's login follows the same rules", async () => {
     const { api } = await import("../api/helpers");
-    for (let i = 0; i < 5; i++) await api("POST", "/api/login", { body: { email: "service@example.com", password: "bad" }, headers: { "X-Forwarded-For": "192.0.2.77" } });
-    const blocked = await api("POST", "/api/login", { body: { email: "service@example.com", password: "Demo1234" }, headers: { "X-Forwarded-For": "192.0.2.77" } });
+    for (let i = 0; i < 5; i++)
+      await api("POST", "/api/login", {
+        body: { email: "service@example.com", password: "bad" },
+        headers: { "X-Forwarded-For": "192.0.2.77" },
+      });
+    const blocked = await api("POST", "/api/login", {
+      body: { email: "service@example.com", password: "Demo1234" },
+      headers: { "X-Forwarded-For": "192.0.2.77" },
+    });
     expect(blocked.http).toBe(429);
-    const owner = await api("POST", "/api/login", { body: { email: "service@example.com", password: "Demo1234" }, headers: { "X-Forwarded-For": "192.0.2.78" } });
+    const owner = await api("POST", "/api/login", {
+      body: { email: "service@example.com", password: "Demo1234" },
+      headers: { "X-Forwarded-For": "192.0.2.78" },
+    });
     expect(owner.body.status).toBe(0);
   });
 
@@ -147,10 +158,18 @@ describe("login throttling (docs/security.md, section 6)", () => {
     const { action } = await import("~/routes/standalone/login");
     const { postForm } = await import("../support/requests");
     for (let i = 0; i < 20; i++) {
-      const request = postForm("/login", { intent: "login", email: `ctx${i}@example.com`, password: "x" }, { headers: { "X-Forwarded-For": `10.0.0.${i}` } });
+      const request = postForm(
+        "/login",
+        { intent: "login", email: `ctx${i}@example.com`, password: "x" },
+        { headers: { "X-Forwarded-For": `10.0.0.${i}` } },
+      );
       await callRoute(action, request, { context: { clientAddress: "192.0.2.99" } });
     }
-    const request = postForm("/login", { intent: "login", email: "t1@example.com", password: "Demo1234" }, { headers: { "X-Forwarded-For": "10.9.9.9" } });
+    const request = postForm(
+      "/login",
+      { intent: "login", email: "t1@example.com", password: "Demo1234" },
+      { headers: { "X-Forwarded-For": "10.9.9.9" } },
+    );
     const blocked = await callRoute(action, request, { context: { clientAddress: "192.0.2.99" } });
     expect(blocked.status).toBe(429);
   });

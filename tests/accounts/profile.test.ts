@@ -79,7 +79,10 @@ describe("profile edit", () => {
     const form = await currentForm(cookie);
     const t1 = await prisma.user.findUniqueOrThrow({ where: { email: "t1@example.com" } });
     const result = await save(cookie, { ...form, phone: t1.phone, username: "T1" });
-    expect(fieldErrors(result.data)).toMatchObject({ phone: ["account.register.phoneTaken"], username: ["account.register.usernameTaken"] });
+    expect(fieldErrors(result.data)).toMatchObject({
+      phone: ["account.register.phoneTaken"],
+      username: ["account.register.usernameTaken"],
+    });
     expect((await save(cookie, form)).status).toBe(302);
   });
 

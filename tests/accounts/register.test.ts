@@ -2,16 +2,7 @@
 import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest } from "../support/requests";
 import { loginAs } from "../support/requests";
-import {
-  englishCookie,
-  expireRateWindows,
-  fieldErrors,
-  latestCode,
-  newRegistration,
-  postLogin,
-  registerNew,
-  sendCode,
-} from "./helpers";
+import { englishCookie, expireRateWindows, fieldErrors, latestCode, newRegistration, postLogin, registerNew, sendCode } from "./helpers";
 
 beforeEach(async () => {
   await expireRateWindows();
@@ -167,7 +158,10 @@ describe("send code", () => {
     const blocked = await postLogin({ intent: "sendCode", email: `addr-x.${Date.now()}@example.org` }, { headers });
     expect(blocked.status).toBe(429);
     // Another address is not affected.
-    const other = await postLogin({ intent: "sendCode", email: `addr-y.${Date.now()}@example.org` }, { headers: { "X-Forwarded-For": "203.0.113.78" } });
+    const other = await postLogin(
+      { intent: "sendCode", email: `addr-y.${Date.now()}@example.org` },
+      { headers: { "X-Forwarded-For": "203.0.113.78" } },
+    );
     expect(other.status).toBe(200);
   });
 });

@@ -81,7 +81,10 @@ describe("change of password (/userPwd)", () => {
     const account = await registerNew();
     const cookie = await loginAs(account.email, account.password);
     const { action } = await pwd();
-    const result = await callRoute(action, postForm("/userPwd", { oldPassword: "Wrong999", password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
+    const result = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: "Wrong999", password: "Brand123", confirmPassword: "Brand123" }, { cookie }),
+    );
     expect(result.status).toBe(400);
     expect(fieldErrors(result.data).oldPassword).toEqual(["account.password.oldWrong"]);
   });
@@ -90,11 +93,20 @@ describe("change of password (/userPwd)", () => {
     const account = await registerNew();
     const cookie = await loginAs(account.email, account.password);
     const { action } = await pwd();
-    const same = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: account.password, confirmPassword: account.password }, { cookie }));
+    const same = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: account.password, confirmPassword: account.password }, { cookie }),
+    );
     expect(fieldErrors(same.data).password).toEqual(["validation.passwordSameAsOld"]);
-    const mismatch = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand124" }, { cookie }));
+    const mismatch = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand124" }, { cookie }),
+    );
     expect(fieldErrors(mismatch.data).confirmPassword).toEqual(["validation.passwordMismatch"]);
-    const short = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: "12345", confirmPassword: "12345" }, { cookie }));
+    const short = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: "12345", confirmPassword: "12345" }, { cookie }),
+    );
     expect(fieldErrors(short.data).password).toEqual(["validation.passwordLength"]);
     const missing = await callRoute(action, postForm("/userPwd", { password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
     expect(fieldErrors(missing.data).oldPassword).toEqual(["validation.oldPasswordRequired"]);
@@ -105,7 +117,10 @@ describe("change of password (/userPwd)", () => {
     const cookie = await loginAs(account.email, account.password);
     const other = await loginAs(account.email, account.password);
     const { action } = await pwd();
-    const result = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
+    const result = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/userPwd");
     const { loader } = await import("~/root");
@@ -119,13 +134,22 @@ describe("change of password (/userPwd)", () => {
     const cookie = await loginAs(account.email, account.password);
     const { action } = await pwd();
     for (let i = 0; i < 5; i++) {
-      await callRoute(action, postForm("/userPwd", { oldPassword: `Wrong${i}xx`, password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
+      await callRoute(
+        action,
+        postForm("/userPwd", { oldPassword: `Wrong${i}xx`, password: "Brand123", confirmPassword: "Brand123" }, { cookie }),
+      );
     }
-    const blocked = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
+    const blocked = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }),
+    );
     expect(blocked.status).toBe(429);
     expect((blocked.data as { message: { key: string } }).message.key).toBe("account.password.tooManyAttempts");
     await expireRateWindows("password:");
-    const ok = await callRoute(action, postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }));
+    const ok = await callRoute(
+      action,
+      postForm("/userPwd", { oldPassword: account.password, password: "Brand123", confirmPassword: "Brand123" }, { cookie }),
+    );
     expect(ok.status).toBe(302);
   });
 });

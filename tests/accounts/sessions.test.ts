@@ -49,7 +49,10 @@ describe("frozen by staff", () => {
     const cookie = await loginAs(email);
     const user = await prisma.user.findUniqueOrThrow({ where: { email }, include: { customerService: true } });
     const { action: users } = await import("~/routes/admin/userList");
-    const frozen = await callRoute(users, postForm("/userList", { intent: "state", id: user.id, state: 2 }, { cookie: await loginAs("admin@example.com") }));
+    const frozen = await callRoute(
+      users,
+      postForm("/userList", { intent: "state", id: user.id, state: 2 }, { cookie: await loginAs("admin@example.com") }),
+    );
     expect(frozen.status).toBe(302);
     expect(await prisma.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
 
@@ -60,7 +63,11 @@ describe("frozen by staff", () => {
     }
     const next = await callRoute(root, getRequest("/home", undefined, { cookie }));
     const page = await callRoute(freezeLoader, getRequest("/freeze", undefined, { cookie: cookieHeaderFrom(next.headers) }));
-    expect(page.data).toMatchObject({ frozen: true, role: "service", contact: { name: user.customerService!.nickname, mobile: user.customerService!.phone } });
+    expect(page.data).toMatchObject({
+      frozen: true,
+      role: "service",
+      contact: { name: user.customerService!.nickname, mobile: user.customerService!.phone },
+    });
 
     // Logging in again with the right password lands there too; no session is made.
     const { action: login } = await import("~/routes/standalone/login");

@@ -77,9 +77,16 @@ describe("item 11: codes are shown by their labels in both languages", () => {
     for (const mode of MODES) {
       const transport = mode.enumValue;
       const id = doneId(
-        await postOrder({ mode: mode.key, id: await bookableRate(mode.key), query: mode.key === "express" ? "?pod=US-W&num=2.5" : "" }, t1, {
-          ...orderFields({ transportType: transport, ...(usesContainers(transport) ? {} : { gp20Count: "0", gp40Count: "0", hq40Count: "0" }) }),
-        }),
+        await postOrder(
+          { mode: mode.key, id: await bookableRate(mode.key), query: mode.key === "express" ? "?pod=US-W&num=2.5" : "" },
+          t1,
+          {
+            ...orderFields({
+              transportType: transport,
+              ...(usesContainers(transport) ? {} : { gp20Count: "0", gp40Count: "0", hq40Count: "0" }),
+            }),
+          },
+        ),
       );
       for (const [lng, files] of Object.entries(lngs)) {
         const page = await render("/app-order", { dialog: "view", id, lng }, { cookie: admin });
@@ -122,10 +129,25 @@ describe("item 15: a menu path must be a screen", () => {
 
   it("refuses a level-2 menu whose path no screen serves, and offers the known paths", async () => {
     const before = await prisma.menu.count();
-    const refused = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "测试菜单", parentId: 15, level: 2, path: "/testmenu", sort: 0 });
+    const refused = await submit(menuAction, "/menuList?dialog=add", ADMIN, {
+      intent: "create",
+      label: "测试菜单",
+      parentId: 15,
+      level: 2,
+      path: "/testmenu",
+      sort: 0,
+    });
     expect(refused.status).toBe(400);
     expect(refused.data.error.path).toEqual(["admin.menu.pathUnknown"]);
-    const edit = await submit(menuAction, "/menuList?dialog=edit&id=24", ADMIN, { intent: "update", id: 24, label: "公司信息", parentId: 15, level: 2, path: "/testmenu", sort: 0 });
+    const edit = await submit(menuAction, "/menuList?dialog=edit&id=24", ADMIN, {
+      intent: "update",
+      id: 24,
+      label: "公司信息",
+      parentId: 15,
+      level: 2,
+      path: "/testmenu",
+      sort: 0,
+    });
     expect(edit.status).toBeGreaterThanOrEqual(400);
     expect(await prisma.menu.count()).toBe(before);
     expect((await prisma.menu.findUniqueOrThrow({ where: { id: 24 } })).path).toBe("/companyInfo");
@@ -148,13 +170,22 @@ describe("item 16: audit decisions reach the customer by e-mail", () => {
     await prisma.user.update({ where: { id: first.id }, data: { language: "en-US" } });
     const before = await mailsTo(first.email);
 
-    const noReason = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, { intent: "audit", id: first.id, decision: "fail" });
+    const noReason = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, {
+      intent: "audit",
+      id: first.id,
+      decision: "fail",
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.data.error.reason).toEqual(["admin.user.reasonRequired"]);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: first.id } })).audit).toBe(1);
     expect(await mailsTo(first.email)).toHaveLength(before.length);
 
-    const failed = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, { intent: "audit", id: first.id, decision: "fail", reason: "营业执照不清晰 / licence unreadable" });
+    const failed = await submit(userAction, `/userList?dialog=audit&id=${first.id}`, ADMIN, {
+      intent: "audit",
+      id: first.id,
+      decision: "fail",
+      reason: "营业执照不清晰 / licence unreadable",
+    });
     expect(failed.status).toBe(302);
     const mails = await mailsTo(first.email);
     expect(mails).toHaveLength(before.length + 1);
@@ -163,7 +194,10 @@ describe("item 16: audit decisions reach the customer by e-mail", () => {
     expect(mail.subject).toContain("not approved");
     expect(mail.text).toContain("licence unreadable");
     expect(mail.text).toContain(first.username);
-    const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "audit", targetIds: String(first.id) }, orderBy: { id: "desc" } });
+    const log = await prisma.operationLog.findFirstOrThrow({
+      where: { module: "audit", targetIds: String(first.id) },
+      orderBy: { id: "desc" },
+    });
     expect(log.params).toContain("licence unreadable");
 
     const passed = await submit(userAction, `/userList?dialog=audit&id=${second.id}`, ADMIN, {
@@ -196,7 +230,18 @@ describe("item 16: audit decisions reach the customer by e-mail", () => {
 
   it("the language of a registration or a profile change request is kept for these mails", async () => {
     const profile = await prisma.user.findUniqueOrThrow({ where: { email: "profile@example.com" } });
-    await updateProfile(profile.id, { username: profile.username, nickname: profile.nickname ?? "", phone: profile.phone, company: "新公司名称有限公司", businessAddress: profile.businessAddress ?? "上海", iaeCountries: profile.iaeCountries ?? "中国" } as never, "en-US");
+    await updateProfile(
+      profile.id,
+      {
+        username: profile.username,
+        nickname: profile.nickname ?? "",
+        phone: profile.phone,
+        company: "新公司名称有限公司",
+        businessAddress: profile.businessAddress ?? "上海",
+        iaeCountries: profile.iaeCountries ?? "中国",
+      } as never,
+      "en-US",
+    );
     expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ language: "en-US", profileAudit: 1 });
   });
 });
@@ -209,7 +254,15 @@ describe("item 14: a refused QR card keeps the edit dialog open", () => {
       ["en-US", enAdmin.user.wxCodeInvalid],
     ] as const) {
       const page = await send(
-        postMultipart(`/userList?dialog=edit&id=4&lng=${lng}`, { intent: "wxCode", id: "4", wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png") }, { cookie }),
+        postMultipart(
+          `/userList?dialog=edit&id=4&lng=${lng}`,
+          {
+            intent: "wxCode",
+            id: "4",
+            wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png"),
+          },
+          { cookie },
+        ),
       );
       expect(page.status).toBe(415);
       expect(page.location).toBeNull();
@@ -267,12 +320,19 @@ describe("item 14: the edit form and its QR card are one form", () => {
         }
       }
       const after = await prisma.user.findUniqueOrThrow({ where: { id: 4 } });
-      expect(after).toMatchObject({ username: before.username, phone: before.phone, company: before.company, wxCodePath: before.wxCodePath });
+      expect(after).toMatchObject({
+        username: before.username,
+        phone: before.phone,
+        company: before.company,
+        wxCodePath: before.wxCodePath,
+      });
     });
   }
 
   it("a good card is saved with the edit, in one submit", async () => {
-    const ok = await send(postMultipart("/userList?dialog=edit&id=4", typed(fileOf(PNG, "card.png", "image/png")), { cookie: await loginAs(ADMIN) }));
+    const ok = await send(
+      postMultipart("/userList?dialog=edit&id=4", typed(fileOf(PNG, "card.png", "image/png")), { cookie: await loginAs(ADMIN) }),
+    );
     expect(ok.status).toBe(302);
     const after = await prisma.user.findUniqueOrThrow({ where: { id: 4 } });
     expect(after).toMatchObject({ username: "陈静改名", phone: "13900000444", qq: "123454321" });
@@ -281,7 +341,11 @@ describe("item 14: the edit form and its QR card are one form", () => {
 
   it("a field error and a refused card are answered together", async () => {
     const page = await send(
-      postMultipart("/userList?dialog=edit&id=4", { ...typed(fileOf(new Uint8Array([1, 2, 3]), "card.txt", "text/plain")), phone: "12" }, { cookie: await loginAs(ADMIN) }),
+      postMultipart(
+        "/userList?dialog=edit&id=4",
+        { ...typed(fileOf(new Uint8Array([1, 2, 3]), "card.txt", "text/plain")), phone: "12" },
+        { cookie: await loginAs(ADMIN) },
+      ),
     );
     expect(page.status).toBe(415);
     expect(visibleText(page.html)).toContain(zhAdmin.user.wxCodeInvalid);
@@ -294,7 +358,19 @@ describe("item 14: the edit form and its QR card are one form", () => {
     const huge = new Uint8Array(5 * 1024 * 1024 + 10);
     huge.set(PNG);
     const page = await send(
-      postMultipart("/homeList?dialog=add", { intent: "create", name: "新的首页图片名称", description: "留着的描述", parentId: "0", level: "1", size: "B", image: fileOf(huge, "big.png", "image/png") }, { cookie }),
+      postMultipart(
+        "/homeList?dialog=add",
+        {
+          intent: "create",
+          name: "新的首页图片名称",
+          description: "留着的描述",
+          parentId: "0",
+          level: "1",
+          size: "B",
+          image: fileOf(huge, "big.png", "image/png"),
+        },
+        { cookie },
+      ),
     );
     expect(page.status).toBe(413);
     expect(page.html).toMatch(/<dialog[^>]*open/);
@@ -313,7 +389,7 @@ describe("item 12: the operation log is searched by the labels it shows", () => 
       await prisma.$transaction((tx) => logOperation(tx, admin, { module, operation: "fclRates", targetIds: String(9000 + i) }));
     }
     const search = async (q: string) =>
-      ((await load(logLoader, "/log-list", ADMIN, { q, size: 10 })).data.rows as { operation: string; module: string; targetIds: string }[]);
+      (await load(logLoader, "/log-list", ADMIN, { q, size: 10 })).data.rows as { operation: string; module: string; targetIds: string }[];
     const fcl = await search("海运整箱");
     expect(fcl.filter((row) => Number(row.targetIds) >= 9000 && Number(row.targetIds) < 9005)).toHaveLength(5);
     expect(fcl.every((row) => row.operation === "fclRates")).toBe(true);

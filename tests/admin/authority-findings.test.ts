@@ -78,7 +78,17 @@ describe("issue 17 findings", () => {
     const me = await prisma.user.findUniqueOrThrow({ where: { email: "sales.global@example.com" } });
     const result = await api("PUT", "/my/edituser", {
       token,
-      body: { id: me.id, username: me.username, phone: me.phone, businessaddress: "上海", company: "环宇", sales_id: 2, customer_id: 4, rid: 1, customer_rating: 1 },
+      body: {
+        id: me.id,
+        username: me.username,
+        phone: me.phone,
+        businessaddress: "上海",
+        company: "环宇",
+        sales_id: 2,
+        customer_id: 4,
+        rid: 1,
+        customer_rating: 1,
+      },
     });
     expect(result.http).toBe(403);
     expect(result.body.message).toBe("不能修改自己的角色、等级、状态、视图或权限");
@@ -96,12 +106,18 @@ describe("issue 17 findings", () => {
   it("the administrator cannot take user, role or menu management away from its own role", async () => {
     const kept = (await prisma.rolePermission.findMany({ where: { roleId: 1, halfChecked: false } })).map((p) => p.menuId);
     const withoutRoles = kept.filter((id) => id !== 3);
-    const result = await submit(roleAction, "/roleList?dialog=permissions&id=1", ADMIN, { intent: "permissions", id: 1, menuId: withoutRoles });
+    const result = await submit(roleAction, "/roleList?dialog=permissions&id=1", ADMIN, {
+      intent: "permissions",
+      id: 1,
+      menuId: withoutRoles,
+    });
     expect(result.status).toBe(403);
     expect(JSON.stringify(result.data)).toContain("admin.authority.adminKeepsManagement");
     const viewer = await loadViewer(1);
     expect(hasPath(viewer, "/roleList")).toBe(true);
-    expect((await prisma.rolePermission.findMany({ where: { roleId: 1, halfChecked: false } })).map((p) => p.menuId).sort()).toEqual([...kept].sort());
+    expect((await prisma.rolePermission.findMany({ where: { roleId: 1, halfChecked: false } })).map((p) => p.menuId).sort()).toEqual(
+      [...kept].sort(),
+    );
   });
 
   it("handover goes only to an active member of the leaving member's role", async () => {
@@ -128,7 +144,13 @@ describe("issue 17 findings", () => {
     expect(code).toMatch(/^\d{6}$/);
     const detail = await load(outboxLoader, "/app-query", ADMIN, { dialog: "view", id: mail.id });
     expect(detail.status).toBe(200);
-    expect(detail.data.mail).toMatchObject({ toAddress: SALES, subject: mail.subject, status: mail.status, text: null, confidential: true });
+    expect(detail.data.mail).toMatchObject({
+      toAddress: SALES,
+      subject: mail.subject,
+      status: mail.status,
+      text: null,
+      confidential: true,
+    });
     expect(JSON.stringify(detail.data)).not.toContain(code);
     const list = await load(outboxLoader, "/app-query", ADMIN, { q: SALES });
     expect(list.data.rows.map((r: { id: number }) => r.id)).toContain(mail.id);

@@ -25,7 +25,11 @@ describe("/companyInfo", () => {
   it("shows the seeded identity: the one the contact card showed, not the translations' old one", async () => {
     const page = await load(loader, "/companyInfo", ADMIN);
     expect(page.status).toBe(200);
-    expect(page.data.values).toMatchObject({ nameZh: "环宇通达国际物流有限公司", nameEn: "Globalink Freight Co., Ltd.", phone: "400-820-0000" });
+    expect(page.data.values).toMatchObject({
+      nameZh: "环宇通达国际物流有限公司",
+      nameEn: "Globalink Freight Co., Ltd.",
+      phone: "400-820-0000",
+    });
     // Every page shows it, and nothing else calls itself the company.
     for (const path of ["/home", "/contact", "/us", "/fclbysea"]) {
       const html = visibleText((await render(path)).html);
@@ -55,7 +59,10 @@ describe("/companyInfo", () => {
     const { loader: home } = await import("~/routes/site/home");
     const { callRoute, getRequest } = await import("../support/requests");
     const card = (await callRoute(home, getRequest("/home"))).data.contact;
-    expect(card).toMatchObject({ kind: "company", company: { name: "星海国际货运有限公司", phone: "021-6321 8888", mobile: null, qq: "88886666", wechat: "xinghai-freight" } });
+    expect(card).toMatchObject({
+      kind: "company",
+      company: { name: "星海国际货运有限公司", phone: "021-6321 8888", mobile: null, qq: "88886666", wechat: "xinghai-freight" },
+    });
     expect((await render("/freeze")).html).toContain("星海国际货运有限公司");
     const log = await prisma.operationLog.findFirstOrThrow({ where: { operation: "companyInfo" }, orderBy: { id: "desc" } });
     expect(log.module).toBe("edit");
@@ -63,7 +70,15 @@ describe("/companyInfo", () => {
 
   it("bad input changes nothing and is answered in the user's language", async () => {
     const before = await prisma.siteSetting.findUniqueOrThrow({ where: { key: "company_contact" } });
-    const bad = await submit(action, "/companyInfo", ADMIN, { ...VALID, nameZh: "", phone: "call us", email: "nope", website: "not a website", qq: "12", wechat: "1abc" });
+    const bad = await submit(action, "/companyInfo", ADMIN, {
+      ...VALID,
+      nameZh: "",
+      phone: "call us",
+      email: "nope",
+      website: "not a website",
+      qq: "12",
+      wechat: "1abc",
+    });
     expect(bad.status).toBe(400);
     expect(bad.data.error).toMatchObject({
       nameZh: ["admin.company.nameRequired"],

@@ -97,7 +97,9 @@ describe("entrustments and outbox", () => {
     // Sales 2 owns the seeded customers 11 and 12; move one entrustment's customer away.
     await prisma.user.update({ where: { id: 12 }, data: { salesId: 3, customerServiceId: 7 } });
     const mine = await load(orderLoader, "/app-order", SALES);
-    expect(mine.data.page.total).toBe(await prisma.entrustment.count({ where: { user: { OR: [{ salesId: 2 }, { customerServiceId: 2 }] } } }));
+    expect(mine.data.page.total).toBe(
+      await prisma.entrustment.count({ where: { user: { OR: [{ salesId: 2 }, { customerServiceId: 2 }] } } }),
+    );
     const foreign = await prisma.entrustment.findFirstOrThrow({ where: { userId: 12 } });
     expect((await load(orderLoader, "/app-order", SALES, { dialog: "view", id: foreign.id })).status).toBe(404);
     const detail = await load(orderLoader, "/app-order", ADMIN, { dialog: "view", id: foreign.id });
@@ -125,7 +127,9 @@ describe("entrustments and outbox", () => {
 
   it("limits a related-view reader to mails about their customers", async () => {
     const service = await load(outboxLoader, "/app-query", SERVICE, { size: 200 });
-    const expected = await prisma.emailOutbox.count({ where: { entrustment: { user: { OR: [{ salesId: 4 }, { customerServiceId: 4 }] } } } });
+    const expected = await prisma.emailOutbox.count({
+      where: { entrustment: { user: { OR: [{ salesId: 4 }, { customerServiceId: 4 }] } } },
+    });
     expect(service.data.page.total).toBe(expected);
     expect(service.data.page.total).toBeLessThan(await prisma.emailOutbox.count());
   });

@@ -47,7 +47,18 @@ describe("special offers", () => {
   });
 
   it("express: a total that is not special price × (1 + fuel %) × discount is refused; an empty one is computed", async () => {
-    const base = { intent: "create", mode: "express", origin: "上海", destination: "美国西部", category: "DHL", weight: "2.5", specialCost: "100", fuel: "20", discount: "0.9", validTo: inAMonth() };
+    const base = {
+      intent: "create",
+      mode: "express",
+      origin: "上海",
+      destination: "美国西部",
+      category: "DHL",
+      weight: "2.5",
+      specialCost: "100",
+      fuel: "20",
+      discount: "0.9",
+      validTo: inAMonth(),
+    };
     // The issue's example: 100 × 1.2 × 0.9 = 108.00, not 999.
     const wrong = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, totalCost: "999" });
     expect(wrong.status).toBe(400);
@@ -58,16 +69,41 @@ describe("special offers", () => {
     expect(right.status).toBe(302);
     const computed = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, category: "UPS", totalCost: "" });
     expect(computed.status).toBe(302);
-    const saved = await prisma.specialOffer.findMany({ where: { mode: "EXPRESS", destination: "美国西部", specialCost: 100 }, orderBy: { id: "asc" } });
-    expect(saved.map((o) => [o.category, o.totalCost?.toFixed(2)])).toEqual([["DHL", "108.00"], ["UPS", "108.00"]]);
+    const saved = await prisma.specialOffer.findMany({
+      where: { mode: "EXPRESS", destination: "美国西部", specialCost: 100 },
+      orderBy: { id: "asc" },
+    });
+    expect(saved.map((o) => [o.category, o.totalCost?.toFixed(2)])).toEqual([
+      ["DHL", "108.00"],
+      ["UPS", "108.00"],
+    ]);
     // Rounded once, half away from zero: 123.45 × 1.245 × 0.85 = 130.640...
-    const cents = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, { ...base, category: "TNT", specialCost: "123.45", fuel: "24.5", discount: "0.85", totalCost: "130.64" });
+    const cents = await submit(saleAction, "/saleList?mode=express&dialog=add", ADMIN, {
+      ...base,
+      category: "TNT",
+      specialCost: "123.45",
+      fuel: "24.5",
+      discount: "0.85",
+      totalCost: "130.64",
+    });
     expect(cents.status).toBe(302);
   });
 
   it("a card valid to today (00:00:00) is shown all of today and tagged valid; it expires tomorrow", async () => {
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const fields = { intent: "create", mode: "fcl", pol: "XIAMEN", pod: "MANILA", carrier: "OOCL", sailingSchedule: "周二", via: "直达", gp20: "333.50", gp40: "666.50", hq40: "677.50", validTo: today };
+    const fields = {
+      intent: "create",
+      mode: "fcl",
+      pol: "XIAMEN",
+      pod: "MANILA",
+      carrier: "OOCL",
+      sailingSchedule: "周二",
+      via: "直达",
+      gp20: "333.50",
+      gp40: "666.50",
+      hq40: "677.50",
+      validTo: today,
+    };
     expect((await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fields)).status).toBe(302);
     const offer = await prisma.specialOffer.findFirstOrThrow({ where: { pol: "XIAMEN", pod: "MANILA" } });
     expect(offer.validTo!.toISOString()).toBe(new Date(`${today}T00:00:00+08:00`).toISOString());
@@ -82,7 +118,19 @@ describe("special offers", () => {
 
   it("adds a card valid to 00:00:00 of the chosen day (Shanghai), visible on the customer home at once", async () => {
     const day = inAMonth();
-    const fields = { intent: "create", mode: "fcl", pol: "NINGBO", pod: "HAMBURG", carrier: "MSK", sailingSchedule: "周五", via: "直达", gp20: "999.50", gp40: "1888", hq40: "1999.5", validTo: day };
+    const fields = {
+      intent: "create",
+      mode: "fcl",
+      pol: "NINGBO",
+      pod: "HAMBURG",
+      carrier: "MSK",
+      sailingSchedule: "周五",
+      via: "直达",
+      gp20: "999.50",
+      gp40: "1888",
+      hq40: "1999.5",
+      validTo: day,
+    };
     const result = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fields);
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/saleList?mode=fcl");
@@ -104,7 +152,12 @@ describe("special offers", () => {
     expect(edit.data.dialog.card.values.validToTime).toMatch(/^\d\d:\d\d:\d\d$/);
     expect((await load(saleLoader, "/saleList", ADMIN, { mode: "fcl", dialog: "edit", id: offer.id })).status).toBe(404);
     const values = { ...edit.data.dialog.card.values, gp20: "3333.50" };
-    const saved = await submit(saleAction, `/saleList?mode=trailer&dialog=edit&id=${offer.id}`, ADMIN, { intent: "update", mode: "trailer", id: offer.id, ...values });
+    const saved = await submit(saleAction, `/saleList?mode=trailer&dialog=edit&id=${offer.id}`, ADMIN, {
+      intent: "update",
+      mode: "trailer",
+      id: offer.id,
+      ...values,
+    });
     expect(await flashOf(saved)).toMatchObject({ key: "admin.offer.edited" });
     expect((await prisma.specialOffer.findUniqueOrThrow({ where: { id: offer.id } })).gp20!.toString()).toBe("3333.5");
     expect((await prisma.specialOffer.findUniqueOrThrow({ where: { id: offer.id } })).currency).toBe("CNY");
@@ -130,33 +183,65 @@ describe("home content", () => {
   });
 
   it("website: requires image and size, checks the image by content, the type rule and unique names", async () => {
-    const missing = await upload(homeAction, "/homeList?dialog=add", ADMIN, { intent: "create", name: "新品推荐", parentId: "0", level: "1" });
+    const missing = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
+      intent: "create",
+      name: "新品推荐",
+      parentId: "0",
+      level: "1",
+    });
     expect(missing.status).toBe(400);
     expect(missing.data.error.image).toEqual(["admin.home.imageRequired"]);
     expect(missing.data.error.size).toEqual(["admin.home.sizeRequired"]);
 
     const fake = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
-      intent: "create", name: "新品推荐", parentId: "0", level: "1", size: "B", image: fileOf("<svg/>", "x.png", "image/png"),
+      intent: "create",
+      name: "新品推荐",
+      parentId: "0",
+      level: "1",
+      size: "B",
+      image: fileOf("<svg/>", "x.png", "image/png"),
     });
     expect(fake.data.error.image).toEqual(["admin.home.imageInvalid"]);
 
     const wrongType = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
-      intent: "create", name: "新品推荐", parentId: "0", level: "2", size: "B", image: fileOf(PNG_BYTES, "a.png", "image/png"),
+      intent: "create",
+      name: "新品推荐",
+      parentId: "0",
+      level: "2",
+      size: "B",
+      image: fileOf(PNG_BYTES, "a.png", "image/png"),
     });
     expect(wrongType.data.error.level).toEqual(["admin.home.levelRule"]);
 
     const existing = await prisma.homeContent.findFirstOrThrow({ where: { channel: "WEB" } });
     const taken = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
-      intent: "create", name: existing.name, parentId: "0", level: "1", size: "S", image: fileOf(PNG_BYTES, "a.png", "image/png"),
+      intent: "create",
+      name: existing.name,
+      parentId: "0",
+      level: "1",
+      size: "S",
+      image: fileOf(PNG_BYTES, "a.png", "image/png"),
     });
     expect(taken.data.error.name).toEqual(["admin.home.nameTaken"]);
     expect(taken.data.error[""]).toEqual(["admin.home.nameTaken"]);
 
-    const short = await upload(homeAction, "/homeList?dialog=add", ADMIN, { intent: "create", name: "新", parentId: "0", level: "1", size: "S" });
+    const short = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
+      intent: "create",
+      name: "新",
+      parentId: "0",
+      level: "1",
+      size: "S",
+    });
     expect(short.data.error.name).toEqual(["admin.home.nameLength"]);
 
     const ok = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
-      intent: "create", name: "新品推荐", description: "首页横幅", parentId: "0", level: "1", size: "B", image: fileOf(PNG_BYTES, "banner.gif", "image/gif"),
+      intent: "create",
+      name: "新品推荐",
+      description: "首页横幅",
+      parentId: "0",
+      level: "1",
+      size: "B",
+      image: fileOf(PNG_BYTES, "banner.gif", "image/gif"),
     });
     expect(ok.status).toBe(302);
     expect(await flashOf(ok)).toMatchObject({ key: "admin.home.added" });
@@ -165,11 +250,18 @@ describe("home content", () => {
     const served = await callRoute(imageLoader, getRequest(`/home-images/${item.imagePath}`), { params: { name: item.imagePath! } });
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
-    expect((await callRoute(imageLoader, getRequest("/home-images/../../etc/passwd"), { params: { name: "../../etc/passwd" } })).status).toBe(404);
+    expect(
+      (await callRoute(imageLoader, getRequest("/home-images/../../etc/passwd"), { params: { name: "../../etc/passwd" } })).status,
+    ).toBe(404);
 
     // A child under it: level 2; a level-2 parent is never offered.
     const child = await upload(homeAction, "/homeList?dialog=add", ADMIN, {
-      intent: "create", name: "子项目", parentId: String(item.id), level: "2", size: "S", image: fileOf(JPEG_BYTES, "c.jpg", "image/jpeg"),
+      intent: "create",
+      name: "子项目",
+      parentId: String(item.id),
+      level: "2",
+      size: "S",
+      image: fileOf(JPEG_BYTES, "c.jpg", "image/jpeg"),
     });
     expect(child.status).toBe(302);
     const childRow = await prisma.homeContent.findFirstOrThrow({ where: { name: "子项目" } });
@@ -177,12 +269,25 @@ describe("home content", () => {
     expect((dialog.data.parents as { id: number }[]).some((p) => p.id === childRow.id)).toBe(false);
 
     // Edit keeps the image when none is chosen; a new image replaces the old file.
-    const edit = await upload(homeAction, `/homeList?dialog=edit&id=${item.id}`, ADMIN, { intent: "update", id: String(item.id), name: "新品推荐区", parentId: "0", level: "1", size: "S" });
+    const edit = await upload(homeAction, `/homeList?dialog=edit&id=${item.id}`, ADMIN, {
+      intent: "update",
+      id: String(item.id),
+      name: "新品推荐区",
+      parentId: "0",
+      level: "1",
+      size: "S",
+    });
     expect(await flashOf(edit)).toMatchObject({ key: "admin.home.edited" });
     const kept = await prisma.homeContent.findUniqueOrThrow({ where: { id: item.id } });
     expect(kept).toMatchObject({ name: "新品推荐区", size: "S", imagePath: item.imagePath });
     await upload(homeAction, `/homeList?dialog=edit&id=${item.id}`, ADMIN, {
-      intent: "update", id: String(item.id), name: "新品推荐区", parentId: "0", level: "1", size: "S", image: fileOf(JPEG_BYTES, "n.jpg", "image/jpeg"),
+      intent: "update",
+      id: String(item.id),
+      name: "新品推荐区",
+      parentId: "0",
+      level: "1",
+      size: "S",
+      image: fileOf(JPEG_BYTES, "n.jpg", "image/jpeg"),
     });
     const replaced = await prisma.homeContent.findUniqueOrThrow({ where: { id: item.id } });
     expect(replaced.imagePath).toMatch(/\.jpg$/);
@@ -197,14 +302,30 @@ describe("home content", () => {
 
   it("app: no size; image required on edit only; names unique per channel", async () => {
     const web = await prisma.homeContent.findFirstOrThrow({ where: { channel: "WEB" } });
-    const added = await upload(appAction, "/app-home?dialog=add", ADMIN, { intent: "create", name: web.name === "APP横幅" ? "APP横幅2" : "APP横幅", parentId: "0", level: "1" });
+    const added = await upload(appAction, "/app-home?dialog=add", ADMIN, {
+      intent: "create",
+      name: web.name === "APP横幅" ? "APP横幅2" : "APP横幅",
+      parentId: "0",
+      level: "1",
+    });
     expect(added.status).toBe(302);
-    const sameNameAsWeb = await upload(appAction, "/app-home?dialog=add", ADMIN, { intent: "create", name: web.name, parentId: "0", level: "1" });
+    const sameNameAsWeb = await upload(appAction, "/app-home?dialog=add", ADMIN, {
+      intent: "create",
+      name: web.name,
+      parentId: "0",
+      level: "1",
+    });
     const appHasIt = await prisma.homeContent.count({ where: { channel: "APP", name: web.name } });
     expect(sameNameAsWeb.status).toBe(appHasIt > 1 ? 400 : 302);
     const item = await prisma.homeContent.findFirstOrThrow({ where: { channel: "APP", imagePath: null }, orderBy: { id: "desc" } });
     expect(item.size).toBeNull();
-    const edit = await upload(appAction, `/app-home?dialog=edit&id=${item.id}`, ADMIN, { intent: "update", id: String(item.id), name: item.name, parentId: String(item.parentId ?? 0), level: String(item.level) });
+    const edit = await upload(appAction, `/app-home?dialog=edit&id=${item.id}`, ADMIN, {
+      intent: "update",
+      id: String(item.id),
+      name: item.name,
+      parentId: String(item.parentId ?? 0),
+      level: String(item.level),
+    });
     expect(edit.status).toBe(400);
     expect(edit.data.error.image).toEqual(["admin.home.imageRequired"]);
     // The app screen never reaches website items.
@@ -215,10 +336,19 @@ describe("home content", () => {
     const list = await load(homeLoader, "/homeList", ADMIN, { tab: "categories" });
     expect(list.data.tab).toBe("categories");
     const count = list.data.categories.length;
-    const add = await submit(homeAction, "/homeList?tab=categories&dialog=add", ADMIN, { intent: "saveCategory", name: "冷链专线", description: "冷链", sort: 9 });
+    const add = await submit(homeAction, "/homeList?tab=categories&dialog=add", ADMIN, {
+      intent: "saveCategory",
+      name: "冷链专线",
+      description: "冷链",
+      sort: 9,
+    });
     expect(add.headers.get("Location")).toBe("/homeList?tab=categories");
     const row = await prisma.homeCategory.findUniqueOrThrow({ where: { name: "冷链专线" } });
-    const dup = await submit(homeAction, "/homeList?tab=categories&dialog=add", ADMIN, { intent: "saveCategory", name: "冷链专线", sort: 1 });
+    const dup = await submit(homeAction, "/homeList?tab=categories&dialog=add", ADMIN, {
+      intent: "saveCategory",
+      name: "冷链专线",
+      sort: 1,
+    });
     expect(dup.data.error.name).toEqual(["admin.home.nameTaken"]);
     await submit(homeAction, "/homeList?tab=categories", ADMIN, { intent: "saveCategory", id: row.id, name: "冷链物流", sort: 1 });
     expect((await prisma.homeCategory.findUniqueOrThrow({ where: { id: row.id } })).name).toBe("冷链物流");

@@ -37,11 +37,22 @@ describe("roles", () => {
     }
     const short = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "甲", parentId: 0, level: 1 });
     expect(short.data.error.name).toEqual(["admin.role.nameLength"]);
-    const long = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "一二三四五六七八九十一", parentId: 0, level: 1 });
+    const long = await submit(roleAction, "/roleList?dialog=add", ADMIN, {
+      intent: "create",
+      name: "一二三四五六七八九十一",
+      parentId: 0,
+      level: 1,
+    });
     expect(long.data.error.name).toEqual(["admin.role.nameLength"]);
     expect(await logCount()).toBe(before);
 
-    const ok = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", description: "华南区", parentId: 27, level: 3 });
+    const ok = await submit(roleAction, "/roleList?dialog=add", ADMIN, {
+      intent: "create",
+      name: "华南销售",
+      description: "华南区",
+      parentId: 27,
+      level: 3,
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/roleList");
     expect(await flashOf(ok)).toMatchObject({ type: "success", key: "admin.role.added" });
@@ -49,7 +60,12 @@ describe("roles", () => {
     expect(role).toMatchObject({ parentId: 27, level: 3, description: "华南区" });
     expect(await logCount()).toBe(before + 1);
 
-    const duplicate = await submit(roleAction, "/roleList?dialog=add", ADMIN, { intent: "create", name: "华南销售", parentId: 27, level: 3 });
+    const duplicate = await submit(roleAction, "/roleList?dialog=add", ADMIN, {
+      intent: "create",
+      name: "华南销售",
+      parentId: 27,
+      level: 3,
+    });
     expect(duplicate.data.error.name).toEqual(["admin.role.nameTaken"]);
   });
 
@@ -76,7 +92,11 @@ describe("roles", () => {
 
   it("saves strict checks with half-checked ancestors, and the member's menu changes on the next request", async () => {
     // Data staff (role 14): give them the operation log (23) and right 71 (under /userList, 2).
-    const result = await submit(roleAction, "/roleList?dialog=permissions&id=14", ADMIN, { intent: "permissions", id: 14, menuId: [6, 7, 23, 71] });
+    const result = await submit(roleAction, "/roleList?dialog=permissions&id=14", ADMIN, {
+      intent: "permissions",
+      id: 14,
+      menuId: [6, 7, 23, 71],
+    });
     expect(result.status).toBe(302);
     expect(await flashOf(result)).toMatchObject({ type: "success", key: "admin.role.permissionsSaved" });
     const rows = await prisma.rolePermission.findMany({ where: { roleId: 14 }, orderBy: { menuId: "asc" } });
@@ -94,7 +114,12 @@ describe("roles", () => {
     expect(viewer!.permissionIds.sort((a, b) => a - b)).toEqual([6, 7, 23, 71]);
     const dialog = await load(roleLoader, "/roleList", ADMIN, { dialog: "permissions", id: 14 });
     expect(dialog.data.dialog.checked).toEqual([6, 7, 23, 71]);
-    expect(await prisma.operationLog.findFirst({ where: { module: "permission", operation: "roles", targetIds: "14" }, orderBy: { id: "desc" } })).toMatchObject({
+    expect(
+      await prisma.operationLog.findFirst({
+        where: { module: "permission", operation: "roles", targetIds: "14" },
+        orderBy: { id: "desc" },
+      }),
+    ).toMatchObject({
       params: "pid: [5,6,7,8,9,10,11,12,13,14,25,26,27] → [6,7,23,71]",
     });
   });
@@ -118,7 +143,9 @@ describe("menus", () => {
     expect(screen.data.rights).toEqual({ add: false, edit: false, delete: false });
     expect((await load(menuLoader, "/menuList", MANAGER, { dialog: "add" })).status).toBe(403);
     expect((await submit(menuAction, "/menuList", MANAGER, { intent: "create", label: "新菜单", parentId: 0, level: 1 })).status).toBe(403);
-    expect((await submit(menuAction, "/menuList", MANAGER, { intent: "update", id: 16, label: "特价", parentId: 15, level: 2 })).status).toBe(403);
+    expect(
+      (await submit(menuAction, "/menuList", MANAGER, { intent: "update", id: 16, label: "特价", parentId: 15, level: 2 })).status,
+    ).toBe(403);
     expect((await submit(menuAction, "/menuList", MANAGER, { intent: "delete", id: 20 })).status).toBe(403);
     expect(await prisma.menu.findUnique({ where: { id: 20 } })).not.toBeNull();
   });
@@ -135,11 +162,23 @@ describe("menus", () => {
     expect(missing.data.error.label).toEqual(["admin.menu.labelRequired"]);
     expect(missing.data.error.parentId).toEqual(["admin.menu.parentRequired"]);
     expect(missing.data.error.level).toEqual(["admin.menu.levelRequired"]);
-    const underRight = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "子按钮", parentId: 71, level: 3 });
+    const underRight = await submit(menuAction, "/menuList?dialog=add", ADMIN, {
+      intent: "create",
+      label: "子按钮",
+      parentId: 71,
+      level: 3,
+    });
     expect(underRight.data.error.parentId).toEqual(["admin.menu.parentRequired"]);
 
     // A level-2 entry must name a screen (/reports serves none: admin/admin-fixes.test.ts); a level-1 group needs no path.
-    const ok = await submit(menuAction, "/menuList?dialog=add", ADMIN, { intent: "create", label: "报表中心", labelEn: "Reports", parentId: 0, level: 1, icon: "chart" });
+    const ok = await submit(menuAction, "/menuList?dialog=add", ADMIN, {
+      intent: "create",
+      label: "报表中心",
+      labelEn: "Reports",
+      parentId: 0,
+      level: 1,
+      icon: "chart",
+    });
     expect(ok.status).toBe(302);
     expect(await flashOf(ok)).toMatchObject({ key: "admin.menu.added" });
     expect(await prisma.menu.findFirst({ where: { label: "报表中心" } })).toMatchObject({ parentId: null, level: 1 });
@@ -166,14 +205,35 @@ describe("menus", () => {
     const system = await submit(menuAction, "/menuList", ADMIN, { intent: "delete", id: 20 });
     expect(await flashOf(system)).toMatchObject({ type: "error", key: "admin.menu.systemEntry" });
     expect(await prisma.menu.findUnique({ where: { id: 20 } })).not.toBeNull();
-    const moved = await submit(menuAction, "/menuList", ADMIN, { intent: "update", id: 3, label: "角色管理", parentId: 1, level: 2, path: "/roles-elsewhere" });
+    const moved = await submit(menuAction, "/menuList", ADMIN, {
+      intent: "update",
+      id: 3,
+      label: "角色管理",
+      parentId: 1,
+      level: 2,
+      path: "/roles-elsewhere",
+    });
     expect(moved.status).toBe(409);
     expect(moved.data.error.path).toEqual(["admin.menu.systemEntry"]);
     // Renaming keeps working.
-    const renamed = await submit(menuAction, "/menuList", ADMIN, { intent: "update", id: 3, label: "角色与权限", parentId: 1, level: 2, path: "/roleList", icon: "team" });
+    const renamed = await submit(menuAction, "/menuList", ADMIN, {
+      intent: "update",
+      id: 3,
+      label: "角色与权限",
+      parentId: 1,
+      level: 2,
+      path: "/roleList",
+      icon: "team",
+    });
     expect(renamed.status).toBe(302);
     // Another entry cannot take a screen's path (and with it, the screen).
-    const taken = await submit(menuAction, "/menuList", ADMIN, { intent: "create", label: "假用户管理", parentId: 15, level: 2, path: "/userList" });
+    const taken = await submit(menuAction, "/menuList", ADMIN, {
+      intent: "create",
+      label: "假用户管理",
+      parentId: 15,
+      level: 2,
+      path: "/userList",
+    });
     expect(taken.status).toBe(400);
     expect(taken.data.error.path).toEqual(["admin.menu.pathTaken"]);
     expect(await prisma.menu.count({ where: { path: "/userList" } })).toBe(1);

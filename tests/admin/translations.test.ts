@@ -81,7 +81,7 @@ describe("administration translations", () => {
     expect(missing).toEqual([]);
   });
 
-  it("hold the message of every grant-rule refusal (deny(\"reason\") → admin.authority.reason) and the refusal's log label", () => {
+  it('hold the message of every grant-rule refusal (deny("reason") → admin.authority.reason) and the refusal\'s log label', () => {
     const reasons = new Set<string>();
     for (const file of files(path.join(ROOT, "app/domain"))) {
       for (const match of fs.readFileSync(file, "utf8").matchAll(/\bdeny\("([A-Za-z]+)"/g)) reasons.add(match[1]);

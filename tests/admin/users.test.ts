@@ -81,7 +81,12 @@ describe("add and edit", () => {
     expect(user).toMatchObject({ audit: 2, state: 1, regMethod: "admin", customerRating: 2, salesId: 2, customerServiceId: 4 });
     expect(user.passwordHash).not.toContain("Secret12");
 
-    const dupEmail = await submit(action, "/userList?dialog=add", ADMIN, newUser("newcomer", { phone: "17700002222", username: "another" }));
+    const dupEmail = await submit(
+      action,
+      "/userList?dialog=add",
+      ADMIN,
+      newUser("newcomer", { phone: "17700002222", username: "another" }),
+    );
     expect(dupEmail.status).toBe(400);
     expect(dupEmail.data.error.email).toEqual(["admin.user.emailTaken"]);
     expect(dupEmail.data.error[""]).toEqual(["admin.user.emailTaken"]);
@@ -96,7 +101,9 @@ describe("add and edit", () => {
   it("names the column of a unique violation (P2002) from the database", async () => {
     let error: unknown;
     try {
-      await prisma.user.create({ data: { email: "admin@example.com", passwordHash: "x", username: "zzz-unique", phone: "17799990000", roleId: 20 } });
+      await prisma.user.create({
+        data: { email: "admin@example.com", passwordHash: "x", username: "zzz-unique", phone: "17799990000", roleId: 20 },
+      });
     } catch (e) {
       error = e;
     }
@@ -104,7 +111,12 @@ describe("add and edit", () => {
   });
 
   it("validates the add form and refuses level-1 roles", async () => {
-    const bad = await submit(action, "/userList?dialog=add", ADMIN, newUser("x", { email: "bad", phone: "12345", password: "123", roleId: "", salesId: "" }));
+    const bad = await submit(
+      action,
+      "/userList?dialog=add",
+      ADMIN,
+      newUser("x", { email: "bad", phone: "12345", password: "123", roleId: "", salesId: "" }),
+    );
     expect(bad.data.error).toMatchObject({
       email: ["validation.emailInvalid"],
       phone: ["validation.phoneInvalid"],
@@ -148,9 +160,19 @@ describe("add and edit", () => {
       roleId: 21,
     });
     expect(await flashOf(edit)).toMatchObject({ key: "admin.user.edited" });
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: t2.id } })).toMatchObject({ audit: 2, company: "新公司名", customerRating: 3 });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: t2.id } })).toMatchObject({
+      audit: 2,
+      company: "新公司名",
+      customerRating: 3,
+    });
     const t1 = await prisma.user.findUniqueOrThrow({ where: { email: "t1@example.com" } });
-    const dupPhone = await submit(action, `/userList?dialog=edit&id=${t2.id}`, ADMIN, { ...base, id: t2.id, username: t2.username, phone: t1.phone, roleId: 21 });
+    const dupPhone = await submit(action, `/userList?dialog=edit&id=${t2.id}`, ADMIN, {
+      ...base,
+      id: t2.id,
+      username: t2.username,
+      phone: t1.phone,
+      roleId: 21,
+    });
     expect(dupPhone.data.error.phone).toEqual(["admin.user.phoneTaken"]);
   });
 });
@@ -164,7 +186,12 @@ describe("audit", () => {
     const pendingBefore = adminLayout.data.pendingAudit;
 
     const pending = await prisma.user.findUniqueOrThrow({ where: { email: "pending@example.com" } });
-    const missing = await submit(action, `/userList?dialog=audit&id=${pending.id}`, ADMIN, { intent: "audit", id: pending.id, decision: "pass", customerRating: "" });
+    const missing = await submit(action, `/userList?dialog=audit&id=${pending.id}`, ADMIN, {
+      intent: "audit",
+      id: pending.id,
+      decision: "pass",
+      customerRating: "",
+    });
     expect(missing.status).toBe(400);
     expect(missing.data.error.customerRating).toEqual(["admin.user.tierRequired"]);
 
@@ -192,7 +219,12 @@ describe("audit", () => {
 
   it("fails an audit", async () => {
     const user = await prisma.user.findFirstOrThrow({ where: { audit: 1 } });
-    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, { intent: "audit", id: user.id, decision: "fail", reason: "资料不全" });
+    const failed = await submit(action, `/userList?dialog=audit&id=${user.id}`, ADMIN, {
+      intent: "audit",
+      id: user.id,
+      decision: "fail",
+      reason: "资料不全",
+    });
     expect(await flashOf(failed)).toMatchObject({ key: "admin.user.auditFailedDone" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).audit).toBe(3);
   });
@@ -217,7 +249,11 @@ describe("audit", () => {
 
     await prisma.user.update({ where: { id: profile.id }, data: { profileAudit: 1, pendingCompany: "拒绝的公司" } });
     await submit(action, "/userList", ADMIN, { intent: "profile", id: profile.id, decision: "fail", reason: "资料不全" });
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({ profileAudit: 3, pendingCompany: null, company: profile.pendingCompany });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: profile.id } })).toMatchObject({
+      profileAudit: 3,
+      pendingCompany: null,
+      company: profile.pendingCompany,
+    });
   });
 });
 
@@ -280,14 +316,22 @@ describe("views, handover, state, delete", () => {
     expect(dialog.data.dialog.user.internal).toBe(true);
     expect((await load(loader, "/userList", ADMIN, { dialog: "edit", id: 11 })).data.dialog.user.internal).toBe(false);
 
-    const ok = await upload(action, "/userList?dialog=edit&id=4", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") });
+    const ok = await upload(action, "/userList?dialog=edit&id=4", ADMIN, {
+      intent: "wxCode",
+      id: "4",
+      wxCode: fileOf(PNG_BYTES, "card.png", "image/png"),
+    });
     expect(await flashOf(ok)).toMatchObject({ type: "success", key: "admin.user.wxCodeSaved" });
     const first = (await prisma.user.findUniqueOrThrow({ where: { id: 4 } })).wxCodePath;
     expect(first).toMatch(/^[0-9a-f]{32}\.png$/);
     await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(JPEG_BYTES, "card.jpeg", "image/jpeg") });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: 4 } })).wxCodePath).toMatch(/\.jpg$/);
 
-    const gif = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png") });
+    const gif = await upload(action, "/userList", ADMIN, {
+      intent: "wxCode",
+      id: "4",
+      wxCode: fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png"),
+    });
     // A refused card keeps the edit dialog open with its message (issue 22 item 14).
     expect(gif.status).toBe(415);
     expect(gif.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeInvalid"] } });
@@ -296,7 +340,11 @@ describe("views, handover, state, delete", () => {
     const tooLarge = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "4", wxCode: fileOf(big, "big.png", "image/png") });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeTooLarge"] } });
-    const customer = await upload(action, "/userList", ADMIN, { intent: "wxCode", id: "11", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") });
+    const customer = await upload(action, "/userList", ADMIN, {
+      intent: "wxCode",
+      id: "11",
+      wxCode: fileOf(PNG_BYTES, "card.png", "image/png"),
+    });
     expect(customer.data).toEqual({ status: "error", error: { wxCode: ["admin.user.wxCodeStaffOnly"] } });
   });
 

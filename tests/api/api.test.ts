@@ -11,9 +11,16 @@ afterEach(async () => {
 });
 
 const QUERY_PATH = { fcl: "wholebysea", lcl: "lclbyseaquery", air: "byairquery", rail: "railroadquery", trailer: "trailerquery" } as const;
-const VISITOR_PATH = { fcl: "touristswholebysea", lcl: "touristslclbyseaquery", air: "touristsbyairquery", rail: "touristsrailroadquery", trailer: "touriststrailerquery" } as const;
+const VISITOR_PATH = {
+  fcl: "touristswholebysea",
+  lcl: "touristslclbyseaquery",
+  air: "touristsbyairquery",
+  rail: "touristsrailroadquery",
+  trailer: "touriststrailerquery",
+} as const;
 /** Every price name a rate row may carry (the cards' and the air breaks'): none for a viewer without prices. */
-const PRICE_NAMES = /^(20GP|40GP|40HQ|freight_cmb|freight_ton|40_coc|40_soc|20_coc|20_soc|2_20soc|(bulk|tray)_\d+|price|fuel_cost|total_cost|booking_fee|thc|seal|vgm|eir|doc|manifest|cisf|add_price)$/;
+const PRICE_NAMES =
+  /^(20GP|40GP|40HQ|freight_cmb|freight_ton|40_coc|40_soc|20_coc|20_soc|2_20soc|(bulk|tray)_\d+|price|fuel_cost|total_cost|booking_fee|thc|seal|vgm|eir|doc|manifest|cisf|add_price)$/;
 const EMAIL: Partial<Record<ViewerKey, string>> = {
   pending: "pending@example.com",
   failed: "failed@example.com",
@@ -26,7 +33,10 @@ describe("a script books with the API only", () => {
   test("log in, search FCL, contact, order with a file, list entrustments", async () => {
     const login = await api("POST", "/api/login", { body: { email: "t1@example.com", password: "Demo1234" } });
     expect(login.http).toBe(200);
-    expect(login.body).toMatchObject({ status: 0, data: { token: expect.any(String), user: { email: "t1@example.com", customer_rating: 2 } } });
+    expect(login.body).toMatchObject({
+      status: 0,
+      data: { token: expect.any(String), user: { email: "t1@example.com", customer_rating: 2 } },
+    });
     const token = login.body.data.token as string;
 
     const search = await api("GET", "/query/wholebysea", { token, query: { pol: "SHANGHAI", pod: "BATAM" } });
@@ -35,9 +45,14 @@ describe("a script books with the API only", () => {
     expect(search.body.tier).toBe("T1");
     const row = search.body.data[0];
     // The tier's prices under the card's names (decision 501), the facts under the rate row's.
-    expect(row).toEqual(expect.objectContaining({ "20GP": expect.stringMatching(/^\d+\.\d{2}$/), pol: "SHANGHAI", yes_no: expect.any(Boolean) }));
+    expect(row).toEqual(
+      expect.objectContaining({ "20GP": expect.stringMatching(/^\d+\.\d{2}$/), pol: "SHANGHAI", yes_no: expect.any(Boolean) }),
+    );
 
-    const contact = await api("POST", "/query/contact", { token, body: { mode: "fcl", id: row.id, idempotencyKey: "api-contact-key-0001" } });
+    const contact = await api("POST", "/query/contact", {
+      token,
+      body: { mode: "fcl", id: row.id, idempotencyKey: "api-contact-key-0001" },
+    });
     expect(contact.body).toMatchObject({ status: 0, data: { id: expect.any(Number), existing: false } });
     // A retry with the same key is the same entrustment.
     const again = await api("POST", "/query/contact", { token, body: { mode: "fcl", id: row.id, idempotencyKey: "api-contact-key-0001" } });
@@ -63,7 +78,9 @@ describe("a script books with the API only", () => {
     const list = await api("GET", "/my/getentrustment", { token });
     expect(list.body.status).toBe(0);
     expect(list.body.data.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([order.body.data.id, contact.body.data.id]));
-    expect(list.body.data.find((r: { id: number }) => r.id === order.body.data.id).attachment_url).toBe(`/entrustment/${order.body.data.id}/attachment`);
+    expect(list.body.data.find((r: { id: number }) => r.id === order.body.data.id).attachment_url).toBe(
+      `/entrustment/${order.body.data.id}/attachment`,
+    );
 
     const mails = await api("POST", "/send/sendordershipmenttocustomer", { token, body: { id: order.body.data.id } });
     expect(mails.body.status).toBe(0);
@@ -81,7 +98,10 @@ describe("a script books with the API only", () => {
     const before = await prisma.entrustment.count();
     const pending = await api("POST", "/query/contact", { token: await tokenOf("pending@example.com"), body: { mode: "fcl", id } });
     expect(pending.body.status).toBe(2);
-    const failed = await api("POST", "/query/order", { token: await tokenOf("failed@example.com"), body: { mode: "fcl", id, transportType: "FCL", attachment: pdf() } });
+    const failed = await api("POST", "/query/order", {
+      token: await tokenOf("failed@example.com"),
+      body: { mode: "fcl", id, transportType: "FCL", attachment: pdf() },
+    });
     expect(failed.body.status).toBe(3);
     const visitor = await api("POST", "/query/contact", { body: { mode: "fcl", id } });
     expect(visitor.http).toBe(401);
@@ -122,7 +142,10 @@ describe.each(ROUTES)("prices through the API: $mode", (route) => {
   });
 
   test("a T2 token on the visitors' call still gets no price", async () => {
-    const result = await api("GET", `/nopermission/${VISITOR_PATH[route.mode]}`, { token: await tokenOf("t2@example.com"), query: route.query });
+    const result = await api("GET", `/nopermission/${VISITOR_PATH[route.mode]}`, {
+      token: await tokenOf("t2@example.com"),
+      query: route.query,
+    });
     expect(foundNumbers(JSON.stringify(result.body), [...numbers.T0, ...numbers.T1, ...numbers.T2])).toEqual([]);
   });
 });
@@ -140,7 +163,10 @@ describe("accounts", () => {
 
   test("user info has the contacts and the history; history saves", async () => {
     const token = await tokenOf("t0@example.com");
-    const saved = await api("PUT", "/my/savefcl", { token, body: { historyquery: "SHANGHAI/CNSHA/上海", query_pod: "BATAM/IDBTH/巴淡岛" } });
+    const saved = await api("PUT", "/my/savefcl", {
+      token,
+      body: { historyquery: "SHANGHAI/CNSHA/上海", query_pod: "BATAM/IDBTH/巴淡岛" },
+    });
     expect(saved.body.status).toBe(0);
     const info = await api("GET", "/my/userinfo", { token });
     expect(info.body.data).toMatchObject({ email: "t0@example.com", customer_rating: 1, audit: 2, statesw: 1 });
@@ -172,7 +198,12 @@ describe("staff calls", () => {
     const before = await prisma.railRate.count();
     const bad = await api("POST", "/data/addmorerailroad", {
       token,
-      body: { infoString: JSON.stringify([{ pol: "西安", pod: "阿拉山口", valid_to: "2026-12-31" }, { pol: "西安", pod: "阿拉山口", valid_to: "not a date" }]) },
+      body: {
+        infoString: JSON.stringify([
+          { pol: "西安", pod: "阿拉山口", valid_to: "2026-12-31" },
+          { pol: "西安", pod: "阿拉山口", valid_to: "not a date" },
+        ]),
+      },
     });
     expect(bad.body.status).toBe(1);
     expect(bad.http).toBe(400);

@@ -97,18 +97,60 @@ function hostileRequests(endpoint: Endpoint): Raw[] {
   }
   const target = hasParams ? path("-5,-1") : endpoint.path;
   const raws: Raw[] = [
-    { label: "hostile form", path: target, type: "application/x-www-form-urlencoded", bytes: enc.encode(new URLSearchParams(hostile(0)).toString()) },
-    { label: "hostile JSON numbers", path: target, type: "application/json", bytes: enc.encode(`{${fields.map((name, i) => `${JSON.stringify(name)}: ${["-1", "99999999999999999999", "1e309", "-0.0000001", "1.7976931348623157e309"][i % 5]}`).join(", ")}}`) },
+    {
+      label: "hostile form",
+      path: target,
+      type: "application/x-www-form-urlencoded",
+      bytes: enc.encode(new URLSearchParams(hostile(0)).toString()),
+    },
+    {
+      label: "hostile JSON numbers",
+      path: target,
+      type: "application/json",
+      bytes: enc.encode(
+        `{${fields.map((name, i) => `${JSON.stringify(name)}: ${["-1", "99999999999999999999", "1e309", "-0.0000001", "1.7976931348623157e309"][i % 5]}`).join(", ")}}`,
+      ),
+    },
     { label: "JSON of the wrong shape", path: target, type: "application/json", bytes: enc.encode(`[${JSON.stringify(hostile(3))}]`) },
     { label: "text/plain", path: target, type: "text/plain", bytes: enc.encode("id=1\r\nquery=x") },
     { label: "XML", path: target, type: "application/xml", bytes: enc.encode("<a><id>1</id></a>") },
     { label: "multipart without a boundary", path: target, type: "multipart/form-data", bytes: enc.encode("id=1") },
-    { label: "cut multipart", path: target, type: `multipart/form-data; boundary=${BOUNDARY}`, bytes: multipart(fields.map((name) => ({ name, value: "1" }))).slice(0, -20) },
-    { label: "odd file names", path: target, type: `multipart/form-data; boundary=${BOUNDARY}`, bytes: multipart([...fields.map((name) => ({ name, value: "1" })), ...(files.length ? files : ["file"]).map((name) => ({ name, filename: ODD_NAME }))]) },
-    { label: "a 2 MB string", path: target, type: "application/x-www-form-urlencoded", bytes: enc.encode(new URLSearchParams({ ...hostile(1), [fields[0]]: TWO_MB }).toString()) },
-    { label: "invalid UTF-8", path: target, type: "application/x-www-form-urlencoded", bytes: Buffer.concat([enc.encode(`${fields[0]}=`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80])]) },
+    {
+      label: "cut multipart",
+      path: target,
+      type: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart(fields.map((name) => ({ name, value: "1" }))).slice(0, -20),
+    },
+    {
+      label: "odd file names",
+      path: target,
+      type: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: multipart([
+        ...fields.map((name) => ({ name, value: "1" })),
+        ...(files.length ? files : ["file"]).map((name) => ({ name, filename: ODD_NAME })),
+      ]),
+    },
+    {
+      label: "a 2 MB string",
+      path: target,
+      type: "application/x-www-form-urlencoded",
+      bytes: enc.encode(new URLSearchParams({ ...hostile(1), [fields[0]]: TWO_MB }).toString()),
+    },
+    {
+      label: "invalid UTF-8",
+      path: target,
+      type: "application/x-www-form-urlencoded",
+      bytes: Buffer.concat([enc.encode(`${fields[0]}=`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80])]),
+    },
   ];
-  if (hasParams) for (const value of PATHS) raws.push({ label: `path ${JSON.stringify(value)}`, path: path(value), type: "application/x-www-form-urlencoded", bytes: enc.encode("") });
+  if (hasParams)
+    for (const value of PATHS)
+      raws.push({
+        label: `path ${JSON.stringify(value)}`,
+        path: path(value),
+        type: "application/x-www-form-urlencoded",
+        bytes: enc.encode(""),
+      });
   return raws;
 }
 
@@ -119,7 +161,11 @@ async function send(endpoint: Endpoint, raw: Raw, token: string | null, lng: str
   const headers = new Headers();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (raw.type) headers.set("Content-Type", raw.type);
-  const request = new Request(url, { method: endpoint.method, headers, body: raw.bytes && endpoint.method !== "GET" ? (raw.bytes as BodyInit) : undefined });
+  const request = new Request(url, {
+    method: endpoint.method,
+    headers,
+    body: raw.bytes && endpoint.method !== "GET" ? (raw.bytes as BodyInit) : undefined,
+  });
   const args = { request, params: {}, context: {} };
   const response = endpoint.method === "GET" ? await apiLoader(args) : await apiAction(args);
   const text = await response.text();
@@ -142,7 +188,11 @@ describe("every API call, from the registry: a fixed set of hostile requests", (
     for (const [i, raw] of hostileRequests(endpoint).entries()) {
       const lng = i % 2 === 0 ? "zh-CN" : "en-US";
       const mark = await changeMark();
-      await expectSane(`${endpoint.method} ${raw.path ?? endpoint.path} ${raw.label} (${lng})`, await send(endpoint, raw, token, lng), mark);
+      await expectSane(
+        `${endpoint.method} ${raw.path ?? endpoint.path} ${raw.label} (${lng})`,
+        await send(endpoint, raw, token, lng),
+        mark,
+      );
     }
   });
 });
@@ -177,13 +227,29 @@ const edgeString = fc.oneof(
 
 function bodyArbitrary(endpoint: Endpoint) {
   // The documented fields and the body record's wire names (the same list the OpenAPI description shows).
-  const names = [...new Set([...(endpoint.fields ?? []).map((f) => f.name), ...(endpoint.input?.fields ?? []).filter((f) => !f.readOnly).map((f) => f.wire)])].filter((n) => !/\s/.test(n));
-  const known = names.length ? fc.dictionary(fc.constantFrom(...names), fc.oneof(edgeString, fc.array(edgeString, { maxLength: 3 })), { maxKeys: names.length }) : fc.constant({});
+  const names = [
+    ...new Set([
+      ...(endpoint.fields ?? []).map((f) => f.name),
+      ...(endpoint.input?.fields ?? []).filter((f) => !f.readOnly).map((f) => f.wire),
+    ]),
+  ].filter((n) => !/\s/.test(n));
+  const known = names.length
+    ? fc.dictionary(fc.constantFrom(...names), fc.oneof(edgeString, fc.array(edgeString, { maxLength: 3 })), { maxKeys: names.length })
+    : fc.constant({});
   const stray = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), edgeString, { maxKeys: 3 });
   return fc.tuple(known, stray).map(([a, b]) => ({ ...b, ...a }));
 }
 
-const pathParam = fc.oneof(fc.constant("0"), fc.constant("-5"), fc.constant("abc"), fc.constant("1,2"), fc.constant("%E0%A4%A"), fc.constant("99999999999"), fc.nat().map(String), fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent));
+const pathParam = fc.oneof(
+  fc.constant("0"),
+  fc.constant("-5"),
+  fc.constant("abc"),
+  fc.constant("1,2"),
+  fc.constant("%E0%A4%A"),
+  fc.constant("99999999999"),
+  fc.nat().map(String),
+  fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+);
 
 const writers = apiEndpoints.filter((e) => e.method !== "GET");
 
@@ -194,7 +260,12 @@ describe.each(writers.map((e) => [`${e.method} ${e.path}`, e] as const))("%s: ra
       fc.asyncProperty(bodyArbitrary(endpoint), pathParam, pathParam, fc.boolean(), fc.boolean(), async (body, p1, p2, asJson, english) => {
         const path = endpoint.path.replace("{id}", p1).replace("{range}", `${p1},${p2}`);
         const mark = await changeMark();
-        const result = await api(endpoint.method, path, { token, body: endpoint.method === "DELETE" ? undefined : (body as Record<string, string>), json: asJson, query: english ? { lng: "en-US" } : {} });
+        const result = await api(endpoint.method, path, {
+          token,
+          body: endpoint.method === "DELETE" ? undefined : (body as Record<string, string>),
+          json: asJson,
+          query: english ? { lng: "en-US" } : {},
+        });
         await expectSane(`${endpoint.method} ${path} ${JSON.stringify(body).slice(0, 300)}`, result, mark);
       }),
       { numRuns: 6, seed: 20261122 },

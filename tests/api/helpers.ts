@@ -6,14 +6,24 @@ import { fileOf } from "../support/requests";
 
 export const ORIGIN = "http://localhost:3000";
 
-export type ApiResult = { http: number; body: { status: number; message: string; data: any; total?: number; [key: string]: unknown }; headers: Headers };
+export type ApiResult = {
+  http: number;
+  body: { status: number; message: string; data: any; total?: number; [key: string]: unknown };
+  headers: Headers;
+};
 
 type Body = Record<string, string | number | Array<string | number> | Blob | undefined> | string | FormData;
 
 export async function api(
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
-  options: { token?: string | null; query?: Record<string, string | number>; body?: Body; json?: boolean; headers?: Record<string, string> } = {},
+  options: {
+    token?: string | null;
+    query?: Record<string, string | number>;
+    body?: Body;
+    json?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult> {
   const url = new URL(path, ORIGIN);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));

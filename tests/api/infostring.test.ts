@@ -57,19 +57,60 @@ describe("the tuple form", () => {
 
   test("positional: the headers given, and every tuple of their length", () => {
     const result = parseInfoString([`('1','x'),('2',NULL)`], ["id", "pol"]);
-    expect(result).toEqual({ ok: true, sheet: { firstRow: 1, rows: [["id", "pol"], ["1", "x"], ["2", null]] } });
-    expect(parseInfoString([`('1','x','extra')`], ["id", "pol"])).toEqual({ ok: false, key: "api.infoString.arity", values: { row: 1, got: 3, expected: 2 } });
+    expect(result).toEqual({
+      ok: true,
+      sheet: {
+        firstRow: 1,
+        rows: [
+          ["id", "pol"],
+          ["1", "x"],
+          ["2", null],
+        ],
+      },
+    });
+    expect(parseInfoString([`('1','x','extra')`], ["id", "pol"])).toEqual({
+      ok: false,
+      key: "api.infoString.arity",
+      values: { row: 1, got: 3, expected: 2 },
+    });
   });
 });
 
 describe("the JSON form", () => {
   test("an array of rows keyed by name; missing keys are empty", () => {
-    const result = parseInfoString([JSON.stringify([{ pol: "A", pod: "B" }, { pol: "C", remark: "r" }])], ["id"]);
-    expect(result).toEqual({ ok: true, sheet: { firstRow: 1, rows: [["pol", "pod", "remark"], ["A", "B", null], ["C", null, "r"]] } });
+    const result = parseInfoString(
+      [
+        JSON.stringify([
+          { pol: "A", pod: "B" },
+          { pol: "C", remark: "r" },
+        ]),
+      ],
+      ["id"],
+    );
+    expect(result).toEqual({
+      ok: true,
+      sheet: {
+        firstRow: 1,
+        rows: [
+          ["pol", "pod", "remark"],
+          ["A", "B", null],
+          ["C", null, "r"],
+        ],
+      },
+    });
   });
 
   test("an array of arrays is positional, as the tuples", () => {
-    expect(parseInfoString([JSON.stringify([["1", "x"]])], ["id", "pol"])).toEqual({ ok: true, sheet: { firstRow: 1, rows: [["id", "pol"], ["1", "x"]] } });
+    expect(parseInfoString([JSON.stringify([["1", "x"]])], ["id", "pol"])).toEqual({
+      ok: true,
+      sheet: {
+        firstRow: 1,
+        rows: [
+          ["id", "pol"],
+          ["1", "x"],
+        ],
+      },
+    });
   });
 
   test("a JSON body's array arrives as one value per row", () => {
@@ -83,7 +124,10 @@ describe("the JSON form", () => {
 });
 
 describe("addmore* with the old client's tuples", () => {
-  const header = "id,pol,pod,40coc_T0,40soc_T0,20coc_T0,20soc_T0,2_20soc_T0,40coc_T1,40soc_T1,20coc_T1,20soc_T1,2_20soc_T1,40coc_T2,40soc_T2,20coc_T2,20soc_T2,2_20soc_T2,currency,squad,t_t,valid_to,remark,update_time".split(",");
+  const header =
+    "id,pol,pod,40coc_T0,40soc_T0,20coc_T0,20soc_T0,2_20soc_T0,40coc_T1,40soc_T1,20coc_T1,20soc_T1,2_20soc_T1,40coc_T2,40soc_T2,20coc_T2,20soc_T2,2_20soc_T2,currency,squad,t_t,valid_to,remark,update_time".split(
+      ",",
+    );
 
   test("rail rows: quotes, commas, NULL and empty values are stored as sent", async () => {
     const token = await tokenOf("data@example.com");
@@ -96,7 +140,15 @@ describe("addmore* with the old client's tuples", () => {
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 0, data: { rows: 2, inserted: 2 } });
     const first = (await api("GET", "/data/railroad/800001", { token })).body.data;
     expect(Object.keys(first)).toEqual(header);
-    expect(first).toMatchObject({ pol: "西安", pod: "阿拉山口", "40coc_T0": "1000.50", "2_20soc_T2": "1014.50", squad: "X8001, 周三", remark: `含逗号, 和'引号"`, update_time: "2026-11-20 10:11:12" });
+    expect(first).toMatchObject({
+      pol: "西安",
+      pod: "阿拉山口",
+      "40coc_T0": "1000.50",
+      "2_20soc_T2": "1014.50",
+      squad: "X8001, 周三",
+      remark: `含逗号, 和'引号"`,
+      update_time: "2026-11-20 10:11:12",
+    });
     const second = (await api("GET", "/data/railroad/800002", { token })).body.data;
     // NULL and '' are empty; an empty currency takes the column's default.
     expect(second).toMatchObject({ currency: "USD", squad: null, remark: null, valid_to: "2027-06-30" });
@@ -110,7 +162,10 @@ describe("addmore* with the old client's tuples", () => {
     expect(short.body.message).toBe(`infoString tuple 1 has 2 values; ${header.length} expected (in the order of the export headers)`);
     const broken = await api("POST", "/data/addmorerailroad", { token, body: { infoString: `('1','西安'` } });
     expect(broken.body.message).toBe("infoString 第 10 个字符附近格式不正确：应为 ('值','值',…),(…) 或 JSON 数组");
-    const badDate = await api("POST", "/data/addmorerailroad", { token, body: { infoString: JSON.stringify([{ pol: "西安", pod: "阿拉山口", valid_to: "2027-02-30" }]) } });
+    const badDate = await api("POST", "/data/addmorerailroad", {
+      token,
+      body: { infoString: JSON.stringify([{ pol: "西安", pod: "阿拉山口", valid_to: "2027-02-30" }]) },
+    });
     expect(badDate.body.status).toBe(1);
     expect(badDate.body.data.problems[0].message).toBe(badDate.body.message);
     expect(JSON.stringify(badDate.body)).not.toMatch(/\{\{/);
@@ -120,8 +175,16 @@ describe("addmore* with the old client's tuples", () => {
   test("addmorebyair keeps its first row: the spec drops the first data row of the uploaded FILE, not of infoString", async () => {
     const token = await tokenOf("data@example.com");
     // The standard file's +130/+2000/+3000 kg breaks are all there.
-    const extras = Object.fromEntries(["bulk", "tray"].flatMap((g) => [130, 2000, 3000].flatMap((kg) => ["t0", "t1", "t2"].map((t) => [`${g}_${kg}_${t}`, "9.00"]))));
-    const rows = ["FIRSTROW-ZZ", "SECONDROW-ZZ"].map((pod) => ({ pol: "PVG", pod, yxq: "2027-01-01至2027-12-31", bulk_45_t0: "10.00", ...extras }));
+    const extras = Object.fromEntries(
+      ["bulk", "tray"].flatMap((g) => [130, 2000, 3000].flatMap((kg) => ["t0", "t1", "t2"].map((t) => [`${g}_${kg}_${t}`, "9.00"]))),
+    );
+    const rows = ["FIRSTROW-ZZ", "SECONDROW-ZZ"].map((pod) => ({
+      pol: "PVG",
+      pod,
+      yxq: "2027-01-01至2027-12-31",
+      bulk_45_t0: "10.00",
+      ...extras,
+    }));
     const result = await api("POST", "/data/addmorebyair", { token, body: { infoString: JSON.stringify(rows) } });
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 0, data: { rows: 2, inserted: 2 } });
     const stored = await prisma.airRate.findMany({ where: { pod: { in: ["FIRSTROW-ZZ", "SECONDROW-ZZ"] } }, select: { pod: true } });

@@ -78,8 +78,12 @@ describe.each(VIEWERS)("%s", (who) => {
       }
       const result = await api(endpoint.method, concrete(endpoint.path), { token, body });
       const want = expected(endpoint, viewer, frozen);
-      const got: Expected | number = result.http === 401 || result.http === 403 ? result.http : result.http >= 500 ? result.http : "allowed";
-      if (got !== want) wrong.push(`${endpoint.method} ${endpoint.path}: expected ${want}, got ${result.http} ${JSON.stringify(result.body).slice(0, 120)}`);
+      const got: Expected | number =
+        result.http === 401 || result.http === 403 ? result.http : result.http >= 500 ? result.http : "allowed";
+      if (got !== want)
+        wrong.push(
+          `${endpoint.method} ${endpoint.path}: expected ${want}, got ${result.http} ${JSON.stringify(result.body).slice(0, 120)}`,
+        );
     }
     expect(wrong).toEqual([]);
   });
@@ -97,11 +101,16 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
     if (prefix === "data") {
       const id = (endpoint.access as { id: keyof typeof OPERATIONS }).id;
       // The nine data areas, and the port aliases of their FCL/LCL port names (issue 23).
-      expect(OPERATIONS[id].path).toMatch(/^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData|portAliases)$/);
+      expect(OPERATIONS[id].path).toMatch(
+        /^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData|portAliases)$/,
+      );
     }
     // /my: the caller's own things need a session (issue 25: an entrustment's status and its cancel, the lane watches); everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
-      const own = /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|getquote(\/\{id\})?|savequote|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(endpoint.path);
+      const own =
+        /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|getquote(\/\{id\})?|savequote|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(
+          endpoint.path,
+        );
       expect(who).toBe(own ? "signedIn" : "staff");
     }
   });

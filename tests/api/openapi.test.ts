@@ -12,7 +12,10 @@ async function document() {
   return response.json();
 }
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }>; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }>;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
 
 describe("/api/openapi.json", () => {
   test("validates as OpenAPI 3.1", async () => {
@@ -46,12 +49,20 @@ describe("/api/openapi.json", () => {
   test("records are described under the spec's names, not the project's", async () => {
     const doc = await document();
     const schemas = doc.components.schemas as Record<string, { properties: Record<string, unknown> }>;
-    expect(Object.keys(schemas.Offer_fcl.properties)).toEqual(expect.arrayContaining(["pol", "pod", "sale_state", "20GP", "40GP", "40HQ", "valid_to"]));
-    expect(Object.keys(schemas.User.properties)).toEqual(expect.arrayContaining(["rolename", "xs_username", "kf_username", "statesw", "create_time", "updata_company"]));
-    expect(Object.keys(schemas.RoleNode.properties)).toEqual(expect.arrayContaining(["rid", "rolename", "roleDesc", "Fidrole", "type", "pid", "children"]));
+    expect(Object.keys(schemas.Offer_fcl.properties)).toEqual(
+      expect.arrayContaining(["pol", "pod", "sale_state", "20GP", "40GP", "40HQ", "valid_to"]),
+    );
+    expect(Object.keys(schemas.User.properties)).toEqual(
+      expect.arrayContaining(["rolename", "xs_username", "kf_username", "statesw", "create_time", "updata_company"]),
+    );
+    expect(Object.keys(schemas.RoleNode.properties)).toEqual(
+      expect.arrayContaining(["rid", "rolename", "roleDesc", "Fidrole", "type", "pid", "children"]),
+    );
     for (const [name, schema] of Object.entries(schemas)) {
       for (const key of Object.keys(schema.properties ?? {})) {
-        expect(`${name}.${key}`).not.toMatch(/\.(sailingSchedule|transitTime|roleName|parentId|createdAt|updatedAt|operatedAt|imagePath|customerServiceId)$/);
+        expect(`${name}.${key}`).not.toMatch(
+          /\.(sailingSchedule|transitTime|roleName|parentId|createdAt|updatedAt|operatedAt|imagePath|customerServiceId)$/,
+        );
       }
     }
     const editFcl: Operation = doc.paths["/data/editfcl"].put;

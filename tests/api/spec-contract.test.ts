@@ -19,7 +19,18 @@ import { prisma } from "~/utils/db.server";
 import { ROUTES } from "../search/helpers";
 import { fileOf } from "../support/requests";
 import { api, tokenOf, type ApiResult } from "./helpers";
-import { CARDS, CURRENT_USER, ROWS, SPEC_READS, SPEC_WRITES, USER, AIR_EXTRA_BREAKS, type SpecEntity, type SpecShape, type SpecType } from "./spec-fields";
+import {
+  CARDS,
+  CURRENT_USER,
+  ROWS,
+  SPEC_READS,
+  SPEC_WRITES,
+  USER,
+  AIR_EXTRA_BREAKS,
+  type SpecEntity,
+  type SpecShape,
+  type SpecType,
+} from "./spec-fields";
 
 afterEach(async () => {
   await flushBackground();
@@ -30,10 +41,27 @@ const key = (e: Pick<Endpoint, "method" | "path">) => `${e.method} ${e.path}`;
 /** Reads whose payload the spec does not show: decision 501 says what was chosen; checked against the OpenAPI description only. */
 const UNDOCUMENTED_READS: Record<string, string> = {
   ...Object.fromEntries(
-    ["touristswholebysea", "touristslclbyseaquery", "touriststrailerquery", "touristsrailroadquery", "touristsbyairquery", "touristsexpressquery"].map((n) => [`GET /nopermission/${n}`, "CP 7: result shape not shown"]),
+    [
+      "touristswholebysea",
+      "touristslclbyseaquery",
+      "touriststrailerquery",
+      "touristsrailroadquery",
+      "touristsbyairquery",
+      "touristsexpressquery",
+    ].map((n) => [`GET /nopermission/${n}`, "CP 7: result shape not shown"]),
   ),
-  ...Object.fromEntries(["wholebysea", "lclbyseaquery", "trailerquery", "railroadquery", "byairquery", "expressquery"].map((n) => [`GET /query/${n}`, "CP 7: result shape not shown"])),
-  ...Object.fromEntries(["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [`GET /my/listspecial${m}sale`, "not in the spec (staff list of every card): the card's names"])),
+  ...Object.fromEntries(
+    ["wholebysea", "lclbyseaquery", "trailerquery", "railroadquery", "byairquery", "expressquery"].map((n) => [
+      `GET /query/${n}`,
+      "CP 7: result shape not shown",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [
+      `GET /my/listspecial${m}sale`,
+      "not in the spec (staff list of every card): the card's names",
+    ]),
+  ),
   "GET /api/code": "WeChat sign-in: not offered",
   "GET /my/getentrustment": "CP 7: params not shown (CP 2.4 names the columns only)",
   "GET /my/getentrustment/{id}": "not in the spec",
@@ -47,7 +75,10 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   "GET /manage/homecate/byid/{id}": "AD 7: payloads not shown",
   // Issue 23 (decision 501): the import history and the port aliases have no spec call.
   ...Object.fromEntries(
-    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`GET /data/importbatch${n}`, "not in the spec (issue 23)"]),
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [
+      `GET /data/importbatch${n}`,
+      "not in the spec (issue 23)",
+    ]),
   ),
   "GET /data/portalias": "not in the spec (issue 23)",
   "GET /data/portunresolved": "not in the spec (issue 23)",
@@ -66,11 +97,22 @@ type Who = "visitor" | "t1" | "admin";
 /** Calls with an operation that are a customer's own (no staff screen): read as t1. */
 const CUSTOMER_CALLS = new Set(["GET /my/getquote", "GET /my/getquote/{id}"]);
 const whoMay = (endpoint: Endpoint): Who =>
-  endpoint.access.kind === "public" ? "visitor" : endpoint.access.kind === "user" || CUSTOMER_CALLS.has(`${endpoint.method} ${endpoint.path}`) ? "t1" : "admin";
+  endpoint.access.kind === "public"
+    ? "visitor"
+    : endpoint.access.kind === "user" || CUSTOMER_CALLS.has(`${endpoint.method} ${endpoint.path}`)
+      ? "t1"
+      : "admin";
 const EMAILS: Record<Exclude<Who, "visitor">, string> = { t1: "t1@example.com", admin: "admin@example.com" };
 const tokenFor = async (who: Who) => (who === "visitor" ? null : tokenOf(EMAILS[who]));
 
-const MODE_ENUM: Record<string, "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EXPRESS"> = { fcl: "FCL", lcl: "LCL", byair: "AIR", railroad: "RAIL", trailer: "TRAILER", express: "EXPRESS" };
+const MODE_ENUM: Record<string, "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EXPRESS"> = {
+  fcl: "FCL",
+  lcl: "LCL",
+  byair: "AIR",
+  railroad: "RAIL",
+  trailer: "TRAILER",
+  express: "EXPRESS",
+};
 const userId = async (email: string) => (await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
 const first = async <T extends { id: number }>(rows: Promise<T | null>) => (await rows)!.id;
 
@@ -88,10 +130,18 @@ const FIRST_ROW_OF: Record<string, "seaPort" | "airport" | "expressCountry" | "l
 /** An existing id for each path parameter. */
 async function idFor(path: string): Promise<number> {
   const offer = /^\/my\/byidspecial(\w+)sale\/\{id\}$/.exec(path);
-  if (offer) return first(prisma.specialOffer.findFirst({ where: { mode: MODE_ENUM[offer[1]] }, select: { id: true }, orderBy: { id: "asc" } }));
+  if (offer)
+    return first(prisma.specialOffer.findFirst({ where: { mode: MODE_ENUM[offer[1]] }, select: { id: true }, orderBy: { id: "asc" } }));
   const model = FIRST_ROW_OF[path];
-  if (model) return first((prisma[model] as unknown as { findFirst(args: object): Promise<{ id: number } | null> }).findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
-  if (path === "/data/fcl/{id}") return first(prisma.fclRate.findFirst({ where: { pol: "SHANGHAI", pod: "BATAM" }, select: { id: true }, orderBy: { id: "asc" } }));
+  if (model)
+    return first(
+      (prisma[model] as unknown as { findFirst(args: object): Promise<{ id: number } | null> }).findFirst({
+        select: { id: true },
+        orderBy: { id: "asc" },
+      }),
+    );
+  if (path === "/data/fcl/{id}")
+    return first(prisma.fclRate.findFirst({ where: { pol: "SHANGHAI", pod: "BATAM" }, select: { id: true }, orderBy: { id: "asc" } }));
   switch (path) {
     case "/my/byiduser/{id}":
       return userId("t1@example.com");
@@ -110,8 +160,15 @@ async function idFor(path: string): Promise<number> {
       return first(prisma.homeCategory.findFirst({ select: { id: true }, orderBy: { id: "asc" } }));
     case "/my/getquote/{id}": {
       // t1's quote, saved through the API as a script would.
-      const [rate] = await prisma.fclRate.findMany({ where: { pol: "SHANGHAI", pod: "BATAM", gp20T1: { not: null }, paused: false }, take: 1, orderBy: { id: "asc" } });
-      const saved = await api("POST", "/my/savequote", { token: await tokenOf("t1@example.com"), body: { transport_mode: "fcl", id: String(rate.id), qty_gp20: "1" } });
+      const [rate] = await prisma.fclRate.findMany({
+        where: { pol: "SHANGHAI", pod: "BATAM", gp20T1: { not: null }, paused: false },
+        take: 1,
+        orderBy: { id: "asc" },
+      });
+      const saved = await api("POST", "/my/savequote", {
+        token: await tokenOf("t1@example.com"),
+        body: { transport_mode: "fcl", id: String(rate.id), qty_gp20: "1" },
+      });
       return (saved.body.data as { id: number }).id;
     }
     case "/my/getentrustment/{id}":
@@ -150,7 +207,8 @@ function queryFor(path: string): Record<string, string> {
     return QUERY_OF[mode ?? ""] ?? {};
   }
   if (path === "/data/fclbysea") return { pol: "SHANGHAI", pagesize: "200" };
-  if (path.startsWith("/data/") || path.startsWith("/logs/") || path === "/my/userlist") return { pagesize: path.startsWith("/logs/") ? "10" : "200" };
+  if (path.startsWith("/data/") || path.startsWith("/logs/") || path === "/my/userlist")
+    return { pagesize: path.startsWith("/logs/") ? "10" : "200" };
   return {};
 }
 
@@ -216,7 +274,8 @@ function checkShape(shape: SpecShape | SpecType, value: unknown, at: string, pro
     walk(value, at);
   } else {
     if (!value || typeof value !== "object") return void problems.push(`${at}: not an object`);
-    for (const [name, inner] of Object.entries(shape.object)) checkShape(inner, (value as Record<string, unknown>)[name], `${at}.${name}`, problems);
+    for (const [name, inner] of Object.entries(shape.object))
+      checkShape(inner, (value as Record<string, unknown>)[name], `${at}.${name}`, problems);
   }
 }
 
@@ -254,8 +313,18 @@ describe("every read answers the spec's names", () => {
     const booked = await api("POST", "/query/contact", { token, body: { mode: "fcl", id: rate.id } });
     expect(booked.body.status).toBe(0);
     // A search history in every mode (historyquery_* / query_pod_*).
-    for (const [legacy, suffix] of Object.entries({ fcl: "fcl", lcl: "lcl", byair: "air", railroad: "railroad", trailer: "trailer", express: "express" })) {
-      const saved = await api("PUT", `/my/save${legacy}`, { token, body: { [`historyquery_${suffix}`]: "SHANGHAI/CNSHA/上海", [`query_pod_${suffix}`]: "BATAM/IDBTH/巴淡岛" } });
+    for (const [legacy, suffix] of Object.entries({
+      fcl: "fcl",
+      lcl: "lcl",
+      byair: "air",
+      railroad: "railroad",
+      trailer: "trailer",
+      express: "express",
+    })) {
+      const saved = await api("PUT", `/my/save${legacy}`, {
+        token,
+        body: { [`historyquery_${suffix}`]: "SHANGHAI/CNSHA/上海", [`query_pod_${suffix}`]: "BATAM/IDBTH/巴淡岛" },
+      });
       expect(saved.body.status).toBe(0);
     }
   });
@@ -268,7 +337,10 @@ describe("every read answers the spec's names", () => {
   });
 
   test.each(reads.map((e) => [key(e), e] as const))("%s", async (name, endpoint) => {
-    const result = await api("GET", await concrete(endpoint.path), { token: await tokenFor(whoMay(endpoint)), query: queryFor(endpoint.path) });
+    const result = await api("GET", await concrete(endpoint.path), {
+      token: await tokenFor(whoMay(endpoint)),
+      query: queryFor(endpoint.path),
+    });
     if (NOT_OFFERED.has(name)) return void expect(result.body.status).toBe(1);
     expect(result.body.status, JSON.stringify(result.body).slice(0, 300)).toBe(0);
     expect(await openApiCheck(endpoint, result.body)).toBeNull();
@@ -292,7 +364,8 @@ describe("every read answers the spec's names", () => {
     const empty: string[] = [];
     for (const entity of checked) {
       const seen = filled.get(entity)!;
-      for (const name of Object.keys(entity.fields)) if (!seen.has(name) && !EMPTY_IN_SEED[entity.source]?.includes(name)) empty.push(`${entity.source}: ${name}`);
+      for (const name of Object.keys(entity.fields))
+        if (!seen.has(name) && !EMPTY_IN_SEED[entity.source]?.includes(name)) empty.push(`${entity.source}: ${name}`);
     }
     expect(empty).toEqual([]);
   });
@@ -300,7 +373,9 @@ describe("every read answers the spec's names", () => {
 
 // ---------------------------------------------------------- shared data
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) =>
+  c.charCodeAt(0),
+);
 const png = (name = "card.png") => fileOf(PNG, name, "image/png");
 
 let counter = 0;
@@ -348,8 +423,14 @@ async function read(path: string, who: Who = "admin", query: Record<string, stri
 
 beforeAll(async () => {
   // Home items with an image (both channels need one on edit).
-  for (const [path, size] of [["/web/home/add", { size: "B" }], ["/apphomeimg/home/add", {}]] as const) {
-    const added = await api("POST", path, { token: await adminToken(), body: { name: `图片${unique()}`, description: "x", Fid: 0, type: 1, ...size, img_url: png() } });
+  for (const [path, size] of [
+    ["/web/home/add", { size: "B" }],
+    ["/apphomeimg/home/add", {}],
+  ] as const) {
+    const added = await api("POST", path, {
+      token: await adminToken(),
+      body: { name: `图片${unique()}`, description: "x", Fid: 0, type: 1, ...size, img_url: png() },
+    });
     expect(added.body.status, JSON.stringify(added.body)).toBe(0);
   }
 });
@@ -366,13 +447,18 @@ type WriteCase = {
   expected?: Record<string, unknown>;
 };
 
-const byId = (path: string, who: Who = "admin") => (result: ApiResult) => read(path.replace("{id}", String(result.body.data.id)), who);
+const byId =
+  (path: string, who: Who = "admin") =>
+  (result: ApiResult) =>
+    read(path.replace("{id}", String(result.body.data.id)), who);
 
 /** A row of a data area as its GET returns it, every documented field given a new value. */
 async function editedRow(getPath: string, entity: SpecEntity, fields: readonly string[]): Promise<Record<string, unknown>> {
   const row = await read(getPath);
   const n = unique();
-  return Object.fromEntries(fields.map((f) => [f, f === "id" ? row.id : f === "idchange" ? row.id + 100_000 : sampleValue(f, entity.fields[f] ?? "string", n)]));
+  return Object.fromEntries(
+    fields.map((f) => [f, f === "id" ? row.id : f === "idchange" ? row.id + 100_000 : sampleValue(f, entity.fields[f] ?? "string", n)]),
+  );
 }
 
 const DATA_EDITS: Record<string, [string, SpecEntity]> = {
@@ -412,7 +498,9 @@ function tuple(values: readonly unknown[]): string {
 }
 
 function importRows(entity: SpecEntity, plain: boolean, count: number, firstId: number) {
-  const names = Object.keys(entity.fields).filter((f) => !(plain && AIR_EXTRA_BREAKS.some((kg) => new RegExp(`^(bulk|tray)_${kg}_t\\d$`).test(f))));
+  const names = Object.keys(entity.fields).filter(
+    (f) => !(plain && AIR_EXTRA_BREAKS.some((kg) => new RegExp(`^(bulk|tray)_${kg}_t\\d$`).test(f))),
+  );
   const rows = Array.from({ length: count }, (_, i) => {
     const n = unique();
     return Object.fromEntries(
@@ -435,9 +523,11 @@ async function writeCase(call: string): Promise<WriteCase> {
     const mode = offer[1] as keyof typeof CARDS;
     const card = CARDS[mode];
     const body: Record<string, unknown> = {};
-    for (const f of SPEC_WRITES[call].fields) body[f] = f === "id" ? await idFor(`/my/byidspecial${mode}sale/{id}`) : sampleValue(f, card.fields[f], n);
+    for (const f of SPEC_WRITES[call].fields)
+      body[f] = f === "id" ? await idFor(`/my/byidspecial${mode}sale/{id}`) : sampleValue(f, card.fields[f], n);
     // An express card's total is its parts' (special × (1 + fuel %) × discount, two decimals): the server checks it.
-    if ("total_cost" in body) body.total_cost = (Number(body.special_cost) * (1 + Number(body.fuel) / 100) * Number(body.discount)).toFixed(2);
+    if ("total_cost" in body)
+      body.total_cost = (Number(body.special_cost) * (1 + Number(body.fuel) / 100) * Number(body.discount)).toFixed(2);
     const get = `/my/byidspecial${mode}sale/{id}`;
     return {
       body,
@@ -452,7 +542,11 @@ async function writeCase(call: string): Promise<WriteCase> {
   if (DATA_EDITS[call]) {
     const [get, entity] = DATA_EDITS[call];
     const body = await editedRow(get.replace("{id}", String(await idFor(get))), entity, SPEC_WRITES[call].fields);
-    return { body, readBack: (result) => read(get.replace("{id}", String(result.body.data.id))), expected: Object.fromEntries(Object.entries(body).filter(([k]) => k !== "idchange" && k !== "id")) };
+    return {
+      body,
+      readBack: (result) => read(get.replace("{id}", String(result.body.data.id))),
+      expected: Object.fromEntries(Object.entries(body).filter(([k]) => k !== "idchange" && k !== "id")),
+    };
   }
   if (DATA_ADDS[call]) {
     const [get, entity] = DATA_ADDS[call];
@@ -493,11 +587,17 @@ async function writeCase(call: string): Promise<WriteCase> {
     }
     case "POST /my/addmenu": {
       // A level-2 entry must name a screen (issue 22 item 15) and every screen has its entry: a new group (level 1) is free.
-      return { body: { Fid: 0, label: `菜单${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-menu" }, readBack: byId("/my/byidmenu/{id}") };
+      return {
+        body: { Fid: 0, label: `菜单${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-menu" },
+        readBack: byId("/my/byidmenu/{id}"),
+      };
     }
     case "PUT /my/editmenu": {
       const menu = await prisma.menu.create({ data: { label: "待改菜单", level: 1, parentId: null, path: "/zzold" } });
-      return { body: { pid: menu.id, Fid: 0, label: `改${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-x" }, readBack: () => read(`/my/byidmenu/${menu.id}`) };
+      return {
+        body: { pid: menu.id, Fid: 0, label: `改${n}`.slice(0, 10), level: "1", indexPath: `/zz${n}`, icon: "el-icon-x" },
+        readBack: () => read(`/my/byidmenu/${menu.id}`),
+      };
     }
     case "PUT /my/edituser": {
       const user = await read(`/my/byiduser/${await userId("t2@example.com")}`);
@@ -562,12 +662,18 @@ async function writeCase(call: string): Promise<WriteCase> {
     }
     case "POST /my/addroles": {
       const parent = await first(prisma.role.findFirst({ where: { level: 1 }, select: { id: true } }));
-      return { body: { Fidrole: parent, roleDesc: `描述${n}`, type: "2", rolename: `角色${n}`.slice(0, 10) }, readBack: byId("/my/byidroles/{id}") };
+      return {
+        body: { Fidrole: parent, roleDesc: `描述${n}`, type: "2", rolename: `角色${n}`.slice(0, 10) },
+        readBack: byId("/my/byidroles/{id}"),
+      };
     }
     case "PUT /my/editroles": {
       const parent = await first(prisma.role.findFirst({ where: { level: 1 }, select: { id: true } }));
       const role = await prisma.role.create({ data: { name: `待改${n}`.slice(0, 10), level: 2, parentId: parent } });
-      return { body: { rid: role.id, rolename: `改角${n}`.slice(0, 10), roleDesc: `新描述${n}`, Fidrole: parent, type: "2" }, readBack: () => read(`/my/byidroles/${role.id}`) };
+      return {
+        body: { rid: role.id, rolename: `改角${n}`.slice(0, 10), roleDesc: `新描述${n}`, Fidrole: parent, type: "2" },
+        readBack: () => read(`/my/byidroles/${role.id}`),
+      };
     }
     case "POST /my/saverightsroles": {
       const role = await first(prisma.role.findFirst({ where: { level: 2 }, select: { id: true }, orderBy: { id: "desc" } }));
@@ -579,9 +685,22 @@ async function writeCase(call: string): Promise<WriteCase> {
     case "PUT /web/home/update":
     case "PUT /apphomeimg/home/update": {
       const base = call.includes("/web/") ? "/web/home" : "/apphomeimg/home";
-      const body: Record<string, unknown> = { name: `首页${n}`.slice(0, 20), description: `说明${n}`, Fid: 0, type: 1, img_url: png(`${n}.png`) };
+      const body: Record<string, unknown> = {
+        name: `首页${n}`.slice(0, 20),
+        description: `说明${n}`,
+        Fid: 0,
+        type: 1,
+        img_url: png(`${n}.png`),
+      };
       if (base === "/web/home") body.size = "S";
-      if (call.startsWith("PUT")) body.id = await first(prisma.homeContent.findFirst({ where: { channel: base === "/web/home" ? "WEB" : "APP", children: { none: {} }, parentId: null }, select: { id: true }, orderBy: { id: "desc" } }));
+      if (call.startsWith("PUT"))
+        body.id = await first(
+          prisma.homeContent.findFirst({
+            where: { channel: base === "/web/home" ? "WEB" : "APP", children: { none: {} }, parentId: null },
+            select: { id: true },
+            orderBy: { id: "desc" },
+          }),
+        );
       const { img_url: _, ...expected } = body;
       return {
         body,
@@ -595,7 +714,14 @@ async function writeCase(call: string): Promise<WriteCase> {
       };
     }
     case "POST /my/userinfo": {
-      const body = { username: `t1改${n}`.slice(0, 15), nickname: "新昵称", phone: `137${String(Date.now()).slice(-8)}`, company: `新公司${n}`.slice(0, 20), businessaddress: `新地址${n}`, iaecountries: "日本" };
+      const body = {
+        username: `t1改${n}`.slice(0, 15),
+        nickname: "新昵称",
+        phone: `137${String(Date.now()).slice(-8)}`,
+        company: `新公司${n}`.slice(0, 20),
+        businessaddress: `新地址${n}`,
+        iaecountries: "日本",
+      };
       return {
         who: "t1",
         body,
@@ -608,10 +734,28 @@ async function writeCase(call: string): Promise<WriteCase> {
     }
     case "POST /query/order": {
       const [rate] = await prisma.fclRate.findMany({ where: { pol: "SHANGHAI", pod: "BATAM", paused: false }, take: 1 });
-      const form = { transportation: "海运整箱", ershigp_num: 2, sishigp_num: 1, sishihq_num: 0, qtgg_num: "", Gross_weight: "1200KG", Volume: "20CBM", packages_num: "10", zwpm: "零件", ywpm: "Parts", hsbm: "8483409000", textareafhr: "Shipper, Ltd", textareashr: "Consignee \"C\"", textareatzr: "Notify" };
+      const form = {
+        transportation: "海运整箱",
+        ershigp_num: 2,
+        sishigp_num: 1,
+        sishihq_num: 0,
+        qtgg_num: "",
+        Gross_weight: "1200KG",
+        Volume: "20CBM",
+        packages_num: "10",
+        zwpm: "零件",
+        ywpm: "Parts",
+        hsbm: "8483409000",
+        textareafhr: "Shipper, Ltd",
+        textareashr: 'Consignee "C"',
+        textareatzr: "Notify",
+      };
       return {
         who: "t1",
-        body: { file: fileOf("%PDF-1.4\n%%EOF\n", "order.pdf", "application/pdf"), dcDataAll: JSON.stringify({ ...form, mode: "fcl", id: rate.id, othername: "托书" }) },
+        body: {
+          file: fileOf("%PDF-1.4\n%%EOF\n", "order.pdf", "application/pdf"),
+          dcDataAll: JSON.stringify({ ...form, mode: "fcl", id: rate.id, othername: "托书" }),
+        },
         multipart: true,
         readBack: byId("/my/getentrustment/{id}", "t1"),
         expected: { ...form, qtgg_num: null },
@@ -650,7 +794,12 @@ const ROUND_TRIPS: Record<string, { read: string; who?: Who; id?: () => Promise<
   "PUT /data/editrailroad": { read: "/data/railroad/{id}" },
   "PUT /data/edittrailer": { read: "/data/trailer/{id}" },
   "PUT /data/editexpressdata": { read: "/data/expressdata/{id}" },
-  ...Object.fromEntries(["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [`PUT /my/editspecial${m}sale`, { read: `/my/byidspecial${m}sale/{id}` }])),
+  ...Object.fromEntries(
+    ["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [
+      `PUT /my/editspecial${m}sale`,
+      { read: `/my/byidspecial${m}sale/{id}` },
+    ]),
+  ),
   "PUT /my/edituser": { read: "/my/byiduser/{id}" },
   "POST /my/saverole": { read: "/my/byiduser/{id}" },
   "POST /my/saveuserlevel": { read: "/my/byiduser/{id}" },
@@ -658,12 +807,22 @@ const ROUND_TRIPS: Record<string, { read: string; who?: Who; id?: () => Promise<
   "POST /my/saveview": { read: "/my/byiduser/{id}", id: () => userId("sales.global@example.com") },
   "PUT /my/editroles": { read: "/my/byidroles/{id}" },
   "PUT /my/editmenu": { read: "/my/byidmenu/{id}" },
-  "PUT /web/home/update": { read: "/web/home/byid/{id}", multipart: true, id: () => first(prisma.homeContent.findFirst({ where: { channel: "WEB", imagePath: { not: null } }, select: { id: true } })) },
-  "PUT /apphomeimg/home/update": { read: "/apphomeimg/home/byid/{id}", multipart: true, id: () => first(prisma.homeContent.findFirst({ where: { channel: "APP", imagePath: { not: null } }, select: { id: true } })) },
+  "PUT /web/home/update": {
+    read: "/web/home/byid/{id}",
+    multipart: true,
+    id: () => first(prisma.homeContent.findFirst({ where: { channel: "WEB", imagePath: { not: null } }, select: { id: true } })),
+  },
+  "PUT /apphomeimg/home/update": {
+    read: "/apphomeimg/home/byid/{id}",
+    multipart: true,
+    id: () => first(prisma.homeContent.findFirst({ where: { channel: "APP", imagePath: { not: null } }, select: { id: true } })),
+  },
   "PUT /manage/homecate/update": { read: "/manage/homecate/byid/{id}" },
   "POST /my/userinfo": { read: "/my/userinfo", who: "t1" },
   "POST /my/userinfosh": { read: "/my/userinfo", who: "t1" },
-  ...Object.fromEntries(["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [`PUT /my/save${m}`, { read: "/my/userinfo", who: "t1" as Who }])),
+  ...Object.fromEntries(
+    ["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [`PUT /my/save${m}`, { read: "/my/userinfo", who: "t1" as Who }]),
+  ),
 };
 
 /** Writes that are no edit of a record a read returns (so no round trip), and why. */
@@ -693,16 +852,40 @@ const NOT_EDITS: Record<string, string> = {
   "POST /data/addportalias": "adds",
   "PUT /data/mapportunresolved/{id}": "maps a queued name (adds an alias)",
   ...Object.fromEntries(
-    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [`POST /data/undoimport${n}/{id}`, "undoes an import"]),
+    ["port", "airport", "express", "fclbysea", "lclbysea", "byrailroad", "bytrailer", "byair", "byexpressdata"].map((n) => [
+      `POST /data/undoimport${n}/{id}`,
+      "undoes an import",
+    ]),
   ),
   "POST /my/cancelentrustment": "a status change (issue 25)",
   "POST /manage/entrustment/status": "a status change (issue 25)",
   "POST /my/addlanewatch": "adds",
   "POST /query/contact": "books",
   "POST /query/order": "books",
-  ...Object.fromEntries(["sendordertocustomer", "sendordershipmenttocustomer", "sendordertjkptocustomer", "sendordertjkpshipmenttocustomer"].map((n) => [`POST /send/${n}`, "reports mail states"])),
+  ...Object.fromEntries(
+    ["sendordertocustomer", "sendordershipmenttocustomer", "sendordertjkptocustomer", "sendordertjkpshipmenttocustomer"].map((n) => [
+      `POST /send/${n}`,
+      "reports mail states",
+    ]),
+  ),
   ...Object.fromEntries(["fcl", "lcl", "trailer", "byair", "railroad", "express"].map((m) => [`POST /my/savespecial${m}sale`, "adds"])),
-  ...Object.fromEntries(["addport", "addairport", "addexpress", "addmoreport", "addmoreairport", "addmoreexpress", "addmorefcl", "addmorelcl", "addmorerailroad", "addmoretrailer", "addmorebyair", "addmorebyairpt", "addmoreexpressdata"].map((n) => [`POST /data/${n}`, "adds"])),
+  ...Object.fromEntries(
+    [
+      "addport",
+      "addairport",
+      "addexpress",
+      "addmoreport",
+      "addmoreairport",
+      "addmoreexpress",
+      "addmorefcl",
+      "addmorelcl",
+      "addmorerailroad",
+      "addmoretrailer",
+      "addmorebyair",
+      "addmorebyairpt",
+      "addmoreexpressdata",
+    ].map((n) => [`POST /data/${n}`, "adds"]),
+  ),
 };
 
 /** Times of the last change: a save stamps them (they are read-only on the wire). */
@@ -710,7 +893,11 @@ const STAMPS = new Set(["update_time", "time"]);
 const unstamped = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.has(k)));
 
 function formBody(row: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(row).filter(([, v]) => typeof v !== "object" || v === null).map(([k, v]) => [k, v === null ? "" : String(v)]));
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([, v]) => typeof v !== "object" || v === null)
+      .map(([k, v]) => [k, v === null ? "" : String(v)]),
+  );
 }
 
 describe("what a read returns, its edit call accepts unchanged and nothing changes", () => {
@@ -724,7 +911,9 @@ describe("what a read returns, its edit call accepts unchanged and nothing chang
     const trip = ROUND_TRIPS[call];
     const endpoint = apiEndpoints.find((e) => key(e) === call)!;
     const who = trip.who ?? whoMay(endpoint);
-    const path = trip.read.includes("{id}") ? trip.read.replace("{id}", String(trip.id ? await trip.id() : await idFor(trip.read))) : trip.read;
+    const path = trip.read.includes("{id}")
+      ? trip.read.replace("{id}", String(trip.id ? await trip.id() : await idFor(trip.read)))
+      : trip.read;
     const before = await read(path, who);
     const token = await tokenFor(who);
     for (const encoding of ["json", "form"] as const) {

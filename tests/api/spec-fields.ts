@@ -44,7 +44,9 @@ const expand = (names: readonly string[], suffixes: readonly string[]) =>
 /** "20GP_T0, 40GP_T0, 40HQ_T0, 20GP_T1 …": tier by tier. */
 const tiers = (names: readonly string[], tierCase: "upper" | "lower" = "upper") =>
   Object.fromEntries(
-    (["T0", "T1", "T2"] as const).flatMap((tier) => names.map((name) => [`${name}_${tierCase === "upper" ? tier : tier.toLowerCase()}`, D] as const)),
+    (["T0", "T1", "T2"] as const).flatMap((tier) =>
+      names.map((name) => [`${name}_${tierCase === "upper" ? tier : tier.toLowerCase()}`, D] as const),
+    ),
   ) as Record<string, SpecType>;
 
 // ------------------------------------------------------- customer-portal 3
@@ -56,9 +58,42 @@ export const TRAILER_OPTIONS = e("CP 3 Trailer options", { dock: L, trailer_door
 
 /** Special-price rows per mode (CP 3 = AD 3 "Special-offer cards"). */
 export const CARDS = {
-  fcl: e("CP 3 / AD 3 FCL card", { id: I, pol: S, pod: S, carrier: S, sale_state: S, "20GP": D, "40GP": D, "40HQ": D, via: S, valid_to: DATE }),
-  lcl: e("CP 3 / AD 3 LCL card", { id: I, pol: S, pod: S, country: S, via: S, volume: S, freight_cmb: D, freight_ton: D, t_t: S, etd: S, valid_to: DATE }),
-  byair: e("CP 3 / AD 3 Air card (valid_fm: the expiry)", { id: I, pol: S, pod: S, country: S, etd: S, carrier: S, via: S, t_t: S, valid_fm: DATE }),
+  fcl: e("CP 3 / AD 3 FCL card", {
+    id: I,
+    pol: S,
+    pod: S,
+    carrier: S,
+    sale_state: S,
+    "20GP": D,
+    "40GP": D,
+    "40HQ": D,
+    via: S,
+    valid_to: DATE,
+  }),
+  lcl: e("CP 3 / AD 3 LCL card", {
+    id: I,
+    pol: S,
+    pod: S,
+    country: S,
+    via: S,
+    volume: S,
+    freight_cmb: D,
+    freight_ton: D,
+    t_t: S,
+    etd: S,
+    valid_to: DATE,
+  }),
+  byair: e("CP 3 / AD 3 Air card (valid_fm: the expiry)", {
+    id: I,
+    pol: S,
+    pod: S,
+    country: S,
+    etd: S,
+    carrier: S,
+    via: S,
+    t_t: S,
+    valid_fm: DATE,
+  }),
   railroad: e("CP 3 / AD 3 Rail card", {
     id: I,
     pol: S,
@@ -74,7 +109,18 @@ export const CARDS = {
     valid_to: DATE,
   }),
   trailer: e("CP 3 / AD 3 Trailer card", { id: I, dock: S, trailer_door_point: S, "20GP": D, "40GP": D, "40HQ": D, valid_to: DATE }),
-  express: e("CP 3 / AD 3 Express card", { id: I, from: S, to: S, weight: D, special_cost: D, fuel: D, discount: D, total_cost: D, cate: S, valid_to: DATE }),
+  express: e("CP 3 / AD 3 Express card", {
+    id: I,
+    from: S,
+    to: S,
+    weight: D,
+    special_cost: D,
+    fuel: D,
+    discount: D,
+    total_cost: D,
+    cate: S,
+    valid_to: DATE,
+  }),
 } as const;
 
 /**
@@ -84,7 +130,10 @@ export const CARDS = {
 export const STAFF_CARDS = Object.fromEntries(
   Object.entries(CARDS).map(([mode, card]) => [
     mode,
-    e(`${card.source} (AD 2.4: with its time)`, Object.fromEntries(Object.entries(card.fields).map(([name, type]) => [name, type === DATE ? DT : type]))),
+    e(
+      `${card.source} (AD 2.4: with its time)`,
+      Object.fromEntries(Object.entries(card.fields).map(([name, type]) => [name, type === DATE ? DT : type])),
+    ),
   ]),
 ) as Record<keyof typeof CARDS, SpecEntity>;
 
@@ -106,7 +155,9 @@ export const DC_FORM = e("CP 3 Shipping order form (dcForm)", {
 });
 
 const contact = (prefix: string) =>
-  Object.fromEntries(["id", "username", "phone", "email", "landline", "qq", "wx_code"].map((n) => [`${prefix}_${n}`, n === "id" ? I : S])) as Record<string, SpecType>;
+  Object.fromEntries(
+    ["id", "username", "phone", "email", "landline", "qq", "wx_code"].map((n) => [`${prefix}_${n}`, n === "id" ? I : S]),
+  ) as Record<string, SpecType>;
 
 /** The history lists "historyquery_ and query_pod_ for fcl, lcl, air, railroad, trailer, express". */
 export const HISTORY_SUFFIXES = ["fcl", "lcl", "air", "railroad", "trailer", "express"] as const;
@@ -123,7 +174,12 @@ export const CURRENT_USER = e("CP 3 Session and user info + User profile fields;
   ...contact("kf"),
   ...contact("xs"),
   audit_zl: I,
-  ...Object.fromEntries(HISTORY_SUFFIXES.flatMap((m) => [[`historyquery_${m}`, S], [`query_pod_${m}`, S]])),
+  ...Object.fromEntries(
+    HISTORY_SUFFIXES.flatMap((m) => [
+      [`historyquery_${m}`, S],
+      [`query_pod_${m}`, S],
+    ]),
+  ),
   // CP 3 "User profile fields shown to the user" under AD 3's names.
   email: S,
   businessaddress: S,
@@ -169,9 +225,35 @@ export const ROLE = e("AD 3 Role", { rid: I, rolename: S, roleDesc: S, Fidrole: 
 export const SALES_OPTION = e("AD 3 Option lists: sales", { sale_id: I, sale_username: S });
 export const SERVICE_OPTION = e("AD 3 Option lists: customer service", { kf_id: I, kf_username: S });
 export const ROLE_OPTION = e("CP 7 GET /api/role (AD 3 Role's rid, rolename)", { rid: I, rolename: S });
-export const MENU = e("AD 3 Menu; AD 3 Menu entry of the current user (pid, indexPath)", { pid: I, Fid: I, label: S, level: "code", indexPath: S, icon: S });
-export const WEB_HOME = e("AD 3 Website home-content item", { id: I, name: S, description: S, Fid: I, type: I, img_url: S, size: S, create_time: DT, update_time: DT });
-export const APP_HOME = e("AD 3 App home item (without size)", { id: I, name: S, description: S, Fid: I, type: I, img_url: S, create_time: DT, update_time: DT });
+export const MENU = e("AD 3 Menu; AD 3 Menu entry of the current user (pid, indexPath)", {
+  pid: I,
+  Fid: I,
+  label: S,
+  level: "code",
+  indexPath: S,
+  icon: S,
+});
+export const WEB_HOME = e("AD 3 Website home-content item", {
+  id: I,
+  name: S,
+  description: S,
+  Fid: I,
+  type: I,
+  img_url: S,
+  size: S,
+  create_time: DT,
+  update_time: DT,
+});
+export const APP_HOME = e("AD 3 App home item (without size)", {
+  id: I,
+  name: S,
+  description: S,
+  Fid: I,
+  type: I,
+  img_url: S,
+  create_time: DT,
+  update_time: DT,
+});
 
 const LOG_USER = { operate_time: DT, username: S, phone: S, email: S, company: S } as const;
 export const QUERY_LOGS = {
@@ -182,7 +264,14 @@ export const QUERY_LOGS = {
   trailer: e("AD 2.7, 3 Query log row: trailer", { dock: S, trailer_door_point: S, ...LOG_USER }),
   express: e("AD 2.7, 3 Query log row: express", { destination: S, weight: D, ...LOG_USER }),
 } as const;
-export const OPERATION_LOG = e("AD 3 Operation log row", { module: S, operation: S, operate_time: DT, username: S, operate_id: S, operate_params: S });
+export const OPERATION_LOG = e("AD 3 Operation log row", {
+  module: S,
+  operation: S,
+  operate_time: DT,
+  username: S,
+  operate_id: S,
+  operate_params: S,
+});
 
 // ------------------------------------------------------ data-maintenance 3
 
@@ -277,8 +366,14 @@ export const ROWS = {
     carrier: S,
     yxq: S,
     cbm_kgs: S,
-    ...expand(AIR_BREAKS.map((kg) => `bulk_${kg}`), ["t0", "t1", "t2"]),
-    ...expand(AIR_BREAKS.map((kg) => `tray_${kg}`), ["t0", "t1", "t2"]),
+    ...expand(
+      AIR_BREAKS.map((kg) => `bulk_${kg}`),
+      ["t0", "t1", "t2"],
+    ),
+    ...expand(
+      AIR_BREAKS.map((kg) => `tray_${kg}`),
+      ["t0", "t1", "t2"],
+    ),
     via: S,
     t_t: S,
     path: S,
@@ -299,7 +394,18 @@ export const ROWS = {
     update_time: DT,
   }),
   expressCountry: e("DM 3 Express country", { id: I, part_code: S, part: S, country_code: S, country_zh: S, country_en: S, time: DT }),
-  port: e("DM 3 Sea port", { id: I, portcode: S, portname: S, portzhname: S, countrycode: S, countryname: S, countryzhname: S, lane: S, edicode: S, time: DT }),
+  port: e("DM 3 Sea port", {
+    id: I,
+    portcode: S,
+    portname: S,
+    portzhname: S,
+    countrycode: S,
+    countryname: S,
+    countryzhname: S,
+    lane: S,
+    edicode: S,
+    time: DT,
+  }),
   airport: e("DM 3 Airport", { id: I, portcode: S, portname: S, portzhname: S, countryname: S, countryzhname: S, time: DT }),
 } as const;
 
@@ -320,7 +426,8 @@ export const AIR_SPACE = e("DM 3 space-check results (air): id with portcode", {
 
 // ----------------------------------------------------- reads (sections 7)
 
-export type SpecShape = { one: SpecEntity } | { list: SpecEntity } | { tree: SpecEntity } | { object: Record<string, SpecType | SpecShape> };
+export type SpecShape =
+  { one: SpecEntity } | { list: SpecEntity } | { tree: SpecEntity } | { object: Record<string, SpecType | SpecShape> };
 export type SpecRead = { data: SpecShape; members?: Record<string, SpecType | SpecShape>; paged?: boolean };
 
 const MODES = ["fcl", "lcl", "trailer", "byair", "railroad", "express"] as const;
@@ -371,8 +478,14 @@ export const SPEC_READS: Record<string, SpecRead> = {
   "GET /data/exportport": { data: { list: ROWS.port } },
   "GET /data/checkportqian": { data: { list: SEA_SPACE } },
   "GET /data/checkporthou": { data: { list: SEA_SPACE } },
-  "GET /data/checkfclport": { data: { object: { portList: { list: PORT_LIST_ITEM }, fclList: { list: POD_ITEM } } }, members: { portList: { list: PORT_LIST_ITEM }, fclList: { list: POD_ITEM } } },
-  "GET /data/checklclport": { data: { object: { portList: { list: PORT_LIST_ITEM }, lclList: { list: POD_ITEM } } }, members: { portList: { list: PORT_LIST_ITEM }, lclList: { list: POD_ITEM } } },
+  "GET /data/checkfclport": {
+    data: { object: { portList: { list: PORT_LIST_ITEM }, fclList: { list: POD_ITEM } } },
+    members: { portList: { list: PORT_LIST_ITEM }, fclList: { list: POD_ITEM } },
+  },
+  "GET /data/checklclport": {
+    data: { object: { portList: { list: PORT_LIST_ITEM }, lclList: { list: POD_ITEM } } },
+    members: { portList: { list: PORT_LIST_ITEM }, lclList: { list: POD_ITEM } },
+  },
   "GET /data/airport": { data: { list: ROWS.airport }, paged: true },
   "GET /data/airport/{id}": { data: { one: ROWS.airport } },
   "GET /data/exportairport": { data: { list: ROWS.airport } },
@@ -405,20 +518,61 @@ export const SPEC_WRITES: Record<string, { source: string; fields: readonly stri
   "POST /api/resetemail": { source: "CP 7 (as /api/email)", fields: ["data"] },
   "POST /my/addmenu": { source: "AD 7", fields: ["Fid", "label", "level", "indexPath", "icon"] },
   "PUT /my/editmenu": { source: "AD 7", fields: ["pid", "Fid", "label", "level", "indexPath", "icon"] },
-  "PUT /my/edituser": { source: "AD 7", fields: ["id", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "audit", "landline", "qq"] },
+  "PUT /my/edituser": {
+    source: "AD 7",
+    fields: [
+      "id",
+      "username",
+      "phone",
+      "businessaddress",
+      "company",
+      "sales_id",
+      "customer_id",
+      "rid",
+      "customer_rating",
+      "audit",
+      "landline",
+      "qq",
+    ],
+  },
   "PUT /my/updatestate": { source: "AD 7", fields: ["statesw", "id"] },
   "POST /my/saveview": { source: "AD 7", fields: ["id", "view_st"] },
   "PUT /my/auditshzluser": { source: "AD 7", fields: ["audit_zl", "id"] },
-  "POST /my/adduserdata": { source: "AD 7", fields: ["email", "password", "username", "phone", "businessaddress", "company", "sales_id", "customer_id", "rid", "customer_rating", "landline", "qq"] },
+  "POST /my/adduserdata": {
+    source: "AD 7",
+    fields: [
+      "email",
+      "password",
+      "username",
+      "phone",
+      "businessaddress",
+      "company",
+      "sales_id",
+      "customer_id",
+      "rid",
+      "customer_rating",
+      "landline",
+      "qq",
+    ],
+  },
   "PUT /my/confirmHandOver": { source: "AD 7", fields: ["userId", "handOverId"] },
   "POST /my/addroles": { source: "AD 7", fields: ["Fidrole", "roleDesc", "type", "rolename"] },
   "PUT /my/editroles": { source: "AD 7", fields: ["rid", "rolename", "roleDesc", "Fidrole", "type"] },
   "POST /my/saverightsroles": { source: "AD 7", fields: ["rid", "pid"] },
   "POST /web/home/add": { source: "AD 7 (multipart)", fields: ["name", "description", "Fid", "type", "img_url", "size"] },
   "PUT /web/home/update": { source: "AD 7 (multipart)", fields: ["id", "name", "description", "Fid", "type", "img_url", "size"] },
-  "POST /apphomeimg/home/add": { source: "AD 7 (multipart as website home, without size)", fields: ["name", "description", "Fid", "type", "img_url"] },
-  "PUT /apphomeimg/home/update": { source: "AD 7 (multipart as website home, without size)", fields: ["id", "name", "description", "Fid", "type", "img_url"] },
-  "POST /my/userinfo": { source: "CP 3 User profile fields (AD 3 names)", fields: ["username", "nickname", "phone", "company", "businessaddress", "iaecountries"] },
+  "POST /apphomeimg/home/add": {
+    source: "AD 7 (multipart as website home, without size)",
+    fields: ["name", "description", "Fid", "type", "img_url"],
+  },
+  "PUT /apphomeimg/home/update": {
+    source: "AD 7 (multipart as website home, without size)",
+    fields: ["id", "name", "description", "Fid", "type", "img_url"],
+  },
+  "POST /my/userinfo": {
+    source: "CP 3 User profile fields (AD 3 names)",
+    fields: ["username", "nickname", "phone", "company", "businessaddress", "iaecountries"],
+  },
   // "multipart with an attachment file and dcDataAll (JSON text of the form, the special-price row and the other-name)"
   "POST /query/order": { source: "CP 7 Shipping order", fields: ["file", "dcDataAll"] },
   ...Object.fromEntries(
@@ -431,22 +585,54 @@ export const SPEC_WRITES: Record<string, { source: string; fields: readonly stri
     }),
   ),
   // data-maintenance 7: the rows (edit "(full row)", "(the record)"; ports "Editing also has idchange").
-  "POST /data/addport": { source: "DM 3 Sea port", fields: ["portcode", "portname", "portzhname", "countrycode", "countryname", "countryzhname", "lane", "edicode"] },
-  "PUT /data/updateport": { source: "DM 3 Sea port", fields: ["id", "portcode", "portname", "portzhname", "countrycode", "countryname", "countryzhname", "lane", "edicode", "idchange"] },
+  "POST /data/addport": {
+    source: "DM 3 Sea port",
+    fields: ["portcode", "portname", "portzhname", "countrycode", "countryname", "countryzhname", "lane", "edicode"],
+  },
+  "PUT /data/updateport": {
+    source: "DM 3 Sea port",
+    fields: ["id", "portcode", "portname", "portzhname", "countrycode", "countryname", "countryzhname", "lane", "edicode", "idchange"],
+  },
   "POST /data/addairport": { source: "DM 3 Airport", fields: ["portcode", "portname", "portzhname", "countryname", "countryzhname"] },
-  "PUT /data/updateairport": { source: "DM 3 Airport", fields: ["id", "portcode", "portname", "portzhname", "countryname", "countryzhname", "idchange"] },
+  "PUT /data/updateairport": {
+    source: "DM 3 Airport",
+    fields: ["id", "portcode", "portname", "portzhname", "countryname", "countryzhname", "idchange"],
+  },
   "POST /data/addexpress": { source: "DM 3 Express country", fields: ["part_code", "part", "country_code", "country_zh", "country_en"] },
-  "PUT /data/editexpress": { source: "DM 3 Express country", fields: ["id", "part_code", "part", "country_code", "country_zh", "country_en"] },
-  "PUT /data/updateexpress": { source: "DM 3 Express country", fields: ["id", "part_code", "part", "country_code", "country_zh", "country_en"] },
+  "PUT /data/editexpress": {
+    source: "DM 3 Express country",
+    fields: ["id", "part_code", "part", "country_code", "country_zh", "country_en"],
+  },
+  "PUT /data/updateexpress": {
+    source: "DM 3 Express country",
+    fields: ["id", "part_code", "part", "country_code", "country_zh", "country_en"],
+  },
   "PUT /data/editfcl": { source: "DM 3 FCL rate row", fields: Object.keys(ROWS.fcl.fields).filter((f) => f !== "update_time") },
   "PUT /data/editlcl": { source: "DM 3 LCL rate row", fields: Object.keys(ROWS.lcl.fields).filter((f) => f !== "update_time") },
-  "PUT /data/editrailroad": { source: "DM 7 editrailroad (full row)", fields: Object.keys(ROWS.rail.fields).filter((f) => f !== "update_time") },
-  "PUT /data/edittrailer": { source: "DM 7 edittrailer (the record)", fields: Object.keys(ROWS.trailer.fields).filter((f) => f !== "update_time") },
-  "PUT /data/editexpressdata": { source: "DM 3 Express price record", fields: Object.keys(ROWS.express.fields).filter((f) => f !== "update_time") },
+  "PUT /data/editrailroad": {
+    source: "DM 7 editrailroad (full row)",
+    fields: Object.keys(ROWS.rail.fields).filter((f) => f !== "update_time"),
+  },
+  "PUT /data/edittrailer": {
+    source: "DM 7 edittrailer (the record)",
+    fields: Object.keys(ROWS.trailer.fields).filter((f) => f !== "update_time"),
+  },
+  "PUT /data/editexpressdata": {
+    source: "DM 3 Express price record",
+    fields: Object.keys(ROWS.express.fields).filter((f) => f !== "update_time"),
+  },
   ...Object.fromEntries(
-    ["addmoreport", "addmoreairport", "addmoreexpress", "addmorefcl", "addmorelcl", "addmorerailroad", "addmoretrailer", "addmorebyair", "addmorebyairpt", "addmoreexpressdata"].map((name) => [
-      `POST /data/${name}`,
-      { source: "DM 7 (infoString)", fields: ["infoString"] },
-    ]),
+    [
+      "addmoreport",
+      "addmoreairport",
+      "addmoreexpress",
+      "addmorefcl",
+      "addmorelcl",
+      "addmorerailroad",
+      "addmoretrailer",
+      "addmorebyair",
+      "addmorebyairpt",
+      "addmoreexpressdata",
+    ].map((name) => [`POST /data/${name}`, { source: "DM 7 (infoString)", fields: ["infoString"] }]),
   ),
 };

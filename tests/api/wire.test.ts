@@ -59,7 +59,16 @@ describe("replies", () => {
   });
 
   test("empty values are null (booleans false, id lists empty)", () => {
-    expect(toWire(Sample, {})).toMatchObject({ id: null, sale_state: null, "20GP": null, yes_no: false, valid_to: null, update_time: null, valid_fm: null, view_st: "" });
+    expect(toWire(Sample, {})).toMatchObject({
+      id: null,
+      sale_state: null,
+      "20GP": null,
+      yes_no: false,
+      valid_to: null,
+      update_time: null,
+      valid_fm: null,
+      view_st: "",
+    });
   });
 
   test("lists and trees keep their shape", () => {
@@ -77,7 +86,10 @@ describe("bodies", () => {
   };
 
   test("wire names and accepted names become the domain's; read-only fields are dropped; others pass", () => {
-    const { form: out, problems } = fromWire(Sample, form({ sale_state: "周三", saleState: "ignored", update_time: "x", extra: "kept", password: "p" }));
+    const { form: out, problems } = fromWire(
+      Sample,
+      form({ sale_state: "周三", saleState: "ignored", update_time: "x", extra: "kept", password: "p" }),
+    );
     expect(problems).toEqual([]);
     expect([...out.entries()]).toEqual([
       ["sailingSchedule", "周三"],
@@ -106,7 +118,10 @@ describe("bodies", () => {
   });
 
   test("dates to days, a datetime split into its day and time, id lists repeated, values mapped", () => {
-    const { form: out } = fromWire(Sample, form({ valid_to: "2027-6-30 12:00:00", valid_fm: "2027-01-01 08:30:00", view_st: "1,2", transportation: "海运整箱" }));
+    const { form: out } = fromWire(
+      Sample,
+      form({ valid_to: "2027-6-30 12:00:00", valid_fm: "2027-01-01 08:30:00", view_st: "1,2", transportation: "海运整箱" }),
+    );
     expect(out.get("validTo")).toBe("2027-06-30");
     expect(out.get("validFrom")).toBe("2027-01-01");
     expect(out.get("validFromTime")).toBe("08:30:00");
@@ -122,7 +137,10 @@ describe.each([
   ["trailer", "/data/trailer", "/data/edittrailer", "trailerRate"],
 ] as const)("%s: yes_no as the old client sends it", (_area, get, edit, model) => {
   async function row(token: string) {
-    const first = await (prisma[model] as unknown as { findFirst(a: object): Promise<{ id: number }> }).findFirst({ select: { id: true }, orderBy: { id: "asc" } });
+    const first = await (prisma[model] as unknown as { findFirst(a: object): Promise<{ id: number }> }).findFirst({
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     return (await api("GET", `${get}/${first.id}`, { token })).body.data as Record<string, unknown>;
   }
 
@@ -138,7 +156,11 @@ describe.each([
     const token = await tokenOf("data@example.com");
     const before = await row(token);
     const body = { ...before, yes_no: value } as Record<string, string>;
-    const result = await api("PUT", edit, { token, body: encoding === "json" ? body : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null ? "" : String(v)])), json: encoding === "json" });
+    const result = await api("PUT", edit, {
+      token,
+      body: encoding === "json" ? body : Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null ? "" : String(v)])),
+      json: encoding === "json",
+    });
     expect(result.body.status, JSON.stringify(result.body)).toBe(0);
     expect((await row(token)).yes_no).toBe(paused);
   });
@@ -150,7 +172,12 @@ describe.each([
     expect(zh.http).toBe(400);
     expect(zh.body.message).toBe("yes_no 应为 true 或 false（也可为 1/0、是/否）");
     expect(zh.body.data.fieldErrors).toEqual({ yes_no: ["yes_no 应为 true 或 false（也可为 1/0、是/否）"] });
-    const en = await api("PUT", edit, { token, query: { lng: "en-US" }, body: { ...before, yes_no: "maybe" } as Record<string, string>, json: true });
+    const en = await api("PUT", edit, {
+      token,
+      query: { lng: "en-US" },
+      body: { ...before, yes_no: "maybe" } as Record<string, string>,
+      json: true,
+    });
     expect(en.body.message).toBe("yes_no must be true or false (or 1/0, yes/no)");
     expect(await row(token)).toEqual(before);
   });

@@ -109,10 +109,21 @@ describe("who may book", () => {
     await prisma.fclRate.update({ where: { id: expired }, data: { validFrom: day(-60), validTo: day(-1) } });
     await prisma.fclRate.update({ where: { id: upcoming }, data: { validFrom: day(31), validTo: day(90) } });
     const prices = await prisma.fclRate.findUniqueOrThrow({ where: { id: expired }, select: { pol: true, pod: true, gp20T1: true } });
-    for (const [id, reason, status] of [[expired, "expired", 410], [upcoming, "upcoming", 404]] as const) {
-      for (const result of [await getStep1({ mode: "fcl", id }, t1), await getStep2({ mode: "fcl", id }, t1), await postContact({ mode: "fcl", id }, t1), await postOrder({ mode: "fcl", id }, t1, orderFields())]) {
+    for (const [id, reason, status] of [
+      [expired, "expired", 410],
+      [upcoming, "upcoming", 404],
+    ] as const) {
+      for (const result of [
+        await getStep1({ mode: "fcl", id }, t1),
+        await getStep2({ mode: "fcl", id }, t1),
+        await postContact({ mode: "fcl", id }, t1),
+        await postOrder({ mode: "fcl", id }, t1, orderFields()),
+      ]) {
         expect(result.status).toBe(status);
-        expect(result.data).toEqual({ unavailable: reason, searchHref: `/fclbysea?${new URLSearchParams({ pol: prices.pol!, pod: prices.pod! })}` });
+        expect(result.data).toEqual({
+          unavailable: reason,
+          searchHref: `/fclbysea?${new URLSearchParams({ pol: prices.pol!, pod: prices.pod! })}`,
+        });
       }
     }
     // The rendered page: the message and the search, no price and no route facts.
@@ -133,7 +144,10 @@ describe("who may book", () => {
     const midnight = new Date(today.getTime() - 8 * 3_600_000); // today 00:00:00 in Shanghai
     await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: null, validTo: midnight } });
     expect((await getStep1({ mode: "offer", id: offer }, t1)).status).toBe(200);
-    await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: new Date(midnight.getTime() + 86_400_000), validTo: null } });
+    await prisma.specialOffer.update({
+      where: { id: offer },
+      data: { validFrom: new Date(midnight.getTime() + 86_400_000), validTo: null },
+    });
     expect((await getStep1({ mode: "offer", id: offer }, t1)).data).toMatchObject({ unavailable: "upcoming" });
     await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: null, validTo: new Date(midnight.getTime() - 1000) } });
     expect((await getStep1({ mode: "offer", id: offer }, t1)).data).toMatchObject({ unavailable: "expired" });
@@ -162,7 +176,16 @@ describe("storing a booking", () => {
     const result = await postContact(source, cookie);
     const id = doneId(result);
     const row = await prisma.entrustment.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ kind: "CONTACT", userId: 11, mode: "FCL", moduleName: "FCL rate", sourceKind: "rate", sourceId: source.id, salesId: 2, customerServiceId: 4 });
+    expect(row).toMatchObject({
+      kind: "CONTACT",
+      userId: 11,
+      mode: "FCL",
+      moduleName: "FCL rate",
+      sourceKind: "rate",
+      sourceId: source.id,
+      salesId: 2,
+      customerServiceId: 4,
+    });
     const mails = await prisma.emailOutbox.findMany({ where: { entrustmentId: id }, orderBy: { id: "asc" } });
     expect(mails.map((m) => [m.kind, m.toAddress, m.status])).toEqual([
       ["order_staff", "service@example.com", "PENDING"],
@@ -174,9 +197,13 @@ describe("storing a booking", () => {
     const { loader } = await done();
     const page = await callRoute(loader, getRequest(`/booking/done/${id}`, undefined, { cookie }), { params: { id: String(id) } });
     expect(page.data).toMatchObject({ id, kind: "CONTACT" });
-    expect(resources["en-US"].booking).toMatchObject({ success: { contact: "Your own customer service will contact you in half an hour!" } });
+    expect(resources["en-US"].booking).toMatchObject({
+      success: { contact: "Your own customer service will contact you in half an hour!" },
+    });
     // Nobody else sees that success page.
-    const other = await callRoute(loader, getRequest(`/booking/done/${id}`, undefined, { cookie: await cookieOf("t2@example.com") }), { params: { id: String(id) } });
+    const other = await callRoute(loader, getRequest(`/booking/done/${id}`, undefined, { cookie: await cookieOf("t2@example.com") }), {
+      params: { id: String(id) },
+    });
     expect(other.status).toBe(404);
   });
 
@@ -231,7 +258,9 @@ describe("storing a booking", () => {
     const mails = await prisma.emailOutbox.findMany({ where: { entrustmentId: id }, orderBy: { id: "asc" } });
     expect(mails).toHaveLength(3);
     for (const mail of mails) {
-      expect(mail.attachments).toEqual([{ storageKey: `attachments/${row.attachmentKey}`, filename: "托单 2026 (final).pdf", contentType: "application/pdf" }]);
+      expect(mail.attachments).toEqual([
+        { storageKey: `attachments/${row.attachmentKey}`, filename: "托单 2026 (final).pdf", contentType: "application/pdf" },
+      ]);
     }
     // Staff in Chinese, the customer in the language they booked in.
     expect(mails[0].subject).toMatch(/^新托单 #\d+/);
@@ -248,8 +277,17 @@ describe("storing a booking", () => {
     const id = doneId(await postOrder({ mode: "offer", id: offerId }, cookie, orderFields()));
     const row = await prisma.entrustment.findUniqueOrThrow({ where: { id } });
     const offer = await prisma.specialOffer.findUniqueOrThrow({ where: { id: offerId } });
-    expect(row).toMatchObject({ sourceKind: "offer", sourceId: offerId, moduleName: "FCL special route", mode: "FCL", pol: offer.pol, pod: offer.pod });
-    expect((row.sourceSnapshot as { prices: { key: string; value: string }[] }).prices.find((p) => p.key === "gp20")?.value).toBe(offer.gp20!.toFixed(2));
+    expect(row).toMatchObject({
+      sourceKind: "offer",
+      sourceId: offerId,
+      moduleName: "FCL special route",
+      mode: "FCL",
+      pol: offer.pol,
+      pod: offer.pod,
+    });
+    expect((row.sourceSnapshot as { prices: { key: string; value: string }[] }).prices.find((p) => p.key === "gp20")?.value).toBe(
+      offer.gp20!.toFixed(2),
+    );
   });
 
   test("the mode pre-sets the type and module: LCL, air, rail, trailer and express rates", async () => {
@@ -290,10 +328,17 @@ describe("storing a booking", () => {
     const entrustmentId = doneId(await postContact(source, cookie));
     const { loader: record } = await detail();
     const { loader: list } = await records();
-    for (const [lng, name] of [["zh-CN", country.countryZh], ["en-US", country.countryEn]] as const) {
-      const page = await callRoute(record, getRequest(`/entrustment/${entrustmentId}`, { lng }, { cookie }), { params: { id: String(entrustmentId) } });
+    for (const [lng, name] of [
+      ["zh-CN", country.countryZh],
+      ["en-US", country.countryEn],
+    ] as const) {
+      const page = await callRoute(record, getRequest(`/entrustment/${entrustmentId}`, { lng }, { cookie }), {
+        params: { id: String(entrustmentId) },
+      });
       expect((page.data as { route: string }).route).toBe(name);
-      const rows = (await callRoute(list, getRequest("/entrustment", { lng }, { cookie }))).data as { rows: { id: number; pol: string | null; pod: string }[] };
+      const rows = (await callRoute(list, getRequest("/entrustment", { lng }, { cookie }))).data as {
+        rows: { id: number; pol: string | null; pod: string }[];
+      };
       expect(rows.rows.find((r) => r.id === entrustmentId)).toMatchObject({ pol: null, pod: name });
       const step1 = await getStep1({ ...source, query: `${source.query}&lng=${lng}` }, cookie);
       expect(JSON.stringify(step1.data)).not.toContain("- →");
@@ -329,7 +374,9 @@ describe("validation", () => {
       const reply = await rejected(orderFields({ gp40Count: bad }));
       expect(reply.error?.gp40Count).toEqual(["booking.validation.count"]);
     }
-    const id = doneId(await postOrder(await fcl(), await cookieOf("t2@example.com"), orderFields({ gp20Count: "999", gp40Count: "0", hq40Count: "" })));
+    const id = doneId(
+      await postOrder(await fcl(), await cookieOf("t2@example.com"), orderFields({ gp20Count: "999", gp40Count: "0", hq40Count: "" })),
+    );
     expect(await prisma.entrustment.findUniqueOrThrow({ where: { id } })).toMatchObject({ gp20Count: 999, gp40Count: 0, hq40Count: 0 });
   });
 
@@ -348,13 +395,21 @@ describe("validation", () => {
       expect((await rejected(orderFields({ hsCode: bad }))).error?.hsCode).toEqual(["booking.validation.hsCode"]);
     }
     expect((await rejected(orderFields({ grossWeight: "9".repeat(51) }))).error?.grossWeight).toEqual(["booking.validation.shortTooLong"]);
-    expect((await rejected(orderFields({ commodityEn: "A".repeat(201) }))).error?.commodityEn).toEqual(["booking.validation.commodityTooLong"]);
+    expect((await rejected(orderFields({ commodityEn: "A".repeat(201) }))).error?.commodityEn).toEqual([
+      "booking.validation.commodityTooLong",
+    ]);
   });
 
   test("one attachment, of an accepted type, not empty; the file tab needs one", async () => {
-    expect((await rejected({ ...orderFields(), attachment: fileOf("MZ", "tool.exe") })).error?.attachment).toEqual(["booking.validation.fileType"]);
-    expect((await rejected({ ...orderFields(), attachment: fileOf("", "empty.pdf") })).error?.attachment).toEqual(["booking.validation.fileEmpty"]);
-    expect((await rejected({ ...orderFields(), attachment: [pdfFile("a.pdf"), pdfFile("b.pdf")] })).error?.attachment).toEqual(["booking.validation.oneFile"]);
+    expect((await rejected({ ...orderFields(), attachment: fileOf("MZ", "tool.exe") })).error?.attachment).toEqual([
+      "booking.validation.fileType",
+    ]);
+    expect((await rejected({ ...orderFields(), attachment: fileOf("", "empty.pdf") })).error?.attachment).toEqual([
+      "booking.validation.fileEmpty",
+    ]);
+    expect((await rejected({ ...orderFields(), attachment: [pdfFile("a.pdf"), pdfFile("b.pdf")] })).error?.attachment).toEqual([
+      "booking.validation.oneFile",
+    ]);
     expect((await rejected(orderFields({ tab: "file" }))).error?.attachment).toEqual(["booking.validation.fileRequired"]);
     expect(filesIn("attachments")).toEqual(expect.not.arrayContaining([expect.stringMatching(/^$/)]));
     expect(filesIn("tmp")).toEqual([]);
@@ -372,13 +427,13 @@ describe("validation", () => {
 
   test("every message exists in both languages", () => {
     const keys = (value: unknown, prefix = ""): string[] =>
-      value && typeof value === "object"
-        ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
-        : [prefix];
+      value && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
     const zh = keys(resources["zh-CN"].booking).sort();
     const en = keys(resources["en-US"].booking).sort();
     expect(zh).toEqual(en);
-    expect(en).toEqual(expect.arrayContaining(["validation.fileTooLarge", "validation.count", "validation.hsCode", "validation.partyTooLong"]));
+    expect(en).toEqual(
+      expect.arrayContaining(["validation.fileTooLarge", "validation.count", "validation.hsCode", "validation.partyTooLong"]),
+    );
   });
 });
 
@@ -415,7 +470,11 @@ describe("the 5 MB attachment limit", () => {
     const before = await prisma.entrustment.count();
     const file = fileOf(new Uint8Array(5 * MB + 1).fill(37), "big.pdf", "application/pdf");
     // A field after the file still arrives: the rest of the part is discarded, not stored.
-    const result = await postOrder(await fcl(), cookie, { ...orderFields({ commodityEn: undefined }), attachment: file, commodityEn: "AFTER THE FILE" });
+    const result = await postOrder(await fcl(), cookie, {
+      ...orderFields({ commodityEn: undefined }),
+      attachment: file,
+      commodityEn: "AFTER THE FILE",
+    });
     expect(result.status).toBe(413);
     const reply = result.data as Reply;
     expect(reply.error?.attachment).toEqual(["booking.validation.fileTooLarge"]);
@@ -492,7 +551,11 @@ describe("idempotency and failures", () => {
     expect(second).toBe(first);
     expect(await prisma.entrustment.count({ where: { idempotencyKey: fields.idempotencyKey } })).toBe(1);
     expect(await prisma.emailOutbox.count({ where: { entrustmentId: first } })).toBe(3);
-    const keys = new Set((await prisma.entrustment.findMany({ where: { attachmentKey: { not: null } }, select: { attachmentKey: true } })).map((r) => r.attachmentKey));
+    const keys = new Set(
+      (await prisma.entrustment.findMany({ where: { attachmentKey: { not: null } }, select: { attachmentKey: true } })).map(
+        (r) => r.attachmentKey,
+      ),
+    );
     // No orphan file from the second submit.
     expect(filesIn("attachments").filter((name) => !keys.has(name))).toEqual([]);
   });

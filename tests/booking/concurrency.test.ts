@@ -19,7 +19,11 @@ test("50 distinct orders and 10 copies of one order, submitted at once", async (
     return { key, file, cookie: cookies[i % cookies.length] };
   });
   const sharedKey = newKey();
-  const copies = Array.from({ length: 10 }, (_, i) => ({ key: sharedKey, file: pdfFile(`copy-${i}.pdf`, `copy-${i}`), cookie: cookies[1] }));
+  const copies = Array.from({ length: 10 }, (_, i) => ({
+    key: sharedKey,
+    file: pdfFile(`copy-${i}.pdf`, `copy-${i}`),
+    cookie: cookies[1],
+  }));
   const all = [...distinct, ...copies];
   const digests = new Map<string, string>();
   for (const item of all) digests.set(item.file.name, sha256(new Uint8Array(await item.file.arrayBuffer())));

@@ -13,7 +13,11 @@ test("staff read Chinese; the customer their language; both say what was booked"
   expect(staff.text).toContain("托单.pdf");
   expect(staff.html).toContain('href="https://rates.example.com/entrustment/42"');
 
-  const customer = await renderOrderConfirmation({ t: await i18n.getFixedT("en-US"), lang: "en-US", data: { ...data(1), kind: "CONTACT", order: null } });
+  const customer = await renderOrderConfirmation({
+    t: await i18n.getFixedT("en-US"),
+    lang: "en-US",
+    data: { ...data(1), kind: "CONTACT", order: null },
+  });
   expect(customer.subject).toBe("We received your contact request #42 (SHANGHAI → BATAM)");
   expect(customer.text).toContain("Your own customer service will contact you in half an hour!");
   expect(customer.text).toContain("service@example.com");

@@ -3,10 +3,30 @@
 // /app-order screen see their customers' (view 2) or everyone's (view 1).
 import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest } from "../support/requests";
-import { attachmentRoute, bookableRate, cookieOf, detail, doneId, orderFields, pdfFile, postContact, postOrder, records, sha256 } from "./helpers";
+import {
+  attachmentRoute,
+  bookableRate,
+  cookieOf,
+  detail,
+  doneId,
+  orderFields,
+  pdfFile,
+  postContact,
+  postOrder,
+  records,
+  sha256,
+} from "./helpers";
 
 type ListData = {
-  rows: { id: number; index: number; moduleName: string; pol: string; username: string; customerService: string | null; hasAttachment: boolean }[];
+  rows: {
+    id: number;
+    index: number;
+    moduleName: string;
+    pol: string;
+    username: string;
+    customerService: string | null;
+    hasAttachment: boolean;
+  }[];
   offset: number;
   page: { page: number; total: number; pageCount: number; size: number };
 };
@@ -122,7 +142,9 @@ describe("one record and its attachment", () => {
     }
     // other.t2's sales is salesglobal (3), not sales (2): sales@ (view 2) cannot read their records.
     const otherCookie = await cookieOf("other.t2@example.com");
-    const theirs = doneId(await postOrder({ mode: "fcl", id: await bookableRate("fcl") }, otherCookie, { ...orderFields(), attachment: pdfFile() }));
+    const theirs = doneId(
+      await postOrder({ mode: "fcl", id: await bookableRate("fcl") }, otherCookie, { ...orderFields(), attachment: pdfFile() }),
+    );
     expect((await download(theirs, await cookieOf("sales@example.com"))).status).toBe(404);
     expect((await download(theirs, await cookieOf("sales.global@example.com"))).status).toBe(200);
     // Customer service 4 is theirs too.

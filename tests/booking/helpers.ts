@@ -41,13 +41,21 @@ type RateDelegate = { findFirst(args: object): Promise<{ id: number } | null> };
 /** A row of `mode` that is valid today and not paused. */
 export async function bookableRate(mode: ModeKey, where: object = {}): Promise<number> {
   const delegate = prisma[DELEGATE[mode]] as unknown as RateDelegate;
-  const row = await delegate.findFirst({ where: { paused: false, ...validToday(todayInShanghai()), ...where }, orderBy: { id: "asc" }, select: { id: true } });
+  const row = await delegate.findFirst({
+    where: { paused: false, ...validToday(todayInShanghai()), ...where },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
   if (!row) throw new Error(`no bookable ${mode} rate in the seed`);
   return row.id;
 }
 
 export async function validOffer(mode: "FCL" | "LCL" | "AIR" | "RAIL" | "TRAILER" | "EXPRESS"): Promise<number> {
-  const row = await prisma.specialOffer.findFirst({ where: { mode, ...offerValidToday(new Date()) }, orderBy: { id: "asc" }, select: { id: true } });
+  const row = await prisma.specialOffer.findFirst({
+    where: { mode, ...offerValidToday(new Date()) },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
   if (!row) throw new Error(`no valid ${mode} offer in the seed`);
   return row.id;
 }
@@ -97,17 +105,27 @@ export async function getStep1(source: Source, cookie?: string) {
 export async function getStep2(source: Source, cookie?: string, tab?: "file") {
   const { loader } = await step2();
   const suffix = tab ? `/order?tab=${tab}` : "/order";
-  return callRoute(loader, getRequest(pathOf(source, suffix), undefined, { cookie }), { params: { mode: source.mode, id: String(source.id) } });
+  return callRoute(loader, getRequest(pathOf(source, suffix), undefined, { cookie }), {
+    params: { mode: source.mode, id: String(source.id) },
+  });
 }
 
 export async function postContact(source: Source, cookie: string | undefined, idempotencyKey = newKey()) {
   const { action } = await step1();
-  return callRoute(action, postForm(pathOf(source), { idempotencyKey }, { cookie }), { params: { mode: source.mode, id: String(source.id) } });
+  return callRoute(action, postForm(pathOf(source), { idempotencyKey }, { cookie }), {
+    params: { mode: source.mode, id: String(source.id) },
+  });
 }
 
-export async function postOrder(source: Source, cookie: string | undefined, fields: Record<string, string | File | (string | File)[] | undefined>) {
+export async function postOrder(
+  source: Source,
+  cookie: string | undefined,
+  fields: Record<string, string | File | (string | File)[] | undefined>,
+) {
   const { action } = await step2();
-  return callRoute(action, postMultipart(pathOf(source, "/order"), fields, { cookie }), { params: { mode: source.mode, id: String(source.id) } });
+  return callRoute(action, postMultipart(pathOf(source, "/order"), fields, { cookie }), {
+    params: { mode: source.mode, id: String(source.id) },
+  });
 }
 
 /** The new entrustment id from a redirect to /booking/done/<id>. */

@@ -3,14 +3,7 @@
 // budget, parallel relays, and the Resend transport's request.
 import fs from "node:fs";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
-import {
-  backoffMs,
-  claimOutbox,
-  deliverBatch,
-  idempotencyKeyFor,
-  MAX_ATTEMPTS,
-  startMailRelay,
-} from "~/domain/mail/relay.server";
+import { backoffMs, claimOutbox, deliverBatch, idempotencyKeyFor, MAX_ATTEMPTS, startMailRelay } from "~/domain/mail/relay.server";
 import { MailSendError, resendTransport, type MailMessage, type MailTransport } from "~/domain/mail/transport.server";
 import { prisma } from "~/utils/db.server";
 import { uploadDir } from "./helpers";
@@ -91,7 +84,9 @@ test("the provider fails, then recovers: every mail is sent once, attachments in
   expect(provider.duplicates).toBe(0);
   expect([...provider.delivered.keys()].sort()).toEqual(ids.map(idempotencyKeyFor).sort());
   const withFile = provider.delivered.get(idempotencyKeyFor(ids[0]))!.message;
-  expect(withFile.attachments).toEqual([{ filename: "托单.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.4 relay test") }]);
+  expect(withFile.attachments).toEqual([
+    { filename: "托单.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.4 relay test") },
+  ]);
   expect(provider.delivered.get(idempotencyKeyFor(ids[1]))!.message.attachments).toEqual([]);
 });
 
@@ -116,7 +111,9 @@ test("after MAX_ATTEMPTS failures a mail is FAILED; a permanent error fails at o
   const [third] = await queue(1);
   await prisma.emailOutbox.update({
     where: { id: third },
-    data: { attachments: [{ storageKey: "attachments/ffffffffffffffffffffffffffffffff.pdf", filename: "x.pdf", contentType: "application/pdf" }] },
+    data: {
+      attachments: [{ storageKey: "attachments/ffffffffffffffffffffffffffffffff.pdf", filename: "x.pdf", contentType: "application/pdf" }],
+    },
   });
   await drain(new FakeProvider(), "relay-a");
   expect(await prisma.emailOutbox.findUniqueOrThrow({ where: { id: third } })).toMatchObject({ status: "FAILED" });
@@ -137,7 +134,15 @@ test("a relay that crashed after sending: the row is reclaimed after 10 minutes 
   const claimed = await claimOutbox("relay-a", 10);
   expect(claimed.map((r) => r.id).sort()).toEqual(ids.sort());
   for (const row of claimed.slice(0, 3)) {
-    await provider.send({ from: "x", to: row.to_address, subject: row.subject, html: row.html, text: row.text, attachments: [], idempotencyKey: idempotencyKeyFor(row.id) });
+    await provider.send({
+      from: "x",
+      to: row.to_address,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      attachments: [],
+      idempotencyKey: idempotencyKeyFor(row.id),
+    });
   }
   // Relay B does not touch rows another relay holds...
   expect((await deliverBatch({ transport: provider, workerId: "relay-b", backoff: () => 0 })).claimed).toBe(0);

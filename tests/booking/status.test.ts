@@ -23,11 +23,14 @@ async function staffMove(email: string, id: number, to: string, reason = "", lng
 
 async function customerCancel(email: string, id: number, reason = "") {
   const { action } = await detail();
-  return callRoute(action, postForm(`/entrustment/${id}`, { intent: "cancel", reason }, { cookie: await cookieOf(email) }), { params: { id: String(id) } });
+  return callRoute(action, postForm(`/entrustment/${id}`, { intent: "cancel", reason }, { cookie: await cookieOf(email) }), {
+    params: { id: String(id) },
+  });
 }
 
 const statusOf = async (id: number) => (await prisma.entrustment.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
-const statusMails = (id: number) => prisma.emailOutbox.findMany({ where: { entrustmentId: id, kind: "order_status" }, orderBy: { id: "asc" } });
+const statusMails = (id: number) =>
+  prisma.emailOutbox.findMany({ where: { entrustmentId: id, kind: "order_status" }, orderBy: { id: "asc" } });
 
 describe("staff move an entrustment on /app-order", () => {
   test("received → confirmed → cancelled: history, one e-mail per change in the customer's language, logged", async () => {
@@ -56,8 +59,18 @@ describe("staff move an entrustment on /app-order", () => {
     expect(await prisma.operationLog.count({ where: { module: "status", operation: "entrustments", targetIds: String(id) } })).toBe(2);
 
     // The customer reads status and history on the record and the list.
-    const page = await callRoute((await detail()).loader, getRequest(`/entrustment/${id}`, undefined, { cookie: await cookieOf("t1@example.com") }), { params: { id: String(id) } });
-    expect(page.data).toMatchObject({ status: "CANCELLED", history: [{ to: "CONFIRMED", actor: "staff" }, { to: "CANCELLED", reason: "船期取消" }] });
+    const page = await callRoute(
+      (await detail()).loader,
+      getRequest(`/entrustment/${id}`, undefined, { cookie: await cookieOf("t1@example.com") }),
+      { params: { id: String(id) } },
+    );
+    expect(page.data).toMatchObject({
+      status: "CANCELLED",
+      history: [
+        { to: "CONFIRMED", actor: "staff" },
+        { to: "CANCELLED", reason: "船期取消" },
+      ],
+    });
     const { loader } = await records();
     const list = await callRoute(loader, getRequest("/entrustment", undefined, { cookie: await cookieOf("t1@example.com") }));
     expect(list.data.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ status: "CANCELLED" });

@@ -34,8 +34,11 @@ describe("upload sweep", () => {
     age("attachments", bookedFile);
 
     // A second booking whose entrustment no longer names its file (only its mails do).
-    const second = doneId(await postOrder({ mode: "fcl", id: await bookableRate("fcl") }, cookie, { ...orderFields(), attachment: pdfFile() }));
-    const mailOnly = (await prisma.entrustment.findUniqueOrThrow({ where: { id: second }, select: { attachmentKey: true } })).attachmentKey!;
+    const second = doneId(
+      await postOrder({ mode: "fcl", id: await bookableRate("fcl") }, cookie, { ...orderFields(), attachment: pdfFile() }),
+    );
+    const mailOnly = (await prisma.entrustment.findUniqueOrThrow({ where: { id: second }, select: { attachmentKey: true } }))
+      .attachmentKey!;
     await prisma.entrustment.update({ where: { id: second }, data: { attachmentKey: null } });
     age("attachments", mailOnly);
 

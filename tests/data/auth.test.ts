@@ -50,7 +50,11 @@ describe.each(Object.values(dataAreas))("$path", (area) => {
     const visitor = await callRoute(action, postForm(area.path, del));
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/login");
-    const upload = postMultipart(area.path, { intent: "import", file: fileOf(sheetBytes([["id"], [1]]), "x.xlsx") }, { cookie: staffWithout });
+    const upload = postMultipart(
+      area.path,
+      { intent: "import", file: fileOf(sheetBytes([["id"], [1]]), "x.xlsx") },
+      { cookie: staffWithout },
+    );
     expect((await callRoute(action, upload)).status).toBe(403);
     const { prisma } = await import("~/utils/db.server");
     const model = (prisma as unknown as Record<string, { count(): Promise<number> }>)[area.model];
@@ -61,8 +65,11 @@ describe.each(Object.values(dataAreas))("$path", (area) => {
     it("export: 403 without the path, login and back for visitors", async () => {
       const { loader, action } = await exportRoutes[area.key]();
       expect((await callRoute(loader, getRequest(`${area.path}/export`, undefined, { cookie: staffWithout }))).status).toBe(403);
-      expect((await callRoute(loader, getRequest(`${area.path}/export`))).headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`${area.path}/export`)}`);
-      if (action) expect((await callRoute(action, postForm(`${area.path}/export`, { ids: [1] }, { cookie: staffWithout }))).status).toBe(403);
+      expect((await callRoute(loader, getRequest(`${area.path}/export`))).headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(`${area.path}/export`)}`,
+      );
+      if (action)
+        expect((await callRoute(action, postForm(`${area.path}/export`, { ids: [1] }, { cookie: staffWithout }))).status).toBe(403);
     });
   }
 });

@@ -40,12 +40,19 @@ describe("range delete by id", () => {
 
   it("deletes the inclusive range in one statement, logs it, says 批量删除成功!", async () => {
     const before = await prisma.trailerRate.count();
-    const result = await post(trailer, "/trailerData?range=1&step=confirm&start=11&end=20", cookie, { intent: "rangeDelete", start: "11", end: "20" });
+    const result = await post(trailer, "/trailerData?range=1&step=confirm&start=11&end=20", cookie, {
+      intent: "rangeDelete",
+      start: "11",
+      end: "20",
+    });
     expect(result.headers.get("Location")).toBe("/trailerData");
     expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.rangeDeleted", values: { count: 10 } });
     expect(await prisma.trailerRate.count()).toBe(before - 10);
     expect(await prisma.trailerRate.count({ where: { id: { gte: 11, lte: 20 } } })).toBe(0);
-    const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "rangeDelete", operation: "trailerRates" }, orderBy: { id: "desc" } });
+    const log = await prisma.operationLog.findFirstOrThrow({
+      where: { module: "rangeDelete", operation: "trailerRates" },
+      orderBy: { id: "desc" },
+    });
     expect(log).toMatchObject({ targetIds: "11-20", params: JSON.stringify({ deleted: 10 }), username: "datastaff" });
   });
 
@@ -62,8 +69,27 @@ describe("one strict id-range parser (issue 18, finding 1)", () => {
   const batchCalls = apiEndpoints
     .filter((e) => e.method === "DELETE" && e.path.includes("{range}"))
     .map((e) => ({ path: e.path, table: Object.values(dataAreas).find((a) => e.summary.startsWith(`${a.key}:`))!.model }));
-  const total = async (model: AreaModel) => Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${sqlTable(model)}"`))[0].n);
-  const MALFORMED = ["-5,-1", "-5", "5,", ",5", "1,2,3", "5-", "--5", "1e3", "1.5,2", "0x10", "１,２", "5,,6", "abc", "5;6", "99999999999", "1,99999999999", " "];
+  const total = async (model: AreaModel) =>
+    Number((await prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${sqlTable(model)}"`))[0].n);
+  const MALFORMED = [
+    "-5,-1",
+    "-5",
+    "5,",
+    ",5",
+    "1,2,3",
+    "5-",
+    "--5",
+    "1e3",
+    "1.5,2",
+    "0x10",
+    "１,２",
+    "5,,6",
+    "abc",
+    "5;6",
+    "99999999999",
+    "1,99999999999",
+    " ",
+  ];
 
   it("covers every batch delete of the registry", () => {
     expect(batchCalls.length).toBe(9);
@@ -97,7 +123,14 @@ describe("one strict id-range parser (issue 18, finding 1)", () => {
 
   it("the page refuses malformed ends with a warning and deletes nothing", async () => {
     const before = await prisma.trailerRate.count();
-    for (const [start, end] of [["-5", "-1"], ["-5", ""], ["1e3", ""], ["1.5", "2"], ["5", "x"], ["１", ""]]) {
+    for (const [start, end] of [
+      ["-5", "-1"],
+      ["-5", ""],
+      ["1e3", ""],
+      ["1.5", "2"],
+      ["5", "x"],
+      ["１", ""],
+    ]) {
       const result = await post(trailer, "/trailerData", cookie, { intent: "rangeDelete", start, end });
       expect(await flashOf(result, cookie), `${start} ${end}`).toMatchObject({ type: "warning", key: "data.range.invalid" });
     }
@@ -111,7 +144,13 @@ describe("FCL markup", () => {
   it("raises the entered prices of the selected rows in one UPDATE and logs it (修改价格成功！)", async () => {
     const [a, b, other] = await prisma.fclRate.findMany({ orderBy: { id: "asc" }, take: 3 });
     await prisma.fclRate.update({ where: { id: b.id }, data: { hq40T2: null } });
-    const result = await post(fcl, "/fclbyseaData?pol=x", cookie, { intent: "markup", ids: [a.id, b.id], gp20T1: "50", hq40T2: "10.5", gp40T0: "" });
+    const result = await post(fcl, "/fclbyseaData?pol=x", cookie, {
+      intent: "markup",
+      ids: [a.id, b.id],
+      gp20T1: "50",
+      hq40T2: "10.5",
+      gp40T0: "",
+    });
     expect(result.headers.get("Location")).toBe("/fclbyseaData?pol=x");
     expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.fcl.markupDone" });
     const after = await prisma.fclRate.findMany({ where: { id: { in: [a.id, b.id, other.id] } }, orderBy: { id: "asc" } });
@@ -145,7 +184,9 @@ describe("FCL markup", () => {
 describe("checks", () => {
   it("FCL port matching lists destinations no sea-port name is contained in (spaces and case ignored)", async () => {
     const some = await prisma.fclRate.findFirstOrThrow();
-    const portName = (await prisma.seaPort.findFirstOrThrow({ where: { name: "Los Angeles" } }).catch(() => prisma.seaPort.findFirstOrThrow())).name;
+    const portName = (
+      await prisma.seaPort.findFirstOrThrow({ where: { name: "Los Angeles" } }).catch(() => prisma.seaPort.findFirstOrThrow())
+    ).name;
     await prisma.fclRate.createMany({
       data: [
         { pol: some.pol, pod: "ZZ NOWHERE QQ" },
@@ -168,13 +209,21 @@ describe("checks", () => {
   });
 
   it("space checks: none found gives an empty list (暂未查询到结果); stray spaces are listed with their id", async () => {
-    expect((await load(port, "/port", cookie, { check: "leadingSpace" })).data.dialog).toEqual({ kind: "check", check: "leadingSpace", items: [] });
+    expect((await load(port, "/port", cookie, { check: "leadingSpace" })).data.dialog).toEqual({
+      kind: "check",
+      check: "leadingSpace",
+      items: [],
+    });
     const lead = await prisma.seaPort.create({ data: { code: "ZZL", name: " LEADING", nameZh: "前" } });
     const trail = await prisma.seaPort.create({ data: { code: "ZZT", name: "TRAILING ", nameZh: "后" } });
     expect((await load(port, "/port", cookie, { check: "leadingSpace" })).data.dialog.items).toEqual([{ id: lead.id, text: " LEADING" }]);
-    expect((await load(port, "/port", cookie, { check: "trailingSpace" })).data.dialog.items).toEqual([{ id: trail.id, text: "TRAILING " }]);
+    expect((await load(port, "/port", cookie, { check: "trailingSpace" })).data.dialog.items).toEqual([
+      { id: trail.id, text: "TRAILING " },
+    ]);
     const code = await prisma.airport.create({ data: { code: "ZZA ", name: "Trailing Code Airport", nameZh: "后" } });
-    expect((await load(airport, "/airport", cookie, { check: "trailingSpace" })).data.dialog.items).toEqual([{ id: code.id, text: "ZZA " }]);
+    expect((await load(airport, "/airport", cookie, { check: "trailingSpace" })).data.dialog.items).toEqual([
+      { id: code.id, text: "ZZA " },
+    ]);
     expect((await load(airport, "/airport", cookie, { check: "portMatch" })).data.dialog).toEqual({ kind: "none" });
   });
 });

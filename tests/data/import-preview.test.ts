@@ -23,7 +23,9 @@ const file = (rows: unknown[][]) => sheetBytes([headers(fclArea), ...rows]);
 const stagedRows = (id: string) => prisma.importPreviewRow.count({ where: { previewId: id } });
 
 async function seedRows(base: number) {
-  const result = await importSpreadsheet(fclArea, viewer, file([fclRow({ id: base + 1 }), fclRow({ id: base + 2, "40GP_T1": 300 })]), { fileName: "seed.xlsx" });
+  const result = await importSpreadsheet(fclArea, viewer, file([fclRow({ id: base + 1 }), fclRow({ id: base + 2, "40GP_T1": 300 })]), {
+    fileName: "seed.xlsx",
+  });
   expect(result.ok).toBe(true);
 }
 
@@ -34,7 +36,12 @@ describe("import preview", () => {
     const preview = await createPreview(
       fclArea,
       viewer,
-      file([fclRow({ id: 870_001, "20GP_T0": 150, carrier: "COSCO" }), fclRow({ id: 870_002, "40GP_T1": 300 }), fclRow({ id: 870_010 }), fclRow({ id: null, valid_to: "2020-01-01" })]),
+      file([
+        fclRow({ id: 870_001, "20GP_T0": 150, carrier: "COSCO" }),
+        fclRow({ id: 870_002, "40GP_T1": 300 }),
+        fclRow({ id: 870_010 }),
+        fclRow({ id: null, valid_to: "2020-01-01" }),
+      ]),
       { fileName: "week.xlsx" },
     );
     if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
@@ -48,9 +55,14 @@ describe("import preview", () => {
 
   it("commit writes exactly the new and updated rows of the preview, once", async () => {
     await seedRows(871_000);
-    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 871_001, "20GP_T0": 175 }), fclRow({ id: 871_002, "40GP_T1": 300 }), fclRow({ id: 871_010 })]), {
-      fileName: "week.xlsx",
-    });
+    const preview = await createPreview(
+      fclArea,
+      viewer,
+      file([fclRow({ id: 871_001, "20GP_T0": 175 }), fclRow({ id: 871_002, "40GP_T1": 300 }), fclRow({ id: 871_010 })]),
+      {
+        fileName: "week.xlsx",
+      },
+    );
     if (!preview.ok) throw new Error("preview failed");
     const unchangedBefore = await prisma.fclRate.findUniqueOrThrow({ where: { id: 871_002 } });
     const committed = await commitPreview(fclArea, viewer, preview.id);
@@ -65,7 +77,9 @@ describe("import preview", () => {
 
   it("a change to the table after the preview refuses the commit; nothing of the file is written", async () => {
     await seedRows(872_000);
-    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 872_001, "20GP_T0": 199 }), fclRow({ id: 872_020 })]), { fileName: "week.xlsx" });
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 872_001, "20GP_T0": 199 }), fclRow({ id: 872_020 })]), {
+      fileName: "week.xlsx",
+    });
     if (!preview.ok) throw new Error("preview failed");
     await prisma.fclRate.update({ where: { id: 872_001 }, data: { gp20T0: 111 } });
     const committed = await commitPreview(fclArea, viewer, preview.id);
@@ -75,7 +89,9 @@ describe("import preview", () => {
   });
 
   it("row errors are part of the preview (counted refused, with their messages) and the commit is refused", async () => {
-    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 873_001 }), fclRow({ id: 873_002, valid_to: "2026-02-30" })]), { fileName: "bad.xlsx" });
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 873_001 }), fclRow({ id: 873_002, valid_to: "2026-02-30" })]), {
+      fileName: "bad.xlsx",
+    });
     if (!preview.ok) throw new Error("preview failed");
     expect(preview.summary.counts).toMatchObject({ new: 1, refused: 1 });
     expect(preview.summary.problems).toEqual([{ key: "data.import.dateError", values: { ids: "873002" } }]);
@@ -84,7 +100,15 @@ describe("import preview", () => {
   });
 
   it("a file the import cannot read gets the import's own message, and no preview", async () => {
-    const missing = await createPreview(fclArea, viewer, sheetBytes([["id", "pol"], [1, "X"]]), { fileName: "x.xlsx" });
+    const missing = await createPreview(
+      fclArea,
+      viewer,
+      sheetBytes([
+        ["id", "pol"],
+        [1, "X"],
+      ]),
+      { fileName: "x.xlsx" },
+    );
     expect(missing).toMatchObject({ ok: false, problems: [{ key: "data.import.missingColumns" }] });
   });
 
@@ -117,7 +141,14 @@ describe("the preview on the data screen (page flow, works without JavaScript)",
     const cookie = await loginAs("data@example.com");
     await seedRows(875_000);
     const before = await tableSnapshot();
-    const uploaded = await uploadTo(fcl, "/fclbyseaData", cookie, file([fclRow({ id: 875_001, "20GP_T0": 180 }), fclRow({ id: 875_030 })]), "week.xlsx", "preview");
+    const uploaded = await uploadTo(
+      fcl,
+      "/fclbyseaData",
+      cookie,
+      file([fclRow({ id: 875_001, "20GP_T0": 180 }), fclRow({ id: 875_030 })]),
+      "week.xlsx",
+      "preview",
+    );
     expect(uploaded.status).toBe(302);
     const location = uploaded.headers.get("Location") ?? "";
     const id = /preview=([0-9a-f-]{36})/.exec(location)?.[1];
@@ -130,7 +161,11 @@ describe("the preview on the data screen (page flow, works without JavaScript)",
 
     const committed = await post(fcl, "/fclbyseaData", cookie, { intent: "commitPreview", previewId: id! });
     expect(committed.status).toBe(302);
-    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 2, inserted: 1, updated: 1 } });
+    expect(await flashOf(committed, cookie)).toMatchObject({
+      type: "success",
+      key: "data.msg.imported",
+      values: { rows: 2, inserted: 1, updated: 1 },
+    });
     expect(Number((await prisma.fclRate.findUniqueOrThrow({ where: { id: 875_001 } })).gp20T0)).toBe(180);
     expect((await load(fcl, "/fclbyseaData", cookie, { preview: id! })).data.preview).toEqual({ gone: true });
   });

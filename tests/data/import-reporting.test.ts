@@ -19,7 +19,12 @@ beforeAll(async () => {
   cookie = await loginAs("data@example.com");
 });
 
-type Failure = { intent: "import"; problems: { key: string; values?: Record<string, string | number> }[]; badRows: number[]; dateErrorIds?: number[] };
+type Failure = {
+  intent: "import";
+  problems: { key: string; values?: Record<string, string | number> }[];
+  badRows: number[];
+  dateErrorIds?: number[];
+};
 const tableSnapshot = (table: string) => withTestDb(async (db) => (await db.query(`SELECT * FROM ${table} ORDER BY id`)).rows);
 const fclRow = (values: Record<string, unknown>) =>
   rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2026-02-01", ...values });
@@ -30,7 +35,9 @@ describe("unknown and misspelt headers (issue 22.1)", () => {
     const head = headers(fclArea).map((h) => (h === "20GP_T0" ? "20GP-T0" : h));
     const result = await uploadTo(fcl, "/fclbyseaData", cookie, sheetBytes([head, fclRow({ id: 820_001 })]), "fcl.xlsx");
     expect(result.status).toBe(400);
-    expect((result.data as Failure).problems).toEqual([{ key: "data.import.misspeltPrice", values: { expected: "20GP_T0", found: "20GP-T0" } }]);
+    expect((result.data as Failure).problems).toEqual([
+      { key: "data.import.misspeltPrice", values: { expected: "20GP_T0", found: "20GP-T0" } },
+    ]);
     expect(await tableSnapshot("fcl_rates")).toEqual(before);
   });
 
@@ -78,7 +85,14 @@ describe("the screen's labels are header aliases (issue 22.2)", () => {
   it("a rail sheet headed ID, 起运港, 目的港, 40COC T0 imports (the issue's example)", async () => {
     const head = labelled(railArea, "zh-CN");
     expect(head).toEqual(expect.arrayContaining(["ID", "起运港", "目的港", "40COC T0"]));
-    const values: Record<string, unknown> = { id: 820_020, pol: "CHENGDU", pod: "WARSAW", "40coc_T0": 3000, valid_fm: "2026-01-01", valid_to: "2026-02-01" };
+    const values: Record<string, unknown> = {
+      id: 820_020,
+      pol: "CHENGDU",
+      pod: "WARSAW",
+      "40coc_T0": 3000,
+      valid_fm: "2026-01-01",
+      valid_to: "2026-02-01",
+    };
     const row = railArea.columns.map((c) => (c.header in values ? values[c.header] : null));
     const result = await uploadTo(rail, "/railRoadData", cookie, sheetBytes([head, row]), "rail.xlsx");
     expect(result.status).toBe(302);

@@ -42,7 +42,11 @@ describe.each<Book>(["xlsx", "xls"])("FCL import from .%s", (book) => {
     );
     const result = await uploadTo(fcl, "/fclbyseaData", cookie, bytes, name);
     expect(result.status).toBe(302);
-    expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 3, inserted: 3, updated: 0 } });
+    expect(await flashOf(result, cookie)).toMatchObject({
+      type: "success",
+      key: "data.msg.imported",
+      values: { rows: 3, inserted: 3, updated: 0 },
+    });
     const rows = await prisma.fclRate.findMany({ where: { id: { gt: base, lte: base + 3 } }, orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.validFrom?.toISOString().slice(0, 10), r.validTo?.toISOString().slice(0, 10)])).toEqual([
       ["2026-01-05", "2026-02-05"],
@@ -83,7 +87,13 @@ describe.each<Book>(["xlsx", "xls"])("FCL import from .%s", (book) => {
     const result = await uploadTo(fcl, "/fclbyseaData", cookie, bytes, name);
     expect(result.status).toBe(400);
     const data = result.data as Failure;
-    expect(keys(data)).toEqual(["data.import.badNumber", "data.import.badFlag", "data.import.missing", "data.import.duplicateId", "data.import.badId"]);
+    expect(keys(data)).toEqual([
+      "data.import.badNumber",
+      "data.import.badFlag",
+      "data.import.missing",
+      "data.import.duplicateId",
+      "data.import.badId",
+    ]);
     expect(data.problems[0].values).toMatchObject({ row: 2, column: "20GP_T0" });
     expect(data.badRows).toEqual([2, 3, 4, 5, 6]);
     expect(await tableSnapshot("fcl_rates")).toEqual(before);
@@ -139,7 +149,11 @@ describe("upload rules", () => {
     expect(result.status).toBe(400);
     expect(keys(result.data)).toEqual(["data.import.tooLarge"]);
     // A declared body far over the limit is refused before reading.
-    const request = postMultipart("/fclbyseaData", { intent: "import", file: fileOf(big, "big.xlsx") }, { cookie, headers: { "Content-Length": String(10 * 1024 * 1024) } });
+    const request = postMultipart(
+      "/fclbyseaData",
+      { intent: "import", file: fileOf(big, "big.xlsx") },
+      { cookie, headers: { "Content-Length": String(10 * 1024 * 1024) } },
+    );
     const declared = await callRoute(fcl.action, request);
     expect(keys(declared.data)).toEqual(["data.import.tooLarge"]);
   });
@@ -162,11 +176,21 @@ describe("upload rules", () => {
 
   it("the parsing worker is stopped at its time limit", async () => {
     const rows = [headers(fclArea), ...Array.from({ length: 2000 }, (_, i) => fclRow({ id: i + 1 }))];
-    await expect(parseSheetInWorker(sheetBytes(rows), { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 48, timeoutMs: 5 })).rejects.toThrow(SheetWorkerError);
+    await expect(
+      parseSheetInWorker(sheetBytes(rows), { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 48, timeoutMs: 5 }),
+    ).rejects.toThrow(SheetWorkerError);
   });
 
   it("reports missing columns by their headers", async () => {
-    const result = await uploadTo(fcl, "/fclbyseaData", cookie, sheetBytes([["id", "pol", "valid_fm"], [1, "SHANGHAI", "2026-01-01"]]));
+    const result = await uploadTo(
+      fcl,
+      "/fclbyseaData",
+      cookie,
+      sheetBytes([
+        ["id", "pol", "valid_fm"],
+        [1, "SHANGHAI", "2026-01-01"],
+      ]),
+    );
     expect(result.data.problems).toEqual([{ key: "data.import.missingColumns", values: { columns: "pod" } }]);
   });
 });
@@ -175,7 +199,10 @@ describe("LCL import: every row needs a pod and a valid validity date", () => {
   it("blocks the import with ID为{ids}日期错误", async () => {
     const before = await tableSnapshot("lcl_rates");
     const row = (values: Record<string, unknown>) => rowOf(lclArea, { pol: "SHANGHAI", pod: "TOKYO", valid_to: "2026-03-01", ...values });
-    const bytes = sheetBytes([headers(lclArea), row({ id: 801 }), row({ id: 802, valid_to: null }), row({ id: 803, valid_to: "2026/2/31" })], "xls");
+    const bytes = sheetBytes(
+      [headers(lclArea), row({ id: 801 }), row({ id: 802, valid_to: null }), row({ id: 803, valid_to: "2026/2/31" })],
+      "xls",
+    );
     const result = await uploadTo(lcl, "/lclbyseaData", cookie, bytes, "lcl.xls");
     expect(result.status).toBe(400);
     expect(result.data.problems[0]).toEqual({ key: "data.import.dateError", values: { ids: "802,803" } });
@@ -192,24 +219,50 @@ describe("air import: two variants", () => {
   const base = { pol: "PVG", pod: "FRA", yxq: "2026-01-01至2026-03-31" };
 
   it("the standard file must contain the +130/+2000/+3000 kg columns", async () => {
-    const result = await uploadTo(air, "/byAirData", cookie, sheetBytes([plainHeaders, plainHeaders, row(plainHeaders, { ...base, id: 1 })]), "air.xlsx", "import");
+    const result = await uploadTo(
+      air,
+      "/byAirData",
+      cookie,
+      sheetBytes([plainHeaders, plainHeaders, row(plainHeaders, { ...base, id: 1 })]),
+      "air.xlsx",
+      "import",
+    );
     expect(result.data.problems).toEqual([{ key: "data.air.missingExtra" }]);
   });
 
   it("the alternate file must not contain them", async () => {
-    const result = await uploadTo(air, "/byAirData", cookie, sheetBytes([allHeaders, row(allHeaders, { ...base, id: 1 })]), "air.xlsx", "importPlain");
+    const result = await uploadTo(
+      air,
+      "/byAirData",
+      cookie,
+      sheetBytes([allHeaders, row(allHeaders, { ...base, id: 1 })]),
+      "air.xlsx",
+      "importPlain",
+    );
     expect(result.data.problems).toEqual([{ key: "data.air.extraNotAllowed" }]);
   });
 
   it("drops the standard file's first data row and splits the validity on 至", async () => {
     const bytes = sheetBytes(
-      [allHeaders, allHeaders.map((h) => `说明 ${h}`), row(allHeaders, { ...base, id: 95_001 }), row(allHeaders, { ...base, id: 95_002, yxq: "2026/2/1至2026/2/28" })],
+      [
+        allHeaders,
+        allHeaders.map((h) => `说明 ${h}`),
+        row(allHeaders, { ...base, id: 95_001 }),
+        row(allHeaders, { ...base, id: 95_002, yxq: "2026/2/1至2026/2/28" }),
+      ],
       "xls",
     );
     const result = await uploadTo(air, "/byAirData", cookie, bytes, "air.xls", "import");
     expect(result.status).toBe(302);
     const rows = await prisma.airRate.findMany({ where: { id: { in: [95_001, 95_002] } }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.validityText, r.validFrom?.toISOString().slice(0, 10), r.validTo?.toISOString().slice(0, 10), r.bulk130T0?.toString()])).toEqual([
+    expect(
+      rows.map((r) => [
+        r.validityText,
+        r.validFrom?.toISOString().slice(0, 10),
+        r.validTo?.toISOString().slice(0, 10),
+        r.bulk130T0?.toString(),
+      ]),
+    ).toEqual([
       ["2026-01-01至2026-03-31", "2026-01-01", "2026-03-31", "5.5"],
       ["2026/2/1至2026/2/28", "2026-02-01", "2026-02-28", "5.5"],
     ]);
@@ -225,7 +278,11 @@ describe("air import: two variants", () => {
 
   it("a start after the end: ID为{id}的有效日期错误！, nothing imported", async () => {
     const before = await tableSnapshot("air_rates");
-    const bytes = sheetBytes([plainHeaders, row(plainHeaders, { ...base, id: 96_001 }), row(plainHeaders, { ...base, id: 96_002, yxq: "2026-05-01至2026-04-01" })]);
+    const bytes = sheetBytes([
+      plainHeaders,
+      row(plainHeaders, { ...base, id: 96_001 }),
+      row(plainHeaders, { ...base, id: 96_002, yxq: "2026-05-01至2026-04-01" }),
+    ]);
     const result = await uploadTo(air, "/byAirData", cookie, bytes, "air.xlsx", "importPlain");
     expect(result.status).toBe(400);
     expect(result.data.problems).toEqual([{ key: "data.air.badRange", values: { id: 96_002, row: 3 } }]);
@@ -237,8 +294,24 @@ describe("reference lists", () => {
   it("express-country times are YYYY-MM-DD HH:mm:ss (Shanghai)", async () => {
     const bytes = sheetBytes([
       headers(expressCountryArea),
-      rowOf(expressCountryArea, { id: 5000, part_code: "Z", part: "测试区", country_code: "ZQ", country_zh: "测试国", country_en: "Testland", time: "2026/1/5 9:30:00" }),
-      rowOf(expressCountryArea, { id: 5001, part_code: "Z", part: "测试区", country_code: "ZR", country_zh: "测试国二", country_en: "Testland Two", time: 46027.75 }),
+      rowOf(expressCountryArea, {
+        id: 5000,
+        part_code: "Z",
+        part: "测试区",
+        country_code: "ZQ",
+        country_zh: "测试国",
+        country_en: "Testland",
+        time: "2026/1/5 9:30:00",
+      }),
+      rowOf(expressCountryArea, {
+        id: 5001,
+        part_code: "Z",
+        part: "测试区",
+        country_code: "ZR",
+        country_zh: "测试国二",
+        country_en: "Testland Two",
+        time: 46027.75,
+      }),
     ]);
     const result = await uploadTo(expressCountry, "/expressCountry", cookie, bytes);
     expect(result.status).toBe(302);
@@ -248,16 +321,31 @@ describe("reference lists", () => {
 
   it("a duplicate port code in the file names both rows; one clashing with the table gives 海运港口代码重复！", async () => {
     const row = (values: Record<string, unknown>) => rowOf(portArea, { portname: "X", portzhname: "X", ...values });
-    const inFile = await uploadTo(port, "/port", cookie, sheetBytes([headers(portArea), row({ portcode: "ZZAAA", portname: "A1" }), row({ portcode: "ZZAAA", portname: "A2" })]));
+    const inFile = await uploadTo(
+      port,
+      "/port",
+      cookie,
+      sheetBytes([headers(portArea), row({ portcode: "ZZAAA", portname: "A1" }), row({ portcode: "ZZAAA", portname: "A2" })]),
+    );
     expect(inFile.data.problems).toEqual([{ key: "data.import.duplicateInFile", values: { row: 3, other: 2, column: "portcode" } }]);
     const taken = await prisma.seaPort.findFirstOrThrow();
-    const clash = await uploadTo(port, "/port", cookie, sheetBytes([headers(portArea), row({ portcode: taken.code, portname: "Unique Name 1" })]));
+    const clash = await uploadTo(
+      port,
+      "/port",
+      cookie,
+      sheetBytes([headers(portArea), row({ portcode: taken.code, portname: "Unique Name 1" })]),
+    );
     expect(clash.status).toBe(400);
     expect(keys(clash.data)).toEqual(["data.port.dupCode", "data.import.conflict"]);
   });
 
   it("keeps stray spaces in names (the space checks exist to find them)", async () => {
-    const result = await uploadTo(port, "/port", cookie, sheetBytes([headers(portArea), rowOf(portArea, { portcode: "ZZSPC", portname: " SPACE PORT ", portzhname: "空格港" })]));
+    const result = await uploadTo(
+      port,
+      "/port",
+      cookie,
+      sheetBytes([headers(portArea), rowOf(portArea, { portcode: "ZZSPC", portname: " SPACE PORT ", portzhname: "空格港" })]),
+    );
     expect(result.status).toBe(302);
     expect((await prisma.seaPort.findUniqueOrThrow({ where: { code: "ZZSPC" } })).name).toBe(" SPACE PORT ");
   });

@@ -27,7 +27,9 @@ async function download(path: string, query?: Record<string, string>) {
 
 describe("item 4: search and export of ports ignore the default date range", () => {
   it("an old sea port is found by name or code; the plain list keeps the 365-day default", async () => {
-    const old = await prisma.seaPort.create({ data: { code: "ZZOLD", name: "Old Harbour Zz", nameZh: "旧港", updatedAt: new Date("2020-01-01T00:00:00Z") } });
+    const old = await prisma.seaPort.create({
+      data: { code: "ZZOLD", name: "Old Harbour Zz", nameZh: "旧港", updatedAt: new Date("2020-01-01T00:00:00Z") },
+    });
     const list = await load(screen, "/port", cookie, { size: 200 });
     expect(list.data.rows.map((r: { id: number }) => r.id)).not.toContain(old.id);
     for (const q of ["ZZOLD", "old harbour"]) {
@@ -58,7 +60,12 @@ describe("item 4: search and export of ports ignore the default date range", () 
 
 describe("item 5: after an import or an add the list shows the rows just written", () => {
   it("an add redirects to the new row, which the list shows with the notice", async () => {
-    const result = await post(screen, "/port?add=1&page=3", cookie, { intent: "save", code: "ZZADD", name: "Added Port Zz", nameZh: "新加港" });
+    const result = await post(screen, "/port?add=1&page=3", cookie, {
+      intent: "save",
+      code: "ZZADD",
+      name: "Added Port Zz",
+      nameZh: "新加港",
+    });
     const created = await prisma.seaPort.findFirstOrThrow({ where: { code: "ZZADD" } });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe(`/port?written=${created.id}`);
@@ -73,7 +80,9 @@ describe("item 5: after an import or an add the list shows the rows just written
     const rows = [0, 1, 2].map((i) => rowOf(area, { pol: "NINGBO", pod: `WRITTEN-${i}`, valid_to: "2030-01-31" }));
     const result = await uploadTo(screen, "/lclbyseaData?page=3", cookie, sheetBytes([headers(area), ...rows]));
     expect(result.status, JSON.stringify(result.data)).toBe(302);
-    const ids = (await prisma.lclRate.findMany({ where: { pod: { startsWith: "WRITTEN-" } }, select: { id: true }, orderBy: { id: "asc" } })).map((r) => r.id);
+    const ids = (
+      await prisma.lclRate.findMany({ where: { pod: { startsWith: "WRITTEN-" } }, select: { id: true }, orderBy: { id: "asc" } })
+    ).map((r) => r.id);
     expect(ids).toHaveLength(3);
     const location = result.headers.get("Location")!;
     expect(location).toBe(`/lclbyseaData?written=${ids[0]}-${ids[2]}`);

@@ -49,7 +49,11 @@ describe("import resolves port names through the alias table", () => {
     const result = await uploadTo(fcl, "/fclbyseaData", staff, bytes, "aliases.xlsx");
     expect(result.status).toBe(302);
     expect(await flashOf(result, staff)).toMatchObject({ type: "success", values: { rows: 5, inserted: 5 } });
-    const rows = await prisma.fclRate.findMany({ where: { id: { gt: base, lte: base + 5 } }, orderBy: { id: "asc" }, select: { pol: true, pod: true } });
+    const rows = await prisma.fclRate.findMany({
+      where: { id: { gt: base, lte: base + 5 } },
+      orderBy: { id: "asc" },
+      select: { pol: true, pod: true },
+    });
     expect(rows).toEqual([
       { pol: "SHANGHAI", pod: "QINGDAO" },
       { pol: "SHANGHAI", pod: "QINGDAO" },
@@ -100,13 +104,20 @@ describe("the port-matching check and map-and-fix", () => {
     const queued = await prisma.portUnresolvedName.create({ data: { area: "lcl", name: "XQ LOST HARBOUR", rows: 2 } });
     const result = await post(staff, { intent: "map", id: queued.id, port: "CNXMN" });
     expect(result.status).toBe(302);
-    expect(await flashOf(result, staff)).toMatchObject({ type: "success", key: "portAliases.msg.mapped", values: { port: "XIAMEN", lcl: 2 } });
+    expect(await flashOf(result, staff)).toMatchObject({
+      type: "success",
+      key: "portAliases.msg.mapped",
+      values: { port: "XIAMEN", lcl: 2 },
+    });
     const rows = await prisma.lclRate.findMany({ where: { id: { in: [830_002, 830_003] } }, select: { pod: true } });
     expect(rows.map((r) => r.pod)).toEqual(["XIAMEN", "XIAMEN"]);
     expect(await prisma.portUnresolvedName.findUnique({ where: { id: queued.id } })).toBeNull();
     const alias = await prisma.portAlias.findUnique({ where: { key: "xqlostharbour" }, include: { port: true } });
     expect(alias?.port.code).toBe("CNXMN");
-    const log = await prisma.operationLog.findFirst({ where: { module: "portAliasMap", operation: "portAliases" }, orderBy: { id: "desc" } });
+    const log = await prisma.operationLog.findFirst({
+      where: { module: "portAliasMap", operation: "portAliases" },
+      orderBy: { id: "desc" },
+    });
     expect(log?.params).toContain('"lclRows":2');
     expect((await runCheck(lclArea, "portMatch")).map((i) => i.text)).not.toContain("XQ LOST HARBOUR");
   });
@@ -123,7 +134,10 @@ describe("the screen", () => {
     const row = await prisma.portAlias.findUniqueOrThrow({ where: { key: "shanghaiharbour" } });
     const edited = await post(staff, { intent: "save", id: row.id, alias: "SHANGHAI HARBOR", port: "CNNGB" });
     expect(edited.status).toBe(302);
-    expect(await prisma.portAlias.findUnique({ where: { id: row.id }, include: { port: true } })).toMatchObject({ key: "shanghaiharbor", port: { code: "CNNGB" } });
+    expect(await prisma.portAlias.findUnique({ where: { id: row.id }, include: { port: true } })).toMatchObject({
+      key: "shanghaiharbor",
+      port: { code: "CNNGB" },
+    });
     const deleted = await post(staff, { intent: "delete", id: row.id });
     expect(await flashOf(deleted, staff)).toMatchObject({ key: "portAliases.msg.deleted" });
     expect(await prisma.portAlias.findUnique({ where: { id: row.id } })).toBeNull();
@@ -142,7 +156,10 @@ describe("the screen", () => {
     expect(result.data.error).toMatch(/^portAliases\.error\./);
     const { resources } = await import("~/i18n/resources.server");
     const messages = resources[lng as "zh-CN" | "en-US"].portAliases as { error: Record<string, string> };
-    const message = messages.error[result.data.error.split(".").pop()].replace(/\{\{(\w+)\}\}/g, (_: string, k: string) => result.data.values[k]);
+    const message = messages.error[result.data.error.split(".").pop()].replace(
+      /\{\{(\w+)\}\}/g,
+      (_: string, k: string) => result.data.values[k],
+    );
     expect(message).toContain(text);
     expect(await prisma.portAlias.count()).toBe(before);
   });
@@ -166,13 +183,16 @@ describe("the screen", () => {
 });
 
 describe("customer searches by alias, LOCODE and pinyin", () => {
-  it.each(["shanghai", "sh", "上海", "CNSHA", "SHANGHAI PORT", "上海港", "Shang Hai", "ｓｈａｎｇｈａｉ"])("%s resolves to SHANGHAI", async (text) => {
-    const found = await resolvePort("sea", text);
-    expect(found.status === "found" ? found.option.name : found.status === "ambiguous" ? found.candidates.map((c) => c.name) : null).toEqual(
-      found.status === "found" ? "SHANGHAI" : expect.arrayContaining(["SHANGHAI"]),
-    );
-    expect((await searchPorts("sea", text)).map((p) => p.name)).toContain("SHANGHAI");
-  });
+  it.each(["shanghai", "sh", "上海", "CNSHA", "SHANGHAI PORT", "上海港", "Shang Hai", "ｓｈａｎｇｈａｉ"])(
+    "%s resolves to SHANGHAI",
+    async (text) => {
+      const found = await resolvePort("sea", text);
+      expect(
+        found.status === "found" ? found.option.name : found.status === "ambiguous" ? found.candidates.map((c) => c.name) : null,
+      ).toEqual(found.status === "found" ? "SHANGHAI" : expect.arrayContaining(["SHANGHAI"]));
+      expect((await searchPorts("sea", text)).map((p) => p.name)).toContain("SHANGHAI");
+    },
+  );
 
   it("the results page finds rates by pinyin and alias (no JavaScript)", async () => {
     for (const pol of ["shanghai", "上海港", "CNSHA"]) {

@@ -40,7 +40,9 @@ describe("generated screens", () => {
 
   it("FCL: the expiry range filters valid_to, inclusive", async () => {
     const result = await load(fcl, "/fclbyseaData", cookie, { from: today, to: addDays(today, 30), size: 200 });
-    const count = await prisma.fclRate.count({ where: { validTo: { gte: new Date(`${today}T00:00:00Z`), lte: new Date(`${addDays(today, 30)}T00:00:00Z`) } } });
+    const count = await prisma.fclRate.count({
+      where: { validTo: { gte: new Date(`${today}T00:00:00Z`), lte: new Date(`${addDays(today, 30)}T00:00:00Z`) } },
+    });
     expect(result.data.page.total).toBe(count);
     expect(result.data.page.range).toEqual({ from: today, to: addDays(today, 30) });
   });
@@ -54,7 +56,9 @@ describe("generated screens", () => {
   it("ports: the search box matches code, names and country, case-insensitively", async () => {
     const result = await load(port, "/port", cookie, { q: "shangh", from: "", to: "" });
     const fields = ["code", "name", "nameZh", "countryName", "countryNameZh"];
-    const count = await prisma.seaPort.count({ where: { OR: fields.map((f) => ({ [f]: { contains: "shangh", mode: "insensitive" as const } })) } });
+    const count = await prisma.seaPort.count({
+      where: { OR: fields.map((f) => ({ [f]: { contains: "shangh", mode: "insensitive" as const } })) },
+    });
     expect(count).toBeGreaterThan(0);
     expect(result.data.page.total).toBe(count);
     const none = await load(port, "/port", cookie, { q: "no-such-port-zzz" });

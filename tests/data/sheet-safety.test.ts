@@ -4,7 +4,12 @@ import { fakeZip, sheetBytes } from "./helpers";
 
 describe("zip guard", () => {
   it("accepts a real .xlsx", () => {
-    const check = inspectZip(sheetBytes([["a", "b"], [1, 2]]));
+    const check = inspectZip(
+      sheetBytes([
+        ["a", "b"],
+        [1, 2],
+      ]),
+    );
     expect(check.ok).toBe(true);
   });
 
@@ -29,7 +34,10 @@ describe("sheet workers", () => {
 describe("the .xls writer", () => {
   it("runs with SheetJS's per-cell BIFF block set back to 256 bytes", async () => {
     const { writeSheetDetailed } = await import("~/domain/import-export/sheet-worker.server");
-    const { patched, data } = await writeSheetDetailed([["a", "b"], [1, "x"]]);
+    const { patched, data } = await writeSheetDetailed([
+      ["a", "b"],
+      [1, "x"],
+    ]);
     expect(patched).toBe(true);
     expect([...data.slice(0, 4)]).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
   });

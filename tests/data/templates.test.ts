@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 
 async function download(path: string, lng: "zh-CN" | "en-US") {
-  const result = await callRoute(template.loader, getRequest(`${path}/template`, undefined, { cookie: lng === "en-US" ? await englishCookie(cookie) : cookie }));
+  const result = await callRoute(
+    template.loader,
+    getRequest(`${path}/template`, undefined, { cookie: lng === "en-US" ? await englishCookie(cookie) : cookie }),
+  );
   expect(result.status).toBe(200);
   const response = result.response as Response;
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -38,7 +41,11 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
     expect(sheet[0]).toEqual(area.columns.map((c) => c.header));
     expect(sheet).toHaveLength(area.import.air ? 3 : 2);
     const notes = rowsOf(zh.book, 1);
-    for (const column of area.columns) expect(notes.some((row) => row[0] === column.header && typeof row[1] === "string" && row[2]), column.header).toBe(true);
+    for (const column of area.columns)
+      expect(
+        notes.some((row) => row[0] === column.header && typeof row[1] === "string" && row[2]),
+        column.header,
+      ).toBe(true);
     expect(JSON.stringify(notes)).toMatch(/[\u4e00-\u9fff]/);
     expect(JSON.stringify(notes)).not.toMatch(/\{\{|importHistory\.|data\.col\./);
     const en = await download(area.path, "en-US");
@@ -54,7 +61,11 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
     const { bytes } = await download(area.path, "zh-CN");
     const result = await uploadTo(screen, area.path, cookie, bytes, "template.xlsx");
     expect(result.status, JSON.stringify(result.data)).toBe(302);
-    expect(await flashOf(result, cookie)).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 1, inserted: 1, updated: 0 } });
+    expect(await flashOf(result, cookie)).toMatchObject({
+      type: "success",
+      key: "data.msg.imported",
+      values: { rows: 1, inserted: 1, updated: 0 },
+    });
     const example = templateRows(area, await getT(getRequest("/"))).at(-1)!;
     const [row] = (await delegate(area).findMany({ orderBy: { id: "desc" }, take: 1 })) as Record<string, unknown>[];
     area.columns.forEach((column, i) => {
@@ -64,7 +75,8 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
       if (column.kind === "decimal") expect(Number(actual), column.header).toBe(expected);
       else if (column.kind === "date") expect((actual as Date).toISOString().slice(0, 10), column.header).toBe(expected);
       // Shanghai wall-clock time, read as the Date of its UTC fields (decision 206).
-      else if (column.kind === "localDateTime") expect((actual as Date).toISOString().slice(0, 19).replace("T", " "), column.header).toBe(expected);
+      else if (column.kind === "localDateTime")
+        expect((actual as Date).toISOString().slice(0, 19).replace("T", " "), column.header).toBe(expected);
       else if (column.kind === "bool") expect(actual, column.header).toBe(false);
       else expect(actual, column.header).toBe(expected);
     });

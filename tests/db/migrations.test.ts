@@ -112,14 +112,32 @@ describe("the seeded template", () => {
     const users = await withTestDb(async (client) => {
       const result = await client.query<{ email: string; audit: number; state: number; customer_rating: number | null }>(
         "SELECT email, audit, state, customer_rating FROM users WHERE email = ANY($1)",
-        [["admin@example.com", "t0@example.com", "t1@example.com", "t2@example.com", "data@example.com", "pending@example.com", "failed@example.com", "frozen@example.com"]],
+        [
+          [
+            "admin@example.com",
+            "t0@example.com",
+            "t1@example.com",
+            "t2@example.com",
+            "data@example.com",
+            "pending@example.com",
+            "failed@example.com",
+            "frozen@example.com",
+          ],
+        ],
       );
       return new Map(result.rows.map((row) => [row.email, row]));
     });
 
-    expect([...users.keys()].sort()).toEqual(
-      ["admin@example.com", "data@example.com", "failed@example.com", "frozen@example.com", "pending@example.com", "t0@example.com", "t1@example.com", "t2@example.com"],
-    );
+    expect([...users.keys()].sort()).toEqual([
+      "admin@example.com",
+      "data@example.com",
+      "failed@example.com",
+      "frozen@example.com",
+      "pending@example.com",
+      "t0@example.com",
+      "t1@example.com",
+      "t2@example.com",
+    ]);
     // Audited customers of tiers T0/T1/T2 (customer_rating 1/2/3).
     expect(users.get("t0@example.com")).toMatchObject({ audit: 2, customer_rating: 1 });
     expect(users.get("t1@example.com")).toMatchObject({ audit: 2, customer_rating: 2 });

@@ -7,17 +7,15 @@ import type { Page } from "@playwright/test";
 
 const PASSWORD = "Demo1234";
 // 1x1 transparent PNG.
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 let sequence = 0;
 function unique(project: string) {
   sequence += 1;
   const stamp = `${Date.now().toString(36)}${sequence}${project === "nojs" ? "n" : "j"}`;
-  const phone = `17${String((Date.now() % 1_000_000_000) + sequence * 7 + (project === "nojs" ? 1 : 0)).padStart(9, "0").slice(-9)}`;
+  const phone = `17${String((Date.now() % 1_000_000_000) + sequence * 7 + (project === "nojs" ? 1 : 0))
+    .padStart(9, "0")
+    .slice(-9)}`;
   return { email: `e2e.${stamp}@example.org`, username: `e2e${stamp}`.slice(0, 15), phone };
 }
 
@@ -161,7 +159,10 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "个人信息" })).toBeVisible();
 
     // As the user list freezes: the state and the revocation of every session in one transaction.
-    await sql("WITH u AS (UPDATE users SET state = 2 WHERE email = $1 RETURNING id) UPDATE sessions SET revoked_at = now() WHERE user_id IN (SELECT id FROM u)", [who.email]);
+    await sql(
+      "WITH u AS (UPDATE users SET state = 2 WHERE email = $1 RETURNING id) UPDATE sessions SET revoked_at = now() WHERE user_id IN (SELECT id FROM u)",
+      [who.email],
+    );
     await page.goto("/userInfo");
     await expect(page).toHaveURL(/\/freeze$/);
     await expect(page.getByRole("heading", { name: "账户已冻结" })).toBeVisible();

@@ -7,8 +7,6 @@ import type { Page } from "@playwright/test";
 import { login, sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
-
-
 let sequence = 0;
 function unique(project: string) {
   sequence += 1;
@@ -18,7 +16,10 @@ function unique(project: string) {
 }
 
 /** A user straight in the database, password Demo1234 (hash copied from a demo account). */
-async function createUser(project: string, fields: { roleId: number; audit: number; rating: number | null; salesId?: number | null; serviceId?: number | null }) {
+async function createUser(
+  project: string,
+  fields: { roleId: number; audit: number; rating: number | null; salesId?: number | null; serviceId?: number | null },
+) {
   const who = unique(project);
   const [row] = await sql<{ id: number }>(
     `INSERT INTO users (email, password_hash, username, phone, role_id, state, audit, customer_rating, sales_id, customer_service_id,
@@ -30,7 +31,6 @@ async function createUser(project: string, fields: { roleId: number; audit: numb
   );
   return { ...who, id: row.id };
 }
-
 
 async function searchUsers(page: Page, text: string) {
   const search = page.getByRole("search").getByRole("searchbox");
@@ -45,7 +45,10 @@ const money = (raw: string) => {
 };
 
 test.describe("administration", () => {
-  test("a new registration awaits audit; the administrator passes it with tier T1 and the user sees T1 prices", async ({ page, browser }, testInfo) => {
+  test("a new registration awaits audit; the administrator passes it with tier T1 and the user sees T1 prices", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const newcomer = await createUser(testInfo.project.name, { roleId: 20, audit: 1, rating: null });
     const [{ count }] = await sql<{ count: string }>("SELECT count(*) FROM users WHERE audit = 1");
 
@@ -70,7 +73,9 @@ test.describe("administration", () => {
     await page.getByRole("dialog").getByRole("button", { name: "审核通过" }).click();
     await expect(page.getByText("审核通过成功!")).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    const [user] = await sql<{ audit: number; customer_rating: number }>("SELECT audit, customer_rating FROM users WHERE id = $1", [newcomer.id]);
+    const [user] = await sql<{ audit: number; customer_rating: number }>("SELECT audit, customer_rating FROM users WHERE id = $1", [
+      newcomer.id,
+    ]);
     expect(user).toEqual({ audit: 2, customer_rating: 2 });
 
     // The customer's next request: T1 prices, no other tier.
@@ -99,7 +104,10 @@ test.describe("administration", () => {
     ];
     await login(page, "admin@example.com", "/userList");
     await searchUsers(page, leaver.username);
-    await page.getByRole("row", { name: new RegExp(leaver.username) }).getByRole("link", { name: "离职交接" }).click();
+    await page
+      .getByRole("row", { name: new RegExp(leaver.username) })
+      .getByRole("link", { name: "离职交接" })
+      .click();
     const dialog = page.getByRole("dialog", { name: "离职交接" });
     await dialog.getByLabel("接收人").selectOption({ label: "李思远（salesglobal）" });
     await dialog.getByRole("button", { name: "确认交接" }).click();
@@ -114,7 +122,10 @@ test.describe("administration", () => {
     ]);
 
     // Nothing left to hand over: the spec's message.
-    await page.getByRole("row", { name: new RegExp(leaver.username) }).getByRole("link", { name: "离职交接" }).click();
+    await page
+      .getByRole("row", { name: new RegExp(leaver.username) })
+      .getByRole("link", { name: "离职交接" })
+      .click();
     await page.getByRole("dialog").getByLabel("接收人").selectOption({ label: "李思远（salesglobal）" });
     await page.getByRole("dialog").getByRole("button", { name: "确认交接" }).click();
     await expect(page.getByText("当前用户，无客户资源转移，操作失败!")).toBeVisible();
@@ -140,7 +151,10 @@ test.describe("administration", () => {
     expect((await memberPage.goto("/log-list"))?.status()).toBe(403);
 
     await login(page, "admin@example.com", "/roleList");
-    await page.getByRole("row", { name: new RegExp(roleName) }).getByRole("link", { name: "分配权限" }).click();
+    await page
+      .getByRole("row", { name: new RegExp(roleName) })
+      .getByRole("link", { name: "分配权限" })
+      .click();
     const dialog = page.getByRole("dialog", { name: `分配权限：${roleName}` });
     await expect(dialog.getByLabel("查询日志", { exact: true })).toBeChecked();
     await dialog.getByLabel("操作日志", { exact: true }).check();
@@ -164,7 +178,9 @@ test.describe("administration", () => {
     await context.close();
   });
 
-  test("staff act only on users below them: no links on the administrator's row, a clear refusal for a forged dialog, only customer roles offered", async ({ page }) => {
+  test("staff act only on users below them: no links on the administrator's row, a clear refusal for a forged dialog, only customer roles offered", async ({
+    page,
+  }) => {
     await login(page, "sales.global@example.com", "/userList?q=admin");
     const adminRow = page.getByRole("row", { name: /admin@example\.com/ });
     await expect(adminRow).toBeVisible();
@@ -226,7 +242,9 @@ test.describe("administration", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("a refused QR card keeps the edit dialog open with its message and every typed value (issue 22 item 14)", async ({ page }, testInfo) => {
+  test("a refused QR card keeps the edit dialog open with its message and every typed value (issue 22 item 14)", async ({
+    page,
+  }, testInfo) => {
     // Four round trips, one of them 2 MB, on a shared machine.
     test.setTimeout(90_000);
     // A customer-service member (role 13, staff): their edit dialog carries the card field.
@@ -255,7 +273,9 @@ test.describe("administration", () => {
       await expect(dialog.getByLabel("公司名称")).toHaveValue(typed.company);
     }
     // Nothing was saved.
-    const [row] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [member.id]);
+    const [row] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [
+      member.id,
+    ]);
     expect(row).toEqual({ username: member.username, wx_code_path: null });
     // A good card is saved with the edit, in the same submit.
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
@@ -263,7 +283,9 @@ test.describe("administration", () => {
     await dialog.getByLabel("选择名片图片").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: png });
     await dialog.getByRole("button", { name: "确 定" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    const [saved] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [member.id]);
+    const [saved] = await sql<{ username: string; wx_code_path: string | null }>("SELECT username, wx_code_path FROM users WHERE id = $1", [
+      member.id,
+    ]);
     expect(saved.username).toBe(`改${member.username}`.slice(0, 15));
     expect(saved.wx_code_path).toMatch(/\.png$/);
   });

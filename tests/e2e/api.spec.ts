@@ -34,7 +34,11 @@ test.describe("legacy JSON API over HTTP", () => {
 
     const list = await request.get(`${baseURL}/my/getentrustment`, { headers });
     const records = await list.json();
-    expect(records.data[0]).toMatchObject({ id: booked.data.id, transportation: "海运整箱", attachment_url: `/entrustment/${booked.data.id}/attachment` });
+    expect(records.data[0]).toMatchObject({
+      id: booked.data.id,
+      transportation: "海运整箱",
+      attachment_url: `/entrustment/${booked.data.id}/attachment`,
+    });
 
     // The cookie-less API ignores a browser session: without the token it is a visitor.
     const anonymous = await request.get(`${baseURL}/my/userinfo`);

@@ -5,11 +5,11 @@
 import { login, sql as query } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 
 const isJs = () => test.info().project.name === "js";
-
-
 
 test.describe("booking", () => {
   test("an audited customer books an FCL rate with a PDF and finds it with its file under /entrustment", async ({ page }) => {
@@ -50,7 +50,10 @@ test.describe("booking", () => {
     await page.getByRole("link", { name: "查看我的委托记录" }).click();
     await expect(page).toHaveURL(/\/entrustment$/);
     await expect(page.getByRole("heading", { name: "委托记录" })).toBeVisible();
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: "详情" }) }).first();
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: "详情" }) })
+      .first();
     await expect(row).toContainText("整箱运价");
     await expect(row).toContainText("SHANGHAI");
     await expect(row).toContainText("BATAM");
@@ -112,7 +115,8 @@ test.describe("booking", () => {
         await expect(form.getByTestId("containers-hidden")).toBeVisible();
         await form.getByLabel("运输方式").selectOption("FCL");
         await expect(form.getByTestId("container-fields")).toBeVisible();
-        for (const label of ["20GP", "40GP", "40HQ"]) await expect(form.getByLabel(label, { exact: true }), `${type}: ${label}`).toHaveValue("0");
+        for (const label of ["20GP", "40GP", "40HQ"])
+          await expect(form.getByLabel(label, { exact: true }), `${type}: ${label}`).toHaveValue("0");
         await expect(form.getByLabel("其他箱型")).toHaveValue("");
       }
       await form.getByLabel("运输方式").selectOption("LCL");
@@ -133,7 +137,11 @@ test.describe("booking", () => {
     await page.goto("/fclbysea?pol=SHANGHAI&pod=BATAM");
     const bookLink = page.getByRole("link", { name: "登录后订舱" }).first();
     await expect(bookLink).toBeVisible();
-    const offerId = (await query<{ id: number }>("SELECT id FROM special_offers WHERE mode = 'FCL' AND (valid_to IS NULL OR valid_to >= now()) AND (valid_from IS NULL OR valid_from <= now()) ORDER BY id LIMIT 1"))[0].id;
+    const offerId = (
+      await query<{ id: number }>(
+        "SELECT id FROM special_offers WHERE mode = 'FCL' AND (valid_to IS NULL OR valid_to >= now()) AND (valid_from IS NULL OR valid_from <= now()) ORDER BY id LIMIT 1",
+      )
+    )[0].id;
     await page.goto(`/booking/offer/${offerId}`);
     await expect(page.getByTestId("booking-gate")).toContainText("请注册/登录您的账户！");
     await page.getByTestId("booking-gate").getByRole("link", { name: "登录/注册" }).click();

@@ -100,7 +100,10 @@ test.describe("data screens with JavaScript", () => {
     await expect(page).toHaveURL(/q=jebel/);
     await expect(page).not.toHaveURL(/page=3/);
     await expect(page.getByRole("cell", { name: "JEBEL ALI", exact: true })).toBeVisible();
-    await page.getByRole("link", { name: /^编辑 ID/ }).first().click();
+    await page
+      .getByRole("link", { name: /^编辑 ID/ })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -112,7 +115,10 @@ test.describe("data screens with JavaScript", () => {
     await loginAsDataStaff(page);
     await page.goto("/fclbyseaData");
     await expect(page.getByText("加价", { exact: true })).toHaveAttribute("aria-disabled", "true");
-    await page.getByRole("checkbox", { name: /^选择 ID \d+$/ }).first().check();
+    await page
+      .getByRole("checkbox", { name: /^选择 ID \d+$/ })
+      .first()
+      .check();
     await expect(page.getByText("加价", { exact: true })).not.toHaveAttribute("aria-disabled", "true");
   });
 

@@ -4,22 +4,59 @@ import { test } from "./fixtures";
 import { XLSX_TYPE, expect, loginAsDataStaff, projectOffset, tableTotal, xlsx } from "./data-helpers";
 
 const FCL_HEADERS = [
-  "id", "pol", "pod", "destinationdock", "sale_state", "carrier",
-  "20GP_T0", "40GP_T0", "40HQ_T0", "20GP_T1", "40GP_T1", "40HQ_T1", "20GP_T2", "40GP_T2", "40HQ_T2",
-  "booking_fee", "thc", "seal", "vgm", "eir", "doc", "manifest", "via", "t_t", "dock",
-  "valid_fm", "valid_to", "yes_no", "remark", "weight_limit", "other", "remark3", "remark4", "remarkconcat",
+  "id",
+  "pol",
+  "pod",
+  "destinationdock",
+  "sale_state",
+  "carrier",
+  "20GP_T0",
+  "40GP_T0",
+  "40HQ_T0",
+  "20GP_T1",
+  "40GP_T1",
+  "40HQ_T1",
+  "20GP_T2",
+  "40GP_T2",
+  "40HQ_T2",
+  "booking_fee",
+  "thc",
+  "seal",
+  "vgm",
+  "eir",
+  "doc",
+  "manifest",
+  "via",
+  "t_t",
+  "dock",
+  "valid_fm",
+  "valid_to",
+  "yes_no",
+  "remark",
+  "weight_limit",
+  "other",
+  "remark3",
+  "remark4",
+  "remarkconcat",
 ];
 
 function fclRow(id: number, pod: string, i: number, validTo: unknown = "2027/1/31"): unknown[] {
   return FCL_HEADERS.map((h) => {
     switch (h) {
-      case "id": return id;
-      case "pol": return "SHANGHAI";
-      case "pod": return pod;
-      case "carrier": return "E2E LINE";
-      case "valid_fm": return "2026-11-01";
-      case "valid_to": return validTo;
-      case "yes_no": return "否";
+      case "id":
+        return id;
+      case "pol":
+        return "SHANGHAI";
+      case "pod":
+        return pod;
+      case "carrier":
+        return "E2E LINE";
+      case "valid_fm":
+        return "2026-11-01";
+      case "valid_to":
+        return validTo;
+      case "yes_no":
+        return "否";
       default:
         if (/^(20|40)(GP|HQ)_T\d$/.test(h)) return 100 + (i % 900) + Number(h.slice(-1)) * 10;
         return `${h} 备注 ${i % 997}`;
@@ -66,7 +103,12 @@ test.describe("data import", () => {
     await loginAsDataStaff(page);
     await page.goto("/fclbyseaData");
     const before = await tableTotal(page);
-    const rows = [FCL_HEADERS, fclRow(base + 1, "BAD DATE PORT", 1), fclRow(base + 2, "BAD DATE PORT", 2, "2027-02-30"), fclRow(base + 3, "BAD DATE PORT", 3)];
+    const rows = [
+      FCL_HEADERS,
+      fclRow(base + 1, "BAD DATE PORT", 1),
+      fclRow(base + 2, "BAD DATE PORT", 2, "2027-02-30"),
+      fclRow(base + 3, "BAD DATE PORT", 3),
+    ];
     await page.getByLabel("导入Excel：选择文件").setInputFiles({ name: "bad.xlsx", mimeType: XLSX_TYPE, buffer: xlsx(rows) });
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
     const problems = page.getByTestId("import-problems");
@@ -81,7 +123,9 @@ test.describe("data import", () => {
     await page.goto("/railRoadData");
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
     await expect(page.getByText("请上传附件！")).toBeVisible();
-    await page.getByLabel("导入Excel：选择文件").setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from("id,pol\n1,x\n") });
+    await page
+      .getByLabel("导入Excel：选择文件")
+      .setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from("id,pol\n1,x\n") });
     await page.getByRole("button", { name: "导入Excel", exact: true }).click();
     await expect(page.getByText("附件格式错误，请重新上传！")).toBeVisible();
   });

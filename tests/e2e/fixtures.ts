@@ -33,7 +33,8 @@ export const test = base.extend<Fixtures>({
       if (/^Failed to load resource/.test(message.text()) && failedDocuments.has(url)) return;
       // With JavaScript, Remix submits forms as fetches of `<route>.data`; a
       // validation error answers 4xx on purpose (house style: 400 + reply).
-      if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && /\.data(\?|$)/.test(url ?? "")) return;
+      if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && /\.data(\?|$)/.test(url ?? ""))
+        return;
       consoleProblems.push({ kind: "console.error", text: message.text(), url });
     });
     context.on("weberror", (webError) => {

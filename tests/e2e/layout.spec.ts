@@ -25,9 +25,9 @@ test.describe("desktop header", () => {
       const header = await box(page, ".site-header__inner");
       expect(header.height).toBeLessThan(64);
       // Every link and button on one line: as tall as a single line of text.
-      const heights = await page.locator(".site-nav .nav__link, .site-nav summary, .site-header__tools > * >> visible=true").evaluateAll((els) =>
-        els.map((el) => [el.textContent?.trim(), Math.round(el.getBoundingClientRect().height)] as const),
-      );
+      const heights = await page
+        .locator(".site-nav .nav__link, .site-nav summary, .site-header__tools > * >> visible=true")
+        .evaluateAll((els) => els.map((el) => [el.textContent?.trim(), Math.round(el.getBoundingClientRect().height)] as const));
       for (const [text, height] of heights) expect(height, text ?? "").toBeLessThanOrEqual(44);
       const overflow = await page.locator(".site-header__inner").evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -72,10 +72,13 @@ test.describe("phone (390 px)", () => {
     await page.locator(".nav-drawer > summary").click();
     await expect(page.locator(".site-nav")).toBeVisible();
     const contact = await box(page, ".contact-card--floating summary");
-    const onTop = await page.evaluate(([x, y]) => {
-      const el = document.elementFromPoint(x, y);
-      return el?.closest(".contact-card") ? "contact" : el?.closest(".nav-drawer") ? "drawer" : el?.tagName;
-    }, [contact.x + contact.width / 2, contact.y + contact.height / 2]);
+    const onTop = await page.evaluate(
+      ([x, y]) => {
+        const el = document.elementFromPoint(x, y);
+        return el?.closest(".contact-card") ? "contact" : el?.closest(".nav-drawer") ? "drawer" : el?.tagName;
+      },
+      [contact.x + contact.width / 2, contact.y + contact.height / 2],
+    );
     expect(onTop).toBe("drawer");
     await page.mouse.click(contact.x + contact.width / 2, contact.y + contact.height / 2);
     await expect(page.locator(".site-nav")).toBeHidden();
@@ -84,10 +87,21 @@ test.describe("phone (390 px)", () => {
   test("air results keep their weight-break labels (+45 … +3000)", async ({ page }) => {
     await login(page, "t1@example.com", "/byair?airpol=PVG&airpod=ORD");
     // Each price carries its break, shown before it (the header row of breaks is hidden on phones).
-    const cells = await page.locator(".breaks td").evaluateAll((tds) =>
-      tds.slice(0, 8).map((td) => [td.getAttribute("data-label"), getComputedStyle(td, "::before").content] as const),
-    );
-    expect(cells.map(([label]) => label)).toEqual(["+45 公斤", "+100 公斤", "+130 公斤", "+300 公斤", "+500 公斤", "+1000 公斤", "+2000 公斤", "+3000 公斤"]);
+    const cells = await page
+      .locator(".breaks td")
+      .evaluateAll((tds) =>
+        tds.slice(0, 8).map((td) => [td.getAttribute("data-label"), getComputedStyle(td, "::before").content] as const),
+      );
+    expect(cells.map(([label]) => label)).toEqual([
+      "+45 公斤",
+      "+100 公斤",
+      "+130 公斤",
+      "+300 公斤",
+      "+500 公斤",
+      "+1000 公斤",
+      "+2000 公斤",
+      "+3000 公斤",
+    ]);
     for (const [, content] of cells) expect(content).not.toBe("none");
     await expect(page.locator(".breaks thead").first()).toBeHidden();
     await expect(page.locator(".breaks th[scope=row]").first()).toBeVisible();
@@ -96,7 +110,10 @@ test.describe("phone (390 px)", () => {
   test("the entrustment table says it scrolls sideways; the floating buttons leave the page's end free", async ({ page }) => {
     await login(page, "t1@example.com", "/entrustment");
     await expect(page.getByText("← 左右滑动查看更多列 →")).toBeVisible();
-    const scrolls = await page.locator(".datatable").first().evaluate((el) => el.scrollWidth > el.clientWidth);
+    const scrolls = await page
+      .locator(".datatable")
+      .first()
+      .evaluate((el) => el.scrollWidth > el.clientWidth);
     expect(scrolls).toBe(true);
     // At the end of a page nothing floats over the last content: the footer starts below the floating button's top.
     await page.goto("/fclbysea?pol=SHANGHAI&pod=BATAM");
@@ -112,7 +129,9 @@ test.describe("desktop tables", () => {
   test("/entrustment in English shows its column headers whole", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, "t1@example.com", "/entrustment?lng=en-US");
-    const cut = await page.locator(".datatable th").evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent));
+    const cut = await page
+      .locator(".datatable th")
+      .evaluateAll((ths) => ths.filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent));
     expect(cut).toEqual([]);
     await expect(page.getByRole("columnheader", { name: "Customer service" })).toBeVisible();
   });

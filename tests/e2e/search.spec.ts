@@ -6,12 +6,10 @@ import { expect, test } from "./fixtures";
 const VALID = `(valid_from IS NULL OR valid_from <= (now() AT TIME ZONE 'Asia/Shanghai')::date)
   AND (valid_to IS NULL OR valid_to >= (now() AT TIME ZONE 'Asia/Shanghai')::date)`;
 
-
 const money = (raw: string) => {
   const [whole, cents] = raw.split(".");
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
 };
-
 
 const isJs = () => test.info().project.name === "js";
 

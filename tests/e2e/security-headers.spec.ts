@@ -6,7 +6,9 @@ import { expect, test } from "./fixtures";
 
 /** Sessions of a demo account in the e2e server's own database. */
 async function sessionsOf(email: string): Promise<number> {
-  const rows = await sql<{ n: string }>("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [email]);
+  const rows = await sql<{ n: string }>("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1", [
+    email,
+  ]);
   return Number(rows[0].n);
 }
 

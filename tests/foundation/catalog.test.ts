@@ -7,7 +7,16 @@
 // and transport type, the log filter, its special-offer card, its read-cache
 // version row and trigger, and its translations in both languages.
 import { TransportMode } from "~/generated/prisma/enums";
-import { AREA_KEYS, CATALOG_MODELS, MODE_KEYS, RATE_TABLES, REFERENCE_TABLES, TRANSPORT_TYPES, rateModel, transportOf } from "~/domain/catalog";
+import {
+  AREA_KEYS,
+  CATALOG_MODELS,
+  MODE_KEYS,
+  RATE_TABLES,
+  REFERENCE_TABLES,
+  TRANSPORT_TYPES,
+  rateModel,
+  transportOf,
+} from "~/domain/catalog";
 import { MODES, modeByKey } from "~/domain/modes";
 import { MODE_NAV } from "~/domain/mode-nav";
 import { dataAreas } from "~/domain/data-areas";
@@ -25,7 +34,12 @@ import { sqlTable } from "~/utils/sql-names.server";
 import { routeManifest } from "../support/routes";
 
 function translated(lng: (typeof supportedLanguages)[number], key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[lng]);
+  return key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      resources[lng],
+    );
 }
 
 describe("the catalog: one entry per table, every derived list covers it", () => {
@@ -49,7 +63,10 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
 
   it("every table has one data area at the catalog's path, on its model, with its operations", () => {
     expect(Object.keys(dataAreas).sort()).toEqual([...AREA_KEYS].sort());
-    const entries = [...RATE_TABLES.map((t) => ({ key: t.key, dataPath: t.dataPath, model: rateModel(t.key) as string })), ...REFERENCE_TABLES];
+    const entries = [
+      ...RATE_TABLES.map((t) => ({ key: t.key, dataPath: t.dataPath, model: rateModel(t.key) as string })),
+      ...REFERENCE_TABLES,
+    ];
     for (const entry of entries) {
       const area = dataAreas[entry.key];
       expect(area.key).toBe(entry.key);
@@ -61,7 +78,11 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
         if (isOperation(id)) expect(OPERATIONS[id].path).toBe(entry.dataPath);
       }
     }
-    expect(Object.values(dataAreas).filter((a) => a.fclTierMarkup).map((a) => a.key)).toEqual(["fcl"]);
+    expect(
+      Object.values(dataAreas)
+        .filter((a) => a.fclTierMarkup)
+        .map((a) => a.key),
+    ).toEqual(["fcl"]);
   });
 
   it("every customer page and every data screen of the catalog is a route", () => {
@@ -97,8 +118,14 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
     for (const model of CATALOG_MODELS) {
       const table = sqlTable(model);
       expect(VERSIONED_TABLES, model).toContain(table);
-      expect(rows.map((r) => r.name), table).toContain(table);
-      expect(triggers.map((t) => t.table), table).toContain(table);
+      expect(
+        rows.map((r) => r.name),
+        table,
+      ).toContain(table);
+      expect(
+        triggers.map((t) => t.table),
+        table,
+      ).toContain(table);
     }
   });
 
@@ -110,7 +137,8 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
           expect(typeof translated(lng, key), `${lng} ${key}`).toBe("string");
         }
       }
-      for (const key of AREA_KEYS) expect(typeof translated(lng, dataAreas[key].titleKey), `${lng} ${dataAreas[key].titleKey}`).toBe("string");
+      for (const key of AREA_KEYS)
+        expect(typeof translated(lng, dataAreas[key].titleKey), `${lng} ${dataAreas[key].titleKey}`).toBe("string");
     }
   });
 });

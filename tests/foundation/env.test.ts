@@ -10,7 +10,18 @@ const ROOT = path.resolve(__dirname, "../..");
 const schemaKeys = Object.keys(envSchema.shape).sort();
 
 /** Variables that are not settings of the product: the platform's, and the benchmark and test harness knobs. */
-const NOT_SETTINGS = new Set(["PATH", "HOME", "USER", "CI", "XDG_CACHE_HOME", "RUST_LOG", "CHROMIUM_PATH", "CHROME_PATH", "LOAD_APP_ROOT", "E2E_SERVER_LOG"]);
+const NOT_SETTINGS = new Set([
+  "PATH",
+  "HOME",
+  "USER",
+  "CI",
+  "XDG_CACHE_HOME",
+  "RUST_LOG",
+  "CHROMIUM_PATH",
+  "CHROME_PATH",
+  "LOAD_APP_ROOT",
+  "E2E_SERVER_LOG",
+]);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -24,11 +35,15 @@ describe("environment", () => {
   it("every variable the app, the server, the seed and the operator scripts read is in the schema", () => {
     const read = new Map<string, string>();
     for (const file of ["app", "server", "prisma", "scripts"].flatMap(sourceFiles)) {
-      for (const match of fs.readFileSync(path.join(ROOT, file), "utf8").matchAll(/(?:process\.env|settings|serverSettings\(\)|env\(\))\.([A-Z][A-Z0-9_]*)/g)) {
+      for (const match of fs
+        .readFileSync(path.join(ROOT, file), "utf8")
+        .matchAll(/(?:process\.env|settings|serverSettings\(\)|env\(\))\.([A-Z][A-Z0-9_]*)/g)) {
         if (!read.has(match[1])) read.set(match[1], file);
       }
     }
-    const missing = [...read].filter(([name]) => !schemaKeys.includes(name) && !NOT_SETTINGS.has(name)).map(([name, file]) => `${name} (${file})`);
+    const missing = [...read]
+      .filter(([name]) => !schemaKeys.includes(name) && !NOT_SETTINGS.has(name))
+      .map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
     // The list is not vacuous: the server's own settings are read and known.
     expect([...read.keys()]).toEqual(expect.arrayContaining(["TRUST_PROXY", "RUN_MIGRATIONS", "SEED_DEMO", "DATA_CACHE"]));

@@ -103,7 +103,10 @@ describe("route matching (patched @remix-run/router)", () => {
       for (const path of PATHS) {
         const got = matchRoutes(tree, path);
         const expected = matchRoutes(reference, path);
-        expect(got?.map((m) => ({ ...m, route: pairs.get(m.route) })), path).toEqual(expected);
+        expect(
+          got?.map((m) => ({ ...m, route: pairs.get(m.route) })),
+          path,
+        ).toEqual(expected);
       }
     }
     expect(matchRoutes(tree, "/booking/fcl/12")!.map((m) => m.route.id)).toEqual([

@@ -34,7 +34,13 @@ describe("the translation files", () => {
     expect(zh).toEqual([]);
     // The language's own name and the sheet's 是/否 are quoted on purpose.
     // Keys whose English quotes what a file or a Chinese screen literally holds (the air file's "start至end").
-    const QUOTED = new Set(["common.languages.zh-CN", "data.import.badFlag", "importHistory.notes.airIntro", "importHistory.notes.airRange", "portAliases.form.aliasHint"]);
+    const QUOTED = new Set([
+      "common.languages.zh-CN",
+      "data.import.badFlag",
+      "importHistory.notes.airIntro",
+      "importHistory.notes.airRange",
+      "portAliases.form.aliasHint",
+    ]);
     const en = flat(resources["en-US"]).filter(([key, text]) => /[\u4e00-\u9fff]/.test(text) && !QUOTED.has(key));
     expect(en).toEqual([]);
   });
@@ -55,7 +61,11 @@ describe("zod's messages", () => {
     for (const [schema, value] of cases) {
       const issue = schema.safeParse(value).error!.issues[0];
       expect(issue.message, JSON.stringify(value)).toMatch(/^validation\.zod\.\w+$/);
-      for (const lng of ["zh-CN", "en-US"] as const) expect(flat(resources[lng]).some(([key]) => key === issue.message), `${lng} ${issue.message}`).toBe(true);
+      for (const lng of ["zh-CN", "en-US"] as const)
+        expect(
+          flat(resources[lng]).some(([key]) => key === issue.message),
+          `${lng} ${issue.message}`,
+        ).toBe(true);
     }
     // A schema's own key still wins.
     expect(z.string().min(1, "admin.user.salesRequired").safeParse("").error!.issues[0].message).toBe("admin.user.salesRequired");
@@ -63,8 +73,17 @@ describe("zod's messages", () => {
 
   test("the app takes zod only from app/utils/zod.ts, so the map is set wherever a schema is", () => {
     const files = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? (entry.name === "generated" ? [] : files(path.join(dir, entry.name))) : [path.join(dir, entry.name)]));
-    const direct = files(APP).filter((file) => /\.(ts|tsx)$/.test(file) && !file.endsWith(path.join("utils", "zod.ts")) && /from "zod"|from 'zod'|require\("zod"\)/.test(fs.readFileSync(file, "utf8")));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((entry) =>
+          entry.isDirectory() ? (entry.name === "generated" ? [] : files(path.join(dir, entry.name))) : [path.join(dir, entry.name)],
+        );
+    const direct = files(APP).filter(
+      (file) =>
+        /\.(ts|tsx)$/.test(file) &&
+        !file.endsWith(path.join("utils", "zod.ts")) &&
+        /from "zod"|from 'zod'|require\("zod"\)/.test(fs.readFileSync(file, "utf8")),
+    );
     expect(direct.map((file) => path.relative(APP, file))).toEqual([]);
   });
 });
@@ -72,27 +91,57 @@ describe("zod's messages", () => {
 describe("the API's messages, field errors and problems", () => {
   test("the findings: a field error of the domain, a wrong code, a search that finds nothing, a missing login", async () => {
     const admin = await tokenOf("admin@example.com");
-    const fields = { email: "new.user@example.org", password: "Secret12", username: "新用户甲", phone: "13912345678", company: "公司", businessaddress: "上海", sales_id: "4", customer_id: "4", rid: "8", customer_rating: "1" };
-    for (const [lng, salesText] of [["zh-CN", "请选择专属销售"], ["en-US", "Please choose the salesperson"]] as const) {
+    const fields = {
+      email: "new.user@example.org",
+      password: "Secret12",
+      username: "新用户甲",
+      phone: "13912345678",
+      company: "公司",
+      businessaddress: "上海",
+      sales_id: "4",
+      customer_id: "4",
+      rid: "8",
+      customer_rating: "1",
+    };
+    for (const [lng, salesText] of [
+      ["zh-CN", "请选择专属销售"],
+      ["en-US", "Please choose the salesperson"],
+    ] as const) {
       const added = await api("POST", "/my/adduserdata", { token: admin, body: fields, query: { lng } });
       expect(added.http).toBe(400);
       // Field errors under the spec's wire names (sales_id), like the body.
       expect(added.body.data.fieldErrors.sales_id).toEqual([salesText]);
     }
     const wrongCode = await api("POST", "/api/reguser", {
-      body: { email: "code.test@example.org", code: "000000", password: "Secret12", repassword: "Secret12", username: "验证码用户", phone: "13912345679", company: "公司", businessaddress: "上海", iaeCountries: "美国", rid: "8" },
+      body: {
+        email: "code.test@example.org",
+        code: "000000",
+        password: "Secret12",
+        repassword: "Secret12",
+        username: "验证码用户",
+        phone: "13912345679",
+        company: "公司",
+        businessaddress: "上海",
+        iaeCountries: "美国",
+        rid: "8",
+      },
     });
     expect(wrongCode.http).toBe(400);
     expect(JSON.stringify(wrongCode.body)).not.toMatch(/account\.code|validation\./);
     const nothing = await api("GET", "/nopermission/touristswholebysea", { query: { pol: "SHANGHAI", pod: "NOWHERE-PORT" } });
     expect(nothing.body.message).toBe("没有找到“NOWHERE-PORT”，请检查拼写或从列表中选择。");
-    expect(nothing.body.data.problems[0]).toMatchObject({ param: "pod", text: "NOWHERE-PORT", message: "没有找到“NOWHERE-PORT”，请检查拼写或从列表中选择。" });
+    expect(nothing.body.data.problems[0]).toMatchObject({
+      param: "pod",
+      text: "NOWHERE-PORT",
+      message: "没有找到“NOWHERE-PORT”，请检查拼写或从列表中选择。",
+    });
     const login = await api("GET", "/my/userinfo");
     expect(login.http).toBe(401);
     expect(login.body.message).toBe("请注册/登录您的账号！");
     const enLogin = await api("GET", "/my/userinfo", { query: { lng: "en-US" } });
     expect(enLogin.body.message).toBe("Please Register/log in to your account!");
-    for (const result of [wrongCode, nothing, login]) expect(textProblems(JSON.stringify(result.body)), JSON.stringify(result.body)).toEqual([]);
+    for (const result of [wrongCode, nothing, login])
+      expect(textProblems(JSON.stringify(result.body)), JSON.stringify(result.body)).toEqual([]);
     // Nothing was written by the refused calls.
     expect(await prisma.user.count({ where: { email: { in: [fields.email, "code.test@example.org"] } } })).toBe(0);
   });

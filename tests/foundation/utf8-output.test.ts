@@ -28,7 +28,10 @@ import { orderEmailData } from "../booking/email-fixture";
 
 function problems(text: string): string[] {
   const found: string[] = [];
-  for (const [name, char] of [["NUL", "\0"], ["U+FFFD", "\uFFFD"]] as const) {
+  for (const [name, char] of [
+    ["NUL", "\0"],
+    ["U+FFFD", "\uFFFD"],
+  ] as const) {
     let at = text.indexOf(char);
     while (at !== -1 && found.length < 5) {
       found.push(`${name} at ${at}: …${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))}…`);
@@ -52,7 +55,10 @@ test("every page module is rendered here: layouts through their pages", () => {
   expect(LEAVES.length).toBeGreaterThan(40);
   for (const layout of LAYOUTS) {
     if (layout.id === "root") continue;
-    expect(LEAVES.some((r) => r.parentId === layout.id), `${layout.id} has no page under it`).toBe(true);
+    expect(
+      LEAVES.some((r) => r.parentId === layout.id),
+      `${layout.id} has no page under it`,
+    ).toBe(true);
   }
 });
 
@@ -87,7 +93,14 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
   renderOrderConfirmation: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
   renderOrderNotification: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
   renderAuditResultEmail: (t, lang, filler) => [
-    { t, lang, subject: "registration", decision: "fail", username: "上海环球贸易有限公司", reason: "营业执照照片不清晰，请重新上传".repeat(1 + filler) },
+    {
+      t,
+      lang,
+      subject: "registration",
+      decision: "fail",
+      username: "上海环球贸易有限公司",
+      reason: "营业执照照片不清晰，请重新上传".repeat(1 + filler),
+    },
   ],
   renderStatusChange: (t, lang, filler) => [
     {
@@ -149,7 +162,13 @@ test("the writer itself: a Chinese text across the 2 KB boundary comes out whole
       const element = React.createElement("p", null, "x".repeat(pad), rows);
       const html = await new Promise<string>((resolve, reject) => {
         const out = new PassThrough();
-        const { pipe } = server.renderToPipeableStream(element, { onAllReady: () => { pipe(out); text(out).then(resolve, reject); }, onError: reject });
+        const { pipe } = server.renderToPipeableStream(element, {
+          onAllReady: () => {
+            pipe(out);
+            text(out).then(resolve, reject);
+          },
+          onError: reject,
+        });
       });
       expect(problems(html), `${file} pad ${pad}`).toEqual([]);
       expect(html).toContain("海运拼箱数据");

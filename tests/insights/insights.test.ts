@@ -25,13 +25,24 @@ const day = (n: number) => new Date(`${new Date(Date.now() + 8 * 3_600_000 + n *
 
 async function customer(name: string, salesId: number | null) {
   const user = await prisma.user.create({
-    data: { email: `${name}@insights.test`, username: `insights-${name}`, phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, passwordHash: "x", roleId: 20, customerRating: 2, audit: 2, salesId, company: `${name} 贸易有限公司` },
+    data: {
+      email: `${name}@insights.test`,
+      username: `insights-${name}`,
+      phone: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+      passwordHash: "x",
+      roleId: 20,
+      customerRating: 2,
+      audit: 2,
+      salesId,
+      company: `${name} 贸易有限公司`,
+    },
   });
   return user.id;
 }
 
 async function search(userId: number, lane: { origin: string; destination: string }, when: string, times = 1) {
-  for (let i = 0; i < times; i++) await prisma.queryLog.create({ data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: at(when) } });
+  for (let i = 0; i < times; i++)
+    await prisma.queryLog.create({ data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: at(when) } });
 }
 
 beforeAll(async () => {
@@ -48,7 +59,9 @@ beforeAll(async () => {
 
   // P1 had a rate until 2020-03-05 (and an older one); P3 has one from yesterday on; P2 never.
   const fcl = (lane: typeof P1, from: Date, to: Date, t0: number) =>
-    prisma.fclRate.create({ data: { pol: lane.origin, pod: lane.destination, validFrom: from, validTo: to, gp20T0: t0, gp20T1: t0 + 10, gp20T2: t0 + 20 } });
+    prisma.fclRate.create({
+      data: { pol: lane.origin, pod: lane.destination, validFrom: from, validTo: to, gp20T0: t0, gp20T1: t0 + 10, gp20T2: t0 + 20 },
+    });
   await fcl(P1, new Date("2020-01-01"), new Date("2020-02-29"), 100);
   await fcl(P1, new Date("2020-03-01"), new Date("2020-03-05"), 90);
   await fcl(P3, day(-1), day(30), 300);
@@ -62,7 +75,18 @@ beforeAll(async () => {
   await search(ids.c, P3, "2020-03-09T09:00:00", 2);
   await search(ids.c, P3, "2020-03-11T01:00:00"); // the day after the period (Shanghai)
   await prisma.entrustment.create({
-    data: { kind: "ORDER", userId: ids.a, idempotencyKey: "insights-a-p1", mode: "FCL", moduleName: "FCL", sourceKind: "rate", sourceSnapshot: {}, pol: P1.origin, pod: P1.destination, createdAt: at("2020-03-05T15:00:00") },
+    data: {
+      kind: "ORDER",
+      userId: ids.a,
+      idempotencyKey: "insights-a-p1",
+      mode: "FCL",
+      moduleName: "FCL",
+      sourceKind: "rate",
+      sourceSnapshot: {},
+      pol: P1.origin,
+      pod: P1.destination,
+      createdAt: at("2020-03-05T15:00:00"),
+    },
   });
   await sql(`DELETE FROM insight_daily_searches`);
   await refreshInsights();
@@ -84,10 +108,17 @@ describe("insights figures", () => {
       [2, 2, false],
     ]);
     expect(unmet[0].lastSearched).toBe(at("2020-03-08T09:00:00").toISOString());
-    expect(unmet[0].action).toEqual({ kind: "alias", name: UNKNOWN, href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}#port-aliases-form` });
+    expect(unmet[0].action).toEqual({
+      kind: "alias",
+      name: UNKNOWN,
+      href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}#port-aliases-form`,
+    });
     // The alias screen opens with the unknown name as the new alias.
     expect((await load(aliasLoader, "/portAliases", ADMIN, { name: UNKNOWN })).data.newAlias).toBe(UNKNOWN);
-    expect(unmet[2].action).toEqual({ kind: "area", href: `/fclbyseaData?${new URLSearchParams({ pol: P1.origin, pod: P1.destination })}` });
+    expect(unmet[2].action).toEqual({
+      kind: "area",
+      href: `/fclbyseaData?${new URLSearchParams({ pol: P1.origin, pod: P1.destination })}`,
+    });
   });
 
   it("ranks lanes by searches and by bookings with the conversion", async () => {
@@ -119,22 +150,26 @@ describe("insights figures", () => {
 
   it("shows a lane's tier prices over time", async () => {
     const { data } = await dashboard(ADMIN, P1);
-    expect(data.data.prices.map((p: { validFrom: string; t0: number; t1: number; t2: number }) => [p.validFrom, p.t0, p.t1, p.t2])).toEqual([
-      ["2020-01-01", 100, 110, 120],
-      ["2020-03-01", 90, 100, 110],
-    ]);
+    expect(data.data.prices.map((p: { validFrom: string; t0: number; t1: number; t2: number }) => [p.validFrom, p.t0, p.t1, p.t2])).toEqual(
+      [
+        ["2020-01-01", 100, 110, 120],
+        ["2020-03-01", 90, 100, 110],
+      ],
+    );
     expect(data.charts.prices.series.map((s: { key: string }) => s.key)).toEqual(["T0", "T1", "T2"]);
   });
 
   it("lists customers who searched a lane several times without booking it, with a link to their details", async () => {
     const { data } = await dashboard(ADMIN);
     const idle = data.data.idle.filter((r: { userId: number }) => Object.values(ids).includes(r.userId));
-    expect(idle.map((r: { userId: number; origin: string; searches: number; sales: string }) => [r.userId, r.origin, r.searches, r.sales])).toEqual([
-      [ids.a, P2.origin, 3, "sales"],
-    ]);
+    expect(
+      idle.map((r: { userId: number; origin: string; searches: number; sales: string }) => [r.userId, r.origin, r.searches, r.sales]),
+    ).toEqual([[ids.a, P2.origin, 3, "sales"]]);
     expect(idle[0].href).toBe(`/userList?q=insights-a&dialog=edit&id=${ids.a}`);
     const two = await dashboard(ADMIN, { min: "2" });
-    const lanesOfTwo = two.data.data.idle.filter((r: { userId: number }) => Object.values(ids).includes(r.userId)).map((r: { userId: number; origin: string }) => [r.userId, r.origin]);
+    const lanesOfTwo = two.data.data.idle
+      .filter((r: { userId: number }) => Object.values(ids).includes(r.userId))
+      .map((r: { userId: number; origin: string }) => [r.userId, r.origin]);
     expect(lanesOfTwo).toEqual([
       [ids.a, P2.origin],
       [ids.c, P3.origin],
@@ -171,11 +206,17 @@ describe("insights view rules and authority", () => {
 
 describe("insights exports", () => {
   async function sheet(table: string, lng: string, as = ADMIN, extra: Record<string, string> = {}) {
-    const result = await callRoute(exportLoader, getRequest("/insights/export", { ...PERIOD, table, lng, ...extra }, { cookie: await cookieOf(as) }));
+    const result = await callRoute(
+      exportLoader,
+      getRequest("/insights/export", { ...PERIOD, table, lng, ...extra }, { cookie: await cookieOf(as) }),
+    );
     expect(result.status).toBe(200);
     expect(result.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const book = XLSX.read(new Uint8Array(await result.response!.arrayBuffer()), { type: "array" });
-    return { rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 }), disposition: result.headers.get("Content-Disposition") ?? "" };
+    return {
+      rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 }),
+      disposition: result.headers.get("Content-Disposition") ?? "",
+    };
   }
 
   it("exports each table as .xlsx with the page's rows, headers in the viewer's language", async () => {
@@ -214,15 +255,21 @@ describe("insights default period (materialised by the rollup)", () => {
       [ids.b, P2, 3],
       [ids.c, P3, 2],
     ] as const) {
-      for (let i = 0; i < times; i++) await prisma.queryLog.create({ data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: new Date(now.getTime() - i * 1000) } });
+      for (let i = 0; i < times; i++)
+        await prisma.queryLog.create({
+          data: { mode: "FCL", userId, pol: lane.origin, pod: lane.destination, operatedAt: new Date(now.getTime() - i * 1000) },
+        });
     }
     await refreshInsights();
-    const [state] = await sql<{ period_from: Date; period_to: Date }>(`SELECT period_from, period_to FROM insight_rollup_state WHERE id = 1`);
+    const [state] = await sql<{ period_from: Date; period_to: Date }>(
+      `SELECT period_from, period_to FROM insight_rollup_state WHERE id = 1`,
+    );
     const fromDefault = await load(pageLoader, "/insights", ADMIN);
     expect(fromDefault.status).toBe(200);
     const period = fromDefault.data.data.period;
     expect([state.period_from.toISOString().slice(0, 10), state.period_to.toISOString().slice(0, 10)]).toEqual([period.from, period.to]);
-    const mine = (rows: Array<{ origin: string; destination: string }>) => rows.filter((r) => [P1, P2, P3].some((l) => l.origin === r.origin && l.destination === r.destination));
+    const mine = (rows: Array<{ origin: string; destination: string }>) =>
+      rows.filter((r) => [P1, P2, P3].some((l) => l.origin === r.origin && l.destination === r.destination));
     expect(lanes(mine(fromDefault.data.data.topBySearches))).toEqual([key(P1), key(P2), key(P3)]);
 
     // The same period from the daily rollup (the materialised period forgotten): the same figures, for both viewers.
@@ -237,7 +284,10 @@ describe("insights default period (materialised by the rollup)", () => {
     }
 
     // It is that table the default period reads: a change there shows; a refresh rebuilds it.
-    await sql(`UPDATE insight_period_searches SET searches = searches + 1000 WHERE origin = $1 AND destination = $2`, [P3.origin, P3.destination]);
+    await sql(`UPDATE insight_period_searches SET searches = searches + 1000 WHERE origin = $1 AND destination = $2`, [
+      P3.origin,
+      P3.destination,
+    ]);
     const changed = (await load(pageLoader, "/insights", ADMIN)).data.data;
     expect(lanes(mine(changed.topBySearches))).toEqual([key(P3), key(P1), key(P2)]);
     await refreshInsights();

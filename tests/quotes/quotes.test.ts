@@ -204,11 +204,21 @@ describe("the quote's PDF", () => {
 describe("the legacy API's quote calls (decision 501)", () => {
   it("saves, lists and reads the caller's own quotes with the pages' figures; another user's is 404", async () => {
     const token = await tokenOf("t1@example.com");
-    const saved = await api("POST", "/my/savequote", { token, body: { transport_mode: "fcl", id: String(rateId), qty_gp20: "2", qty_hq40: "1", cur: "CNY" } });
+    const saved = await api("POST", "/my/savequote", {
+      token,
+      body: { transport_mode: "fcl", id: String(rateId), qty_gp20: "2", qty_hq40: "1", cur: "CNY" },
+    });
     expect(saved.body.status, JSON.stringify(saved.body)).toBe(0);
     const row = saved.body.data as Record<string, unknown>;
     const quote = await prisma.quote.findUniqueOrThrow({ where: { id: row.id as number } });
-    expect(row).toMatchObject({ quote_no: quote.number, transport_mode: "fcl", pol: "SHANGHAI", pod: "BATAM", currency: "CNY", expired: false });
+    expect(row).toMatchObject({
+      quote_no: quote.number,
+      transport_mode: "fcl",
+      pol: "SHANGHAI",
+      pod: "BATAM",
+      currency: "CNY",
+      expired: false,
+    });
     expect(row.share_url).toBe(`/quote/${quote.token}`);
     expect(row.pdf_url).toBe(`/quote/${quote.token}/pdf`);
     expect(row.valid_to).toBe(quote.validUntil!.toISOString().slice(0, 10));
@@ -219,11 +229,16 @@ describe("the legacy API's quote calls (decision 501)", () => {
     const list = await api("GET", "/my/getquote", { token });
     expect((list.body.data as { quote_no: string }[]).map((q) => q.quote_no)).toContain(quote.number);
     const one = await api("GET", `/my/getquote/${quote.id}`, { token });
-    expect((one.body.data as { snapshot: { shipment: Record<string, string> } }).snapshot.shipment).toMatchObject({ qty_gp20: "2", qty_hq40: "1" });
+    expect((one.body.data as { snapshot: { shipment: Record<string, string> } }).snapshot.shipment).toMatchObject({
+      qty_gp20: "2",
+      qty_hq40: "1",
+    });
 
     const other = await tokenOf("t2@example.com");
     expect((await api("GET", `/my/getquote/${quote.id}`, { token: other })).http).toBe(404);
-    expect((await api("GET", "/my/getquote", { token: other })).body.data).not.toContainEqual(expect.objectContaining({ quote_no: quote.number }));
+    expect((await api("GET", "/my/getquote", { token: other })).body.data).not.toContainEqual(
+      expect.objectContaining({ quote_no: quote.number }),
+    );
   });
 
   it.each([
@@ -232,8 +247,15 @@ describe("the legacy API's quote calls (decision 501)", () => {
     ["en-US", { transport_mode: "fcl" }, "Enter your shipment first"],
   ])("refuses bad input in %s with its message and saves nothing", async (lng, body, text) => {
     const before = await prisma.quote.count();
-    const id = "id" in body ? undefined : String(body.transport_mode === "fcl" && "cur" in body ? rateId : "qty_gp20" in body ? 2_000_000_000 : rateId);
-    const result = await api("POST", "/my/savequote", { token: await tokenOf("t1@example.com"), query: { lng }, body: { ...body, id: id! } });
+    const id =
+      "id" in body
+        ? undefined
+        : String(body.transport_mode === "fcl" && "cur" in body ? rateId : "qty_gp20" in body ? 2_000_000_000 : rateId);
+    const result = await api("POST", "/my/savequote", {
+      token: await tokenOf("t1@example.com"),
+      query: { lng },
+      body: { ...body, id: id! },
+    });
     expect([1, 404]).toContain(result.body.status);
     expect(String(result.body.message)).toContain(text);
     expect(await prisma.quote.count()).toBe(before);

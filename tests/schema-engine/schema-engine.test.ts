@@ -53,7 +53,10 @@ model Lane {
 }
 `;
 
-const SCHEMA_V2 = SCHEMA_V1.replace("  mode        Mode    @default(ROAD)\n", "  mode        Mode    @default(ROAD)\n  notes       String?\n");
+const SCHEMA_V2 = SCHEMA_V1.replace(
+  "  mode        Mode    @default(ROAD)\n",
+  "  mode        Mode    @default(ROAD)\n  notes       String?\n",
+);
 
 // A migration Prisma does not generate: a plpgsql body full of semicolons.
 const FUNCTION_MIGRATION = `CREATE OR REPLACE FUNCTION lane_origin_upper() RETURNS trigger AS $$
@@ -200,7 +203,17 @@ describe("schema-engine stand-in: JSON-RPC over stdio", () => {
     const filters = { externalTables: [], externalEnums: [] };
 
     try {
-      send({ id: 1, method: "diff", params: { from: { tag: "empty" }, to: { tag: "schemaDatamodel", files: [{ path: schemaFile, content: SCHEMA_V1 }] }, script: true, exitCode: null, filters } });
+      send({
+        id: 1,
+        method: "diff",
+        params: {
+          from: { tag: "empty" },
+          to: { tag: "schemaDatamodel", files: [{ path: schemaFile, content: SCHEMA_V1 }] },
+          script: true,
+          exitCode: null,
+          filters,
+        },
+      });
       const print = await next();
       expect(print.method).toBe("print");
       expect(print.params.content).toContain('CREATE TYPE "Mode" AS ENUM');
@@ -209,7 +222,17 @@ describe("schema-engine stand-in: JSON-RPC over stdio", () => {
       expect(await next()).toEqual({ jsonrpc: "2.0", id: 1, result: { exitCode: 0 } });
 
       send({ id: 2, method: "getDatabaseVersion" });
-      send({ id: 3, method: "diff", params: { from: { tag: "empty" }, to: { tag: "schemaDatamodel", files: [{ path: "broken.prisma", content: "model {" }] }, script: true, exitCode: null, filters } });
+      send({
+        id: 3,
+        method: "diff",
+        params: {
+          from: { tag: "empty" },
+          to: { tag: "schemaDatamodel", files: [{ path: "broken.prisma", content: "model {" }] },
+          script: true,
+          exitCode: null,
+          filters,
+        },
+      });
       send({ id: 4, method: "noSuchMethod", params: {} });
       const version = await next();
       expect(version.id).toBe(2);
@@ -251,91 +274,126 @@ describe("Prisma CLI with the stand-in (scripts/prisma.mjs)", () => {
     );
   });
 
-  it("uses the stand-in when no native engine is installed", async () => {
-    const enginesDir = path.dirname(requireFromRoot.resolve("@prisma/engines/package.json"));
-    const hasNative = fs.readdirSync(enginesDir).some((f) => /^schema-engine-/.test(f));
-    const r = await run(process.execPath, [WRAPPER, "-v"], { cwd: project, env: childEnv() });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`schema-engine-cli ${ENGINES_HASH}`);
-    if (!hasNative) expect(r.stdout).toMatch(/scripts\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
-  }, CLI_TIMEOUT);
+  it(
+    "uses the stand-in when no native engine is installed",
+    async () => {
+      const enginesDir = path.dirname(requireFromRoot.resolve("@prisma/engines/package.json"));
+      const hasNative = fs.readdirSync(enginesDir).some((f) => /^schema-engine-/.test(f));
+      const r = await run(process.execPath, [WRAPPER, "-v"], { cwd: project, env: childEnv() });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`schema-engine-cli ${ENGINES_HASH}`);
+      if (!hasNative) expect(r.stdout).toMatch(/scripts\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("migrate diff writes the SQL of a schema", async () => {
-    const init = path.join(project, "prisma", "migrations", "20240101000000_init");
-    fs.mkdirSync(init);
-    const r = await prisma(["migrate", "diff", "--from-empty", "--to-schema", "prisma/schema.prisma", "--script", "--output", path.join(init, "migration.sql")], "se_unused");
-    expect(r.code, output(r)).toBe(0);
-    const sql = fs.readFileSync(path.join(init, "migration.sql"), "utf8");
-    expect(sql).toContain('CREATE TABLE "Lane"');
-    expect(sql).toContain('FOREIGN KEY ("carrierId") REFERENCES "Carrier"("id")');
-    const fn = path.join(project, "prisma", "migrations", "20240101000001_functions");
-    fs.mkdirSync(fn);
-    fs.writeFileSync(path.join(fn, "migration.sql"), FUNCTION_MIGRATION);
-  }, CLI_TIMEOUT);
-
-  it("migrate deploy applies all migrations to a fresh database, migrate status is up to date", async () => {
-    const deploy = await prisma(["migrate", "deploy"], "se_deploy");
-    expect(deploy.code, output(deploy)).toBe(0);
-    expect(deploy.stdout).toContain("20240101000000_init");
-    expect(deploy.stdout).toContain("20240101000001_functions");
-    expect(deploy.stdout).toContain("All migrations have been successfully applied.");
-
-    // the $$ function arrived whole
-    await query(`${SERVER}/se_deploy`, `INSERT INTO "Carrier"(name) VALUES ('acme')`);
-    const [lane] = await query<{ origin: string }>(
-      `${SERVER}/se_deploy`,
-      `INSERT INTO "Lane"(origin, destination, "carrierId") VALUES ('rotterdam', 'GDANSK', 1) RETURNING origin`,
-    );
-    expect(lane.origin).toBe("ROTTERDAM");
-
-    const status = await prisma(["migrate", "status"], "se_deploy");
-    expect(status.code, output(status)).toBe(0);
-    expect(status.stdout).toContain("2 migrations found in prisma/migrations");
-    expect(status.stdout).toContain("Database schema is up to date!");
-  }, CLI_TIMEOUT);
-
-  it("a failing migration changes nothing and is reported as P3018", async () => {
-    const dir = path.join(project, "prisma", "migrations", "20240101000002_broken");
-    fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, "migration.sql"), 'CREATE TABLE "Partial" (id int);\nALTER TABLE "Lane" ADD COLUMN "zz" int;\nSELECT 1/0;\n');
-    try {
-      const r = await prisma(["migrate", "deploy"], "se_deploy");
-      expect(r.code).toBe(1);
-      expect(output(r)).toContain("P3018");
-      expect(output(r)).toContain("Migration name: 20240101000002_broken");
-      expect(output(r)).toContain("division by zero");
-      const [state] = await query<{ partial: string | null; zz: string }>(
-        `${SERVER}/se_deploy`,
-        `SELECT to_regclass('"Partial"')::text AS partial,
-                (SELECT count(*) FROM information_schema.columns WHERE table_name = 'Lane' AND column_name = 'zz')::text AS zz`,
+  it(
+    "migrate diff writes the SQL of a schema",
+    async () => {
+      const init = path.join(project, "prisma", "migrations", "20240101000000_init");
+      fs.mkdirSync(init);
+      const r = await prisma(
+        [
+          "migrate",
+          "diff",
+          "--from-empty",
+          "--to-schema",
+          "prisma/schema.prisma",
+          "--script",
+          "--output",
+          path.join(init, "migration.sql"),
+        ],
+        "se_unused",
       );
-      expect(state).toEqual({ partial: null, zz: "0" });
+      expect(r.code, output(r)).toBe(0);
+      const sql = fs.readFileSync(path.join(init, "migration.sql"), "utf8");
+      expect(sql).toContain('CREATE TABLE "Lane"');
+      expect(sql).toContain('FOREIGN KEY ("carrierId") REFERENCES "Carrier"("id")');
+      const fn = path.join(project, "prisma", "migrations", "20240101000001_functions");
+      fs.mkdirSync(fn);
+      fs.writeFileSync(path.join(fn, "migration.sql"), FUNCTION_MIGRATION);
+    },
+    CLI_TIMEOUT,
+  );
 
-      const resolve = await prisma(["migrate", "resolve", "--rolled-back", "20240101000002_broken"], "se_deploy");
-      expect(resolve.code, output(resolve)).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    const status = await prisma(["migrate", "status"], "se_deploy");
-    expect(status.code, output(status)).toBe(0);
-  }, CLI_TIMEOUT);
+  it(
+    "migrate deploy applies all migrations to a fresh database, migrate status is up to date",
+    async () => {
+      const deploy = await prisma(["migrate", "deploy"], "se_deploy");
+      expect(deploy.code, output(deploy)).toBe(0);
+      expect(deploy.stdout).toContain("20240101000000_init");
+      expect(deploy.stdout).toContain("20240101000001_functions");
+      expect(deploy.stdout).toContain("All migrations have been successfully applied.");
 
-  it("migrate dev applies pending migrations, creates a new one through a shadow database and drops it", async () => {
-    fs.writeFileSync(path.join(project, "prisma", "schema.prisma"), SCHEMA_V2);
-    const r = await prisma(["migrate", "dev", "--name", "add_notes"], "se_dev");
-    expect(r.code, output(r)).toBe(0);
-    expect(r.stdout).toContain("Your database is now in sync with your schema.");
-    const created = fs.readdirSync(path.join(project, "prisma", "migrations")).find((d) => d.endsWith("_add_notes"));
-    expect(created).toBeDefined();
-    expect(fs.readFileSync(path.join(project, "prisma", "migrations", created!, "migration.sql"), "utf8")).toMatch(
-      /ALTER TABLE "Lane" ADD COLUMN\s+"notes" TEXT/,
-    );
-    const applied = await query<{ migration_name: string }>(
-      `${SERVER}/se_dev`,
-      `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`,
-    );
-    expect(applied.map((m) => m.migration_name)).toEqual(["20240101000000_init", "20240101000001_functions", created]);
-    const shadows = await query(`${SERVER}/postgres`, `SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'`);
-    expect(shadows).toEqual([]);
-  }, CLI_TIMEOUT);
+      // the $$ function arrived whole
+      await query(`${SERVER}/se_deploy`, `INSERT INTO "Carrier"(name) VALUES ('acme')`);
+      const [lane] = await query<{ origin: string }>(
+        `${SERVER}/se_deploy`,
+        `INSERT INTO "Lane"(origin, destination, "carrierId") VALUES ('rotterdam', 'GDANSK', 1) RETURNING origin`,
+      );
+      expect(lane.origin).toBe("ROTTERDAM");
+
+      const status = await prisma(["migrate", "status"], "se_deploy");
+      expect(status.code, output(status)).toBe(0);
+      expect(status.stdout).toContain("2 migrations found in prisma/migrations");
+      expect(status.stdout).toContain("Database schema is up to date!");
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "a failing migration changes nothing and is reported as P3018",
+    async () => {
+      const dir = path.join(project, "prisma", "migrations", "20240101000002_broken");
+      fs.mkdirSync(dir);
+      fs.writeFileSync(
+        path.join(dir, "migration.sql"),
+        'CREATE TABLE "Partial" (id int);\nALTER TABLE "Lane" ADD COLUMN "zz" int;\nSELECT 1/0;\n',
+      );
+      try {
+        const r = await prisma(["migrate", "deploy"], "se_deploy");
+        expect(r.code).toBe(1);
+        expect(output(r)).toContain("P3018");
+        expect(output(r)).toContain("Migration name: 20240101000002_broken");
+        expect(output(r)).toContain("division by zero");
+        const [state] = await query<{ partial: string | null; zz: string }>(
+          `${SERVER}/se_deploy`,
+          `SELECT to_regclass('"Partial"')::text AS partial,
+                (SELECT count(*) FROM information_schema.columns WHERE table_name = 'Lane' AND column_name = 'zz')::text AS zz`,
+        );
+        expect(state).toEqual({ partial: null, zz: "0" });
+
+        const resolve = await prisma(["migrate", "resolve", "--rolled-back", "20240101000002_broken"], "se_deploy");
+        expect(resolve.code, output(resolve)).toBe(0);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      const status = await prisma(["migrate", "status"], "se_deploy");
+      expect(status.code, output(status)).toBe(0);
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "migrate dev applies pending migrations, creates a new one through a shadow database and drops it",
+    async () => {
+      fs.writeFileSync(path.join(project, "prisma", "schema.prisma"), SCHEMA_V2);
+      const r = await prisma(["migrate", "dev", "--name", "add_notes"], "se_dev");
+      expect(r.code, output(r)).toBe(0);
+      expect(r.stdout).toContain("Your database is now in sync with your schema.");
+      const created = fs.readdirSync(path.join(project, "prisma", "migrations")).find((d) => d.endsWith("_add_notes"));
+      expect(created).toBeDefined();
+      expect(fs.readFileSync(path.join(project, "prisma", "migrations", created!, "migration.sql"), "utf8")).toMatch(
+        /ALTER TABLE "Lane" ADD COLUMN\s+"notes" TEXT/,
+      );
+      const applied = await query<{ migration_name: string }>(
+        `${SERVER}/se_dev`,
+        `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`,
+      );
+      expect(applied.map((m) => m.migration_name)).toEqual(["20240101000000_init", "20240101000001_functions", created]);
+      const shadows = await query(`${SERVER}/postgres`, `SELECT datname FROM pg_database WHERE datname LIKE 'prisma_migrate_shadow_db_%'`);
+      expect(shadows).toEqual([]);
+    },
+    CLI_TIMEOUT,
+  );
 });

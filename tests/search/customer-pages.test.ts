@@ -18,7 +18,10 @@ afterEach(async () => {
 describe("LCL: the freight is explained by the sum that gives it", () => {
   test("1.9 t × per-ton rate, not '2.0000 RT, by weight'; the other measure beside it; two decimals", async () => {
     const cookie = await cookieOf("t1");
-    const rows = await prisma.lclRate.findMany({ where: { pol: "SHANGHAI", pod: "KOBE" }, select: { freightCbmT1: true, freightTonT1: true } });
+    const rows = await prisma.lclRate.findMany({
+      where: { pol: "SHANGHAI", pod: "KOBE" },
+      select: { freightCbmT1: true, freightTonT1: true },
+    });
     const page = await render("/lclbysea", { lclpol: "SHANGHAI", lclpod: "KOBE", cbm: "2", kg: "1900" }, { cookie });
     const text = visibleText(page.html);
     expect(text).not.toMatch(/RT，按/);
@@ -31,9 +34,12 @@ describe("LCL: the freight is explained by the sum that gives it", () => {
       expect(rate).toMatch(/^\d[\d,]*\.\d\d$/);
       expect(amount).toMatch(/^\d[\d,]*\.\d\d$/);
     }
-    for (const [, rate, amount] of weight) expect(Number(amount.replace(/,/g, ""))).toBeCloseTo(Math.round(1.9 * Number(rate.replace(/,/g, "")) * 100) / 100, 2);
+    for (const [, rate, amount] of weight)
+      expect(Number(amount.replace(/,/g, ""))).toBeCloseTo(Math.round(1.9 * Number(rate.replace(/,/g, "")) * 100) / 100, 2);
     expect(rows.length).toBeGreaterThan(0);
-    const en = visibleText((await render("/lclbysea", { lclpol: "SHANGHAI", lclpod: "KOBE", cbm: "2", kg: "1900", lng: "en-US" }, { cookie })).html);
+    const en = visibleText(
+      (await render("/lclbysea", { lclpol: "SHANGHAI", lclpod: "KOBE", cbm: "2", kg: "1900", lng: "en-US" }, { cookie })).html,
+    );
     expect(en).toMatch(/Charged by (weight|volume): \d/);
   });
 });
@@ -69,7 +75,9 @@ describe("the rate data's vocabulary in English", () => {
     expect(rail).not.toMatch(/\d+天/);
     // The vocabulary columns (remarks are free text and stay as written).
     const fcl = await callRoute(fclLoader, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM", lng: "en-US" }, { cookie }));
-    const facts = (fcl.data.results.rows as { facts: Record<string, string | null> }[]).map((r) => [r.facts.sailingSchedule, r.facts.via, r.facts.transitTime].join(" "));
+    const facts = (fcl.data.results.rows as { facts: Record<string, string | null> }[]).map((r) =>
+      [r.facts.sailingSchedule, r.facts.via, r.facts.transitTime].join(" "),
+    );
     expect(facts.length).toBeGreaterThan(0);
     for (const line of facts) expect(line).not.toMatch(/[\u4e00-\u9fff]/);
     const zh = visibleText((await render("/railroad", { pol: "西安", pod: "阿拉山口" }, { cookie })).html);
@@ -89,8 +97,15 @@ describe("the rate data's vocabulary in English", () => {
 
 describe("/home and /us", () => {
   test("the website's home content: level-1 groups with their level-2 items, B wide, the placeholder without an image", async () => {
-    const groups = await prisma.homeContent.findMany({ where: { channel: "WEB", level: 1 }, include: { children: true }, orderBy: { sort: "asc" } });
-    await prisma.homeContent.update({ where: { id: groups[0].children[0].id }, data: { imagePath: "0123456789abcdef0123456789abcdef.png" } });
+    const groups = await prisma.homeContent.findMany({
+      where: { channel: "WEB", level: 1 },
+      include: { children: true },
+      orderBy: { sort: "asc" },
+    });
+    await prisma.homeContent.update({
+      where: { id: groups[0].children[0].id },
+      data: { imagePath: "0123456789abcdef0123456789abcdef.png" },
+    });
     for (const path of ["/home", "/us"]) {
       const html = (await render(path)).html;
       for (const group of groups) {
@@ -120,7 +135,12 @@ describe("the contact card", () => {
   test("a customer's contacts: mobile, landline, QQ and the QR business card staff uploaded", async () => {
     await prisma.user.update({ where: { email: "service@example.com" }, data: { wxCodePath: "fedcba9876543210fedcba9876543210.png" } });
     const home = await callRoute(homeLoader, getRequest("/home", undefined, { cookie: await cookieOf("t1") }));
-    expect(home.data.contact.service).toMatchObject({ mobile: "13800000004", landline: "021-5888 1004", qq: "800001004", wxCode: "/wx-codes/fedcba9876543210fedcba9876543210.png" });
+    expect(home.data.contact.service).toMatchObject({
+      mobile: "13800000004",
+      landline: "021-5888 1004",
+      qq: "800001004",
+      wxCode: "/wx-codes/fedcba9876543210fedcba9876543210.png",
+    });
     const html = (await render("/home", undefined, { cookie: await cookieOf("t1") })).html;
     expect(html).toContain('src="/wx-codes/fedcba9876543210fedcba9876543210.png"');
     expect(visibleText(html)).toMatch(/座机 021-5888 1004/);

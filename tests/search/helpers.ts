@@ -118,9 +118,7 @@ export type TierNumbers = Record<"T0" | "T1" | "T2", string[]>;
 export async function tierNumbers(route: RouteCase): Promise<{ ids: number[]; numbers: TierNumbers }> {
   return withTestDb(async (db) => {
     const columns = route.prices.flatMap((p) => ["t0", "t1", "t2"].map((t) => `${p}_${t}`));
-    const { rows } = await db.query(
-      `SELECT id, ${columns.join(", ")} FROM ${route.table} WHERE ${route.where} AND ${VALID_TODAY_SQL}`,
-    );
+    const { rows } = await db.query(`SELECT id, ${columns.join(", ")} FROM ${route.table} WHERE ${route.where} AND ${VALID_TODAY_SQL}`);
     const numbers: TierNumbers = { T0: [], T1: [], T2: [] };
     for (const row of rows) {
       for (const p of route.prices) {

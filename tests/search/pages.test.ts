@@ -16,8 +16,7 @@ describe("/home", () => {
   test("six tabs as links; the active tab is in the URL", async () => {
     const page = await render("/home");
     expect(page.status).toBe(200);
-    for (const tab of ["fcl", "lcl", "air", "railway", "car", "delivery"])
-      expect(page.html).toContain(`href="/home?tab=${tab}"`);
+    for (const tab of ["fcl", "lcl", "air", "railway", "car", "delivery"]) expect(page.html).toContain(`href="/home?tab=${tab}"`);
     expect(page.html).toMatch(
       /<a[^>]*aria-current="page"[^>]*href="\/home\?tab=fcl"|<a[^>]*href="\/home\?tab=fcl"[^>]*aria-current="page"/,
     );
@@ -70,9 +69,7 @@ describe("/home", () => {
   test("no cards: the empty-state message", async () => {
     await withTestDb((db) => db.query("DELETE FROM special_offers WHERE mode = 'RAIL'"));
     const page = await render("/home", { tab: "railway", lng: "en-US" });
-    expect(visibleText(page.html)).toContain(
-      "No matching quotation goods, please contact your exclusive customer service...",
-    );
+    expect(visibleText(page.html)).toContain("No matching quotation goods, please contact your exclusive customer service...");
   });
 
   test("the home page carries no tier price", async () => {
@@ -116,8 +113,7 @@ describe("contact card", () => {
 });
 
 describe("picker lookups", () => {
-  const ports = async (query: Record<string, string>) =>
-    (await callRoute(portsLoader, getRequest("/resources/ports", query))).data;
+  const ports = async (query: Record<string, string>) => (await callRoute(portsLoader, getRequest("/resources/ports", query))).data;
 
   test("sea ports: contains over code, English and Chinese names, exact first, at most 10", async () => {
     expect((await ports({ kind: "sea", q: "shanghai" })).options[0]).toEqual({
@@ -135,9 +131,7 @@ describe("picker lookups", () => {
   test("airports keyed by code", async () => {
     const { options } = await ports({ kind: "air", q: "pvg" });
     expect(options[0]).toMatchObject({ value: "PVG", label: "PVG 上海浦东" });
-    expect((await ports({ kind: "air", q: "chicago" })).options.map((o: { value: string }) => o.value)).toContain(
-      "ORD",
-    );
+    expect((await ports({ kind: "air", q: "chicago" })).options.map((o: { value: string }) => o.value)).toContain("ORD");
   });
 
   test("bad kind is a 400", async () => {
@@ -146,12 +140,9 @@ describe("picker lookups", () => {
   });
 
   test("express countries", async () => {
-    const { options } = (await callRoute(countriesLoader, getRequest("/resources/express-countries", { q: "美国" })))
-      .data;
+    const { options } = (await callRoute(countriesLoader, getRequest("/resources/express-countries", { q: "美国" }))).data;
     expect(options.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining(["美国西部", "美国东部"]));
-    const en = (
-      await callRoute(countriesLoader, getRequest("/resources/express-countries", { q: "japan", lng: "en-US" }))
-    ).data;
+    const en = (await callRoute(countriesLoader, getRequest("/resources/express-countries", { q: "japan", lng: "en-US" }))).data;
     expect(en.options[0]).toMatchObject({ value: "Japan" });
   });
 });
@@ -163,9 +154,7 @@ describe("for crawlers", () => {
     expect(zh).toContain('<link rel="canonical" href="http://localhost:3000/fclbysea?pol=SHANGHAI&amp;pod=BATAM"/>');
     expect(zh).toMatch(/<meta name="description" content="[^"]+"/);
     const en = (await render("/fclbysea", { pol: "SHANGHAI", pod: "BATAM", lng: "en-US" })).html;
-    expect(en).toContain(
-      '<link rel="canonical" href="http://localhost:3000/fclbysea?pol=SHANGHAI&amp;pod=BATAM&amp;lng=en-US"/>',
-    );
+    expect(en).toContain('<link rel="canonical" href="http://localhost:3000/fclbysea?pol=SHANGHAI&amp;pod=BATAM&amp;lng=en-US"/>');
     expect(en).toContain("<title>SHANGHAI → BATAM Sea FCL rates | Global Freight Rate Portal</title>");
     const invalid = (await render("/fclbysea", { pol: "", pod: "" })).html;
     expect(invalid).toContain('<meta name="robots" content="noindex"/>');
@@ -189,7 +178,10 @@ describe("for crawlers", () => {
   });
 
   test("/us and /contact: title, description and canonical in the page's language", async () => {
-    for (const [path, zhTitle, enTitle] of [["/us", "公司简介", "About us"], ["/contact", "联系我们", "Contact us"]]) {
+    for (const [path, zhTitle, enTitle] of [
+      ["/us", "公司简介", "About us"],
+      ["/contact", "联系我们", "Contact us"],
+    ]) {
       const zh = (await render(path)).html;
       expect(zh).toContain(`<title>${zhTitle} | 环球货运运价平台</title>`);
       expect(zh).toMatch(/<meta name="description" content="[^"]*[\u4e00-\u9fff][^"]*"/);

@@ -15,8 +15,7 @@ import { withTestDb } from "../support/db";
 import { callRoute, getRequest } from "../support/requests";
 import { cookieOf, VALID_TODAY_SQL } from "./helpers";
 
-const search = async (query: Record<string, string>, cookie = "") =>
-  callRoute(fclLoader, getRequest("/fclbysea", query, { cookie }));
+const search = async (query: Record<string, string>, cookie = "") => callRoute(fclLoader, getRequest("/fclbysea", query, { cookie }));
 
 /** The first row's 20GP price as a T1 customer sees it. */
 async function firstPrice(query: Record<string, string>): Promise<{ id: number; gp20: string } | null> {
@@ -77,9 +76,7 @@ test("a port added after a failed search resolves on the next one", async () => 
   const missing = await search({ pol: "SHANGHAI", pod: "ZZCACHEPORT" });
   expect(missing.data.status).toBe("invalid");
   expect(missing.data.fields[1].error).toBe("search.validation.notFound");
-  await withTestDb((db) =>
-    db.query("INSERT INTO sea_ports (code, name, name_zh) VALUES ('ZZCHP', 'ZZCACHEPORT', '缓存港')"),
-  );
+  await withTestDb((db) => db.query("INSERT INTO sea_ports (code, name, name_zh) VALUES ('ZZCHP', 'ZZCACHEPORT', '缓存港')"));
   const found = await search({ pol: "SHANGHAI", pod: "ZZCACHEPORT" });
   expect(found.data.status).toBe("ok");
   expect(found.data.fields[1].error).toBeNull();

@@ -32,10 +32,7 @@ describe("validation (spec 5), in the user's language", () => {
   test("both sea ports are required", async () => {
     const result = await call(fclLoader, "/fclbysea", { pol: "", pod: "" });
     expect(result.status).toBe(400);
-    expect(result.data.fields.map((f: { error: string }) => f.error)).toEqual([
-      "search.validation.pol",
-      "search.validation.pod",
-    ]);
+    expect(result.data.fields.map((f: { error: string }) => f.error)).toEqual(["search.validation.pol", "search.validation.pod"]);
     const zh = visibleText((await render("/fclbysea", { pol: "", pod: "" })).html);
     expect(zh).toContain("请选择起运港！");
     expect(zh).toContain("请选择目的港！");
@@ -70,15 +67,12 @@ describe("validation (spec 5), in the user's language", () => {
 });
 
 describe("resolution without JavaScript", () => {
-  test.each(["SHANGHAI", "shanghai", "CNSHA", "cnsha", "上海", "SHANGHAI/CNSHA/上海"])(
-    "sea %s → SHANGHAI",
-    async (pol) => {
-      const result = await call(fclLoader, "/fclbysea", { pol, pod: "batam" });
-      expect(result.data.status).toBe("ok");
-      expect(result.data.query).toEqual({ pol: "SHANGHAI", pod: "BATAM" });
-      expect(result.data.results.total).toBe(3);
-    },
-  );
+  test.each(["SHANGHAI", "shanghai", "CNSHA", "cnsha", "上海", "SHANGHAI/CNSHA/上海"])("sea %s → SHANGHAI", async (pol) => {
+    const result = await call(fclLoader, "/fclbysea", { pol, pod: "batam" });
+    expect(result.data.status).toBe("ok");
+    expect(result.data.query).toEqual({ pol: "SHANGHAI", pod: "BATAM" });
+    expect(result.data.results.total).toBe(3);
+  });
 
   test("ambiguous text gets a 'did you mean' list of links", async () => {
     const result = await call(fclLoader, "/fclbysea", { pol: "shang", pod: "BATAM" });
@@ -136,9 +130,7 @@ describe("resolution without JavaScript", () => {
 describe("results", () => {
   test("only rows valid today (expired and future rows hidden)", async () => {
     const ids = await withTestDb(async (db) => {
-      const { rows } = await db.query(
-        `SELECT id, ${VALID_TODAY_SQL} AS valid FROM fcl_rates WHERE pol = 'SHANGHAI' AND pod = 'BATAM'`,
-      );
+      const { rows } = await db.query(`SELECT id, ${VALID_TODAY_SQL} AS valid FROM fcl_rates WHERE pol = 'SHANGHAI' AND pod = 'BATAM'`);
       return rows as { id: number; valid: boolean }[];
     });
     expect(ids.some((r) => !r.valid)).toBe(true);
@@ -242,18 +234,14 @@ describe("results", () => {
     const all = await call(fclLoader, "/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, cookie);
     const carrier = all.data.carriers[0];
     const filtered = await call(fclLoader, "/fclbysea", { pol: "SHANGHAI", pod: "BATAM", carrier }, cookie);
-    expect(filtered.data.results.rows.every((r: { facts: { carrier: string } }) => r.facts.carrier === carrier)).toBe(
-      true,
-    );
+    expect(filtered.data.results.rows.every((r: { facts: { carrier: string } }) => r.facts.carrier === carrier)).toBe(true);
     expect(filtered.data.results.total).toBeLessThan(all.data.results.total);
   });
 });
 
 describe("query logs and search history", () => {
   const logsOf = (userId: number) =>
-    withTestDb(
-      async (db) => (await db.query("SELECT * FROM query_logs WHERE user_id = $1 ORDER BY id DESC", [userId])).rows,
-    );
+    withTestDb(async (db) => (await db.query("SELECT * FROM query_logs WHERE user_id = $1 ORDER BY id DESC", [userId])).rows);
 
   test("a logged-in search writes a QueryLog row and the history", async () => {
     const cookie = await cookieOf("t2"); // user 12
@@ -287,8 +275,7 @@ describe("query logs and search history", () => {
   });
 
   test("visitors and invalid searches write nothing", async () => {
-    const count = async () =>
-      withTestDb(async (db) => Number((await db.query("SELECT count(*) FROM query_logs")).rows[0].count));
+    const count = async () => withTestDb(async (db) => Number((await db.query("SELECT count(*) FROM query_logs")).rows[0].count));
     const before = await count();
     await call(fclLoader, "/fclbysea", { pol: "SHANGHAI", pod: "BATAM" });
     await call(fclLoader, "/fclbysea", { pol: "SHANGHAI", pod: "" }, await cookieOf("t1"));

@@ -32,7 +32,9 @@ test("FCL as T2: the freight parts are count × the T2 price of each row, the pa
   expect(data.results.sort).toBe("total");
   const totals = data.shipment!.totals!;
   const prices = await withTestDb(async (db) => {
-    const { rows } = await db.query(`SELECT id, gp20_t2, hq40_t2 FROM fcl_rates WHERE pol = 'SHANGHAI' AND pod = 'BATAM' AND ${VALID_TODAY_SQL}`);
+    const { rows } = await db.query(
+      `SELECT id, gp20_t2, hq40_t2 FROM fcl_rates WHERE pol = 'SHANGHAI' AND pod = 'BATAM' AND ${VALID_TODAY_SQL}`,
+    );
     return new Map(rows.map((r) => [r.id as number, r as { gp20_t2: string | null; hq40_t2: string | null }]));
   });
   expect(data.results.rows.length).toBeGreaterThan(1);
@@ -49,7 +51,9 @@ test("FCL as T2: the freight parts are count × the T2 price of each row, the pa
     expect(lines[1]).toMatch(new RegExp(`^40HQ.*：1 箱 × ${money(Number(db.hq40_t2))} USD = ${money(Number(db.hq40_t2))} USD$`));
   }
   // Ascending by the USD total (every FCL total has USD freight).
-  const usd = data.results.rows.filter((r) => !totals[r.id].incomplete).map((r) => parseFixed(totals[r.id].sums.find((s) => s.currency === "USD")!.amount)!);
+  const usd = data.results.rows
+    .filter((r) => !totals[r.id].incomplete)
+    .map((r) => parseFixed(totals[r.id].sums.find((s) => s.currency === "USD")!.amount)!);
   for (let i = 1; i < usd.length; i++) expect(compare(usd[i - 1], usd[i])).toBeLessThanOrEqual(0);
   // Sorting by price shows the same rows of the route.
   const byPrice = await call("/fclbysea", { ...FCL, qty_gp20: "2", qty_hq40: "1" }, cookie);

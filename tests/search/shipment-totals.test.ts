@@ -51,7 +51,11 @@ describe("FCL: count × tier price + each fee per box or per bill", () => {
       { currency: "CNY", amount: "4370.00" },
     ]);
     expect(total.incomplete).toBe(false);
-    expect(total.parts.find((p) => p.labelKey === "search.price.gp20")).toMatchObject({ quantity: "2", rate: "1200.00", amount: "2400.00" });
+    expect(total.parts.find((p) => p.labelKey === "search.price.gp20")).toMatchObject({
+      quantity: "2",
+      rate: "1200.00",
+      amount: "2400.00",
+    });
     expect(total.parts.filter((p) => p.labelKey === "search.col.thc").map((p) => p.amount)).toEqual(["2040.00", "1540.00"]);
     expect(total.parts.find((p) => p.labelKey === "search.col.seal")).toMatchObject({ quantity: "3", unit: "box", amount: "150.00" });
   });
@@ -78,14 +82,18 @@ describe("rail and trailer: counts × prices in the row's currency", () => {
     expect(total.sums).toEqual([{ currency: "CNY", amount: "23900.50" }]);
   });
   test("trailer", () => {
-    const total = rowTotals(modeByKey("trailer"), { kind: "containers", counts: { gp40: 2 } }, [row({ gp20: "900.00", gp40: "1350.00", hq40: "1400.00" }, {}, "CNY")])[1];
+    const total = rowTotals(modeByKey("trailer"), { kind: "containers", counts: { gp40: 2 } }, [
+      row({ gp20: "900.00", gp40: "1350.00", hq40: "1400.00" }, {}, "CNY"),
+    ])[1];
     expect(total.sums).toEqual([{ currency: "CNY", amount: "2700.00" }]);
   });
 });
 
 describe("LCL: revenue tons × tier price", () => {
   test("volume decides: 3.2 CBM, 1800 kg at 45/CBM, 30/t", () => {
-    const total = rowTotals(modeByKey("lcl"), { kind: "lcl", cbm: "3.200", kg: "1800.0" }, [row({ freightCbm: "45.00", freightTon: "30.00" }, { cisf: "USD 5/CBM" })])[1];
+    const total = rowTotals(modeByKey("lcl"), { kind: "lcl", cbm: "3.200", kg: "1800.0" }, [
+      row({ freightCbm: "45.00", freightTon: "30.00" }, { cisf: "USD 5/CBM" }),
+    ])[1];
     // by volume 3.2 × 45 = 144.00; by weight 1.8 × 30 = 54.00 → 144.00 (fees are not in the LCL total)
     expect(total.sums).toEqual([{ currency: "USD", amount: "144.00" }]);
   });
@@ -127,7 +135,9 @@ describe("air: chargeable weight at the right break", () => {
   test("no quoted break for the packing (tray has only +100; 40 kg takes it) and none at all", () => {
     const trayOnly = rowTotals(air, { kind: "air", kg: "40.0", cbm: "0.000", pack: "tray" }, [row(prices, { cbmKgs: "1:167" })])[1];
     expect(trayOnly.sums).toEqual([{ currency: "USD", amount: "1080.00" }]);
-    const none = rowTotals(air, { kind: "air", kg: "310.0", cbm: "0.000", pack: "tray" }, [row({ ...prices, tray100: null }, { cbmKgs: "1:167" })]);
+    const none = rowTotals(air, { kind: "air", kg: "310.0", cbm: "0.000", pack: "tray" }, [
+      row({ ...prices, tray100: null }, { cbmKgs: "1:167" }),
+    ]);
     expect(none[1].incomplete).toBe(true);
   });
 
@@ -146,14 +156,22 @@ describe("the shipment form", () => {
   test("container counts are whole numbers up to 999", () => {
     const keys = ["gp20", "gp40", "hq40"];
     expect(checkShipment("containers", keys, q({})).shipment).toBeNull();
-    expect(checkShipment("containers", keys, q({ qty_gp20: "2", qty_hq40: "" })).shipment).toEqual({ kind: "containers", counts: { gp20: 2 } });
+    expect(checkShipment("containers", keys, q({ qty_gp20: "2", qty_hq40: "" })).shipment).toEqual({
+      kind: "containers",
+      counts: { gp20: 2 },
+    });
     expect(checkShipment("containers", keys, q({ qty_gp20: "1.5" })).problems).toEqual({ qty_gp20: "count" });
     expect(checkShipment("containers", keys, q({ qty_gp40: "1000" })).problems).toEqual({ qty_gp40: "count" });
     expect(checkShipment("containers", keys, q({ qty_gp40: "0" })).problems).toEqual({ qty_gp20: "empty" });
   });
   test("air weight and volume", () => {
     expect(checkShipment("air", [], q({ kg: "12.34" })).problems).toEqual({ kg: "kg" });
-    expect(checkShipment("air", [], q({ kg: "12", cbm: "0.5", pack: "tray" })).shipment).toEqual({ kind: "air", kg: "12.0", cbm: "0.500", pack: "tray" });
+    expect(checkShipment("air", [], q({ kg: "12", cbm: "0.5", pack: "tray" })).shipment).toEqual({
+      kind: "air",
+      kg: "12.0",
+      cbm: "0.500",
+      pack: "tray",
+    });
   });
   test("every mode but express says what its shipment is", () => {
     expect(MODES.map((m) => [m.key, m.shipment])).toEqual([
@@ -168,9 +186,25 @@ describe("the shipment form", () => {
 });
 
 test("order by total: USD first, then CNY; rows without a total last", () => {
-  const t = (sums: [string, string][], incomplete = false) => ({ parts: [], excluded: [], air: null, incomplete, sums: sums.map(([currency, amount]) => ({ currency, amount })) });
+  const t = (sums: [string, string][], incomplete = false) => ({
+    parts: [],
+    excluded: [],
+    air: null,
+    incomplete,
+    sums: sums.map(([currency, amount]) => ({ currency, amount })),
+  });
   expect(compareTotals(t([["USD", "100.00"]]), t([["USD", "90.00"]]))).toBe(1);
-  expect(compareTotals(t([["USD", "100.00"], ["CNY", "5.00"]]), t([["USD", "100.00"]]))).toBe(1);
+  expect(
+    compareTotals(
+      t([
+        ["USD", "100.00"],
+        ["CNY", "5.00"],
+      ]),
+      t([["USD", "100.00"]]),
+    ),
+  ).toBe(1);
   expect(compareTotals(t([], true), t([["USD", "1.00"]]))).toBe(1);
-  expect(shipmentTotal({ kind: "containers", counts: { gp20: 1 } }, { prices: null, facts: {}, currency: "USD" }, { prices: [], fees: [] })).toBeNull();
+  expect(
+    shipmentTotal({ kind: "containers", counts: { gp20: 1 } }, { prices: null, facts: {}, currency: "USD" }, { prices: [], fees: [] }),
+  ).toBeNull();
 });

@@ -54,7 +54,15 @@ const BELOW: Record<number, number[]> = {
 };
 
 type Staff = Exclude<Actor, "visitor" | "t0" | "t1" | "t2">;
-const STAFF_ROLE: Record<Staff, number> = { admin: ADMIN, sales: SALES, salesGlobal: SALES, service: SERVICE, manager: MANAGER, data: DATA, noperm: SERVICE };
+const STAFF_ROLE: Record<Staff, number> = {
+  admin: ADMIN,
+  sales: SALES,
+  salesGlobal: SALES,
+  service: SERVICE,
+  manager: MANAGER,
+  data: DATA,
+  noperm: SERVICE,
+};
 /** User-management rights of each demo account (the /userList screen with them), from the seed. */
 const USER_RIGHTS: Record<Staff, number[] | null> = {
   admin: [71, 72, 73, 75, 86, 90, 96],
@@ -66,14 +74,50 @@ const USER_RIGHTS: Record<Staff, number[] | null> = {
   data: null, // no /userList at all
 };
 /** Who sees the test's targets (salesperson 2, customer service 4): global views and those two. */
-const SEES_TARGETS: Record<Staff, boolean> = { admin: true, salesGlobal: true, manager: true, sales: true, service: true, noperm: false, data: false };
+const SEES_TARGETS: Record<Staff, boolean> = {
+  admin: true,
+  salesGlobal: true,
+  manager: true,
+  sales: true,
+  service: true,
+  noperm: false,
+  data: false,
+};
 /** Who sees their own row in the user list: global views only (a related view holds customers). */
-const SEES_SELF: Record<Staff, boolean> = { admin: true, salesGlobal: true, manager: true, sales: false, service: false, noperm: false, data: false };
+const SEES_SELF: Record<Staff, boolean> = {
+  admin: true,
+  salesGlobal: true,
+  manager: true,
+  sales: false,
+  service: false,
+  noperm: false,
+  data: false,
+};
 /** Views each account holds (view 1 global also grants view 2); the administrator holds both. */
-const HOLDS_GLOBAL_VIEW: Record<Staff, boolean> = { admin: true, salesGlobal: true, manager: true, sales: false, service: false, noperm: false, data: false };
+const HOLDS_GLOBAL_VIEW: Record<Staff, boolean> = {
+  admin: true,
+  salesGlobal: true,
+  manager: true,
+  sales: false,
+  service: false,
+  noperm: false,
+  data: false,
+};
 
-type Op = "update" | "setCustomerRole" | "setAdminRole" | "setTier" | "freeze" | "audit" | "auditProfile" | "globalView" | "handover" | "delete";
-const OPS: Op[] = ["update", "setCustomerRole", "setAdminRole", "setTier", "freeze", "audit", "auditProfile", "globalView", "handover", "delete"];
+type Op =
+  "update" | "setCustomerRole" | "setAdminRole" | "setTier" | "freeze" | "audit" | "auditProfile" | "globalView" | "handover" | "delete";
+const OPS: Op[] = [
+  "update",
+  "setCustomerRole",
+  "setAdminRole",
+  "setTier",
+  "freeze",
+  "audit",
+  "auditProfile",
+  "globalView",
+  "handover",
+  "delete",
+];
 const RIGHT_OF: Record<Op, number> = {
   update: 73,
   setCustomerRole: 73,
@@ -158,7 +202,10 @@ async function freshTarget(roleId: number, op: Op): Promise<TargetUser> {
 /** The active member of the leaver's role who receives the customers. */
 const RECEIVER: Record<number, number> = { [SALES]: USER_ID.salesGlobal, [SERVICE]: USER_ID.noperm, [MANAGER]: USER_ID.manager };
 
-function pageFields(op: Op, user: { id: number; username: string; phone: string; roleId: number; customerRating: number | null }): Record<string, string | number> {
+function pageFields(
+  op: Op,
+  user: { id: number; username: string; phone: string; roleId: number; customerRating: number | null },
+): Record<string, string | number> {
   const edit = {
     intent: "update",
     id: user.id,
@@ -197,7 +244,17 @@ function pageFields(op: Op, user: { id: number; username: string; phone: string;
 
 function apiCall(op: Op, user: { id: number; username: string; phone: string; roleId: number; customerRating: number | null }) {
   const page = pageFields(op, user);
-  const edit = { id: user.id, username: user.username, phone: user.phone, businessaddress: "上海", company: "矩阵", sales_id: 2, customer_id: 4, rid: user.roleId, customer_rating: user.customerRating ?? 3 };
+  const edit = {
+    id: user.id,
+    username: user.username,
+    phone: user.phone,
+    businessaddress: "上海",
+    company: "矩阵",
+    sales_id: 2,
+    customer_id: 4,
+    rid: user.roleId,
+    customer_rating: user.customerRating ?? 3,
+  };
   switch (op) {
     case "update":
       return { method: "PUT" as const, path: "/my/edituser", body: { ...edit, company: "矩阵改" } };
@@ -209,7 +266,11 @@ function apiCall(op: Op, user: { id: number; username: string; phone: string; ro
     case "freeze":
       return { method: "PUT" as const, path: "/my/updatestate", body: { id: user.id, statesw: 2 } };
     case "audit":
-      return { method: "PUT" as const, path: "/my/audituser", body: { id: user.id, audit: 2, customer_rating: 2, sales_id: 3, customer_id: 4 } };
+      return {
+        method: "PUT" as const,
+        path: "/my/audituser",
+        body: { id: user.id, audit: 2, customer_rating: 2, sales_id: 3, customer_id: 4 },
+      };
     case "auditProfile":
       return { method: "PUT" as const, path: "/my/auditshzluser", body: { id: user.id, audit_zl: 2 } };
     case "globalView":
@@ -273,7 +334,8 @@ type Got = Expected | `other ${number}`;
 
 function classify(status: number, location: string | null, refusedHttp: number[] = [403]): Got {
   // Visitors: /home, or (back-office screens) login and back.
-  if (status === 401 || (status === 302 && (location === "/home" || location === "/login" || location?.startsWith("/login?redirectTo=")))) return "signin";
+  if (status === 401 || (status === 302 && (location === "/home" || location === "/login" || location?.startsWith("/login?redirectTo="))))
+    return "signin";
   if (refusedHttp.includes(status)) return "refused";
   if (status === 404) return "hidden";
   return `other ${status}`;
@@ -283,7 +345,8 @@ afterAll(async () => {
   await flushBackground();
 });
 
-const snapshot = (id: number) => prisma.user.findUnique({ where: { id } }).then((row) => (row ? { ...row, updatedAt: null, lastLoginAt: null } : null));
+const snapshot = (id: number) =>
+  prisma.user.findUnique({ where: { id } }).then((row) => (row ? { ...row, updatedAt: null, lastLoginAt: null } : null));
 
 describe.each(ACTORS)("actor %s", (actor) => {
   let creds: Credentials;
@@ -318,11 +381,15 @@ describe.each(ACTORS)("actor %s", (actor) => {
           if (want === "done") {
             if (!(await applied(op, subject, row))) problems.push(`${label}: expected done, got ${got} with nothing changed`);
           } else {
-            if (JSON.stringify(await snapshot(subject.id)) !== JSON.stringify(before)) problems.push(`${label}: changed the target (expected ${want}, got ${got})`);
-            if (want === "n/a" ? got === "refused" || got === "signin" : got !== want) problems.push(`${label}: expected ${want}, got ${got}`);
+            if (JSON.stringify(await snapshot(subject.id)) !== JSON.stringify(before))
+              problems.push(`${label}: changed the target (expected ${want}, got ${got})`);
+            if (want === "n/a" ? got === "refused" || got === "signin" : got !== want)
+              problems.push(`${label}: expected ${want}, got ${got}`);
             if (want === "refused" && actor in USER_RIGHTS && USER_RIGHTS[actor as Staff]) {
               // A staff member on the screen who is refused leaves a row naming the operation.
-              const logged = await prisma.operationLog.count({ where: { id: { gt: mark }, module: "refused", userId: USER_ID[actor as Staff] } });
+              const logged = await prisma.operationLog.count({
+                where: { id: { gt: mark }, module: "refused", userId: USER_ID[actor as Staff] },
+              });
               if (logged !== 1) problems.push(`${label}: ${logged} refusal rows, expected 1`);
             }
           }
@@ -356,7 +423,9 @@ describe("the last active administrator", () => {
         api("PUT", "/my/updatestate", { token: other.token, body: { id: USER_ID.admin, statesw: 2 } }),
       ]);
       for (let i = 0; i < 200; i++) {
-        const { rows } = await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+        const { rows } = await db.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
         if (rows[0].n >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -368,7 +437,11 @@ describe("the last active administrator", () => {
       expect(results.map((r) => r.http).sort()).toEqual([200, 409]);
       expect(results.find((r) => r.http === 409)!.body.message).toBe("这是最后一位在职管理员，不能冻结、删除或降级");
       // The refused one is in the operation log with what it asked for.
-      expect(await prisma.operationLog.count({ where: { module: "refused", params: { contains: "user.setState: lastAdministrator; statesw: 1 → 2" } } })).toBe(1);
+      expect(
+        await prisma.operationLog.count({
+          where: { module: "refused", params: { contains: "user.setState: lastAdministrator; statesw: 1 → 2" } },
+        }),
+      ).toBe(1);
     } finally {
       await prisma.user.update({ where: { id: USER_ID.admin }, data: { state: 1 } });
     }
@@ -376,7 +449,8 @@ describe("the last active administrator", () => {
 
   test("an administrator demotes another while one stays", async () => {
     const creds = await credentialsOf("admin");
-    const page = (fields: Record<string, string | number>) => callRoute(userAction, postForm("/userList", fields, { cookie: creds.cookie }));
+    const page = (fields: Record<string, string | number>) =>
+      callRoute(userAction, postForm("/userList", fields, { cookie: creds.cookie }));
     const second = await freshTarget(ADMIN, "update");
     const row = await prisma.user.findUniqueOrThrow({ where: { id: second.id } });
     expect((await page(pageFields("setCustomerRole", row))).status).toBe(302);
@@ -402,7 +476,9 @@ describe("a role manager who is not the administrator (the manager's role given 
 
   test("assigns the roles below their own (sales, customers), never a sibling or the administrator role", async () => {
     const creds = await credentialsOf("manager");
-    const offered = ((await api("GET", "/api/role", { token: creds.token })).body.data as { rid: number }[]).map((r) => r.rid).sort((a, b) => a - b);
+    const offered = ((await api("GET", "/api/role", { token: creds.token })).body.data as { rid: number }[])
+      .map((r) => r.rid)
+      .sort((a, b) => a - b);
     expect(offered).toEqual([SALES, DIRECT, PEER, AGENT]);
     const customer = await freshTarget(DIRECT, "update");
     const toSales = await api("POST", "/my/saverole", { token: creds.token, body: { id: customer.id, rid: SALES } });
@@ -415,8 +491,10 @@ describe("a role manager who is not the administrator (the manager's role given 
   test("changes only roles below their own, places roles under their own, grants only what they hold", async () => {
     const creds = await credentialsOf("manager");
     const { action: roleAction } = await import("~/routes/admin/roleList");
-    const post = (fields: Record<string, string | number | number[]>) => callRoute(roleAction, postForm("/roleList", fields, { cookie: creds.cookie }));
-    const current = async (roleId: number) => (await prisma.rolePermission.findMany({ where: { roleId, halfChecked: false } })).map((p) => p.menuId).sort((a, b) => a - b);
+    const post = (fields: Record<string, string | number | number[]>) =>
+      callRoute(roleAction, postForm("/roleList", fields, { cookie: creds.cookie }));
+    const current = async (roleId: number) =>
+      (await prisma.rolePermission.findMany({ where: { roleId, halfChecked: false } })).map((p) => p.menuId).sort((a, b) => a - b);
 
     const sales = await current(SALES);
     // 86 (toggle state) is the manager's: granted to sales, a role below.
@@ -439,7 +517,10 @@ describe("a role manager who is not the administrator (the manager's role given 
     // Every refusal above is in the operation log with the values asked for.
     const refusals = await prisma.operationLog.findMany({ where: { module: "refused", userId: USER_ID.manager, operation: "roles" } });
     expect(refusals.map((r) => r.params)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^role\.grantPermissions: permissionNotHeld; pid: \[.*\] → \[.*32.*\]$/), expect.stringMatching(/^role\.create: parentNotAllowed/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^role\.grantPermissions: permissionNotHeld; pid: \[.*\] → \[.*32.*\]$/),
+        expect.stringMatching(/^role\.create: parentNotAllowed/),
+      ]),
     );
   });
 });
@@ -474,16 +555,29 @@ describe("values one does not hold", () => {
     const creds = await credentialsOf("admin");
     const held = (await prisma.rolePermission.findMany({ where: { roleId: ADMIN, halfChecked: false } })).map((p) => p.menuId);
     for (const dropped of [2, 3, 4, 32, 73]) {
-      const result = await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.filter((id) => id !== dropped).join(",") } });
+      const result = await api("POST", "/my/saverightsroles", {
+        token: creds.token,
+        body: { rid: ADMIN, pid: held.filter((id) => id !== dropped).join(",") },
+      });
       expect(result.http, `without ${dropped}`).toBe(403);
     }
     expect((await prisma.rolePermission.findMany({ where: { roleId: ADMIN, halfChecked: false } })).length).toBe(held.length);
     // Role 1 stays a staff role (among the customers it could hold no permission).
-    const moved = await api("PUT", "/my/editroles", { token: creds.token, body: { rid: ADMIN, rolename: "管理员", roleDesc: "", Fidrole: 3, type: 2 } });
+    const moved = await api("PUT", "/my/editroles", {
+      token: creds.token,
+      body: { rid: ADMIN, rolename: "管理员", roleDesc: "", Fidrole: 3, type: 2 },
+    });
     expect(moved.http).toBe(403);
     expect((await prisma.role.findUniqueOrThrow({ where: { id: ADMIN } })).parentId).toBe(2);
     // Anything else may change: the administrator drops and takes back the outbox screen.
-    expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.filter((id) => id !== 20).join(",") } })).http).toBe(200);
+    expect(
+      (
+        await api("POST", "/my/saverightsroles", {
+          token: creds.token,
+          body: { rid: ADMIN, pid: held.filter((id) => id !== 20).join(",") },
+        })
+      ).http,
+    ).toBe(200);
     expect((await api("POST", "/my/saverightsroles", { token: creds.token, body: { rid: ADMIN, pid: held.join(",") } })).http).toBe(200);
   });
 });

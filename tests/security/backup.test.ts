@@ -87,7 +87,12 @@ describe("backup", { timeout: 120_000 }, () => {
     expect(fs.statSync(backupDir).mode & 0o077).toBe(0);
 
     const manifest = result.manifest;
-    expect(manifest.migrations.map((m: { name: string }) => m.name)).toEqual(fs.readdirSync(path.join(ROOT, "prisma", "migrations")).filter((n) => /^\d/.test(n)).sort());
+    expect(manifest.migrations.map((m: { name: string }) => m.name)).toEqual(
+      fs
+        .readdirSync(path.join(ROOT, "prisma", "migrations"))
+        .filter((n) => /^\d/.test(n))
+        .sort(),
+    );
     const users = manifest.tables.find((t: { name: string }) => t.name === "users")!;
     expect(users.rows).toBeGreaterThan(10);
     // Parents before children: users before sessions and entrustments.
@@ -106,12 +111,19 @@ describe("backup", { timeout: 120_000 }, () => {
   test("refuses to record a schema other than the applied one (a migration edited or missing)", async () => {
     const migrations = path.join(scratch, "migrations-copy");
     fs.cpSync(path.join(ROOT, "prisma", "migrations"), migrations, { recursive: true });
-    const first = fs.readdirSync(migrations).filter((n) => /^\d/.test(n)).sort()[0];
+    const first = fs
+      .readdirSync(migrations)
+      .filter((n) => /^\d/.test(n))
+      .sort()[0];
     fs.appendFileSync(path.join(migrations, first, "migration.sql"), "\n-- edited after it was applied\n");
     const outDir = path.join(scratch, "refused");
-    await expect(backup({ databaseUrl: currentDatabaseUrl(), uploadDir, outDir, migrationsDir: migrations })).rejects.toThrow(/differs from the one applied/);
+    await expect(backup({ databaseUrl: currentDatabaseUrl(), uploadDir, outDir, migrationsDir: migrations })).rejects.toThrow(
+      /differs from the one applied/,
+    );
     fs.rmSync(path.join(migrations, first), { recursive: true });
-    await expect(backup({ databaseUrl: currentDatabaseUrl(), uploadDir, outDir, migrationsDir: migrations })).rejects.toThrow(/missing from/);
+    await expect(backup({ databaseUrl: currentDatabaseUrl(), uploadDir, outDir, migrationsDir: migrations })).rejects.toThrow(
+      /missing from/,
+    );
     // A refused backup leaves nothing behind (no `.partial` folder).
     expect(fs.readdirSync(outDir)).toEqual([]);
   });
@@ -149,7 +161,9 @@ describe("restore", { timeout: 120_000 }, () => {
 
     await expect(restore({ backupDir, databaseUrl: currentDatabaseUrl(), uploadDir })).rejects.toThrow(/holds \d+ files/);
     const emptyUploads = path.join(scratch, "empty-uploads");
-    await expect(restore({ backupDir, databaseUrl: currentDatabaseUrl(), uploadDir: emptyUploads })).rejects.toThrow(/already has \d+ tables/);
+    await expect(restore({ backupDir, databaseUrl: currentDatabaseUrl(), uploadDir: emptyUploads })).rejects.toThrow(
+      /already has \d+ tables/,
+    );
 
     const { prisma } = await import("~/utils/db.server");
     await prisma.$disconnect();
@@ -175,7 +189,9 @@ describe("restore", { timeout: 120_000 }, () => {
     bytes[20] ^= 0xff;
     fs.writeFileSync(file, bytes);
     const url = await newEmptyDatabase();
-    await expect(restore({ backupDir: copy, databaseUrl: url, uploadDir: path.join(scratch, "u-damaged") })).rejects.toThrow(/damaged \(checksum\)/);
+    await expect(restore({ backupDir: copy, databaseUrl: url, uploadDir: path.join(scratch, "u-damaged") })).rejects.toThrow(
+      /damaged \(checksum\)/,
+    );
     expect(fs.existsSync(path.join(scratch, "u-damaged"))).toBe(false);
     await expect(verifyBackup(`${copy}.partial`)).rejects.toThrow(/unfinished/);
   });
@@ -187,7 +203,11 @@ describe("restore", { timeout: 120_000 }, () => {
     const manifestFile = path.join(copy, "manifest.json");
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
     const users = manifest.tables.find((t: { name: string }) => t.name === "users");
-    const lines = zlib.gunzipSync(fs.readFileSync(path.join(copy, users.file))).toString("utf8").trimEnd().split("\n");
+    const lines = zlib
+      .gunzipSync(fs.readFileSync(path.join(copy, users.file)))
+      .toString("utf8")
+      .trimEnd()
+      .split("\n");
     const gz = zlib.gzipSync(Buffer.from([...lines, lines[0]].join("\n") + "\n"));
     fs.writeFileSync(path.join(copy, users.file), gz);
     users.rows += 1;
@@ -203,7 +223,11 @@ describe("restore", { timeout: 120_000 }, () => {
 
   test("npm run backup / npm run restore work end to end (the CLI)", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: currentDatabaseUrl(), UPLOAD_DIR: uploadDir, NODE_ENV: "production" };
-    const taken = spawnSync(process.execPath, ["scripts/backup.mjs", "backup", "--out", path.join(scratch, "cli")], { cwd: ROOT, env, encoding: "utf8" });
+    const taken = spawnSync(process.execPath, ["scripts/backup.mjs", "backup", "--out", path.join(scratch, "cli")], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+    });
     expect(taken.stderr).toBe("");
     expect(taken.status).toBe(0);
     const dir = taken.stdout.trim().split("\n").at(-1)!;

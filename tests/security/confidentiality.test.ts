@@ -73,7 +73,11 @@ function occurs(text: string, number: string): boolean {
 
 /** The spellings of `numbers` found in `text`. */
 function found(text: string, numbers: Iterable<string>): string[] {
-  return [...numbers].flatMap((n) => spellings(n).filter((s) => occurs(text, s)).map((s) => `${s} (${n})`));
+  return [...numbers].flatMap((n) =>
+    spellings(n)
+      .filter((s) => occurs(text, s))
+      .map((s) => `${s} (${n})`),
+  );
 }
 
 type TierValues = Record<Tier, Set<string>>;
@@ -174,7 +178,13 @@ const doneRoute = () => import("~/routes/site/booking.done.$id") as Promise<{ lo
  * Every page of a mode a viewer can open about `rateId`: results, home tab,
  * both booking dialogs. Loader data and document of each.
  */
-async function modePages(mode: ModeDescription, query: Record<string, string>, rateId: number, cookie: string, bookingQuery: Record<string, string> = {}) {
+async function modePages(
+  mode: ModeDescription,
+  query: Record<string, string>,
+  rateId: number,
+  cookie: string,
+  bookingQuery: Record<string, string> = {},
+) {
   const pages: Page[] = [];
   const statuses: string[] = [];
   const resultsUrl = withQuery(mode.path, query);
@@ -241,9 +251,15 @@ describe.each(LANES)("$mode: results, home, booking dialogs", (lane) => {
       // In the printed document (not only in the data it carries).
       const byName = (prefix: string) => pages.find((p) => p.name.startsWith(prefix) && p.name.endsWith(" document"))!.text;
       const missing = (text: string, numbers: string[], spell: (n: string) => string) => numbers.filter((n) => !occurs(text, spell(n)));
-      expect(missing(byName("results"), shown, (n) => formatMoney(n)!), "own prices on the results page").toEqual([]);
+      expect(
+        missing(byName("results"), shown, (n) => formatMoney(n)!),
+        "own prices on the results page",
+      ).toEqual([]);
       for (const dialog of ["booking", "order"]) {
-        expect(missing(byName(dialog), bookable.tiers[tier], (n) => formatMoney(n)!), `own prices in the ${dialog} dialog`).toEqual([]);
+        expect(
+          missing(byName(dialog), bookable.tiers[tier], (n) => formatMoney(n)!),
+          `own prices in the ${dialog} dialog`,
+        ).toEqual([]);
       }
     }
   });
@@ -275,7 +291,10 @@ describe("express: results and booking dialogs", () => {
     const cookie = await cookieOf(viewer);
     const { pages } = await modePages(mode, query, rateId, cookie, query);
     if (TIER_OF[viewer]) {
-      const results = pages.filter((p) => p.name.startsWith("results")).map((p) => p.text).join("\n");
+      const results = pages
+        .filter((p) => p.name.startsWith("results"))
+        .map((p) => p.text)
+        .join("\n");
       expect(found(results, numbers).length).toBeGreaterThan(0);
     } else {
       // No price of any kind for visitors, unaudited customers, staff and frozen accounts.
@@ -297,7 +316,9 @@ describe("entrustment records and confirmations", () => {
         const mode = modeByKey(lane.mode);
         const row = (await rateRows(mode, lane.where)).find((r) => r.valid && !r.paused)!;
         const url = `/booking/${mode.key}/${row.id}`;
-        const result = await callRoute(action as never, postForm(url, { idempotencyKey: newKey() }, { cookie }), { params: { mode: mode.key, id: String(row.id) } });
+        const result = await callRoute(action as never, postForm(url, { idempotencyKey: newKey() }, { cookie }), {
+          params: { mode: mode.key, id: String(row.id) },
+        });
         const match = /^\/booking\/done\/(\d+)$/.exec(result.headers.get("Location") ?? "");
         if (!match) throw new Error(`booking ${url} as ${viewer} failed: ${result.status}`);
         ids.push(Number(match[1]));
@@ -307,7 +328,9 @@ describe("entrustment records and confirmations", () => {
   });
 
   /** The tier values of the rate rows behind a customer's entrustments (from their snapshots). */
-  async function sourceValues(userId: number): Promise<{ values: TierValues; snapshots: { id: number; tier: string | null; mode: string; prices: string[] }[] }> {
+  async function sourceValues(
+    userId: number,
+  ): Promise<{ values: TierValues; snapshots: { id: number; tier: string | null; mode: string; prices: string[] }[] }> {
     const rows = await prisma.entrustment.findMany({ where: { userId }, select: { id: true, sourceSnapshot: true } });
     const values: TierValues = { T0: new Set(), T1: new Set(), T2: new Set() };
     const snapshots = [];
@@ -393,28 +416,64 @@ describe("after every refused escalation attempt, each customer still gets exact
   const lane = LANES.find((l) => l.mode === "fcl")!;
   const mode = modeByKey("fcl");
   const USER = { t0: 10, t1: 11, t2: 12, admin: 1 } as const;
-  const page = (as: ViewerKey, fields: Record<string, string | number | Array<string | number>>, route: () => Promise<{ action: Loader }>, url: string) => async () => {
-    const { action } = await route();
-    return (await callRoute(action as never, postForm(url, fields, { cookie: await cookieOf(as) }))).status;
-  };
+  const page =
+    (
+      as: ViewerKey,
+      fields: Record<string, string | number | Array<string | number>>,
+      route: () => Promise<{ action: Loader }>,
+      url: string,
+    ) =>
+    async () => {
+      const { action } = await route();
+      return (await callRoute(action as never, postForm(url, fields, { cookie: await cookieOf(as) }))).status;
+    };
   const viaApi = (as: string, method: "POST" | "PUT", path: string, body: Record<string, string | number>) => async () =>
     (await api(method, path, { token: await tokenOf(as), body })).http;
   const userList = () => import("~/routes/admin/userList") as Promise<{ action: Loader }>;
   const roleList = () => import("~/routes/admin/roleList") as Promise<{ action: Loader }>;
   const t2Edit = async (roleId: number, customerRating = 3) => {
     const t2 = await prisma.user.findUniqueOrThrow({ where: { id: USER.t2 } });
-    return { intent: "update", id: t2.id, username: t2.username, phone: t2.phone, businessAddress: t2.businessAddress!, company: t2.company!, salesId: 2, customerServiceId: 4, roleId, customerRating };
+    return {
+      intent: "update",
+      id: t2.id,
+      username: t2.username,
+      phone: t2.phone,
+      businessAddress: t2.businessAddress!,
+      company: t2.company!,
+      salesId: 2,
+      customerServiceId: 4,
+      roleId,
+      customerRating,
+    };
   };
 
   const ATTEMPTS: { name: string; attempt: () => Promise<number> }[] = [
     { name: "sales gives t2 the data staff role (page)", attempt: async () => page("sales", await t2Edit(14), userList, "/userList")() },
-    { name: "sales gives t1 the administrator role (POST /my/saverole)", attempt: viaApi("sales@example.com", "POST", "/my/saverole", { id: USER.t1, rid: 1 }) },
-    { name: "sales.global makes itself administrator (POST /my/saverole)", attempt: viaApi("sales.global@example.com", "POST", "/my/saverole", { id: 3, rid: 1 }) },
-    { name: "the manager freezes the administrator (PUT /my/updatestate)", attempt: viaApi("manager@example.com", "PUT", "/my/updatestate", { id: USER.admin, statesw: 2 }) },
-    { name: "t2 gives itself tier T0 (POST /my/saveuserlevel)", attempt: viaApi("t2@example.com", "POST", "/my/saveuserlevel", { id: USER.t2, customer_rating: 1 }) },
+    {
+      name: "sales gives t1 the administrator role (POST /my/saverole)",
+      attempt: viaApi("sales@example.com", "POST", "/my/saverole", { id: USER.t1, rid: 1 }),
+    },
+    {
+      name: "sales.global makes itself administrator (POST /my/saverole)",
+      attempt: viaApi("sales.global@example.com", "POST", "/my/saverole", { id: 3, rid: 1 }),
+    },
+    {
+      name: "the manager freezes the administrator (PUT /my/updatestate)",
+      attempt: viaApi("manager@example.com", "PUT", "/my/updatestate", { id: USER.admin, statesw: 2 }),
+    },
+    {
+      name: "t2 gives itself tier T0 (POST /my/saveuserlevel)",
+      attempt: viaApi("t2@example.com", "POST", "/my/saveuserlevel", { id: USER.t2, customer_rating: 1 }),
+    },
     { name: "t2 gives itself the administrator role (page)", attempt: async () => page("t2", await t2Edit(1, 1), userList, "/userList")() },
-    { name: "t1 grants its role the FCL data screen (page)", attempt: page("t1", { intent: "permissions", id: 20, menuId: [9] }, roleList, "/roleList") },
-    { name: "the administrator grants the FCL data screen to t2's customer role (POST /my/saverightsroles)", attempt: viaApi("admin@example.com", "POST", "/my/saverightsroles", { rid: 21, pid: "5,9" }) },
+    {
+      name: "t1 grants its role the FCL data screen (page)",
+      attempt: page("t1", { intent: "permissions", id: 20, menuId: [9] }, roleList, "/roleList"),
+    },
+    {
+      name: "the administrator grants the FCL data screen to t2's customer role (POST /my/saverightsroles)",
+      attempt: viaApi("admin@example.com", "POST", "/my/saverightsroles", { rid: 21, pid: "5,9" }),
+    },
   ];
 
   /** The FCL results page (loader data and document) and /query/wholebysea as `viewer`: exactly their tier. */
@@ -430,17 +489,30 @@ describe("after every refused escalation attempt, each customer still gets exact
     const pages = [loaded.page, doc.page, { name: "/query/wholebysea", text: dataText(json.body) }];
     expect(leaksIn(pages, forbiddenFor(viewer, values)), `${viewer}: another tier`).toEqual([]);
     const own = [...collect(rows, (r) => r.valid)[tier]];
-    expect(own.filter((n) => !occurs(doc.page.text, formatMoney(n)!)), `${viewer}: own tier on the page`).toEqual([]);
+    expect(
+      own.filter((n) => !occurs(doc.page.text, formatMoney(n)!)),
+      `${viewer}: own tier on the page`,
+    ).toEqual([]);
     expect(found(dataText(json.body), own).length, `${viewer}: own tier in the API`).toBeGreaterThan(0);
     const exported = await api("GET", "/data/exportfcl", { token: await tokenOf(`${viewer}@example.com`) });
     expect(exported.http, `${viewer}: export`).toBe(403);
   }
 
   test.each(ATTEMPTS)("$name", async ({ attempt }) => {
-    const before = await prisma.user.findMany({ where: { id: { in: Object.values(USER) } }, select: { id: true, roleId: true, customerRating: true, state: true }, orderBy: { id: "asc" } });
+    const before = await prisma.user.findMany({
+      where: { id: { in: Object.values(USER) } },
+      select: { id: true, roleId: true, customerRating: true, state: true },
+      orderBy: { id: "asc" },
+    });
     const grants = await prisma.rolePermission.count({ where: { roleId: { in: [20, 21, 22] } } });
     expect(await attempt()).toBe(403);
-    expect(await prisma.user.findMany({ where: { id: { in: Object.values(USER) } }, select: { id: true, roleId: true, customerRating: true, state: true }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(
+      await prisma.user.findMany({
+        where: { id: { in: Object.values(USER) } },
+        select: { id: true, roleId: true, customerRating: true, state: true },
+        orderBy: { id: "asc" },
+      }),
+    ).toEqual(before);
     expect(await prisma.rolePermission.count({ where: { roleId: { in: [20, 21, 22] } } })).toBe(grants);
     for (const viewer of CUSTOMERS) await ownTierOnly(viewer);
   });
@@ -477,13 +549,18 @@ describe("all-in totals", () => {
     const lcl = mode.calculator ? (checkLclInput(params.get("cbm"), params.get("kg")) as { cbm: string; kg: string }) : null;
     const shipment = readShipment(mode, params, lcl).shipment!;
     const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true, currency: true };
-    for (const fact of mode.facts) if (fact.kind !== "validity") Object.assign(select, { [fact.field]: true }, fact.fallback ? { [fact.fallback]: true } : {});
+    for (const fact of mode.facts)
+      if (fact.kind !== "validity") Object.assign(select, { [fact.field]: true }, fact.fallback ? { [fact.fallback]: true } : {});
     for (const price of mode.prices) if (price.tiers) for (const tier of TIERS) select[price.tiers[tier]] = true;
     if (!("field" in mode.currency)) delete select.currency;
     const raw = await rateDelegate(mode).findMany({ where: { ...lane.where, ...validToday(todayInShanghai()) }, select });
     const out = { T0: new Set<string>(), T1: new Set<string>(), T2: new Set<string>() } as Record<Tier, Set<string>>;
     for (const tier of TIERS) {
-      const original = rowTotals(mode, shipment, raw.map((r) => toRateRow(mode, tier, r)));
+      const original = rowTotals(
+        mode,
+        shipment,
+        raw.map((r) => toRateRow(mode, tier, r)),
+      );
       // In a chosen currency (decision 402): the converted totals, and the original sums printed beside them.
       const totals = currency ? convertTotals(original, currency, rates, (key) => key) : original;
       for (const total of Object.values(totals)) for (const sum of [...total.sums, ...(total.original ?? [])]) out[tier].add(sum.amount);
@@ -491,19 +568,31 @@ describe("all-in totals", () => {
     return out;
   }
 
-  describe.each(LANES.flatMap((lane) => [{ ...lane, currency: undefined }, { ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" }]))("$mode $currency", (lane) => {
+  describe.each(
+    LANES.flatMap((lane) => [
+      { ...lane, currency: undefined },
+      { ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" },
+    ]),
+  )("$mode $currency", (lane) => {
     const mode = modeByKey(lane.mode);
     test.each(["visitor", "pending", "t0", "t1", "t2"] as ViewerKey[])("as %s", async (viewer) => {
       const [rows, totals] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane, lane.currency)]);
       const cookie = await cookieOf(viewer);
-      const url = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], sort: "total", ...(lane.currency ? { cur: lane.currency } : {}) });
+      const url = withQuery(mode.path, {
+        ...lane.query,
+        ...SHIPMENT[lane.mode],
+        sort: "total",
+        ...(lane.currency ? { cur: lane.currency } : {}),
+      });
       const { result, page } = await loaderPage(`results ${url}`, (await resultsRoute[mode.key]()).loader, url, cookie);
       const doc = await documentPage(`results ${url}`, url, cookie);
       expect(result.status).toBe(200);
       const tier = TIER_OF[viewer];
       const own = tier ? totals[tier] : new Set<string>();
       // Another tier's total is forbidden unless it happens to equal one of the viewer's own.
-      const otherTotals = TIERS.filter((t) => t !== tier).flatMap((t) => [...totals[t]]).filter((v) => !own.has(v));
+      const otherTotals = TIERS.filter((t) => t !== tier)
+        .flatMap((t) => [...totals[t]])
+        .filter((v) => !own.has(v));
       expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
       expect(leaksIn([page, doc.page], [...forbiddenFor(viewer, collect(rows)), ...otherTotals])).toEqual([]);
       const data = result.data as { shipment: { totals: Record<number, unknown> | null } | null };
@@ -522,53 +611,64 @@ describe("all-in totals", () => {
   // quote's shared page (loader data, document and its .data request), its PDF's text and the customer's
   // list, and the legacy API's quote calls hold no T0 or T1 price, total or converted total. The T2 total itself
   // is printed (the test can fail).
-  describe.each(LANES.map((lane) => ({ ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" })))("a T2 quote: $mode in $currency", (lane) => {
-    test("shared page, .data, PDF and list", async () => {
-      const mode = modeByKey(lane.mode);
-      const [rows, converted, original] = await Promise.all([rateRows(mode, lane.where), tierTotals(lane, lane.currency), tierTotals(lane)]);
-      const cookie = await cookieOf("t2");
-      const from = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], cur: lane.currency });
-      const results = await callRoute((await resultsRoute[mode.key]()).loader as never, getRequest(from, undefined, { cookie }));
-      const totals = (results.data as { shipment: { totals: Record<string, { incomplete: boolean }> } }).shipment.totals;
-      const rowId = Object.entries(totals).find(([, t]) => !t.incomplete)![0];
-      const quotes = await import("~/routes/account/quotes");
-      const saved = await callRoute(quotes.action as never, postForm("/quotes", { from, id: rowId }, { cookie }));
-      expect(saved.status).toBe(302);
-      const token = saved.headers.get("location")!.replace("/quote/", "");
-      const stored = await prisma.quote.findUniqueOrThrow({ where: { token } });
-      const snapshot = stored.snapshot as { total: { sums: { amount: string }[] } };
-      // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
-      const apiToken = await tokenOf("t2@example.com");
-      const apiList = await api("GET", "/my/getquote", { token: apiToken });
-      const apiOne = await api("GET", `/my/getquote/${stored.id}`, { token: apiToken });
-      const apiSaved = await api("POST", "/my/savequote", { token: apiToken, body: { transport_mode: lane.mode, id: rowId, cur: lane.currency, ...SHIPMENT[lane.mode] } });
-      expect([apiList.body.status, apiOne.body.status, apiSaved.body.status]).toEqual([0, 0, 0]);
+  describe.each(LANES.map((lane) => ({ ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" })))(
+    "a T2 quote: $mode in $currency",
+    (lane) => {
+      test("shared page, .data, PDF and list", async () => {
+        const mode = modeByKey(lane.mode);
+        const [rows, converted, original] = await Promise.all([
+          rateRows(mode, lane.where),
+          tierTotals(lane, lane.currency),
+          tierTotals(lane),
+        ]);
+        const cookie = await cookieOf("t2");
+        const from = withQuery(mode.path, { ...lane.query, ...SHIPMENT[lane.mode], cur: lane.currency });
+        const results = await callRoute((await resultsRoute[mode.key]()).loader as never, getRequest(from, undefined, { cookie }));
+        const totals = (results.data as { shipment: { totals: Record<string, { incomplete: boolean }> } }).shipment.totals;
+        const rowId = Object.entries(totals).find(([, t]) => !t.incomplete)![0];
+        const quotes = await import("~/routes/account/quotes");
+        const saved = await callRoute(quotes.action as never, postForm("/quotes", { from, id: rowId }, { cookie }));
+        expect(saved.status).toBe(302);
+        const token = saved.headers.get("location")!.replace("/quote/", "");
+        const stored = await prisma.quote.findUniqueOrThrow({ where: { token } });
+        const snapshot = stored.snapshot as { total: { sums: { amount: string }[] } };
+        // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
+        const apiToken = await tokenOf("t2@example.com");
+        const apiList = await api("GET", "/my/getquote", { token: apiToken });
+        const apiOne = await api("GET", `/my/getquote/${stored.id}`, { token: apiToken });
+        const apiSaved = await api("POST", "/my/savequote", {
+          token: apiToken,
+          body: { transport_mode: lane.mode, id: rowId, cur: lane.currency, ...SHIPMENT[lane.mode] },
+        });
+        expect([apiList.body.status, apiOne.body.status, apiSaved.body.status]).toEqual([0, 0, 0]);
 
-      const shared = await import("~/routes/site/quote.$token");
-      const pdfRoute = await import("~/routes/resources/quote.$token.pdf");
-      const pdf = (await pdfRoute.loader({ request: getRequest(`/quote/${token}/pdf`), params: { token }, context: {} })) as Response;
-      const single = await render(`/quote/${token}.data`, undefined, { cookie });
-      expect(single.status).toBe(200);
-      const pages: Page[] = [
-        (await loaderPage("quote page", shared.loader as Loader, `/quote/${token}`, "", { token })).page,
-        (await documentPage("quote page", `/quote/${token}`, "")).page,
-        { name: "quote page .data", text: single.html },
-        { name: "quote PDF", text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) },
-        (await loaderPage("quotes list", quotes.loader as Loader, "/quotes", cookie)).page,
-        (await documentPage("quotes list", "/quotes", cookie)).page,
-        { name: "API quote list", text: dataText(apiList.body) },
-        { name: "API quote", text: dataText(apiOne.body) },
-        { name: "API saved quote", text: dataText(apiSaved.body) },
-      ];
-      const own = new Set([...converted.T2, ...original.T2]);
-      const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
-      expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
-      expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
-      // The quote's own T2 total is in each of its views.
-      const total = formatMoney(snapshot.total.sums[0].amount)!;
-      for (const name of ["quote page document", "quote PDF", "quotes list document", "API quote"]) expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
-    });
-  });
+        const shared = await import("~/routes/site/quote.$token");
+        const pdfRoute = await import("~/routes/resources/quote.$token.pdf");
+        const pdf = (await pdfRoute.loader({ request: getRequest(`/quote/${token}/pdf`), params: { token }, context: {} })) as Response;
+        const single = await render(`/quote/${token}.data`, undefined, { cookie });
+        expect(single.status).toBe(200);
+        const pages: Page[] = [
+          (await loaderPage("quote page", shared.loader as Loader, `/quote/${token}`, "", { token })).page,
+          (await documentPage("quote page", `/quote/${token}`, "")).page,
+          { name: "quote page .data", text: single.html },
+          { name: "quote PDF", text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) },
+          (await loaderPage("quotes list", quotes.loader as Loader, "/quotes", cookie)).page,
+          (await documentPage("quotes list", "/quotes", cookie)).page,
+          { name: "API quote list", text: dataText(apiList.body) },
+          { name: "API quote", text: dataText(apiOne.body) },
+          { name: "API saved quote", text: dataText(apiSaved.body) },
+        ];
+        const own = new Set([...converted.T2, ...original.T2]);
+        const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
+        expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
+        expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
+        // The quote's own T2 total is in each of its views.
+        const total = formatMoney(snapshot.total.sums[0].amount)!;
+        for (const name of ["quote page document", "quote PDF", "quotes list document", "API quote"])
+          expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
+      });
+    },
+  );
 });
 
 // Issue 25 items 4 and 5: the lane-watch digest, the watch list and the
@@ -603,7 +703,12 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
     const pages: Page[] = [{ name: `digest to ${viewer}`, text: `${mail.subject}\n${mail.text}\n${mail.html}` }];
 
     // The watch list (page and API) names lanes, never prices.
-    const list = await loaderPage("watches", (await import("~/routes/account/userWatches")).loader as Loader, "/userWatches", await cookieOf(viewer));
+    const list = await loaderPage(
+      "watches",
+      (await import("~/routes/account/userWatches")).loader as Loader,
+      "/userWatches",
+      await cookieOf(viewer),
+    );
     expect(list.result.status).toBe(200);
     pages.push(list.page, (await documentPage("watches", "/userWatches", await cookieOf(viewer))).page);
     const listed = await api("GET", "/my/lanewatches", { token: await tokenOf(email) });
@@ -629,7 +734,9 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
     const { action } = await step1Route();
     const email = `${viewer}@example.com`;
     const cookie = await cookieOf(viewer);
-    const admin = (await loadViewer((await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" }, select: { id: true } })).id))!;
+    const admin = (await loadViewer(
+      (await prisma.user.findUniqueOrThrow({ where: { email: "admin@example.com" }, select: { id: true } })).id,
+    ))!;
     const token = await tokenOf(email);
     const pages: Page[] = [];
     const values: TierValues = { T0: new Set(), T1: new Set(), T2: new Set() };
@@ -638,7 +745,11 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
       const rows = await rateRows(mode, lane.where);
       for (const tier of TIERS) for (const v of collect(rows)[tier]) values[tier].add(v);
       const row = rows.find((r) => r.valid && !r.paused)!;
-      const booked = await callRoute(action as never, postForm(`/booking/${mode.key}/${row.id}`, { idempotencyKey: newKey() }, { cookie }), { params: { mode: mode.key, id: String(row.id) } });
+      const booked = await callRoute(
+        action as never,
+        postForm(`/booking/${mode.key}/${row.id}`, { idempotencyKey: newKey() }, { cookie }),
+        { params: { mode: mode.key, id: String(row.id) } },
+      );
       const id = Number(/^\/booking\/done\/(\d+)$/.exec(booked.headers.get("Location") ?? "")![1]);
       expect((await changeEntrustmentStatus("staff", admin, { id, to: "CONFIRMED" })).ok).toBe(true);
       const status = await api("GET", `/my/getentrustment/${id}/status`, { token });

@@ -14,13 +14,28 @@
 import fc from "fast-check";
 import { z } from "zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { registerSchema, loginSchema, sendCodeSchema, resetPasswordSchema, profileSchema, changePasswordSchema } from "~/domain/accounts/schemas";
+import {
+  registerSchema,
+  loginSchema,
+  sendCodeSchema,
+  resetPasswordSchema,
+  profileSchema,
+  changePasswordSchema,
+} from "~/domain/accounts/schemas";
 import { contactSchema, orderSchema } from "~/domain/booking/schemas";
 import { dataAreas, type DataArea } from "~/domain/data-areas";
 import { editFormSchema } from "~/domain/data-areas/schema";
 import { editColumns } from "~/domain/data-areas/types";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
-import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
+import {
+  addUserSchema,
+  auditSchema,
+  decisionSchema,
+  editUserSchema,
+  handoverSchema,
+  stateSchema,
+  viewSchema,
+} from "~/domain/users/schemas";
 import { roleSchema } from "~/domain/roles/schemas";
 import { menuSchema } from "~/domain/menus/schemas";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
@@ -131,7 +146,9 @@ function valid(schema: z.ZodTypeAny): fc.Arbitrary<FieldValue> {
       const min = Math.max(checks.find((c) => c.kind === "min")?.value ?? -1_000, -1_000_000);
       const max = Math.min(checks.find((c) => c.kind === "max")?.value ?? 1_000_000, 1_000_000);
       // Mostly small (ids, levels, counts that exist), sometimes anywhere in range.
-      return fc.oneof(fc.integer({ min: Math.max(min, 0), max: Math.max(Math.min(max, 30), Math.max(min, 0)) }), fc.integer({ min, max })).map(String);
+      return fc
+        .oneof(fc.integer({ min: Math.max(min, 0), max: Math.max(Math.min(max, 30), Math.max(min, 0)) }), fc.integer({ min, max }))
+        .map(String);
     }
     case "ZodEnum":
       return fc.constantFrom(...(def.values as string[]));
@@ -140,7 +157,9 @@ function valid(schema: z.ZodTypeAny): fc.Arbitrary<FieldValue> {
     case "ZodBoolean":
       return fc.constantFrom("on", "true", "false");
     case "ZodArray":
-      return fc.array(valid(def.type as z.ZodTypeAny), { maxLength: 4 }).map((items) => items.filter((i): i is string => typeof i === "string"));
+      return fc
+        .array(valid(def.type as z.ZodTypeAny), { maxLength: 4 })
+        .map((items) => items.filter((i): i is string => typeof i === "string"));
     default:
       return anyText;
   }
@@ -179,7 +198,11 @@ function formFor(
   for (const [name, fieldSchema] of Object.entries(shape)) {
     const good = hints[name] ?? valid(fieldSchema);
     plausible[name] = good;
-    mixed[name] = fc.oneof({ weight: 6, arbitrary: good }, { weight: 3, arbitrary: anyText }, { weight: 1, arbitrary: fc.array(anyText, { minLength: 2, maxLength: 3 }) });
+    mixed[name] = fc.oneof(
+      { weight: 6, arbitrary: good },
+      { weight: 3, arbitrary: anyText },
+      { weight: 1, arbitrary: fc.array(anyText, { minLength: 2, maxLength: 3 }) },
+    );
   }
   Object.assign(plausible, fixed);
   Object.assign(mixed, fixed);
@@ -223,7 +246,10 @@ const constant = (value: string) => fc.constant(value) as fc.Arbitrary<FieldValu
 const oneOf = (...values: string[]) => fc.constantFrom(...values) as fc.Arbitrary<FieldValue>;
 /** Ids: junk, missing rows, and the given real ones. */
 const ids = (...real: (number | string)[]) =>
-  fc.oneof(oneOf(...real.map(String)), oneOf("", "0", "-1", "abc", "1.5", "999999", "2147483648", "99999999999999999999", "１")) as fc.Arbitrary<FieldValue>;
+  fc.oneof(
+    oneOf(...real.map(String)),
+    oneOf("", "0", "-1", "abc", "1.5", "999999", "2147483648", "99999999999999999999", "１"),
+  ) as fc.Arbitrary<FieldValue>;
 
 const BIG_FILE = new Uint8Array(5 * 1024 * 1024 + 1);
 /** A file part: images, PDFs, spreadsheets-looking bytes, empty, too big, hostile names. */
@@ -237,7 +263,10 @@ const file = fc
       fc.constant(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])),
       { weight: 1, arbitrary: fc.constant(BIG_FILE) },
     ),
-    name: fc.oneof(oneOf("a.png", "order.pdf", "rates.xlsx", "x.exe", "", "../../x.pdf", "名字.pdf", "a\u0000.pdf", "x".repeat(300) + ".png"), fc.string({ maxLength: 20 })),
+    name: fc.oneof(
+      oneOf("a.png", "order.pdf", "rates.xlsx", "x.exe", "", "../../x.pdf", "名字.pdf", "a\u0000.pdf", "x".repeat(300) + ".png"),
+      fc.string({ maxLength: 20 }),
+    ),
     type: fc.constantFrom("image/png", "application/pdf", "application/octet-stream", "", "text/html"),
   })
   .map(({ bytes, name, type }) => new File([bytes as BlobPart], name as string, { type })) as fc.Arbitrary<FieldValue>;
@@ -245,10 +274,7 @@ const file = fc
 // ---------------------------------------------------------------------------
 // Requests and the properties.
 
-type Body =
-  | { kind: "form"; fields: Fields }
-  | { kind: "multipart"; fields: Fields }
-  | { kind: "raw"; type: string; bytes: Uint8Array };
+type Body = { kind: "form"; fields: Fields } | { kind: "multipart"; fields: Fields } | { kind: "raw"; type: string; bytes: Uint8Array };
 
 function request(url: string, body: Body, cookie: string): Request {
   const headers = new Headers();
@@ -291,13 +317,15 @@ const brokenBody: fc.Arbitrary<Body> = fc.oneof(
     ),
     bytes: fc.oneof(
       fc.uint8Array({ maxLength: 400 }),
-      fc.constantFrom(
-        "%E0%A4%A=1&%%%=2",
-        "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nsave",
-        "--xyz\r\nContent-Disposition: form-data; name=\"a\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n\u0089PNG--xyz--",
-        '{"intent":"save"}',
-        "intent=save&id=1&id=2&id=" + "9".repeat(1000),
-      ).map((s) => new TextEncoder().encode(s)),
+      fc
+        .constantFrom(
+          "%E0%A4%A=1&%%%=2",
+          '--xyz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave',
+          '--xyz\r\nContent-Disposition: form-data; name="a"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG--xyz--',
+          '{"intent":"save"}',
+          "intent=save&id=1&id=2&id=" + "9".repeat(1000),
+        )
+        .map((s) => new TextEncoder().encode(s)),
     ),
   }),
 );
@@ -328,7 +356,13 @@ async function flashOf(headers: Headers): Promise<{ type: string; key: string } 
 
 function describeBody(body: Body): string {
   const text = JSON.stringify(body, (key, value) =>
-    value instanceof File ? `File(${value.name}, ${value.size} bytes)` : value instanceof Uint8Array ? `bytes(${value.length})` : typeof value === "string" && value.length > 80 ? `${value.slice(0, 40)}…(${value.length})` : value,
+    value instanceof File
+      ? `File(${value.name}, ${value.size} bytes)`
+      : value instanceof Uint8Array
+        ? `bytes(${value.length})`
+        : typeof value === "string" && value.length > 80
+          ? `${value.slice(0, 40)}…(${value.length})`
+          : value,
   );
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
@@ -339,7 +373,11 @@ async function check(target: Target, action: RouteFn, cookie: string, body: Body
   let status: number;
   let headers: Headers;
   try {
-    const result = await action({ request: request(target.url, body, cookie), params: target.params ?? {}, context: {} } as ActionFunctionArgs);
+    const result = await action({
+      request: request(target.url, body, cookie),
+      params: target.params ?? {},
+      context: {},
+    } as ActionFunctionArgs);
     ({ status, headers } = responseOf(result));
   } catch (error) {
     if (error instanceof Response) ({ status, headers } = responseOf(error));
@@ -359,7 +397,8 @@ async function check(target: Target, action: RouteFn, cookie: string, body: Body
   const flash = status >= 300 && status < 400 ? await flashOf(headers) : null;
   // Refused: an error status, or back to the list with an error, a warning or "cancelled"
   // (an "info" may also report a change, e.g. a profile change sent for audit).
-  const refused = status >= 400 || flash?.type === "error" || flash?.type === "warning" || (flash?.type === "info" && /cancel/i.test(flash.key));
+  const refused =
+    status >= 400 || flash?.type === "error" || flash?.type === "warning" || (flash?.type === "info" && /cancel/i.test(flash.key));
   const changes = await changesSince(mark);
   const written = Object.keys(changes).filter((key) => !ALWAYS_WRITTEN.has(key.split(" ")[0]));
   if (refused && written.length) throw new Error(`${where} (flash ${JSON.stringify(flash)}): changed ${JSON.stringify(changes)}`);
@@ -368,7 +407,8 @@ async function check(target: Target, action: RouteFn, cookie: string, body: Body
 }
 
 type DataLike = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-const isData = (value: unknown): value is DataLike => typeof value === "object" && value !== null && (value as DataLike).type === "DataWithResponseInit";
+const isData = (value: unknown): value is DataLike =>
+  typeof value === "object" && value !== null && (value as DataLike).type === "DataWithResponseInit";
 
 function responseOf(value: unknown): { status: number; headers: Headers } {
   if (value instanceof Response) return { status: value.status, headers: value.headers };
@@ -400,7 +440,20 @@ beforeAll(async () => {
   for (const viewer of ACTORS) await cookieOf(viewer);
 });
 
-let victims: { fcl: number; lcl: number; express: number; role: number; menu: number; home: number; category: number; appHome: number; offers: Record<string, number>; users: number[]; outbox: number; rows: Record<string, number> };
+let victims: {
+  fcl: number;
+  lcl: number;
+  express: number;
+  role: number;
+  menu: number;
+  home: number;
+  category: number;
+  appHome: number;
+  offers: Record<string, number>;
+  users: number[];
+  outbox: number;
+  rows: Record<string, number>;
+};
 
 beforeAll(async () => {
   const role = await prisma.role.create({ data: { name: "模糊测试角色", level: 2, parentId: 2 } });
@@ -409,8 +462,11 @@ beforeAll(async () => {
   const appHome = await prisma.homeContent.create({ data: { name: "模糊应用", level: 1, channel: "APP" } });
   const category = await prisma.homeCategory.create({ data: { name: "模糊分类" } });
   const offers: Record<string, number> = {};
-  for (const mode of MODES) offers[mode.key] = (await prisma.specialOffer.findFirstOrThrow({ where: { mode: mode.enumValue }, select: { id: true } })).id;
-  const users = (await prisma.user.findMany({ where: { id: { gte: 100 } }, orderBy: { id: "asc" }, take: 3, select: { id: true } })).map((u) => u.id);
+  for (const mode of MODES)
+    offers[mode.key] = (await prisma.specialOffer.findFirstOrThrow({ where: { mode: mode.enumValue }, select: { id: true } })).id;
+  const users = (await prisma.user.findMany({ where: { id: { gte: 100 } }, orderBy: { id: "asc" }, take: 3, select: { id: true } })).map(
+    (u) => u.id,
+  );
   const outbox = (await prisma.emailOutbox.findFirstOrThrow({ select: { id: true } })).id;
   const rows: Record<string, number> = {};
   for (const area of Object.values(dataAreas)) {
@@ -444,7 +500,9 @@ describe("public forms", () => {
       url: "/login",
       body: form(
         fc.oneof(
-          withIntent("login", loginSchema, { email: fc.oneof(oneOf("profile@example.com", "other.t2@example.com"), field(z.string().email())) as fc.Arbitrary<FieldValue> }),
+          withIntent("login", loginSchema, {
+            email: fc.oneof(oneOf("profile@example.com", "other.t2@example.com"), field(z.string().email())) as fc.Arbitrary<FieldValue>,
+          }),
           withIntent("sendCode", sendCodeSchema),
           withIntent("sendResetCode", sendCodeSchema),
           withIntent("register", registerSchema),
@@ -462,7 +520,17 @@ describe("public forms", () => {
       viewer: "visitor",
       route: route("login"),
       url: "/login",
-      body: form(fc.record({ intent: constant("login"), email: constant("t1@example.com"), password: constant("Demo1234"), redirectTo: fc.oneof(edge, fc.string({ unit: "binary", maxLength: 30 }).map((s) => `/${s}`)) as fc.Arbitrary<FieldValue> })),
+      body: form(
+        fc.record({
+          intent: constant("login"),
+          email: constant("t1@example.com"),
+          password: constant("Demo1234"),
+          redirectTo: fc.oneof(
+            edge,
+            fc.string({ unit: "binary", maxLength: 30 }).map((s) => `/${s}`),
+          ) as fc.Arbitrary<FieldValue>,
+        }),
+      ),
       runs: 15,
     });
   });
@@ -473,7 +541,18 @@ describe("public forms", () => {
       viewer: "visitor",
       route: route("set-language"),
       url: "/set-language",
-      body: form(fc.record({ lng: fc.oneof(oneOf("zh-CN", "en-US"), anyText), redirectTo: fc.oneof(edge, fc.string({ unit: "binary", maxLength: 30 }).map((s) => `/${s}`)) as fc.Arbitrary<FieldValue> }, { requiredKeys: [] })),
+      body: form(
+        fc.record(
+          {
+            lng: fc.oneof(oneOf("zh-CN", "en-US"), anyText),
+            redirectTo: fc.oneof(
+              edge,
+              fc.string({ unit: "binary", maxLength: 30 }).map((s) => `/${s}`),
+            ) as fc.Arbitrary<FieldValue>,
+          },
+          { requiredKeys: [] },
+        ),
+      ),
     });
   });
 });
@@ -497,13 +576,22 @@ describe("customer forms", () => {
       route: route("_site.booking.$mode.$id_.order"),
       url: `/booking/fcl/${victims.fcl}/order`,
       params: { mode: "fcl", id: String(victims.fcl) },
-      body: fc.oneof(multipart(formFor(orderSchema, { attachment: fc.oneof(file, fc.constant(undefined), anyText) as fc.Arbitrary<FieldValue> })), form(formFor(orderSchema))),
+      body: fc.oneof(
+        multipart(formFor(orderSchema, { attachment: fc.oneof(file, fc.constant(undefined), anyText) as fc.Arbitrary<FieldValue> })),
+        form(formFor(orderSchema)),
+      ),
       runs: 30,
     });
   });
 
   test("profile (/userInfo)", async () => {
-    await fuzz({ name: "/userInfo", viewer: "t0", route: route("_site._account.userInfo"), url: "/userInfo", body: form(formFor(profileSchema)) });
+    await fuzz({
+      name: "/userInfo",
+      viewer: "t0",
+      route: route("_site._account.userInfo"),
+      url: "/userInfo",
+      body: form(formFor(profileSchema)),
+    });
   });
 
   test("password (/userPwd)", async () => {
@@ -539,7 +627,11 @@ function cell(kind: string): fc.Arbitrary<unknown> {
     text: fc.string({ unit: "grapheme", maxLength: 12 }),
     longtext: fc.string({ unit: "grapheme", maxLength: 40 }),
   };
-  return fc.oneof({ weight: 4, arbitrary: plausible[kind] ?? anyText }, { weight: 1, arbitrary: edge }, { weight: 1, arbitrary: fc.constant(null) });
+  return fc.oneof(
+    { weight: 4, arbitrary: plausible[kind] ?? anyText },
+    { weight: 1, arbitrary: edge },
+    { weight: 1, arbitrary: fc.constant(null) },
+  );
 }
 
 /** An import workbook of an area: its headers (sometimes shuffled or cut), then a few rows. */
@@ -548,7 +640,10 @@ function importSheet(area: DataArea): fc.Arbitrary<Body> {
   const row = fc.tuple(...columns.map((c) => cell(c.kind)));
   return fc
     .record({
-      headers: fc.oneof({ weight: 4, arbitrary: fc.constant(columns.map((c) => c.header)) }, { weight: 1, arbitrary: fc.shuffledSubarray(columns.map((c) => c.header)) }),
+      headers: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(columns.map((c) => c.header)) },
+        { weight: 1, arbitrary: fc.shuffledSubarray(columns.map((c) => c.header)) },
+      ),
       rows: fc.array(row, { minLength: 1, maxLength: 3 }),
       book: fc.constantFrom("xlsx" as const, "xls" as const),
       intent: oneOf("import", "importPlain", "preview", "previewPlain"),
@@ -567,13 +662,45 @@ describe("data areas (save, delete, range delete, markup, import, export)", () =
       form(formFor(editFormSchema(area, "add"), { intent: constant("save") }, areaHints(area))),
       form(formFor(editFormSchema(area, "edit"), { intent: constant("save"), id }, areaHints(area))),
       form(fc.record({ intent: oneOf("delete", "cancelDelete"), id }, { requiredKeys: ["intent"] })),
-      form(fc.record({ intent: constant("rangeDelete"), start: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue>, end: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue> }, { requiredKeys: ["intent"] })),
-      form(fc.record({ intent: constant("markup"), ids: fc.array(id, { maxLength: 3 }) as fc.Arbitrary<FieldValue>, gp20: anyText as fc.Arbitrary<FieldValue>, gp40: oneOf("10", "0.5", "-3", "1e3", ""), hq40: oneOf("", "12.345", "99999999") }, { requiredKeys: ["intent"] })),
+      form(
+        fc.record(
+          {
+            intent: constant("rangeDelete"),
+            start: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue>,
+            end: fc.oneof(id, anyText) as fc.Arbitrary<FieldValue>,
+          },
+          { requiredKeys: ["intent"] },
+        ),
+      ),
+      form(
+        fc.record(
+          {
+            intent: constant("markup"),
+            ids: fc.array(id, { maxLength: 3 }) as fc.Arbitrary<FieldValue>,
+            gp20: anyText as fc.Arbitrary<FieldValue>,
+            gp40: oneOf("10", "0.5", "-3", "1e3", ""),
+            hq40: oneOf("", "12.345", "99999999"),
+          },
+          { requiredKeys: ["intent"] },
+        ),
+      ),
       multipart(fc.record({ intent: oneOf("import", "importPlain", "preview", "previewPlain", "other"), file }, { requiredKeys: [] })),
       importSheet(area),
-      form(fc.record({ intent: oneOf("commitPreview", "discardPreview"), previewId: fc.oneof(anyText, fc.uuid()) as fc.Arbitrary<FieldValue> }, { requiredKeys: ["intent"] })),
+      form(
+        fc.record(
+          { intent: oneOf("commitPreview", "discardPreview"), previewId: fc.oneof(anyText, fc.uuid()) as fc.Arbitrary<FieldValue> },
+          { requiredKeys: ["intent"] },
+        ),
+      ),
     ];
-    await fuzz({ name: area.path, viewer: "data", route: route(`_bo${area.path.replace("/", ".")}`), url: area.path, body: fc.oneof(...bodies), runs: 25 });
+    await fuzz({
+      name: area.path,
+      viewer: "data",
+      route: route(`_bo${area.path.replace("/", ".")}`),
+      url: area.path,
+      body: fc.oneof(...bodies),
+      runs: 25,
+    });
   });
 
   test.each(["trailerData", "expressCountry"])("/%s/export (selected rows)", async (name) => {
@@ -623,7 +750,11 @@ describe("administration dialogs", () => {
           withIntent("create", roleSchema),
           withIntent("update", roleSchema, { id }),
           fc.record({ intent: oneOf("delete", "cancelDelete", "cancel", "x"), id }, { requiredKeys: ["intent"] }),
-          fc.record({ intent: constant("permissions"), id, menuId: fc.array(ids(2, 71, 6, 999), { maxLength: 5 }) as fc.Arbitrary<FieldValue> }),
+          fc.record({
+            intent: constant("permissions"),
+            id,
+            menuId: fc.array(ids(2, 71, 6, 999), { maxLength: 5 }) as fc.Arbitrary<FieldValue>,
+          }),
         ),
       ),
       runs: 30,
@@ -677,8 +808,21 @@ describe("administration dialogs", () => {
       body: form(
         fc.oneof(
           ...MODES.map((mode) => formFor(offerSchema(mode), { intent: constant("create"), mode: constant(mode.key) }, offerHints(mode))),
-          ...MODES.map((mode) => formFor(offerSchema(mode), { intent: constant("update"), mode: constant(mode.key), id: ids(victims.offers[mode.key]) }, offerHints(mode))),
-          fc.record({ intent: oneOf("delete", "cancelDelete", "x"), mode: fc.oneof(oneOf(...MODES.map((m) => m.key)), anyText) as fc.Arbitrary<FieldValue>, id: ids(...Object.values(victims.offers)) }, { requiredKeys: ["intent"] }),
+          ...MODES.map((mode) =>
+            formFor(
+              offerSchema(mode),
+              { intent: constant("update"), mode: constant(mode.key), id: ids(victims.offers[mode.key]) },
+              offerHints(mode),
+            ),
+          ),
+          fc.record(
+            {
+              intent: oneOf("delete", "cancelDelete", "x"),
+              mode: fc.oneof(oneOf(...MODES.map((m) => m.key)), anyText) as fc.Arbitrary<FieldValue>,
+              id: ids(...Object.values(victims.offers)),
+            },
+            { requiredKeys: ["intent"] },
+          ),
         ),
       ),
       runs: 30,
@@ -691,7 +835,9 @@ describe("administration dialogs", () => {
       viewer: "admin",
       route: route("_bo.app-query"),
       url: "/app-query",
-      body: form(fc.record({ intent: fc.oneof(oneOf("retry"), anyText) as fc.Arbitrary<FieldValue>, id: ids(victims.outbox) }, { requiredKeys: [] })),
+      body: form(
+        fc.record({ intent: fc.oneof(oneOf("retry"), anyText) as fc.Arbitrary<FieldValue>, id: ids(victims.outbox) }, { requiredKeys: [] }),
+      ),
       runs: 10,
     });
   });
@@ -699,11 +845,21 @@ describe("administration dialogs", () => {
 
 describe("redirect targets", () => {
   // Each payload once (the properties above draw from them at random).
-  const PAYLOADS = [...EDGE_STRINGS.filter((s) => s.startsWith("/") || s.includes("evil")), "/\n/evil.example", "/\r\n/evil.example", "/a/../..//evil.example", "/./\\evil.example", "/首页?x=西安", "/\u0000", "/%0d%0aSet-Cookie:x=1"];
+  const PAYLOADS = [
+    ...EDGE_STRINGS.filter((s) => s.startsWith("/") || s.includes("evil")),
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/a/../..//evil.example",
+    "/./\\evil.example",
+    "/首页?x=西安",
+    "/\u0000",
+    "/%0d%0aSet-Cookie:x=1",
+  ];
   test.each(["/set-language", "/login"])("%s never redirects off the site", async (path) => {
     const { action } = (await route(path.slice(1))()) as { action: RouteFn };
     for (const redirectTo of PAYLOADS) {
-      const fields = path === "/login" ? { intent: "login", email: "t1@example.com", password: "Demo1234", redirectTo } : { lng: "en-US", redirectTo };
+      const fields =
+        path === "/login" ? { intent: "login", email: "t1@example.com", password: "Demo1234", redirectTo } : { lng: "en-US", redirectTo };
       const result = await callRoute(action, postForm(path, fields));
       // A NUL in a field is refused (400); everything else is followed, to a page of the site.
       expect(result.status, JSON.stringify(redirectTo)).toBe(redirectTo.includes("\u0000") ? 400 : 302);
@@ -718,16 +874,90 @@ describe("redirect targets", () => {
 // Loaders: hostile query strings (and route parameters) never give a 500.
 
 const QUERY_KEYS = [
-  "page", "size", "from", "to", "sort", "order", "q", "tab", "dialog", "id", "mode", "kind", "back", "redirectTo", "reason", "lng", "v",
-  "edit", "add", "delete", "range", "start", "end", "step", "check", "num", "cbm", "kg", "pol", "pod", "lclpol", "lclpod", "airpol",
-  "airpod", "dock", "trailer_door_point", "doorPoint", "carrier", "category", "country", "volume", "weight", "status",
+  "page",
+  "size",
+  "from",
+  "to",
+  "sort",
+  "order",
+  "q",
+  "tab",
+  "dialog",
+  "id",
+  "mode",
+  "kind",
+  "back",
+  "redirectTo",
+  "reason",
+  "lng",
+  "v",
+  "edit",
+  "add",
+  "delete",
+  "range",
+  "start",
+  "end",
+  "step",
+  "check",
+  "num",
+  "cbm",
+  "kg",
+  "pol",
+  "pod",
+  "lclpol",
+  "lclpod",
+  "airpol",
+  "airpod",
+  "dock",
+  "trailer_door_point",
+  "doorPoint",
+  "carrier",
+  "category",
+  "country",
+  "volume",
+  "weight",
+  "status",
 ];
-const queryValue = fc.oneof(anyText, oneOf("1", "2", "0", "-1", "100", "1000000", "add", "edit", "view", "delete", "confirm", "categories", "fcl", "air", "sea", "2026-01-01", "2026-02-30", "2026-01-01T10:00", "SHANGHAI", "US-W", "2.3", "300")) as fc.Arbitrary<string>;
+const queryValue = fc.oneof(
+  anyText,
+  oneOf(
+    "1",
+    "2",
+    "0",
+    "-1",
+    "100",
+    "1000000",
+    "add",
+    "edit",
+    "view",
+    "delete",
+    "confirm",
+    "categories",
+    "fcl",
+    "air",
+    "sea",
+    "2026-01-01",
+    "2026-02-30",
+    "2026-01-01T10:00",
+    "SHANGHAI",
+    "US-W",
+    "2.3",
+    "300",
+  ),
+) as fc.Arbitrary<string>;
 const query = fc.dictionary(fc.constantFrom(...QUERY_KEYS), queryValue, { maxKeys: 6 });
 
 type LoaderTarget = { route: string; path: string; viewer: ViewerKey; params?: fc.Arbitrary<Record<string, string>> };
 const LOADERS: LoaderTarget[] = [
-  ...["_site.home:/home", "_site.fclbysea:/fclbysea", "_site.lclbysea:/lclbysea", "_site.byair:/byair", "_site.railroad:/railroad", "_site.trailer:/trailer", "_site.express:/express"].flatMap((pair) => {
+  ...[
+    "_site.home:/home",
+    "_site.fclbysea:/fclbysea",
+    "_site.lclbysea:/lclbysea",
+    "_site.byair:/byair",
+    "_site.railroad:/railroad",
+    "_site.trailer:/trailer",
+    "_site.express:/express",
+  ].flatMap((pair) => {
     const [name, path] = pair.split(":");
     return [
       { route: name, path, viewer: "t2" as ViewerKey },
@@ -738,7 +968,18 @@ const LOADERS: LoaderTarget[] = [
   { route: "login", path: "/login", viewer: "visitor" },
   { route: "resources.ports", path: "/resources/ports", viewer: "visitor" },
   { route: "resources.express-countries", path: "/resources/express-countries", viewer: "visitor" },
-  ...["_bo.userList:/userList", "_bo.roleList:/roleList", "_bo.menuList:/menuList", "_bo.saleList:/saleList", "_bo.homeList:/homeList", "_bo.app-home:/app-home", "_bo.app-order:/app-order", "_bo.app-query:/app-query", "_bo.query-logs:/query-logs", "_bo.log-list:/log-list"].map((pair) => {
+  ...[
+    "_bo.userList:/userList",
+    "_bo.roleList:/roleList",
+    "_bo.menuList:/menuList",
+    "_bo.saleList:/saleList",
+    "_bo.homeList:/homeList",
+    "_bo.app-home:/app-home",
+    "_bo.app-order:/app-order",
+    "_bo.app-query:/app-query",
+    "_bo.query-logs:/query-logs",
+    "_bo.log-list:/log-list",
+  ].map((pair) => {
     const [name, path] = pair.split(":");
     return { route: name, path, viewer: "admin" as ViewerKey };
   }),
@@ -747,15 +988,40 @@ const LOADERS: LoaderTarget[] = [
 ];
 const idParam = fc.oneof(fc.constantFrom("1", "3", "0", "-1", "abc", "99999999999", "１", "1e3"), fc.string({ maxLength: 8 }));
 const DYNAMIC: LoaderTarget[] = [
-  { route: "_site.booking.$mode.$id", path: "/booking/x/1", viewer: "t2", params: fc.record({ mode: fc.oneof(fc.constantFrom(...MODES.map((m) => m.key), "offer"), fc.string({ maxLength: 6 })), id: idParam }) },
-  { route: "_site.booking.$mode.$id_.order", path: "/booking/x/1/order", viewer: "t2", params: fc.record({ mode: fc.oneof(fc.constantFrom(...MODES.map((m) => m.key), "offer"), fc.string({ maxLength: 6 })), id: idParam }) },
+  {
+    route: "_site.booking.$mode.$id",
+    path: "/booking/x/1",
+    viewer: "t2",
+    params: fc.record({ mode: fc.oneof(fc.constantFrom(...MODES.map((m) => m.key), "offer"), fc.string({ maxLength: 6 })), id: idParam }),
+  },
+  {
+    route: "_site.booking.$mode.$id_.order",
+    path: "/booking/x/1/order",
+    viewer: "t2",
+    params: fc.record({ mode: fc.oneof(fc.constantFrom(...MODES.map((m) => m.key), "offer"), fc.string({ maxLength: 6 })), id: idParam }),
+  },
   { route: "_site.booking.done.$id", path: "/booking/done/1", viewer: "t2", params: fc.record({ id: idParam }) },
   { route: "_site.entrustment_.$id", path: "/entrustment/1", viewer: "t2", params: fc.record({ id: idParam }) },
   { route: "entrustment.$id.attachment", path: "/entrustment/1/attachment", viewer: "admin", params: fc.record({ id: idParam }) },
-  { route: "avatars.$name", path: "/avatars/x", viewer: "visitor", params: fc.record({ name: fc.oneof(edge, fc.string({ maxLength: 40 })) }) },
-  { route: "home-images.$name", path: "/home-images/x", viewer: "visitor", params: fc.record({ name: fc.oneof(edge, fc.string({ maxLength: 40 })) }) },
+  {
+    route: "avatars.$name",
+    path: "/avatars/x",
+    viewer: "visitor",
+    params: fc.record({ name: fc.oneof(edge, fc.string({ maxLength: 40 })) }),
+  },
+  {
+    route: "home-images.$name",
+    path: "/home-images/x",
+    viewer: "visitor",
+    params: fc.record({ name: fc.oneof(edge, fc.string({ maxLength: 40 })) }),
+  },
   { route: "wx-codes.$name", path: "/wx-codes/x", viewer: "t1", params: fc.record({ name: fc.oneof(edge, fc.string({ maxLength: 40 })) }) },
-  { route: "locales.$file", path: "/locales/x", viewer: "visitor", params: fc.record({ file: fc.oneof(edge, fc.constantFrom("zh-CN.json", "en-US.json", "../package.json")) }) },
+  {
+    route: "locales.$file",
+    path: "/locales/x",
+    viewer: "visitor",
+    params: fc.record({ file: fc.oneof(edge, fc.constantFrom("zh-CN.json", "en-US.json", "../package.json")) }),
+  },
 ];
 
 describe("loaders: hostile query strings and route parameters", () => {
@@ -769,7 +1035,9 @@ describe("loaders: hostile query strings and route parameters", () => {
         try {
           status = (await callRoute(loader as never, getRequest(target.path, q, { cookie }), { params })).status;
         } catch (error) {
-          throw new Error(`GET ${target.path} ${JSON.stringify(q)} ${JSON.stringify(params)}: threw ${(error as Error)?.stack ?? String(error)}`);
+          throw new Error(
+            `GET ${target.path} ${JSON.stringify(q)} ${JSON.stringify(params)}: threw ${(error as Error)?.stack ?? String(error)}`,
+          );
         }
         if (status >= 500) throw new Error(`GET ${target.path} ${JSON.stringify(q)} ${JSON.stringify(params)}: ${status}`);
       }),

@@ -33,9 +33,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await flushBackground();
   await stopTracking();
-  process.stdout.write(`[fuzz-routes] ${sent} requests sent to ${targets.length} page actions (${targets.reduce((n, t) => n + t.forms.length, 0)} forms)\n`);
+  process.stdout.write(
+    `[fuzz-routes] ${sent} requests sent to ${targets.length} page actions (${targets.reduce((n, t) => n + t.forms.length, 0)} forms)\n`,
+  );
   // FUZZ_DEBUG=1 lists what was found.
-  if (process.env.FUZZ_DEBUG) for (const t of targets) process.stdout.write(`  ${t.route.id} ${t.url} as ${t.viewer}: ${t.forms.map((f) => `${f.action} [${f.fields.map(([n]) => n).join(",")}|${f.buttons.map(([n, v]) => `${n}=${v}`).join(",")}|${f.files.join(",")}]`).join("; ")}\n`);
+  if (process.env.FUZZ_DEBUG)
+    for (const t of targets)
+      process.stdout.write(
+        `  ${t.route.id} ${t.url} as ${t.viewer}: ${t.forms.map((f) => `${f.action} [${f.fields.map(([n]) => n).join(",")}|${f.buttons.map(([n, v]) => `${n}=${v}`).join(",")}|${f.files.join(",")}]`).join("; ")}\n`,
+      );
 });
 
 // ---------------------------------------------------------------------------
@@ -55,7 +61,10 @@ function mutate(form: FormSpec, value: string, button: [string, string] | null):
   return pairs;
 }
 
-function multipartBody(parts: { name: string; value?: string; file?: { name: string; bytes: Uint8Array } }[], boundary = "fuzzBoundary7MA4YWxk"): Uint8Array {
+function multipartBody(
+  parts: { name: string; value?: string; file?: { name: string; bytes: Uint8Array } }[],
+  boundary = "fuzzBoundary7MA4YWxk",
+): Uint8Array {
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     const head = part.file
@@ -72,14 +81,30 @@ const FORM = "application/x-www-form-urlencoded";
 const ODD_NAMES = ['PO=123;a"b c=d.xls', "../../报价 单 😀\u202e.png"];
 
 /** Hostile values, one per field in turn: negative, huge, overflowing, malformed ranges, wildcards, markup, text where numbers go. */
-const HOSTILE = ["-1", "99999999999999999999", "1e309", "-5,-1", "%_", "0x1F", "１２３", "<script>alert(1)</script>", "' OR 1=1 --", "2026-02-30", "NaN", ""];
+const HOSTILE = [
+  "-1",
+  "99999999999999999999",
+  "1e309",
+  "-5,-1",
+  "%_",
+  "0x1F",
+  "１２３",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "2026-02-30",
+  "NaN",
+  "",
+];
 
 /** The form's own bodies: as rendered, with hostile values, a 2 MB string, invalid UTF-8, odd file names. */
 function formBodies(form: FormSpec): Body[] {
   const button = form.buttons[0] ?? null;
   const rendered = [...form.fields, ...(button ? [button] : [])];
   const hostile = (offset: number): [string, string][] =>
-    rendered.map(([name, value], i) => [name, name === "intent" || (button && name === button[0]) ? value : HOSTILE[(i + offset) % HOSTILE.length]]);
+    rendered.map(([name, value], i) => [
+      name,
+      name === "intent" || (button && name === button[0]) ? value : HOSTILE[(i + offset) % HOSTILE.length],
+    ]);
   const bodies: Body[] = [
     // The page's own values first (an accepted request may change rows).
     form.multipart
@@ -88,9 +113,26 @@ function formBodies(form: FormSpec): Body[] {
     { label: "hostile values", type: FORM, bytes: urlencoded(hostile(0)) },
     { label: "hostile values, shifted", type: FORM, bytes: urlencoded(hostile(5)) },
     // Every field cleared but the record's id: required columns left empty.
-    { label: "cleared", type: FORM, bytes: urlencoded(rendered.map(([name, value]) => [name, name === "intent" || name === "id" || (button && name === button[0]) ? value : ""])) },
-    { label: "a 2 MB string", type: FORM, bytes: urlencoded(rendered.map(([name, value], i) => [name, i === rendered.findIndex(([n]) => n !== "intent") ? TWO_MB : value])) },
-    { label: "invalid UTF-8", type: FORM, bytes: Buffer.concat([urlencoded(mutate(form, "x", button)), Buffer.from([0x26, 0x61, 0x3d, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80])]) },
+    {
+      label: "cleared",
+      type: FORM,
+      bytes: urlencoded(
+        rendered.map(([name, value]) => [name, name === "intent" || name === "id" || (button && name === button[0]) ? value : ""]),
+      ),
+    },
+    {
+      label: "a 2 MB string",
+      type: FORM,
+      bytes: urlencoded(rendered.map(([name, value], i) => [name, i === rendered.findIndex(([n]) => n !== "intent") ? TWO_MB : value])),
+    },
+    {
+      label: "invalid UTF-8",
+      type: FORM,
+      bytes: Buffer.concat([
+        urlencoded(mutate(form, "x", button)),
+        Buffer.from([0x26, 0x61, 0x3d, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+      ]),
+    },
   ];
   // A record's form (it carries the id): one field at a time, the others as rendered, so the
   // value reaches the database if the form takes it: text cleared, numbers negative or too large.
@@ -99,7 +141,11 @@ function formBodies(form: FormSpec): Body[] {
       if (name === "intent" || name === "id" || (button && name === button[0])) return;
       const values = /^-?\d+(\.\d+)?$/.test(value) ? ["-1", "99999999999.999"] : [""];
       for (const changed of values) {
-        bodies.push({ label: `${name}=${JSON.stringify(changed)}`, type: FORM, bytes: urlencoded(rendered.map(([n, v], j) => [n, j === i ? changed : v])) });
+        bodies.push({
+          label: `${name}=${JSON.stringify(changed)}`,
+          type: FORM,
+          bytes: urlencoded(rendered.map(([n, v], j) => [n, j === i ? changed : v])),
+        });
       }
     });
   }
@@ -108,7 +154,10 @@ function formBodies(form: FormSpec): Body[] {
       bodies.push({
         label: `odd file name ${JSON.stringify(name)}`,
         type: MULTIPART,
-        bytes: multipartBody([...rendered.map(([n, value]) => ({ name: n, value })), ...form.files.map((field) => ({ name: field, file: { name, bytes: enc.encode("%PDF-1.4\n%%EOF\n") } }))]),
+        bytes: multipartBody([
+          ...rendered.map(([n, value]) => ({ name: n, value })),
+          ...form.files.map((field) => ({ name: field, file: { name, bytes: enc.encode("%PDF-1.4\n%%EOF\n") } })),
+        ]),
       });
     }
   }
@@ -117,13 +166,25 @@ function formBodies(form: FormSpec): Body[] {
 
 /** Bodies that are not the form at all: the same for every action. */
 function strayBodies(): Body[] {
-  const fields: [string, string][] = [["intent", "delete"], ["id", "1"]];
+  const fields: [string, string][] = [
+    ["intent", "delete"],
+    ["id", "1"],
+  ];
   return [
     { label: "JSON", type: "application/json", bytes: enc.encode(JSON.stringify(Object.fromEntries(fields))) },
     { label: "text/plain", type: "text/plain", bytes: enc.encode("intent=delete\r\nid=1") },
     { label: "multipart without a boundary", type: "multipart/form-data", bytes: urlencoded(fields) },
     { label: "cut multipart", type: MULTIPART, bytes: multipartBody(fields.map(([name, value]) => ({ name, value }))).slice(0, -30) },
-    { label: "odd file names without a form", type: MULTIPART, bytes: multipartBody(["file", "attachment", "avatar", "image", "wxCode"].map((field) => ({ name: field, file: { name: ODD_NAMES[0], bytes: enc.encode("x") } }))) },
+    {
+      label: "odd file names without a form",
+      type: MULTIPART,
+      bytes: multipartBody(
+        ["file", "attachment", "avatar", "image", "wxCode"].map((field) => ({
+          name: field,
+          file: { name: ODD_NAMES[0], bytes: enc.encode("x") },
+        })),
+      ),
+    },
   ];
 }
 
@@ -143,7 +204,14 @@ beforeAll(async () => {
     sent += page?.requests ?? 0;
     // Resource routes (an action without a page: /set-language, /logout, exports) are posted to as the administrator.
     if (!page) targets.push({ route, url, viewer: "admin", cookie: await cookieOf("admin"), forms: [] });
-    else targets.push({ route, url, viewer: page.viewer, cookie: page.cookie, forms: dedupe([page.html, ...page.dialogs.map((d) => d.html)].flatMap((html) => postForms(html, url))) });
+    else
+      targets.push({
+        route,
+        url,
+        viewer: page.viewer,
+        cookie: page.cookie,
+        forms: dedupe([page.html, ...page.dialogs.map((d) => d.html)].flatMap((html) => postForms(html, url))),
+      });
   }
 }, 300_000);
 
@@ -168,7 +236,11 @@ async function check(target: Target, path: string, body: Body, lng: "zh-CN" | "e
   const where = `${target.route.id} as ${target.viewer}, POST ${url.pathname}${url.search} with ${body.label}: ${response.status}`;
   expect(response.status, where).toBeLessThan(500);
   const type = response.headers.get("Content-Type") ?? "";
-  const text = type.includes("html") ? visibleText(response.html) : type.includes("json") || type.startsWith("text/plain") ? response.html : "";
+  const text = type.includes("html")
+    ? visibleText(response.html)
+    : type.includes("json") || type.startsWith("text/plain")
+      ? response.html
+      : "";
   expect(textProblems(text), where).toEqual([]);
   const refused = response.status >= 400 || (response.status >= 300 && response.status < 400 && (await refusedFlash(response)));
   if (refused) expect(await writesSince(mark), where).toEqual([]);

@@ -35,9 +35,11 @@ describe("one helper builds every LIKE pattern", () => {
       const text = fs.readFileSync(file, "utf8");
       const lines = text.split("\n");
       lines.forEach((line, i) => {
-        if (/\b(contains|startsWith|endsWith)\s*:\s*(?!\s|containsText\b|\(\)\s*=>)/.test(line) && !/^\s*(\/\/|\*)/.test(line)) offenders.push(`${path.relative(APP, file)}:${i + 1}: ${line.trim()}`);
+        if (/\b(contains|startsWith|endsWith)\s*:\s*(?!\s|containsText\b|\(\)\s*=>)/.test(line) && !/^\s*(\/\/|\*)/.test(line))
+          offenders.push(`${path.relative(APP, file)}:${i + 1}: ${line.trim()}`);
       });
-      if (/\bI?LIKE\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, "")) && !text.includes('from "~/utils/like"')) offenders.push(`${path.relative(APP, file)}: LIKE without app/utils/like.ts`);
+      if (/\bI?LIKE\b/.test(text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, "")) && !text.includes('from "~/utils/like"'))
+        offenders.push(`${path.relative(APP, file)}: LIKE without app/utils/like.ts`);
     }
     expect(offenders).toEqual([]);
   });

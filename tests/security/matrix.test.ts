@@ -16,24 +16,19 @@ import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { sessionStorage } from "~/domain/accounts/cookie.server";
 import { flushBackground } from "~/domain/rates/background.server";
-import { declaredOperations, isOperation, OPERATIONS, type DeclaredOperations, type OperationId } from "~/domain/permissions/operations.server";
+import {
+  declaredOperations,
+  isOperation,
+  OPERATIONS,
+  type DeclaredOperations,
+  type OperationId,
+} from "~/domain/permissions/operations.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
 import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
 import { savedQuote } from "../support/page-samples";
-import {
-  call,
-  cookieOf,
-  cookieOfEmail,
-  OTHER_T2,
-  outcomeOf,
-  STAFF,
-  USER_ID,
-  VIEWERS,
-  type RouteFn,
-  type ViewerKey,
-} from "./helpers";
+import { call, cookieOf, cookieOfEmail, OTHER_T2, outcomeOf, STAFF, USER_ID, VIEWERS, type RouteFn, type ViewerKey } from "./helpers";
 
 // The legacy JSON API's splat routes (API_DISPATCHERS) are covered by
 // tests/api/* (their own matrix, per API call), so left out here on purpose;
@@ -43,8 +38,31 @@ import {
 // Who holds what (prisma/seed/data/access.ts), written out independently of
 // the code under test; the first tests check the seed still says so.
 
-const DATA_PATHS = ["/port", "/airport", "/expressCountry", "/fclbyseaData", "/lclbyseaData", "/byAirData", "/trailerData", "/railRoadData", "/expressData"];
-const ADMIN_PATHS = ["/userList", "/roleList", "/menuList", "/saleList", "/homeList", "/app-home", "/app-order", "/app-query", "/companyInfo", "/query-logs", "/log-list", "/insights"];
+const DATA_PATHS = [
+  "/port",
+  "/airport",
+  "/expressCountry",
+  "/fclbyseaData",
+  "/lclbyseaData",
+  "/byAirData",
+  "/trailerData",
+  "/railRoadData",
+  "/expressData",
+];
+const ADMIN_PATHS = [
+  "/userList",
+  "/roleList",
+  "/menuList",
+  "/saleList",
+  "/homeList",
+  "/app-home",
+  "/app-order",
+  "/app-query",
+  "/companyInfo",
+  "/query-logs",
+  "/log-list",
+  "/insights",
+];
 const SERVICE_PATHS = ["/userList", "/query-logs", "/app-order", "/app-query"];
 
 const PATHS: Record<ViewerKey, string[]> = {
@@ -278,9 +296,14 @@ const MANIFEST: Record<string, Entry> = {
     DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}`, { url: at(p), loader: screen(p), action: screen(p, "400") } satisfies Entry]),
   ),
   // Every area's import template, and the original file of an import batch (none yet: 404), need the screen (decision 204).
-  ...Object.fromEntries(DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.template`, { url: at(`${p}/template`), loader: screen(p) } satisfies Entry])),
   ...Object.fromEntries(
-    DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.import-file.$batch`, { url: at(`${p}/import-file/1`), loader: screen(p, "404") } satisfies Entry]),
+    DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.template`, { url: at(`${p}/template`), loader: screen(p) } satisfies Entry]),
+  ),
+  ...Object.fromEntries(
+    DATA_PATHS.map((p) => [
+      `routes/_bo.${p.slice(1)}.import-file.$batch`,
+      { url: at(`${p}/import-file/1`), loader: screen(p, "404") } satisfies Entry,
+    ]),
   ),
   // The report of an import preview (a preview only its maker sees; none here: 404), needs the import (issue 23 item 1).
   ...Object.fromEntries(
@@ -294,7 +317,11 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_bo.fclbyseaData.export": { url: at("/fclbyseaData/export"), loader: screen("/fclbyseaData") },
   "routes/_bo.lclbyseaData.export": { url: at("/lclbyseaData/export"), loader: screen("/lclbyseaData") },
   // Export of selected rows: without ids, back to the list with a warning.
-  "routes/_bo.trailerData.export": { url: at("/trailerData/export"), loader: screen("/trailerData"), action: screen("/trailerData", "302 /trailerData") },
+  "routes/_bo.trailerData.export": {
+    url: at("/trailerData/export"),
+    loader: screen("/trailerData"),
+    action: screen("/trailerData", "302 /trailerData"),
+  },
   "routes/_bo.expressCountry.export": {
     url: at("/expressCountry/export"),
     loader: screen("/expressCountry"),
@@ -328,7 +355,9 @@ beforeAll(async () => {
   const t2 = await cookieOfEmail("t2@example.com");
   const other = await cookieOfEmail(OTHER_T2);
   const t2Order = doneId(await postOrder({ mode: "fcl", id: fclRate }, t2, { ...orderFields(), attachment: pdfFile("t2-order.pdf") }));
-  const otherOrder = doneId(await postOrder({ mode: "fcl", id: fclRate }, other, { ...orderFields(), attachment: pdfFile("other-order.pdf") }));
+  const otherOrder = doneId(
+    await postOrder({ mode: "fcl", id: fclRate }, other, { ...orderFields(), attachment: pdfFile("other-order.pdf") }),
+  );
 
   const { action: avatarAction } = await import("~/routes/account/userAvatar");
   await call(avatarAction as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "me.png", "image/png") }, { cookie: t2 }));
@@ -336,13 +365,20 @@ beforeAll(async () => {
 
   const admin = await cookieOfEmail("admin@example.com");
   const { action: userAction } = await import("~/routes/admin/userList");
-  await call(userAction as RouteFn, postMultipart("/userList", { intent: "wxCode", id: "2", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") }, { cookie: admin }));
+  await call(
+    userAction as RouteFn,
+    postMultipart("/userList", { intent: "wxCode", id: "2", wxCode: fileOf(PNG_BYTES, "card.png", "image/png") }, { cookie: admin }),
+  );
   const wxCode = (await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.sales } })).wxCodePath!;
 
   const { action: homeAction } = await import("~/routes/admin/homeList");
   await call(
     homeAction as RouteFn,
-    postMultipart("/homeList", { intent: "create", name: "安全测试图片", parentId: "0", level: "1", size: "B", image: fileOf(PNG_BYTES, "h.png", "image/png") }, { cookie: admin }),
+    postMultipart(
+      "/homeList",
+      { intent: "create", name: "安全测试图片", parentId: "0", level: "1", size: "B", image: fileOf(PNG_BYTES, "h.png", "image/png") },
+      { cookie: admin },
+    ),
   );
   const homeImage = (await prisma.homeContent.findFirstOrThrow({ where: { name: "安全测试图片" } })).imagePath!;
 
@@ -359,8 +395,14 @@ afterAll(async () => {
 describe("the route manifest", () => {
   test("every route module has an entry in the matrix, and every entry a route module", () => {
     const ids = MANIFEST_ROUTES.map((r) => r.id);
-    expect(ids.filter((id) => !(id in MANIFEST)), "routes without an entry in MANIFEST").toEqual([]);
-    expect(Object.keys(MANIFEST).filter((id) => !ids.includes(id)), "entries without a route").toEqual([]);
+    expect(
+      ids.filter((id) => !(id in MANIFEST)),
+      "routes without an entry in MANIFEST",
+    ).toEqual([]);
+    expect(
+      Object.keys(MANIFEST).filter((id) => !ids.includes(id)),
+      "entries without a route",
+    ).toEqual([]);
     expect(ids.length).toBeGreaterThan(60);
   });
 
@@ -372,7 +414,8 @@ describe("the route manifest", () => {
       const mod = await importRoute<RouteModule>(route);
       for (const kind of ["loader", "action"] as const) {
         const has = typeof mod[kind] === "function";
-        if (has !== !!entry[kind]) problems.push(`${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`);
+        if (has !== !!entry[kind])
+          problems.push(`${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`);
       }
       const url = entry.url(fixtures);
       // Pathless layouts ("/") are entered through one of their children.
@@ -384,14 +427,25 @@ describe("the route manifest", () => {
   test("the seed grants the paths and rights this matrix assumes", async () => {
     const users = await prisma.user.findMany({
       where: { id: { in: STAFF.map((v) => USER_ID[v as keyof typeof USER_ID]) } },
-      select: { id: true, role: { select: { permissions: { where: { halfChecked: false }, select: { menu: { select: { id: true, path: true, level: true } } } } } } },
+      select: {
+        id: true,
+        role: {
+          select: { permissions: { where: { halfChecked: false }, select: { menu: { select: { id: true, path: true, level: true } } } } },
+        },
+      },
     });
     for (const viewer of STAFF) {
       const user = users.find((u) => u.id === USER_ID[viewer as keyof typeof USER_ID])!;
       const menus = user.role.permissions.map((p) => p.menu);
       const paths = menus.filter((m) => m.level === 2 && m.path).map((m) => m.path);
       expect(paths.sort(), viewer).toEqual([...PATHS[viewer]].sort());
-      expect(menus.filter((m) => m.level === 3).map((m) => m.id).sort((a, b) => a - b), viewer).toEqual([...RIGHTS[viewer]].sort((a, b) => a - b));
+      expect(
+        menus
+          .filter((m) => m.level === 3)
+          .map((m) => m.id)
+          .sort((a, b) => a - b),
+        viewer,
+      ).toEqual([...RIGHTS[viewer]].sort((a, b) => a - b));
     }
   });
 });
@@ -471,7 +525,9 @@ describe("every route action declares the operations it performs", () => {
     for (const route of ACTION_ROUTES()) {
       const declared = await declarationOf(route);
       if (!declared || Object.keys(declared).length === 0) problems.push(`${route.id}: its action declares no operation`);
-      else for (const [intent, id] of Object.entries(declared)) if (!isOperation(id)) problems.push(`${route.id} ${intent}: ${id} is not registered`);
+      else
+        for (const [intent, id] of Object.entries(declared))
+          if (!isOperation(id)) problems.push(`${route.id} ${intent}: ${id} is not registered`);
     }
     expect(problems).toEqual([]);
     expect(ACTION_ROUTES().length).toBeGreaterThan(25);
@@ -491,9 +547,16 @@ describe("every declared intent of the back office as every kind of viewer", () 
     for (const viewer of VIEWERS) {
       for (const [intent, id] of Object.entries(declared)) {
         const fields = intent === "*" ? {} : { intent, id: MISSING_ID };
-        const got = outcomeOf(await call(mod.action!, postForm(entry.url(fixtures), fields, { cookie: await cookieOf(viewer) }), entry.params?.(fixtures) ?? {}));
+        const got = outcomeOf(
+          await call(
+            mod.action!,
+            postForm(entry.url(fixtures), fields, { cookie: await cookieOf(viewer) }),
+            entry.params?.(fixtures) ?? {},
+          ),
+        );
         if (got.startsWith("500")) problems.push(`POST ${route.id} ${intent} as ${viewer}: ${got}`);
-        else if (refused(got) === holds(viewer, id)) problems.push(`POST ${route.id} ${intent} (${id}) as ${viewer}: ${got}, expected ${holds(viewer, id) ? "allowed" : "refused"}`);
+        else if (refused(got) === holds(viewer, id))
+          problems.push(`POST ${route.id} ${intent} (${id}) as ${viewer}: ${got}, expected ${holds(viewer, id) ? "allowed" : "refused"}`);
       }
     }
     expect(Object.keys(declared).length).toBeGreaterThan(0);
@@ -519,11 +582,15 @@ describe("every dialog of the back office as every kind of viewer", () => {
   test.each(DIALOG_SCREENS.map((s) => [s.path, s] as const))("%s", async (_path, s) => {
     const mod = await importRouteNamed<RouteModule>(s.route);
     const problems: string[] = [];
-    const allowed = (viewer: ViewerKey, right: number | null) => PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
+    const allowed = (viewer: ViewerKey, right: number | null) =>
+      PATHS[viewer].includes(s.path) && (right === null || RIGHTS[viewer].includes(right));
     for (const viewer of VIEWERS) {
       for (const [dialog, right] of Object.entries(s.dialogs)) {
         const query: Record<string, string> = dialog === "add" ? { dialog } : { dialog, id: MISSING_ID };
-        const got = outcomeHere(outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) }))), `${s.path}?${new URLSearchParams(query)}`);
+        const got = outcomeHere(
+          outcomeOf(await call(mod.loader!, getRequest(s.path, query, { cookie: await cookieOf(viewer) }))),
+          `${s.path}?${new URLSearchParams(query)}`,
+        );
         // A missing id is 404 for whoever may open the dialog.
         const want = staffOut(viewer) ?? (allowed(viewer, right) ? (dialog === "add" ? "200" : "404") : "403");
         if (got !== want) problems.push(`GET ${s.path}?dialog=${dialog} as ${viewer}: ${got}, expected ${want}`);
@@ -535,7 +602,10 @@ describe("every dialog of the back office as every kind of viewer", () => {
 
 describe("refusals change nothing, and a forged button is written down", () => {
   test("the posts above changed nothing: the only new log rows are refusals of staff who hold the screen", async () => {
-    const rows = await prisma.operationLog.findMany({ where: { id: { gt: loggedAfterFixtures } }, select: { module: true, userId: true, params: true } });
+    const rows = await prisma.operationLog.findMany({
+      where: { id: { gt: loggedAfterFixtures } },
+      select: { module: true, userId: true, params: true },
+    });
     expect(rows.filter((r) => r.module !== "refused")).toEqual([]);
     // e.g. sales (on /userList, without 71) posting "create": a refusal row naming the operation.
     expect(rows).toContainEqual({ module: "refused", userId: USER_ID.sales, params: "user.create: noRight" });
@@ -627,22 +697,33 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
     // A mail that gave up: a retry by anyone allowed would queue it again.
     await prisma.emailOutbox.update({ where: { id: mail.id }, data: { status: "FAILED" } });
     const view = async (viewer: ViewerKey) =>
-      outcomeOf(await call(loader as RouteFn, getRequest("/app-query", { dialog: "view", id: mail.id }, { cookie: await cookieOf(viewer) })));
+      outcomeOf(
+        await call(loader as RouteFn, getRequest("/app-query", { dialog: "view", id: mail.id }, { cookie: await cookieOf(viewer) })),
+      );
     // noperm: /app-query, view 2, nobody's contact; service: other.t2's customer service.
     expect(await view("noperm")).toBe("404");
     expect(await view("service")).toBe("200");
     expect(await view("admin")).toBe("200");
-    const retry = await call(action as RouteFn, postForm("/app-query", { intent: "retry", id: String(mail.id) }, { cookie: await cookieOf("noperm") }));
+    const retry = await call(
+      action as RouteFn,
+      postForm("/app-query", { intent: "retry", id: String(mail.id) }, { cookie: await cookieOf("noperm") }),
+    );
     expect(outcomeOf(retry)).toBe("404");
     expect((await prisma.emailOutbox.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("FAILED");
   });
 
   test("query logs of a related view hold only that staff member's customers", async () => {
     const { loader } = await import("~/routes/admin/query-logs");
-    const own = await prisma.user.findMany({ where: { OR: [{ salesId: USER_ID.sales }, { customerServiceId: USER_ID.sales }] }, select: { username: true } });
+    const own = await prisma.user.findMany({
+      where: { OR: [{ salesId: USER_ID.sales }, { customerServiceId: USER_ID.sales }] },
+      select: { username: true },
+    });
     const allowed = new Set(own.map((u) => u.username));
     const total = async (viewer: ViewerKey, mode: string) => {
-      const result = await call(loader as RouteFn, getRequest("/query-logs", { mode, from: "2000-01-01" }, { cookie: await cookieOf(viewer) }));
+      const result = await call(
+        loader as RouteFn,
+        getRequest("/query-logs", { mode, from: "2000-01-01" }, { cookie: await cookieOf(viewer) }),
+      );
       expect(result.status).toBe(200);
       return result.data as { rows: { username?: string | null }[]; page: { total: number } };
     };
@@ -664,7 +745,9 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
     const before = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
     const sales = await cookieOf("sales");
     for (const dialog of ["edit", "audit", "view"]) {
-      expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog, id: USER_ID.otherT2 }, { cookie: sales })))).toBe("404");
+      expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog, id: USER_ID.otherT2 }, { cookie: sales })))).toBe(
+        "404",
+      );
     }
     const edit = {
       intent: "update",
@@ -680,9 +763,18 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
     };
     expect(outcomeOf(await call(action as RouteFn, postForm("/userList", edit, { cookie: sales })))).toBe("404");
     // The same form is accepted for the salesperson's own customer (so the 404 is the scope, not the form).
-    expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog: "edit", id: USER_ID.t2 }, { cookie: sales })))).toBe("200");
+    expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog: "edit", id: USER_ID.t2 }, { cookie: sales })))).toBe(
+      "200",
+    );
     // The global salesperson can open it.
-    expect(outcomeOf(await call(loader as RouteFn, getRequest("/userList", { dialog: "edit", id: USER_ID.otherT2 }, { cookie: await cookieOf("salesGlobal") })))).toBe("200");
+    expect(
+      outcomeOf(
+        await call(
+          loader as RouteFn,
+          getRequest("/userList", { dialog: "edit", id: USER_ID.otherT2 }, { cookie: await cookieOf("salesGlobal") }),
+        ),
+      ),
+    ).toBe("200");
     const after = await prisma.user.findUniqueOrThrow({ where: { id: USER_ID.otherT2 } });
     expect(after).toEqual(before);
   });
@@ -693,16 +785,29 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
     const smuggled = { id: String(USER_ID.otherT2), userId: String(USER_ID.otherT2), email: OTHER_T2 };
 
     const { action: info } = await import("~/routes/account/userInfo");
-    const profile = { username: "t2", nickname: "刘小姐", phone: "13900000012", company: "改过的公司", businessAddress: "宁波", iaeCountries: "日本" };
+    const profile = {
+      username: "t2",
+      nickname: "刘小姐",
+      phone: "13900000012",
+      company: "改过的公司",
+      businessAddress: "宁波",
+      iaeCountries: "日本",
+    };
     const infoResult = await call(info as RouteFn, postForm("/userInfo", { ...profile, ...smuggled }, { cookie: t2 }));
     expect(infoResult.status).toBeLessThan(500);
 
     const { action: pwd } = await import("~/routes/account/userPwd");
-    const pwdResult = await call(pwd as RouteFn, postForm("/userPwd", { oldPassword: "Demo1234", password: "Demo5678", confirmPassword: "Demo5678", ...smuggled }, { cookie: t2 }));
+    const pwdResult = await call(
+      pwd as RouteFn,
+      postForm("/userPwd", { oldPassword: "Demo1234", password: "Demo5678", confirmPassword: "Demo5678", ...smuggled }, { cookie: t2 }),
+    );
     expect(outcomeOf(pwdResult)).toMatch(/^302/);
 
     const { action: avatar } = await import("~/routes/account/userAvatar");
-    const avatarResult = await call(avatar as RouteFn, postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "x.png", "image/png"), ...smuggled }, { cookie: t2 }));
+    const avatarResult = await call(
+      avatar as RouteFn,
+      postMultipart("/userAvatar", { avatar: fileOf(PNG_BYTES, "x.png", "image/png"), ...smuggled }, { cookie: t2 }),
+    );
     expect(outcomeOf(avatarResult)).toBe("302 /userAvatar");
 
     // other.t2 is untouched (same row, same password hash); t2's own row changed.
@@ -729,7 +834,10 @@ describe("customer A cannot reach customer B's objects by changing an id", () =>
       expect(JSON.stringify(result.data)).not.toMatch(/HAIPHONG/i);
     }
     // The history is keyed by the session's user: no parameter selects another user's.
-    const spoof = await call(loader as RouteFn, getRequest("/fclbysea", { userId: USER_ID.otherT2, uid: USER_ID.otherT2 }, { cookie: await cookieOf("t2") }));
+    const spoof = await call(
+      loader as RouteFn,
+      getRequest("/fclbysea", { userId: USER_ID.otherT2, uid: USER_ID.otherT2 }, { cookie: await cookieOf("t2") }),
+    );
     expect(JSON.stringify(spoof.data)).not.toMatch(/HAIPHONG/i);
   });
 });

@@ -59,13 +59,21 @@ describe("PUBLIC_URL and ALLOWED_HOSTS", () => {
   }
 
   test("PUBLIC_URL wins over any host, and is the only origin of mail links", async () => {
-    expect(await originFor("http://evil.test/x", { PUBLIC_URL: "https://portal.example.com/" })).toEqual({ origin: "https://portal.example.com", mail: "https://portal.example.com" });
-    expect(await originFor("http://localhost:3000/x", { PUBLIC_URL: "https://portal.example.com" })).toEqual({ origin: "https://portal.example.com", mail: "https://portal.example.com" });
+    expect(await originFor("http://evil.test/x", { PUBLIC_URL: "https://portal.example.com/" })).toEqual({
+      origin: "https://portal.example.com",
+      mail: "https://portal.example.com",
+    });
+    expect(await originFor("http://localhost:3000/x", { PUBLIC_URL: "https://portal.example.com" })).toEqual({
+      origin: "https://portal.example.com",
+      mail: "https://portal.example.com",
+    });
     expect((await originFor("http://localhost:3000/x", {})).mail).toBeNull();
   });
 
   test("ALLOWED_HOSTS lists the hosts a request may name", async () => {
-    expect((await originFor("https://portal.example.com/x", { ALLOWED_HOSTS: "portal.example.com, www.portal.example.com" })).origin).toBe("https://portal.example.com");
+    expect((await originFor("https://portal.example.com/x", { ALLOWED_HOSTS: "portal.example.com, www.portal.example.com" })).origin).toBe(
+      "https://portal.example.com",
+    );
     expect((await originFor("https://evil.test/x", { ALLOWED_HOSTS: "portal.example.com" })).origin).toBe("http://localhost:3000");
     // Listing hosts replaces the default list.
     expect((await originFor("http://localhost:3000/x", { ALLOWED_HOSTS: "portal.example.com" })).origin).toBe("http://localhost:3000");

@@ -31,7 +31,9 @@ let port: number;
 
 beforeAll(async () => {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run \`npm run build\` before these tests`);
-  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & { entry: { module: { gateRequest: (request: Request) => Promise<Response | null> } } };
+  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & {
+    entry: { module: { gateRequest: (request: Request) => Promise<Response | null> } };
+  };
   const app = express();
   app.use(requestGate(build.entry.module.gateRequest));
   app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: (req) => ({ clientAddress: req.ip }) }));
@@ -59,7 +61,14 @@ function raw(head: { method: string; path: string; headers?: Record<string, stri
     let sentBytes = 0;
     socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${head.method} ${head.path}`)));
     socket.on("connect", () => {
-      const lines = [`${head.method} ${head.path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close", ...Object.entries(head.headers ?? {}).map(([k, v]) => `${k}: ${v}`), "", ""];
+      const lines = [
+        `${head.method} ${head.path} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        "Connection: close",
+        ...Object.entries(head.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+        "",
+        "",
+      ];
       socket.write(lines.join("\r\n"));
       if (body.length) {
         sentBytes = body.length;
@@ -72,7 +81,9 @@ function raw(head: { method: string; path: string; headers?: Record<string, stri
       const text = Buffer.concat(chunks).toString("utf8");
       const [headText, ...rest] = text.split("\r\n\r\n");
       const [statusLine, ...headerLines] = headText.split("\r\n");
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n"), sentBytes });
     });
   });
@@ -99,12 +110,23 @@ describe("one body limit for every action and API call, answered before the body
       const url = concrete(route.url);
       const limit = bodyLimitFor("POST", url);
       for (const target of [url, `${url === "/" ? "/_root" : url}.data`]) {
-        const zh = await raw({ method: "POST", path: target, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(limit + 1) } }, Buffer.from("a=1"));
+        const zh = await raw(
+          {
+            method: "POST",
+            path: target,
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(limit + 1) },
+          },
+          Buffer.from("a=1"),
+        );
         expect(zh.status, `${route.id} ${target}`).toBe(413);
         expect(zh.headers.connection).toBe("close");
         expect(zh.body).toContain(ZH_TOO_LARGE);
         expect(zh.body).not.toMatch(/\{\{|common\.errors/);
-        const en = await raw({ method: "POST", path: `${target}?lng=en-US`, headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(limit + 1) } });
+        const en = await raw({
+          method: "POST",
+          path: `${target}?lng=en-US`,
+          headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(limit + 1) },
+        });
         expect(en.status, `${route.id} ${target}`).toBe(413);
         expect(en.body).toContain(EN_TOO_LARGE);
       }
@@ -118,18 +140,33 @@ describe("one body limit for every action and API call, answered before the body
       const url = endpoint.path.replace(/\{range\}/g, "1,2").replace(/\{\w+\}/g, "1");
       const limit = endpointBodyLimit(endpoint);
       expect(bodyLimitFor(endpoint.method, url), url).toBe(limit);
-      const zh = await raw({ method: endpoint.method, path: url, headers: { "Content-Type": "application/json", "Content-Length": String(limit + 1) } });
+      const zh = await raw({
+        method: endpoint.method,
+        path: url,
+        headers: { "Content-Type": "application/json", "Content-Length": String(limit + 1) },
+      });
       expect(zh.status, `${endpoint.method} ${url}`).toBe(413);
       expect(JSON.parse(zh.body)).toEqual({ status: 413, message: "请求内容过大", data: null });
-      const en = await raw({ method: endpoint.method, path: `${url}?lng=en-US`, headers: { "Content-Type": "application/json", "Content-Length": String(limit + 1) } });
+      const en = await raw({
+        method: endpoint.method,
+        path: `${url}?lng=en-US`,
+        headers: { "Content-Type": "application/json", "Content-Length": String(limit + 1) },
+      });
       expect(JSON.parse(en.body).message).toBe("The request is too large");
     }
   });
 
   test("the findings: a 100 MB language switch and a 30 MB login are refused unread", async () => {
-    for (const [target, size] of [["/set-language", 100 * 1024 * 1024], ["/login", 30 * 1024 * 1024], ["/api/login", 30 * 1024 * 1024]] as const) {
+    for (const [target, size] of [
+      ["/set-language", 100 * 1024 * 1024],
+      ["/login", 30 * 1024 * 1024],
+      ["/api/login", 30 * 1024 * 1024],
+    ] as const) {
       const started = Date.now();
-      const result = await raw({ method: "POST", path: target, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(size) } }, Buffer.alloc(64 * 1024, "a"));
+      const result = await raw(
+        { method: "POST", path: target, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(size) } },
+        Buffer.alloc(64 * 1024, "a"),
+      );
       expect(result.status, target).toBe(413);
       expect(result.sentBytes).toBeLessThan(size / 100);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -137,10 +174,20 @@ describe("one body limit for every action and API call, answered before the body
   });
 
   test("a body of unknown length (chunked) is 411, a lying length is 413", async () => {
-    const chunked = await raw({ method: "POST", path: "/set-language", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" } }, Buffer.from("5\r\nlng=e\r\n"));
+    const chunked = await raw(
+      {
+        method: "POST",
+        path: "/set-language",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      },
+      Buffer.from("5\r\nlng=e\r\n"),
+    );
     expect(chunked.status).toBe(411);
     expect(chunked.body).toContain("Content-Length");
-    const api = await raw({ method: "POST", path: "/api/login", headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, Buffer.from("2\r\n{}\r\n"));
+    const api = await raw(
+      { method: "POST", path: "/api/login", headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" } },
+      Buffer.from("2\r\n{}\r\n"),
+    );
     expect(api.status).toBe(411);
     expect(JSON.parse(api.body).status).toBe(411);
   });
@@ -155,16 +202,30 @@ describe("one body limit for every action and API call, answered before the body
     expect(bodyLimitFor("POST", "/fclbyseaData")).toBe(uploadBodyLimit(UPLOAD_LIMITS.import));
     expect(bodyLimitFor("POST", "/query/order")).toBe(uploadBodyLimit(UPLOAD_LIMITS.attachment));
     expect(bodyLimitFor("POST", "/my/update/avatar")).toBe(uploadBodyLimit(UPLOAD_LIMITS.avatar));
-    for (const plain of ["/login", "/set-language", "/booking/fcl/12", "/userPwd", "/roleList", "/_root.data", "/api/login", "/nosuchpath"]) {
+    for (const plain of [
+      "/login",
+      "/set-language",
+      "/booking/fcl/12",
+      "/userPwd",
+      "/roleList",
+      "/_root.data",
+      "/api/login",
+      "/nosuchpath",
+    ]) {
       expect(bodyLimitFor("POST", plain), plain).toBe(FORM_BODY_LIMIT);
     }
     // Every multipart API call declares its limit, at least its file's.
-    for (const endpoint of apiEndpoints.filter((e) => e.multipart)) expect(endpoint.bodyLimit, endpoint.path).toBeGreaterThan(FORM_BODY_LIMIT);
+    for (const endpoint of apiEndpoints.filter((e) => e.multipart))
+      expect(endpoint.bodyLimit, endpoint.path).toBeGreaterThan(FORM_BODY_LIMIT);
   });
 
   test("every page upload route of the table is a route of the tree with an action", async () => {
     const routes = await actionRoutes();
-    for (const { path: upload } of PAGE_UPLOADS) expect(routes.map((r) => r.url), upload).toContain(upload);
+    for (const { path: upload } of PAGE_UPLOADS)
+      expect(
+        routes.map((r) => r.url),
+        upload,
+      ).toContain(upload);
   });
 });
 
@@ -180,7 +241,14 @@ describe("old single-route data requests", () => {
   test("POST /login?_data= with valid credentials is 400 and signs nobody in", async () => {
     const before = await prisma.session.count();
     const body = Buffer.from("intent=login&email=t1%40example.com&password=Demo1234");
-    const result = await raw({ method: "POST", path: "/login?_data=routes/login", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } }, body);
+    const result = await raw(
+      {
+        method: "POST",
+        path: "/login?_data=routes/login",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      },
+      body,
+    );
     expect(result.status).toBe(400);
     expect(result.headers["set-cookie"]).toBeUndefined();
     expect(await prisma.session.count()).toBe(before);
@@ -190,7 +258,14 @@ describe("old single-route data requests", () => {
     const page = await raw({ method: "GET", path: "/fclbysea?pol=SHANGHAI&pod=BATAM" });
     expect(page.status).toBe(200);
     const body = Buffer.from("lng=en-US&redirectTo=%2Fhome");
-    const lang = await raw({ method: "POST", path: "/set-language", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } }, body);
+    const lang = await raw(
+      {
+        method: "POST",
+        path: "/set-language",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      },
+      body,
+    );
     expect(lang.status).toBe(302);
   });
 });

@@ -104,7 +104,33 @@ describe("demo seed", () => {
     const usEast = await prisma.expressCountry.findUniqueOrThrow({ where: { countryCode: "US-E" } });
     expect(usWest).toMatchObject({ countryZh: "美国西部", countryEn: "United States (West)" });
     expect(usEast.zoneCode).not.toBe(usWest.zoneCode);
-    const zones = ["T1", "T2", "1", "2", "A", "B", "D", "E", "F", "G", "H", "K", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Y", "Z"];
+    const zones = [
+      "T1",
+      "T2",
+      "1",
+      "2",
+      "A",
+      "B",
+      "D",
+      "E",
+      "F",
+      "G",
+      "H",
+      "K",
+      "M",
+      "N",
+      "O",
+      "P",
+      "Q",
+      "R",
+      "S",
+      "T",
+      "U",
+      "V",
+      "X",
+      "Y",
+      "Z",
+    ];
     expect(await count("SELECT count(*) FROM express_countries WHERE NOT (zone_code = ANY($1))", [zones])).toBe(0);
   });
 
@@ -149,7 +175,10 @@ describe("demo seed", () => {
     expect(await bookable("air_rates", "pol = $2 AND pod = $3", ["PVG", "ORD"])).toBeGreaterThanOrEqual(1);
     expect(await bookable("trailer_rates", "dock = $2 AND door_point = $3", ["上海港", "上海浦东"])).toBeGreaterThanOrEqual(1);
     for (const origin of ["西安", "成都", "重庆", "郑州", "义乌", "武汉"]) {
-      expect(await bookable("rail_rates", "pol = $2 AND pod = ANY($3)", [origin, ["阿拉山口", "霍尔果斯", "二连浩特", "满洲里"]]), origin).toBeGreaterThanOrEqual(1);
+      expect(
+        await bookable("rail_rates", "pol = $2 AND pod = ANY($3)", [origin, ["阿拉山口", "霍尔果斯", "二连浩特", "满洲里"]]),
+        origin,
+      ).toBeGreaterThanOrEqual(1);
     }
     // Express to US West: a price in its zone column for every weight of every category.
     const zone = (await prisma.expressCountry.findUniqueOrThrow({ where: { countryCode: "US-W" } })).zoneCode;
@@ -157,7 +186,11 @@ describe("demo seed", () => {
     expect(await bookable("express_rates", `${column} IS NULL`, [])).toBe(0);
     expect(await bookable("express_rates", "weight = 299", [])).toBeGreaterThanOrEqual(3);
     // Rates use the names of the port table.
-    expect(await count("SELECT count(*) FROM fcl_rates r WHERE NOT EXISTS (SELECT 1 FROM sea_ports p WHERE p.name = r.pol) OR NOT EXISTS (SELECT 1 FROM sea_ports p WHERE p.name = r.pod)")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM fcl_rates r WHERE NOT EXISTS (SELECT 1 FROM sea_ports p WHERE p.name = r.pol) OR NOT EXISTS (SELECT 1 FROM sea_ports p WHERE p.name = r.pod)",
+      ),
+    ).toBe(0);
     expect(await count("SELECT count(*) FROM air_rates r WHERE NOT EXISTS (SELECT 1 FROM airports a WHERE a.code = r.pod)")).toBe(0);
   });
 
@@ -174,17 +207,31 @@ describe("demo seed", () => {
       expect(await count(`SELECT count(*) FROM ${table} WHERE ${out}`), table).toBe(0);
       // No number of one tier appears as a number of another tier anywhere in the table.
       const tierValues = (t: number) => fields.map((f) => `SELECT ${f}_t${t} v FROM ${table} WHERE ${f}_t${t} IS NOT NULL`).join(" UNION ");
-      for (const [a, b] of [[0, 1], [0, 2], [1, 2]]) {
+      for (const [a, b] of [
+        [0, 1],
+        [0, 2],
+        [1, 2],
+      ]) {
         expect(await count(`SELECT count(*) FROM ((${tierValues(a)}) INTERSECT (${tierValues(b)})) x`), `${table} T${a}/T${b}`).toBe(0);
       }
     }
     // Air: the main breaks always, the extra breaks on about half of the rows; heavier is cheaper.
-    expect(await count("SELECT count(*) FROM air_rates WHERE bulk45_t0 IS NULL OR bulk100_t0 IS NULL OR bulk300_t0 IS NULL OR bulk500_t0 IS NULL OR bulk1000_t0 IS NULL")).toBe(0);
-    const withExtra = await count("SELECT count(*) FROM air_rates WHERE bulk130_t0 IS NOT NULL AND bulk2000_t0 IS NOT NULL AND bulk3000_t0 IS NOT NULL");
+    expect(
+      await count(
+        "SELECT count(*) FROM air_rates WHERE bulk45_t0 IS NULL OR bulk100_t0 IS NULL OR bulk300_t0 IS NULL OR bulk500_t0 IS NULL OR bulk1000_t0 IS NULL",
+      ),
+    ).toBe(0);
+    const withExtra = await count(
+      "SELECT count(*) FROM air_rates WHERE bulk130_t0 IS NOT NULL AND bulk2000_t0 IS NOT NULL AND bulk3000_t0 IS NOT NULL",
+    );
     const total = await count("SELECT count(*) FROM air_rates");
     expect(withExtra / total).toBeGreaterThan(0.3);
     expect(withExtra / total).toBeLessThan(0.7);
-    expect(await count("SELECT count(*) FROM air_rates WHERE NOT (bulk45_t1 > bulk100_t1 AND bulk100_t1 > bulk300_t1 AND bulk300_t1 > bulk500_t1 AND bulk500_t1 > bulk1000_t1)")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) FROM air_rates WHERE NOT (bulk45_t1 > bulk100_t1 AND bulk100_t1 > bulk300_t1 AND bulk300_t1 > bulk500_t1 AND bulk500_t1 > bulk1000_t1)",
+      ),
+    ).toBe(0);
     // Special-offer prices never equal a tier price.
     expect(await count("SELECT count(*) FROM special_offers o JOIN fcl_rates r ON o.gp20 IN (r.gp20_t0, r.gp20_t1, r.gp20_t2)")).toBe(0);
   });
@@ -192,8 +239,16 @@ describe("demo seed", () => {
   it("creates the roles, menus and permissions with their fixed ids", async () => {
     const roles = await prisma.role.findMany({ orderBy: { id: "asc" } });
     expect(roles.map((r) => [r.id, r.name, r.level, r.parentId])).toEqual([
-      [1, "管理员", 2, 2], [2, "公司内部", 1, null], [3, "客户", 1, null], [12, "销售", 3, 27], [13, "客服", 2, 2],
-      [14, "数据专员", 2, 2], [20, "直客", 2, 3], [21, "同行客户", 2, 3], [22, "海外代理", 2, 3], [27, "销售经理", 2, 2],
+      [1, "管理员", 2, 2],
+      [2, "公司内部", 1, null],
+      [3, "客户", 1, null],
+      [12, "销售", 3, 27],
+      [13, "客服", 2, 2],
+      [14, "数据专员", 2, 2],
+      [20, "直客", 2, 3],
+      [21, "同行客户", 2, 3],
+      [22, "海外代理", 2, 3],
+      [27, "销售经理", 2, 2],
     ]);
     expect(roles.filter((r) => r.selfService).map((r) => r.id)).toEqual([20, 21, 22]);
 
@@ -210,7 +265,10 @@ describe("demo seed", () => {
 
     const perms = async (roleId: number) => {
       const rows = await prisma.rolePermission.findMany({ where: { roleId }, orderBy: { menuId: "asc" } });
-      return { full: rows.filter((r) => !r.halfChecked).map((r) => r.menuId), half: rows.filter((r) => r.halfChecked).map((r) => r.menuId) };
+      return {
+        full: rows.filter((r) => !r.halfChecked).map((r) => r.menuId),
+        half: rows.filter((r) => r.halfChecked).map((r) => r.menuId),
+      };
     };
     expect((await perms(1)).full).toHaveLength(menus.length);
     expect(await perms(12)).toEqual({ full: [2, 16, 19, 22, 27, 73, 75, 97], half: [1, 15, 21] });

@@ -60,7 +60,10 @@ describe("the Dockerfile's steps", () => {
         }
       }
     }
-    const runs = stages.flat().filter((l) => /^RUN\s/i.test(l)).map((l) => l.slice(4).trim());
+    const runs = stages
+      .flat()
+      .filter((l) => /^RUN\s/i.test(l))
+      .map((l) => l.slice(4).trim());
     expect(runs).toContain("npm ci");
     expect(runs).toContain("npm run build && npm prune --omit=dev");
     // The scripts those commands run are the ones this checkout uses.
@@ -69,79 +72,84 @@ describe("the Dockerfile's steps", () => {
     expect(fs.existsSync(path.join(ROOT, "build", "index.js")), "run `npm run build` first").toBe(true);
   });
 
-  it(
-    "the final image's files, pruned, start with its CMD and serve pages",
-    async () => {
-      // In the project (the same file system as node_modules, for hard links).
-      fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
-      image = fs.mkdtempSync(path.join(ROOT, ".data", "image-"));
-      const copies = finalStage.filter((l) => /^COPY\s+--from=build/i.test(l));
-      expect(copies.length).toBeGreaterThan(3);
-      for (const line of copies) {
-        const parts = line.split(/\s+/).slice(2);
-        const target = parts.pop()!;
-        for (const source of parts) {
-          const from = path.join(ROOT, source.replace(/^\/app\/?/, ""));
-          const to = target.endsWith("/") || parts.length > 1 ? path.join(image, target.replace(/^\.\/?/, ""), path.basename(from)) : path.join(image, target.replace(/^\.\/?/, ""));
-          fs.mkdirSync(path.dirname(to), { recursive: true });
-          if (source.endsWith("node_modules")) {
-            // 840 MB: hard links (same file system), never written through:
-            // npm's own record is removed so that prune writes a new file.
-            const linked = spawnSync("cp", ["-al", from, to], { encoding: "utf8" });
-            expect(linked.status, linked.stderr).toBe(0);
-            fs.rmSync(path.join(to, ".package-lock.json"), { force: true });
-          } else fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
-        }
+  it("the final image's files, pruned, start with its CMD and serve pages", async () => {
+    // In the project (the same file system as node_modules, for hard links).
+    fs.mkdirSync(path.join(ROOT, ".data"), { recursive: true });
+    image = fs.mkdtempSync(path.join(ROOT, ".data", "image-"));
+    const copies = finalStage.filter((l) => /^COPY\s+--from=build/i.test(l));
+    expect(copies.length).toBeGreaterThan(3);
+    for (const line of copies) {
+      const parts = line.split(/\s+/).slice(2);
+      const target = parts.pop()!;
+      for (const source of parts) {
+        const from = path.join(ROOT, source.replace(/^\/app\/?/, ""));
+        const to =
+          target.endsWith("/") || parts.length > 1
+            ? path.join(image, target.replace(/^\.\/?/, ""), path.basename(from))
+            : path.join(image, target.replace(/^\.\/?/, ""));
+        fs.mkdirSync(path.dirname(to), { recursive: true });
+        if (source.endsWith("node_modules")) {
+          // 840 MB: hard links (same file system), never written through:
+          // npm's own record is removed so that prune writes a new file.
+          const linked = spawnSync("cp", ["-al", from, to], { encoding: "utf8" });
+          expect(linked.status, linked.stderr).toBe(0);
+          fs.rmSync(path.join(to, ".package-lock.json"), { force: true });
+        } else fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
       }
-      // The build stage's `npm prune --omit=dev`, on the copied node_modules.
-      fs.copyFileSync(path.join(ROOT, "package-lock.json"), path.join(image, "package-lock.json"));
-      const prune = spawnSync("npm", ["prune", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--offline"], { cwd: image, encoding: "utf8" });
-      expect(prune.status, prune.stderr).toBe(0);
-      fs.rmSync(path.join(image, "package-lock.json"));
-      expect(fs.existsSync(path.join(image, "node_modules", "vitest")), "dev dependencies pruned").toBe(false);
+    }
+    // The build stage's `npm prune --omit=dev`, on the copied node_modules.
+    fs.copyFileSync(path.join(ROOT, "package-lock.json"), path.join(image, "package-lock.json"));
+    const prune = spawnSync("npm", ["prune", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--offline"], {
+      cwd: image,
+      encoding: "utf8",
+    });
+    expect(prune.status, prune.stderr).toBe(0);
+    fs.rmSync(path.join(image, "package-lock.json"));
+    expect(fs.existsSync(path.join(image, "node_modules", "vitest")), "dev dependencies pruned").toBe(false);
 
-      const env: Record<string, string> = {};
-      for (const line of finalStage.filter((l) => /^ENV\s/i.test(l))) {
-        for (const [, name, value] of line.slice(4).matchAll(/(\w+)=(\S+)/g)) env[name] = value;
-      }
-      const cmd = JSON.parse(finalStage.find((l) => /^CMD\s/i.test(l))!.slice(4)) as string[];
-      const uploads = path.join(image, "data", "uploads");
-      fs.mkdirSync(uploads, { recursive: true });
-      const port = await freePort();
-      let output = "";
-      const server = spawn(cmd[0] === "node" ? process.execPath : cmd[0], cmd.slice(1), {
-        cwd: image,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          PATH: process.env.PATH!,
-          HOME: image,
-          NODE_ENV: "production",
-          ...env,
-          UPLOAD_DIR: uploads,
-          PORT: String(port),
-          DATABASE_URL: process.env.DATABASE_URL!,
-          SESSION_SECRET: "image-test-secret-0123456789abcdef0123",
-          INSECURE_COOKIES: "1",
-        },
-      });
-      child = server;
-      server.stdout!.on("data", (chunk) => (output += chunk));
-      server.stderr!.on("data", (chunk) => (output += chunk));
-      const base = `http://127.0.0.1:${port}`;
-      let up = false;
-      for (let i = 0; i < 900 && !up && server.exitCode === null; i++) {
-        up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-        if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(up, output).toBe(true);
-      expect(output).toMatch(/listening on/);
-      const home = await fetch(`${base}/home`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<html lang="zh-CN"');
-      const asset = (await fetch(`${base}/fclbysea`).then((r) => r.text())).match(/\/build\/[^"]+\.js/)?.[0];
-      expect(asset).toBeTruthy();
-      expect((await fetch(base + asset)).status).toBe(200);
-    },
-    240_000,
-  );
+    const env: Record<string, string> = {};
+    for (const line of finalStage.filter((l) => /^ENV\s/i.test(l))) {
+      for (const [, name, value] of line.slice(4).matchAll(/(\w+)=(\S+)/g)) env[name] = value;
+    }
+    const cmd = JSON.parse(finalStage.find((l) => /^CMD\s/i.test(l))!.slice(4)) as string[];
+    const uploads = path.join(image, "data", "uploads");
+    fs.mkdirSync(uploads, { recursive: true });
+    const port = await freePort();
+    let output = "";
+    const server = spawn(cmd[0] === "node" ? process.execPath : cmd[0], cmd.slice(1), {
+      cwd: image,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH!,
+        HOME: image,
+        NODE_ENV: "production",
+        ...env,
+        UPLOAD_DIR: uploads,
+        PORT: String(port),
+        DATABASE_URL: process.env.DATABASE_URL!,
+        SESSION_SECRET: "image-test-secret-0123456789abcdef0123",
+        INSECURE_COOKIES: "1",
+      },
+    });
+    child = server;
+    server.stdout!.on("data", (chunk) => (output += chunk));
+    server.stderr!.on("data", (chunk) => (output += chunk));
+    const base = `http://127.0.0.1:${port}`;
+    let up = false;
+    for (let i = 0; i < 900 && !up && server.exitCode === null; i++) {
+      up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(up, output).toBe(true);
+    expect(output).toMatch(/listening on/);
+    const home = await fetch(`${base}/home`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="zh-CN"');
+    const asset = (await fetch(`${base}/fclbysea`).then((r) => r.text())).match(/\/build\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    expect((await fetch(base + asset)).status).toBe(200);
+  }, 240_000);
 });

@@ -39,7 +39,13 @@ export async function get(base: string, pathAndQuery: string, headers: Record<st
   const timing = response.headers.get("server-timing") ?? "";
   const queries = /desc="(\d+) quer/.exec(timing);
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "");
-  return { status: response.status, headers: response.headers, body, nonce: nonce?.[1] ?? null, queries: queries ? Number(queries[1]) : null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    nonce: nonce?.[1] ?? null,
+    queries: queries ? Number(queries[1]) : null,
+  };
 }
 
 /** The body with every nonce attribute blanked. */

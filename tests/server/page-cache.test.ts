@@ -73,7 +73,10 @@ describe("an anonymous page from the cache", () => {
     const byDate = await get(base, ROUTE, { "if-modified-since": first.headers.get("last-modified")! });
     expect(byDate.status).toBe(304);
     expect((await get(base, ROUTE, { "if-none-match": 'W/"something-else"' })).status).toBe(200);
-    expect((await get(base, ROUTE, { "if-modified-since": new Date(Date.parse(first.headers.get("last-modified")!) - 1000).toUTCString() })).status).toBe(200);
+    expect(
+      (await get(base, ROUTE, { "if-modified-since": new Date(Date.parse(first.headers.get("last-modified")!) - 1000).toUTCString() }))
+        .status,
+    ).toBe(200);
   });
 
   it("shares one copy across parameter order and the case of found codes, never a typed text the page shows", async () => {
@@ -205,7 +208,15 @@ describe("every kind of change shows on the next anonymous request", () => {
   it("an import", async () => {
     const bytes = sheetBytes([
       sheetHeaders(fclArea),
-      rowOf(fclArea, { id: 990_001, pol: "SHANGHAI", pod: "BATAM", carrier: "IMPORTEDLINE", "20GP_T0": 100, valid_fm: day(0).toISOString().slice(0, 10), valid_to: day(30).toISOString().slice(0, 10) }),
+      rowOf(fclArea, {
+        id: 990_001,
+        pol: "SHANGHAI",
+        pod: "BATAM",
+        carrier: "IMPORTEDLINE",
+        "20GP_T0": 100,
+        valid_fm: day(0).toISOString().slice(0, 10),
+        valid_to: day(30).toISOString().slice(0, 10),
+      }),
     ]);
     const body = await afterChange(ROUTE, async () => {
       expect((await uploadTo(fcl, "/fclbyseaData", staff, bytes, "fcl.xlsx")).status).toBe(302);
@@ -253,7 +264,10 @@ describe("every kind of change shows on the next anonymous request", () => {
     expect(us).toContain("Renamed block");
     const setting = await prisma.siteSetting.findFirstOrThrow({ where: { key: "company_contact" } });
     const contact = await afterChange("/contact", async () => {
-      await prisma.siteSetting.update({ where: { key: setting.key }, data: { valueZh: setting.valueZh.replace(/"phone":"[^"]*"/, '"phone":"021-99998888"') } });
+      await prisma.siteSetting.update({
+        where: { key: setting.key },
+        data: { valueZh: setting.valueZh.replace(/"phone":"[^"]*"/, '"phone":"021-99998888"') },
+      });
     });
     expect(contact).toContain("021-99998888");
   });
@@ -279,7 +293,7 @@ describe("what an anonymous page reads", () => {
     process.env.DATA_CACHE = "0";
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text?: string };
-      statements.push(typeof first === "string" ? first : first?.text ?? "");
+      statements.push(typeof first === "string" ? first : (first?.text ?? ""));
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     try {
@@ -307,7 +321,9 @@ describe("what an anonymous page reads", () => {
       else process.env.DATA_CACHE = previous;
     }
     const { tables, versioned } = await withTestDb(async (db) => ({
-      tables: new Set((await db.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t)),
+      tables: new Set(
+        (await db.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.t),
+      ),
       versioned: new Set((await db.query<{ name: string }>(`SELECT name FROM data_versions`)).rows.map((r) => r.name)),
     }));
     const read = new Set<string>();

@@ -72,7 +72,11 @@ async function postForm(base: string, path: string, fields: Record<string, strin
   const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
   return fetch(base + path, { method: "POST", body, headers: { origin: base, cookie }, redirect: "manual" });
 }
-const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 async function login(base: string, email: string, password = "Demo1234") {
   return postForm(base, "/login", { email, password, intent: "login" });
@@ -98,9 +102,20 @@ describe("two app processes on one PostgreSQL", () => {
     form.set("intent", "import");
     const bytes = sheetBytes([
       sheetHeaders(fclArea),
-      rowOf(fclArea, { id: 991_001, pol: "SHANGHAI", pod: "BATAM", carrier: "TWOPROCESSLINE", "20GP_T0": 100, valid_fm: today.toISOString().slice(0, 10), valid_to: until.toISOString().slice(0, 10) }),
+      rowOf(fclArea, {
+        id: 991_001,
+        pol: "SHANGHAI",
+        pod: "BATAM",
+        carrier: "TWOPROCESSLINE",
+        "20GP_T0": 100,
+        valid_fm: today.toISOString().slice(0, 10),
+        valid_to: until.toISOString().slice(0, 10),
+      }),
     ]);
-    form.set("file", new File([new Uint8Array(bytes)], "fcl.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }));
+    form.set(
+      "file",
+      new File([new Uint8Array(bytes)], "fcl.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    );
     const imported = await postForm(a, "/fclbyseaData", form, staff);
     expect(imported.status).toBe(302);
     const next = await get(b, route);
@@ -142,7 +157,13 @@ describe("two app processes on one PostgreSQL", () => {
   it("both processes relay the outbox, and every mail goes out exactly once", async () => {
     const before = delivered.length;
     await prisma.emailOutbox.createMany({
-      data: Array.from({ length: 30 }, (_, i) => ({ kind: "test", toAddress: `two-${i}@example.com`, subject: `two processes ${i}`, html: "<p>x</p>", text: "x" })),
+      data: Array.from({ length: 30 }, (_, i) => ({
+        kind: "test",
+        toAddress: `two-${i}@example.com`,
+        subject: `two processes ${i}`,
+        html: "<p>x</p>",
+        text: "x",
+      })),
     });
     const until = Date.now() + 30_000;
     while (Date.now() < until && (await prisma.emailOutbox.count({ where: { kind: "test", status: { not: "SENT" } } })) > 0) {

@@ -145,10 +145,9 @@ export default async function setup(project: TestProject) {
 
     await withClient(db.adminUrl, async (client) => {
       // Nobody may stay connected, or CREATE DATABASE ... TEMPLATE fails.
-      await client.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-        [TEMPLATE_DATABASE],
-      );
+      await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [
+        TEMPLATE_DATABASE,
+      ]);
       await client.query(`ALTER DATABASE ${quoteIdent(TEMPLATE_DATABASE)} WITH IS_TEMPLATE true`);
     });
   } catch (error) {

@@ -30,7 +30,9 @@ export async function trackChanges(): Promise<void> {
     );
     for (const { tablename } of rows) {
       await db.query(`DROP TRIGGER IF EXISTS fuzz_track ON "${tablename}"`);
-      await db.query(`CREATE TRIGGER fuzz_track AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz_track()`);
+      await db.query(
+        `CREATE TRIGGER fuzz_track AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz_track()`,
+      );
     }
   });
 }

@@ -42,7 +42,7 @@ export function checkConsoleErrorGuard(): string | null {
   if (state.allowed || state.calls.length === 0) return null;
   const first = state.calls
     .slice(0, 3)
-    .map((args) => args.map((a) => (a instanceof Error ? a.stack ?? a.message : typeof a === "string" ? a : safeJson(a))).join(" "))
+    .map((args) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : typeof a === "string" ? a : safeJson(a))).join(" "))
     .join("\n---\n");
   return (
     `console.error was called ${state.calls.length} time(s) during this test (house rule: not allowed; ` +

@@ -3,13 +3,7 @@
 // tests/setup/setup-file.ts; process.env.DATABASE_URL points at it.
 import type pg from "pg";
 import { inject } from "vitest";
-import {
-  createDatabaseFromTemplate,
-  databaseNameOf,
-  dropDatabase,
-  withClient,
-  type TestDatabaseInfo,
-} from "./pg";
+import { createDatabaseFromTemplate, databaseNameOf, dropDatabase, withClient, type TestDatabaseInfo } from "./pg";
 
 export { allowConsoleError } from "./console";
 

@@ -9,7 +9,13 @@ import { callRoute, loginAs, postForm } from "./requests";
 import { routeManifest, type ManifestRoute } from "./routes";
 
 export type PageViewer = "visitor" | "t1" | "admin";
-export type PageFixtures = { rates: Record<ModeKey, number>; offer: number; entrustment: number; quote: string; cookies: Record<PageViewer, string> };
+export type PageFixtures = {
+  rates: Record<ModeKey, number>;
+  offer: number;
+  entrustment: number;
+  quote: string;
+  cookies: Record<PageViewer, string>;
+};
 
 /** The searches that show rows, per results route (the sea, air, rail and trailer routes of the search tests, and express). */
 const RESULT_QUERIES: Record<string, Record<string, string>> = Object.fromEntries([
@@ -62,9 +68,18 @@ export const LEAVES = PAGES.filter((r) => !r.pathless);
 
 /** Sign-ins, one bookable rate per mode, a card and an entrustment of t1 (call in beforeAll). */
 export async function pageFixtures(): Promise<PageFixtures> {
-  const cookies: Record<PageViewer, string> = { visitor: "", t1: await loginAs("t1@example.com"), admin: await loginAs("admin@example.com") };
-  const rates = Object.fromEntries(await Promise.all(MODES.map(async (m) => [m.key, await bookableRate(m.key)] as const))) as Record<ModeKey, number>;
-  const entrustment = doneId(await postOrder({ mode: "fcl", id: rates.fcl }, cookies.t1, { ...orderFields(), attachment: pdfFile("托单.pdf") }));
+  const cookies: Record<PageViewer, string> = {
+    visitor: "",
+    t1: await loginAs("t1@example.com"),
+    admin: await loginAs("admin@example.com"),
+  };
+  const rates = Object.fromEntries(await Promise.all(MODES.map(async (m) => [m.key, await bookableRate(m.key)] as const))) as Record<
+    ModeKey,
+    number
+  >;
+  const entrustment = doneId(
+    await postOrder({ mode: "fcl", id: rates.fcl }, cookies.t1, { ...orderFields(), attachment: pdfFile("托单.pdf") }),
+  );
   return { rates, offer: await validOffer("FCL"), entrustment, quote: await savedQuote(rates.fcl, cookies.t1), cookies };
 }
 

@@ -45,7 +45,13 @@ const attr = (tag: string, name: string): string | null => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decodeEntities(match[1]) : null;
 };
-const decodeEntities = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The POST forms of a page whose action is `path`: their fields with the values the page gave them. */
 export function postForms(html: string, path: string): FormSpec[] {
@@ -54,7 +60,13 @@ export function postForms(html: string, path: string): FormSpec[] {
     if ((attr(open, "method") ?? "get").toLowerCase() !== "post") continue;
     const action = new URL(attr(open, "action") ?? path, `${TEST_ORIGIN}${path}`);
     if (action.pathname.toLowerCase() !== path.toLowerCase()) continue;
-    const spec: FormSpec = { action: action.pathname + action.search, multipart: /multipart/i.test(attr(open, "enctype") ?? ""), fields: [], files: [], buttons: [] };
+    const spec: FormSpec = {
+      action: action.pathname + action.search,
+      multipart: /multipart/i.test(attr(open, "enctype") ?? ""),
+      fields: [],
+      files: [],
+      buttons: [],
+    };
     for (const [tag] of body.matchAll(/<(?:input|select|textarea|button)\b[^>]*>/g)) {
       const name = attr(tag, "name");
       if (!name) continue;
@@ -71,7 +83,8 @@ export function postForms(html: string, path: string): FormSpec[] {
 
 /** Forms that differ only in their values (a delete button per row) are one form. */
 export function dedupe(forms: FormSpec[]): FormSpec[] {
-  const signature = (f: FormSpec) => JSON.stringify([f.action.split("?")[0], f.multipart, f.fields.map(([n, v]) => (n === "intent" ? `${n}=${v}` : n)), f.buttons, f.files]);
+  const signature = (f: FormSpec) =>
+    JSON.stringify([f.action.split("?")[0], f.multipart, f.fields.map(([n, v]) => (n === "intent" ? `${n}=${v}` : n)), f.buttons, f.files]);
   return [...new Map(forms.map((f) => [signature(f), f])).values()];
 }
 
@@ -83,9 +96,11 @@ export function dialogLinks(html: string, path: string): string[] {
     if (url.origin !== TEST_ORIGIN || url.pathname.toLowerCase() !== path.toLowerCase()) continue;
     const keys = [...url.searchParams.keys()].filter((k) => /^(dialog|edit|add|delete|range|step|check|tab|mode)$/.test(k));
     if (!keys.length) continue;
-    const kind = keys.map((k) => (k === "dialog" || k === "tab" || k === "mode" ? `${k}=${url.searchParams.get(k)}` : k)).sort().join("&");
+    const kind = keys
+      .map((k) => (k === "dialog" || k === "tab" || k === "mode" ? `${k}=${url.searchParams.get(k)}` : k))
+      .sort()
+      .join("&");
     if (!kinds.has(kind)) kinds.set(kind, url.pathname + url.search);
   }
   return [...kinds.values()].slice(0, 12);
 }
-

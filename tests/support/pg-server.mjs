@@ -64,9 +64,7 @@ try {
   await starting;
   starting = null;
   if (!stopping) {
-    process.stdout.write(
-      `${JSON.stringify({ ready: true, adminUrl: db.adminUrl, url: db.url, port: db.port, dataDir: db.dataDir })}\n`,
-    );
+    process.stdout.write(`${JSON.stringify({ ready: true, adminUrl: db.adminUrl, url: db.url, port: db.port, dataDir: db.dataDir })}\n`);
   }
 } catch (error) {
   starting = null;

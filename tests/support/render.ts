@@ -14,7 +14,9 @@ let handler: ((request: Request) => Promise<Response>) | undefined;
 async function requestHandler() {
   if (!handler) {
     if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run \`npx remix build\` before these tests`);
-    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & { entry: { module: { gateRequest?: (request: Request) => Promise<Response | null> } } };
+    const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & {
+      entry: { module: { gateRequest?: (request: Request) => Promise<Response | null> } };
+    };
     const handle = createRequestHandler(build, "production");
     // The server's request gate first (server/request-gate.js), as in production.
     const gate = build.entry.module.gateRequest;
@@ -26,11 +28,7 @@ async function requestHandler() {
 export type Rendered = { status: number; headers: Headers; html: string; location: string | null };
 
 /** GET a path through the built app (documents, resource routes, redirects). */
-export async function render(
-  pathname: string,
-  query?: Record<string, string | number>,
-  options: RequestOptions = {},
-): Promise<Rendered> {
+export async function render(pathname: string, query?: Record<string, string | number>, options: RequestOptions = {}): Promise<Rendered> {
   return send(getRequest(pathname, query, options));
 }
 

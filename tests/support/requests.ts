@@ -137,8 +137,7 @@ export async function callRoute<T = any>(
 
 /** Turns Set-Cookie values into a Cookie request header (name=value; ...). */
 export function cookieHeaderFrom(source: Headers | string | string[]): string {
-  const setCookies =
-    source instanceof Headers ? source.getSetCookie() : Array.isArray(source) ? source : [source];
+  const setCookies = source instanceof Headers ? source.getSetCookie() : Array.isArray(source) ? source : [source];
   const jar = new Map<string, string>();
   for (const line of setCookies) {
     const pair = line.split(";")[0]?.trim();

@@ -14,7 +14,10 @@ const LEAKS: [string, RegExp][] = [
   ["a stack trace", /\n\s+at [^\n]+:\d+:\d+\)?/],
   ["a stack trace", /\b(?:TypeError|RangeError|ReferenceError|SyntaxError|PrismaClient\w*Error)\b/],
   ["SQL", /\b(?:SELECT\s+[\s\S]{1,200}?\s+FROM|INSERT\s+INTO|DELETE\s+FROM|UPDATE\s+"?\w+"?\s+SET)\b/],
-  ["a database error", /\b(?:violates (?:not-null|unique|foreign key|check) constraint|duplicate key value|syntax error at or near|invalid input syntax for|numeric field overflow|relation "\w+" does not exist|prisma\.\w+\.\w+\(\))/i],
+  [
+    "a database error",
+    /\b(?:violates (?:not-null|unique|foreign key|check) constraint|duplicate key value|syntax error at or near|invalid input syntax for|numeric field overflow|relation "\w+" does not exist|prisma\.\w+\.\w+\(\))/i,
+  ],
 ];
 
 /** Problems of a text a user or script reads (visible page text, an API message). */

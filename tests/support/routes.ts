@@ -61,7 +61,6 @@ export function matchesPattern(pattern: string, url: string): boolean {
 /** The legacy JSON API's splat routes: their calls come from app/api/registry.server.ts. */
 export const API_DISPATCHERS = new Set(API_PREFIXES.map((p) => `routes/${p.slice(1, -1)}.$`));
 
-
 export async function importRoute<T = { loader?: unknown; action?: unknown }>(route: Pick<ManifestRoute, "file">): Promise<T> {
   return (await import(/* @vite-ignore */ path.join(APP_DIR, route.file))) as T;
 }

@@ -8,7 +8,14 @@ import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { sendEmailCode } from "~/domain/accounts/email-codes.server";
 import { changePassword, loadProfile, updateProfile } from "~/domain/accounts/profile.server";
 import { registerUser, resetPassword, selfServiceRoles } from "~/domain/accounts/registration.server";
-import { changePasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from "~/domain/accounts/schemas";
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  resetPasswordSchema,
+  sendCodeSchema,
+} from "~/domain/accounts/schemas";
 import { createDbSession, revokeSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
@@ -32,7 +39,6 @@ import {
 } from "../entities";
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
-
 
 const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
 
@@ -70,17 +76,23 @@ async function sendCode(ctx: ApiContext, purpose: "REGISTER" | "RESET_PASSWORD")
   const { email } = await ctx.parse(sendCodeSchema);
   const sent = await sendEmailCode({ email, purpose, lng: ctx.lng, ip: ctx.ip });
   if (!sent.ok) throw new ApiError(sent.field ? 2 : 1, sent.message, sent.status);
-  return ok(null, purpose === "REGISTER" ? { key: "account.register.codeSent", values: { email } } : { key: "account.reset.codeSent", values: { email } });
+  return ok(
+    null,
+    purpose === "REGISTER" ? { key: "account.register.codeSent", values: { email } } : { key: "account.reset.codeSent", values: { email } },
+  );
 }
 
 async function updateOwnProfile(ctx: ApiContext) {
   const input = await ctx.parse(profileSchema);
   const outcome = await updateProfile(ctx.user.id, input, ctx.lng);
-  if (outcome.ok) return ok({ pending: outcome.pendingReview }, outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved");
+  if (outcome.ok)
+    return ok({ pending: outcome.pendingReview }, outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved");
   return fromOutcome(outcome, "account.profile.saved", "api.failed", { statusFor: duplicateStatus });
 }
 
-const profileSaved = { data: shape.object({ pending: shape.scalar("boolean", "company, businessaddress or iaecountries wait for staff review") }) };
+const profileSaved = {
+  data: shape.object({ pending: shape.scalar("boolean", "company, businessaddress or iaecountries wait for staff review") }),
+};
 
 /** The spec's duplicate statuses: 2 e-mail (registration), 3 phone. */
 function duplicateStatus(fieldErrors: Record<string, string[]>): number | null {
@@ -132,7 +144,8 @@ export const accountEndpoints: Endpoint[] = [
     method: "POST",
     path: "/api/login",
     access: op("session.login"),
-    summary: "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry) and the current user.",
+    summary:
+      "Sign in; returns a token to send as `Authorization: Bearer <token>` (a revocable session, 10 h idle expiry) and the current user.",
     fields: [
       { name: "email", required: true },
       { name: "password", required: true },
@@ -276,7 +289,8 @@ export const accountEndpoints: Endpoint[] = [
     method: "POST",
     path: "/my/userinfo",
     access: op("own.profile"),
-    summary: "Update the profile (what GET /my/userinfo returns is accepted unchanged). For an audited account, company, businessaddress and iaecountries wait for staff review (data.pending).",
+    summary:
+      "Update the profile (what GET /my/userinfo returns is accepted unchanged). For an audited account, company, businessaddress and iaecountries wait for staff review (data.pending).",
     input: CurrentUserEntity,
     response: profileSaved,
     handler: updateOwnProfile,

@@ -6,7 +6,15 @@ import { uploadBodyLimit } from "~/utils/upload-limits";
 import { buildTree } from "~/domain/menus/tree";
 import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
-import { createRole, deleteRole, getRole, listRolesWithPermissions, rolePermissionIds, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
+import {
+  createRole,
+  deleteRole,
+  getRole,
+  listRolesWithPermissions,
+  rolePermissionIds,
+  saveRolePermissions,
+  updateRole,
+} from "~/domain/roles/roles.server";
 import { roleSchema } from "~/domain/roles/schemas";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import {
@@ -47,7 +55,20 @@ import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screen.server";
 import type { OperationId } from "~/domain/permissions/operations.server";
-import { ApiError, badRequest, fromOutcome, idParam, notFound, ok, op, PUBLIC, tableUrl, USER, type ApiContext, type Endpoint } from "../core.server";
+import {
+  ApiError,
+  badRequest,
+  fromOutcome,
+  idParam,
+  notFound,
+  ok,
+  op,
+  PUBLIC,
+  tableUrl,
+  USER,
+  type ApiContext,
+  type Endpoint,
+} from "../core.server";
 import {
   AppHomeEntity,
   CountEntity,
@@ -79,7 +100,12 @@ function userTab(params: URLSearchParams) {
 
 /** One managed user under the list rows' names (the user record of UserEntity). */
 function userRecord(user: ManagedUser) {
-  return { ...user, roleName: user.role.name, salesName: user.sales?.username ?? null, serviceName: user.customerService?.username ?? null };
+  return {
+    ...user,
+    roleName: user.role.name,
+    salesName: user.sales?.username ?? null,
+    serviceName: user.customerService?.username ?? null,
+  };
 }
 
 const done = { data: shape.none };
@@ -137,7 +163,8 @@ const userEndpoints: Endpoint[] = [
     method: "GET",
     path: "/my/userlist",
     access: op("user.read"),
-    summary: "Users within the caller's view (query; audityh 1|3, xgzlaudityh 1, levelyh 1-3; pagenum, pagesize 20/50/100/200); dshs, wtgshs, dshzczl = pending, failed, profile-change counts.",
+    summary:
+      "Users within the caller's view (query; audityh 1|3, xgzlaudityh 1, levelyh 1-3; pagenum, pagesize 20/50/100/200); dshs, wtgshs, dshzczl = pending, failed, profile-change counts.",
     fields: ["query", "audityh", "xgzlaudityh", "levelyh", "pagenum", "pagesize"].map((name) => ({ name })),
     extraMembers: ["dshs", "wtgshs", "dshzczl"],
     response: {
@@ -150,7 +177,12 @@ const userEndpoints: Endpoint[] = [
     },
     async handler(ctx) {
       const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" } }), usersTable);
-      const { rows, total, tabCounts } = await listUsers(ctx.user, { tab: userTab(ctx.url.searchParams), q: query.filters.q, skip: query.skip, take: query.take });
+      const { rows, total, tabCounts } = await listUsers(ctx.user, {
+        tab: userTab(ctx.url.searchParams),
+        q: query.filters.q,
+        skip: query.skip,
+        take: query.take,
+      });
       return ok(rows, "api.ok", { total, extra: { dshs: tabCounts.pending, wtgshs: tabCounts.failed, dshzczl: tabCounts.profile } });
     },
   },
@@ -186,14 +218,18 @@ const userEndpoints: Endpoint[] = [
     async handler(ctx) {
       const input = await ctx.parse(addUserSchema);
       const outcome = await createUser(ctx.user, input);
-      return fromOutcome(outcome, "admin.user.added", "admin.user.addFailed", { data: outcome.ok ? { id: outcome.id } : null, statusFor: addStatus });
+      return fromOutcome(outcome, "admin.user.added", "admin.user.addFailed", {
+        data: outcome.ok ? { id: outcome.id } : null,
+        statusFor: addStatus,
+      });
     },
   },
   {
     method: "PUT",
     path: "/my/edituser",
     access: op("user.update"),
-    summary: "Edit a user (right 73): id, username, phone, businessaddress, company, sales_id, customer_id, rid, customer_rating, landline, qq (audit is the audit calls'). Status 2: phone taken.",
+    summary:
+      "Edit a user (right 73): id, username, phone, businessaddress, company, sales_id, customer_id, rid, customer_rating, landline, qq (audit is the audit calls'). Status 2: phone taken.",
     input: UserEntity,
     response: done,
     async handler(ctx) {
@@ -211,7 +247,9 @@ const userEndpoints: Endpoint[] = [
     response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
-      return patchUser(ctx, "user.setRole", idParam(String(fields.get("id") ?? "")), { roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))) });
+      return patchUser(ctx, "user.setRole", idParam(String(fields.get("id") ?? "")), {
+        roleId: String(idParam(String(fields.get("rid") ?? fields.get("roleId") ?? ""))),
+      });
     },
   },
   {
@@ -259,7 +297,10 @@ const userEndpoints: Endpoint[] = [
     path: "/my/saveview",
     access: op("user.assignView"),
     summary: "Assign views (right 75): view_st 1 global, 2 own customers (repeated or comma separated).",
-    fields: [{ name: "id", required: true }, { name: "view_st", description: "1 global, 2 own customers: comma separated or repeated" }],
+    fields: [
+      { name: "id", required: true },
+      { name: "view_st", description: "1 global, 2 own customers: comma separated or repeated" },
+    ],
     input: UserEntity,
     response: done,
     async handler(ctx) {
@@ -273,7 +314,13 @@ const userEndpoints: Endpoint[] = [
     path: "/my/audituser",
     access: op("user.audit"),
     summary: "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail.",
-    fields: [{ name: "id", required: true }, { name: "audit", required: true, description: "2 pass, 3 fail" }, { name: "customer_rating" }, { name: "sales_id" }, { name: "customer_id" }],
+    fields: [
+      { name: "id", required: true },
+      { name: "audit", required: true, description: "2 pass, 3 fail" },
+      { name: "customer_rating" },
+      { name: "sales_id" },
+      { name: "customer_id" },
+    ],
     input: UserEntity,
     response: done,
     async handler(ctx) {
@@ -293,7 +340,10 @@ const userEndpoints: Endpoint[] = [
     path: "/my/auditshzluser",
     access: op("user.auditProfile"),
     summary: "Approve (audit_zl 2) or reject (3) a profile change (right 90).",
-    fields: [{ name: "id", required: true }, { name: "audit_zl", required: true, description: "2 pass, 3 fail" }],
+    fields: [
+      { name: "id", required: true },
+      { name: "audit_zl", required: true, description: "2 pass, 3 fail" },
+    ],
     response: done,
     async handler(ctx) {
       const id = await targetId(ctx, "user.auditProfile", bodyId(ctx));
@@ -301,7 +351,11 @@ const userEndpoints: Endpoint[] = [
       const value = String(fields.get("audit_zl") ?? fields.get("decision") ?? "");
       const decision = value === "2" || value === "pass" ? "pass" : value === "3" || value === "fail" ? "fail" : null;
       if (!decision) throw badRequest("admin.user.decisionRequired");
-      return fromOutcome(await auditProfileChange(ctx.user, id, decision), decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone", "admin.user.auditPassFailed");
+      return fromOutcome(
+        await auditProfileChange(ctx.user, id, decision),
+        decision === "pass" ? "admin.user.auditPassed" : "admin.user.auditFailedDone",
+        "admin.user.auditPassFailed",
+      );
     },
   },
   {
@@ -330,7 +384,9 @@ const userEndpoints: Endpoint[] = [
       const from = await targetId(ctx, "user.handover", idParam(String(fields.get("userId") ?? "")));
       const to = idParam(String(fields.get("handOverId") ?? ""));
       const outcome = await handOver(ctx.user, from, to);
-      return fromOutcome(outcome, "admin.user.handedOver", "admin.user.handoverFailed", { data: outcome.ok ? { moved: outcome.moved } : null });
+      return fromOutcome(outcome, "admin.user.handedOver", "admin.user.handoverFailed", {
+        data: outcome.ok ? { moved: outcome.moved } : null,
+      });
     },
   },
   {
@@ -340,14 +396,26 @@ const userEndpoints: Endpoint[] = [
     multipart: true,
     bodyLimit: uploadBodyLimit(WXCODE_MAX_BYTES),
     summary: "A staff member's WeChat QR card (multipart: id and file, JPG/PNG at most 2 MB).",
-    fields: [{ name: "id", required: true }, { name: "file", type: "file", required: true }],
+    fields: [
+      { name: "id", required: true },
+      { name: "file", type: "file", required: true },
+    ],
     response: done,
     async handler(ctx) {
       const upload = await parseImageUpload(ctx.request, "file", WXCODE_MAX_BYTES);
-      if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid", upload.error === "tooLarge" ? 413 : 400);
+      if (!upload.ok)
+        throw new ApiError(
+          1,
+          upload.error === "tooLarge" ? "admin.user.wxCodeTooLarge" : "admin.user.wxCodeInvalid",
+          upload.error === "tooLarge" ? 413 : 400,
+        );
       const id = await targetId(ctx, "user.setWxCode", idParam(String(upload.form.get("id") ?? ctx.url.searchParams.get("id") ?? "")));
       if (!upload.file) throw badRequest("admin.user.wxCodeRequired");
-      return fromOutcome(await setWxCode(ctx.user, id, new Uint8Array(await upload.file.arrayBuffer())), "admin.user.wxCodeSaved", "admin.user.wxCodeInvalid");
+      return fromOutcome(
+        await setWxCode(ctx.user, id, new Uint8Array(await upload.file.arrayBuffer())),
+        "admin.user.wxCodeSaved",
+        "admin.user.wxCodeInvalid",
+      );
     },
   },
 ];
@@ -415,19 +483,28 @@ const treeEndpoints: Endpoint[] = [
     access: op("role.delete"),
     summary: "Delete a role (refused while it has users or children).",
     response: done,
-    handler: async (ctx) => fromOutcome(await deleteRole(ctx.user, idParam(ctx.params.id)), "admin.role.deleted", "admin.role.deleteFailed"),
+    handler: async (ctx) =>
+      fromOutcome(await deleteRole(ctx.user, idParam(ctx.params.id)), "admin.role.deleted", "admin.role.deleteFailed"),
   },
   {
     method: "POST",
     path: "/my/saverightsroles",
     access: op("role.grantPermissions"),
     summary: "Set a role's permissions (rid; pid as a comma-separated list or repeated).",
-    fields: [{ name: "rid", required: true }, { name: "pid", description: "menu ids: comma separated or repeated" }],
+    fields: [
+      { name: "rid", required: true },
+      { name: "pid", description: "menu ids: comma separated or repeated" },
+    ],
     response: done,
     async handler(ctx) {
       const fields = await ctx.fields();
       const id = idParam(String(fields.get("rid") ?? ""));
-      const pids = fields.getAll("pid").flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean).map((v) => idParam(v));
+      const pids = fields
+        .getAll("pid")
+        .flatMap((v) => String(v).split(","))
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((v) => idParam(v));
       return fromOutcome(await saveRolePermissions(ctx.user, id, pids), "admin.role.permissionsSaved", "admin.role.permissionsFailed");
     },
   },
@@ -498,7 +575,8 @@ const treeEndpoints: Endpoint[] = [
     access: op("menu.delete"),
     summary: "Delete a menu entry (right 34).",
     response: done,
-    handler: async (ctx) => fromOutcome(await deleteMenu(ctx.user, idParam(ctx.params.id)), "admin.menu.deleted", "admin.menu.deleteFailed"),
+    handler: async (ctx) =>
+      fromOutcome(await deleteMenu(ctx.user, idParam(ctx.params.id)), "admin.menu.deleted", "admin.menu.deleteFailed"),
   },
 ];
 
@@ -512,7 +590,12 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
   const item = channel === "WEB" ? WebHomeEntity : AppHomeEntity;
   const save = (mode: "add" | "update") => async (ctx: ApiContext) => {
     const upload = await parseImageUpload(ctx.request, HOME_IMAGE_FIELDS, HOME_IMAGE_MAX_BYTES);
-    if (!upload.ok) throw new ApiError(1, upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid", upload.error === "tooLarge" ? 413 : 400);
+    if (!upload.ok)
+      throw new ApiError(
+        1,
+        upload.error === "tooLarge" ? "admin.home.imageTooLarge" : "admin.home.imageInvalid",
+        upload.error === "tooLarge" ? 413 : 400,
+      );
     const form = new FormData();
     for (const [key, value] of upload.form) if (typeof value === "string") form.append(key, value);
     if (channel !== "WEB") form.delete("size");
@@ -524,11 +607,22 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
         : await updateHomeItem(ctx.user, channel, idParam(String(form.get("id") ?? "")), input, image);
     const nameTaken = !outcome.ok && outcome.fieldErrors?.name?.includes("admin.home.nameTaken");
     if (nameTaken) throw new ApiError(2, "admin.home.nameTaken", 400);
-    return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed", {
-      data: outcome.ok && "id" in outcome ? { id: outcome.id } : null,
-    });
+    return fromOutcome(
+      outcome,
+      mode === "add" ? "admin.home.added" : "admin.home.edited",
+      mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed",
+      {
+        data: outcome.ok && "id" in outcome ? { id: outcome.id } : null,
+      },
+    );
   };
-  const fields = [{ name: "img_url", type: "file" as const, description: "the image (JPG/PNG); a text value (the URL a read gave, or 1) keeps the stored one" }];
+  const fields = [
+    {
+      name: "img_url",
+      type: "file" as const,
+      description: "the image (JPG/PNG); a text value (the URL a read gave, or 1) keeps the stored one",
+    },
+  ];
   return [
     {
       method: "GET",
@@ -543,7 +637,18 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
         return ok(buildTree(items), "api.ok", { extra: { dataList: items } });
       },
     },
-    { method: "POST", path: `${base}/add`, access: op(operations.create), multipart: true, bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES), summary: `Add a ${channel} home entry (status 2: name taken).`, input: item, fields, response: created, handler: save("add") },
+    {
+      method: "POST",
+      path: `${base}/add`,
+      access: op(operations.create),
+      multipart: true,
+      bodyLimit: uploadBodyLimit(HOME_IMAGE_MAX_BYTES),
+      summary: `Add a ${channel} home entry (status 2: name taken).`,
+      input: item,
+      fields,
+      response: created,
+      handler: save("add"),
+    },
     {
       method: "GET",
       path: `${base}/byid/{id}`,
@@ -574,7 +679,8 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
       access: op(operations.delete),
       summary: `Delete a ${channel} home entry.`,
       response: done,
-      handler: async (ctx) => fromOutcome(await deleteHomeItem(ctx.user, channel, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
+      handler: async (ctx) =>
+        fromOutcome(await deleteHomeItem(ctx.user, channel, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
     },
   ];
 }
@@ -588,45 +694,47 @@ const categoryEndpoints: Endpoint[] = [
     response: { data: shape.list(HomeCategoryEntity) },
     handler: async () => ok(await listHomeCategories()),
   },
-  ...["/manage/homecate/{id}", "/manage/homecate/byid/{id}"].map(
-    (path): Endpoint => ({
-      method: "GET",
-      path,
-      access: op("content.category.read"),
-      summary: "One home category.",
-      response: { data: shape.one(HomeCategoryEntity) },
-      async handler(ctx) {
-        const category = await getHomeCategory(idParam(ctx.params.id));
-        if (!category) throw notFound("admin.home.loadFailed");
-        return ok(category);
-      },
-    }),
-  ),
-  ...(["add", "update"] as const).map(
-    (mode): Endpoint => ({
-      method: mode === "add" ? "POST" : "PUT",
-      path: `/manage/homecate/${mode}`,
-      access: op("content.category.save"),
-      summary: `${mode === "add" ? "Add" : "Edit"} a home category (${mode === "update" ? "id, " : ""}name 2-20, description, sort).`,
-      input: HomeCategoryEntity,
-      response: created,
-      async handler(ctx) {
-        const id = mode === "update" ? await bodyId(ctx) : null;
-        const outcome = await saveHomeCategory(ctx.user, id, await ctx.parse(homeCategorySchema));
-        if (!outcome.ok && outcome.fieldErrors?.name?.includes("admin.home.nameTaken")) throw new ApiError(2, "admin.home.nameTaken", 400);
-        return fromOutcome(outcome, mode === "add" ? "admin.home.added" : "admin.home.edited", mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed", {
+  ...["/manage/homecate/{id}", "/manage/homecate/byid/{id}"].map((path): Endpoint => ({
+    method: "GET",
+    path,
+    access: op("content.category.read"),
+    summary: "One home category.",
+    response: { data: shape.one(HomeCategoryEntity) },
+    async handler(ctx) {
+      const category = await getHomeCategory(idParam(ctx.params.id));
+      if (!category) throw notFound("admin.home.loadFailed");
+      return ok(category);
+    },
+  })),
+  ...(["add", "update"] as const).map((mode): Endpoint => ({
+    method: mode === "add" ? "POST" : "PUT",
+    path: `/manage/homecate/${mode}`,
+    access: op("content.category.save"),
+    summary: `${mode === "add" ? "Add" : "Edit"} a home category (${mode === "update" ? "id, " : ""}name 2-20, description, sort).`,
+    input: HomeCategoryEntity,
+    response: created,
+    async handler(ctx) {
+      const id = mode === "update" ? await bodyId(ctx) : null;
+      const outcome = await saveHomeCategory(ctx.user, id, await ctx.parse(homeCategorySchema));
+      if (!outcome.ok && outcome.fieldErrors?.name?.includes("admin.home.nameTaken")) throw new ApiError(2, "admin.home.nameTaken", 400);
+      return fromOutcome(
+        outcome,
+        mode === "add" ? "admin.home.added" : "admin.home.edited",
+        mode === "add" ? "admin.home.addFailed" : "admin.home.editFailed",
+        {
           data: outcome.ok ? { id: outcome.id } : null,
-        });
-      },
-    }),
-  ),
+        },
+      );
+    },
+  })),
   {
     method: "DELETE",
     path: "/manage/homecate/delete/{id}",
     access: op("content.category.delete"),
     summary: "Delete a home category.",
     response: done,
-    handler: async (ctx) => fromOutcome(await deleteHomeCategory(ctx.user, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
+    handler: async (ctx) =>
+      fromOutcome(await deleteHomeCategory(ctx.user, idParam(ctx.params.id)), "admin.home.deleted", "admin.home.deleteFailed"),
   },
 ];
 
@@ -640,21 +748,19 @@ const logFields = [
 ];
 
 const logEndpoints: Endpoint[] = [
-  ...Object.entries(LEGACY_MODES).map(
-    ([legacy, key]): Endpoint => ({
-      method: "GET",
-      path: `/logs/${legacy}loglist`,
-      access: op("logs.query.read"),
-      summary: `Who searched which ${key} routes (within the caller's view).`,
-      fields: logFields,
-      response: { data: shape.list(queryLogEntity(modeByKey(key))) },
-      async handler(ctx) {
-        const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" }, range: "value2" }), queryLogTable);
-        const { rows, total } = await listQueryLogs(ctx.user, modeByKey(key), query);
-        return ok(rows, "api.ok", { total });
-      },
-    }),
-  ),
+  ...Object.entries(LEGACY_MODES).map(([legacy, key]): Endpoint => ({
+    method: "GET",
+    path: `/logs/${legacy}loglist`,
+    access: op("logs.query.read"),
+    summary: `Who searched which ${key} routes (within the caller's view).`,
+    fields: logFields,
+    response: { data: shape.list(queryLogEntity(modeByKey(key))) },
+    async handler(ctx) {
+      const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" }, range: "value2" }), queryLogTable);
+      const { rows, total } = await listQueryLogs(ctx.user, modeByKey(key), query);
+      return ok(rows, "api.ok", { total });
+    },
+  })),
   {
     method: "GET",
     path: "/logs/operationloglist",

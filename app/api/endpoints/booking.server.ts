@@ -14,7 +14,15 @@ import { BodyError } from "~/utils/multipart.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
 import { ApiError, USER, op, badRequest, fromOutcome, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
-import { BookingResultEntity, DcFormEntity, EntrustmentDetailEntity, EntrustmentEntity, EntrustmentStatusEntity, MailStateEntity, StatusEventEntity } from "../entities";
+import {
+  BookingResultEntity,
+  DcFormEntity,
+  EntrustmentDetailEntity,
+  EntrustmentEntity,
+  EntrustmentStatusEntity,
+  MailStateEntity,
+  StatusEventEntity,
+} from "../entities";
 import { changeEntrustmentStatus, visibleStatus } from "~/domain/booking/status.server";
 import type { StatusActor } from "~/domain/booking/status";
 import { LEGACY_MODES } from "../legacy";
@@ -90,7 +98,10 @@ const sourceFields = [
   { name: "source", description: "rate (default) or offer" },
   { name: "mode", description: "fcl, lcl, byair, railroad, trailer, express (rates)" },
   { name: "id", type: "integer" as const, required: true },
-  { name: "idempotencyKey", description: "16-64 of A-Z a-z 0-9 _ -; a retry with the same key returns the same entrustment (also the Idempotency-Key header)" },
+  {
+    name: "idempotencyKey",
+    description: "16-64 of A-Z a-z 0-9 _ -; a retry with the same key returns the same entrustment (also the Idempotency-Key header)",
+  },
 ];
 
 const recordsSchema = z.object({ pagenum: z.coerce.number().int().min(1).max(100_000).default(1) });
@@ -100,7 +111,8 @@ export const bookingEndpoints: Endpoint[] = [
     method: "POST",
     path: "/query/contact",
     access: op("booking.contact"),
-    summary: "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
+    summary:
+      "Ask customer service to get in touch about a rate or special-price row. Status 2: registration awaiting audit; 3: audit not passed.",
     fields: sourceFields,
     response: { data: shape.one(BookingResultEntity) },
     async handler(ctx) {
@@ -139,11 +151,20 @@ export const bookingEndpoints: Endpoint[] = [
         if (context.gate !== "ok") refuse(context);
         const form = orderFields(upload.formData, row);
         form.set("idempotencyKey", idempotencyKeyOf(ctx, upload.formData));
-        if (upload.problems.length) throw new ApiError(1, upload.problems[0], upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400);
+        if (upload.problems.length)
+          throw new ApiError(1, upload.problems[0], upload.problems.includes("booking.validation.fileTooLarge") ? 413 : 400);
         const { tab, idempotencyKey, attachment, ...order } = ctx.validate(form, orderSchema, DcFormEntity);
         void tab;
         void attachment;
-        const result = await submitBooking({ kind: "ORDER", viewer: ctx.user, source: context.source, idempotencyKey, lng: ctx.lng, order, file: upload.file });
+        const result = await submitBooking({
+          kind: "ORDER",
+          viewer: ctx.user,
+          source: context.source,
+          idempotencyKey,
+          lng: ctx.lng,
+          order,
+          file: upload.file,
+        });
         if (result.status === "keyConflict") throw badRequest("booking.validation.expired");
         return ok({ id: result.entrustmentId, existing: result.status === "existing" }, "booking.success.order");
       } finally {
@@ -160,7 +181,11 @@ export const bookingEndpoints: Endpoint[] = [
     response: { data: shape.list(EntrustmentEntity) },
     async handler(ctx) {
       const { pagenum } = await ctx.parse(recordsSchema, null);
-      const { rows, total } = await listOwnEntrustments(ctx.user.id, { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE }, ctx.lng);
+      const { rows, total } = await listOwnEntrustments(
+        ctx.user.id,
+        { skip: (pagenum - 1) * RECORDS_PAGE_SIZE, take: RECORDS_PAGE_SIZE },
+        ctx.lng,
+      );
       return ok(
         rows.map((row) => ({ ...row, attachmentUrl: row.hasAttachment ? `/entrustment/${row.id}/attachment` : null })),
         "api.ok",
@@ -180,7 +205,11 @@ export const bookingEndpoints: Endpoint[] = [
       if (!row) throw notFound();
       const { attachmentKey, idempotencyKey, sourceSnapshot, ...rest } = row;
       void idempotencyKey;
-      return ok({ ...rest, snapshot: readSnapshot(sourceSnapshot), attachmentUrl: attachmentKey ? `/entrustment/${row.id}/attachment` : null });
+      return ok({
+        ...rest,
+        snapshot: readSnapshot(sourceSnapshot),
+        attachmentUrl: attachmentKey ? `/entrustment/${row.id}/attachment` : null,
+      });
     },
   },
   {
@@ -196,8 +225,18 @@ export const bookingEndpoints: Endpoint[] = [
       return ok({ ...found, history: found.history.map((event) => toWire(StatusEventEntity, event)) });
     },
   },
-  statusEndpoint("customer", "/my/cancelentrustment", "entrustment.status.cancel", "The customer cancels their own entrustment while it is still RECEIVED (body id, optional reason). Status 409: not cancellable any more."),
-  statusEndpoint("staff", "/manage/entrustment/status", "entrustment.status.change", "Staff move an entrustment of a customer in their view (right 97): RECEIVED → CONFIRMED | REJECTED (reason required) | CANCELLED, CONFIRMED → CANCELLED. The customer gets an e-mail. Status 409: not allowed from the current status."),
+  statusEndpoint(
+    "customer",
+    "/my/cancelentrustment",
+    "entrustment.status.cancel",
+    "The customer cancels their own entrustment while it is still RECEIVED (body id, optional reason). Status 409: not cancellable any more.",
+  ),
+  statusEndpoint(
+    "staff",
+    "/manage/entrustment/status",
+    "entrustment.status.change",
+    "Staff move an entrustment of a customer in their view (right 97): RECEIVED → CONFIRMED | REJECTED (reason required) | CANCELLED, CONFIRMED → CANCELLED. The customer gets an e-mail. Status 409: not allowed from the current status.",
+  ),
   ...(
     [
       ["sendordertocustomer", "CONTACT", "rate"],
@@ -205,35 +244,38 @@ export const bookingEndpoints: Endpoint[] = [
       ["sendordertjkptocustomer", "CONTACT", "offer"],
       ["sendordertjkpshipmenttocustomer", "ORDER", "offer"],
     ] as const
-  ).map(
-    ([name, kind, sourceKind]): Endpoint => ({
-      method: "POST",
-      path: `/send/${name}`,
-      access: op("booking.mails"),
-      summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
-      fields: [{ name: "id", type: "integer", required: true }],
-      response: { data: shape.object({ id: shape.scalar("integer"), mails: shape.list(MailStateEntity) }) },
-      async handler(ctx) {
-        const fields = await ctx.fields();
-        const id = parseRecordId(String(fields.get("id") ?? ""));
-        if (!id) throw badRequest("api.badId");
-        const row = await findVisibleEntrustment(ctx.user, id);
-        if (!row) throw notFound();
-        if (row.kind !== kind || row.sourceKind !== sourceKind) throw badRequest("api.wrongBookingKind");
-        const mails = await prisma.emailOutbox.findMany({
-          where: { entrustmentId: row.id },
-          orderBy: { id: "asc" },
-          select: { id: true, kind: true, toAddress: true, status: true, sentAt: true },
-        });
-        const visible = row.userId === ctx.user.id ? mails.filter((m) => m.toAddress === row.user.email) : mails;
-        return ok({ id: row.id, mails: visible.map((m) => ({ ...m, to: m.toAddress })) }, "api.mailQueued");
-      },
-    }),
-  ),
+  ).map(([name, kind, sourceKind]): Endpoint => ({
+    method: "POST",
+    path: `/send/${name}`,
+    access: op("booking.mails"),
+    summary: `The mails of a ${sourceKind === "offer" ? "special-price" : "rate"} ${kind === "ORDER" ? "shipping order" : "contact request"} (body id). They are written to the outbox with the booking itself and delivered with retries; this call reports their state and sends nothing twice.`,
+    fields: [{ name: "id", type: "integer", required: true }],
+    response: { data: shape.object({ id: shape.scalar("integer"), mails: shape.list(MailStateEntity) }) },
+    async handler(ctx) {
+      const fields = await ctx.fields();
+      const id = parseRecordId(String(fields.get("id") ?? ""));
+      if (!id) throw badRequest("api.badId");
+      const row = await findVisibleEntrustment(ctx.user, id);
+      if (!row) throw notFound();
+      if (row.kind !== kind || row.sourceKind !== sourceKind) throw badRequest("api.wrongBookingKind");
+      const mails = await prisma.emailOutbox.findMany({
+        where: { entrustmentId: row.id },
+        orderBy: { id: "asc" },
+        select: { id: true, kind: true, toAddress: true, status: true, sentAt: true },
+      });
+      const visible = row.userId === ctx.user.id ? mails.filter((m) => m.toAddress === row.user.email) : mails;
+      return ok({ id: row.id, mails: visible.map((m) => ({ ...m, to: m.toAddress })) }, "api.mailQueued");
+    },
+  })),
 ];
 
 /** A status change through the API: the pages' domain service, its refusals as the envelope's status and message. */
-function statusEndpoint(actor: StatusActor, path: string, operation: "entrustment.status.cancel" | "entrustment.status.change", summary: string): Endpoint {
+function statusEndpoint(
+  actor: StatusActor,
+  path: string,
+  operation: "entrustment.status.cancel" | "entrustment.status.change",
+  summary: string,
+): Endpoint {
   return {
     method: "POST",
     path,

@@ -200,21 +200,31 @@ function rangeOf(text: string): { start: number; end: number } {
 }
 
 function importReply(outcome: ImportOutcome, t: ApiContext["t"]) {
-  if (outcome.ok) return ok({ rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated }, { key: "data.msg.imported", values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated } });
+  if (outcome.ok)
+    return ok(
+      { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated },
+      { key: "data.msg.imported", values: { rows: outcome.rows, inserted: outcome.inserted, updated: outcome.updated } },
+    );
   const [first] = outcome.problems;
   // Every problem also as the text the import screen shows, in the caller's language.
   const problems = outcome.problems.map((p) => ({ ...p, message: t(p.key, p.values) }));
-  throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, { problems, badRows: outcome.badRows });
+  throw new ApiError(1, first ? { key: first.key, values: first.values } : "data.import.failed", 400, {
+    problems,
+    badRows: outcome.badRows,
+  });
 }
 
 /** The FCL markup's body: the ids and an amount for any of the nine tier prices, under the row's names. */
 function markupEntity(area: DataArea): WireEntity {
-  return entity("FclMarkup", [w.ids("ids"), ...areaEntity(area).fields.filter((f) => (FCL_MARKUP_FIELDS as readonly string[]).includes(f.domain))]);
+  return entity("FclMarkup", [
+    w.ids("ids"),
+    ...areaEntity(area).fields.filter((f) => (FCL_MARKUP_FIELDS as readonly string[]).includes(f.domain)),
+  ]);
 }
 
 /** The positional order of infoString tuples: the area's columns as its export writes them (the plain air file without its extra breaks). */
 function tupleHeaders(area: DataArea, variant: ImportVariant): string[] {
-  const skipped = new Set(variant === "plain" ? area.import.air?.extraFields ?? [] : []);
+  const skipped = new Set(variant === "plain" ? (area.import.air?.extraFields ?? []) : []);
   return area.columns.filter((c) => !skipped.has(c.field)).map((c) => c.header);
 }
 
@@ -289,7 +299,11 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
       .map(({ legacy }) => [legacy, shape.scalar("list", "the filter list: distinct values")]),
   );
   const importFields = [
-    { name: "infoString", description: "the rows: quoted value tuples ('v1','v2',NULL),(…) in the order of the export headers, or a JSON array of rows keyed by the spec's names" },
+    {
+      name: "infoString",
+      description:
+        "the rows: quoted value tuples ('v1','v2',NULL),(…) in the order of the export headers, or a JSON array of rows keyed by the spec's names",
+    },
     { name: "file", type: "file" as const, description: "or a multipart .xls/.xlsx file (2 MB)" },
   ];
   const endpoints: Endpoint[] = [
@@ -374,7 +388,12 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
     const outcome = await saveRow(area, ctx.user, mode, values);
     if (!outcome.ok) {
       if (outcome.status === 404) throw notFound("data.msg.loadFailed");
-      throw new ApiError(outcome.status === 409 || outcome.key.includes("uplicate") ? 2 : 1, outcome.key, outcome.status, outcome.field ? { field: outcome.field } : null);
+      throw new ApiError(
+        outcome.status === 409 || outcome.key.includes("uplicate") ? 2 : 1,
+        outcome.key,
+        outcome.status,
+        outcome.field ? { field: outcome.field } : null,
+      );
     }
     return ok({ id: outcome.id }, mode === "add" ? "data.msg.added" : "data.msg.edited");
   };
@@ -419,7 +438,11 @@ function areaEndpoints(calls: AreaCalls): Endpoint[] {
   }
   for (const [name, check, target] of calls.checks ?? []) {
     const checked = dataAreas[target ?? calls.area];
-    endpoints.push(check === "portMatch" ? portMatchEndpoint(at(name), access("read"), checked) : spaceCheckEndpoint(at(name), access("read"), checked, check));
+    endpoints.push(
+      check === "portMatch"
+        ? portMatchEndpoint(at(name), access("read"), checked)
+        : spaceCheckEndpoint(at(name), access("read"), checked, check),
+    );
   }
   if (calls.markup && area.fclTierMarkup) {
     const markup = markupEntity(area);
@@ -478,10 +501,14 @@ function historyEndpoints(calls: AreaCalls, area: DataArea, access: Endpoint["ac
         const outcome = await undoBatch(area, ctx.user, id, { rest: flag((await ctx.fields()).get("rest")) });
         if (outcome.ok) {
           const { restored, deleted, skipped } = outcome;
-          return ok({ restored, deleted, skipped }, { key: skipped ? "importHistory.undonePartly" : "importHistory.undone", values: { restored, deleted, skipped } });
+          return ok(
+            { restored, deleted, skipped },
+            { key: skipped ? "importHistory.undonePartly" : "importHistory.undone", values: { restored, deleted, skipped } },
+          );
         }
         // The conflicting rows: how many, and the first 200 ids (as the screen lists them).
-        if (outcome.reason === "conflicts") throw new ApiError(1, { key: "importHistory.conflicts", values: { count: outcome.conflicts.count } }, 409, outcome.conflicts);
+        if (outcome.reason === "conflicts")
+          throw new ApiError(1, { key: "importHistory.conflicts", values: { count: outcome.conflicts.count } }, 409, outcome.conflicts);
         if (outcome.reason === "undone") throw new ApiError(1, "importHistory.alreadyUndone", 409);
         throw notFound("importHistory.notFound");
       },

@@ -34,7 +34,6 @@ function savedReply(outcome: AliasOutcome, alias: string, key: "portAliases.msg.
   throw outcome.error === "aliasTaken" ? new ApiError(2, message, 409) : badRequest(message);
 }
 
-
 export const portAliasEndpoints: Endpoint[] = [
   {
     method: "GET",

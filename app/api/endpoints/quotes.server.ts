@@ -46,7 +46,8 @@ export const quoteEndpoints: Endpoint[] = [
     method: "GET",
     path: "/my/getquote/{id}",
     access: op("quote.list"),
-    summary: "One of the caller's quotes with its snapshot (rate, the caller's tier prices, fees, shipment, exchange rate, total). Another user's quote is 404.",
+    summary:
+      "One of the caller's quotes with its snapshot (rate, the caller's tier prices, fees, shipment, exchange rate, total). Another user's quote is 404.",
     response: { data: shape.one(QuoteDetailEntity) },
     async handler(ctx) {
       const id = /^[1-9]\d{0,9}$/.test(ctx.params.id ?? "") ? Number(ctx.params.id) : null;

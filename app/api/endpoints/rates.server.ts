@@ -11,11 +11,22 @@ import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
-import { ApiError, PUBLIC, USER, fromOutcome, idParam, notFound, ok, op, type ApiContext, type ApiReply, type Endpoint } from "../core.server";
+import {
+  ApiError,
+  PUBLIC,
+  USER,
+  fromOutcome,
+  idParam,
+  notFound,
+  ok,
+  op,
+  type ApiContext,
+  type ApiReply,
+  type Endpoint,
+} from "../core.server";
 import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../entities";
 import { LEGACY_MODES } from "../legacy";
 import { shape } from "../wire";
-
 
 function queryText(ctx: ApiContext): string {
   return (ctx.url.searchParams.get("query") ?? ctx.url.searchParams.get("q") ?? "").slice(0, 60);
@@ -59,7 +70,13 @@ function searchReply(result: ResultsData, http: number): ApiReply {
     const problems = result.fields
       .filter((f) => f.error)
       .map((f) => ({ param: f.param, key: f.error!, values: { text: f.value } as Record<string, string>, candidates: f.candidates }));
-    if (result.weight?.error && weight) problems.push({ param: weight.param, key: result.weight.error, values: { text: result.weight.value, max: String(weight.max) }, candidates: null });
+    if (result.weight?.error && weight)
+      problems.push({
+        param: weight.param,
+        key: result.weight.error,
+        values: { text: result.weight.value, max: String(weight.max) },
+        candidates: null,
+      });
     throw new ApiError(1, problems[0] ? { key: problems[0].key, values: problems[0].values } : "api.badRequest", http, { problems });
   }
   const page = result.results!;
@@ -144,7 +161,9 @@ function offerEndpoints(legacy: string, key: ModeKey): Endpoint[] {
       response: { data: shape.list(offerEntity(key, "public")) },
       async handler() {
         const cards = await listOffers(mode);
-        return ok(cards.map((c) => ({ id: c.id, [mode.card.from]: c.from, [mode.card.to]: c.to, ...c.facts, ...c.prices, currency: c.currency })));
+        return ok(
+          cards.map((c) => ({ id: c.id, [mode.card.from]: c.from, [mode.card.to]: c.to, ...c.facts, ...c.prices, currency: c.currency })),
+        );
       },
     },
     {
@@ -238,5 +257,9 @@ export const rateEndpoints: Endpoint[] = [
       return ok({ pol: lists.from, pod: lists.to });
     },
   },
-  ...Object.entries(LEGACY_MODES).flatMap(([legacy, key]) => [priceQuery(key, true), priceQuery(key, false), ...offerEndpoints(legacy, key)]),
+  ...Object.entries(LEGACY_MODES).flatMap(([legacy, key]) => [
+    priceQuery(key, true),
+    priceQuery(key, false),
+    ...offerEndpoints(legacy, key),
+  ]),
 ];

@@ -82,9 +82,16 @@ export function HomeContentPage({ data }: { data: HomeScreenData }) {
       {data.tab === "categories" ? <CategoryTable categories={data.categories} /> : <ItemTable rows={data.items} web={web} />}
 
       {dialog?.kind === "add" ? <HomeItemEditor key="add" web={web} parents={data.parents} /> : null}
-      {dialog?.kind === "edit" ? <HomeItemEditor key={`edit-${dialog.item.id}`} web={web} parents={data.parents} item={dialog.item} /> : null}
+      {dialog?.kind === "edit" ? (
+        <HomeItemEditor key={`edit-${dialog.item.id}`} web={web} parents={data.parents} item={dialog.item} />
+      ) : null}
       {dialog?.kind === "delete" ? (
-        <ConfirmDialog title={t("admin.home.deleteTitle")} message={t("admin.home.deleteConfirm", { name: dialog.item.name })} intent="delete" id={dialog.item.id} />
+        <ConfirmDialog
+          title={t("admin.home.deleteTitle")}
+          message={t("admin.home.deleteConfirm", { name: dialog.item.name })}
+          intent="delete"
+          id={dialog.item.id}
+        />
       ) : null}
       {dialog?.kind === "addCategory" ? <CategoryEditor key="add-category" /> : null}
       {dialog?.kind === "editCategory" ? <CategoryEditor key={`edit-category-${dialog.category.id}`} category={dialog.category} /> : null}
@@ -134,7 +141,11 @@ function ItemTable({ rows, web }: { rows: Row[]; web: boolean }) {
           {rows.map((row) => (
             <tr key={row.id}>
               <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                {row.depth > 0 ? <span aria-hidden="true" className="admin-tree__branch">└ </span> : null}
+                {row.depth > 0 ? (
+                  <span aria-hidden="true" className="admin-tree__branch">
+                    └{" "}
+                  </span>
+                ) : null}
                 {row.name}
               </th>
               <td>{row.description}</td>
@@ -192,7 +203,13 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentC
     id: item ? `home-edit-${item.id}` : "home-add",
     lastResult,
     defaultValue: item
-      ? { name: item.name, description: item.description ?? "", parentId: String(item.parentId ?? 0), level: String(item.level), size: item.size ?? "" }
+      ? {
+          name: item.name,
+          description: item.description ?? "",
+          parentId: String(item.parentId ?? 0),
+          level: String(item.level),
+          size: item.size ?? "",
+        }
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -208,7 +225,11 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentC
         <input type="hidden" name="intent" value={item ? "update" : "create"} />
         {item ? <input type="hidden" name="id" value={item.id} /> : null}
         <Field label={t("admin.home.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-        <TextArea label={t("admin.home.description")} textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }} errors={fields.description.errors} />
+        <TextArea
+          label={t("admin.home.description")}
+          textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }}
+          errors={fields.description.errors}
+        />
         <TreePlacement
           parents={parents}
           maxLevel={2}
@@ -323,7 +344,11 @@ function CategoryEditor({ category }: { category?: Category }) {
         <input type="hidden" name="intent" value="saveCategory" />
         {category ? <input type="hidden" name="id" value={category.id} /> : null}
         <Field label={t("admin.category.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
-        <TextArea label={t("admin.category.description")} textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }} errors={fields.description.errors} />
+        <TextArea
+          label={t("admin.category.description")}
+          textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }}
+          errors={fields.description.errors}
+        />
         <Field label={t("admin.category.sort")} inputProps={getInputProps(fields.sort, { type: "number" })} errors={fields.sort.errors} />
         <DialogActions busy={busy} />
       </Form>

@@ -14,7 +14,17 @@ type Card = {
   status: "valid" | "expired" | "upcoming";
 };
 
-export function OfferPreview({ mode, card, editHref, deleteHref }: { mode: ModeDescription; card: Card; editHref: string; deleteHref: string }) {
+export function OfferPreview({
+  mode,
+  card,
+  editHref,
+  deleteHref,
+}: {
+  mode: ModeDescription;
+  card: Card;
+  editHref: string;
+  deleteHref: string;
+}) {
   const { t } = useTranslation();
   const statusClass = card.status === "valid" ? "ok" : card.status === "expired" ? "err" : "warn";
   return (

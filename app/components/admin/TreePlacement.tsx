@@ -45,11 +45,15 @@ export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, 
           ...parents.map((p) => ({ value: String(p.id), label: `${"\u3000".repeat(p.depth ?? 0)}${p.label}` })),
         ]}
         errors={errors.parentId}
-        selectProps={{ name: "parentId", defaultValue: initialParent, onChange: (event) => {
-          const value = event.currentTarget.value;
-          setParent(value);
-          setLevel(derived(value));
-        } }}
+        selectProps={{
+          name: "parentId",
+          defaultValue: initialParent,
+          onChange: (event) => {
+            const value = event.currentTarget.value;
+            setParent(value);
+            setLevel(derived(value));
+          },
+        }}
       />
       <div className="field">
         <label htmlFor="tree-level">{labels.level}</label>

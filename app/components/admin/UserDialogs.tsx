@@ -88,15 +88,28 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
   const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
   return (
     <UrlDialog look="admin" title={t(user ? "admin.user.editTitle" : "admin.user.addTitle")} wide>
-      <Form method="post" {...getFormProps(form)} encType={user?.internal ? "multipart/form-data" : undefined} className="stack" preventScrollReset>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={user?.internal ? "multipart/form-data" : undefined}
+        className="stack"
+        preventScrollReset
+      >
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={user ? "update" : "create"} />
         {user ? <input type="hidden" name="id" value={user.id} /> : null}
         <div className="admin-grid-2">
           {user ? (
-            <Field label={t("admin.user.email")} inputProps={{ id: "user-email", type: "email", value: user.email, readOnly: true, "aria-readonly": true }} />
+            <Field
+              label={t("admin.user.email")}
+              inputProps={{ id: "user-email", type: "email", value: user.email, readOnly: true, "aria-readonly": true }}
+            />
           ) : (
-            <Field label={t("admin.user.email")} inputProps={{ ...getInputProps(f.email, { type: "email" }), autoComplete: "off" }} errors={f.email.errors} />
+            <Field
+              label={t("admin.user.email")}
+              inputProps={{ ...getInputProps(f.email, { type: "email" }), autoComplete: "off" }}
+              errors={f.email.errors}
+            />
           )}
           {user ? null : (
             <Field
@@ -105,10 +118,26 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
               errors={f.password.errors}
             />
           )}
-          <Field label={t("admin.user.username")} inputProps={getInputProps(fields.username, { type: "text" })} errors={fields.username.errors} />
-          <Field label={t("admin.user.phone")} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), inputMode: "numeric" }} errors={fields.phone.errors} />
-          <Field label={t("admin.user.company")} inputProps={getInputProps(fields.company, { type: "text" })} errors={fields.company.errors} />
-          <Field label={t("admin.user.businessAddress")} inputProps={getInputProps(fields.businessAddress, { type: "text" })} errors={fields.businessAddress.errors} />
+          <Field
+            label={t("admin.user.username")}
+            inputProps={getInputProps(fields.username, { type: "text" })}
+            errors={fields.username.errors}
+          />
+          <Field
+            label={t("admin.user.phone")}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), inputMode: "numeric" }}
+            errors={fields.phone.errors}
+          />
+          <Field
+            label={t("admin.user.company")}
+            inputProps={getInputProps(fields.company, { type: "text" })}
+            errors={fields.company.errors}
+          />
+          <Field
+            label={t("admin.user.businessAddress")}
+            inputProps={getInputProps(fields.businessAddress, { type: "text" })}
+            errors={fields.businessAddress.errors}
+          />
           <ContactSelects options={options} sales={fields.salesId} service={fields.customerServiceId} />
           <Select
             label={t("admin.user.role")}
@@ -124,7 +153,11 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
             errors={fields.customerRating.errors}
             selectProps={{ name: "customerRating", defaultValue: textOf(fields.customerRating.initialValue) }}
           />
-          <Field label={t("admin.user.landline")} inputProps={getInputProps(fields.landline, { type: "tel" })} errors={fields.landline.errors} />
+          <Field
+            label={t("admin.user.landline")}
+            inputProps={getInputProps(fields.landline, { type: "tel" })}
+            errors={fields.landline.errors}
+          />
           <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
         </div>
         {user && user.audit !== AUDIT.passed ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
@@ -150,7 +183,13 @@ function WxCodeField({ user, errors }: { user: UserDetail; errors?: string[] }) 
     <fieldset className="stack admin-wxcode">
       <legend>{t("admin.user.wxCode")}</legend>
       {user.wxCodePath ? (
-        <img src={`/wx-codes/${user.wxCodePath}`} alt={t("admin.user.wxCodeAlt", { name: user.username })} width={120} height={120} className="admin-thumb" />
+        <img
+          src={`/wx-codes/${user.wxCodePath}`}
+          alt={t("admin.user.wxCodeAlt", { name: user.username })}
+          width={120}
+          height={120}
+          className="admin-thumb"
+        />
       ) : (
         <p className="admin-placeholder">{t("admin.user.wxCodeNone")}</p>
       )}
@@ -274,7 +313,9 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
     <UrlDialog look="admin" title={t("admin.user.profileTitle")} wide>
       <p>
         {t("admin.user.profileState")}：
-        <span className="admin-tag admin-tag--warn">{user.profileAudit ? t(`admin.user.profileAudit.${user.profileAudit}`) : t("admin.common.none")}</span>
+        <span className="admin-tag admin-tag--warn">
+          {user.profileAudit ? t(`admin.user.profileAudit.${user.profileAudit}`) : t("admin.common.none")}
+        </span>
       </p>
       <table className="admin-table">
         <thead>
@@ -387,7 +428,15 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
 type ContactField = { initialValue?: unknown; errors?: string[] };
 
 /** The customer's salesperson and customer service: the same two choices in the user editor and the audit. */
-function ContactSelects({ options, sales, service }: { options: Pick<UserOptions, "sales" | "services">; sales: ContactField; service: ContactField }) {
+function ContactSelects({
+  options,
+  sales,
+  service,
+}: {
+  options: Pick<UserOptions, "sales" | "services">;
+  sales: ContactField;
+  service: ContactField;
+}) {
   const { t } = useTranslation();
   return (
     <>

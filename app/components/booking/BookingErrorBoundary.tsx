@@ -26,7 +26,9 @@ function UnavailableNotice({ data }: { data: Unavailable }) {
 }
 
 const unavailable = ({ error }: ErrorInfo) =>
-  isRouteErrorResponse(error) && (error.data as Partial<Unavailable> | null)?.unavailable ? <UnavailableNotice data={error.data as Unavailable} /> : null;
+  isRouteErrorResponse(error) && (error.data as Partial<Unavailable> | null)?.unavailable ? (
+    <UnavailableNotice data={error.data as Unavailable} />
+  ) : null;
 
 export function BookingErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 404: unavailable, 410: unavailable }} />;

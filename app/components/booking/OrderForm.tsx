@@ -10,7 +10,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorList, Field } from "~/components/forms";
 import { transportKey } from "~/domain/booking/labels";
-import { NO_CONTAINER_TYPES, orderSchema, TRANSPORT_TYPES, usesContainers, type OrderTab, type TransportType } from "~/domain/booking/schemas";
+import {
+  NO_CONTAINER_TYPES,
+  orderSchema,
+  TRANSPORT_TYPES,
+  usesContainers,
+  type OrderTab,
+  type TransportType,
+} from "~/domain/booking/schemas";
 import { AttachmentInput } from "./AttachmentInput";
 
 type Props = {
@@ -38,7 +45,13 @@ function TextareaField({
   return (
     <div className="field">
       <label htmlFor={rest.id}>{label}</label>
-      <textarea key={key} rows={4} {...rest} aria-invalid={errorId ? true : undefined} aria-describedby={[errorId, hintId].filter(Boolean).join(" ")} />
+      <textarea
+        key={key}
+        rows={4}
+        {...rest}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(" ")}
+      />
       <p id={hintId} className="field__hint">
         {hint}
       </p>
@@ -94,7 +107,10 @@ export function OrderForm({ tab, tabHref, defaults, lastResult, cancelTo }: Prop
     </div>
   );
 
-  const text = (name: "otherSize" | "grossWeight" | "volume" | "packages" | "commodityZh" | "commodityEn" | "hsCode", extra?: { hint?: string; inputMode?: "numeric" }) => (
+  const text = (
+    name: "otherSize" | "grossWeight" | "volume" | "packages" | "commodityZh" | "commodityEn" | "hsCode",
+    extra?: { hint?: string; inputMode?: "numeric" },
+  ) => (
     <Field
       label={t(`booking.field.${name}`)}
       hint={extra?.hint}
@@ -165,7 +181,11 @@ export function OrderForm({ tab, tabHref, defaults, lastResult, cancelTo }: Prop
             ))}
           </>
         ) : null}
-        <AttachmentInput inputProps={getInputProps(fields.attachment, { type: "file" })} errors={fields.attachment.errors} chooseAgain={chooseAgain} />
+        <AttachmentInput
+          inputProps={getInputProps(fields.attachment, { type: "file" })}
+          errors={fields.attachment.errors}
+          chooseAgain={chooseAgain}
+        />
         <div className="booking-form__actions">
           <Link to={cancelTo} className="button button--ghost">
             {t("booking.step2.cancel")}

@@ -8,19 +8,26 @@ export type StatusHistoryEntry = { from: string; to: string; reason: string | nu
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <span className={`status-badge status-badge--${status.toLowerCase()}`} data-status={status}>{t(statusKey(status))}</span>;
+  return (
+    <span className={`status-badge status-badge--${status.toLowerCase()}`} data-status={status}>
+      {t(statusKey(status))}
+    </span>
+  );
 }
 
 export function StatusHistory({ history, audience }: { history: readonly StatusHistoryEntry[]; audience: "customer" | "staff" }) {
   const { t } = useTranslation();
   if (history.length === 0) return <p className="field__hint">{t("watches.status.noHistory")}</p>;
   const who = (actor: "staff" | "customer") =>
-    actor === "staff" ? t("watches.status.byStaff") : t(audience === "customer" ? "watches.status.byCustomer" : "watches.status.byCustomerStaffView");
+    actor === "staff"
+      ? t("watches.status.byStaff")
+      : t(audience === "customer" ? "watches.status.byCustomer" : "watches.status.byCustomerStaffView");
   return (
     <ol className="status-history" data-testid="status-history">
       {history.map((event, i) => (
         <li key={i}>
-          <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {t(statusKey(event.from))} → <strong>{t(statusKey(event.to))}</strong> · {who(event.actor)}
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {t(statusKey(event.from))} →{" "}
+          <strong>{t(statusKey(event.to))}</strong> · {who(event.actor)}
           {event.reason ? (
             <>
               {" "}

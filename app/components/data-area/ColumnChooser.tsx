@@ -13,7 +13,9 @@ export function ColumnChooser({ area, hidden }: { area: DataArea; hidden: readon
   const choosable = listColumns(area).filter((c) => c.kind !== "id");
   return (
     <details className="column-chooser">
-      <summary className="button button--ghost">{t("data.columns.choose", { shown: choosable.length - hidden.length, total: choosable.length })}</summary>
+      <summary className="button button--ghost">
+        {t("data.columns.choose", { shown: choosable.length - hidden.length, total: choosable.length })}
+      </summary>
       <Form method="get" className="column-chooser__body" preventScrollReset>
         <HiddenParams search={location.search} exclude={["columns", "show"]} />
         <input type="hidden" name="columns" value="1" />
@@ -21,7 +23,8 @@ export function ColumnChooser({ area, hidden }: { area: DataArea; hidden: readon
           <legend>{t("data.columns.legend")}</legend>
           {choosable.map((column) => (
             <label key={column.field}>
-              <input type="checkbox" name="show" value={column.field} defaultChecked={!hidden.includes(column.field)} /> {columnLabel(t, column)}
+              <input type="checkbox" name="show" value={column.field} defaultChecked={!hidden.includes(column.field)} />{" "}
+              {columnLabel(t, column)}
             </label>
           ))}
         </fieldset>

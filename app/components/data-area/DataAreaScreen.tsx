@@ -114,7 +114,9 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
         </p>
       ) : null}
       {preview ? <ImportPreview area={area} preview={preview} /> : null}
-      {importFailed ? <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} /> : null}
+      {importFailed ? (
+        <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} />
+      ) : null}
       {markupRefused ? (
         <p className="flash flash--warning" role="alert">
           {t(markupRefused.key)}
@@ -148,7 +150,12 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
             </FilterField>
           ) : (
             <FilterField key={filter.param} label={t(filter.labelKey)}>
-              <input type="search" name={filter.param} defaultValue={params.get(filter.param) ?? ""} placeholder={t("data.filter.searchPlaceholder")} />
+              <input
+                type="search"
+                name={filter.param}
+                defaultValue={params.get(filter.param) ?? ""}
+                placeholder={t("data.filter.searchPlaceholder")}
+              />
             </FilterField>
           ),
         )}
@@ -174,7 +181,13 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           </span>
           {area.fclTierMarkup ? <MarkupPanel disabled={noSelection} busy={busy} /> : null}
           {area.exportSelected ? (
-            <button type="submit" formAction={`${area.path}/export${listSearch === "?" ? "" : listSearch}`} formMethod="post" className="button button--ghost" disabled={noSelection}>
+            <button
+              type="submit"
+              formAction={`${area.path}/export${listSearch === "?" ? "" : listSearch}`}
+              formMethod="post"
+              className="button button--ghost"
+              disabled={noSelection}
+            >
               {t("data.action.exportSelected")}
             </button>
           ) : null}
@@ -195,7 +208,12 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
                 {t("data.action.edit")}
               </Link>
             ) : null}
-            <Link to={open({ delete: row.id })} preventScrollReset className="danger-link" aria-label={t("data.action.deleteRow", { id: row.id })}>
+            <Link
+              to={open({ delete: row.id })}
+              preventScrollReset
+              className="danger-link"
+              aria-label={t("data.action.deleteRow", { id: row.id })}
+            >
               {t("data.action.delete")}
             </Link>
           </>
@@ -204,11 +222,23 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
       <Pager page={page} omit={DIALOG_PARAMS} />
 
       {dialog.kind === "edit" ? (
-        <EditDialog key={`edit-${dialog.row.id}`} area={area} mode="edit" row={dialog.row} closeHref={listHref} action={formAction} lastResult={saveResult} />
+        <EditDialog
+          key={`edit-${dialog.row.id}`}
+          area={area}
+          mode="edit"
+          row={dialog.row}
+          closeHref={listHref}
+          action={formAction}
+          lastResult={saveResult}
+        />
       ) : null}
-      {dialog.kind === "add" ? <EditDialog key="add" area={area} mode="add" closeHref={listHref} action={formAction} lastResult={saveResult} /> : null}
+      {dialog.kind === "add" ? (
+        <EditDialog key="add" area={area} mode="add" closeHref={listHref} action={formAction} lastResult={saveResult} />
+      ) : null}
       {dialog.kind === "delete" ? <DeleteDialog id={dialog.id} closeHref={listHref} action={formAction} /> : null}
-      {dialog.kind === "range" ? <RangeDeleteDialog state={dialog} closeHref={listHref} action={formAction} listSearch={listSearch} /> : null}
+      {dialog.kind === "range" ? (
+        <RangeDeleteDialog state={dialog} closeHref={listHref} action={formAction} listSearch={listSearch} />
+      ) : null}
       {dialog.kind === "check" ? <CheckDialog state={dialog} closeHref={listHref} /> : null}
       {dialog.kind === "history" ? <ImportHistoryDialog path={area.path} batches={dialog.batches} closeHref={listHref} /> : null}
       {dialog.kind === "undo" ? <UndoDialog path={area.path} state={dialog} action={formAction} /> : null}

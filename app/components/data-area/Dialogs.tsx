@@ -24,7 +24,17 @@ export function DeleteDialog({ id, closeHref, action }: { id: number; closeHref:
 
 type RangeState = Extract<DialogState, { kind: "range" }>;
 
-export function RangeDeleteDialog({ state, closeHref, action, listSearch }: { state: RangeState; closeHref: string; action: string; listSearch: string }) {
+export function RangeDeleteDialog({
+  state,
+  closeHref,
+  action,
+  listSearch,
+}: {
+  state: RangeState;
+  closeHref: string;
+  action: string;
+  listSearch: string;
+}) {
   const { t } = useTranslation();
   if (state.confirm) {
     const { start, end, count } = state.confirm;

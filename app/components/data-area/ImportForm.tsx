@@ -21,7 +21,8 @@ export function ImportForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [error, setError] = useState<string | null>(null);
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formMethod?.toLowerCase() === "post";
+  const busy =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formMethod?.toLowerCase() === "post";
   const inputId = `import-file-${intent}`;
   return (
     <Form
@@ -48,7 +49,13 @@ export function ImportForm({
       <label htmlFor={inputId} className="visually-hidden">
         {t("data.import.fileLabel", { action: label })}
       </label>
-      <input id={inputId} type="file" name="file" accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby={error ? `${inputId}-error` : undefined} />
+      <input
+        id={inputId}
+        type="file"
+        name="file"
+        accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        aria-describedby={error ? `${inputId}-error` : undefined}
+      />
       <button type="submit" className="button button--ghost" disabled={busy}>
         {busy ? t("data.import.busy") : label}
       </button>

@@ -34,7 +34,11 @@ export function ImportHistoryDialog({ path, batches, closeHref }: { path: string
         </>
       ),
     },
-    { key: "counts", header: t("importHistory.col.counts"), cell: (b) => t("importHistory.counts", { rows: b.rows, inserted: b.inserted, updated: b.updated }) },
+    {
+      key: "counts",
+      header: t("importHistory.col.counts"),
+      cell: (b) => t("importHistory.counts", { rows: b.rows, inserted: b.inserted, updated: b.updated }),
+    },
     { key: "state", header: t("importHistory.col.state"), cell: (b) => <BatchState batch={b} /> },
   ];
   return (
@@ -70,7 +74,19 @@ export function ImportHistoryDialog({ path, batches, closeHref }: { path: string
 
 type UndoState = Extract<DialogState, { kind: "undo" }>;
 
-function UndoButton({ action, batch, intent, label, primary }: { action: string; batch: number; intent: string; label: string; primary?: boolean }) {
+function UndoButton({
+  action,
+  batch,
+  intent,
+  label,
+  primary,
+}: {
+  action: string;
+  batch: number;
+  intent: string;
+  label: string;
+  primary?: boolean;
+}) {
   return (
     <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -99,7 +115,9 @@ export function UndoDialog({ path, state, action }: { path: string; state: UndoS
               <p className="flash flash--warning">{t("importHistory.conflictIntro", { count: conflicts.count })}</p>
               <p className="check-list" style={{ overflowWrap: "anywhere" }}>
                 {conflicts.ids.join(", ")}
-                {conflicts.count > conflicts.ids.length ? ` ${t("importHistory.conflictMore", { count: conflicts.count - conflicts.ids.length })}` : ""}
+                {conflicts.count > conflicts.ids.length
+                  ? ` ${t("importHistory.conflictMore", { count: conflicts.count - conflicts.ids.length })}`
+                  : ""}
               </p>
             </div>
           ) : null}
@@ -110,7 +128,13 @@ export function UndoDialog({ path, state, action }: { path: string; state: UndoS
           {conflicts.count > 0 ? t("importHistory.undoNothing") : t("common.actions.cancel")}
         </Link>
         {batch.undoneAt ? null : conflicts.count > 0 ? (
-          <UndoButton action={action} batch={batch.id} intent="undoRest" label={t("importHistory.undoRest", { count: conflicts.count })} primary />
+          <UndoButton
+            action={action}
+            batch={batch.id}
+            intent="undoRest"
+            label={t("importHistory.undoRest", { count: conflicts.count })}
+            primary
+          />
         ) : (
           <UndoButton action={action} batch={batch.id} intent="undo" label={t("importHistory.undo")} primary />
         )}

@@ -156,7 +156,9 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           </tbody>
         </table>
       )}
-      {preview.filter !== "errors" ? <Pager label={t("importPreview.pages")} page={preview.page} pages={pages} to={(pp) => href({ pp })} /> : null}
+      {preview.filter !== "errors" ? (
+        <Pager label={t("importPreview.pages")} page={preview.page} pages={pages} to={(pp) => href({ pp })} />
+      ) : null}
     </section>
   );
 }

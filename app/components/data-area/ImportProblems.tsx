@@ -19,7 +19,11 @@ export function ImportProblems({ problems, badRows, dateErrorIds }: { problems: 
       {dateErrorIds?.length ? (
         // The whole list as a file (issue 22.3): a link the server renders, so it works without JavaScript.
         <p>
-          <a download="date-errors.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(dateErrorIds.join("\r\n"))}`} data-testid="date-error-list">
+          <a
+            download="date-errors.txt"
+            href={`data:text/plain;charset=utf-8,${encodeURIComponent(dateErrorIds.join("\r\n"))}`}
+            data-testid="date-error-list"
+          >
             {t("data.import.dateErrorDownload", { count: dateErrorIds.length })}
           </a>
         </p>

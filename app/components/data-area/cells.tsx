@@ -10,7 +10,8 @@ export function columnLabel(t: TFunction, column: AreaColumn): string {
 export function CellText({ t, column, value }: { t: TFunction; column: AreaColumn; value: CellValue }) {
   if (value === null || value === undefined || value === "") return null;
   if (column.kind === "bool") return <>{value ? t("data.yes") : t("data.no")}</>;
-  if (column.kind === "datetime" && typeof value === "string" && column.labelKey === "data.col.updatedDay") return <>{value.slice(0, 10)}</>;
+  if (column.kind === "datetime" && typeof value === "string" && column.labelKey === "data.col.updatedDay")
+    return <>{value.slice(0, 10)}</>;
   if (column.kind === "longtext" || (typeof value === "string" && value.length > 40)) {
     return <span title={String(value)}>{String(value).length > 40 ? `${String(value).slice(0, 40)}…` : String(value)}</span>;
   }

@@ -14,8 +14,7 @@ export function AccountNotice({ viewer }: { viewer: ClientViewer | null }) {
   const failed = viewer.audit === AUDIT.failed;
   return (
     <div className={`flash flash--${failed ? "error" : "warning"}`} role="status" data-testid="account-notice">
-      {t(failed ? "account.notice.failed" : "account.notice.pending")}{" "}
-      <Link to="/contact">{t("account.notice.contact")}</Link>
+      {t(failed ? "account.notice.failed" : "account.notice.pending")} <Link to="/contact">{t("account.notice.contact")}</Link>
     </div>
   );
 }

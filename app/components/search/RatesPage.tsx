@@ -74,9 +74,7 @@ function Pager({ mode, data, base }: { mode: ModeView; data: ResultsData; base: 
   const { page, pageCount, sort } = data.results!;
   if (pageCount < 2) return null;
   const href = (p: number) => hrefWith(mode.path, { ...base, ...calcParams(data), sort, page: p > 1 ? p : null });
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter(
-    (p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2,
-  );
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter((p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2);
   return (
     <nav className="pager" aria-label={t("search.pager.label")}>
       {page > 1 ? <a {...spaLink(href(page - 1))}>{t("search.pager.previous")}</a> : null}
@@ -104,7 +102,12 @@ function Calculator({ mode, data }: { mode: ModeView; data: ResultsData }) {
       title={t("search.calculator.title")}
       hint={t("search.calculator.rule")}
       hidden={{ ...Object.fromEntries(mode.fields.map((f) => [f.param, data.query[f.param] ?? ""])), sort: data.results?.sort ?? "" }}
-      fields={(["cbm", "kg"] as const).map((name) => ({ name, label: t(`search.calculator.${name}`), value: calc[name], error: calc.errors[name] }))}
+      fields={(["cbm", "kg"] as const).map((name) => ({
+        name,
+        label: t(`search.calculator.${name}`),
+        value: calc[name],
+        error: calc.errors[name],
+      }))}
       submit={t("search.calculator.submit")}
     >
       <CurrencyField data={data} />

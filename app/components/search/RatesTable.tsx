@@ -112,7 +112,8 @@ function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
 function LclChargeCell({ charge, currency, label }: { charge: LclCharge | undefined; currency: string; label: string }) {
   const { t } = useTranslation();
   if (!charge?.total || !charge.charged) return <td data-label={label}>-</td>;
-  const line = (l: LclLine, key: string) => t(`search.calculator.${key}.${l.basis}`, { ...l, rate: formatPrice(l.rate, "money"), amount: formatPrice(l.amount, "money") });
+  const line = (l: LclLine, key: string) =>
+    t(`search.calculator.${key}.${l.basis}`, { ...l, rate: formatPrice(l.rate, "money"), amount: formatPrice(l.amount, "money") });
   return (
     <td className="price calc" data-label={label}>
       <strong>
@@ -169,7 +170,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                     <td key={f.key} data-label={t(f.labelKey)}>
                       {f.kind === "validity"
                         ? t("search.col.validityRange", { from: row.validFrom ?? "…", to: row.validTo ?? "…" })
-                        : row.facts[f.key] ?? "-"}
+                        : (row.facts[f.key] ?? "-")}
                       {i === 0 && row.paused ? <span className="badge badge--paused">{t("search.paused")}</span> : null}
                     </td>
                   ))}
@@ -185,13 +186,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       </td>
                     )
                   ) : null}
-                  {charges ? (
-                    <LclChargeCell
-                      charge={charges[row.id]}
-                      currency={row.currency}
-                      label={t("search.calculator.total")}
-                    />
-                  ) : null}
+                  {charges ? <LclChargeCell charge={charges[row.id]} currency={row.currency} label={t("search.calculator.total")} /> : null}
                   {totals ? <TotalCell total={totals[row.id]} label={t("quotes.shipment.column")} /> : null}
                   <td className="rates__book">
                     {row.paused ? (
@@ -208,9 +203,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       <form method="post" action="/quotes">
                         <input type="hidden" name="from" value={here} />
                         <input type="hidden" name="id" value={row.id} />
-                        <button className="button button--ghost">
-                          {t("quotes.quote.save")}
-                        </button>
+                        <button className="button button--ghost">{t("quotes.quote.save")}</button>
                       </form>
                     ) : null}
                   </td>

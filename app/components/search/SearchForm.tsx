@@ -48,9 +48,7 @@ export function SearchForm(props: Props) {
 
 function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, showChips }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.param, f.value])),
-  );
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.param, f.value])));
   const [weightValue, setWeightValue] = useState(weight?.value ?? "");
   const weightRef = useTypedValue(weightValue, setWeightValue);
 
@@ -81,9 +79,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
               initial={suggestion?.options ?? []}
               initialEmptyText={suggestion?.source === "history" ? t("search.suggest.noHistory") : undefined}
               placeholder={t(field.placeholderKey)}
-              describedBy={
-                [errorId, showChips && suggestion ? hintId : undefined].filter(Boolean).join(" ") || undefined
-              }
+              describedBy={[errorId, showChips && suggestion ? hintId : undefined].filter(Boolean).join(" ") || undefined}
               invalid={!!view?.error}
             />
             {view?.error ? (

@@ -85,7 +85,13 @@ export function CurrencyField({ data }: { data: ResultsData }) {
   return (
     <div className="field">
       <label htmlFor="ship-cur">{t("quotes.currency.label")}</label>
-      <select id="ship-cur" name="cur" defaultValue={form.values.cur ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? "ship-cur-error" : undefined}>
+      <select
+        id="ship-cur"
+        name="cur"
+        defaultValue={form.values.cur ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "ship-cur-error" : undefined}
+      >
         <option value="">{t("quotes.currency.original")}</option>
         {form.currencies.map((c) => (
           <option key={c}>{c}</option>
@@ -133,7 +139,12 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
 /** The total cell: the sum per currency (worded by the server). */
 export function TotalCell({ total, label }: { total: TotalView | undefined; label: string }) {
   const { t } = useTranslation();
-  if (!total) return <td className="price calc" data-label={label}>-</td>;
+  if (!total)
+    return (
+      <td className="price calc" data-label={label}>
+        -
+      </td>
+    );
   const note = total.incomplete ? (total.note ?? t("quotes.shipment.incomplete")) : total.note;
   return (
     <td className={total.incomplete ? "price calc" : "price calc total"} data-label={label}>

@@ -37,8 +37,7 @@ export function PriceNotice({ access, here }: { access: PriceStatus; here: strin
   if (access === "visitor") {
     return (
       <p className="notice notice--login" role="note">
-        {t("search.notice.visitor")}{" "}
-        <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t("search.notice.loginLink")}</Link>
+        {t("search.notice.visitor")} <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t("search.notice.loginLink")}</Link>
       </p>
     );
   }

@@ -104,7 +104,12 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, selection, acti
                         value={key}
                         form={selection.formId}
                         aria-label={t("table.selectRow", { id: key })}
-                        {...(selected ? { checked: selected.has(key), onChange: (event: React.ChangeEvent<HTMLInputElement>) => toggle(key, event.target.checked) } : {})}
+                        {...(selected
+                          ? {
+                              checked: selected.has(key),
+                              onChange: (event: React.ChangeEvent<HTMLInputElement>) => toggle(key, event.target.checked),
+                            }
+                          : {})}
                       />
                     </td>
                   ) : null}

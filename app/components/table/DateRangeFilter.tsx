@@ -12,10 +12,11 @@ export function DateRangeFilter({ page, label, omit = [] }: { page: TablePage; l
   const inputType = page.withTime ? "datetime-local" : "date";
   // A datetime-local input shows nothing for a bare day: give it the day's first and last minute.
   const shown = (value: string | null, time: string) =>
-    value && page.withTime && !value.includes("T") ? `${value}T${time}` : value ?? "";
+    value && page.withTime && !value.includes("T") ? `${value}T${time}` : (value ?? "");
   const from = shown(page.range.from, "00:00");
   const to = shown(page.range.to, "23:59");
-  const link = (from: string, to: string) => searchWith(base, { [TABLE_PARAMS.from]: from, [TABLE_PARAMS.to]: to, [TABLE_PARAMS.page]: null });
+  const link = (from: string, to: string) =>
+    searchWith(base, { [TABLE_PARAMS.from]: from, [TABLE_PARAMS.to]: to, [TABLE_PARAMS.page]: null });
   return (
     <fieldset className="filters__range">
       <legend>{label}</legend>

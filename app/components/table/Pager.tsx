@@ -44,11 +44,7 @@ export function Pager({ page, omit = [] }: Props) {
   return (
     <nav className="pager" aria-label={t("table.pagination")}>
       <span className="pager__total">{t("table.total", { count: page.total })}</span>
-      <Form
-        method="get"
-        className="pager__sizes"
-        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-      >
+      <Form method="get" className="pager__sizes" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
         <HiddenParams search={location.search} exclude={drop} />
         <label>
           <span className="visually-hidden">{t("table.pageSizeLabel")}</span>
@@ -109,7 +105,15 @@ export function Pager({ page, omit = [] }: Props) {
         <HiddenParams search={location.search} exclude={[...omit, TABLE_PARAMS.page]} />
         <label>
           {t("table.goto")}
-          <input type="number" name={TABLE_PARAMS.page} min={1} max={page.pageCount} defaultValue={page.page} key={page.page} inputMode="numeric" />
+          <input
+            type="number"
+            name={TABLE_PARAMS.page}
+            min={1}
+            max={page.pageCount}
+            defaultValue={page.page}
+            key={page.page}
+            inputMode="numeric"
+          />
           {t("table.pageUnit")}
         </label>
         <button type="submit" className="button button--ghost button--small">

@@ -11,7 +11,10 @@ export type AvatarResult = { ok: true; name: string } | { ok: false; key: string
 export async function replaceAvatar(request: Request, userId: number): Promise<AvatarResult> {
   // The form has one field: a crowd of parts is not this form.
   const upload = await parseImageUpload(request, "avatar", AVATAR_MAX_BYTES, 10);
-  if (!upload.ok) return upload.error === "tooLarge" ? { ok: false, key: "account.avatar.tooLarge", status: 413 } : { ok: false, key: "account.avatar.required", status: 400 };
+  if (!upload.ok)
+    return upload.error === "tooLarge"
+      ? { ok: false, key: "account.avatar.tooLarge", status: 413 }
+      : { ok: false, key: "account.avatar.required", status: 400 };
   if (!upload.file) return { ok: false, key: "account.avatar.required", status: 400 };
   const bytes = new Uint8Array(await upload.file.arrayBuffer());
   const type = detectImageType(bytes);

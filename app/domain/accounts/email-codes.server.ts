@@ -62,12 +62,20 @@ export async function sendEmailCode(options: {
   }
   const perEmail = await hit(rateKeys.codeEmailHour(email), RATE_RULES.codeEmailHour);
   if (!perEmail.allowed) {
-    return { ok: false, status: 429, message: { type: "error", key: "account.code.tooManySends", values: { minutes: minutesToWait(perEmail) } } };
+    return {
+      ok: false,
+      status: 429,
+      message: { type: "error", key: "account.code.tooManySends", values: { minutes: minutesToWait(perEmail) } },
+    };
   }
   if (ip) {
     const perAddress = await hit(rateKeys.codeAddressHour(ip), RATE_RULES.codeAddressHour);
     if (!perAddress.allowed) {
-      return { ok: false, status: 429, message: { type: "error", key: "account.code.tooManySends", values: { minutes: minutesToWait(perAddress) } } };
+      return {
+        ok: false,
+        status: 429,
+        message: { type: "error", key: "account.code.tooManySends", values: { minutes: minutesToWait(perAddress) } },
+      };
     }
   }
 

@@ -102,7 +102,11 @@ export async function changePassword(
   if (!user) return { ok: false, status: 404 };
   const limit = await peek(rateKeys.passwordChange(userId), RATE_RULES.passwordChange);
   if (!limit.allowed) {
-    return { ok: false, status: 429, message: { type: "error", key: "account.password.tooManyAttempts", values: { minutes: minutesToWait(limit) } } };
+    return {
+      ok: false,
+      status: 429,
+      message: { type: "error", key: "account.password.tooManyAttempts", values: { minutes: minutesToWait(limit) } },
+    };
   }
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     await hit(rateKeys.passwordChange(userId), RATE_RULES.passwordChange);

@@ -53,7 +53,11 @@ export async function registerUser(input: RegisterInput, ip: string | null, lng:
   if (ip) {
     const limit = await peek(rateKeys.registerAddress(ip), RATE_RULES.registerAddress);
     if (!limit.allowed) {
-      return { ok: false, status: 429, message: { type: "error", key: "account.register.tooMany", values: { minutes: minutesToWait(limit) } } };
+      return {
+        ok: false,
+        status: 429,
+        message: { type: "error", key: "account.register.tooMany", values: { minutes: minutesToWait(limit) } },
+      };
     }
   }
   const role = await prisma.role.findFirst({ where: { id: input.roleId, selfService: true }, select: { id: true } });

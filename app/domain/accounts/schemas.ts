@@ -21,10 +21,7 @@ const newPassword = z
 
 const confirmPassword = z.string({ required_error: "validation.confirmPasswordRequired" });
 
-const code = z
-  .string({ required_error: "validation.codeRequired" })
-  .trim()
-  .regex(CODE_PATTERN, "validation.codeFormat");
+const code = z.string({ required_error: "validation.codeRequired" }).trim().regex(CODE_PATTERN, "validation.codeFormat");
 
 /** Required text of 1 to `max` characters after trimming. */
 function text(name: string, max: number) {
@@ -38,10 +35,7 @@ function text(name: string, max: number) {
 export const profileFields = {
   username: text("username", 15),
   nickname: text("nickname", 10),
-  phone: z
-    .string({ required_error: "validation.phoneRequired" })
-    .trim()
-    .regex(PHONE_PATTERN, "validation.phoneInvalid"),
+  phone: z.string({ required_error: "validation.phoneRequired" }).trim().regex(PHONE_PATTERN, "validation.phoneInvalid"),
   company: text("company", 20),
   businessAddress: text("businessAddress", 50),
   iaeCountries: text("iaeCountries", 50),
@@ -94,17 +88,13 @@ export const registerSchema = z
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const resetPasswordSchema = z
-  .object({ email, code, password: newPassword, confirmPassword })
-  .superRefine(passwordsMatch);
+export const resetPasswordSchema = z.object({ email, code, password: newPassword, confirmPassword }).superRefine(passwordsMatch);
 
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
   .object({
-    oldPassword: z
-      .string({ required_error: "validation.oldPasswordRequired" })
-      .max(100, "validation.passwordLength"),
+    oldPassword: z.string({ required_error: "validation.oldPasswordRequired" }).max(100, "validation.passwordLength"),
     password: newPassword,
     confirmPassword,
   })

@@ -16,12 +16,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionKind = "cookie" | "api";
 
-export async function createDbSession(
-  userId: number,
-  request: Request,
-  kind: SessionKind = "cookie",
-  context?: AppLoadContext,
-) {
+export async function createDbSession(userId: number, request: Request, kind: SessionKind = "cookie", context?: AppLoadContext) {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = new Date();
   await prisma.session.create({
@@ -84,10 +79,7 @@ export function clientAddress(request: Request, context?: AppLoadContext): strin
 }
 
 export type SessionLookup =
-  | { state: "none" }
-  | { state: "active"; sessionId: string; viewer: Viewer }
-  | { state: "expired" }
-  | { state: "frozen"; userId: number };
+  { state: "none" } | { state: "active"; sessionId: string; viewer: Viewer } | { state: "expired" } | { state: "frozen"; userId: number };
 
 type SessionRow = ViewerRow & {
   session_id: string;
@@ -143,9 +135,7 @@ const perRequest = requestMemo<SessionLookup>();
  */
 export function lookupRequest(request: Request): Promise<SessionLookup> {
   return perRequest(request, async () => {
-    const sessionId = isApiPath(new URL(request.url).pathname)
-      ? bearerToken(request)
-      : (await getCookieSession(request)).get("sid");
+    const sessionId = isApiPath(new URL(request.url).pathname) ? bearerToken(request) : (await getCookieSession(request)).get("sid");
     if (!sessionId) return { state: "none" } as const;
     const { lookup, versions } = await readSession(sessionId);
     // Primes the request's data versions with the ones the session read brought along.

@@ -86,9 +86,6 @@ export function toViewer(row: ViewerRow): Viewer {
 }
 
 export async function loadViewer(userId: number): Promise<Viewer | null> {
-  const [row] = await sql<ViewerRow>(
-    `SELECT ${VIEWER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`,
-    [userId],
-  );
+  const [row] = await sql<ViewerRow>(`SELECT ${VIEWER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = $1`, [userId]);
   return row ? toViewer(row) : null;
 }

@@ -155,7 +155,9 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
   // Step 2: the file under its generated name (throws: nothing written; the caller removes the temp file).
   const stored = file && ext ? await storeAttachment(file.tempPath, ext) : null;
   const attachments: OutboxAttachment[] =
-    stored && file && ext ? [{ storageKey: attachmentStorageKey(stored), filename: file.originalName, contentType: attachmentContentType(ext) }] : [];
+    stored && file && ext
+      ? [{ storageKey: attachmentStorageKey(stored), filename: file.originalName, contentType: attachmentContentType(ext) }]
+      : [];
 
   try {
     await prisma.$transaction(

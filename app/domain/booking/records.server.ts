@@ -128,7 +128,10 @@ export async function findVisibleAttachment(viewer: Viewer, id: number) {
 export async function entrustmentContacts(row: { salesId: number | null; customerServiceId: number | null }) {
   const ids = [row.salesId, row.customerServiceId].filter((v): v is number => v !== null);
   const people = ids.length
-    ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, nickname: true, username: true, phone: true, email: true } })
+    ? await prisma.user.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, nickname: true, username: true, phone: true, email: true },
+      })
     : [];
   const find = (id: number | null) => {
     const p = people.find((q) => q.id === id);

@@ -116,7 +116,11 @@ const orderObject = z.object({
   packages: shortText,
   commodityZh: commodity,
   commodityEn: commodity,
-  hsCode: z.string().trim().regex(/^\d{10}$/, "booking.validation.hsCode").optional(),
+  hsCode: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, "booking.validation.hsCode")
+    .optional(),
   shipper: party,
   consignee: party,
   notifyParty: party,

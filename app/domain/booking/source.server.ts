@@ -41,7 +41,10 @@ export type BookingSource = {
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 /** `/booking/<mode>/<id>`: mode is a rate mode or "offer". */
-export function parseSourceParams(params: { mode?: string; id?: string }): { kind: SourceKind; modeKey: ModeKey | null; id: number } | null {
+export function parseSourceParams(params: {
+  mode?: string;
+  id?: string;
+}): { kind: SourceKind; modeKey: ModeKey | null; id: number } | null {
   const { mode, id } = params;
   if (!id || !ID_PATTERN.test(id) || Number(id) > 2_147_483_647) return null;
   if (mode === "offer") return { kind: "offer", modeKey: null, id: Number(id) };
@@ -189,8 +192,7 @@ async function loadOffer(id: number, now: Date): Promise<BookingSource | null> {
   for (const f of card.facts) {
     const value = row[f.field];
     if (value === null || value === undefined || value === "") continue;
-    const text =
-      value instanceof Date ? formatDate(todayInShanghai(value)) : f.kind === "weight" ? decimalText(value, 1)! : String(value);
+    const text = value instanceof Date ? formatDate(todayInShanghai(value)) : f.kind === "weight" ? decimalText(value, 1)! : String(value);
     facts.push({ key: f.field, labelKey: f.labelKey, value: text });
   }
   const prices: SnapshotPrice[] = [];

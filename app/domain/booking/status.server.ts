@@ -20,7 +20,13 @@ import { readSnapshot } from "./snapshot";
 import { isStatus, nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue, type StatusActor } from "./status";
 
 export type StatusChangeInput = { id: number; to: unknown; reason?: unknown };
-export type StatusEvent = { from: EntrustmentStatusValue; to: EntrustmentStatusValue; reason: string | null; actor: StatusActor; at: string };
+export type StatusEvent = {
+  from: EntrustmentStatusValue;
+  to: EntrustmentStatusValue;
+  reason: string | null;
+  actor: StatusActor;
+  at: string;
+};
 
 const ERR = "watches.status.errors";
 
@@ -77,11 +83,24 @@ export async function changeEntrustmentStatus(
       const moved = await tx.entrustment.updateMany({ where: { id: row.id, status: from }, data: { status: to } });
       if (moved.count !== 1) throw new ChangedMeanwhile();
       await tx.entrustmentStatusEvent.create({
-        data: { entrustmentId: row.id, fromStatus: from, toStatus: to, reason: reason || null, actorKind: actor, actorId: viewer.id, createdAt: at },
+        data: {
+          entrustmentId: row.id,
+          fromStatus: from,
+          toStatus: to,
+          reason: reason || null,
+          actorKind: actor,
+          actorId: viewer.id,
+          createdAt: at,
+        },
       });
       await enqueueEmail(tx, { kind: "order_status", to: row.user.email, ...mail, entrustmentId: row.id });
       if (actor === "staff") {
-        await logOperation(tx, viewer, { module: "status", operation: "entrustments", targetIds: row.id, params: { from, to, reason: reason || null } });
+        await logOperation(tx, viewer, {
+          module: "status",
+          operation: "entrustments",
+          targetIds: row.id,
+          params: { from, to, reason: reason || null },
+        });
       }
     });
   } catch (error) {
@@ -109,7 +128,15 @@ export async function statusHistory(entrustmentId: number): Promise<StatusEvent[
 
 /** Status and history of an entrustment the viewer may read (owner, or staff in view), or null. */
 export async function visibleStatus(viewer: Viewer, id: number) {
-  const row = await prisma.entrustment.findFirst({ where: { AND: [{ id }, visibleEntrustments(viewer)] }, select: { id: true, status: true, createdAt: true } });
+  const row = await prisma.entrustment.findFirst({
+    where: { AND: [{ id }, visibleEntrustments(viewer)] },
+    select: { id: true, status: true, createdAt: true },
+  });
   if (!row) return null;
-  return { id: row.id, status: row.status as EntrustmentStatusValue, createdAt: row.createdAt.toISOString(), history: await statusHistory(row.id) };
+  return {
+    id: row.id,
+    status: row.status as EntrustmentStatusValue,
+    createdAt: row.createdAt.toISOString(),
+    history: await statusHistory(row.id),
+  };
 }

@@ -31,7 +31,11 @@ export function hiddenColumns(request: Request, area: DataArea, viewer: Pick<Vie
   const value = readCookie(request, cookieName(area));
   const match = value ? /^(\d+):(.*)$/.exec(value) : null;
   if (!match || Number(match[1]) !== viewer.id) return [];
-  const known = new Set(listColumns(area).filter((c) => c.kind !== "id").map((c) => c.field));
+  const known = new Set(
+    listColumns(area)
+      .filter((c) => c.kind !== "id")
+      .map((c) => c.field),
+  );
   return match[2].split(",").filter((field) => known.has(field));
 }
 
@@ -42,7 +46,11 @@ export function hiddenColumns(request: Request, area: DataArea, viewer: Pick<Vie
 export function storeColumnChoice(url: URL, area: DataArea, viewer: Pick<Viewer, "id">): Response | null {
   if (!url.searchParams.has(CHOOSER_PARAMS.submit)) return null;
   const shown = url.searchParams.getAll(CHOOSER_PARAMS.show);
-  const hidden = shown.includes("*") ? [] : listColumns(area).filter((c) => c.kind !== "id" && !shown.includes(c.field)).map((c) => c.field);
+  const hidden = shown.includes("*")
+    ? []
+    : listColumns(area)
+        .filter((c) => c.kind !== "id" && !shown.includes(c.field))
+        .map((c) => c.field);
   const params = new URLSearchParams(url.search);
   params.delete(CHOOSER_PARAMS.submit);
   params.delete(CHOOSER_PARAMS.show);

@@ -16,7 +16,14 @@ export const expressCountryArea = defineArea("expressCountry", {
     col.text("countryEn", "country_en", { required: "data.expressCountry.countryEnRequired" }),
     col.updated("time", { labelKey: "data.col.updatedDay" }),
   ],
-  filters: [{ kind: "search", param: "q", fields: ["countryCode", "countryZh", "countryEn", "zoneCode", "zone"], labelKey: "data.filter.countrySearch" }],
+  filters: [
+    {
+      kind: "search",
+      param: "q",
+      fields: ["countryCode", "countryZh", "countryEn", "zoneCode", "zone"],
+      labelKey: "data.filter.countrySearch",
+    },
+  ],
   dateFilter: { field: "updatedAt", columnKind: "timestamp", labelKey: "data.filter.updatedAt", defaultDays: null },
   edit: {
     add: true,

@@ -2,7 +2,33 @@
 // delete, a wide table and an edit dialog with every field.
 import { REQUIRED, col, type AreaColumn, defineArea } from "./types";
 
-const ZONES = ["T1", "T2", "1", "2", "A", "B", "D", "E", "F", "G", "H", "K", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Y", "Z"] as const;
+const ZONES = [
+  "T1",
+  "T2",
+  "1",
+  "2",
+  "A",
+  "B",
+  "D",
+  "E",
+  "F",
+  "G",
+  "H",
+  "K",
+  "M",
+  "N",
+  "O",
+  "P",
+  "Q",
+  "R",
+  "S",
+  "T",
+  "U",
+  "V",
+  "X",
+  "Y",
+  "Z",
+] as const;
 const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
 
 /** The express price record's names (data-maintenance.md 3): T1, T2, one, two, a, b, d … z. */

@@ -19,7 +19,14 @@ export function portListParts(prefix: "port" | "airport", codeLabelKey: string) 
   const shared = {
     order: "asc",
     fixed: ["code", "name"],
-    filters: [{ kind: "search", param: "q", fields: ["code", "name", "nameZh", "countryName", "countryNameZh"], labelKey: "data.filter.portSearch" }],
+    filters: [
+      {
+        kind: "search",
+        param: "q",
+        fields: ["code", "name", "nameZh", "countryName", "countryNameZh"],
+        labelKey: "data.filter.portSearch",
+      },
+    ],
     dateFilter: { field: "updatedAt", columnKind: "timestamp", labelKey: "data.filter.updatedAt", defaultDays: [-365, 0] },
     edit: {
       add: true,

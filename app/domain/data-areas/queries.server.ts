@@ -9,7 +9,15 @@ import { prisma, Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { addDays, dayWhere, defineTable, parseTableQuery, timestampWhere, type TableQuery, type TableSpec } from "~/domain/table/paging.server";
+import {
+  addDays,
+  dayWhere,
+  defineTable,
+  parseTableQuery,
+  timestampWhere,
+  type TableQuery,
+  type TableSpec,
+} from "~/domain/table/paging.server";
 import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "~/domain/import-export/dates";
 import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
@@ -54,7 +62,13 @@ export function areaTableSpec(area: DataArea): TableSpec {
     const filters: Record<string, z.ZodTypeAny> = {};
     for (const filter of area.filters) {
       const kind = filter.kind === "select" ? column(area, filter.field).kind : "text";
-      filters[filter.param] = kind === "decimal" ? z.string().trim().regex(/^-?\d+(\.\d+)?$/) : z.string().max(200);
+      filters[filter.param] =
+        kind === "decimal"
+          ? z
+              .string()
+              .trim()
+              .regex(/^-?\d+(\.\d+)?$/)
+          : z.string().max(200);
     }
     spec = defineTable({ filters, dateRange: area.dateFilter ? { defaultDays: area.dateFilter.defaultDays } : null });
     specs.set(area, spec);
@@ -97,7 +111,11 @@ export async function typedFilters(area: DataArea, query: Pick<TableQuery, "filt
 }
 
 /** `typed`: select filters matched as "contains" (typedFilters); the API matches exactly. */
-export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "range">, typed: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function listWhere(
+  area: DataArea,
+  query: Pick<TableQuery, "filters" | "range">,
+  typed: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   for (const filter of area.filters) {
     const value = query.filters[filter.param];
@@ -159,7 +177,9 @@ export async function listRows(
   const model = delegate(area);
   const orderBy = { id: area.order };
   const page = async () => {
-    const ids = (await model.findMany({ where, select: { id: true }, orderBy, skip: query.skip, take: query.take })).map((row) => Number(row.id));
+    const ids = (await model.findMany({ where, select: { id: true }, orderBy, skip: query.skip, take: query.take })).map((row) =>
+      Number(row.id),
+    );
     return ids.length ? model.findMany({ where: { id: { in: ids } }, select: selectOf(columns), orderBy }) : [];
   };
   const [rows, total] = await Promise.all([page(), count(where)]);
@@ -246,7 +266,13 @@ export async function saveRow(area: DataArea, viewer: Viewer, mode: "add" | "edi
         const created = await model.create({ data, select: { id: true } });
         await after();
         const id = Number(created.id);
-        await logOperation(tx, viewer, { module: "add", operation: area.logName, targetIds: id, after: await loggedRow(model, area, id), labels });
+        await logOperation(tx, viewer, {
+          module: "add",
+          operation: area.logName,
+          targetIds: id,
+          after: await loggedRow(model, area, id),
+          labels,
+        });
         return id;
       }
       const id = values.id as number;
@@ -390,7 +416,9 @@ export async function markupFcl(
   const entries = FCL_MARKUP_FIELDS.filter((field) => amounts[field] !== undefined).map((field) => [field, amounts[field]] as const);
   if (entries.length === 0 || ids.length === 0) return { ok: true, count: 0 };
   const max = (field: string) => decimalBounds(fclArea.columns.find((c) => c.field === field)!).max;
-  const sets = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" = "${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric`);
+  const sets = entries.map(
+    ([field], i) => `"${sqlColumn(fclArea.model, field)}" = "${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric`,
+  );
   const overflow = entries.map(([field], i) => `"${sqlColumn(fclArea.model, field)}" + $${i + 1}::numeric > ${max(field)}`);
   const idParam = `$${entries.length + 1}::int[]`;
   return prisma.$transaction(async (tx) => {

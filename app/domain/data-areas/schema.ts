@@ -28,7 +28,12 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
   switch (column.kind) {
     case "bool":
       // A checkbox sends "on"; the API what its read gave (true / false, 是 / 否).
-      return z.preprocess((value) => (value === undefined ? undefined : parseFlag(value) ?? value), z.boolean({ invalid_type_error: "data.validation.flag" })).optional();
+      return z
+        .preprocess(
+          (value) => (value === undefined ? undefined : (parseFlag(value) ?? value)),
+          z.boolean({ invalid_type_error: "data.validation.flag" }),
+        )
+        .optional();
     case "date":
       return dateText(normalizeDay, "data.validation.date", required);
     case "localDateTime":
@@ -41,8 +46,10 @@ function columnSchema(column: AreaColumn): z.ZodTypeAny {
         .string()
         .trim()
         .superRefine((v, ctx) => {
-          if (!pattern.test(v)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: scale === 0 ? "data.validation.integer" : "data.validation.decimal" });
-          else if (Number(v) < min) ctx.addIssue({ code: z.ZodIssueCode.custom, message: min === 0 ? "data.validation.negative" : "data.validation.tooSmall" });
+          if (!pattern.test(v))
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: scale === 0 ? "data.validation.integer" : "data.validation.decimal" });
+          else if (Number(v) < min)
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: min === 0 ? "data.validation.negative" : "data.validation.tooSmall" });
           else if (Number(v) > max) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "data.validation.tooLarge" });
         });
       return required ? z.string({ required_error: required }).pipe(base) : base.optional();

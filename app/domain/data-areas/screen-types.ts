@@ -12,7 +12,21 @@ export type CheckItem = { id?: number; text: string; count?: number };
 export type Problem = { key: string; values?: Record<string, string | number> };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
-export const DIALOG_PARAMS = ["edit", "add", "delete", "range", "start", "end", "step", "check", "history", "undo", "preview", "pf", "pp"] as const;
+export const DIALOG_PARAMS = [
+  "edit",
+  "add",
+  "delete",
+  "range",
+  "start",
+  "end",
+  "step",
+  "check",
+  "history",
+  "undo",
+  "preview",
+  "pf",
+  "pp",
+] as const;
 
 /** Import preview (issue 23.1): ?preview=<id>&pf=<filter>&pp=<page>. */
 export const PREVIEW_FILTERS = ["all", "new", "updated", "errors"] as const;
@@ -41,7 +55,13 @@ export type PreviewData =
       total: number;
       expiresAt: string;
       columns: { field: string }[];
-      summary: { counts: PreviewCountsData; unmatched: string[]; problems: Problem[]; badRows: number[]; ports?: Record<PreviewPortState, number> };
+      summary: {
+        counts: PreviewCountsData;
+        unmatched: string[];
+        problems: Problem[];
+        badRows: number[];
+        ports?: Record<PreviewPortState, number>;
+      };
       rows: PreviewRowData[];
       ports: { rows: PreviewPortData[]; total: number; page: number };
     };

@@ -7,7 +7,13 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { requestVersions } from "~/utils/data-cache.server";
-import { dataOperation, operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
+import {
+  dataOperation,
+  operationAction,
+  requireOperation,
+  type DeclaredOperations,
+  type OperationGate,
+} from "~/domain/permissions/operations.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { tablePage, searchWith } from "~/domain/table/paging.server";
@@ -106,7 +112,9 @@ export function dataAreaLoader(area: DataArea) {
     const hidden = hiddenColumns(request, area, viewer);
     const query = parseAreaQuery(area, url);
     const written = parseWritten(url.searchParams.get(WRITTEN_PARAM));
-    const where = written ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) } : listWhere(area, query, await typedFilters(area, query));
+    const where = written
+      ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) }
+      : listWhere(area, query, await typedFilters(area, query));
     const versions = await requestVersions(request);
     const count = (w: Record<string, unknown>) => cachedCount(versions, area, w);
     const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
@@ -154,14 +162,20 @@ async function previewOf(area: DataArea, viewer: Viewer, request: Request, url: 
   const filter = PREVIEW_FILTERS.find((f) => f === url.searchParams.get("pf")) ?? "all";
   const page = positiveInt(url.searchParams.get("pp")) ?? 1;
   const portsPage = positiveInt(url.searchParams.get("ppp")) ?? 1;
-  const preview = PREVIEW_ID.test(id) ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE, portsPage }) : null;
+  const preview = PREVIEW_ID.test(id)
+    ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE, portsPage })
+    : null;
   if (!preview) return { gone: true };
   return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, ...preview };
 }
 
 async function importAction(area: DataArea, gate: OperationGate, request: Request) {
   const upload = await readSpreadsheetUpload(request);
-  if (!upload.ok) return data<DataAreaActionData>({ intent: "import", problems: [{ key: upload.key, values: upload.values }], badRows: [] }, { status: 400 });
+  if (!upload.ok)
+    return data<DataAreaActionData>(
+      { intent: "import", problems: [{ key: upload.key, values: upload.values }], badRows: [] },
+      { status: 400 },
+    );
   const intent = upload.form.get("intent");
   if (intent !== "import" && intent !== "importPlain" && intent !== "preview" && intent !== "previewPlain") badRequest();
   const viewer = await gate.authorizeUser(intent);
@@ -196,12 +210,23 @@ async function undoAction(area: DataArea, viewer: Viewer, request: Request, form
   const outcome = await undoBatch(area, viewer, id, { rest });
   if (outcome.ok) {
     const { restored, deleted, skipped } = outcome;
-    return back(request, historyHref, { type: "success", key: skipped ? "importHistory.undonePartly" : "importHistory.undone", values: { restored, deleted, skipped } });
+    return back(request, historyHref, {
+      type: "success",
+      key: skipped ? "importHistory.undonePartly" : "importHistory.undone",
+      values: { restored, deleted, skipped },
+    });
   }
   if (outcome.reason === "conflicts") {
-    return back(request, `${area.path}?undo=${id}`, { type: "warning", key: "importHistory.conflicts", values: { count: outcome.conflicts.count } });
+    return back(request, `${area.path}?undo=${id}`, {
+      type: "warning",
+      key: "importHistory.conflicts",
+      values: { count: outcome.conflicts.count },
+    });
   }
-  return back(request, historyHref, { type: "error", key: outcome.reason === "undone" ? "importHistory.alreadyUndone" : "importHistory.notFound" });
+  return back(request, historyHref, {
+    type: "error",
+    key: outcome.reason === "undone" ? "importHistory.alreadyUndone" : "importHistory.notFound",
+  });
 }
 
 /**
@@ -259,7 +284,14 @@ async function markupAction(viewer: Viewer, request: Request, form: FormData, to
 
 /** The ids of the checked rows (repeated `ids` fields); junk is dropped. */
 function selectedIds(form: FormData): number[] {
-  return [...new Set(form.getAll("ids").map((v) => positiveInt(String(v))).filter((v): v is number => v !== null))];
+  return [
+    ...new Set(
+      form
+        .getAll("ids")
+        .map((v) => positiveInt(String(v)))
+        .filter((v): v is number => v !== null),
+    ),
+  ];
 }
 
 /** The intents of a data screen and the operation each performs. */

@@ -177,7 +177,9 @@ const FALSE_WORDS = new Set(["否", "0", "false", "n", "no", "off", "正常", ""
  */
 export function parseFlag(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
-  const word = String(value ?? "").trim().toLowerCase();
+  const word = String(value ?? "")
+    .trim()
+    .toLowerCase();
   return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : null;
 }
 
@@ -216,13 +218,61 @@ type Extra = Partial<Omit<AreaColumn, "field" | "header" | "kind">>;
 
 export const col = {
   id: (): AreaColumn<"id"> => ({ field: "id", header: "id", labelKey: "data.col.id", kind: "id" }),
-  text: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "text", ...extra }),
-  longtext: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "longtext", list: false, ...extra }),
-  money: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale: 2, max: 9_999_999_999.99, ...extra }),
-  decimal: <F extends string>(field: F, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "decimal", scale, max, ...extra }),
-  date: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "date", ...extra }),
-  validityEnd: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({ field, header, labelKey: `data.col.${field}`, kind: "localDateTime", ...extra }),
-  updated: (header: string, extra: Extra = {}): AreaColumn<"updatedAt"> => ({ field: "updatedAt", header, labelKey: "data.col.updatedAt", kind: "datetime", edit: false, ...extra }),
+  text: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "text",
+    ...extra,
+  }),
+  longtext: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "longtext",
+    list: false,
+    ...extra,
+  }),
+  money: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "decimal",
+    scale: 2,
+    max: 9_999_999_999.99,
+    ...extra,
+  }),
+  decimal: <F extends string>(field: F, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "decimal",
+    scale,
+    max,
+    ...extra,
+  }),
+  date: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "date",
+    ...extra,
+  }),
+  validityEnd: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
+    field,
+    header,
+    labelKey: `data.col.${field}`,
+    kind: "localDateTime",
+    ...extra,
+  }),
+  updated: (header: string, extra: Extra = {}): AreaColumn<"updatedAt"> => ({
+    field: "updatedAt",
+    header,
+    labelKey: "data.col.updatedAt",
+    kind: "datetime",
+    edit: false,
+    ...extra,
+  }),
   paused: (labelKey: string): AreaColumn<"paused"> => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
 };
 
@@ -230,7 +280,10 @@ export const col = {
  * Tiered prices in the legacy order, tier by tier: 20GP_T0, 40GP_T0, 40HQ_T0,
  * 20GP_T1 … Each item is [field base, header base, label name].
  */
-export function tierPrices<B extends string>(items: readonly (readonly [B, string, string])[], tierCase: "upper" | "lower" = "upper"): AreaColumn<`${B}${Tier}`>[] {
+export function tierPrices<B extends string>(
+  items: readonly (readonly [B, string, string])[],
+  tierCase: "upper" | "lower" = "upper",
+): AreaColumn<`${B}${Tier}`>[] {
   return TIERS.flatMap((tier) =>
     items.map(([base, header, name]) => ({
       field: tierField(base, tier),

@@ -29,7 +29,18 @@ export function listHomeItems(channel: HomeChannel): Promise<HomeItemRow[]> {
   return prisma.homeContent.findMany({
     where: { channel },
     orderBy: [{ sort: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, description: true, parentId: true, level: true, imagePath: true, size: true, sort: true, createdAt: true, updatedAt: true },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      parentId: true,
+      level: true,
+      imagePath: true,
+      size: true,
+      sort: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
 }
 
@@ -88,7 +99,12 @@ function taken(error: unknown): Outcome<never> | null {
   return uniqueViolation(error) ? fail(400, "admin.home.nameTaken", { name: ["admin.home.nameTaken"] }) : null;
 }
 
-export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input: HomeItemInput, image: ImageInput): Promise<Outcome<{ id: number }>> {
+export async function createHomeItem(
+  viewer: Viewer,
+  channel: HomeChannel,
+  input: HomeItemInput,
+  image: ImageInput,
+): Promise<Outcome<{ id: number }>> {
   const checked = await checkInput(channel, input, {}, image);
   if (!checked.ok) return checked;
   const imagePath = await storeImage(image);
@@ -105,7 +121,13 @@ export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input
           size: channel === "WEB" ? input.size : null,
         },
       });
-      await logOperation(tx, viewer, { module: "add", operation: OPERATION[channel], targetIds: String(created.id), params: `name=${input.name}`, after: loggedItem(created) });
+      await logOperation(tx, viewer, {
+        module: "add",
+        operation: OPERATION[channel],
+        targetIds: String(created.id),
+        params: `name=${input.name}`,
+        after: loggedItem(created),
+      });
       return created;
     });
     return { ok: true, id: item.id };
@@ -118,8 +140,24 @@ export async function createHomeItem(viewer: Viewer, channel: HomeChannel, input
 }
 
 /** The logged values of a home item or category (issue 22 item 12: edits log old → new, deletes the content). */
-function loggedItem(row: { name: string; description: string | null; parentId?: number | null; level?: number; imagePath?: string | null; size?: string | null; sort?: number }) {
-  return { name: row.name, description: row.description, parentId: row.parentId ?? null, level: row.level ?? null, imagePath: row.imagePath ?? null, size: row.size ?? null, sort: row.sort ?? null };
+function loggedItem(row: {
+  name: string;
+  description: string | null;
+  parentId?: number | null;
+  level?: number;
+  imagePath?: string | null;
+  size?: string | null;
+  sort?: number;
+}) {
+  return {
+    name: row.name,
+    description: row.description,
+    parentId: row.parentId ?? null,
+    level: row.level ?? null,
+    imagePath: row.imagePath ?? null,
+    size: row.size ?? null,
+    sort: row.sort ?? null,
+  };
 }
 
 export async function updateHomeItem(
@@ -131,7 +169,12 @@ export async function updateHomeItem(
 ): Promise<Outcome> {
   const existing = await prisma.homeContent.findFirst({ where: { id, channel }, include: { _count: { select: { children: true } } } });
   if (!existing) return fail(404, "admin.home.loadFailed");
-  const checked = await checkInput(channel, input, { editing: { id, imagePath: existing.imagePath, childCount: existing._count.children } }, image);
+  const checked = await checkInput(
+    channel,
+    input,
+    { editing: { id, imagePath: existing.imagePath, childCount: existing._count.children } },
+    image,
+  );
   if (!checked.ok) return checked;
   const imagePath = await storeImage(image);
   try {
@@ -147,7 +190,14 @@ export async function updateHomeItem(
           size: channel === "WEB" ? input.size : null,
         },
       });
-      await logOperation(tx, viewer, { module: "edit", operation: OPERATION[channel], targetIds: String(id), params: `name=${input.name}`, before: loggedItem(existing), after: loggedItem(updated) });
+      await logOperation(tx, viewer, {
+        module: "edit",
+        operation: OPERATION[channel],
+        targetIds: String(id),
+        params: `name=${input.name}`,
+        before: loggedItem(existing),
+        after: loggedItem(updated),
+      });
     });
   } catch (error) {
     await deleteImage("home", imagePath);
@@ -165,7 +215,13 @@ export async function deleteHomeItem(viewer: Viewer, channel: HomeChannel, id: n
   if (existing._count.children > 0) return fail(409, "admin.tree.hasChildren");
   await prisma.$transaction(async (tx) => {
     await tx.homeContent.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: OPERATION[channel], targetIds: String(id), params: `name=${existing.name}`, before: loggedItem(existing) });
+    await logOperation(tx, viewer, {
+      module: "delete",
+      operation: OPERATION[channel],
+      targetIds: String(id),
+      params: `name=${existing.name}`,
+      before: loggedItem(existing),
+    });
   });
   await deleteImage("home", existing.imagePath);
   return { ok: true };
@@ -184,7 +240,10 @@ export function getHomeCategory(id: number) {
 export async function saveHomeCategory(viewer: Viewer, id: number | null, input: HomeCategoryInput): Promise<Outcome<{ id: number }>> {
   const existing = id ? await getHomeCategory(id) : null;
   if (id && !existing) return fail(404, "admin.home.loadFailed");
-  const duplicate = await prisma.homeCategory.findFirst({ where: { name: input.name, ...(id ? { id: { not: id } } : {}) }, select: { id: true } });
+  const duplicate = await prisma.homeCategory.findFirst({
+    where: { name: input.name, ...(id ? { id: { not: id } } : {}) },
+    select: { id: true },
+  });
   if (duplicate) return fail(400, undefined, { name: ["admin.home.nameTaken"] });
   try {
     const saved = await prisma.$transaction(async (tx) => {
@@ -213,7 +272,13 @@ export async function deleteHomeCategory(viewer: Viewer, id: number): Promise<Ou
   if (!existing) return fail(404, "admin.home.deleteFailed");
   await prisma.$transaction(async (tx) => {
     await tx.homeCategory.delete({ where: { id } });
-    await logOperation(tx, viewer, { module: "delete", operation: "homeCategories", targetIds: String(id), params: `name=${existing.name}`, before: loggedItem(existing) });
+    await logOperation(tx, viewer, {
+      module: "delete",
+      operation: "homeCategories",
+      targetIds: String(id),
+      params: `name=${existing.name}`,
+      before: loggedItem(existing),
+    });
   });
   return { ok: true };
 }

@@ -127,7 +127,12 @@ function cappedMemoryFile(maxBytes: number, onOverflow: () => void): FileHandler
  * file. A chosen file of 0 bytes is `emptyFile` (no file chosen is not). Used
  * for home images, QR cards and avatars.
  */
-export async function parseImageUpload(request: Request, field: string | readonly string[], maxBytes: number, maxParts = 40): Promise<ParsedUpload> {
+export async function parseImageUpload(
+  request: Request,
+  field: string | readonly string[],
+  maxBytes: number,
+  maxParts = 40,
+): Promise<ParsedUpload> {
   const names: readonly string[] = typeof field === "string" ? [field] : field;
   try {
     if (!isMultipart(request)) return { ok: true, form: await parseForm(request), file: null, emptyFile: false };

@@ -5,7 +5,13 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { HomeChannel } from "~/generated/prisma/client";
 import type { HomeScreenData } from "~/components/admin/HomeContent";
-import { operationAction, requireOperation, type DeclaredOperations, type OperationGate, type OperationId } from "~/domain/permissions/operations.server";
+import {
+  operationAction,
+  requireOperation,
+  type DeclaredOperations,
+  type OperationGate,
+  type OperationId,
+} from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
@@ -37,7 +43,15 @@ const homeOperations = (key: "webHome" | "appHome"): HomeOperations => ({
 export const WEB_SCREEN: HomeScreen = { channel: "WEB", path: "/homeList", categories: true, operations: homeOperations("webHome") };
 export const APP_SCREEN: HomeScreen = { channel: "APP", path: "/app-home", categories: false, operations: homeOperations("appHome") };
 
-function itemSummary(item: { id: number; name: string; description: string | null; parentId: number | null; level: number; imagePath: string | null; size: string | null }) {
+function itemSummary(item: {
+  id: number;
+  name: string;
+  description: string | null;
+  parentId: number | null;
+  level: number;
+  imagePath: string | null;
+  size: string | null;
+}) {
   return {
     id: item.id,
     name: item.name,
@@ -50,7 +64,13 @@ function itemSummary(item: { id: number; name: string; description: string | nul
 }
 
 async function categoriesView(url: URL) {
-  const categories = (await listHomeCategories()).map((c) => ({ id: c.id, name: c.name, description: c.description, sort: c.sort, updatedAt: c.updatedAt.toISOString() }));
+  const categories = (await listHomeCategories()).map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    sort: c.sort,
+    updatedAt: c.updatedAt.toISOString(),
+  }));
   const dialog = url.searchParams.get("dialog");
   if (dialog === "add") return { categories, dialog: { kind: "addCategory" as const } };
   if (dialog === "edit" || dialog === "delete") {
@@ -58,7 +78,11 @@ async function categoriesView(url: URL) {
     const category = id ? await getHomeCategory(id) : null;
     if (!category) throw notFound();
     const summary = { id: category.id, name: category.name, description: category.description, sort: category.sort };
-    return { categories, dialog: dialog === "edit" ? { kind: "editCategory" as const, category: summary } : { kind: "deleteCategory" as const, category: summary } };
+    return {
+      categories,
+      dialog:
+        dialog === "edit" ? { kind: "editCategory" as const, category: summary } : { kind: "deleteCategory" as const, category: summary },
+    };
   }
   return { categories, dialog: null };
 }
@@ -76,7 +100,8 @@ export async function homeScreenLoader(request: Request, screen: HomeScreen): Pr
     createdAt: node.createdAt.toISOString(),
     updatedAt: node.updatedAt.toISOString(),
   }));
-  const parentsFor = (editingId?: number) => homeParentChoices(items, editingId).map((item) => ({ id: item.id, label: item.name, level: item.level, depth: item.depth }));
+  const parentsFor = (editingId?: number) =>
+    homeParentChoices(items, editingId).map((item) => ({ id: item.id, label: item.name, level: item.level, depth: item.depth }));
   const base = { screen: view, tab: "items" as const, items: rows, categories: [] };
   const dialog = url.searchParams.get("dialog");
   if (dialog === "add") return { ...base, parents: parentsFor(), dialog: { kind: "add" as const } };
@@ -139,9 +164,15 @@ async function homeAction(request: Request, screen: HomeScreen, gate: OperationG
     const id = idOf(form.get("id"));
     const outcome = await saveHomeCategory(viewer, id, submission.value);
     if (!outcome.ok) {
-      return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? (id ? "admin.home.editFailed" : "admin.home.addFailed")] }), {
-        status: outcome.status,
-      });
+      return data(
+        submission.reply({
+          fieldErrors: outcome.fieldErrors,
+          formErrors: [outcome.message ?? (id ? "admin.home.editFailed" : "admin.home.addFailed")],
+        }),
+        {
+          status: outcome.status,
+        },
+      );
     }
     return backToList(request, id ? "admin.home.edited" : "admin.home.added");
   }
@@ -150,7 +181,11 @@ async function homeAction(request: Request, screen: HomeScreen, gate: OperationG
     const id = idOf(form.get("id"));
     if (!id) throw badRequest();
     const outcome = await deleteHomeCategory(viewer, id);
-    return backToList(request, outcome.ok ? "admin.home.deleted" : (outcome.message ?? "admin.home.deleteFailed"), outcome.ok ? "success" : "error");
+    return backToList(
+      request,
+      outcome.ok ? "admin.home.deleted" : (outcome.message ?? "admin.home.deleteFailed"),
+      outcome.ok ? "success" : "error",
+    );
   }
 
   if (intent === "create" || intent === "update") {
@@ -165,7 +200,9 @@ async function homeAction(request: Request, screen: HomeScreen, gate: OperationG
         : await updateHomeItem(viewer, screen.channel, id!, submission.value, image);
     if (!outcome.ok) {
       const nameTaken = outcome.fieldErrors?.name?.includes("admin.home.nameTaken");
-      const formError = nameTaken ? "admin.home.nameTaken" : (outcome.message ?? (intent === "create" ? "admin.home.addFailed" : "admin.home.editFailed"));
+      const formError = nameTaken
+        ? "admin.home.nameTaken"
+        : (outcome.message ?? (intent === "create" ? "admin.home.addFailed" : "admin.home.editFailed"));
       return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [formError] }), { status: outcome.status });
     }
     return backToList(request, intent === "create" ? "admin.home.added" : "admin.home.edited");
@@ -174,7 +211,11 @@ async function homeAction(request: Request, screen: HomeScreen, gate: OperationG
     const id = idOf(form.get("id"));
     if (!id) throw badRequest();
     const outcome = await deleteHomeItem(viewer, screen.channel, id);
-    return backToList(request, outcome.ok ? "admin.home.deleted" : (outcome.message ?? "admin.home.deleteFailed"), outcome.ok ? "success" : "error");
+    return backToList(
+      request,
+      outcome.ok ? "admin.home.deleted" : (outcome.message ?? "admin.home.deleteFailed"),
+      outcome.ok ? "success" : "error",
+    );
   }
   throw badRequest();
 }

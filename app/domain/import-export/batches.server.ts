@@ -221,7 +221,10 @@ function conflictSql(table: string): string {
 }
 
 async function findConflicts(tx: Tx, table: string, batchId: number): Promise<UndoConflicts> {
-  const [{ count }] = await tx.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM (${conflictSql(table)}) c`, batchId);
+  const [{ count }] = await tx.$queryRawUnsafe<{ count: number }[]>(
+    `SELECT count(*)::int AS count FROM (${conflictSql(table)}) c`,
+    batchId,
+  );
   if (count === 0) return { count, ids: [] };
   const rows = await tx.$queryRawUnsafe<{ id: number }[]>(`${conflictSql(table)} ORDER BY r.row_id LIMIT ${MAX_LISTED_CONFLICTS}`, batchId);
   return { count, ids: rows.map((row) => Number(row.id)) };
@@ -291,7 +294,8 @@ export async function undoBatch(
         options.rest === true,
       );
       // Refused (nothing was changed): the conflicting ids are listed.
-      if (done.conflicts > 0 && !options.rest) return { ok: false as const, reason: "conflicts" as const, conflicts: await findConflicts(tx, table, batchId) };
+      if (done.conflicts > 0 && !options.rest)
+        return { ok: false as const, reason: "conflicts" as const, conflicts: await findConflicts(tx, table, batchId) };
       const conflicts = { count: done.conflicts };
       const { deleted, restored } = done;
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  INVALID,
-  dateToShanghaiDateTime,
-  normalizeDateTime,
-  normalizeDay,
-  shanghaiDateTimeToDate,
-} from "~/domain/import-export/dates";
+import { INVALID, dateToShanghaiDateTime, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "~/domain/import-export/dates";
 
 describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD HH:mm:ss)", () => {
   it.each([

@@ -43,7 +43,8 @@ export function excelSerialParts(serial: number): DateParts | null {
   });
 }
 
-const DATE_TEXT = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const DATE_TEXT =
+  /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const SERIAL_TEXT = /^\d{1,5}(\.\d+)?$/;
 

@@ -24,7 +24,14 @@ import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataA
 import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd, shanghaiDateTimeToDate } from "./dates";
 import { restoreCellText } from "./formula-guard";
 import { compressIds } from "~/domain/data-areas/written";
-import { parseSheetInWorker, SheetWorkerError, workerLimitsFor, type WORKER_LIMITS, type Cell, type ParsedSheet } from "./sheet-worker.server";
+import {
+  parseSheetInWorker,
+  SheetWorkerError,
+  workerLimitsFor,
+  type WORKER_LIMITS,
+  type Cell,
+  type ParsedSheet,
+} from "./sheet-worker.server";
 import { inspectZip, verifyZipSizes, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
 import { importMaxBytes } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -130,7 +137,11 @@ export function headerIndex(area: DataArea): Map<string, AreaColumn> {
 }
 
 /** The known header nearest to `text` (edit distance on normalised headers), if it is near enough to be a misspelling. */
-export function closestHeader(area: DataArea, text: string, among: readonly AreaColumn[] = area.columns): { column: AreaColumn; distance: number } | null {
+export function closestHeader(
+  area: DataArea,
+  text: string,
+  among: readonly AreaColumn[] = area.columns,
+): { column: AreaColumn; distance: number } | null {
   const wanted = normalizeHeader(text);
   if (wanted === "") return null;
   let best: { column: AreaColumn; distance: number } | null = null;
@@ -174,7 +185,6 @@ export type PreparedImport = {
   ids: (number | null)[];
   rowCount: number;
 };
-
 
 function isBlank(cell: Cell | undefined): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
@@ -251,7 +261,9 @@ export function validateSheet(
   sheet: ParsedSheet,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
-): { ok: true; prepared: PreparedImport; unmatched: string[] } | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
+):
+  | { ok: true; prepared: PreparedImport; unmatched: string[] }
+  | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const headerAt = sheet.rows.findIndex((row) => row.some((cell) => !isBlank(cell)));
   if (headerAt < 0) return fail([{ key: "data.import.empty" }]);
@@ -366,7 +378,10 @@ export function validateSheet(
       } else if (result.reason === "date") {
         dateBad = true;
       } else {
-        report(rowNumber, { key: REASON_KEYS[result.reason], values: { row: rowNumber, column: c.header, value: String(cellAt(c.field)).slice(0, 50) } });
+        report(rowNumber, {
+          key: REASON_KEYS[result.reason],
+          values: { row: rowNumber, column: c.header, value: String(cellAt(c.field)).slice(0, 50) },
+        });
         bad = true;
       }
     }
@@ -403,7 +418,11 @@ export function validateSheet(
       if (earlier !== undefined) {
         report(rowNumber, {
           key: "data.import.duplicateInFile",
-          values: { row: rowNumber, other: earlier, column: fields.map((f) => area.columns.find((c) => c.field === f)?.header ?? f).join("+") },
+          values: {
+            row: rowNumber,
+            other: earlier,
+            column: fields.map((f) => area.columns.find((c) => c.field === f)?.header ?? f).join("+"),
+          },
         });
         bad = true;
       } else uniqueSeen[u].set(key, rowNumber);
@@ -418,18 +437,25 @@ export function validateSheet(
 
     rowCount++;
     ids.push(id);
-    writeColumns.forEach((w, i) => values[i].push(w.field === "updatedAt" && !seen.has("updatedAt") ? null : record[w.field] ?? null));
+    writeColumns.forEach((w, i) => values[i].push(w.field === "updatedAt" && !seen.has("updatedAt") ? null : (record[w.field] ?? null)));
   }
 
   if (dateErrorIds.length || dateErrorRows.length || badRows.size) {
     const head: ImportProblem[] = [];
     // Issue 22.3: the count and the first ids; the whole list is a download.
     if (dateErrorIds.length > DATE_IDS_LISTED) {
-      head.push({ key: "data.import.dateErrorMany", values: { count: dateErrorIds.length, ids: dateErrorIds.slice(0, DATE_IDS_LISTED).join(",") } });
+      head.push({
+        key: "data.import.dateErrorMany",
+        values: { count: dateErrorIds.length, ids: dateErrorIds.slice(0, DATE_IDS_LISTED).join(",") },
+      });
     } else if (dateErrorIds.length) head.push({ key: "data.import.dateError", values: { ids: dateErrorIds.join(",") } });
     if (dateErrorRows.length) head.push({ key: "data.import.dateErrorRows", values: { rows: compressIds(dateErrorRows) } });
-    if (problemCount > problems.length) problems.push({ key: "data.import.moreProblems", values: { count: problemCount - problems.length } });
-    const failure = fail([...head, ...problems], [...badRows].sort((a, b) => a - b));
+    if (problemCount > problems.length)
+      problems.push({ key: "data.import.moreProblems", values: { count: problemCount - problems.length } });
+    const failure = fail(
+      [...head, ...problems],
+      [...badRows].sort((a, b) => a - b),
+    );
     // The good rows go with a row-level refusal (the preview shows them; the import drops them).
     const partial = { prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
     return dateErrorIds.length > DATE_IDS_LISTED ? { ...failure, dateErrorIds, partial } : { ...failure, partial };
@@ -550,11 +576,19 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
 
 /** A failed write or staging statement → the import's message (never the database's text). */
 export function importFailure(area: DataArea, error: unknown): ImportFailure {
-  const e = error as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } } };
+  const e = error as {
+    code?: string;
+    message?: string;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: { index?: string } } } };
+  };
   const cause = e.meta?.driverAdapterError?.cause;
   const violation = uniqueViolation(error);
   if (violation) {
-    return { ok: false, problems: [{ key: duplicateMessage(area, violation.constraint).key }, { key: "data.import.conflict" }], badRows: [] };
+    return {
+      ok: false,
+      problems: [{ key: duplicateMessage(area, violation.constraint).key }, { key: "data.import.conflict" }],
+      badRows: [],
+    };
   }
   // Data staff get a message in their language, never the database's own
   // text; the server log keeps that.
@@ -677,8 +711,15 @@ export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
  * file that cannot be read as rows comes from here (the import and the
  * preview share it).
  */
-export async function readSpreadsheet(data: Uint8Array, limits: SheetLimits = {}): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
-  const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({ ok: false, problems: [{ key, ...(values ? { values } : {}) }], badRows: [] });
+export async function readSpreadsheet(
+  data: Uint8Array,
+  limits: SheetLimits = {},
+): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
+  const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({
+    ok: false,
+    problems: [{ key, ...(values ? { values } : {}) }],
+    badRows: [],
+  });
   const isZip = data[0] === 0x50 && data[1] === 0x4b;
   if (isZip) {
     const zip = inspectZip(data, limits.zip ?? zipLimitsFor(importMaxBytes()));
@@ -690,7 +731,8 @@ export async function readSpreadsheet(data: Uint8Array, limits: SheetLimits = {}
   try {
     sheet = await parseSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()));
   } catch (error) {
-    if (error instanceof SheetWorkerError) return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
+    if (error instanceof SheetWorkerError)
+      return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
     throw error;
   }
   // Issue 22.9: a formula saved without its computed value would import as empty.

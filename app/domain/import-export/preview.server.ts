@@ -70,7 +70,8 @@ async function dataVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, table: st
   return rows[0]?.version ?? "0";
 }
 
-const tableVersion = (db: Pick<typeof prisma, "$queryRawUnsafe">, area: DataArea, lock = false) => dataVersion(db, sqlTable(area.model), lock);
+const tableVersion = (db: Pick<typeof prisma, "$queryRawUnsafe">, area: DataArea, lock = false) =>
+  dataVersion(db, sqlTable(area.model), lock);
 
 /** The write columns (index, table column) holding sea-port names: FCL and LCL pol/pod (decision 205). */
 function portColumns(area: DataArea, columns: WriteColumn[]): { index: number; column: string }[] {
@@ -90,7 +91,11 @@ function portColumns(area: DataArea, columns: WriteColumn[]): { index: number; c
  * to the port's name, so the diff and the commit use what the import would
  * write.
  */
-async function resolveStagedPorts(tx: Prisma.TransactionClient, id: string, ports: { index: number; column: string }[]): Promise<Record<PortState, number>> {
+async function resolveStagedPorts(
+  tx: Prisma.TransactionClient,
+  id: string,
+  ports: { index: number; column: string }[],
+): Promise<Record<PortState, number>> {
   for (const { index, column } of ports) {
     const value = `"values"->>${index}`;
     await tx.$executeRawUnsafe(
@@ -213,57 +218,78 @@ export async function createPreview(
 
   function stage() {
     return prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, original, ports_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10)`,
-        id,
-        area.key,
-        viewer.id,
-        meta.fileName,
-        variant,
-        version,
-        JSON.stringify(columns),
-        new Date(Date.now() + PREVIEW_TTL_MS),
-        Buffer.from(original.buffer, original.byteOffset, original.byteLength),
-        portsVersion,
-      );
-      for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
-        const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
-        const rows: string[] = [];
-        for (let r = start; r < end; r++) rows.push(JSON.stringify(prepared.values.map((column) => column[r] ?? null)));
+      async (tx) => {
         await tx.$executeRawUnsafe(
-          `INSERT INTO import_preview_rows (preview_id, seq, row_id, status, "values")
-           SELECT $1, $2 + u.ord, u.id, 'new', u.v FROM unnest($3::int[], $4::jsonb[]) WITH ORDINALITY AS u(id, v, ord)`,
+          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, original, ports_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10)`,
           id,
-          start,
-          prepared.ids.slice(start, end),
-          rows,
+          area.key,
+          viewer.id,
+          meta.fileName,
+          variant,
+          version,
+          JSON.stringify(columns),
+          new Date(Date.now() + PREVIEW_TTL_MS),
+          Buffer.from(original.buffer, original.byteOffset, original.byteLength),
+          portsVersion,
         );
-      }
-      const portCounts = ports.length ? await resolveStagedPorts(tx, id, ports) : null;
-      await tx.$executeRawUnsafe(diffSql(area, columns), id);
-      await tx.$executeRawUnsafe(STATUS_SQL, id);
-      if (hiddenWhen.length) {
-        await tx.$executeRawUnsafe(`UPDATE import_preview_rows SET hidden = true WHERE preview_id = $1 AND (${hiddenWhen.join(" OR ")})`, id, today);
-      }
-      const [row] = await tx.$queryRawUnsafe<{ new: number; updated: number; unchanged: number; hidden: number }[]>(
-        `SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+        for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
+          const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
+          const rows: string[] = [];
+          for (let r = start; r < end; r++) rows.push(JSON.stringify(prepared.values.map((column) => column[r] ?? null)));
+          await tx.$executeRawUnsafe(
+            `INSERT INTO import_preview_rows (preview_id, seq, row_id, status, "values")
+           SELECT $1, $2 + u.ord, u.id, 'new', u.v FROM unnest($3::int[], $4::jsonb[]) WITH ORDINALITY AS u(id, v, ord)`,
+            id,
+            start,
+            prepared.ids.slice(start, end),
+            rows,
+          );
+        }
+        const portCounts = ports.length ? await resolveStagedPorts(tx, id, ports) : null;
+        await tx.$executeRawUnsafe(diffSql(area, columns), id);
+        await tx.$executeRawUnsafe(STATUS_SQL, id);
+        if (hiddenWhen.length) {
+          await tx.$executeRawUnsafe(
+            `UPDATE import_preview_rows SET hidden = true WHERE preview_id = $1 AND (${hiddenWhen.join(" OR ")})`,
+            id,
+            today,
+          );
+        }
+        const [row] = await tx.$queryRawUnsafe<{ new: number; updated: number; unchanged: number; hidden: number }[]>(
+          `SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
                 count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
          FROM import_preview_rows WHERE preview_id = $1`,
-        id,
-      );
-      const summary: PreviewSummary = { counts: { ...row, refused: badRows.length }, unmatched, problems, badRows, ...(portCounts ? { ports: portCounts } : {}) };
-      // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
-      await tx.$executeRawUnsafe(`UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`, id, JSON.stringify(summary).replaceAll("\\u0000", "\u2400"));
-      return summary;
-    },
-    { timeout: 600_000, maxWait: 30_000 },
+          id,
+        );
+        const summary: PreviewSummary = {
+          counts: { ...row, refused: badRows.length },
+          unmatched,
+          problems,
+          badRows,
+          ...(portCounts ? { ports: portCounts } : {}),
+        };
+        // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
+        await tx.$executeRawUnsafe(
+          `UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`,
+          id,
+          JSON.stringify(summary).replaceAll("\\u0000", "\u2400"),
+        );
+        return summary;
+      },
+      { timeout: 600_000, maxWait: 30_000 },
     );
   }
 }
 
-export type PreviewRow = { seq: number; rowId: number | null; status: PreviewStatus; hidden: boolean; changes: Record<string, [unknown, unknown]> | null; values: unknown[] };
+export type PreviewRow = {
+  seq: number;
+  rowId: number | null;
+  status: PreviewStatus;
+  hidden: boolean;
+  changes: Record<string, [unknown, unknown]> | null;
+  values: unknown[];
+};
 export type LoadedPreview = {
   id: string;
   fileName: string;
@@ -305,7 +331,10 @@ export async function loadPreview(
   const filter = options.filter ?? "all";
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
-  const where = { previewId: id, ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}) };
+  const where = {
+    previewId: id,
+    ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}),
+  };
   const portsPage = Math.max(1, options.portsPage ?? 1);
   const [rows, total, ports, portsTotal] = await Promise.all([
     prisma.importPreviewRow.findMany({ where, orderBy: { seq: "asc" }, skip: (page - 1) * pageSize, take: pageSize }),

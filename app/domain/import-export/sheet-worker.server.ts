@@ -13,7 +13,10 @@ export type Cell = string | number | boolean | null;
 export type ParsedSheet = { firstRow: number; rows: Cell[][]; formulaCells?: string[] };
 
 export class SheetWorkerError extends Error {
-  constructor(readonly reason: "timeout" | "memory" | "unreadable" | "crashed", detail?: string) {
+  constructor(
+    readonly reason: "timeout" | "memory" | "unreadable" | "crashed",
+    detail?: string,
+  ) {
     super(detail ? `${reason}: ${detail}` : reason);
     this.name = "SheetWorkerError";
   }
@@ -99,9 +102,7 @@ function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBu
       finish(() => (reply.ok ? resolve(reply as T) : reject(new SheetWorkerError("unreadable", reply.error)))),
     );
     worker.once("error", (error: NodeJS.ErrnoException) =>
-      finish(() =>
-        reject(new SheetWorkerError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crashed", error.message)),
-      ),
+      finish(() => reject(new SheetWorkerError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crashed", error.message))),
     );
     worker.once("exit", (code) => finish(() => reject(new SheetWorkerError("crashed", `exit ${code}`))));
   });

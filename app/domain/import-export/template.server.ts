@@ -73,12 +73,23 @@ function label(t: TFunction, column: AreaColumn): string {
 
 function ruleOf(t: TFunction, area: DataArea, column: AreaColumn): string {
   const rules: string[] = [];
-  if (column.kind !== "id") rules.push(t(column.required ? (column.sqlDefault ? "importHistory.notes.requiredDefault" : "importHistory.notes.required") : "importHistory.notes.optional"));
+  if (column.kind !== "id")
+    rules.push(
+      t(
+        column.required
+          ? column.sqlDefault
+            ? "importHistory.notes.requiredDefault"
+            : "importHistory.notes.required"
+          : "importHistory.notes.optional",
+      ),
+    );
   if (area.import.air?.rangeField === column.field) rules.push(t("importHistory.notes.airRange"));
   const headers = (fields: readonly string[]) => fields.map((f) => area.columns.find((c) => c.field === f)?.header ?? f).join(", ");
   const dates = area.import.datesRequired;
-  if (dates && [...dates.fields, ...(dates.alsoRequire ?? [])].includes(column.field)) rules.push(t("importHistory.notes.datesRequired", { fields: headers(dates.fields) }));
-  for (const fields of area.import.uniqueInFile ?? []) if (fields.includes(column.field)) rules.push(t("importHistory.notes.uniqueInFile", { fields: headers(fields) }));
+  if (dates && [...dates.fields, ...(dates.alsoRequire ?? [])].includes(column.field))
+    rules.push(t("importHistory.notes.datesRequired", { fields: headers(dates.fields) }));
+  for (const fields of area.import.uniqueInFile ?? [])
+    if (fields.includes(column.field)) rules.push(t("importHistory.notes.uniqueInFile", { fields: headers(fields) }));
   return rules.join("; ");
 }
 
@@ -93,8 +104,12 @@ export function templateRows(area: DataArea, t: TFunction): Cell[][] {
 /** The notes sheet: the file's rules, then one line per column. */
 export function templateNotes(area: DataArea, t: TFunction): Cell[][] {
   const rows: Cell[][] = [[t("importHistory.notes.intro", { mb: megabytes(importMaxBytes()) })]];
-  if (area.import.air) rows.push([t("importHistory.notes.airIntro")], [t("importHistory.airSecondLine", { plain: t("data.air.importPlain") })]);
-  rows.push([], [t("importHistory.notes.header"), t("importHistory.notes.label"), t("importHistory.notes.kind"), t("importHistory.notes.rule")]);
+  if (area.import.air)
+    rows.push([t("importHistory.notes.airIntro")], [t("importHistory.airSecondLine", { plain: t("data.air.importPlain") })]);
+  rows.push(
+    [],
+    [t("importHistory.notes.header"), t("importHistory.notes.label"), t("importHistory.notes.kind"), t("importHistory.notes.rule")],
+  );
   for (const column of area.columns) {
     const { scale, min } = decimalBounds(column);
     rows.push([column.header, label(t, column), t(`importHistory.notes.kinds.${column.kind}`, { scale, min }), ruleOf(t, area, column)]);

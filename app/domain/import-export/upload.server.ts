@@ -11,7 +11,12 @@ const EXTENSIONS = /\.(xlsx|xls)$/i;
 
 export type UploadOutcome =
   | { ok: true; form: FormData; fileName: string; data: Uint8Array }
-  | { ok: false; key: "data.import.noFile" | "data.import.badType" | "data.import.tooLarge"; values?: { mb: number }; form: FormData | null };
+  | {
+      ok: false;
+      key: "data.import.noFile" | "data.import.badType" | "data.import.tooLarge";
+      values?: { mb: number };
+      form: FormData | null;
+    };
 
 /** The size message's values: the configured limit. */
 export const importSizeValues = () => ({ mb: megabytes(importMaxBytes()) });

@@ -25,7 +25,8 @@ export function zipLimitsFor(maxBytes: number): ZipLimits {
   return { ...ZIP_LIMITS, maxTotalUncompressed: Math.max(ZIP_LIMITS.maxTotalUncompressed, 75 * maxBytes) };
 }
 
-export type ZipCheck = { ok: true; entries: number; uncompressed: number } | { ok: false; reason: "notZip" | "tooManyEntries" | "tooLarge" | "zip64" };
+export type ZipCheck =
+  { ok: true; entries: number; uncompressed: number } | { ok: false; reason: "notZip" | "tooManyEntries" | "tooLarge" | "zip64" };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -99,7 +100,8 @@ export async function verifyZipSizes(data: Uint8Array): Promise<{ ok: true } | {
     try {
       await inflateRaw(body, { maxOutputLength: declared + 1 });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) return { ok: false, reason: "sizeMismatch" };
+      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
+        return { ok: false, reason: "sizeMismatch" };
       // A broken deflate stream: the parser says "unreadable".
       return { ok: true };
     }

@@ -58,14 +58,30 @@ export function barChart(items: Array<{ label: string; value: number }>): BarCha
   const left = 200;
   const height = MARGIN.top + MARGIN.bottom + rowHeight * items.length;
   const plot = { left, top: MARGIN.top, right: WIDTH - MARGIN.right, bottom: height - MARGIN.bottom };
-  const y = scaleBand<number>().domain(items.map((_, i) => i)).range([plot.top, plot.bottom]).padding(0.2);
-  const x = scaleLinear().domain([0, Math.max(1, ...items.map((i) => i.value))]).nice().range([plot.left, plot.right]);
+  const y = scaleBand<number>()
+    .domain(items.map((_, i) => i))
+    .range([plot.top, plot.bottom])
+    .padding(0.2);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...items.map((i) => i.value))])
+    .nice()
+    .range([plot.left, plot.right]);
   return {
     kind: "bar",
     width: WIDTH,
     height,
     plot,
-    xTicks: x.ticks(5).filter(Number.isInteger).map((t) => ({ at: x(t), label: number(t) })),
-    bars: items.map((item, i) => ({ label: item.label, value: item.value, x: plot.left, y: y(i)!, width: x(item.value) - plot.left, height: y.bandwidth() })),
+    xTicks: x
+      .ticks(5)
+      .filter(Number.isInteger)
+      .map((t) => ({ at: x(t), label: number(t) })),
+    bars: items.map((item, i) => ({
+      label: item.label,
+      value: item.value,
+      x: plot.left,
+      y: y(i)!,
+      width: x(item.value) - plot.left,
+      height: y.bandwidth(),
+    })),
   };
 }

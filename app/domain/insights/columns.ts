@@ -6,7 +6,13 @@ import type { DayPoint, IdleCustomer, PricePoint, TopLane, UnmetLane } from "./i
 import type { InsightTable } from "./lanes";
 
 type Value = string | number | null;
-export type Column<Row> = { key: string; headerKey: string; headerValues?: Record<string, string>; value: (row: Row, yesNo: (b: boolean) => string) => Value; numeric?: boolean };
+export type Column<Row> = {
+  key: string;
+  headerKey: string;
+  headerValues?: Record<string, string>;
+  value: (row: Row, yesNo: (b: boolean) => string) => Value;
+  numeric?: boolean;
+};
 
 const time = (iso: string) => formatDateTime(iso, { seconds: true });
 const percent = (n: number | null) => (n === null ? null : `${(n * 100).toFixed(1)}%`);

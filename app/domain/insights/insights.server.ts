@@ -92,7 +92,10 @@ export function insightsQuery(url: URL): { period: Period; minSearches: number; 
   const from = range?.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
   const min = Number(url.searchParams.get("min"));
   const minSearches = Number.isInteger(min) && min >= 2 && min <= 1000 ? min : DEFAULT_MIN_SEARCHES;
-  const clean = (name: string) => blankControlCharacters(url.searchParams.get(name) ?? "").trim().slice(0, 100);
+  const clean = (name: string) =>
+    blankControlCharacters(url.searchParams.get(name) ?? "")
+      .trim()
+      .slice(0, 100);
   const origin = clean("origin");
   const destination = clean("destination");
   return { period: { from, to }, minSearches, lane: origin && destination ? { origin, destination } : null };
@@ -157,7 +160,8 @@ async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promi
   const rate = rateLaneSql(mode);
   const lane = laneOf(mode);
   // Known names: sea ports by name, airports by code (what the search logs); land lists have no table.
-  const known = lane.from.picker === "sea" ? "SELECT name AS v FROM sea_ports" : lane.from.picker === "air" ? "SELECT code AS v FROM airports" : null;
+  const known =
+    lane.from.picker === "sea" ? "SELECT name AS v FROM sea_ports" : lane.from.picker === "air" ? "SELECT code AS v FROM airports" : null;
   const checks = await sql<{ n: number; rate_now: boolean; origin_known: boolean; destination_known: boolean }>(
     `SELECT l.n::int AS n,
             EXISTS (SELECT 1 FROM ${rate.table} r WHERE r.${rate.origin} = l.o AND r.${rate.destination} = l.d AND ${validOn("r", "$3::date")}) AS rate_now,
@@ -173,7 +177,10 @@ async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promi
     const unknown = !check.origin_known ? row.origin : !check.destination_known ? row.destination : null;
     const action: UnmetLane["action"] = unknown
       ? { kind: "alias", name: unknown, href: `/portAliases?${new URLSearchParams({ name: unknown })}#port-aliases-form` }
-      : { kind: "area", href: `${area.path}?${new URLSearchParams({ [areaParam(mode, "from")]: row.origin, [areaParam(mode, "to")]: row.destination })}` };
+      : {
+          kind: "area",
+          href: `${area.path}?${new URLSearchParams({ [areaParam(mode, "from")]: row.origin, [areaParam(mode, "to")]: row.destination })}`,
+        };
     return {
       origin: row.origin,
       destination: row.destination,
@@ -310,7 +317,10 @@ async function priceHistory(mode: ModeDescription, lane: { origin: string; desti
     t0: num(r.t0),
     t1: num(r.t1),
     t2: num(r.t2),
-    replacedBy: r.batch_id === null ? null : { batchId: r.batch_id, fileName: r.file_name ?? "", username: r.username, at: r.batch_at!.toISOString() },
+    replacedBy:
+      r.batch_id === null
+        ? null
+        : { batchId: r.batch_id, fileName: r.file_name ?? "", username: r.username, at: r.batch_at!.toISOString() },
   }));
 }
 
@@ -319,7 +329,17 @@ async function idleCustomers(mode: ModeDescription, f: Frame, minSearches: numbe
                       AND e.pol = s.origin AND e.pod = s.destination AND e.created_at >= $5::timestamp AND e.created_at < $6::timestamp)`;
   // The materialised period is already one row per customer and lane (no grouping to do).
   const [searches, lastAt] = f.materialised ? ["s.searches", "s.last_at"] : ["sum(s.searches)::int", "max(s.last_at)"];
-  const rows = await sql<{ user_id: number; username: string; company: string | null; phone: string; sales: string | null; origin: string; destination: string; searches: number; last_at: Date }>(
+  const rows = await sql<{
+    user_id: number;
+    username: string;
+    company: string | null;
+    phone: string;
+    sales: string | null;
+    origin: string;
+    destination: string;
+    searches: number;
+    last_at: Date;
+  }>(
     `WITH idle AS (
        SELECT s.user_id, s.origin, s.destination, ${searches} AS searches, ${lastAt} AS last_at
          FROM ${searchesOf(f)}
@@ -355,7 +375,9 @@ export async function loadInsights(
   const { period, minSearches, lane } = options;
   const [ids, [state]] = await Promise.all([
     customerIdsInScope(viewer),
-    sql<{ refreshed_at: Date; period_from: Date | null; period_to: Date | null }>(`SELECT refreshed_at, period_from, period_to FROM insight_rollup_state WHERE id = 1`),
+    sql<{ refreshed_at: Date; period_from: Date | null; period_to: Date | null }>(
+      `SELECT refreshed_at, period_from, period_to FROM insight_rollup_state WHERE id = 1`,
+    ),
   ]);
   const materialised = !!state?.period_from && formatDate(state.period_from) === period.from && formatDate(state.period_to!) === period.to;
   const f: Frame = {
@@ -391,4 +413,3 @@ export async function loadInsights(
     idle: idle as IdleCustomer[],
   };
 }
-

@@ -28,7 +28,12 @@ function chartsOf(data: Insights) {
   return {
     unmet: barChart(data.unmet.slice(0, 15).map((r) => ({ label: laneLabel(r), value: r.searches }))),
     topSearches: barChart(data.topBySearches.slice(0, 15).map((r) => ({ label: laneLabel(r), value: r.searches }))),
-    topBookings: barChart(data.topByBookings.filter((r) => r.bookings > 0).slice(0, 15).map((r) => ({ label: laneLabel(r), value: r.bookings }))),
+    topBookings: barChart(
+      data.topByBookings
+        .filter((r) => r.bookings > 0)
+        .slice(0, 15)
+        .map((r) => ({ label: laneLabel(r), value: r.bookings })),
+    ),
     trend: lineChart(days, [
       { key: "searches", values: data.trend.map((d) => d.searches) },
       { key: "bookings", values: data.trend.map((d) => d.bookings) },

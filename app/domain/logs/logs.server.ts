@@ -14,9 +14,19 @@ import { readDetail } from "./log-detail.server";
 const search = { q: z.string().trim().max(50) };
 
 /** Query-trace logs: sizes 1, 2, 5, 10 (default 10), the past 365 days unless chosen. */
-export const queryLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 10, filters: search, dateRange: { defaultDays: [-365, 0], withTime: true } });
+export const queryLogTable = defineTable({
+  sizes: [1, 2, 5, 10],
+  defaultSize: 10,
+  filters: search,
+  dateRange: { defaultDays: [-365, 0], withTime: true },
+});
 /** Operation log: sizes 1, 2, 5, 10 (default 5), same default range. */
-export const operationLogTable = defineTable({ sizes: [1, 2, 5, 10], defaultSize: 5, filters: search, dateRange: { defaultDays: [-365, 0], withTime: true } });
+export const operationLogTable = defineTable({
+  sizes: [1, 2, 5, 10],
+  defaultSize: 5,
+  filters: search,
+  dateRange: { defaultDays: [-365, 0], withTime: true },
+});
 
 type Query = TableQuery<typeof search>;
 
@@ -85,7 +95,13 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
     ],
   };
   const [rows, total] = await Promise.all([
-    prisma.operationLog.findMany({ where, orderBy: [{ operatedAt: "desc" }, { id: "desc" }], skip: query.skip, take: query.take, omit: { searchText: true } }),
+    prisma.operationLog.findMany({
+      where,
+      orderBy: [{ operatedAt: "desc" }, { id: "desc" }],
+      skip: query.skip,
+      take: query.take,
+      omit: { searchText: true },
+    }),
     prisma.operationLog.count({ where }),
   ]);
   return {

@@ -90,7 +90,11 @@ export function formatChanges(changes: Changes): string {
 }
 
 function ownParams(entry: Pick<OperationEntry, "params">): string | null {
-  return entry.params === null || entry.params === undefined ? null : typeof entry.params === "string" ? entry.params : JSON.stringify(entry.params);
+  return entry.params === null || entry.params === undefined
+    ? null
+    : typeof entry.params === "string"
+      ? entry.params
+      : JSON.stringify(entry.params);
 }
 
 function paramsText(params: string | null, changes: Changes): string | null {

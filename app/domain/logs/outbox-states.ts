@@ -8,6 +8,15 @@ export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
  * its label (admin.outbox.kinds.<kind>), so a new kind is added here and in
  * both languages, never written as a bare string.
  */
-export const EMAIL_KINDS = ["register_code", "reset_code", "order_staff", "order_customer", "audit_result", "profile_audit_result", "order_status", "watch_digest"] as const;
+export const EMAIL_KINDS = [
+  "register_code",
+  "reset_code",
+  "order_staff",
+  "order_customer",
+  "audit_result",
+  "profile_audit_result",
+  "order_status",
+  "watch_digest",
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const emailKindKey = (kind: string) => `admin.outbox.kinds.${kind}`;

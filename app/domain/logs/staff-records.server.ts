@@ -236,7 +236,10 @@ export async function getOutboxMail(viewer: Viewer, id: number) {
 
 /** A FAILED mail goes back to the relay: PENDING, due now. */
 export async function retryOutboxMail(viewer: Viewer, id: number): Promise<Outcome> {
-  const mail = await prisma.emailOutbox.findFirst({ where: { AND: [{ id }, outboxScope(viewer)] }, select: { id: true, status: true, toAddress: true } });
+  const mail = await prisma.emailOutbox.findFirst({
+    where: { AND: [{ id }, outboxScope(viewer)] },
+    select: { id: true, status: true, toAddress: true },
+  });
   if (!mail) return fail(404, "admin.outbox.retryFailed");
   if (mail.status !== "FAILED") return fail(409, "admin.outbox.notFailed");
   const updated = await prisma.$transaction(async (tx) => {

@@ -83,7 +83,11 @@ function readAttachments(value: unknown): OutboxAttachment[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
     (a): a is OutboxAttachment =>
-      !!a && typeof a === "object" && typeof a.storageKey === "string" && typeof a.filename === "string" && typeof a.contentType === "string",
+      !!a &&
+      typeof a === "object" &&
+      typeof a.storageKey === "string" &&
+      typeof a.filename === "string" &&
+      typeof a.contentType === "string",
   );
 }
 

@@ -107,7 +107,8 @@ export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): 
   const menu = await prisma.menu.findUnique({ where: { id }, include: { _count: { select: { children: true } } } });
   if (!menu) return fail(404, "admin.menu.loadFailed");
   if (menu.level === 3) return fail(403, "admin.menu.levelThreeLocked");
-  if (menu.path && operationPaths().has(menu.path) && input.path !== menu.path) return fail(409, "admin.menu.systemEntry", { path: ["admin.menu.systemEntry"] });
+  if (menu.path && operationPaths().has(menu.path) && input.path !== menu.path)
+    return fail(409, "admin.menu.systemEntry", { path: ["admin.menu.systemEntry"] });
   const placement = await checkPlacement(input, id);
   if (!placement.ok) return placement;
   if (menu._count.children > 0 && input.level !== menu.level) return fail(400, undefined, { level: ["admin.menu.levelLocked"] });
@@ -131,8 +132,24 @@ export async function updateMenu(viewer: Viewer, id: number, input: MenuInput): 
 }
 
 /** A menu entry as logged (issue 22 item 12), with the spec's field names. */
-function loggedMenu(menu: { label: string; labelEn: string | null; parentId: number | null; level: number; path: string | null; icon: string | null; sort: number }) {
-  return { label: menu.label, labelEn: menu.labelEn, Fid: menu.parentId, level: menu.level, indexPath: menu.path, icon: menu.icon, sort: menu.sort };
+function loggedMenu(menu: {
+  label: string;
+  labelEn: string | null;
+  parentId: number | null;
+  level: number;
+  path: string | null;
+  icon: string | null;
+  sort: number;
+}) {
+  return {
+    label: menu.label,
+    labelEn: menu.labelEn,
+    Fid: menu.parentId,
+    level: menu.level,
+    indexPath: menu.path,
+    icon: menu.icon,
+    sort: menu.sort,
+  };
 }
 
 export async function deleteMenu(viewer: Viewer, id: number): Promise<Outcome> {

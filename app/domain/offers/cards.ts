@@ -32,8 +32,18 @@ export const RAIL_CURRENCIES = ["USD", "CNY", "EUR"] as const;
 export function offerFormFields(mode: ModeDescription): OfferFormField[] {
   const { card } = mode;
   const fields: OfferFormField[] = [
-    { name: card.from, labelKey: ENDPOINT_LABELS[card.from] ?? `search.col.${card.from}`, kind: "text", requiredKey: `admin.offer.required.${card.from}` },
-    { name: card.to, labelKey: ENDPOINT_LABELS[card.to] ?? `search.col.${card.to}`, kind: "text", requiredKey: `admin.offer.required.${card.to}` },
+    {
+      name: card.from,
+      labelKey: ENDPOINT_LABELS[card.from] ?? `search.col.${card.from}`,
+      kind: "text",
+      requiredKey: `admin.offer.required.${card.from}`,
+    },
+    {
+      name: card.to,
+      labelKey: ENDPOINT_LABELS[card.to] ?? `search.col.${card.to}`,
+      kind: "text",
+      requiredKey: `admin.offer.required.${card.to}`,
+    },
   ];
   for (const fact of card.facts) {
     fields.push({
@@ -52,7 +62,12 @@ export function offerFormFields(mode: ModeDescription): OfferFormField[] {
     });
   }
   if ("field" in mode.currency) {
-    fields.push({ name: "currency", labelKey: "admin.offer.field.currency", kind: "currency", requiredKey: "admin.offer.required.currency" });
+    fields.push({
+      name: "currency",
+      labelKey: "admin.offer.field.currency",
+      kind: "currency",
+      requiredKey: "admin.offer.required.currency",
+    });
   }
   // The validity date goes last, as on the card.
   const date = fields.findIndex((field) => field.kind === "datetime");

@@ -81,11 +81,17 @@ function summary(mode: ModeDescription, values: Record<string, unknown>) {
 
 /** The logged values of an offer: its form's fields and currency, with their labels (issue 22 item 12). */
 function logged(mode: ModeDescription, row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries([...offerFormFields(mode).map((field) => [field.name, row[field.name] ?? null]), ["currency", row.currency ?? null]]);
+  return Object.fromEntries([
+    ...offerFormFields(mode).map((field) => [field.name, row[field.name] ?? null]),
+    ["currency", row.currency ?? null],
+  ]);
 }
 
 function logLabels(mode: ModeDescription): Record<string, string> {
-  return Object.fromEntries([...offerFormFields(mode).map((field) => [field.name, field.labelKey]), ["currency", "admin.offer.field.currency"]]);
+  return Object.fromEntries([
+    ...offerFormFields(mode).map((field) => [field.name, field.labelKey]),
+    ["currency", "admin.offer.field.currency"],
+  ]);
 }
 
 export async function createOffer(viewer: Viewer, mode: ModeDescription, values: OfferValues): Promise<Outcome<{ id: number }>> {
@@ -128,7 +134,14 @@ export async function deleteOffer(viewer: Viewer, mode: ModeDescription, id: num
   await prisma.$transaction(async (tx) => {
     await tx.specialOffer.delete({ where: { id } });
     const row = existing as unknown as Record<string, unknown>;
-    await logOperation(tx, viewer, { module: "delete", operation: "specialOffers", targetIds: String(id), params: summary(mode, row), before: logged(mode, row), labels: logLabels(mode) });
+    await logOperation(tx, viewer, {
+      module: "delete",
+      operation: "specialOffers",
+      targetIds: String(id),
+      params: summary(mode, row),
+      before: logged(mode, row),
+      labels: logLabels(mode),
+    });
   });
   return { ok: true };
 }

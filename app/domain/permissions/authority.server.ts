@@ -73,7 +73,12 @@ export const isAdministrator = (actor: Pick<Viewer, "roleId">) => actor.roleId =
 /** Why an operation was refused: its message (a translation key), HTTP status and log code. */
 export type Denial = { status: 400 | 403 | 409; message: string; reason: string; field?: string };
 
-export const deny = (reason: string, status: Denial["status"] = 403, field?: string): Denial => ({ status, message: `admin.authority.${reason}`, reason, field });
+export const deny = (reason: string, status: Denial["status"] = 403, field?: string): Denial => ({
+  status,
+  message: `admin.authority.${reason}`,
+  reason,
+  field,
+});
 
 /**
  * May `actor` act on user `target` at all? Never on themselves; otherwise
@@ -159,7 +164,9 @@ export const ADMIN_LOCK_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as co
  * serialises two administrators demoting each other at the same moment.
  */
 export async function keepAnAdministrator(tx: Prisma.TransactionClient, userId: number): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = ${ACCOUNT_STATE.active} ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM users WHERE role_id = ${ADMIN_ROLE_ID} AND state = ${ACCOUNT_STATE.active} ORDER BY id FOR UPDATE`;
   if (!rows.some((row) => row.id !== userId)) throw new LastAdministratorError();
 }
 
@@ -171,7 +178,10 @@ export async function refuse(
   details: { targetIds?: string | number | null; changes?: Changes | null } = {},
 ): Promise<Outcome<never>> {
   await logRefusal(actor, { operation, area: OPERATIONS[operation].area, reason: denial.reason, ...details });
-  return { ...fail(denial.status, denial.message, denial.field ? { [denial.field]: [denial.message] } : undefined), refused: true } as Outcome<never>;
+  return {
+    ...fail(denial.status, denial.message, denial.field ? { [denial.field]: [denial.message] } : undefined),
+    refused: true,
+  } as Outcome<never>;
 }
 
 /** The last active administrator stays: refused (and logged) like a forged value. */

@@ -138,8 +138,14 @@ function dataOperations(): Record<DataOperationId, OperationSpec> {
   const entries: [DataOperationId, OperationSpec][] = [];
   for (const area of Object.values(dataAreas)) {
     // Only what the area offers: no edit of air rates, markup of FCL rates only.
-    const verbs = DATA_VERBS.filter((verb) => (verb !== "edit" || area.edit) && (verb !== "markup" || area.fclTierMarkup) && (verb !== "export" || area.export || area.exportSelected));
-    for (const verb of verbs) entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
+    const verbs = DATA_VERBS.filter(
+      (verb) =>
+        (verb !== "edit" || area.edit) &&
+        (verb !== "markup" || area.fclTierMarkup) &&
+        (verb !== "export" || area.export || area.exportSelected),
+    );
+    for (const verb of verbs)
+      entries.push([`data.${area.key}.${verb}`, staffOp(area.path, area.logName, verb !== "read" && verb !== "export")]);
   }
   return Object.fromEntries(entries) as Record<DataOperationId, OperationSpec>;
 }
@@ -230,7 +236,10 @@ export type DeclaredAction<T> = ((args: ActionFunctionArgs) => Promise<T>) & { r
 
 function isSuccess(result: unknown): boolean {
   if (result instanceof Response) return result.status < 400;
-  const init = (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit" ? (result as { init?: ResponseInit | null }).init : null;
+  const init =
+    (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit"
+      ? (result as { init?: ResponseInit | null }).init
+      : null;
   return (init?.status ?? 200) < 400;
 }
 
@@ -281,7 +290,8 @@ export function operationAction<T>(declared: DeclaredOperations, handler: Action
       },
     };
     const result = await handler(args, gate);
-    if (!authorized && isSuccess(result)) throw new Error(`action ${new URL(args.request.url).pathname} succeeded without authorizing an operation`);
+    if (!authorized && isSuccess(result))
+      throw new Error(`action ${new URL(args.request.url).pathname} succeeded without authorizing an operation`);
     return result;
   };
   return Object.assign(action, { operations: declared });

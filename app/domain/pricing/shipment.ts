@@ -160,10 +160,28 @@ function unitOf(unit: string | null): Unit | null {
 const ZERO: Fixed = { units: 0n, scale: 0 };
 const int = (n: number): Fixed => ({ units: BigInt(n), scale: 0 });
 
-function partOf(kind: TotalPart["kind"], labelKey: string, note: string | null, quantity: Fixed, quantityScale: number, unit: Unit, rate: Fixed, currency: string): [TotalPart, Fixed] {
+function partOf(
+  kind: TotalPart["kind"],
+  labelKey: string,
+  note: string | null,
+  quantity: Fixed,
+  quantityScale: number,
+  unit: Unit,
+  rate: Fixed,
+  currency: string,
+): [TotalPart, Fixed] {
   const amount = mul(quantity, rate);
   return [
-    { kind, labelKey, note, quantity: fixedText(quantity, quantityScale), unit, rate: fixedText(rate, 2), currency, amount: fixedText(amount, 2) },
+    {
+      kind,
+      labelKey,
+      note,
+      quantity: fixedText(quantity, quantityScale),
+      unit,
+      rate: fixedText(rate, 2),
+      currency,
+      amount: fixedText(amount, 2),
+    },
     amount,
   ];
 }
@@ -174,12 +192,22 @@ type Column = { key: string; labelKey: string };
 /** Measures a fee can be charged on, per row. */
 type Measures = { boxes: Fixed; perType: Fixed[] | null; kg: Fixed | null; rt: Fixed | null };
 
-function addFees(fees: readonly Column[], row: Row, m: Measures, parts: TotalPart[], amounts: Fixed[], excluded: ShipmentTotal["excluded"]) {
+function addFees(
+  fees: readonly Column[],
+  row: Row,
+  m: Measures,
+  parts: TotalPart[],
+  amounts: Fixed[],
+  excluded: ShipmentTotal["excluded"],
+) {
   for (const fee of fees) {
     const text = row.facts[fee.key];
     if (!text) continue;
     for (const [i, item] of parseFee(text).entries()) {
-      const raw = text.split(/[；;]/).map((s) => s.trim()).filter(Boolean)[i];
+      const raw = text
+        .split(/[；;]/)
+        .map((s) => s.trim())
+        .filter(Boolean)[i];
       const unit = item ? unitOf(item.unit) : null;
       if (!item || !unit) {
         excluded.push({ labelKey: fee.labelKey, text: raw });
@@ -205,7 +233,16 @@ function addFees(fees: readonly Column[], row: Row, m: Measures, parts: TotalPar
         excluded.push({ labelKey: fee.labelKey, text: raw });
         continue;
       }
-      const [part, amount] = partOf("fee", fee.labelKey, item.note, quantity, unit === "bill" || unit === "box" ? 0 : unit === "kg" ? 1 : 3, unit, parseFixed(item.amounts[0])!, item.currency);
+      const [part, amount] = partOf(
+        "fee",
+        fee.labelKey,
+        item.note,
+        quantity,
+        unit === "bill" || unit === "box" ? 0 : unit === "kg" ? 1 : 3,
+        unit,
+        parseFixed(item.amounts[0])!,
+        item.currency,
+      );
       parts.push(part);
       amounts.push(amount);
     }
@@ -267,7 +304,12 @@ export function shipmentTotal(
     }
     addFees(columns.fees, row, { boxes, perType, kg: null, rt: null }, parts, amounts, excluded);
   } else if (shipment.kind === "lcl") {
-    const charge = lclCharge({ cbm: shipment.cbm, kg: shipment.kg, perCbm: row.prices.freightCbm ?? null, perTon: row.prices.freightTon ?? null });
+    const charge = lclCharge({
+      cbm: shipment.cbm,
+      kg: shipment.kg,
+      perCbm: row.prices.freightCbm ?? null,
+      perTon: row.prices.freightTon ?? null,
+    });
     if (!charge.charged) incomplete = true;
     else {
       const c = charge.charged;
@@ -304,7 +346,16 @@ export function shipmentTotal(
     const price = column ? parseFixed(row.prices[column.key]) : null;
     if (!price || !column) incomplete = true;
     else {
-      const [part, amount] = partOf("freight", `search.price.${shipment.pack}`, column.breakLabel ?? null, chargeable, 1, "kg", price, row.currency);
+      const [part, amount] = partOf(
+        "freight",
+        `search.price.${shipment.pack}`,
+        column.breakLabel ?? null,
+        chargeable,
+        1,
+        "kg",
+        price,
+        row.currency,
+      );
       parts.push(part);
       amounts.push(amount);
     }
@@ -330,4 +381,3 @@ export function compareTotals(a: ShipmentTotal | null | undefined, b: ShipmentTo
   }
   return 0;
 }
-

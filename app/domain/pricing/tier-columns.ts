@@ -31,11 +31,7 @@ export function decimalText(value: unknown, scale = 2): string | null {
 }
 
 /** The row's prices under their generic keys ("gp20": "592.00"), read from the tier's columns. */
-export function readTierPrices(
-  mode: ModeDescription,
-  tier: Tier,
-  row: Record<string, unknown>,
-): Record<string, string | null> {
+export function readTierPrices(mode: ModeDescription, tier: Tier, row: Record<string, unknown>): Record<string, string | null> {
   const prices: Record<string, string | null> = {};
   for (const price of mode.prices) {
     if (price.tiers) prices[price.key] = decimalText(row[price.tiers[tier]]);

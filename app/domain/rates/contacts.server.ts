@@ -90,7 +90,9 @@ function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
 }
 
 /** A user's customer-service and sales contacts (one query for the user and both). */
-export async function contactsOf(userId: number): Promise<{ customerRating: number | null; service: Contact | null; sales: Contact | null }> {
+export async function contactsOf(
+  userId: number,
+): Promise<{ customerRating: number | null; service: Contact | null; sales: Contact | null }> {
   // Prisma's include would read each relation with a query of its own.
   const [user] = await sql<ContactRow>(
     `SELECT u.customer_rating AS "customerRating",

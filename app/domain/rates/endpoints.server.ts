@@ -57,8 +57,7 @@ export async function resolveEndpoint(
           history: portEntry(mode, port),
         };
       }
-      if (r.status === "ambiguous")
-        return { status: "ambiguous", candidates: r.candidates.map((p) => portOption(kind, p, lng)) };
+      if (r.status === "ambiguous") return { status: "ambiguous", candidates: r.candidates.map((p) => portOption(kind, p, lng)) };
       return { status: "notFound", candidates: (r.similar ?? []).map((p) => portOption(kind, p, lng)) };
     }
     case "express": {
@@ -74,16 +73,14 @@ export async function resolveEndpoint(
           country: c,
         };
       }
-      if (r.status === "ambiguous")
-        return { status: "ambiguous", candidates: r.candidates.map((c) => countryOption(c, lng)) };
+      if (r.status === "ambiguous") return { status: "ambiguous", candidates: r.candidates.map((c) => countryOption(c, lng)) };
       return { status: "notFound", candidates: (r.similar ?? []).map((c) => countryOption(c, lng)) };
     }
     case "rail":
     case "trailer": {
       const list = (field.role === "from" ? lists?.from : lists?.to) ?? [];
       const r = await resolveInList(list, text);
-      if (r.status === "found")
-        return { status: "found", value: r.option, match: r.option, log: r.option, history: r.option };
+      if (r.status === "found") return { status: "found", value: r.option, match: r.option, log: r.option, history: r.option };
       if (r.status === "ambiguous") return { status: "ambiguous", candidates: r.candidates.map((name) => landPickerOption(name, lng)) };
       return { status: "notFound", candidates: [] };
     }

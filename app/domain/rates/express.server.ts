@@ -65,9 +65,7 @@ export async function searchExpress(options: {
     _min: { weight: true },
     orderBy: { category: "asc" },
   });
-  const wanted = breaks
-    .filter((b) => b._min.weight !== null)
-    .map((b) => ({ category: b.category, weight: b._min.weight! }));
+  const wanted = breaks.filter((b) => b._min.weight !== null).map((b) => ({ category: b.category, weight: b._min.weight! }));
   const rows =
     wanted.length === 0
       ? []
@@ -94,9 +92,7 @@ export async function searchExpress(options: {
     const base = toRateRow(mode, null, { ...record, weight: decimalText(row.weight, 1) });
     if (!priced) return base;
     const price = field ? decimalText(record[field]) : null;
-    const quote = price
-      ? expressQuote({ price, fuel: decimalText(record.fuel), discount: decimalText(record.discount, 4) })
-      : null;
+    const quote = price ? expressQuote({ price, fuel: decimalText(record.fuel), discount: decimalText(record.discount, 4) }) : null;
     return {
       ...base,
       prices: {

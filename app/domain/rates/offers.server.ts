@@ -39,10 +39,10 @@ export async function listOffers(mode: ModeDescription, now: Date = new Date()):
         value === null || value === undefined
           ? null
           : value instanceof Date
-          ? formatDate(todayInShanghai(value))
-          : f.kind === "weight"
-          ? decimalText(value, 1)
-          : String(value);
+            ? formatDate(todayInShanghai(value))
+            : f.kind === "weight"
+              ? decimalText(value, 1)
+              : String(value);
     }
     const prices: Record<string, string | null> = {};
     for (const p of card.prices) prices[p.field] = decimalText(row[p.field], SCALE[p.field] ?? 2);

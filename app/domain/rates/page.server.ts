@@ -36,7 +36,17 @@ import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, searchParamsOf } from "./seo.server";
 import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
-import { convertTotals, pageByTotal, readCurrency, readShipment, rowTotals, shipmentFields, totalsAllowed, totalViews, type ShipmentForm } from "./totals.server";
+import {
+  convertTotals,
+  pageByTotal,
+  readCurrency,
+  readShipment,
+  rowTotals,
+  shipmentFields,
+  totalsAllowed,
+  totalViews,
+  type ShipmentForm,
+} from "./totals.server";
 import { CURRENCY_PARAM } from "~/domain/pricing/currency";
 import { currencyChoices } from "~/domain/reference/exchange-rates.server";
 
@@ -148,8 +158,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
             endpoint.status === "ambiguous"
               ? "search.validation.didYouMean"
               : endpoint.status === "notFound"
-              ? "search.validation.notFound"
-              : null,
+                ? "search.validation.notFound"
+                : null,
           candidates: endpoint.status === "found" || endpoint.candidates.length === 0 ? null : endpoint.candidates,
         },
       ];
@@ -195,8 +205,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
 
   if (resolved) {
     // The shipment of the all-in totals (LCL: the calculator's CBM and kg).
-    const lclChecked = mode.calculator ? checkLclInput((params.get("cbm") ?? "").trim().slice(0, 12), (params.get("kg") ?? "").trim().slice(0, 12)) : null;
-    const typed = readShipment(mode, params, lclChecked && "cbm" in lclChecked && (params.get("cbm") || params.get("kg")) ? lclChecked : null);
+    const lclChecked = mode.calculator
+      ? checkLclInput((params.get("cbm") ?? "").trim().slice(0, 12), (params.get("kg") ?? "").trim().slice(0, 12))
+      : null;
+    const typed = readShipment(
+      mode,
+      params,
+      lclChecked && "cbm" in lclChecked && (params.get("cbm") || params.get("kg")) ? lclChecked : null,
+    );
     const shipment = totalsAllowed(access.tier, typed.shipment) ? typed.shipment : null;
     const byTotal = view.sort === "total" && shipment !== null;
     // The currency of the totals (decision 402): the rates valid today, cached while the table is unchanged.
@@ -218,7 +234,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         country,
         weight: weightValue!,
         priced: access.tier !== null,
-        sort: view.sort === "total" ? "price" : view.sort ?? "price",
+        sort: view.sort === "total" ? "price" : (view.sort ?? "price"),
         page: view.page ?? 1,
         today,
       });
@@ -231,7 +247,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
       };
     } else {
       const search = async (carrier: string | null) => {
-        const sort = view.sort === "total" ? "price" : view.sort ?? "price";
+        const sort = view.sort === "total" ? "price" : (view.sort ?? "price");
         if (!byTotal) return cachedRates(versions, { mode, match, tier: access.tier, sort, page: view.page ?? 1, today, carrier });
         // By total: the route's rows (cached), their totals, then the asked page.
         const all = await cachedRates(versions, { mode, match, tier: access.tier, sort, page: 1, today, carrier, all: true });
@@ -306,7 +322,10 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   // The data's vocabulary in the page's language; the page's rows without their empty facts (a copy: the rows may be cached).
   if (results && (lng === "en-US" || options.page)) {
     const factsOf = (facts: RateRow["facts"]) => (lng === "en-US" ? vocabularyOf(facts, lng) : facts);
-    results = { ...results, rows: results.rows.map((row) => ({ ...row, facts: options.page ? presentFacts(factsOf(row.facts)) : factsOf(row.facts) })) };
+    results = {
+      ...results,
+      rows: results.rows.map((row) => ({ ...row, facts: options.page ? presentFacts(factsOf(row.facts)) : factsOf(row.facts) })),
+    };
   }
   const payload: ResultsData = {
     modeKey: mode.key,
@@ -318,7 +337,11 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
     tier: access.tier,
     results,
     query,
-    heading: !results ? null : mode.weight ? (express?.country ?? null) : mode.fields.map((f) => vocabulary(query[f.param], lng)).join(" → "),
+    heading: !results
+      ? null
+      : mode.weight
+        ? (express?.country ?? null)
+        : mode.fields.map((f) => vocabulary(query[f.param], lng)).join(" → "),
     express,
     carriers,
     carrier,
@@ -338,7 +361,11 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
         indexable: status !== "invalid",
         // Express: the country's code, so both languages' pages and the sitemap name one URL.
         canonical: resolved
-          ? searchParamsOf(mode, mode.fields.map((f, i) => resolved[i].country?.code ?? query[f.param]), mode.weight ? query[mode.weight.param] : null)
+          ? searchParamsOf(
+              mode,
+              mode.fields.map((f, i) => resolved[i].country?.code ?? query[f.param]),
+              mode.weight ? query[mode.weight.param] : null,
+            )
           : undefined,
       }),
     ),

@@ -85,7 +85,11 @@ export function cachedExpress(
 }
 
 /** Visitors' suggestions: the spec's defaults of each field. */
-export function cachedDefaultSuggestions(versions: Versions, mode: ModeDescription, lng: string): Promise<Record<string, FieldSuggestions>> {
+export function cachedDefaultSuggestions(
+  versions: Versions,
+  mode: ModeDescription,
+  lng: string,
+): Promise<Record<string, FieldSuggestions>> {
   const tables = mode.fields.map((f) => PICKER_TABLE[f.picker]).filter((t): t is VersionedTable => t !== null);
   return suggestions.get(versions, tables, `${mode.key}|${lng}`, () => defaultSuggestions(mode, lng));
 }

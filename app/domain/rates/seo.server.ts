@@ -42,13 +42,18 @@ export function pageMeta(options: {
     resolved && mode.weight
       ? t("search.meta.expressRoute", { country: values[0], weight: resolved[mode.weight.param] })
       : resolved
-      ? `${values[0]} → ${values[1]}`
-      : null;
-  const params = resolved ? (options.canonical ?? searchParamsOf(mode, mode.fields.map((f) => resolved[f.param]), mode.weight ? resolved[mode.weight.param] : null)) : {};
+        ? `${values[0]} → ${values[1]}`
+        : null;
+  const params = resolved
+    ? (options.canonical ??
+      searchParamsOf(
+        mode,
+        mode.fields.map((f) => resolved[f.param]),
+        mode.weight ? resolved[mode.weight.param] : null,
+      ))
+    : {};
   return {
-    title: route
-      ? t("search.meta.routeTitle", { route, mode: modeName, app })
-      : t("search.meta.modeTitle", { mode: modeName, app }),
+    title: route ? t("search.meta.routeTitle", { route, mode: modeName, app }) : t("search.meta.modeTitle", { mode: modeName, app }),
     description: route
       ? t("search.meta.routeDescription", { route, mode: modeName })
       : t("search.meta.modeDescription", { mode: modeName }),
@@ -98,9 +103,9 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
   // Express cards name their destination (Chinese); its canonical search names the country's code.
   const destinations = offers.filter((o) => o.mode === "EXPRESS" && o.destination).map((o) => o.destination!);
   const codes = new Map(
-    (await prisma.expressCountry.findMany({ where: { countryZh: { in: destinations } }, select: { countryZh: true, countryCode: true } })).map(
-      (c) => [c.countryZh, c.countryCode],
-    ),
+    (
+      await prisma.expressCountry.findMany({ where: { countryZh: { in: destinations } }, select: { countryZh: true, countryCode: true } })
+    ).map((c) => [c.countryZh, c.countryCode]),
   );
   for (const offer of offers) {
     const mode = MODES.find((m) => m.enumValue === offer.mode);

@@ -12,12 +12,7 @@ import { readHistory } from "./history.server";
 export type FieldSuggestions = { source: "history" | "defaults"; options: PickerOption[] };
 
 /** A stored history entry as a picker option. */
-export function historyOption(
-  mode: ModeDescription,
-  field: SearchField,
-  entry: string,
-  lng: string,
-): PickerOption | null {
+export function historyOption(mode: ModeDescription, field: SearchField, entry: string, lng: string): PickerOption | null {
   if (field.picker === "rail" || field.picker === "trailer") return landPickerOption(entry, lng);
   const [name, code, zh] = entry.split(mode.historySeparator);
   if (!name || !code) return null;
@@ -29,9 +24,7 @@ async function defaultOptions(field: SearchField, lng: string): Promise<PickerOp
   switch (field.picker) {
     case "sea":
     case "air":
-      return (await portsByCodes(field.picker, field.defaults)).map((p) =>
-        portOption(field.picker as "sea" | "air", p, lng),
-      );
+      return (await portsByCodes(field.picker, field.defaults)).map((p) => portOption(field.picker as "sea" | "air", p, lng));
     case "express":
       return (await countriesByCodes(field.defaults)).map((c) => countryOption(c, lng));
     default:

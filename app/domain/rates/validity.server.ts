@@ -5,10 +5,7 @@ import { todayInShanghai } from "~/utils/dates";
 /** Prisma `where` for rows whose validity covers `today` (a UTC-midnight DATE value). */
 export function validToday(today: Date) {
   return {
-    AND: [
-      { OR: [{ validFrom: null }, { validFrom: { lte: today } }] },
-      { OR: [{ validTo: null }, { validTo: { gte: today } }] },
-    ],
+    AND: [{ OR: [{ validFrom: null }, { validFrom: { lte: today } }] }, { OR: [{ validTo: null }, { validTo: { gte: today } }] }],
   };
 }
 
@@ -29,10 +26,7 @@ function shanghaiDay(now: Date): { start: Date; end: Date } {
 export function offerValidToday(now: Date) {
   const { start, end } = shanghaiDay(now);
   return {
-    AND: [
-      { OR: [{ validFrom: null }, { validFrom: { lt: end } }] },
-      { OR: [{ validTo: null }, { validTo: { gte: start } }] },
-    ],
+    AND: [{ OR: [{ validFrom: null }, { validFrom: { lt: end } }] }, { OR: [{ validTo: null }, { validTo: { gte: start } }] }],
   };
 }
 

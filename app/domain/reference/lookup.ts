@@ -13,7 +13,10 @@ export const SUGGESTION_LIMIT = 10;
 /** Search text as typed: trimmed, inner whitespace collapsed, bounded. */
 export function cleanQuery(text: string | null | undefined): string {
   // Control characters mean nothing in a search, and a NUL makes PostgreSQL fail the query.
-  return blankControlCharacters(text ?? "").replace(/\s+/g, " ").trim().slice(0, 60);
+  return blankControlCharacters(text ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 60);
 }
 
 /**

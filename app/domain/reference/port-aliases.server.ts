@@ -116,11 +116,7 @@ export async function resolvePortColumns(
  * rows and puts the names nothing resolves in the unresolved queue with the
  * number of stored rows holding them.
  */
-export async function resolveImportedPorts(
-  tx: Tx,
-  area: string,
-  ids: readonly number[],
-): Promise<ColumnsResolution | null> {
+export async function resolveImportedPorts(tx: Tx, area: string, ids: readonly number[]): Promise<ColumnsResolution | null> {
   const target = PORT_NAME_TABLES.find((t) => t.area === area);
   if (!target || ids.length === 0) return null;
   const outcome = await resolvePortColumns(tx, target.table, target.columns, { ids });
@@ -141,7 +137,16 @@ export async function resolveImportedPorts(
 
 // ------------------------------------------------------------ the screen
 
-export type AliasRow = { id: number; alias: string; portId: number; portCode: string; portName: string; portNameZh: string; createdBy: string | null; updatedAt: Date };
+export type AliasRow = {
+  id: number;
+  alias: string;
+  portId: number;
+  portCode: string;
+  portName: string;
+  portNameZh: string;
+  createdBy: string | null;
+  updatedAt: Date;
+};
 export type UnresolvedRow = { id: number; area: string; name: string; rows: number; firstSeen: Date };
 
 export async function listAliases(options: { q?: string; skip: number; take: number }): Promise<{ rows: AliasRow[]; total: number }> {

@@ -68,9 +68,7 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
           FROM sea_ports WHERE (code, name, name_zh) IN (${aliasOrPinyin(q, false)})`
       : Prisma.empty;
   const check =
-    [...q].length <= 3
-      ? Prisma.empty
-      : Prisma.sql`AND (code ILIKE ${contains} OR name ILIKE ${contains} OR name_zh ILIKE ${contains})`;
+    [...q].length <= 3 ? Prisma.empty : Prisma.sql`AND (code ILIKE ${contains} OR name ILIKE ${contains} OR name_zh ILIKE ${contains})`;
   return prisma.$queryRaw<PortOption[]>`
     WITH starting AS (
       SELECT code, name, name_zh, min(rank) AS rank FROM (

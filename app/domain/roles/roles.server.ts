@@ -9,7 +9,16 @@ import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
 import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
-import { deny, isAdministrator, managementMenuIds, placeableUnder, refuse, roleDenial, RoleTree, type Actor } from "~/domain/permissions/authority.server";
+import {
+  deny,
+  isAdministrator,
+  managementMenuIds,
+  placeableUnder,
+  refuse,
+  roleDenial,
+  RoleTree,
+  type Actor,
+} from "~/domain/permissions/authority.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { halfCheckedAncestors, levelUnder, subtreeIds, treeChoices } from "~/domain/menus/tree";
@@ -79,9 +88,20 @@ function nameTaken(error: unknown): Outcome<never> | null {
 }
 
 /** A new or moved role's place: under the viewer's own role or below it (a new directory: administrators only). */
-async function placementRefusal(tree: RoleTree, viewer: Viewer, operation: "role.create" | "role.update", parentId: number | null, targetId?: number) {
+async function placementRefusal(
+  tree: RoleTree,
+  viewer: Viewer,
+  operation: "role.create" | "role.update",
+  parentId: number | null,
+  targetId?: number,
+) {
   const allowed = parentId === null ? isAdministrator(viewer) : placeableUnder(tree, viewer, parentId);
-  return allowed ? null : refuse(viewer, operation, deny("parentNotAllowed", 403, "parentId"), { targetIds: targetId ?? null, changes: { Fidrole: [null, parentId ?? 0] } });
+  return allowed
+    ? null
+    : refuse(viewer, operation, deny("parentNotAllowed", 403, "parentId"), {
+        targetIds: targetId ?? null,
+        changes: { Fidrole: [null, parentId ?? 0] },
+      });
 }
 
 export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outcome<{ id: number }>> {
@@ -116,7 +136,11 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
   if (!placement.ok) return placement;
   if (placement.parentId !== role.parentId) {
     // The administrator role stays a staff role: moved among the customers, it could hold no permission.
-    if (id === ADMIN_ROLE_ID) return refuse(viewer, "role.update", deny("adminRoleFixed", 403, "parentId"), { targetIds: id, changes: { Fidrole: [role.parentId, placement.parentId] } });
+    if (id === ADMIN_ROLE_ID)
+      return refuse(viewer, "role.update", deny("adminRoleFixed", 403, "parentId"), {
+        targetIds: id,
+        changes: { Fidrole: [role.parentId, placement.parentId] },
+      });
     const refused = await placementRefusal(tree, viewer, "role.update", placement.parentId, id);
     if (refused) return refused;
   }
@@ -222,7 +246,10 @@ export async function roleActions(viewer: Viewer, roles: readonly { id: number; 
   return Object.fromEntries(
     roles.map((role) => {
       const reachable = roleDenial(tree, viewer, role.id) === null;
-      return [role.id, { edit: reachable && role.level !== 1, permissions: reachable && role.level !== 1, delete: reachable && role.id !== ADMIN_ROLE_ID }];
+      return [
+        role.id,
+        { edit: reachable && role.level !== 1, permissions: reachable && role.level !== 1, delete: reachable && role.id !== ADMIN_ROLE_ID },
+      ];
     }),
   ) as Record<number, { edit: boolean; permissions: boolean; delete: boolean }>;
 }

@@ -18,12 +18,30 @@ export type CompanyIdentity = {
   wechat: string;
 };
 
-export const COMPANY_FIELDS = ["name", "address", "phone", "email", "website", "filingRecord", "qq", "wechat"] as const satisfies readonly (keyof CompanyIdentity)[];
+export const COMPANY_FIELDS = [
+  "name",
+  "address",
+  "phone",
+  "email",
+  "website",
+  "filingRecord",
+  "qq",
+  "wechat",
+] as const satisfies readonly (keyof CompanyIdentity)[];
 
 /** Fields written per language; the others are the same in both. */
 export const LOCALISED_COMPANY_FIELDS = ["name", "address"] as const;
 
-export const EMPTY_COMPANY: CompanyIdentity = { name: "", address: "", phone: "", email: "", website: "", filingRecord: "", qq: "", wechat: "" };
+export const EMPTY_COMPANY: CompanyIdentity = {
+  name: "",
+  address: "",
+  phone: "",
+  email: "",
+  website: "",
+  filingRecord: "",
+  qq: "",
+  wechat: "",
+};
 
 /** What pages receive: the website as people read it (no scheme) and as a link. */
 export type CompanyView = CompanyIdentity & { websiteUrl: string };

@@ -88,7 +88,9 @@ export async function sweepUploads(options: { now?: number; graceMs?: number } =
   const folders = Object.keys(FOLDERS) as Folder[];
   const candidates = await Promise.all(folders.map((folder) => oldFiles(folder, before)));
   const referenced = new Set(
-    (await sql<{ folder: string; name: string }>(REFERENCED_SQL, [ATTACHMENT_DIR, attachmentStorageKey("")])).map((row) => `${row.folder}/${row.name}`),
+    (await sql<{ folder: string; name: string }>(REFERENCED_SQL, [ATTACHMENT_DIR, attachmentStorageKey("")])).map(
+      (row) => `${row.folder}/${row.name}`,
+    ),
   );
   const result = Object.fromEntries(folders.map((folder) => [folder, 0])) as SweepResult;
   for (const [i, folder] of folders.entries()) {

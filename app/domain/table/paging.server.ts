@@ -35,14 +35,7 @@
  */
 import { z } from "~/utils/zod";
 import { todayInShanghai, formatDate } from "~/utils/dates";
-import {
-  DEFAULT_PAGE_SIZE,
-  DEFAULT_PAGE_SIZES,
-  TABLE_PARAMS,
-  addDays,
-  type DayRange,
-  type TablePage,
-} from "./types";
+import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZES, TABLE_PARAMS, addDays, type DayRange, type TablePage } from "./types";
 import { blankControlCharacters } from "~/utils/control-characters";
 
 export type { DayRange, TablePage } from "./types";
@@ -75,29 +68,32 @@ export type TableQuery<F extends FilterShape = FilterShape> = {
   sizes: readonly number[];
 };
 
-export function defineTable<F extends FilterShape = Record<never, z.ZodTypeAny>>(spec: {
-  sizes?: readonly number[];
-  defaultSize?: number;
-  filters?: F;
-  dateRange?: { defaultDays?: readonly [number, number] | null; withTime?: boolean } | null;
-} = {}): TableSpec<F> {
+export function defineTable<F extends FilterShape = Record<never, z.ZodTypeAny>>(
+  spec: {
+    sizes?: readonly number[];
+    defaultSize?: number;
+    filters?: F;
+    dateRange?: { defaultDays?: readonly [number, number] | null; withTime?: boolean } | null;
+  } = {},
+): TableSpec<F> {
   const sizes = spec.sizes ?? DEFAULT_PAGE_SIZES;
   const defaultSize = spec.defaultSize ?? (sizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : sizes[0]);
   return {
     sizes,
     defaultSize,
     filters: (spec.filters ?? {}) as F,
-    dateRange: spec.dateRange
-      ? { defaultDays: spec.dateRange.defaultDays ?? null, withTime: spec.dateRange.withTime ?? false }
-      : null,
+    dateRange: spec.dateRange ? { defaultDays: spec.dateRange.defaultDays ?? null, withTime: spec.dateRange.withTime ?? false } : null,
   };
 }
 
 const pageSchema = z.coerce.number().int().min(1).max(1_000_000);
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-});
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  });
 /** A date-time as a datetime-local input sends it: YYYY-MM-DDTHH:mm (seconds dropped). */
 const dateTimeSchema = z
   .string()

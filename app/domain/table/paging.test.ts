@@ -30,7 +30,10 @@ describe("paged-table contract", () => {
   });
 
   it("ranges are inclusive Shanghai days", () => {
-    expect(dayWhere({ from: "2026-01-01", to: "2026-01-31" })).toEqual({ gte: new Date("2026-01-01T00:00:00Z"), lte: new Date("2026-01-31T00:00:00Z") });
+    expect(dayWhere({ from: "2026-01-01", to: "2026-01-31" })).toEqual({
+      gte: new Date("2026-01-01T00:00:00Z"),
+      lte: new Date("2026-01-31T00:00:00Z"),
+    });
     expect(timestampWhere({ from: "2026-01-01", to: "2026-01-31" })).toEqual({
       gte: new Date("2025-12-31T16:00:00Z"),
       lt: new Date("2026-01-31T16:00:00Z"),
@@ -48,7 +51,10 @@ describe("paged-table contract", () => {
       lt: new Date("2026-01-05T09:46:00Z"),
     });
     // Seconds from a browser are dropped; impossible times are ignored.
-    expect(parseTableQuery(url("?from=2026-01-05T08:30:15&to=2026-01-05T24:00"), logs).range).toEqual({ from: "2026-01-05T08:30", to: null });
+    expect(parseTableQuery(url("?from=2026-01-05T08:30:15&to=2026-01-05T24:00"), logs).range).toEqual({
+      from: "2026-01-05T08:30",
+      to: null,
+    });
     // A table of days ignores a time.
     expect(parseTableQuery(url("?from=2026-01-05T08:30"), spec).range).toEqual({ from: null, to: null });
     expect(tablePage(query, 0).withTime).toBe(true);

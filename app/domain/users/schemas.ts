@@ -44,7 +44,10 @@ export const addUserSchema = z.object({
     .email("validation.emailInvalid")
     .max(100, "validation.emailInvalid")
     .transform((value) => value.toLowerCase()),
-  password: z.string({ required_error: "validation.passwordRequired" }).min(6, "validation.passwordLength").max(15, "validation.passwordLength"),
+  password: z
+    .string({ required_error: "validation.passwordRequired" })
+    .min(6, "validation.passwordLength")
+    .max(15, "validation.passwordLength"),
   ...userFields,
 });
 export type AddUserInput = z.infer<typeof addUserSchema>;
@@ -71,11 +74,13 @@ export const auditSchema = z
     reason: auditReason,
   })
   .superRefine((value, ctx) => {
-    if (value.decision === "fail" && !value.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
+    if (value.decision === "fail" && !value.reason)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
     if (value.decision !== "pass") return;
     if (!value.customerRating) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerRating"], message: "admin.user.tierRequired" });
     if (!value.salesId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["salesId"], message: "admin.user.salesRequired" });
-    if (!value.customerServiceId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerServiceId"], message: "admin.user.serviceRequired" });
+    if (!value.customerServiceId)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerServiceId"], message: "admin.user.serviceRequired" });
   });
 export type AuditInput = z.infer<typeof auditSchema>;
 
@@ -85,7 +90,8 @@ export const decisionSchema = z
     reason: auditReason,
   })
   .superRefine((value, ctx) => {
-    if (value.decision === "fail" && !value.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
+    if (value.decision === "fail" && !value.reason)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
   });
 
 export const viewSchema = z.object({

@@ -145,8 +145,15 @@ const USER_INTENTS = {
 } as const satisfies Record<string, OperationId>;
 
 /** A domain refusal of a dialog form: its message in the form, with the refusal's status. */
-function formRefusal(submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => unknown }, outcome: { status: number; message?: string; fieldErrors?: Record<string, string[]> }, fallback: string, hideFields?: string[]) {
-  return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? fallback], hideFields }), { status: outcome.status });
+function formRefusal(
+  submission: { reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => unknown },
+  outcome: { status: number; message?: string; fieldErrors?: Record<string, string[]> },
+  fallback: string,
+  hideFields?: string[],
+) {
+  return data(submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: [outcome.message ?? fallback], hideFields }), {
+    status: outcome.status,
+  });
 }
 
 /** A failed outcome of a button (no form): refused → thrown with its message; missing → 404; else back with the message. */
@@ -212,10 +219,14 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
       const submission = parseWithZod(form, { schema: editUserSchema });
       const bytes = card ? new Uint8Array(await card.arrayBuffer()) : null;
       const checked = bytes ? await checkWxCode(viewer, id, bytes) : null;
-      if (checked && !checked.ok && (checked.refused || checked.status === 404)) return buttonFailure(request, checked, "admin.user.editFailed");
-      const cardRefusal = cardError ?? (checked && !checked.ok ? { key: checked.message ?? "admin.user.wxCodeInvalid", status: checked.status } : null);
+      if (checked && !checked.ok && (checked.refused || checked.status === 404))
+        return buttonFailure(request, checked, "admin.user.editFailed");
+      const cardRefusal =
+        cardError ?? (checked && !checked.ok ? { key: checked.message ?? "admin.user.wxCodeInvalid", status: checked.status } : null);
       if (submission.status !== "success" || cardRefusal) {
-        return data(submission.reply(cardRefusal ? { fieldErrors: { wxCode: [cardRefusal.key] } } : undefined), { status: cardRefusal?.status ?? 400 });
+        return data(submission.reply(cardRefusal ? { fieldErrors: { wxCode: [cardRefusal.key] } } : undefined), {
+          status: cardRefusal?.status ?? 400,
+        });
       }
       const outcome = await updateUser(viewer, id, submission.value);
       if (!outcome.ok) {

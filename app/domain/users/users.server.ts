@@ -193,8 +193,16 @@ function handoverTargetsWhere(from: { id: number; roleId: number }): Prisma.User
 export async function contactChoices() {
   const person = { id: true, username: true, nickname: true } as const;
   const [sales, services] = await Promise.all([
-    prisma.user.findMany({ where: { roleId: { in: [...SALES_ROLE_IDS] }, state: ACCOUNT_STATE.active }, orderBy: { id: "asc" }, select: person }),
-    prisma.user.findMany({ where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: ACCOUNT_STATE.active }, orderBy: { id: "asc" }, select: person }),
+    prisma.user.findMany({
+      where: { roleId: { in: [...SALES_ROLE_IDS] }, state: ACCOUNT_STATE.active },
+      orderBy: { id: "asc" },
+      select: person,
+    }),
+    prisma.user.findMany({
+      where: { roleId: { in: [...SERVICE_ROLE_IDS] }, state: ACCOUNT_STATE.active },
+      orderBy: { id: "asc" },
+      select: person,
+    }),
   ]);
   return { sales, services };
 }
@@ -203,7 +211,11 @@ export async function contactChoices() {
 export async function grantableRoles(viewer: Actor, keep?: number) {
   const ids = grantableRoleIds(await RoleTree.load(), viewer);
   if (keep !== undefined && !ids.includes(keep)) ids.push(keep);
-  return prisma.role.findMany({ where: { id: { in: ids } }, orderBy: [{ parentId: "asc" }, { id: "asc" }], select: { id: true, name: true, selfService: true } });
+  return prisma.role.findMany({
+    where: { id: { in: ids } },
+    orderBy: [{ parentId: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, selfService: true },
+  });
 }
 
 /**
@@ -217,19 +229,34 @@ export async function userOptions(viewer: Actor, subject?: { id: number; roleId:
     contactChoices(),
     grantableRoles(viewer, subject?.roleId),
     subject && (HANDOVER_ROLE_IDS as readonly number[]).includes(subject.roleId)
-      ? prisma.user.findMany({ where: handoverTargetsWhere(subject), orderBy: { id: "asc" }, select: { id: true, username: true, nickname: true, roleId: true, state: true } })
+      ? prisma.user.findMany({
+          where: handoverTargetsWhere(subject),
+          orderBy: { id: "asc" },
+          select: { id: true, username: true, nickname: true, roleId: true, state: true },
+        })
       : Promise.resolve([]),
   ]);
   return { ...contacts, roles, staff, views: grantableViews(viewer) };
 }
 
-export type UserActionFlags = { edit: boolean; audit: boolean; profile: boolean; view: boolean; handover: boolean; state: boolean; delete: boolean };
+export type UserActionFlags = {
+  edit: boolean;
+  audit: boolean;
+  profile: boolean;
+  view: boolean;
+  handover: boolean;
+  state: boolean;
+  delete: boolean;
+};
 
 /**
  * What `viewer` may do to each listed user (the row's links and switch):
  * their rights, and only on users below them, never themselves.
  */
-export async function rowActions(viewer: Viewer, rows: readonly { id: number; roleId: number; audit: number; profileAudit: number | null }[]) {
+export async function rowActions(
+  viewer: Viewer,
+  rows: readonly { id: number; roleId: number; audit: number; profileAudit: number | null }[],
+) {
   const tree = await RoleTree.load();
   const can = (id: OperationId) => mayPerform(viewer, id);
   return Object.fromEntries(
@@ -255,35 +282,60 @@ export async function rowActions(viewer: Viewer, rows: readonly { id: number; ro
  * The target rule of a user operation (rank, never oneself), refused and
  * logged; null when `viewer` may act on `user`.
  */
-async function targetRefusal(tree: RoleTree, viewer: Viewer, op: OperationId, user: { id: number; roleId: number }, changes?: Changes): Promise<Outcome<never> | null> {
+async function targetRefusal(
+  tree: RoleTree,
+  viewer: Viewer,
+  op: OperationId,
+  user: { id: number; roleId: number },
+  changes?: Changes,
+): Promise<Outcome<never> | null> {
   const denial = targetDenial(tree, viewer, user);
   return denial ? refuse(viewer, op, denial, { targetIds: user.id, changes }) : null;
 }
 
 /** Loads the role tree and applies the target rule: the tree for further rules, or the refusal. */
-async function reach(viewer: Viewer, op: OperationId, user: { id: number; roleId: number }, changes?: Changes): Promise<{ tree: RoleTree } | { refused: Outcome<never> }> {
+async function reach(
+  viewer: Viewer,
+  op: OperationId,
+  user: { id: number; roleId: number },
+  changes?: Changes,
+): Promise<{ tree: RoleTree } | { refused: Outcome<never> }> {
   const tree = await RoleTree.load();
   const refused = await targetRefusal(tree, viewer, op, user, changes);
   return refused ? { refused } : { tree };
 }
 
 /** Runs `work` in a transaction; the last active administrator's guard turns into its refusal. */
-async function guarded<T>(viewer: Viewer, op: OperationId, target: { id: number; changes?: Changes }, work: () => Promise<T>): Promise<T | Outcome<never>> {
+async function guarded<T>(
+  viewer: Viewer,
+  op: OperationId,
+  target: { id: number; changes?: Changes },
+  work: () => Promise<T>,
+): Promise<T | Outcome<never>> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof LastAdministratorError) return refuse(viewer, op, LAST_ADMINISTRATOR, { targetIds: target.id, changes: target.changes });
+    if (error instanceof LastAdministratorError)
+      return refuse(viewer, op, LAST_ADMINISTRATOR, { targetIds: target.id, changes: target.changes });
     throw error;
   }
 }
 
-const isOutcome = (value: unknown): value is Outcome<never> => typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+const isOutcome = (value: unknown): value is Outcome<never> =>
+  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 
 /**
  * A role the viewer gives a user: a directory or unknown role is a field
  * error; a role they may not grant is refused (403) and logged.
  */
-async function roleRefusal(tree: RoleTree, viewer: Viewer, op: OperationId, roleId: number, target: { id?: number; changes?: Changes }, missingKey: string): Promise<Outcome<never> | null> {
+async function roleRefusal(
+  tree: RoleTree,
+  viewer: Viewer,
+  op: OperationId,
+  roleId: number,
+  target: { id?: number; changes?: Changes },
+  missingKey: string,
+): Promise<Outcome<never> | null> {
   const role = tree.role(roleId);
   if (!role || role.level === 1) return fail(400, undefined, { roleId: [missingKey] });
   if (!grantableRoleIds(tree, viewer).includes(roleId)) {
@@ -390,7 +442,14 @@ function editValues(user: {
 export async function createUser(viewer: Viewer, input: AddUserInput): Promise<Outcome<{ id: number }>> {
   const tree = await RoleTree.load();
   const after = editValues({ ...input, landline: input.landline ?? null, qq: input.qq ?? null });
-  const refused = await roleRefusal(tree, viewer, "user.create", input.roleId, { changes: changesBetween({}, { rid: after.rid, customer_rating: after.customer_rating }) }, "admin.user.roleRequired");
+  const refused = await roleRefusal(
+    tree,
+    viewer,
+    "user.create",
+    input.roleId,
+    { changes: changesBetween({}, { rid: after.rid, customer_rating: after.customer_rating }) },
+    "admin.user.roleRequired",
+  );
   if (refused && refused.status === 403) return refused;
   const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)), ...(refused?.fieldErrors ?? {}) };
   const taken = await duplicates(input);
@@ -477,7 +536,12 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
  * language they registered or asked for the change in, written in the
  * decision's transaction so a mail exists exactly when the decision does.
  */
-async function auditMail(user: { email: string; username: string; language: string }, subject: AuditSubject, decision: AuditDecision, reason: string | null) {
+async function auditMail(
+  user: { email: string; username: string; language: string },
+  subject: AuditSubject,
+  decision: AuditDecision,
+  reason: string | null,
+) {
   const lang = isLanguage(user.language) ? user.language : fallbackLanguage;
   const mail = await renderAuditResultEmail({ t: await i18n.getFixedT(lang), lang, subject, decision, username: user.username, reason });
   return (tx: OutboxWriter) =>
@@ -491,9 +555,17 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
   if (!user) return fail(404, failedKey);
   const after =
     input.decision === "pass"
-      ? { audit: AUDIT.passed, customer_rating: input.customerRating ?? null, sales_id: input.salesId ?? null, customer_id: input.customerServiceId ?? null }
+      ? {
+          audit: AUDIT.passed,
+          customer_rating: input.customerRating ?? null,
+          sales_id: input.salesId ?? null,
+          customer_id: input.customerServiceId ?? null,
+        }
       : { audit: AUDIT.failed, reason: input.reason };
-  const changes = changesBetween({ audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId }, after);
+  const changes = changesBetween(
+    { audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId },
+    after,
+  );
   const reached = await reach(viewer, "user.audit", user, changes);
   if ("refused" in reached) return reached.refused;
   if (user.audit === AUDIT.passed) return fail(409, "admin.user.alreadyAudited");
@@ -507,7 +579,12 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
       where: { id },
       data:
         input.decision === "pass"
-          ? { audit: AUDIT.passed, customerRating: input.customerRating, salesId: input.salesId, customerServiceId: input.customerServiceId }
+          ? {
+              audit: AUDIT.passed,
+              customerRating: input.customerRating,
+              salesId: input.salesId,
+              customerServiceId: input.customerServiceId,
+            }
           : { audit: AUDIT.failed },
     });
     await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes });
@@ -517,7 +594,12 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
 }
 
 /** Profile-change audit, only while one is pending: passing applies the pending values. */
-export async function auditProfileChange(viewer: Viewer, id: number, decision: AuditDecision, reason: string | null = null): Promise<Outcome> {
+export async function auditProfileChange(
+  viewer: Viewer,
+  id: number,
+  decision: AuditDecision,
+  reason: string | null = null,
+): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   const failedKey = decision === "pass" ? "admin.user.auditPassFailed" : "admin.user.auditFailFailed";
   if (!user) return fail(404, failedKey);
@@ -533,7 +615,12 @@ export async function auditProfileChange(viewer: Viewer, id: number, decision: A
   const changes = changesBetween(
     { audit_zl: user.profileAudit, company: user.company, businessaddress: user.businessAddress, iaecountries: user.iaeCountries },
     decision === "pass"
-      ? { audit_zl: 2, company: applied.company ?? user.company, businessaddress: applied.businessAddress ?? user.businessAddress, iaecountries: applied.iaeCountries ?? user.iaeCountries }
+      ? {
+          audit_zl: 2,
+          company: applied.company ?? user.company,
+          businessaddress: applied.businessAddress ?? user.businessAddress,
+          iaecountries: applied.iaeCountries ?? user.iaeCountries,
+        }
       : { audit_zl: 3, reason },
   );
   const sendMail = await auditMail(user, "profile", decision, reason);
@@ -565,7 +652,8 @@ export async function assignViews(viewer: Viewer, id: number, viewIds: number[])
   if (!(VIEW_ROLE_IDS as readonly number[]).includes(user.roleId)) return fail(400, "admin.user.viewNotOffered");
   const grantable = grantableViews(viewer);
   const touched = [1, 2].filter((v) => ids.includes(v) !== user.viewIds.includes(v));
-  if (touched.some((v) => !grantable.includes(v))) return refuse(viewer, "user.assignView", deny("viewNotGrantable"), { targetIds: id, changes });
+  if (touched.some((v) => !grantable.includes(v)))
+    return refuse(viewer, "user.assignView", deny("viewNotGrantable"), { targetIds: id, changes });
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { viewIds: ids } });
     await logOperation(tx, viewer, { module: "view", operation: "users", targetIds: String(id), changes });
@@ -587,7 +675,10 @@ export async function handOver(viewer: Viewer, fromId: number, toId: number): Pr
   const to = await prisma.user.findFirst({ where: { AND: [{ id: toId }, handoverTargetsWhere(from)] }, select: { id: true } });
   if (!to) {
     if (toId === fromId) return fail(400, undefined, { targetId: ["admin.user.handoverTargetRequired"] });
-    return refuse(viewer, "user.handover", deny("handoverSameRole", 400, "targetId"), { targetIds: fromId, changes: { handOverId: [null, toId] } });
+    return refuse(viewer, "user.handover", deny("handoverSameRole", 400, "targetId"), {
+      targetIds: fromId,
+      changes: { handOverId: [null, toId] },
+    });
   }
   const moved = await prisma.$transaction(async (tx) => {
     const count = await tx.$executeRaw`
@@ -597,7 +688,12 @@ export async function handOver(viewer: Viewer, fromId: number, toId: number): Pr
              updated_at = now()
        WHERE sales_id = ${fromId} OR customer_service_id = ${fromId}`;
     if (count > 0) {
-      await logOperation(tx, viewer, { module: "handover", operation: "users", targetIds: String(fromId), params: `userId=${fromId}, handOverId=${toId}, customers=${count}` });
+      await logOperation(tx, viewer, {
+        module: "handover",
+        operation: "users",
+        targetIds: String(fromId),
+        params: `userId=${fromId}, handOverId=${toId}, customers=${count}`,
+      });
     }
     return count;
   });
@@ -657,7 +753,11 @@ export async function deleteUser(viewer: Viewer, id: number): Promise<Outcome> {
 }
 
 /** Whether a QR business card may be set on this user: staff only, jpg/png by content. Changes nothing. */
-export async function checkWxCode(viewer: Viewer, id: number, bytes: Uint8Array): Promise<Outcome<{ ext: "jpg" | "png"; previous: string | null }>> {
+export async function checkWxCode(
+  viewer: Viewer,
+  id: number,
+  bytes: Uint8Array,
+): Promise<Outcome<{ ext: "jpg" | "png"; previous: string | null }>> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.loadFailed");
   const reached = await reach(viewer, "user.setWxCode", user);
@@ -677,7 +777,12 @@ export async function setWxCode(viewer: Viewer, id: number, bytes: Uint8Array): 
   const name = await saveImage("wxcodes", bytes, ext);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { wxCodePath: name } });
-    await logOperation(tx, viewer, { module: "wxcode", operation: "users", targetIds: String(id), changes: changesBetween({ wx_code: user.wxCodePath }, { wx_code: name }) });
+    await logOperation(tx, viewer, {
+      module: "wxcode",
+      operation: "users",
+      targetIds: String(id),
+      changes: changesBetween({ wx_code: user.wxCodePath }, { wx_code: name }),
+    });
   });
   await deleteImage("wxcodes", user.wxCodePath);
   return { ok: true };

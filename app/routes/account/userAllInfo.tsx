@@ -14,9 +14,7 @@ export const meta = loaderMeta;
 type Contact = { username: string; nickname: string | null; phone: string; email: string; landline: string | null } | null;
 
 const contactOf = (person: Contact) =>
-  person
-    ? { name: person.nickname || person.username, phone: person.phone, email: person.email, landline: person.landline }
-    : null;
+  person ? { name: person.nickname || person.username, phone: person.phone, email: person.email, landline: person.landline } : null;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
@@ -73,7 +71,13 @@ export default function UserAllInfoPage() {
       <h1 id="overview-title">{t("account.profile.title")}</h1>
       <div style={{ display: "flex", gap: "1rem", alignItems: "center", marginBottom: "1rem" }}>
         {profile.avatarPath ? (
-          <img className="avatar avatar--large" src={`/avatars/${profile.avatarPath}`} alt={t("account.avatar.alt", { name: profile.username })} width="96" height="96" />
+          <img
+            className="avatar avatar--large"
+            src={`/avatars/${profile.avatarPath}`}
+            alt={t("account.avatar.alt", { name: profile.username })}
+            width="96"
+            height="96"
+          />
         ) : null}
         <div>
           <strong>{profile.nickname || profile.username}</strong>

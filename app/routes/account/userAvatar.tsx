@@ -15,7 +15,11 @@ export const meta = loaderMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
-  return { meta: await sitePageMeta(request, { title: "account.avatar.title" }), avatarPath: viewer.avatarPath, name: viewer.nickname || viewer.username };
+  return {
+    meta: await sitePageMeta(request, { title: "account.avatar.title" }),
+    avatarPath: viewer.avatarPath,
+    name: viewer.nickname || viewer.username,
+  };
 }
 
 type ActionData = { error: string };
@@ -45,7 +49,13 @@ export default function UserAvatarPage() {
         <div>
           <p className="field__hint">{t("account.avatar.current")}</p>
           {avatarPath ? (
-            <img className="avatar avatar--large" src={`/avatars/${avatarPath}`} alt={t("account.avatar.alt", { name })} width="96" height="96" />
+            <img
+              className="avatar avatar--large"
+              src={`/avatars/${avatarPath}`}
+              alt={t("account.avatar.alt", { name })}
+              width="96"
+              height="96"
+            />
           ) : (
             <p className="empty">{t("account.avatar.none")}</p>
           )}

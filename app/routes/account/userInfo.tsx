@@ -60,8 +60,8 @@ export const action = (args: ActionFunctionArgs) =>
     const headers = await flash(request, {
       type: outcome.pendingReview ? "info" : "success",
       key: outcome.pendingReview ? "account.profile.savedPending" : "account.profile.saved",
-  });
-  return redirect("/userInfo", { headers });
+    });
+    return redirect("/userInfo", { headers });
   });
 
 export default function UserInfoPage() {

@@ -111,7 +111,14 @@ export default function AppOrderPage() {
       <h1 id="orders-title">{t("admin.order.title")}</h1>
       <FilterForm label={t("admin.order.searchLabel")}>
         <FilterField label={t("admin.common.search")}>
-          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.order.placeholder")} maxLength={50} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            key={params.get("q") ?? ""}
+            placeholder={t("admin.order.placeholder")}
+            maxLength={50}
+          />
         </FilterField>
         <FilterField label={t("admin.order.kind")}>
           <select name="kind" defaultValue={params.get("kind") ?? ""} key={`k${params.get("kind")}`}>
@@ -185,7 +192,12 @@ function EntrustmentDialog({
     ["admin.user.email", detail.user.email],
     // Containers only where the mode ships them (spec 4): an air or express booking has weight and volume instead.
     ...(detail.kind === "ORDER" && usesContainers(detail.transportType)
-      ? ([["admin.order.containers", `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`]] as [string, React.ReactNode][])
+      ? ([
+          [
+            "admin.order.containers",
+            `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`,
+          ],
+        ] as [string, React.ReactNode][])
       : []),
     ...Object.entries(detail.cargo)
       .filter(([, value]) => value)

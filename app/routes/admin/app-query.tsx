@@ -95,7 +95,11 @@ export default function AppQueryPage() {
     },
     { key: "attempts", header: t("admin.outbox.attempts"), cell: (row) => row.attempts, className: "num" },
     { key: "sentAt", header: t("admin.outbox.sentAt"), cell: (row) => shanghaiDateTime(row.sentAt) },
-    { key: "lastError", header: t("admin.outbox.lastError"), cell: (row) => <span title={row.lastError ?? ""}>{row.lastError ?? ""}</span> },
+    {
+      key: "lastError",
+      header: t("admin.outbox.lastError"),
+      cell: (row) => <span title={row.lastError ?? ""}>{row.lastError ?? ""}</span>,
+    },
   ];
   return (
     <section className="admin-page" aria-labelledby="outbox-title">
@@ -106,13 +110,19 @@ export default function AppQueryPage() {
       <h1 id="outbox-title">{t("admin.outbox.title")}</h1>
       <ul className="admin-tabs" aria-label={t("admin.outbox.statusLabel")}>
         <li>
-          <Link to={hrefWith(location, { status: null, page: null, dialog: null, id: null })} aria-current={status === "" ? "page" : undefined}>
+          <Link
+            to={hrefWith(location, { status: null, page: null, dialog: null, id: null })}
+            aria-current={status === "" ? "page" : undefined}
+          >
             {t("admin.order.all")}
           </Link>
         </li>
         {OUTBOX_STATUSES.map((value) => (
           <li key={value}>
-            <Link to={hrefWith(location, { status: value, page: null, dialog: null, id: null })} aria-current={status === value ? "page" : undefined}>
+            <Link
+              to={hrefWith(location, { status: value, page: null, dialog: null, id: null })}
+              aria-current={status === value ? "page" : undefined}
+            >
               {t(`admin.outbox.status.${value}`)}
               <Badge count={statusCounts[value]} />
             </Link>
@@ -121,7 +131,14 @@ export default function AppQueryPage() {
       </ul>
       <FilterForm label={t("admin.outbox.searchLabel")} keep={["status"]}>
         <FilterField label={t("admin.common.search")}>
-          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.outbox.placeholder")} maxLength={100} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            key={params.get("q") ?? ""}
+            placeholder={t("admin.outbox.placeholder")}
+            maxLength={100}
+          />
         </FilterField>
         <DateRangeFilter page={page} label={t("admin.outbox.range")} omit={["dialog", "id"]} />
       </FilterForm>
@@ -169,7 +186,11 @@ export default function AppQueryPage() {
               <>
                 <dt>{t("admin.outbox.entrustment")}</dt>
                 <dd>
-                  {canOrders ? <Link to={`/app-order?dialog=view&id=${mail.entrustmentId}`}>#{mail.entrustmentId}</Link> : `#${mail.entrustmentId}`}
+                  {canOrders ? (
+                    <Link to={`/app-order?dialog=view&id=${mail.entrustmentId}`}>#{mail.entrustmentId}</Link>
+                  ) : (
+                    `#${mail.entrustmentId}`
+                  )}
                 </dd>
               </>
             ) : null}

@@ -127,7 +127,10 @@ export default function InsightsPage() {
       <ul className="admin-tabs" aria-label={t("insights.modes")}>
         {LANE_MODES.map((m) => (
           <li key={m.key}>
-            <Link to={searchWith(location.search, { mode: m.key, origin: null, destination: null })} aria-current={m.key === modeKey ? "page" : undefined}>
+            <Link
+              to={searchWith(location.search, { mode: m.key, origin: null, destination: null })}
+              aria-current={m.key === modeKey ? "page" : undefined}
+            >
               {t(m.labelKey)}
             </Link>
           </li>
@@ -207,7 +210,11 @@ export default function InsightsPage() {
               <p>{t("insights.prices.none")}</p>
             ) : (
               <div className="insights-pair">
-                <Chart chart={charts.prices} title={t("insights.chartOf", { name: t("insights.prices.title") })} legend={["T0", "T1", "T2"]} />
+                <Chart
+                  chart={charts.prices}
+                  title={t("insights.chartOf", { name: t("insights.prices.title") })}
+                  legend={["T0", "T1", "T2"]}
+                />
                 <DataTable
                   caption={t("insights.tableOf", { name: t("insights.prices.title") })}
                   columns={columnsOf(PRICE_COLUMNS)}

@@ -65,7 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       icon: menu.icon,
       sort: menu.sort,
     };
-    if (dialog === "edit") return { rows, rights, dialog: { kind: "edit" as const, menu: summary, parents: parentsFor(menu.id), paths: screenPaths() } };
+    if (dialog === "edit")
+      return { rows, rights, dialog: { kind: "edit" as const, menu: summary, parents: parentsFor(menu.id), paths: screenPaths() } };
     return { rows, rights, dialog: { kind: "delete" as const, menu: summary } };
   }
   return { rows, rights, dialog: null };
@@ -149,7 +150,11 @@ export default function MenuListPage() {
                 <tr key={row.id} data-level={row.level}>
                   <td>{row.index}</td>
                   <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                    {row.depth > 0 ? <span aria-hidden="true" className="admin-tree__branch">└ </span> : null}
+                    {row.depth > 0 ? (
+                      <span aria-hidden="true" className="admin-tree__branch">
+                        └{" "}
+                      </span>
+                    ) : null}
                     {english && row.labelEn ? row.labelEn : row.label}
                     {row.level === 3 ? <span className="admin-checktree__pid"> ({row.id})</span> : null}
                   </th>
@@ -191,7 +196,9 @@ export default function MenuListPage() {
         </table>
       </div>
       {dialog?.kind === "add" ? <MenuEditor key="add" parents={dialog.parents} paths={dialog.paths} /> : null}
-      {dialog?.kind === "edit" ? <MenuEditor key={`edit-${dialog.menu.id}`} menu={dialog.menu} parents={dialog.parents} paths={dialog.paths} /> : null}
+      {dialog?.kind === "edit" ? (
+        <MenuEditor key={`edit-${dialog.menu.id}`} menu={dialog.menu} parents={dialog.parents} paths={dialog.paths} />
+      ) : null}
       {dialog?.kind === "delete" ? (
         <ConfirmDialog title={t("admin.menu.deleteTitle")} message={t("admin.menu.deleteConfirm")} intent="delete" id={dialog.menu.id} />
       ) : null}
@@ -210,7 +217,15 @@ type MenuSummary = {
   sort: number;
 };
 
-function MenuEditor({ menu, parents, paths }: { menu?: MenuSummary; parents: { id: number; label: string; level: number; depth?: number }[]; paths: string[] }) {
+function MenuEditor({
+  menu,
+  parents,
+  paths,
+}: {
+  menu?: MenuSummary;
+  parents: { id: number; label: string; level: number; depth?: number }[];
+  paths: string[];
+}) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -239,7 +254,11 @@ function MenuEditor({ menu, parents, paths }: { menu?: MenuSummary; parents: { i
         <input type="hidden" name="intent" value={menu ? "update" : "create"} />
         {menu ? <input type="hidden" name="id" value={menu.id} /> : null}
         <Field label={t("admin.menu.label")} inputProps={getInputProps(fields.label, { type: "text" })} errors={fields.label.errors} />
-        <Field label={t("admin.menu.labelEn")} inputProps={getInputProps(fields.labelEn, { type: "text" })} errors={fields.labelEn.errors} />
+        <Field
+          label={t("admin.menu.labelEn")}
+          inputProps={getInputProps(fields.labelEn, { type: "text" })}
+          errors={fields.labelEn.errors}
+        />
         <TreePlacement
           parents={parents}
           maxLevel={3}

@@ -45,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseTableQuery(url, aliasTable);
   const editId = Number(url.searchParams.get("edit"));
-  const newAlias = blankControlCharacters(url.searchParams.get("name") ?? "").trim().slice(0, 100);
+  const newAlias = blankControlCharacters(url.searchParams.get("name") ?? "")
+    .trim()
+    .slice(0, 100);
   const [{ rows, total }, queue, editing] = await Promise.all([
     listAliases({ q: query.filters.q, skip: query.skip, take: query.take }),
     listUnresolved(),
@@ -162,7 +164,14 @@ export default function PortAliasesPage() {
           </Link>{" "}
           <Form method="post" className="inline-form">
             <input type="hidden" name="id" value={row.id} />
-            <button type="submit" name="intent" value="delete" className="button button--link" disabled={busy} aria-label={`${t("portAliases.delete")} ${row.alias}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className="button button--link"
+              disabled={busy}
+              aria-label={`${t("portAliases.delete")} ${row.alias}`}
+            >
               {t("portAliases.delete")}
             </button>
           </Form>
@@ -213,7 +222,11 @@ export default function PortAliasesPage() {
 
       <h2 id="port-aliases-queue">{t("portAliases.queueTitle")}</h2>
       <p className="field__hint">{t("portAliases.queueHint")}</p>
-      {queue.length === 0 ? <p>{t("portAliases.queueEmpty")}</p> : <DataTable columns={queueColumns} rows={queue} rowKey={(row) => String(row.id)} />}
+      {queue.length === 0 ? (
+        <p>{t("portAliases.queueEmpty")}</p>
+      ) : (
+        <DataTable columns={queueColumns} rows={queue} rowKey={(row) => String(row.id)} />
+      )}
 
       <h2 id="port-aliases-form">{editing ? t("portAliases.form.editTitle") : t("portAliases.form.addTitle")}</h2>
       <Form method="post" className="stack admin-form--narrow" key={editId ?? `new${newAlias}`} aria-labelledby="port-aliases-form">

@@ -57,7 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     can: can[node.id],
   }));
   const parentsFor = async (editingId?: number) =>
-    (await placeableParents(viewer, roles, editingId)).map((role) => ({ id: role.id, label: role.name, level: role.level, depth: role.depth }));
+    (await placeableParents(viewer, roles, editingId)).map((role) => ({
+      id: role.id,
+      label: role.name,
+      level: role.level,
+      depth: role.depth,
+    }));
   const base = { rows, canAdd: mayPerform(viewer, "role.create"), noParent: isAdministrator(viewer) };
 
   if (dialog === "add") return { ...base, dialog: { kind: "add" as const, parents: await parentsFor() } };
@@ -177,7 +182,11 @@ export default function RoleListPage() {
             {rows.map((row) => (
               <tr key={row.id} data-level={row.level}>
                 <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                  {row.depth > 0 ? <span aria-hidden="true" className="admin-tree__branch">└ </span> : null}
+                  {row.depth > 0 ? (
+                    <span aria-hidden="true" className="admin-tree__branch">
+                      └{" "}
+                    </span>
+                  ) : null}
                   {row.name}
                 </th>
                 <td>{row.description}</td>
@@ -207,9 +216,17 @@ export default function RoleListPage() {
         </table>
       </div>
       {dialog?.kind === "add" ? <RoleEditor key="add" parents={dialog.parents} noParent={noParent} /> : null}
-      {dialog?.kind === "edit" ? <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} noParent={noParent} /> : null}
+      {dialog?.kind === "edit" ? (
+        <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} noParent={noParent} />
+      ) : null}
       {dialog?.kind === "permissions" ? (
-        <PermissionDialog key={`perm-${dialog.role.id}`} role={dialog.role} menus={dialog.menus} checked={dialog.checked} held={dialog.held} />
+        <PermissionDialog
+          key={`perm-${dialog.role.id}`}
+          role={dialog.role}
+          menus={dialog.menus}
+          checked={dialog.checked}
+          held={dialog.held}
+        />
       ) : null}
       {dialog?.kind === "delete" ? (
         <ConfirmDialog
@@ -226,7 +243,15 @@ export default function RoleListPage() {
 type RoleSummary = { id: number; name: string; description: string | null; parentId: number | null; level: number };
 
 /** One editor for add and edit (house style 3). */
-function RoleEditor({ role, parents, noParent }: { role?: RoleSummary; parents: { id: number; label: string; level: number; depth?: number }[]; noParent: boolean }) {
+function RoleEditor({
+  role,
+  parents,
+  noParent,
+}: {
+  role?: RoleSummary;
+  parents: { id: number; label: string; level: number; depth?: number }[];
+  noParent: boolean;
+}) {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -280,7 +305,17 @@ type MenuOption = { id: number; parentId: number | null; label: string; labelEn:
  * checkboxes; with it, a parent with checked descendants that is not checked
  * itself shows as indeterminate, which is how the server saves it (half-checked).
  */
-function PermissionDialog({ role, menus, checked, held }: { role: RoleSummary; menus: MenuOption[]; checked: number[]; held: number[] | null }) {
+function PermissionDialog({
+  role,
+  menus,
+  checked,
+  held,
+}: {
+  role: RoleSummary;
+  menus: MenuOption[];
+  checked: number[];
+  held: number[] | null;
+}) {
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const ref = useRef<HTMLFieldSetElement>(null);

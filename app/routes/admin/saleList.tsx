@@ -52,7 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { modeKey: mode.key, cards, dialog: null };
 }
 
-const OFFER_INTENTS = { create: "offer.create", update: "offer.update", delete: "offer.delete", cancelDelete: "offer.delete", cancel: "offer.delete" } as const;
+const OFFER_INTENTS = {
+  create: "offer.create",
+  update: "offer.update",
+  delete: "offer.delete",
+  cancelDelete: "offer.delete",
+  cancel: "offer.delete",
+} as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, OFFER_INTENTS, async ({ request }, gate) => {
@@ -76,7 +82,8 @@ export const action = (args: ActionFunctionArgs) =>
       const id = idOf(form.get("id"));
       if (!id) throw badRequest();
       const outcome = await updateOffer(viewer, mode, id, values);
-      if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message ?? "admin.offer.editFailed"] }), { status: outcome.status });
+      if (!outcome.ok)
+        return data(submission.reply({ formErrors: [outcome.message ?? "admin.offer.editFailed"] }), { status: outcome.status });
       return backToList(request, "admin.offer.edited");
     }
     if (intent === "delete") {

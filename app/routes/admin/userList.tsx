@@ -50,7 +50,11 @@ export default function UserListPage() {
     { key: "phone", header: t("admin.user.phone"), cell: (row) => row.phone },
     { key: "company", header: t("admin.user.company"), cell: (row) => row.company, className: "users__company" },
     { key: "role", header: t("admin.user.role"), cell: (row) => row.roleName },
-    { key: "tier", header: t("admin.user.tierLabel"), cell: (row) => (row.customerRating ? t(`admin.user.tierShort.${row.customerRating}`) : "—") },
+    {
+      key: "tier",
+      header: t("admin.user.tierLabel"),
+      cell: (row) => (row.customerRating ? t(`admin.user.tierShort.${row.customerRating}`) : "—"),
+    },
     { key: "sales", header: t("admin.user.sales"), cell: (row) => row.salesName ?? "—" },
     { key: "service", header: t("admin.user.service"), cell: (row) => row.serviceName ?? "—" },
     {
@@ -58,7 +62,9 @@ export default function UserListPage() {
       header: t("admin.user.auditLabel"),
       cell: (row) => (
         <>
-          <span className={`admin-tag admin-tag--${row.audit === AUDIT.passed ? "ok" : row.audit === AUDIT.failed ? "err" : "warn"}`}>{t(`admin.user.audit.${row.audit}`)}</span>
+          <span className={`admin-tag admin-tag--${row.audit === AUDIT.passed ? "ok" : row.audit === AUDIT.failed ? "err" : "warn"}`}>
+            {t(`admin.user.audit.${row.audit}`)}
+          </span>
           {row.profileAudit ? (
             <>
               {" "}
@@ -100,11 +106,31 @@ export default function UserListPage() {
   const actions = rights.actions
     ? (row: Row) => (
         <span className="admin-actions">
-          {row.can.edit ? <Link to={open("edit", row.id)} preventScrollReset>{t("admin.common.edit")}</Link> : null}
-          {row.can.audit ? <Link to={open("audit", row.id)} preventScrollReset>{t("admin.user.audit.action")}</Link> : null}
-          {row.can.profile ? <Link to={open("profile", row.id)} preventScrollReset>{t("admin.user.profileAction")}</Link> : null}
-          {row.can.view ? <Link to={open("view", row.id)} preventScrollReset>{t("admin.user.viewAction")}</Link> : null}
-          {row.can.handover ? <Link to={open("handover", row.id)} preventScrollReset>{t("admin.user.handoverAction")}</Link> : null}
+          {row.can.edit ? (
+            <Link to={open("edit", row.id)} preventScrollReset>
+              {t("admin.common.edit")}
+            </Link>
+          ) : null}
+          {row.can.audit ? (
+            <Link to={open("audit", row.id)} preventScrollReset>
+              {t("admin.user.audit.action")}
+            </Link>
+          ) : null}
+          {row.can.profile ? (
+            <Link to={open("profile", row.id)} preventScrollReset>
+              {t("admin.user.profileAction")}
+            </Link>
+          ) : null}
+          {row.can.view ? (
+            <Link to={open("view", row.id)} preventScrollReset>
+              {t("admin.user.viewAction")}
+            </Link>
+          ) : null}
+          {row.can.handover ? (
+            <Link to={open("handover", row.id)} preventScrollReset>
+              {t("admin.user.handoverAction")}
+            </Link>
+          ) : null}
           {row.can.delete ? (
             <Link to={open("delete", row.id)} className="admin-actions__danger" preventScrollReset>
               {t("admin.common.delete")}
@@ -130,7 +156,14 @@ export default function UserListPage() {
       </div>
       <FilterForm label={t("admin.user.searchLabel")} keep={["tab"]}>
         <FilterField label={t("admin.user.search")}>
-          <input type="search" name="q" defaultValue={params.get("q") ?? ""} key={params.get("q") ?? ""} placeholder={t("admin.user.searchPlaceholder")} maxLength={50} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            key={params.get("q") ?? ""}
+            placeholder={t("admin.user.searchPlaceholder")}
+            maxLength={50}
+          />
         </FilterField>
       </FilterForm>
       <ul className="admin-tabs" aria-label={t("admin.user.tabsLabel")}>
@@ -143,17 +176,30 @@ export default function UserListPage() {
           </li>
         ))}
       </ul>
-      <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} actions={actions} actionsHeader={t("admin.common.actions")} className="datatable--users" />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row.id)}
+        actions={actions}
+        actionsHeader={t("admin.common.actions")}
+        className="datatable--users"
+      />
       <Pager page={page} omit={["dialog", "id"]} />
 
       {dialog && options ? (
         <>
           {dialog.kind === "add" ? <UserEditor key="add" user={null} options={options} /> : null}
-          {dialog.kind === "edit" && dialog.user ? <UserEditor key={`edit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
-          {dialog.kind === "audit" && dialog.user ? <AuditDialog key={`audit-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
+          {dialog.kind === "edit" && dialog.user ? (
+            <UserEditor key={`edit-${dialog.user.id}`} user={dialog.user} options={options} />
+          ) : null}
+          {dialog.kind === "audit" && dialog.user ? (
+            <AuditDialog key={`audit-${dialog.user.id}`} user={dialog.user} options={options} />
+          ) : null}
           {dialog.kind === "profile" && dialog.user ? <ProfileAuditDialog user={dialog.user} /> : null}
           {dialog.kind === "view" && dialog.user ? <ViewDialog user={dialog.user} views={options.views} /> : null}
-          {dialog.kind === "handover" && dialog.user ? <HandoverDialog key={`handover-${dialog.user.id}`} user={dialog.user} options={options} /> : null}
+          {dialog.kind === "handover" && dialog.user ? (
+            <HandoverDialog key={`handover-${dialog.user.id}`} user={dialog.user} options={options} />
+          ) : null}
           {dialog.kind === "delete" && dialog.user ? (
             <ConfirmDialog
               title={t("admin.user.deleteTitle")}

@@ -10,7 +10,8 @@ import { getViewer } from "~/domain/accounts/session.server";
 import { attachmentPath, contentDisposition, statAttachment } from "~/domain/booking/attachments.server";
 import { findVisibleAttachment, parseRecordId } from "~/domain/booking/records.server";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);

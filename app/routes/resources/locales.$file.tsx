@@ -7,8 +7,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const lng = params.file?.replace(/\.json$/, "");
   if (!isLanguage(lng)) throw new Response("Not Found", { status: 404 });
   const version = new URL(request.url).searchParams.get("v");
-  const cacheControl =
-    version === resourceVersions[lng] ? "public, max-age=31536000, immutable" : "public, max-age=300";
+  const cacheControl = version === resourceVersions[lng] ? "public, max-age=31536000, immutable" : "public, max-age=300";
   return new Response(JSON.stringify(resources[lng]), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl },
   });

@@ -23,14 +23,9 @@ const DISALLOW = [
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(new URL(request.url));
-  const body = [
-    "User-agent: *",
-    "Allow: /",
-    ...DISALLOW.map((path) => `Disallow: ${path}`),
-    "",
-    `Sitemap: ${origin}/sitemap.xml`,
-    "",
-  ].join("\n");
+  const body = ["User-agent: *", "Allow: /", ...DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
+    "\n",
+  );
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

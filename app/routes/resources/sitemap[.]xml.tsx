@@ -4,7 +4,7 @@ import { absoluteUrl, popularRoutes } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" }[c]!));
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** Public pages and the popular routes (special offers, busiest valid routes); never a price. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -58,9 +58,9 @@ export const action = (args: ActionFunctionArgs) =>
       source: context.source,
       idempotencyKey: submission.value.idempotencyKey,
       lng: context.lng,
-  });
-  if (result.status === "keyConflict") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
-  return redirect(`/booking/done/${result.entrustmentId}`);
+    });
+    if (result.status === "keyConflict") return data<ActionData>({ formErrors: ["booking.validation.expired"] }, { status: 400 });
+    return redirect(`/booking/done/${result.entrustmentId}`);
   });
 
 export default function BookingStep1() {
@@ -86,7 +86,12 @@ export default function BookingStep1() {
           </div>
           <Form method="post" className="booking-choice">
             <input type="hidden" name="idempotencyKey" value={idempotencyKey ?? ""} />
-            <button type="submit" className="button button--ghost button--block" disabled={navigation.state === "submitting"} data-testid="choose-contact">
+            <button
+              type="submit"
+              className="button button--ghost button--block"
+              disabled={navigation.state === "submitting"}
+              data-testid="choose-contact"
+            >
               {t("booking.step1.contact")}
             </button>
             <p className="field__hint">{t("booking.step1.contactHint")}</p>

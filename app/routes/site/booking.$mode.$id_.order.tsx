@@ -73,7 +73,9 @@ export const action = (args: ActionFunctionArgs) =>
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
       const tooLarge = error.kind === "tooLarge";
-      return data<ActionData>(bodyError(tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), { status: tooLarge ? 413 : 400 });
+      return data<ActionData>(bodyError(tooLarge ? "booking.validation.fileTooLarge" : "booking.validation.badRequest"), {
+        status: tooLarge ? 413 : 400,
+      });
     }
     try {
       const submission = parseWithZod(upload.formData, { schema: orderSchema });

@@ -23,12 +23,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request);
   const id = parseRecordId(params.id);
   const row = id
-    ? await prisma.entrustment.findFirst({ where: { id, userId: viewer.id }, select: { id: true, kind: true, mode: true, sourceKind: true } })
+    ? await prisma.entrustment.findFirst({
+        where: { id, userId: viewer.id },
+        select: { id: true, kind: true, mode: true, sourceKind: true },
+      })
     : null;
   if (!row) throw new Response("Not found", { status: 404 });
   const mode = modeByKey(modeOfTransport(row.mode));
   return data(
-    { meta: await sitePageMeta(request, { title: "booking.success.title" }), id: row.id, kind: row.kind, continueTo: row.sourceKind === "offer" ? "/home" : mode.path },
+    {
+      meta: await sitePageMeta(request, { title: "booking.success.title" }),
+      id: row.id,
+      kind: row.kind,
+      continueTo: row.sourceKind === "offer" ? "/home" : mode.path,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

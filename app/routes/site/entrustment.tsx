@@ -30,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [viewer, lng] = await Promise.all([requireViewer(request), getLanguage(request)]);
   const query = parseTableQuery(request, RECORDS_TABLE);
   const { rows, total } = await listOwnEntrustments(viewer.id, query, lng);
-  return data({ meta: await sitePageMeta(request, { title: "booking.record.title" }), rows, offset: query.skip, page: tablePage(query, total) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { meta: await sitePageMeta(request, { title: "booking.record.title" }), rows, offset: query.skip, page: tablePage(query, total) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 type Row = RecordListRow & { index: number };

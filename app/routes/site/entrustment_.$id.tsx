@@ -138,7 +138,11 @@ export default function EntrustmentDetail() {
         <dt>{t("booking.record.customer")}</dt>
         <dd>{[d.customer.company, d.customer.username, d.customer.phone, d.customer.email].filter(Boolean).join(" · ")}</dd>
         <dt>{t("booking.record.customerService")}</dt>
-        <dd>{d.contacts.customerService ? [d.contacts.customerService.name, d.contacts.customerService.phone, d.contacts.customerService.email].join(" · ") : none}</dd>
+        <dd>
+          {d.contacts.customerService
+            ? [d.contacts.customerService.name, d.contacts.customerService.phone, d.contacts.customerService.email].join(" · ")
+            : none}
+        </dd>
         <dt>{t("booking.record.sales")}</dt>
         <dd>{d.contacts.sales ? [d.contacts.sales.name, d.contacts.sales.phone, d.contacts.sales.email].join(" · ") : none}</dd>
       </dl>

@@ -4,14 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import { HomeBlocks } from "~/components/HomeBlocks";
 import { Offers } from "~/components/search/Offers";
-import {
-  hrefWith,
-  ratesMeta,
-  ratesHeaders,
-  searchLinks,
-  SearchErrorBoundary,
-  PriceNotice,
-} from "~/components/search/shared";
+import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, PriceNotice } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
 import { loadHomePage } from "~/domain/rates/home.server";
@@ -31,8 +24,7 @@ export default function HomePage() {
   const mode = data.mode;
   const tabHref = `/home?tab=${mode.homeTab}`;
   // Without JavaScript a suggestion link reopens this tab with the field filled in.
-  const hrefFor = (param: string, value: string) =>
-    hrefWith("/home", { tab: mode.homeTab, ...data.values, [param]: value });
+  const hrefFor = (param: string, value: string) => hrefWith("/home", { tab: mode.homeTab, ...data.values, [param]: value });
 
   return (
     <div className="page home">

@@ -61,7 +61,13 @@ type ActionResult = SubmissionResult<string[]> & { form: Mode; message?: FlashMe
 const reply = (body: { form: Mode; result: SubmissionResult<string[]>; message?: FlashMessage }, status = 200) =>
   data<ActionResult>({ ...body.result, form: body.form, ...(body.message ? { message: body.message } : {}) }, { status });
 
-const LOGIN_INTENTS = { login: "session.login", sendCode: "signup.sendCode", sendResetCode: "signup.sendCode", register: "signup.register", reset: "signup.resetPassword" } as const;
+const LOGIN_INTENTS = {
+  login: "session.login",
+  sendCode: "signup.sendCode",
+  sendResetCode: "signup.sendCode",
+  register: "signup.register",
+  reset: "signup.resetPassword",
+} as const;
 
 export const action = (args: ActionFunctionArgs) =>
   runAction(args, LOGIN_INTENTS, async ({ request, context }, gate) => {
@@ -92,7 +98,10 @@ export const action = (args: ActionFunctionArgs) =>
             429,
           );
         }
-        return reply({ form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) }, 400);
+        return reply(
+          { form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) },
+          400,
+        );
       }
 
       case "sendCode":

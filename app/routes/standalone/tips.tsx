@@ -28,7 +28,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TipsPage() {
   const { t } = useTranslation();
   const { audit, notice } = useLoaderData<typeof loader>();
-  const review = audit === AUDIT.pending ? "account.notice.pending" : audit === AUDIT.failed ? "account.notice.failed" : audit === null ? "common.tips.review" : null;
+  const review =
+    audit === AUDIT.pending
+      ? "account.notice.pending"
+      : audit === AUDIT.failed
+        ? "account.notice.failed"
+        : audit === null
+          ? "common.tips.review"
+          : null;
   return (
     <StandaloneLayout title={t("common.tips.title")}>
       {review ? <p className={audit === AUDIT.failed ? "flash flash--error" : "flash flash--warning"}>{t(review)}</p> : null}

@@ -113,7 +113,11 @@ function airRow(
     etd: rng.pick(ETD),
     carrier,
     validityText: `${dateText(validity.validFrom)}至${dateText(validity.validTo)}`,
-    cbmKgs: rng.weighted([["1:167", 8], ["1:200", 1], ["1:250", 1]]),
+    cbmKgs: rng.weighted([
+      ["1:167", 8],
+      ["1:200", 1],
+      ["1:250", 1],
+    ]),
     ...prices,
     via: via ?? "直飞",
     transitTime: `${days}天`,

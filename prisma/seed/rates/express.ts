@@ -18,9 +18,31 @@ export const EXPRESS_CATEGORIES: Record<string, { level: number; fuel: number; d
 
 /** Zone code → column of the express price table. */
 export const ZONE_COLUMN: Record<string, keyof Prisma.ExpressRateCreateManyInput> = {
-  T1: "zoneT1", T2: "zoneT2", "1": "zone1", "2": "zone2", A: "zoneA", B: "zoneB", D: "zoneD", E: "zoneE",
-  F: "zoneF", G: "zoneG", H: "zoneH", K: "zoneK", M: "zoneM", N: "zoneN", O: "zoneO", P: "zoneP",
-  Q: "zoneQ", R: "zoneR", S: "zoneS", T: "zoneT", U: "zoneU", V: "zoneV", X: "zoneX", Y: "zoneY", Z: "zoneZ",
+  T1: "zoneT1",
+  T2: "zoneT2",
+  "1": "zone1",
+  "2": "zone2",
+  A: "zoneA",
+  B: "zoneB",
+  D: "zoneD",
+  E: "zoneE",
+  F: "zoneF",
+  G: "zoneG",
+  H: "zoneH",
+  K: "zoneK",
+  M: "zoneM",
+  N: "zoneN",
+  O: "zoneO",
+  P: "zoneP",
+  Q: "zoneQ",
+  R: "zoneR",
+  S: "zoneS",
+  T: "zoneT",
+  U: "zoneU",
+  V: "zoneV",
+  X: "zoneX",
+  Y: "zoneY",
+  Z: "zoneZ",
 };
 
 export function expressWeights(): number[] {

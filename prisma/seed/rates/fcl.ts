@@ -54,9 +54,7 @@ export function buildFclRates(ref: ReferenceData, cal: SeedCalendar): Prisma.Fcl
         const routeGp20 = rng.between(lane.gp20[0], lane.gp20[1]) + origin.offset;
         carriers.forEach((carrier, i) => {
           // Featured routes: the first three rows are bookable today, the fourth has expired.
-          const validity: Validity = isFeatured
-            ? cal.validity(i < 3 ? "current" : "expired", rng)
-            : cal.randomValidity(rng);
+          const validity: Validity = isFeatured ? cal.validity(i < 3 ? "current" : "expired", rng) : cal.randomValidity(rng);
           rows.push(fclRow(rows.length + 1, rng, ref, lane, origin, podCode, carrier, routeGp20, validity));
         });
       }

@@ -32,7 +32,14 @@ export function buildTrailerRates(cal: SeedCalendar): Prisma.TrailerRateCreateMa
   return rows;
 }
 
-function trailerRow(id: number, rng: Random, dock: string, doorPoint: string, base: number, validity: Validity): Prisma.TrailerRateCreateManyInput {
+function trailerRow(
+  id: number,
+  rng: Random,
+  dock: string,
+  doorPoint: string,
+  base: number,
+  validity: Validity,
+): Prisma.TrailerRateCreateManyInput {
   const gp20 = base * rng.between(0.95, 1.08);
   const gp40 = gp20 * rng.between(1.1, 1.2) + 100;
   const hq40 = gp40 + rng.between(30, 80);

@@ -44,12 +44,34 @@ const first = (v: string | string[]) => (Array.isArray(v) ? v[0] : v);
 
 // Common short names instead of the formal first entry.
 const EN_OVERRIDES: Record<string, string> = {
-  CN: "China", CZ: "Czechia", GM: "Gambia", IR: "Iran", KR: "South Korea", NL: "Netherlands",
-  MK: "North Macedonia", PS: "Palestine", RU: "Russia", TW: "Taiwan", TZ: "Tanzania",
-  TR: "Turkey", US: "United States", MD: "Moldova", VA: "Vatican City", FM: "Micronesia",
-  FK: "Falkland Islands", CI: "Cote d'Ivoire", CG: "Congo (Brazzaville)", CD: "Congo (Kinshasa)",
-  BO: "Bolivia", VE: "Venezuela", SY: "Syria", LA: "Laos", VN: "Vietnam", BN: "Brunei",
-  KP: "North Korea", AX: "Aland Islands",
+  CN: "China",
+  CZ: "Czechia",
+  GM: "Gambia",
+  IR: "Iran",
+  KR: "South Korea",
+  NL: "Netherlands",
+  MK: "North Macedonia",
+  PS: "Palestine",
+  RU: "Russia",
+  TW: "Taiwan",
+  TZ: "Tanzania",
+  TR: "Turkey",
+  US: "United States",
+  MD: "Moldova",
+  VA: "Vatican City",
+  FM: "Micronesia",
+  FK: "Falkland Islands",
+  CI: "Cote d'Ivoire",
+  CG: "Congo (Brazzaville)",
+  CD: "Congo (Kinshasa)",
+  BO: "Bolivia",
+  VE: "Venezuela",
+  SY: "Syria",
+  LA: "Laos",
+  VN: "Vietnam",
+  BN: "Brunei",
+  KP: "North Korea",
+  AX: "Aland Islands",
 };
 const ZH_OVERRIDES: Record<string, string> = { TW: "中国台湾", HK: "中国香港", MO: "中国澳门" };
 
@@ -92,7 +114,11 @@ write(
   "countries.ts",
   "COUNTRIES",
   "Record<string, [en: string, zh: string]>",
-  "{\n" + Object.entries(countries).map(([k, v]) => `${k}: ${JSON.stringify(v)},`).join("\n") + "\n}",
+  "{\n" +
+    Object.entries(countries)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)},`)
+      .join("\n") +
+    "\n}",
   Object.keys(countries).length,
 );
 write("sea-ports.ts", "SEA_PORTS", "[code: string, name: string, country: string][]", rows(seaPorts), seaPorts.length);

@@ -72,7 +72,11 @@ export async function openScratchDatabase(options: { log: (line: string) => void
   try {
     const env = { ...process.env, DATABASE_URL: databaseUrl };
     // A kept database is migrated again (new migrations of the branch), never seeded twice.
-    const migrate = spawnSync(process.execPath, [path.join(ROOT, "scripts", "prisma.mjs"), "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
+    const migrate = spawnSync(process.execPath, [path.join(ROOT, "scripts", "prisma.mjs"), "migrate", "deploy"], {
+      cwd: ROOT,
+      env,
+      stdio: "ignore",
+    });
     if (migrate.status !== 0) throw new Error("prisma migrate deploy failed");
     process.env.DATABASE_URL = databaseUrl;
     process.env.SESSION_SECRET ??= "bench-session-secret-0123456789abcdef";

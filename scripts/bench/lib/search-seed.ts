@@ -36,10 +36,7 @@ export async function seedSearchData(client: pg.Client, options: { rows: number;
     [PORTS],
   );
   // Keep exactly PORTS ports (the demo's first).
-  await client.query(
-    `DELETE FROM sea_ports WHERE id IN (SELECT id FROM sea_ports ORDER BY id OFFSET $1)`,
-    [PORTS],
-  );
+  await client.query(`DELETE FROM sea_ports WHERE id IN (SELECT id FROM sea_ports ORDER BY id OFFSET $1)`, [PORTS]);
   const ports = Number((await client.query(`SELECT count(*) FROM sea_ports`)).rows[0].count);
   log(`sea ports: ${ports} (${Date.now() - t} ms)`);
 
@@ -79,10 +76,10 @@ export async function seedSearchData(client: pg.Client, options: { rows: number;
     [ROWS],
   );
   await client.query(`ANALYZE fcl_rates; ANALYZE sea_ports`);
-  const size = (await client.query(`SELECT pg_size_pretty(pg_total_relation_size('fcl_rates')) AS s, count(*) AS n FROM fcl_rates`)).rows[0];
+  const size = (await client.query(`SELECT pg_size_pretty(pg_total_relation_size('fcl_rates')) AS s, count(*) AS n FROM fcl_rates`))
+    .rows[0];
   log(`fcl_rates: ${Number(size.n).toLocaleString("en")} rows, ${size.s} with indexes (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
-
 
 /**
  * The insights benchmark's traffic (issue 24): `customers` generated customers
@@ -118,9 +115,11 @@ export async function seedInsightsTraffic(
      WHERE NOT EXISTS (SELECT 1 FROM fcl_rates r WHERE r.pol = a.name AND r.pod = b.name) LIMIT 250`,
   );
   await client.query(`CREATE INDEX ON bench_lanes (n); ANALYZE bench_lanes`);
-  const counts = (await client.query<{ quoted: number; unquoted: number }>(
-    `SELECT count(*) FILTER (WHERE n < 5000)::int AS quoted, count(*) FILTER (WHERE n >= 5000)::int AS unquoted FROM bench_lanes`,
-  )).rows[0];
+  const counts = (
+    await client.query<{ quoted: number; unquoted: number }>(
+      `SELECT count(*) FILTER (WHERE n < 5000)::int AS quoted, count(*) FILTER (WHERE n >= 5000)::int AS unquoted FROM bench_lanes`,
+    )
+  ).rows[0];
   await client.query(
     `WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'bench%@insights.example'),
      pick AS (
@@ -134,7 +133,9 @@ export async function seedInsightsTraffic(
     [logs, customers, days, counts.quoted, Math.max(1, counts.unquoted)],
   );
   await client.query(`ANALYZE query_logs`);
-  log(`query_logs: ${Number((await client.query(`SELECT count(*) FROM query_logs`)).rows[0].count).toLocaleString("en")} rows (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(
+    `query_logs: ${Number((await client.query(`SELECT count(*) FROM query_logs`)).rows[0].count).toLocaleString("en")} rows (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+  );
   t = Date.now();
   await client.query(
     `INSERT INTO entrustments (kind, user_id, idempotency_key, mode, module_name, source_kind, source_snapshot, pol, pod, created_at)
@@ -142,5 +143,7 @@ export async function seedInsightsTraffic(
      FROM query_logs q WHERE q.id % 200 = 0 AND q.user_id IN (SELECT id FROM users WHERE email LIKE 'bench%@insights.example')`,
   );
   await client.query(`ANALYZE entrustments; DROP TABLE bench_lanes`);
-  log(`entrustments: ${Number((await client.query(`SELECT count(*) FROM entrustments`)).rows[0].count).toLocaleString("en")} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(
+    `entrustments: ${Number((await client.query(`SELECT count(*) FROM entrustments`)).rows[0].count).toLocaleString("en")} (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+  );
 }

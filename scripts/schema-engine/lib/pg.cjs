@@ -1,44 +1,47 @@
-'use strict';
+"use strict";
 // PostgreSQL helpers for the schema-engine stand-in:
 //  - connection-string handling (Prisma-style URL parameters),
 //  - error mapping to Prisma error codes (P1000, P1001, ...),
 //  - a driver-adapter factory built on @prisma/adapter-pg that fixes the
 //    adapter's gaps for migrations (see README.md, "adapter-pg pitfalls").
 
-const crypto = require('node:crypto');
-const pg = require('pg');
-const { PrismaPg } = require('@prisma/adapter-pg');
-const { bindMigrationAwareSqlAdapterFactory, DriverAdapterError } = require('@prisma/driver-adapter-utils');
+const crypto = require("node:crypto");
+const pg = require("pg");
+const { PrismaPg } = require("@prisma/adapter-pg");
+const { bindMigrationAwareSqlAdapterFactory, DriverAdapterError } = require("@prisma/driver-adapter-utils");
 
 // URL parameters understood by Prisma's native engine but not by node-postgres.
 const PRISMA_ONLY_PARAMS = [
-  'schema',
-  'connection_limit',
-  'pool_timeout',
-  'socket_timeout',
-  'pgbouncer',
-  'statement_cache_size',
-  'sslaccept',
-  'sslidentity',
-  'sslpassword',
-  'connect_timeout',
-  'max_connection_lifetime',
-  'max_idle_connection_lifetime',
+  "schema",
+  "connection_limit",
+  "pool_timeout",
+  "socket_timeout",
+  "pgbouncer",
+  "statement_cache_size",
+  "sslaccept",
+  "sslidentity",
+  "sslpassword",
+  "connect_timeout",
+  "max_connection_lifetime",
+  "max_idle_connection_lifetime",
 ];
 
 function parseUrl(url) {
-  if (typeof url !== 'string' || url.length === 0) {
-    throw userError('P1013', 'The provided database string is invalid. No database URL was provided to the schema engine (datasource.url is empty).');
+  if (typeof url !== "string" || url.length === 0) {
+    throw userError(
+      "P1013",
+      "The provided database string is invalid. No database URL was provided to the schema engine (datasource.url is empty).",
+    );
   }
   let u;
   try {
     u = new URL(url);
   } catch {
-    throw userError('P1013', 'The provided database string is invalid. The scheme is not recognized in database URL.');
+    throw userError("P1013", "The provided database string is invalid. The scheme is not recognized in database URL.");
   }
-  if (u.protocol !== 'postgresql:' && u.protocol !== 'postgres:') {
+  if (u.protocol !== "postgresql:" && u.protocol !== "postgres:") {
     throw userError(
-      'P1013',
+      "P1013",
       `The provided database string is invalid. This schema-engine stand-in only supports postgresql:// URLs (got \`${u.protocol}\`).`,
     );
   }
@@ -52,21 +55,21 @@ function parseUrl(url) {
 function describeUrl(url) {
   const u = parseUrl(url);
   const params = u.searchParams;
-  const schema = params.get('schema') || 'public';
-  const connectTimeout = Number(params.get('connect_timeout') ?? 5);
+  const schema = params.get("schema") || "public";
+  const connectTimeout = Number(params.get("connect_timeout") ?? 5);
   const clean = new URL(u.href);
   for (const p of PRISMA_ONLY_PARAMS) clean.searchParams.delete(p);
-  const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres';
-  const hostParam = params.get('host');
-  const host = hostParam || decodeURIComponent(u.hostname) || 'localhost';
-  const port = u.port || '5432';
-  const user = decodeURIComponent(u.username) || process.env.USER || 'postgres';
+  const database = decodeURIComponent(u.pathname.replace(/^\//, "")) || "postgres";
+  const hostParam = params.get("host");
+  const host = hostParam || decodeURIComponent(u.hostname) || "localhost";
+  const port = u.port || "5432";
+  const user = decodeURIComponent(u.username) || process.env.USER || "postgres";
   const poolConfig = {
     connectionString: clean.href,
     connectionTimeoutMillis: connectTimeout > 0 ? connectTimeout * 1000 : 0,
     max: 4,
   };
-  if (params.has('schema')) {
+  if (params.has("schema")) {
     poolConfig.options = `-c search_path=${quoteIdent(schema)}`;
   }
   return {
@@ -78,14 +81,14 @@ function describeUrl(url) {
     host,
     port,
     user,
-    location: host.startsWith('/') ? host : `${host}:${port}`,
+    location: host.startsWith("/") ? host : `${host}:${port}`,
   };
 }
 
 /** The same URL pointing to another database. */
 function withDatabase(url, database) {
   const u = parseUrl(url);
-  u.pathname = '/' + encodeURIComponent(database);
+  u.pathname = "/" + encodeURIComponent(database);
   return u.href;
 }
 
@@ -106,47 +109,49 @@ function userError(code, message, meta) {
  * engine reports it (code may be undefined for unknown errors).
  */
 function mapPgError(err, info) {
-  const loc = info ? info.location : 'unknown';
+  const loc = info ? info.location : "unknown";
   const code = err && err.code;
   const msg = (err && err.message) || String(err);
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ETIMEDOUT'].includes(code) ||
-      /timeout expired|Connection terminated due to connection timeout/i.test(msg)) {
+  if (
+    ["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ETIMEDOUT"].includes(code) ||
+    /timeout expired|Connection terminated due to connection timeout/i.test(msg)
+  ) {
     return {
-      code: 'P1001',
+      code: "P1001",
       message: `Can't reach database server at \`${loc}\`\n\nPlease make sure your database server is running at \`${loc}\`.`,
     };
   }
-  if (code === 'ECONNRESET' || /Connection terminated unexpectedly/i.test(msg)) {
-    return { code: 'P1017', message: 'Server has closed the connection.' };
+  if (code === "ECONNRESET" || /Connection terminated unexpectedly/i.test(msg)) {
+    return { code: "P1017", message: "Server has closed the connection." };
   }
   switch (code) {
-    case '28P01':
-    case '28000':
+    case "28P01":
+    case "28000":
       return {
-        code: 'P1000',
-        message: `Authentication failed against database server at \`${info ? info.host : loc}\`, the provided database credentials for \`${info ? info.user : 'user'}\` are not valid.\n\nPlease make sure to provide valid database credentials for the database server at \`${info ? info.host : loc}\`.`,
+        code: "P1000",
+        message: `Authentication failed against database server at \`${info ? info.host : loc}\`, the provided database credentials for \`${info ? info.user : "user"}\` are not valid.\n\nPlease make sure to provide valid database credentials for the database server at \`${info ? info.host : loc}\`.`,
       };
-    case '3D000': {
-      const db = /database "([^"]+)"/.exec(msg)?.[1] ?? (info ? info.database : '');
+    case "3D000": {
+      const db = /database "([^"]+)"/.exec(msg)?.[1] ?? (info ? info.database : "");
       return {
-        code: 'P1003',
+        code: "P1003",
         message: `Database \`${db}\` does not exist on the database server at \`${loc}\`.`,
       };
     }
-    case '42P04': {
-      const db = /database "([^"]+)"/.exec(msg)?.[1] ?? (info ? info.database : '');
-      return { code: 'P1009', message: `Database \`${db}\` already exists on the database server at \`${loc}\`` };
+    case "42P04": {
+      const db = /database "([^"]+)"/.exec(msg)?.[1] ?? (info ? info.database : "");
+      return { code: "P1009", message: `Database \`${db}\` already exists on the database server at \`${loc}\`` };
     }
-    case '42501':
+    case "42501":
       return {
-        code: 'P1010',
-        message: `User \`${info ? info.user : ''}\` was denied access on the database \`${info ? info.database : ''}\``,
+        code: "P1010",
+        message: `User \`${info ? info.user : ""}\` was denied access on the database \`${info ? info.database : ""}\``,
       };
-    case '57P03':
-      return { code: 'P1001', message: `Can't reach database server at \`${loc}\`: ${msg}` };
+    case "57P03":
+      return { code: "P1001", message: `Can't reach database server at \`${loc}\`: ${msg}` };
     default:
       if (/SSL|TLS|certificate/i.test(msg)) {
-        return { code: 'P1011', message: `Error opening a TLS connection: ${msg}` };
+        return { code: "P1011", message: `Error opening a TLS connection: ${msg}` };
       }
       return { code: undefined, message: msg };
   }
@@ -155,7 +160,7 @@ function mapPgError(err, info) {
 /** Run fn(client) with a short-lived pg.Client. */
 async function withClient(config, fn) {
   const client = new pg.Client(config);
-  client.on('error', () => {});
+  client.on("error", () => {});
   await client.connect();
   try {
     return await fn(client);
@@ -167,21 +172,21 @@ async function withClient(config, fn) {
 /** Connect to the database named in the URL (throws pg errors). */
 async function canConnect(url) {
   const info = describeUrl(url);
-  await withClient(info.poolConfig, (c) => c.query('SELECT 1'));
+  await withClient(info.poolConfig, (c) => c.query("SELECT 1"));
 }
 
 /** Run a statement against the maintenance database of the server in `url`. */
 async function withMaintenanceClient(url, fn) {
   const info = describeUrl(url);
   let lastErr;
-  for (const db of ['postgres', 'template1']) {
+  for (const db of ["postgres", "template1"]) {
     const cfg = { ...info.poolConfig, connectionString: withDatabase(info.cleanUrl, db) };
     delete cfg.options;
     try {
       return await withClient(cfg, fn);
     } catch (e) {
       lastErr = e;
-      if (e && e.code === '3D000') continue; // maintenance db missing: try the next one
+      if (e && e.code === "3D000") continue; // maintenance db missing: try the next one
       throw e;
     }
   }
@@ -191,7 +196,7 @@ async function withMaintenanceClient(url, fn) {
 async function createDatabase(url) {
   const info = describeUrl(url);
   await withMaintenanceClient(url, (c) => c.query(`CREATE DATABASE ${quoteIdent(info.database)}`));
-  if (info.schema !== 'public') {
+  if (info.schema !== "public") {
     await withClient(info.poolConfig, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(info.schema)}`));
   }
   return info.database;
@@ -201,7 +206,7 @@ async function dropDatabaseByName(client, name) {
   try {
     await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
   } catch (e) {
-    if (e && e.code === '42601') {
+    if (e && e.code === "42601") {
       // PostgreSQL < 13 has no WITH (FORCE)
       await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
     } else {
@@ -236,11 +241,10 @@ async function runScript(url, script) {
 // (oid 18, e.g. pg_constraint.contype, which PostgreSQL 18 uses for NOT NULL
 // constraints) and other catalog types.
 const ADAPTER_SUPPORTED_OIDS = new Set([
-  16, 17, 19, 20, 21, 23, 25, 26, 114, 142, 650, 700, 701, 790, 869, 1042, 1043, 1082, 1083, 1114, 1184, 1266,
-  1560, 1562, 1700, 2950, 3802,
+  16, 17, 19, 20, 21, 23, 25, 26, 114, 142, 650, 700, 701, 790, 869, 1042, 1043, 1082, 1083, 1114, 1184, 1266, 1560, 1562, 1700, 2950, 3802,
   // arrays
-  143, 199, 651, 791, 1000, 1001, 1002, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1041, 1115, 1182,
-  1183, 1185, 1231, 1561, 1563, 2951, 3807,
+  143, 199, 651, 791, 1000, 1001, 1002, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1041, 1115, 1182, 1183, 1185, 1231, 1561,
+  1563, 2951, 3807,
 ]);
 const FIRST_NORMAL_OBJECT_ID = 16384;
 const TEXT_OID = 25;
@@ -277,7 +281,7 @@ function fixResult(res) {
 {
   const builtins = pg.types.builtins || {};
   for (const oid of new Set([...Object.values(builtins), 18, 22, 30, 194, 1017, 1187, 3361, 3402, 5017])) {
-    if (typeof oid === 'number' && !ADAPTER_SUPPORTED_OIDS.has(oid)) pg.types.setTypeParser(oid, 'text', identity);
+    if (typeof oid === "number" && !ADAPTER_SUPPORTED_OIDS.has(oid)) pg.types.setTypeParser(oid, "text", identity);
   }
 }
 
@@ -286,15 +290,15 @@ function instrumentClient(client) {
   client.__standInPatched = true;
   const orig = client.query.bind(client);
   client.query = function query(config, values, callback) {
-    if (typeof values === 'function') {
+    if (typeof values === "function") {
       callback = values;
       values = undefined;
     }
-    if (typeof callback === 'function') {
+    if (typeof callback === "function") {
       return orig(config, values, (err, res) => callback(err, err ? res : fixResult(res)));
     }
     const r = values === undefined ? orig(config) : orig(config, values);
-    if (r && typeof r.then === 'function') return r.then(fixResult);
+    if (r && typeof r.then === "function") return r.then(fixResult);
     return r;
   };
 }
@@ -322,8 +326,8 @@ function patchQueryable(q, hooks) {
 
 function createPool(config) {
   const pool = new pg.Pool(config);
-  pool.on('connect', instrumentClient);
-  pool.on('error', () => {});
+  pool.on("connect", instrumentClient);
+  pool.on("error", () => {});
   return pool;
 }
 
@@ -370,14 +374,14 @@ function createOfflineAdapterFactory(cause) {
     throw cause;
   };
   const adapter = {
-    provider: 'postgres',
-    adapterName: '@prisma/adapter-pg',
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
     async queryRaw(query) {
       if (/current_setting\('server_version_num'\)/.test(query.sql) && /pg_namespace/.test(query.sql)) {
         return {
-          columnNames: ['exists', 'version', 'numeric_version'],
+          columnNames: ["exists", "version", "numeric_version"],
           columnTypes: [5, 7, 0], // Boolean, Text, Int32
-          rows: [[true, 'PostgreSQL 17.0 (offline: database not reachable)', 170000]],
+          rows: [[true, "PostgreSQL 17.0 (offline: database not reachable)", 170000]],
         };
       }
       throw cause;
@@ -385,12 +389,12 @@ function createOfflineAdapterFactory(cause) {
     executeRaw: fail,
     executeScript: fail,
     startTransaction: fail,
-    getConnectionInfo: () => ({ schemaName: 'public', supportsRelationJoins: true }),
+    getConnectionInfo: () => ({ schemaName: "public", supportsRelationJoins: true }),
     dispose: async () => {},
   };
   return bindMigrationAwareSqlAdapterFactory({
-    provider: 'postgres',
-    adapterName: '@prisma/adapter-pg',
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
     connect: async () => adapter,
     connectToShadowDb: fail,
   });
@@ -408,7 +412,7 @@ async function resetDatabase(info) {
     );
     for (const r of rows) await c.query(`DROP SCHEMA IF EXISTS ${quoteIdent(r.nspname)} CASCADE`);
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(info.schema)}`);
-    if (info.schema !== 'public') await c.query('CREATE SCHEMA IF NOT EXISTS "public"');
+    if (info.schema !== "public") await c.query('CREATE SCHEMA IF NOT EXISTS "public"');
   });
 }
 
@@ -418,9 +422,9 @@ async function resetDatabase(info) {
  */
 function adapterError(message, pgError) {
   return new DriverAdapterError({
-    kind: 'postgres',
-    code: (pgError && pgError.code) || 'N/A',
-    severity: 'ERROR',
+    kind: "postgres",
+    code: (pgError && pgError.code) || "N/A",
+    severity: "ERROR",
     message,
     detail: undefined,
     column: undefined,
@@ -434,9 +438,9 @@ function sameDatabase(a, b) {
     const y = new URL(b);
     return (
       x.hostname === y.hostname &&
-      (x.port || '5432') === (y.port || '5432') &&
+      (x.port || "5432") === (y.port || "5432") &&
       x.pathname === y.pathname &&
-      (x.searchParams.get('schema') || 'public') === (y.searchParams.get('schema') || 'public')
+      (x.searchParams.get("schema") || "public") === (y.searchParams.get("schema") || "public")
     );
   } catch {
     return false;
@@ -465,12 +469,12 @@ function createAdapterFactory({ url, shadowDatabaseUrl, log = () => {} }) {
 
   const noDatasource = () =>
     adapterError(
-      'This command needs a database connection, but no datasource URL was given to the schema engine. Set `datasource.url` in prisma.config.ts.',
+      "This command needs a database connection, but no datasource URL was given to the schema engine. Set `datasource.url` in prisma.config.ts.",
     );
 
   const factory = {
-    provider: 'postgres',
-    adapterName: '@prisma/adapter-pg',
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
     async connect() {
       if (!info) {
         lastQueryError = noDatasource();
@@ -483,12 +487,12 @@ function createAdapterFactory({ url, shadowDatabaseUrl, log = () => {} }) {
       if (shadowDatabaseUrl) {
         if (sameDatabase(shadowDatabaseUrl, url)) {
           throw adapterError(
-            'The shadow database you configured appears to be the same as the main database. Please specify another shadow database.',
+            "The shadow database you configured appears to be the same as the main database. Please specify another shadow database.",
           );
         }
         const shadowInfo = describeUrl(shadowDatabaseUrl);
         await resetDatabase(shadowInfo);
-        log('INFO', `Connected to the external shadow database \`${shadowInfo.database}\`.`);
+        log("INFO", `Connected to the external shadow database \`${shadowInfo.database}\`.`);
         return makeAdapter(shadowInfo);
       }
       // adapter-pg's own connectToShadowDb passes {connectionString, database}
@@ -504,12 +508,10 @@ function createAdapterFactory({ url, shadowDatabaseUrl, log = () => {} }) {
         );
       }
       createdShadowDbs.add(name);
-      log('INFO', `Created shadow database \`${name}\`.`);
+      log("INFO", `Created shadow database \`${name}\`.`);
       const shadowInfo = describeUrl(withDatabase(url, name));
-      if (shadowInfo.schema !== 'public') {
-        await withClient(shadowInfo.poolConfig, (c) =>
-          c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(shadowInfo.schema)}`),
-        );
+      if (shadowInfo.schema !== "public") {
+        await withClient(shadowInfo.poolConfig, (c) => c.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(shadowInfo.schema)}`));
       }
       return makeAdapter(shadowInfo, {
         onDispose: async () => {
@@ -523,9 +525,9 @@ function createAdapterFactory({ url, shadowDatabaseUrl, log = () => {} }) {
     try {
       await withClient(info.poolConfig, (c) => dropDatabaseByName(c, name));
       createdShadowDbs.delete(name);
-      log('INFO', `Dropped shadow database \`${name}\`.`);
+      log("INFO", `Dropped shadow database \`${name}\`.`);
     } catch (e) {
-      log('WARN', `Could not drop shadow database \`${name}\`: ${e.message}`);
+      log("WARN", `Could not drop shadow database \`${name}\`: ${e.message}`);
     }
   }
 

@@ -1,18 +1,26 @@
-'use strict';
+"use strict";
 // JSON-RPC 2.0 server over stdio (one JSON message per line), speaking the
 // protocol of the native `schema-engine` binary, backed by the WASM engine.
 
-const fs = require('node:fs');
-const readline = require('node:readline');
-const { loadWasm, lastPanicMessage } = require('./wasm.cjs');
-const { createAdapterFactory, createOfflineAdapterFactory, createDatabase, runScript, describeUrl, mapPgError, userError } = require('./pg.cjs');
-const { log, forwardWasmLog } = require('./log.cjs');
+const fs = require("node:fs");
+const readline = require("node:readline");
+const { loadWasm, lastPanicMessage } = require("./wasm.cjs");
+const {
+  createAdapterFactory,
+  createOfflineAdapterFactory,
+  createDatabase,
+  runScript,
+  describeUrl,
+  mapPgError,
+  userError,
+} = require("./pg.cjs");
+const { log, forwardWasmLog } = require("./log.cjs");
 
 const ENGINE_ERROR_CODE = 4466; // what the native engine uses for all command errors
 const SHADOW_CACHE_MISS = /shadow DB must be provided through an external factory/;
 
 function send(msg) {
-  process.stdout.write(JSON.stringify(msg) + '\n');
+  process.stdout.write(JSON.stringify(msg) + "\n");
 }
 
 class RpcServer {
@@ -32,28 +40,28 @@ class RpcServer {
 
   start() {
     const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-    rl.on('line', (line) => this.onLine(line));
-    rl.on('close', () => {
+    rl.on("line", (line) => this.onLine(line));
+    rl.on("close", () => {
       // The CLI closes stdin when it is done (and usually SIGTERMs us right after).
       this.queue.then(() => this.shutdown(0));
     });
     const onSignal = () => this.shutdown(0);
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
     // Rust panics inside async wasm code surface as uncaught RuntimeErrors
     // ("unreachable"), not as rejections of the pending call.
-    process.on('uncaughtException', (err) => this.onFatal(err));
-    process.on('unhandledRejection', (err) => this.onFatal(err));
+    process.on("uncaughtException", (err) => this.onFatal(err));
+    process.on("unhandledRejection", (err) => this.onFatal(err));
   }
 
   onFatal(err) {
-    const isPanic = err instanceof WebAssembly.RuntimeError || (err && err.name === 'RuntimeError');
+    const isPanic = err instanceof WebAssembly.RuntimeError || (err && err.name === "RuntimeError");
     const current = this.current;
     this.current = null;
     if (current && current.id !== undefined) {
-      send({ jsonrpc: '2.0', id: current.id, error: this.toRpcError(err) });
+      send({ jsonrpc: "2.0", id: current.id, error: this.toRpcError(err) });
     }
-    log('ERROR', isPanic ? lastPanicMessage() || String(err) : (err && err.stack) || String(err));
+    log("ERROR", isPanic ? lastPanicMessage() || String(err) : (err && err.stack) || String(err));
     // The wasm instance cannot be trusted after a panic: exit like the native
     // engine does (101 = Rust panic), dropping leftover shadow databases.
     this.shutdown(isPanic ? 101 : 1);
@@ -77,7 +85,7 @@ class RpcServer {
     try {
       msg = JSON.parse(line);
     } catch (e) {
-      send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${e.message}` } });
+      send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${e.message}` } });
       return;
     }
     if (msg && msg.method === undefined && (msg.result !== undefined || msg.error !== undefined)) {
@@ -89,8 +97,8 @@ class RpcServer {
       }
       return;
     }
-    if (!msg || typeof msg.method !== 'string') {
-      send({ jsonrpc: '2.0', id: msg && msg.id !== undefined ? msg.id : null, error: { code: -32600, message: 'Invalid Request' } });
+    if (!msg || typeof msg.method !== "string") {
+      send({ jsonrpc: "2.0", id: msg && msg.id !== undefined ? msg.id : null, error: { code: -32600, message: "Invalid Request" } });
       return;
     }
     // Requests are handled one at a time, in order.
@@ -101,7 +109,7 @@ class RpcServer {
     const id = this.nextOutgoingId++;
     return new Promise((resolve) => {
       this.outgoing.set(id, resolve);
-      send({ jsonrpc: '2.0', id, method, params });
+      send({ jsonrpc: "2.0", id, method, params });
     });
   }
 
@@ -112,24 +120,24 @@ class RpcServer {
       const result = await this.dispatch(msg.method, msg.params);
       if (this.current !== msg) return; // already answered by onFatal
       this.current = null;
-      if (!isNotification) send({ jsonrpc: '2.0', id: msg.id, result: result === undefined ? null : result });
+      if (!isNotification) send({ jsonrpc: "2.0", id: msg.id, result: result === undefined ? null : result });
     } catch (err) {
       if (this.current !== msg) return;
       this.current = null;
       const error = this.toRpcError(err);
-      log('ERROR', error.data ? error.data.message : error.message, error.data?.error_code ? { error_code: error.data.error_code } : {});
-      if (!isNotification) send({ jsonrpc: '2.0', id: msg.id, error });
+      log("ERROR", error.data ? error.data.message : error.message, error.data?.error_code ? { error_code: error.data.error_code } : {});
+      if (!isNotification) send({ jsonrpc: "2.0", id: msg.id, error });
     }
   }
 
   toRpcError(err) {
     if (err && err.rpcCode) return { code: err.rpcCode, message: err.message };
-    if (err instanceof WebAssembly.RuntimeError || (err && err.name === 'RuntimeError')) {
+    if (err instanceof WebAssembly.RuntimeError || (err && err.name === "RuntimeError")) {
       const message = lastPanicMessage() || String(err && err.message);
       this.poisoned = message;
       return {
         code: ENGINE_ERROR_CODE,
-        message: 'An error happened. Check the data field for details.',
+        message: "An error happened. Check the data field for details.",
         data: { is_panic: true, message, backtrace: err && err.stack },
       };
     }
@@ -141,17 +149,17 @@ class RpcServer {
       const found = registry.consumeError(Number(ext[1]));
       if (found && found.error) data.message += `\n${found.error.message || found.error}`;
     }
-    if (err && typeof err.code === 'string' && /^P\d{4}$/.test(err.code)) data.error_code = err.code;
+    if (err && typeof err.code === "string" && /^P\d{4}$/.test(err.code)) data.error_code = err.code;
     if (err && err.meta !== undefined) data.meta = err.meta;
-    if (!data.error_code && err && !err.isUserFacing && err.code && typeof err.severity === 'string') {
+    if (!data.error_code && err && !err.isUserFacing && err.code && typeof err.severity === "string") {
       // Raw PostgreSQL error (from our own JS paths, e.g. dbExecute)
       data.message = `ERROR: ${err.message}`;
     }
-    return { code: ENGINE_ERROR_CODE, message: 'An error happened. Check the data field for details.', data };
+    return { code: ENGINE_ERROR_CODE, message: "An error happened. Check the data field for details.", data };
   }
 
   readDatamodels() {
-    return this.datamodelPaths.map((p) => [p, fs.readFileSync(p, 'utf8')]);
+    return this.datamodelPaths.map((p) => [p, fs.readFileSync(p, "utf8")]);
   }
 
   engine() {
@@ -172,7 +180,7 @@ class RpcServer {
           // `migrate diff --from-empty --to-schema`) work without one.
           const cause = this.adapterFactory.takeLastQueryError();
           if (!cause) throw e;
-          log('WARN', `Database not reachable (${String(e && e.message).split('\n')[0]}); continuing without it.`);
+          log("WARN", `Database not reachable (${String(e && e.message).split("\n")[0]}); continuing without it.`);
           return bg.SchemaEngine.new({ datamodels }, forwardWasmLog, createOfflineAdapterFactory(cause));
         }
       })();
@@ -189,28 +197,28 @@ class RpcServer {
    * migration name and the database error. Rebuild that.
    */
   migrationFailedError(e) {
-    const msg = String((e && e.message) || '');
+    const msg = String((e && e.message) || "");
     const name = /migration_name="([^"]+)"/.exec(msg);
     const dbErr = this.adapterFactory && this.adapterFactory.takeLastScriptError();
     if (!name || (e && e.code) || !dbErr) return e;
     const lines = [`ERROR: ${dbErr.message}`];
     if (dbErr.detail) lines.push(`DETAIL: ${dbErr.detail}`);
     if (dbErr.hint) lines.push(`HINT: ${dbErr.hint}`);
-    const databaseError = lines.join('\n');
+    const databaseError = lines.join("\n");
     return userError(
-      'P3018',
-      'A migration failed to apply. New migrations cannot be applied before the error is recovered from. ' +
-        'Read more about how to resolve migration issues in a production database: https://pris.ly/d/migrate-resolve' +
-        `\n\nMigration name: ${name[1]}\n\nDatabase error code: ${dbErr.code || 'unknown'}\n\nDatabase error:\n${databaseError}\n`,
-      { migration_name: name[1], database_error_code: dbErr.code || '', database_error: databaseError },
+      "P3018",
+      "A migration failed to apply. New migrations cannot be applied before the error is recovered from. " +
+        "Read more about how to resolve migration issues in a production database: https://pris.ly/d/migrate-resolve" +
+        `\n\nMigration name: ${name[1]}\n\nDatabase error code: ${dbErr.code || "unknown"}\n\nDatabase error:\n${databaseError}\n`,
+      { migration_name: name[1], database_error_code: dbErr.code || "", database_error: databaseError },
     );
   }
 
   urlFromDatasourceParam(param) {
-    if (param && param.tag === 'ConnectionString' && param.url) return param.url;
+    if (param && param.tag === "ConnectionString" && param.url) return param.url;
     if (param && param.url) return param.url;
     if (this.datasource.url) return this.datasource.url;
-    throw userError(undefined, 'No datasource URL was provided to the schema engine.');
+    throw userError(undefined, "No datasource URL was provided to the schema engine.");
   }
 
   async dispatch(method, params) {
@@ -219,7 +227,7 @@ class RpcServer {
       throw e;
     }
     switch (method) {
-      case 'createDatabase': {
+      case "createDatabase": {
         // Not available in the WASM engine: plain CREATE DATABASE.
         const url = this.urlFromDatasourceParam(params && params.datasource);
         try {
@@ -228,11 +236,11 @@ class RpcServer {
           throw pgToUserError(e, url);
         }
       }
-      case 'dbExecute': {
+      case "dbExecute": {
         // Run the script as one simple-protocol query (like the native engine).
         const target = params && params.datasourceType;
-        const url = target && target.tag === 'url' ? target.url : this.datasource.url;
-        if (!url) throw userError(undefined, 'No datasource URL was provided to the schema engine.');
+        const url = target && target.tag === "url" ? target.url : this.datasource.url;
+        if (!url) throw userError(undefined, "No datasource URL was provided to the schema engine.");
         try {
           await runScript(url, params.script);
         } catch (e) {
@@ -242,29 +250,29 @@ class RpcServer {
         }
         return null;
       }
-      case 'getDatabaseVersion': {
+      case "getDatabaseVersion": {
         const engine = await this.engine();
         return engine.version(params ?? null);
       }
-      case 'diff': {
+      case "diff": {
         const engine = await this.engine();
         const result = await engine.diff(params);
-        if (result && typeof result.stdout === 'string') {
+        if (result && typeof result.stdout === "string") {
           // The native engine prints through a client request the CLI acknowledges.
-          await this.request('print', { content: result.stdout });
+          await this.request("print", { content: result.stdout });
         }
         return { exitCode: result ? result.exitCode : 0 };
       }
-      case 'debugPanic': {
+      case "debugPanic": {
         const engine = await this.engine();
         return engine.debugPanic();
       }
-      case 'getDatabaseDescription': {
+      case "getDatabaseDescription": {
         const e = new Error(`Method not supported by the schema-engine stand-in: ${method}`);
         e.rpcCode = -32601;
         throw e;
       }
-      case 'applyMigrations': {
+      case "applyMigrations": {
         const engine = await this.engine();
         this.adapterFactory.takeLastScriptError();
         try {
@@ -273,8 +281,8 @@ class RpcServer {
           throw this.migrationFailedError(e);
         }
       }
-      case 'evaluateDataLoss':
-      case 'createMigration': {
+      case "evaluateDataLoss":
+      case "createMigration": {
         // In the WASM engine these two only read the "schema from migration
         // history" from a cache that diagnoseMigrationHistory/devDiagnostic
         // fill, keyed by the migrations *applied in the database* at that
@@ -288,7 +296,7 @@ class RpcServer {
           return await engine[method](params);
         } catch (e) {
           if (!SHADOW_CACHE_MISS.test(String(e && e.message)) || !params || !params.migrationsList) throw e;
-          log('INFO', `${method}: migration schema cache miss, running diagnoseMigrationHistory to fill it`);
+          log("INFO", `${method}: migration schema cache miss, running diagnoseMigrationHistory to fill it`);
           await engine.diagnoseMigrationHistory({
             migrationsList: params.migrationsList,
             optInToShadowDatabase: true,
@@ -299,7 +307,7 @@ class RpcServer {
       }
       default: {
         const engine = await this.engine();
-        if (typeof engine[method] !== 'function' || method === 'free' || method.startsWith('__')) {
+        if (typeof engine[method] !== "function" || method === "free" || method.startsWith("__")) {
           const e = new Error(`Method not found: ${method}`);
           e.rpcCode = -32601;
           throw e;
