@@ -143,7 +143,7 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
       <input type="hidden" name="pol" value={watch.pol} />
       <input type="hidden" name="pod" value={watch.pod} />
       <input type="hidden" name="returnTo" value={here} />
-      <button type="submit" className="btn btn-secondary" aria-describedby="watch-lane-hint">
+      <button type="submit" className="button button--ghost button--small" aria-describedby="watch-lane-hint">
         {t("watches.watch")}
       </button>{" "}
       <small id="watch-lane-hint">{t("watches.watchHint")}</small>

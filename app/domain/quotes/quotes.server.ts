@@ -18,6 +18,10 @@ import { convertTotals, readCurrency, readShipment, rowTotals } from "~/domain/r
 import { currencyChoices, ratesOn } from "~/domain/reference/exchange-rates.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
+import { defineTable } from "~/domain/table/paging.server";
+
+/** The personal centre's list of quotes: 10 a page, no filters (a `.server` module, so the route's browser build never calls it). */
+export const QUOTES_TABLE = defineTable({ sizes: [10], defaultSize: 10, filters: {} });
 
 /** What a quote keeps (quotes.snapshot). */
 export type QuoteSnapshot = {

@@ -10,9 +10,9 @@ import { useTranslation } from "~/i18n/react";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
-import { createQuote, listOwnQuotes, type QuoteView } from "~/domain/quotes/quotes.server";
+import { createQuote, listOwnQuotes, QUOTES_TABLE, type QuoteView } from "~/domain/quotes/quotes.server";
 import { MODES } from "~/domain/modes";
-import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -21,8 +21,6 @@ import datatableStylesHref from "~/styles/datatable.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datatableStylesHref }];
 export const meta = loaderMeta;
-
-const QUOTES_TABLE = defineTable({ sizes: [10], defaultSize: 10, filters: {} });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "quote.list");

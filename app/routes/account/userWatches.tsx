@@ -93,7 +93,7 @@ export default function UserWatchesPage() {
                   <Form method="post" style={{ display: "inline" }}>
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={w.id} />
-                    <button type="submit" className="btn btn-link">
+                    <button type="submit" className="button button--link">
                       {t("watches.remove")}
                     </button>
                   </Form>

@@ -271,7 +271,7 @@ function StatusForm({ id, status }: { id: number; status: EntrustmentStatusValue
         errors={errors.reason}
         textareaProps={{ id: "status-reason", name: "reason", maxLength: STATUS_REASON_MAX, key: `r${status}` }}
       />
-      <button type="submit" className="btn btn-primary">
+      <button type="submit" className="button button--primary">
         {t("watches.status.save")}
       </button>
     </Form>

@@ -199,7 +199,7 @@ function CancelForm() {
         errors={result?.fieldErrors?.reason}
         textareaProps={{ id: "cancel-reason", name: "reason", maxLength: STATUS_REASON_MAX, rows: 2 }}
       />
-      <button type="submit" className="btn">
+      <button type="submit" className="button button--ghost">
         {t("watches.status.cancel")}
       </button>
     </Form>

@@ -53,7 +53,7 @@ export default function WatchUnsubscribe() {
           <p>{t("watches.unsubscribe.confirm", { route: view.route })}</p>
           <input type="hidden" name="w" value={view.w} />
           <input type="hidden" name="s" value={view.s} />
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" className="button button--primary">
             {t("watches.unsubscribe.submit")}
           </button>
         </Form>
