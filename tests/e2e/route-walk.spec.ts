@@ -33,8 +33,10 @@ const SEARCHES: Record<string, string> = {
   "/express": "pod=US-W&num=2.5",
 };
 
-/** The first booking link of each results page, as the customer sees it. */
+/** The first booking link of each results page, as the customer sees it (read once: both booking routes use them). */
+let bookingLinksRead: string[] | undefined;
 async function bookingLinks(page: Page): Promise<string[]> {
+  if (bookingLinksRead) return bookingLinksRead;
   const links: string[] = [];
   for (const [path, query] of Object.entries(SEARCHES)) {
     await page.goto(`${path}?${query}`);
@@ -42,6 +44,7 @@ async function bookingLinks(page: Page): Promise<string[]> {
     expect(href, `a booking link on ${path}?${query}`).toBeTruthy();
     links.push(href!);
   }
+  bookingLinksRead = links;
   return links;
 }
 
