@@ -29,10 +29,26 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function choosePort(): Promise<number> {
-  if (process.env.TEST_PG_PORT) return Number(process.env.TEST_PG_PORT);
-  for (const port of PORT_CANDIDATES) if (await portIsFree(port)) return port;
-  throw new Error(`no free port for the test database among ${PORT_CANDIDATES.join(", ")}; set TEST_PG_PORT`);
+/**
+ * Starts the test PostgreSQL on TEST_PG_PORT, else on the first candidate
+ * port that is free. Two runs at once can both find a port free before
+ * either listens on it: the one that loses moves on to the next candidate.
+ */
+async function startOnFreePort(dataDir: string): Promise<RunningServer> {
+  if (process.env.TEST_PG_PORT) return startServer(dataDir, Number(process.env.TEST_PG_PORT));
+  let lastError: unknown = null;
+  for (const port of PORT_CANDIDATES) {
+    if (!(await portIsFree(port))) continue;
+    try {
+      return await startServer(dataDir, port);
+    } catch (error) {
+      lastError = error;
+      if (await portIsFree(port)) throw error; // not a lost race: a real failure
+      log(`port ${port} was taken while the test PostgreSQL started; trying the next one`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`no free port for the test database among ${PORT_CANDIDATES.join(", ")}; set TEST_PG_PORT`, { cause: lastError });
 }
 
 function processAlive(pid: number): boolean {
@@ -128,9 +144,7 @@ export default async function setup(project: TestProject) {
   await removeStaleDataDirs();
   const dataDir = path.join(os.tmpdir(), `${DATA_DIR_PREFIX}${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const port = await choosePort();
-
-  const db = await startServer(dataDir, port);
+  const db = await startOnFreePort(dataDir);
   try {
     const templateUrl = databaseUrl(db.adminUrl, TEMPLATE_DATABASE);
     const env: NodeJS.ProcessEnv = {
