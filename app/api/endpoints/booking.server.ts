@@ -6,7 +6,7 @@
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/domain/booking/context.server";
+import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/routes/site/-server/booking-context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";

@@ -1,10 +1,10 @@
 // User management (administration.md 2.1): search, seven tabs with badges,
 // paged table, and URL-addressed dialogs (?dialog=edit&id=5) that the server
-// renders open. Loader and action: app/domain/users/screen.server.ts.
+// renders open. Loader and action: app/routes/admin/-server/users.server.ts.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { userListAction, userListLoader } from "~/domain/users/screen.server";
+import { userListAction, userListLoader } from "~/routes/admin/-server/users.server";
 import { USER_TABS } from "~/domain/users/constants";
 import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";

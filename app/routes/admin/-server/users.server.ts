@@ -12,7 +12,7 @@ import { mayPerform, operationAction, performable, requireOperation, type Operat
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
 import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
 import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "./schemas";
+import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
 import {
   assignViews,
   auditProfileChange,
@@ -34,7 +34,7 @@ import {
   updateUser,
   userOptions,
   VIEW_ROLE_IDS,
-} from "./users.server";
+} from "~/domain/users/users.server";
 
 export const PATH = "/userList";
 

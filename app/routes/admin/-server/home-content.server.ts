@@ -25,9 +25,9 @@ import {
   listHomeItems,
   saveHomeCategory,
   updateHomeItem,
-} from "./home-content.server";
-import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "./images.server";
-import { homeCategorySchema, homeItemSchema } from "./schemas";
+} from "~/domain/home-content/home-content.server";
+import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
+import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 
 type HomeOperations = { read: OperationId; create: OperationId; update: OperationId; delete: OperationId };
 

@@ -26,7 +26,7 @@ import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
 import { previewReport } from "~/domain/import-export/preview-report.server";
 import { getT } from "~/i18n/i18n.server";
-import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
+import { parseWritten, writtenParam, WRITTEN_PARAM } from "~/domain/data-areas/written";
 import {
   countRange,
   parseAreaQuery,
@@ -44,8 +44,8 @@ import {
   rangeDeletedKey,
   runCheck,
   saveRow,
-} from "./queries.server";
-import { editFormSchema } from "./schema";
+} from "~/domain/data-areas/queries.server";
+import { editFormSchema } from "~/domain/data-areas/schema";
 import {
   DIALOG_PARAMS,
   EXPORT_SCOPE_PARAM,
@@ -55,8 +55,8 @@ import {
   type DataAreaLoaderData,
   type DialogState,
   type PreviewData,
-} from "./screen-types";
-import { visibleColumns, type CheckKey, type DataArea } from "./types";
+} from "~/domain/data-areas/screen-types";
+import { visibleColumns, type CheckKey, type DataArea } from "~/domain/data-areas/types";
 import { hiddenColumns, storeColumnChoice } from "./columns.server";
 import { readFormData } from "~/utils/form-data.server";
 
