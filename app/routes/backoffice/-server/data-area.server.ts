@@ -21,7 +21,8 @@ import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/im
 import { commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
 import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
-import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { exportWorkbook, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { spreadsheetResponse } from "~/utils/http.server";
 import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
 import { previewReport } from "~/domain/import-export/preview-report.server";
