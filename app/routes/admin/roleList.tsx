@@ -36,6 +36,7 @@ import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -156,10 +157,7 @@ export default function RoleListPage() {
   const location = useLocation();
   return (
     <section className="admin-page" aria-labelledby="roles-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.role.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.role.title")} />
       <div className="admin-toolbar">
         <h1 id="roles-title">{t("admin.role.title")}</h1>
         {canAdd ? (
