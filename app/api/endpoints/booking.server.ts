@@ -70,7 +70,7 @@ async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<str
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
-    // Expired or not yet valid (context.server's thrown data).
+    // Expired or not yet valid (booking-context.server's thrown data).
     const reason = (error as { data?: Partial<Unavailable> } | null)?.data?.unavailable;
     if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
     throw error;
