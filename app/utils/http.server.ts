@@ -5,6 +5,7 @@
 // never import this module.
 import { data, redirect } from "@remix-run/node";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { XLS_TYPE } from "~/domain/import-export/export.server";
 
 /** The list URL of a request: same path and filters, without the dialog parameters. */
 export function listUrl(request: Request, drop: string[] = []): string {
@@ -57,4 +58,46 @@ export function badRequest(): Response {
 
 export function notFound(): Response {
   return new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+/** `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded` */
+export function contentDisposition(fileName: string, asciiName = fileName): string {
+  const fallback = asciiName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "attachment";
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A spreadsheet download (exports, import templates, batch files, reports). */
+export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string, contentType = XLS_TYPE): Response {
+  return new Response(data as unknown as BodyInit, {
+    status: 200,
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": contentDisposition(fileName, asciiName),
+      "Content-Length": String(data.byteLength),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/**
+ * A stored image (avatars, home-content images, QR cards), or 404 when there
+ * is none. Names are generated and never reused: cached for good unless
+ * `cacheControl` says otherwise.
+ */
+export function imageResponse(
+  image: { bytes: Uint8Array; contentType: string } | null,
+  cacheControl = "public, max-age=31536000, immutable",
+): Response {
+  if (!image) throw new Response("Not found", { status: 404 });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: {
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.bytes.length),
+      "Cache-Control": cacheControl,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+    },
+  });
 }

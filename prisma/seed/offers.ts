@@ -5,7 +5,8 @@ import type { Prisma } from "../../app/generated/prisma/client.ts";
 import type { SeedCalendar } from "./dates.ts";
 import { Random } from "./random.ts";
 import type { ReferenceData } from "./reference.ts";
-import { EXPRESS_CATEGORIES, expressTotal, ZONE_COLUMN } from "./rates/express.ts";
+import { EXPRESS_CATEGORIES, expressTotal } from "./rates/express.ts";
+import { zoneField } from "../../app/domain/express-zones.ts";
 import type { Tx } from "./types.ts";
 
 export interface BuiltRates {
@@ -165,7 +166,7 @@ export function buildSpecialOffers(ref: ReferenceData, cal: SeedCalendar, rates:
     const c = EXPRESS_CATEGORIES[category];
     const weight = rng.pick([0.5, 1, 2, 5, 10, 21]);
     const rate = rates.express.find((r) => r.category === category && Number(r.weight) === weight)!;
-    const price = Math.floor(Number(rate[ZONE_COLUMN[country.zoneCode]]) * rng.between(0.88, 0.95) * 10) / 10;
+    const price = Math.floor(Number(rate[zoneField(country.zoneCode)!]) * rng.between(0.88, 0.95) * 10) / 10;
     offers.push({
       mode: "EXPRESS",
       origin: i === 0 ? "上海" : rng.pick(origins),

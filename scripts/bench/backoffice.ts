@@ -78,8 +78,8 @@ async function main() {
     const cookie = (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0];
     if (!cookie) throw new Error("no session cookie");
 
-    const { dataAreaLoader } = await import("../../app/domain/data-areas/screen.server");
-    const { userListLoader } = await import("../../app/domain/users/screen.server");
+    const { dataAreaLoader } = await import("../../app/routes/backoffice/-server/data-area.server");
+    const { userListLoader } = await import("../../app/routes/admin/-server/users.server");
     type Loader = (args: never) => Promise<unknown>;
     const userList = { loader: (({ request }: { request: Request }) => userListLoader(request)) as Loader };
     const dataArea = {

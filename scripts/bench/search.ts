@@ -35,7 +35,7 @@ async function main() {
     await seedSearchData(db.client, { rows: ROWS, ports: PORTS, log });
     const { modeByKey } = await import("../../app/domain/modes");
     const { routeCarriers, searchRates } = await import("../../app/domain/rates/search.server");
-    const { loadResultsPage } = await import("../../app/domain/rates/page.server");
+    const { loadResultsPage } = await import("../../app/routes/site/-server/results.server");
     const { searchPorts } = await import("../../app/domain/reference/ports.server");
     const { todayInShanghai } = await import("../../app/utils/dates");
     const { createUserSession } = await import("../../app/domain/accounts/session.server");

@@ -85,7 +85,7 @@ describe("export filters and selections", () => {
   });
 
   it("an area without export answers 404", async () => {
-    const { dataAreaExportLoader } = await import("~/domain/data-areas/screen.server");
+    const { dataAreaExportLoader } = await import("~/routes/backoffice/-server/data-area.server");
     const result = await callRoute(dataAreaExportLoader(dataAreas.rail), getRequest("/railRoadData/export", undefined, { cookie }));
     expect(result.status).toBe(404);
   });

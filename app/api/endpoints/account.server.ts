@@ -3,9 +3,9 @@
 // centre's domain functions behind the legacy paths.
 import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
-import { signIn, verifyLogin } from "~/domain/accounts/auth.server";
+import { signIn, signInRefusal, verifyLogin } from "~/domain/accounts/auth.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
-import { sendEmailCode } from "~/domain/accounts/email-codes.server";
+import { sendFormCode } from "~/domain/accounts/email-codes.server";
 import { changePassword, loadProfile, updateProfile } from "~/domain/accounts/profile.server";
 import { registerUser, resetPassword, selfServiceRoles } from "~/domain/accounts/registration.server";
 import {
@@ -21,7 +21,6 @@ import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
 import { mayPerform } from "~/domain/permissions/operations.server";
 import { readHistory, saveHistory, splitHistory } from "~/domain/rates/history.server";
-import { minutesToWait } from "~/domain/security/rate-limit.server";
 import { contactChoices, grantableRoles } from "~/domain/users/users.server";
 import { prisma } from "~/utils/db.server";
 import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, op, type ApiContext, type Endpoint } from "../core.server";
@@ -72,14 +71,11 @@ export async function currentUser(viewer: Viewer) {
   };
 }
 
-async function sendCode(ctx: ApiContext, purpose: "REGISTER" | "RESET_PASSWORD") {
+async function sendCode(ctx: ApiContext, form: "register" | "reset") {
   const { email } = await ctx.parse(sendCodeSchema);
-  const sent = await sendEmailCode({ email, purpose, lng: ctx.lng, ip: ctx.ip });
+  const sent = await sendFormCode(form, { email, lng: ctx.lng, ip: ctx.ip });
   if (!sent.ok) throw new ApiError(sent.field ? 2 : 1, sent.message, sent.status);
-  return ok(
-    null,
-    purpose === "REGISTER" ? { key: "account.register.codeSent", values: { email } } : { key: "account.reset.codeSent", values: { email } },
-  );
+  return ok(null, { key: sent.message.key, values: sent.message.values });
 }
 
 async function updateOwnProfile(ctx: ApiContext) {
@@ -155,10 +151,8 @@ export const accountEndpoints: Endpoint[] = [
       const { email, password } = await ctx.parse(loginSchema);
       const result = await signIn(email, ctx.ip, () => verifyLogin(email, password));
       if (!result.ok) {
-        if (result.reason === "tooManyAttempts") {
-          throw new ApiError(429, { key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } }, 429);
-        }
-        throw new ApiError(1, `account.login.${result.reason}`, result.reason === "frozen" ? 403 : 400);
+        const { status, key, values } = signInRefusal(result);
+        throw new ApiError(status === 429 ? 429 : 1, values ? { key, values } : key, status);
       }
       const token = await createDbSession(result.id, ctx.request, "api");
       const user = await loadViewer(result.id);
@@ -203,7 +197,7 @@ export const accountEndpoints: Endpoint[] = [
     summary: "Send a registration code to an e-mail address (body `data`, also `email`). Status 2: the address is already registered.",
     input: CodeRequestEntity,
     response: done,
-    handler: (ctx) => sendCode(ctx, "REGISTER"),
+    handler: (ctx) => sendCode(ctx, "register"),
   },
   {
     method: "POST",
@@ -212,7 +206,7 @@ export const accountEndpoints: Endpoint[] = [
     summary: "Send a password-reset code (body `data`, also `email`; answers alike for unknown addresses).",
     input: CodeRequestEntity,
     response: done,
-    handler: (ctx) => sendCode(ctx, "RESET_PASSWORD"),
+    handler: (ctx) => sendCode(ctx, "reset"),
   },
   {
     method: "POST",

@@ -32,11 +32,11 @@ import {
   setWxCode,
   updateUser,
   userOptions,
+  usersTable,
   type ManagedUser,
 } from "~/domain/users/users.server";
 import { HANDOVER_ROLE_IDS } from "~/domain/users/constants";
 import { addUserSchema, auditSchema, editUserSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
-import { usersTable } from "~/domain/users/screen.server";
 import {
   createHomeItem,
   deleteHomeCategory,
@@ -53,7 +53,7 @@ import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schema
 import { listOperationLogs, listQueryLogs, operationLogTable, queryLogTable } from "~/domain/logs/logs.server";
 import { modeByKey } from "~/domain/modes";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screen.server";
+import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screens";
 import type { OperationId } from "~/domain/permissions/operations.server";
 import {
   ApiError,

@@ -6,7 +6,7 @@
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/domain/booking/context.server";
+import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/routes/site/-server/booking-context.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
@@ -70,7 +70,7 @@ async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<str
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
-    // Expired or not yet valid (context.server's thrown data).
+    // Expired or not yet valid (booking-context.server's thrown data).
     const reason = (error as { data?: Partial<Unavailable> } | null)?.data?.unavailable;
     if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
     throw error;

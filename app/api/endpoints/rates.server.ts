@@ -6,7 +6,7 @@ import { modeByKey, type ModeKey } from "~/domain/modes";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, type AdminOfferCard } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
-import { loadResultsPage, type ResultsData } from "~/domain/rates/page.server";
+import { loadResultsPage, type ResultsData } from "~/routes/site/-server/results.server";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";

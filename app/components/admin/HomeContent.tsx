@@ -14,6 +14,7 @@ import { TreePlacement, type ParentChoice } from "./TreePlacement";
 import { hrefWith } from "./urls";
 import { shanghaiDateTime } from "./format";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
+import { AdminBreadcrumb } from "./AdminScreen";
 
 type Item = {
   id: number;
@@ -55,10 +56,7 @@ export function HomeContentPage({ data }: { data: HomeScreenData }) {
   const { dialog } = data;
   return (
     <section className="admin-page" aria-labelledby="home-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
-        <span aria-current="page">{title}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.operationsArea")} title={title} />
       <div className="admin-toolbar">
         <h1 id="home-title">{title}</h1>
         <Link to={hrefWith(location, { dialog: "add", id: null })} className="button button--primary" preventScrollReset>

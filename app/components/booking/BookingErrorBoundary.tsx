@@ -5,7 +5,7 @@
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary, type ErrorInfo } from "~/components/ErrorPage";
-import type { Unavailable } from "~/domain/booking/context.server";
+import type { Unavailable } from "~/routes/site/-server/booking-context.server";
 
 function UnavailableNotice({ data }: { data: Unavailable }) {
   const { t } = useTranslation();

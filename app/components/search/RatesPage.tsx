@@ -3,7 +3,7 @@ import { spaLink } from "~/components/spa-links";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
-import type { ResultsData } from "~/domain/rates/page.server";
+import type { ResultsData } from "~/routes/site/-server/results.server";
 import { RatesTable } from "./RatesTable";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";

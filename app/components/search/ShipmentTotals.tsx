@@ -5,7 +5,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
-import type { ResultsData } from "~/domain/rates/page.server";
+import type { ResultsData } from "~/routes/site/-server/results.server";
 import type { TotalView } from "~/domain/rates/totals.server";
 
 /** The shipment's query parameters (for sort, page and filter links). */

@@ -58,3 +58,13 @@ export function FilterField({ label, children }: { label: string; children: Reac
     </label>
   );
 }
+
+/** The text search of a table (`?q=`): keeps what was searched, and starts afresh when the URL changes. */
+export function SearchField({ label, placeholder, maxLength }: { label: string; placeholder?: string; maxLength: number }) {
+  const q = new URLSearchParams(useLocation().search).get("q") ?? "";
+  return (
+    <FilterField label={label}>
+      <input type="search" name="q" defaultValue={q} key={q} placeholder={placeholder} maxLength={maxLength} />
+    </FilterField>
+  );
+}

@@ -3,7 +3,17 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/utils/db.server";
-import { clear, clearPrefix, hit, loginDelayMs, peek, RATE_RULES, rateKeys, type RateState } from "~/domain/security/rate-limit.server";
+import {
+  clear,
+  clearPrefix,
+  hit,
+  loginDelayMs,
+  minutesToWait,
+  peek,
+  RATE_RULES,
+  rateKeys,
+  type RateState,
+} from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { ACCOUNT_STATE } from "~/domain/users/status";
 
@@ -90,6 +100,18 @@ export type SignInResult =
   | { ok: false; reason: "invalidCredentials" }
   | { ok: false; reason: "frozen"; userId: number }
   | { ok: false; reason: "tooManyAttempts"; blocked: RateState };
+
+/** What a refused sign-in answers (page and API): its status and message. A frozen account's page goes to /freeze instead. */
+export function signInRefusal(result: Exclude<SignInResult, { ok: true }>): {
+  status: 400 | 403 | 429;
+  key: string;
+  values?: { minutes: number };
+} {
+  if (result.reason === "tooManyAttempts") {
+    return { status: 429, key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } };
+  }
+  return { status: result.reason === "frozen" ? 403 : 400, key: `account.login.${result.reason}` };
+}
 
 /**
  * The whole sign-in rule, for the login page and POST /api/login alike:

@@ -41,6 +41,16 @@ export type SendCodeResult =
   /** A translated problem (with values) and the HTTP status to answer with. */
   | { ok: false; field?: "email"; message: FlashMessage; status: number };
 
+/** The "send code" of the registration and the password-reset forms (page and API): the code's purpose and, once sent, the message. */
+export async function sendFormCode(
+  form: "register" | "reset",
+  options: { email: string; lng: Language; ip: string | null },
+): Promise<Exclude<SendCodeResult, { ok: true }> | { ok: true; message: FlashMessage }> {
+  const sent = await sendEmailCode({ ...options, purpose: form === "register" ? "REGISTER" : "RESET_PASSWORD" });
+  if (!sent.ok) return sent;
+  return { ok: true, message: { type: "success", key: `account.${form}.codeSent`, values: { email: options.email } } };
+}
+
 /**
  * Creates a code and queues its e-mail in one transaction. Registration
  * refuses an address already registered (the form has to say so anyway);

@@ -74,10 +74,3 @@ export async function statAttachment(name: string): Promise<number | null> {
     throw error;
   }
 }
-
-/** `attachment; filename="ascii fallback"; filename*=UTF-8''percent-encoded` */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "attachment";
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

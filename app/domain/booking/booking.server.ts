@@ -33,7 +33,7 @@ export type RefusedGate = Exclude<BookingGate, "ok">;
 
 type GateViewer = Parameters<typeof priceAccess>[0];
 
-/** Who may book a source that is valid today (context.server refuses the others before anything is shown). */
+/** Who may book a source that is valid today (the booking context, routes/site/-server/booking-context.server.ts, refuses the others before anything is shown). */
 export function bookingGate(viewer: GateViewer, source: Pick<BookingSource, "paused">): BookingGate {
   const access = priceAccess(viewer);
   if (access.status === "visitor") return "login";

@@ -12,6 +12,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { destinationOf } from "./display.server";
 import { readSnapshot } from "./snapshot";
+import { SUMMARY_SELECT, summaryOf } from "./projection.server";
 
 export const RECORDS_PAGE_SIZE = 10;
 /** The records list: page size 10, page links in the URL (the shared paged-table contract). */
@@ -44,18 +45,8 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
     skip: page.skip,
     take: page.take,
     select: {
-      id: true,
-      kind: true,
-      moduleName: true,
-      mode: true,
-      sourceKind: true,
-      transportType: true,
-      pol: true,
-      pod: true,
+      ...SUMMARY_SELECT,
       sourceSnapshot: true,
-      createdAt: true,
-      attachmentKey: true,
-      status: true,
       customerServiceId: true,
       user: { select: { username: true, phone: true, email: true } },
     },
@@ -70,21 +61,14 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
     return p ? p.nickname || p.username : null;
   };
   const list: RecordListRow[] = rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    moduleName: row.moduleName,
-    mode: row.mode,
-    sourceKind: row.sourceKind,
-    transportType: row.transportType,
+    ...summaryOf(row),
+    // Places in the reader's language, an express destination as its country.
     pol: vocabulary(row.pol, lng),
     pod: destinationOf(row.pod, readSnapshot(row.sourceSnapshot)?.express, lng),
-    createdAt: row.createdAt.toISOString(),
     username: row.user.username,
     phone: row.user.phone,
     email: row.user.email,
     customerService: serviceName(row.customerServiceId),
-    hasAttachment: !!row.attachmentKey,
-    status: row.status,
   }));
   return { rows: list, total };
 }

@@ -10,7 +10,7 @@ import { modeByKey, MODES, type ModeDescription, type ModeKey } from "~/domain/m
 import { expressQuote } from "~/domain/pricing/express";
 import { decimalText, tierSelect } from "~/domain/pricing/tier-columns";
 import type { Tier } from "~/domain/pricing/visibility";
-import { zoneField } from "~/domain/rates/express.server";
+import { zoneField } from "~/domain/express-zones";
 import { offerStatus } from "~/domain/rates/validity.server";
 import { rateDelegate, toRateRow } from "~/domain/rates/search.server";
 import { resolveCountry } from "~/domain/reference/countries.server";

@@ -1,40 +1,14 @@
 // Express prices (/expressData): filters category and weight; import, range
 // delete, a wide table and an edit dialog with every field.
 import { REQUIRED, col, type AreaColumn, defineArea } from "./types";
+import { EXPRESS_ZONE_CODES, type ExpressZoneField } from "~/domain/express-zones";
 
-const ZONES = [
-  "T1",
-  "T2",
-  "1",
-  "2",
-  "A",
-  "B",
-  "D",
-  "E",
-  "F",
-  "G",
-  "H",
-  "K",
-  "M",
-  "N",
-  "O",
-  "P",
-  "Q",
-  "R",
-  "S",
-  "T",
-  "U",
-  "V",
-  "X",
-  "Y",
-  "Z",
-] as const;
 const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
 
 /** The express price record's names (data-maintenance.md 3): T1, T2, one, two, a, b, d … z. */
 const ZONE_WIRE: Record<string, string> = { "1": "one", "2": "two" };
 
-const zoneColumns: AreaColumn<`zone${(typeof ZONES)[number]}`>[] = ZONES.map((zone) => ({
+const zoneColumns: AreaColumn<ExpressZoneField>[] = EXPRESS_ZONE_CODES.map((zone) => ({
   field: `zone${zone}` as const,
   header: zone,
   wire: ZONE_WIRE[zone] ?? (zone.length === 1 ? zone.toLowerCase() : zone),

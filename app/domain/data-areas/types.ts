@@ -1,7 +1,7 @@
 // The nine data-maintenance areas (data-maintenance.md) are each described
 // ONCE, in app/domain/data-areas/<area>.ts; the screen, the edit forms,
 // Excel import and export, range delete, checks and the operation log are
-// generated from these descriptions (screen.server.ts, components/data-area).
+// generated from these descriptions (routes/backoffice/-server/data-area.server.ts, components/data-area).
 //
 // Shared by server and browser: plain data (and pure functions) only.
 // Field names are Prisma field names; `header` is the legacy Excel column

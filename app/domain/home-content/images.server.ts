@@ -79,19 +79,10 @@ export async function deleteImage(folder: ImageFolder, name: string | null | und
   await fs.rm(filePath(folder, name), { force: true });
 }
 
-/** The response that serves a stored image (names are never reused: cache for good). */
-export async function imageResponse(folder: ImageFolder, name: string): Promise<Response> {
+/** A stored image and its type, or null (only generated names are looked up). */
+export async function storedImage(folder: ImageFolder, name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const bytes = isImageName(name) ? await readImage(folder, name) : null;
-  if (!bytes) throw new Response("Not found", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": imageContentType(name),
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": "inline",
-    },
-  });
+  return bytes ? { bytes, contentType: imageContentType(name) } : null;
 }
 
 export type ParsedUpload =

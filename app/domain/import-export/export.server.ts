@@ -51,24 +51,5 @@ export async function exportWorkbook(area: DataArea, where: Record<string, unkno
   return writeSheetInWorker(await exportRows(area, where), { sheetName: "sheet1", bookType: "biff8" });
 }
 
-/** attachment with an ASCII fallback and the RFC 5987 UTF-8 name (Chinese file names). */
-export function contentDisposition(fileName: string, asciiName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encoded}`;
-}
-
 export const XLS_TYPE = "application/vnd.ms-excel";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-export function spreadsheetResponse(data: Uint8Array, fileName: string, asciiName: string, contentType = XLS_TYPE): Response {
-  return new Response(data as unknown as BodyInit, {
-    status: 200,
-    headers: {
-      "Content-Type": contentType,
-      "Content-Disposition": contentDisposition(fileName, asciiName),
-      "Content-Length": String(data.byteLength),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}

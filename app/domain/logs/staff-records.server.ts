@@ -15,6 +15,7 @@ import { OUTBOX_STATUSES } from "./outbox-states";
 import { outboxBody } from "~/domain/mail/outbox.server";
 import { ENTRUSTMENT_STATUSES } from "~/domain/booking/status";
 import { statusHistory } from "~/domain/booking/status.server";
+import { cargoOf, SUMMARY_SELECT, summaryOf } from "~/domain/booking/projection.server";
 
 const contains = containsText;
 
@@ -55,7 +56,8 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: query.skip,
       take: query.take,
-      include: {
+      select: {
+        ...SUMMARY_SELECT,
         user: {
           select: {
             username: true,
@@ -74,23 +76,13 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
   return {
     total,
     rows: rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      mode: row.mode,
-      moduleName: row.moduleName,
-      sourceKind: row.sourceKind,
-      transportType: row.transportType,
-      pol: row.pol,
-      pod: row.pod,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
+      ...summaryOf(row),
       username: row.user.username,
       company: row.user.company,
       phone: row.user.phone,
       email: row.user.email,
       sales: row.user.sales?.username ?? null,
       customerService: row.user.customerService?.username ?? null,
-      hasAttachment: !!row.attachmentKey,
       mails: {
         sent: row.emails.filter((mail) => mail.status === "SENT").length,
         failed: row.emails.filter((mail) => mail.status === "FAILED").length,
@@ -121,17 +113,7 @@ export async function getStaffEntrustment(viewer: Viewer, id: number) {
     pol: row.pol,
     pod: row.pod,
     containers: { gp20: row.gp20Count, gp40: row.gp40Count, hq40: row.hq40Count, other: row.otherSize },
-    cargo: {
-      grossWeight: row.grossWeight,
-      volume: row.volume,
-      packages: row.packages,
-      commodityZh: row.commodityZh,
-      commodityEn: row.commodityEn,
-      hsCode: row.hsCode,
-      shipper: row.shipper,
-      consignee: row.consignee,
-      notifyParty: row.notifyParty,
-    },
+    cargo: cargoOf(row),
     attachmentName: row.attachmentName,
     createdAt: row.createdAt.toISOString(),
     user: row.user,

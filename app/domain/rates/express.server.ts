@@ -10,39 +10,7 @@ import type { CountryOption } from "~/domain/reference/countries.server";
 import { prisma } from "~/utils/db.server";
 import { clampPage, PAGE_SIZE, toRateRow, type RatePage, type RateRow, type SortKey } from "./search.server";
 import { validToday } from "./validity.server";
-
-/** Zone code (express country part_code) → price column of the express table. */
-const ZONE_FIELDS: Record<string, string> = {
-  T1: "zoneT1",
-  T2: "zoneT2",
-  "1": "zone1",
-  "2": "zone2",
-  A: "zoneA",
-  B: "zoneB",
-  D: "zoneD",
-  E: "zoneE",
-  F: "zoneF",
-  G: "zoneG",
-  H: "zoneH",
-  K: "zoneK",
-  M: "zoneM",
-  N: "zoneN",
-  O: "zoneO",
-  P: "zoneP",
-  Q: "zoneQ",
-  R: "zoneR",
-  S: "zoneS",
-  T: "zoneT",
-  U: "zoneU",
-  V: "zoneV",
-  X: "zoneX",
-  Y: "zoneY",
-  Z: "zoneZ",
-};
-
-export function zoneField(zoneCode: string): string | null {
-  return ZONE_FIELDS[zoneCode.toUpperCase()] ?? null;
-}
+import { zoneField } from "~/domain/express-zones";
 
 export async function searchExpress(options: {
   mode: ModeDescription;

@@ -3,6 +3,8 @@
 // the staff QR business card. Every read and write is limited to the
 // customers the staff member's view allows (permissions/views.server.ts).
 import { containsText } from "~/utils/like";
+import { z } from "~/utils/zod";
+import { defineTable } from "~/domain/table/paging.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { hashPassword } from "~/domain/accounts/password.server";
@@ -48,6 +50,13 @@ const TAB_WHERE: Record<UserTab, Prisma.UserWhereInput> = {
   failed: { audit: AUDIT.failed },
   profile: { profileAudit: AUDIT.pending },
 };
+
+/** The user list's paging and search (the screen and the API's user list). */
+export const usersTable = defineTable({
+  sizes: [20, 50, 100, 200],
+  defaultSize: 20,
+  filters: { q: z.string().trim().max(50) },
+});
 
 export function tabOf(value: string | null | undefined): UserTab {
   return (USER_TABS as readonly string[]).includes(value ?? "") ? (value as UserTab) : "all";

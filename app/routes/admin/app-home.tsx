@@ -1,7 +1,8 @@
 // App home content (administration.md 2.6): the website screen without the size field.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { APP_SCREEN, appHomeAction, homeScreenLoader } from "~/domain/home-content/screen.server";
+import { appHomeAction, homeScreenLoader } from "~/routes/admin/-server/home-content.server";
+import { APP_SCREEN } from "~/domain/home-content/screens";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";

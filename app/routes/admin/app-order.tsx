@@ -1,7 +1,7 @@
 // Entrustments for staff (our reading of /app-order, docs/decisions/301):
 // the bookings and contact requests of the customers in the staff member's
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -17,19 +17,15 @@ import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
 import { ErrorList, Select, TextArea } from "~/components/forms";
 import { entrustmentTable, getStaffEntrustment, listStaffEntrustments } from "~/domain/logs/staff-records.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, DateRangeFilter, FilterField, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -104,22 +100,10 @@ export default function AppOrderPage() {
   ];
   return (
     <section className="admin-page" aria-labelledby="orders-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.order.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.operationsArea")} title={t("admin.order.title")} />
       <h1 id="orders-title">{t("admin.order.title")}</h1>
       <FilterForm label={t("admin.order.searchLabel")}>
-        <FilterField label={t("admin.common.search")}>
-          <input
-            type="search"
-            name="q"
-            defaultValue={params.get("q") ?? ""}
-            key={params.get("q") ?? ""}
-            placeholder={t("admin.order.placeholder")}
-            maxLength={50}
-          />
-        </FilterField>
+        <SearchField label={t("admin.common.search")} placeholder={t("admin.order.placeholder")} maxLength={50} />
         <FilterField label={t("admin.order.kind")}>
           <select name="kind" defaultValue={params.get("kind") ?? ""} key={`k${params.get("kind")}`}>
             <option value="">{t("admin.order.all")}</option>

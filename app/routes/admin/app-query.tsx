@@ -1,7 +1,7 @@
 // The mail outbox for staff (our reading of /app-query, docs/decisions/301):
 // who received what, its delivery state and attempts, the last error, and a
 // retry for mails that gave up (FAILED → PENDING, due now).
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
@@ -9,21 +9,17 @@ import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.s
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES, emailKindKey } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { Badge } from "~/components/admin/Badge";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -103,10 +99,7 @@ export default function AppQueryPage() {
   ];
   return (
     <section className="admin-page" aria-labelledby="outbox-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.outbox.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.operationsArea")} title={t("admin.outbox.title")} />
       <h1 id="outbox-title">{t("admin.outbox.title")}</h1>
       <ul className="admin-tabs" aria-label={t("admin.outbox.statusLabel")}>
         <li>
@@ -130,16 +123,7 @@ export default function AppQueryPage() {
         ))}
       </ul>
       <FilterForm label={t("admin.outbox.searchLabel")} keep={["status"]}>
-        <FilterField label={t("admin.common.search")}>
-          <input
-            type="search"
-            name="q"
-            defaultValue={params.get("q") ?? ""}
-            key={params.get("q") ?? ""}
-            placeholder={t("admin.outbox.placeholder")}
-            maxLength={100}
-          />
-        </FilterField>
+        <SearchField label={t("admin.common.search")} placeholder={t("admin.outbox.placeholder")} maxLength={100} />
         <DateRangeFilter page={page} label={t("admin.outbox.range")} omit={["dialog", "id"]} />
       </FilterForm>
       <DataTable

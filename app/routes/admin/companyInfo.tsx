@@ -4,7 +4,7 @@
 // by its own menu entry (/companyInfo), like every back-office screen.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
@@ -17,6 +17,7 @@ import { backOfficeMeta } from "~/components/backoffice/meta";
 import { ErrorList, Field } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
+import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -66,10 +67,7 @@ export default function CompanyInfoPage() {
   });
   return (
     <section className="admin-page" aria-labelledby="company-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.company.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.operationsArea")} title={t("admin.company.title")} />
       <h1 id="company-title">{t("admin.company.title")}</h1>
       <p className="field__hint">{t("admin.company.hint")}</p>
       <Form method="post" {...getFormProps(form)} className="stack admin-form--narrow">

@@ -2,7 +2,7 @@
 // many CNY, valid through a day; the results pages convert totals with them.
 // Menu 26 under 数据管理; operations exchangeRate.*. Server-rendered forms:
 // works with JavaScript off.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
@@ -17,20 +17,16 @@ import {
   type ExchangeRateField,
 } from "~/domain/reference/exchange-rates.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { Field } from "~/components/forms";
 import { backToList, intentOf } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -108,7 +104,6 @@ export default function ExchangeRatesPage() {
   const failed = useActionData<typeof action>() as Failure | undefined;
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
-  const q = new URLSearchParams(location.search).get("q") ?? "";
   const listSearch = new URLSearchParams(location.search);
   listSearch.delete("edit");
   const editHref = (id: number) => {
@@ -164,10 +159,7 @@ export default function ExchangeRatesPage() {
 
   return (
     <section className="admin-page" aria-labelledby="exchange-rates-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("quotes.rates.dataArea")}</span> /{" "}
-        <span aria-current="page">{t("quotes.rates.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("quotes.rates.dataArea")} title={t("quotes.rates.title")} />
       <h1 id="exchange-rates-title">{t("quotes.rates.title")}</h1>
       <p className="field__hint">{t("quotes.rates.hint")}</p>
 
@@ -226,9 +218,7 @@ export default function ExchangeRatesPage() {
 
       <h2>{t("quotes.rates.listTitle")}</h2>
       <FilterForm label={t("quotes.rates.searchLabel")}>
-        <FilterField label={t("quotes.rates.search")}>
-          <input type="search" name="q" defaultValue={q} key={q} placeholder="USD" maxLength={3} />
-        </FilterField>
+        <SearchField label={t("quotes.rates.search")} placeholder="USD" maxLength={3} />
       </FilterForm>
       {rows.length === 0 ? <p>{t("quotes.rates.empty")}</p> : <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} />}
       <Pager page={page} />

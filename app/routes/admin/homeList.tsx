@@ -1,7 +1,8 @@
 // Website home content (administration.md 2.5) and the home categories tab.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { homeScreenLoader, webHomeAction, WEB_SCREEN } from "~/domain/home-content/screen.server";
+import { homeScreenLoader, webHomeAction } from "~/routes/admin/-server/home-content.server";
+import { WEB_SCREEN } from "~/domain/home-content/screens";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { HomeContentPage } from "~/components/admin/HomeContent";
 import adminStylesHref from "~/styles/admin.css";

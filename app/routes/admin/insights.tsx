@@ -3,7 +3,7 @@
 // a lane's price history and the customers who search without booking. Each
 // chart is server-drawn SVG with its table beside it; each table exports to
 // .xlsx (/insights/export?table=…). GET only: works without JavaScript.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation } from "~/domain/permissions/operations.server";
@@ -16,14 +16,10 @@ import { Chart } from "~/components/insights/Chart";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { searchWith } from "~/domain/table/types";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -117,10 +113,7 @@ export default function InsightsPage() {
 
   return (
     <section className="admin-page" aria-labelledby="insights-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.logArea")}</span> /{" "}
-        <span aria-current="page">{t("insights.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.logArea")} title={t("insights.title")} />
       <h1 id="insights-title">{t("insights.title")}</h1>
       <p>{t("insights.intro")}</p>
       <p>{data.refreshedAt ? t("insights.refreshedAt", { time: shanghaiDateTime(data.refreshedAt) }) : t("insights.notRefreshed")}</p>

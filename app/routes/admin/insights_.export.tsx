@@ -5,7 +5,8 @@ import { requireOperation } from "~/domain/permissions/operations.server";
 import { insightsMode } from "~/domain/insights/page.server";
 import { insightsExport } from "~/domain/insights/export.server";
 import { INSIGHT_TABLES, type InsightTable } from "~/domain/insights/lanes";
-import { spreadsheetResponse, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { XLSX_TYPE } from "~/domain/import-export/export.server";
+import { spreadsheetResponse } from "~/utils/http.server";
 import { getT } from "~/i18n/i18n.server";
 import { notFound } from "~/utils/http.server";
 

@@ -1,23 +1,19 @@
 // Operation log (administration.md 2.8): search, date range, pager (default
 // size 5, sizes 1/2/5/10). Module is shown as the operation type, operation
 // as the business module (spec 3).
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation } from "~/domain/permissions/operations.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,8 +30,6 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 export default function OperationLogPage() {
   const { t, i18n } = useTranslation();
   const { rows, page } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const q = new URLSearchParams(location.search).get("q") ?? "";
   // Known codes get a label; anything else is shown as written.
   const label = (group: string, code: string) => (i18n.exists(`admin.logs.${group}.${code}`) ? t(`admin.logs.${group}.${code}`) : code);
   // The changed fields by the labels the screens show (issue 22 item 12); rows logged before keep their text.
@@ -60,15 +54,10 @@ export default function OperationLogPage() {
   ];
   return (
     <section className="admin-page" aria-labelledby="oplog-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.logArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.logs.operationTitle")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.logArea")} title={t("admin.logs.operationTitle")} />
       <h1 id="oplog-title">{t("admin.logs.operationTitle")}</h1>
       <FilterForm label={t("admin.logs.searchLabel")}>
-        <FilterField label={t("admin.common.search")}>
-          <input type="search" name="q" defaultValue={q} key={q} placeholder={t("admin.logs.operationPlaceholder")} maxLength={50} />
-        </FilterField>
+        <SearchField label={t("admin.common.search")} placeholder={t("admin.logs.operationPlaceholder")} maxLength={50} />
         <DateRangeFilter page={page} label={t("admin.logs.range")} />
       </FilterForm>
       <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} />

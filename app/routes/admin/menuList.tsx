@@ -23,6 +23,7 @@ import { ErrorList, Field, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -116,10 +117,7 @@ export default function MenuListPage() {
   const showActions = rights.edit || rights.delete;
   return (
     <section className="admin-page" aria-labelledby="menus-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.menu.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.menu.title")} />
       <p className="admin-banner" role="note">
         {t("admin.menu.banner")}
       </p>

@@ -5,7 +5,7 @@
 // Server-rendered forms: works with JavaScript off. `?name=` (the insights
 // dashboard's action for a searched name that is no known port) fills the
 // new alias with that name.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
@@ -23,7 +23,7 @@ import {
   type AliasOutcome,
 } from "~/domain/reference/port-aliases.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
@@ -31,13 +31,9 @@ import { Field } from "~/components/forms";
 import { backToList, intentOf } from "~/utils/http.server";
 import { readFormData } from "~/utils/form-data.server";
 import { blankControlCharacters } from "~/utils/control-characters";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -138,7 +134,6 @@ export default function PortAliasesPage() {
   const failed = useActionData<typeof action>() as Failure | undefined;
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
-  const q = new URLSearchParams(location.search).get("q") ?? "";
   const editId = editing?.id ?? null;
   const listSearch = new URLSearchParams(location.search);
   listSearch.delete("edit");
@@ -213,10 +208,7 @@ export default function PortAliasesPage() {
 
   return (
     <section className="admin-page" aria-labelledby="port-aliases-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("portAliases.dataArea")}</span> /{" "}
-        <span aria-current="page">{t("portAliases.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("portAliases.dataArea")} title={t("portAliases.title")} />
       <h1 id="port-aliases-title">{t("portAliases.title")}</h1>
       <p className="field__hint">{t("portAliases.hint")}</p>
 
@@ -252,9 +244,7 @@ export default function PortAliasesPage() {
 
       <h2>{t("portAliases.title")}</h2>
       <FilterForm label={t("portAliases.searchLabel")}>
-        <FilterField label={t("portAliases.search")}>
-          <input type="search" name="q" defaultValue={q} key={q} placeholder={t("portAliases.searchPlaceholder")} maxLength={50} />
-        </FilterField>
+        <SearchField label={t("portAliases.search")} placeholder={t("portAliases.searchPlaceholder")} maxLength={50} />
       </FilterForm>
       {rows.length === 0 ? <p>{t("portAliases.empty")}</p> : <DataTable columns={columns} rows={rows} rowKey={(row) => String(row.id)} />}
       <Pager page={page} />

@@ -1,7 +1,7 @@
 // Query-trace logs (administration.md 2.7): six tabs (?mode=), search,
 // date range with shortcuts (default: the past 365 days), page sizes 1/2/5/10.
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { requireOperation } from "~/domain/permissions/operations.server";
@@ -9,19 +9,15 @@ import { notFound } from "~/utils/http.server";
 import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { DataTable, DateRangeFilter, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
 const PATH = "/query-logs";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,9 +37,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 export default function QueryLogsPage() {
   const { t } = useTranslation();
   const { modeKey, rows, page } = useLoaderData<typeof loader>();
-  const location = useLocation();
   const mode = MODES.find((m) => m.key === modeKey)!;
-  const q = new URLSearchParams(location.search).get("q") ?? "";
   const columns: TableColumn<Row>[] = [
     ...queryLogColumns(mode).map((column) => ({
       key: column,
@@ -58,10 +52,7 @@ export default function QueryLogsPage() {
   ];
   return (
     <section className="admin-page" aria-labelledby="qlogs-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.logArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.logs.queryTitle")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.logArea")} title={t("admin.logs.queryTitle")} />
       <h1 id="qlogs-title">{t("admin.logs.queryTitle")}</h1>
       <ul className="admin-tabs" aria-label={t("admin.offer.modes")}>
         {MODES.map((m) => (
@@ -73,9 +64,7 @@ export default function QueryLogsPage() {
         ))}
       </ul>
       <FilterForm label={t("admin.logs.searchLabel")} keep={["mode"]}>
-        <FilterField label={t("admin.common.search")}>
-          <input type="search" name="q" defaultValue={q} key={q} placeholder={t("admin.logs.queryPlaceholder")} maxLength={50} />
-        </FilterField>
+        <SearchField label={t("admin.common.search")} placeholder={t("admin.logs.queryPlaceholder")} maxLength={50} />
         <DateRangeFilter page={page} label={t("admin.logs.range")} />
       </FilterForm>
       <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} />

@@ -8,23 +8,10 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { isAdministrator } from "~/domain/permissions/authority.server";
+import { runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
-import { listMenus } from "~/domain/menus/menus.server";
-import { buildTree, flattenTree } from "~/domain/menus/tree";
-import {
-  createRole,
-  deleteRole,
-  getRole,
-  listRoles,
-  placeableParents,
-  roleActions,
-  roleDialogDenial,
-  rolePermissionIds,
-  saveRolePermissions,
-  updateRole,
-} from "~/domain/roles/roles.server";
+import { createRole, deleteRole, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
+import { roleListView } from "~/domain/roles/role-list.server";
 import { roleSchema } from "~/domain/roles/schemas";
 import { DialogActions } from "~/components/admin/AdminDialog";
 import { UrlDialog } from "~/components/dialog";
@@ -36,6 +23,7 @@ import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -43,54 +31,9 @@ export const meta = backOfficeMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireOperation(request, "role.read");
   const url = new URL(request.url);
-  const dialog = url.searchParams.get("dialog");
-  const roles = await listRoles();
-  // Links only for the roles the viewer may change: those below their own role.
-  const can = await roleActions(viewer, roles);
-  const rows = flattenTree(buildTree(roles)).map(({ node, depth }) => ({
-    id: node.id,
-    name: node.name,
-    description: node.description,
-    level: node.level,
-    depth,
-    childCount: node.childCount,
-    can: can[node.id],
-  }));
-  const parentsFor = async (editingId?: number) =>
-    (await placeableParents(viewer, roles, editingId)).map((role) => ({
-      id: role.id,
-      label: role.name,
-      level: role.level,
-      depth: role.depth,
-    }));
-  const base = { rows, canAdd: mayPerform(viewer, "role.create"), noParent: isAdministrator(viewer) };
-
-  if (dialog === "add") return { ...base, dialog: { kind: "add" as const, parents: await parentsFor() } };
-  if (dialog === "edit" || dialog === "permissions" || dialog === "delete") {
-    const id = idOf(url.searchParams.get("id"));
-    const role = id ? await getRole(id) : null;
-    if (!role) throw notFound();
-    if ((dialog === "edit" || dialog === "permissions") && role.level === 1) throw notFound();
-    const denial = await roleDialogDenial(viewer, role.id, dialog);
-    if (denial) throw refusal(denial);
-    const summary = { id: role.id, name: role.name, description: role.description, parentId: role.parentId, level: role.level };
-    if (dialog === "edit") return { ...base, dialog: { kind: "edit" as const, role: summary, parents: await parentsFor(role.id) } };
-    if (dialog === "permissions") {
-      const menus = flattenTree(buildTree(await listMenus())).map(({ node, depth }) => ({
-        id: node.id,
-        parentId: node.parentId,
-        label: node.label,
-        labelEn: node.labelEn,
-        level: node.level,
-        depth,
-      }));
-      // Administrators grant anything; everyone else only what they hold.
-      const held = isAdministrator(viewer) ? null : viewer.permissionIds;
-      return { ...base, dialog: { kind: "permissions" as const, role: summary, menus, checked: await rolePermissionIds(role.id), held } };
-    }
-    return { ...base, dialog: { kind: "delete" as const, role: summary } };
-  }
-  return { ...base, dialog: null };
+  const outcome = await roleListView(viewer, { dialog: url.searchParams.get("dialog"), id: idOf(url.searchParams.get("id")) });
+  if (!outcome.ok) throw outcome.refused ? refusal(outcome) : notFound();
+  return outcome.view;
 }
 
 const ROLE_INTENTS = {
@@ -156,10 +99,7 @@ export default function RoleListPage() {
   const location = useLocation();
   return (
     <section className="admin-page" aria-labelledby="roles-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.role.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.role.title")} />
       <div className="admin-toolbar">
         <h1 id="roles-title">{t("admin.role.title")}</h1>
         {canAdd ? (

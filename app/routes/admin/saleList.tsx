@@ -23,6 +23,7 @@ import { ErrorList } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
+import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 const PATH = "/saleList";
 
@@ -105,10 +106,7 @@ export default function SaleListPage() {
   const mode = MODES.find((m) => m.key === modeKey)!;
   return (
     <section className="admin-page" aria-labelledby="offers-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.operationsArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.offer.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.operationsArea")} title={t("admin.offer.title")} />
       <div className="admin-toolbar">
         <h1 id="offers-title">{t("admin.offer.title")}</h1>
       </div>

@@ -1,26 +1,22 @@
 // User management (administration.md 2.1): search, seven tabs with badges,
 // paged table, and URL-addressed dialogs (?dialog=edit&id=5) that the server
-// renders open. Loader and action: app/domain/users/screen.server.ts.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+// renders open. Loader and action: app/routes/admin/-server/users.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { userListAction, userListLoader } from "~/domain/users/screen.server";
+import { userListAction, userListLoader } from "~/routes/admin/-server/users.server";
 import { USER_TABS } from "~/domain/users/constants";
-import { DataTable, FilterField, FilterForm, Pager, type TableColumn } from "~/components/table";
+import { DataTable, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Badge } from "~/components/admin/Badge";
 import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog } from "~/components/admin/UserDialogs";
 import { hrefWith } from "~/components/admin/urls";
-import adminStylesHref from "~/styles/admin.css";
-import tableStylesHref from "~/styles/datatable.css";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tableStylesHref },
-  { rel: "stylesheet", href: adminStylesHref },
-];
+export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
@@ -39,7 +35,6 @@ export default function UserListPage() {
   const { rows, page, tab, tabCounts, rights, dialog, options } = data;
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const params = new URLSearchParams(location.search);
   const open = (kind: string, id: number) => hrefWith(location, { dialog: kind, id });
   const tabHref = (value: string) => hrefWith(location, { tab: value === "all" ? null : value, page: null, dialog: null, id: null });
 
@@ -142,10 +137,7 @@ export default function UserListPage() {
 
   return (
     <section className="admin-page" aria-labelledby="users-title">
-      <nav className="admin-breadcrumb" aria-label={t("admin.common.breadcrumb")}>
-        <Link to="/home">{t("admin.common.home")}</Link> / <span>{t("admin.common.permissionArea")}</span> /{" "}
-        <span aria-current="page">{t("admin.user.title")}</span>
-      </nav>
+      <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.user.title")} />
       <div className="admin-toolbar">
         <h1 id="users-title">{t("admin.user.title")}</h1>
         {rights.add ? (
@@ -155,16 +147,7 @@ export default function UserListPage() {
         ) : null}
       </div>
       <FilterForm label={t("admin.user.searchLabel")} keep={["tab"]}>
-        <FilterField label={t("admin.user.search")}>
-          <input
-            type="search"
-            name="q"
-            defaultValue={params.get("q") ?? ""}
-            key={params.get("q") ?? ""}
-            placeholder={t("admin.user.searchPlaceholder")}
-            maxLength={50}
-          />
-        </FilterField>
+        <SearchField label={t("admin.user.search")} placeholder={t("admin.user.searchPlaceholder")} maxLength={50} />
       </FilterForm>
       <ul className="admin-tabs" aria-label={t("admin.user.tabsLabel")}>
         {USER_TABS.map((value) => (

@@ -1,7 +1,7 @@
 // <area>/export: the Excel export (GET with the list's filters) of every area
 // that has one; one route per such area (app/route-table.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dataAreaExportLoader } from "~/domain/data-areas/screen.server";
+import { dataAreaExportLoader } from "~/routes/backoffice/-server/data-area.server";
 import { dataAreas } from "~/domain/data-areas";
 import { entryAtPath } from "~/route-paths";
 

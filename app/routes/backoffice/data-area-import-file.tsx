@@ -1,7 +1,7 @@
 // <area>/import-file/<batch>: the original file of an import batch (decision
 // 204). One route per area (app/route-table.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dataAreaImportFileLoader } from "~/domain/data-areas/screen.server";
+import { dataAreaImportFileLoader } from "~/routes/backoffice/-server/data-area.server";
 import { dataAreas } from "~/domain/data-areas";
 import { entryAtPath } from "~/route-paths";
 

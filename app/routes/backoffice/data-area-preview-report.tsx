@@ -1,7 +1,7 @@
 // <area>/preview-report/<preview>: the .xlsx report of an import preview
 // (issue 23 item 1, decision 203). One route per area (app/route-table.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dataAreaPreviewReportLoader } from "~/domain/data-areas/screen.server";
+import { dataAreaPreviewReportLoader } from "~/routes/backoffice/-server/data-area.server";
 import { dataAreas } from "~/domain/data-areas";
 import { entryAtPath } from "~/route-paths";
 

@@ -1,7 +1,7 @@
 // <area>/template: the import template of every data area (.xlsx, in the
 // user's language; decision 204). One route per area (app/route-table.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dataAreaTemplateLoader } from "~/domain/data-areas/screen.server";
+import { dataAreaTemplateLoader } from "~/routes/backoffice/-server/data-area.server";
 import { dataAreas } from "~/domain/data-areas";
 import { entryAtPath } from "~/route-paths";
 

@@ -8,7 +8,7 @@ import { dataAreaLinks } from "~/components/data-area/route";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { dataAreas } from "~/domain/data-areas";
-import { dataAreaAction, dataAreaLoader } from "~/domain/data-areas/screen.server";
+import { dataAreaAction, dataAreaLoader } from "~/routes/backoffice/-server/data-area.server";
 import { entryAtPath } from "~/route-paths";
 
 const areaAt = (pathname: string) => entryAtPath(Object.values(dataAreas), pathname);

@@ -2,20 +2,10 @@
 // are looked up, so no path from the URL ever reaches the file system.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { avatarContentType, isAvatarName, readAvatarFile } from "~/utils/uploads.server";
+import { imageResponse } from "~/utils/http.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const name = params.name ?? "";
-  if (!isAvatarName(name)) throw new Response("Not found", { status: 404 });
-  const bytes = await readAvatarFile(name);
-  if (!bytes) throw new Response("Not found", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": avatarContentType(name),
-      "Content-Length": String(bytes.length),
-      // A name is never reused: cache for good.
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": "inline",
-    },
-  });
+  const bytes = isAvatarName(name) ? await readAvatarFile(name) : null;
+  return imageResponse(bytes ? { bytes, contentType: avatarContentType(name) } : null);
 }

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { getViewer } from "~/domain/accounts/session.server";
-import { attachmentPath, contentDisposition, statAttachment } from "~/domain/booking/attachments.server";
+import { attachmentPath, statAttachment } from "~/domain/booking/attachments.server";
+import { contentDisposition } from "~/utils/http.server";
 import { findVisibleAttachment, parseRecordId } from "~/domain/booking/records.server";
 
 const notFound = () =>

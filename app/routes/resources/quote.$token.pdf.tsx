@@ -4,7 +4,7 @@
 // read. Linked from the shared page and from the owner's list in /quotes.
 // Only the snapshot is printed (the customer's own tier's prices).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { contentDisposition } from "~/domain/booking/attachments.server";
+import { contentDisposition } from "~/utils/http.server";
 import { quotePdf } from "~/domain/quotes/pdf.server";
 import { quoteByToken } from "~/domain/quotes/quotes.server";
 import { getLanguage } from "~/i18n/i18n.server";

@@ -2,12 +2,11 @@
 // contacts' cards). Only generated names are looked up.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireViewer } from "~/domain/accounts/session.server";
-import { imageResponse } from "~/domain/home-content/images.server";
+import { storedImage } from "~/domain/home-content/images.server";
+import { imageResponse } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireViewer(request);
-  const response = await imageResponse("wxcodes", params.name ?? "");
   // Personal contact data: the browser may keep it, shared caches may not.
-  response.headers.set("Cache-Control", "private, max-age=86400");
-  return response;
+  return imageResponse(await storedImage("wxcodes", params.name ?? ""), "private, max-age=86400");
 }

@@ -12,7 +12,7 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { ErrorList } from "~/components/forms";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
-import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/domain/booking/context.server";
+import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/routes/site/-server/booking-context.server";
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
 import { readFormData } from "~/utils/form-data.server";

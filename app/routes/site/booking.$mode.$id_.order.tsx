@@ -14,7 +14,7 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
-import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/domain/booking/context.server";
+import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/routes/site/-server/booking-context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { BodyError } from "~/utils/multipart.server";

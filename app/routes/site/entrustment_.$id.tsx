@@ -13,6 +13,7 @@ import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn, snapshotIn } from "~/domain/booking/display.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { entrustmentContacts, findVisibleEntrustment, parseRecordId } from "~/domain/booking/records.server";
+import { cargoOf } from "~/domain/booking/projection.server";
 import { usesContainers } from "~/domain/booking/schemas";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import bookingStylesHref from "~/styles/booking.css";
@@ -52,15 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         gp40Count: row.gp40Count,
         hq40Count: row.hq40Count,
         otherSize: row.otherSize,
-        grossWeight: row.grossWeight,
-        volume: row.volume,
-        packages: row.packages,
-        commodityZh: row.commodityZh,
-        commodityEn: row.commodityEn,
-        hsCode: row.hsCode,
-        shipper: row.shipper,
-        consignee: row.consignee,
-        notifyParty: row.notifyParty,
+        ...cargoOf(row),
       },
       attachment: row.attachmentKey ? { name: row.attachmentName ?? "", size: row.attachmentSize ?? 0 } : null,
       snapshot: snapshot && snapshotIn(snapshot, lng),

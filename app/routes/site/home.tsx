@@ -7,7 +7,7 @@ import { Offers } from "~/components/search/Offers";
 import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, PriceNotice } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
-import { loadHomePage } from "~/domain/rates/home.server";
+import { loadHomePage } from "~/routes/site/-server/home.server";
 
 export const links = searchLinks;
 export const headers = ratesHeaders;

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta, searchLinks } from "~/components/search/RatesPage";
-import { loadResultsPage } from "~/domain/rates/page.server";
+import { loadResultsPage } from "~/routes/site/-server/results.server";
 import { modeAt } from "~/route-paths.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage(modeAt(request).key, request, { page: true });

@@ -9,13 +9,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { authenticator, signIn } from "~/domain/accounts/auth.server";
+import { authenticator, signIn, signInRefusal } from "~/domain/accounts/auth.server";
 import { clientAddress, createUserSession, frozenRedirect, getViewer } from "~/domain/accounts/session.server";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
-import { sendEmailCode, type CodePurpose } from "~/domain/accounts/email-codes.server";
+import { sendFormCode } from "~/domain/accounts/email-codes.server";
 import { registerUser, resetPassword, selfServiceRoles } from "~/domain/accounts/registration.server";
 import { loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from "~/domain/accounts/schemas";
-import { minutesToWait } from "~/domain/security/rate-limit.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { CheckboxField, ErrorList, Field, Select } from "~/components/forms";
@@ -88,31 +87,23 @@ export const action = (args: ActionFunctionArgs) =>
         if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
         // What happened and whom to ask: /freeze (spec 2.1, 6).
         if (result.reason === "frozen") return frozenRedirect(request, result.userId);
-        if (result.reason === "tooManyAttempts") {
-          return reply(
-            {
-              form: "login",
-              result: submission.reply({ hideFields: ["password"] }),
-              message: { type: "error", key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } },
-            },
-            429,
-          );
-        }
-        return reply(
-          { form: "login", result: submission.reply({ formErrors: [`account.login.${result.reason}`], hideFields: ["password"] }) },
-          400,
-        );
+        const { status, key, values } = signInRefusal(result);
+        // Waiting is a message with the minutes; a wrong password is the form's error.
+        return values
+          ? reply(
+              { form: "login", result: submission.reply({ hideFields: ["password"] }), message: { type: "error", key, values } },
+              status,
+            )
+          : reply({ form: "login", result: submission.reply({ formErrors: [key], hideFields: ["password"] }) }, status);
       }
 
       case "sendCode":
       case "sendResetCode": {
-        const mode: Mode = intent === "sendCode" ? "register" : "reset";
-        const purpose: CodePurpose = intent === "sendCode" ? "REGISTER" : "RESET_PASSWORD";
+        const mode = intent === "sendCode" ? "register" : "reset";
         const hideFields = ["password", "confirmPassword"];
         const submission = parseWithZod(form, { schema: sendCodeSchema });
         if (submission.status !== "success") return reply({ form: mode, result: submission.reply({ hideFields }) }, 400);
-        const email = submission.value.email;
-        const sent = await sendEmailCode({ email, purpose, lng, ip });
+        const sent = await sendFormCode(mode, { email: submission.value.email, lng, ip });
         if (!sent.ok) {
           return reply(
             sent.field
@@ -121,8 +112,7 @@ export const action = (args: ActionFunctionArgs) =>
             sent.status,
           );
         }
-        const key = mode === "register" ? "account.register.codeSent" : "account.reset.codeSent";
-        return reply({ form: mode, result: submission.reply({ hideFields }), message: { type: "success", key, values: { email } } });
+        return reply({ form: mode, result: submission.reply({ hideFields }), message: sent.message });
       }
 
       case "register": {

@@ -7,6 +7,7 @@ import { EXPRESS_ZONES } from "../data/express-zones.ts";
 import type { SeedCalendar } from "../dates.ts";
 import { money } from "../money.ts";
 import { Random } from "../random.ts";
+import { zoneField } from "../../../app/domain/express-zones.ts";
 
 /** Category → price level, fuel surcharge (%), discount factor and delivery time. */
 export const EXPRESS_CATEGORIES: Record<string, { level: number; fuel: number; discount: number; timeLimit: string }> = {
@@ -14,35 +15,6 @@ export const EXPRESS_CATEGORIES: Record<string, { level: number; fuel: number; d
   UPS: { level: 0.97, fuel: 22.75, discount: 0.82, timeLimit: "3-5个工作日" },
   FEDEX: { level: 1.03, fuel: 23.5, discount: 0.88, timeLimit: "2-5个工作日" },
   TNT: { level: 0.94, fuel: 21.0, discount: 0.8, timeLimit: "3-6个工作日" },
-};
-
-/** Zone code → column of the express price table. */
-export const ZONE_COLUMN: Record<string, keyof Prisma.ExpressRateCreateManyInput> = {
-  T1: "zoneT1",
-  T2: "zoneT2",
-  "1": "zone1",
-  "2": "zone2",
-  A: "zoneA",
-  B: "zoneB",
-  D: "zoneD",
-  E: "zoneE",
-  F: "zoneF",
-  G: "zoneG",
-  H: "zoneH",
-  K: "zoneK",
-  M: "zoneM",
-  N: "zoneN",
-  O: "zoneO",
-  P: "zoneP",
-  Q: "zoneQ",
-  R: "zoneR",
-  S: "zoneS",
-  T: "zoneT",
-  U: "zoneU",
-  V: "zoneV",
-  X: "zoneX",
-  Y: "zoneY",
-  Z: "zoneZ",
 };
 
 export function expressWeights(): number[] {
@@ -85,7 +57,7 @@ export function buildExpressRates(cal: SeedCalendar): Prisma.ExpressRateCreateMa
         paused: false,
       };
       for (const zone of EXPRESS_ZONES) {
-        (row as Record<string, unknown>)[ZONE_COLUMN[zone.code]] = money(basePrice(weight) * zoneFactor[zone.code]);
+        (row as Record<string, unknown>)[zoneField(zone.code)!] = money(basePrice(weight) * zoneFactor[zone.code]);
       }
       // total_cost is the reference total for zone T1 (the cheapest zone).
       row.totalCost = money(expressTotal(Number(row.zoneT1), c.fuel, c.discount));

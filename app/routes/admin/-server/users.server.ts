@@ -5,14 +5,21 @@
 // which values. Hiding a button is cosmetic.
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { forbidden } from "~/domain/permissions/permissions.server";
 import { mayPerform, operationAction, performable, requireOperation, type OperationId } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
 import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
-import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
-import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema, stateSchema, viewSchema } from "./schemas";
+import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
+import {
+  addUserSchema,
+  auditSchema,
+  decisionSchema,
+  editUserSchema,
+  handoverSchema,
+  stateSchema,
+  viewSchema,
+} from "~/domain/users/schemas";
 import {
   assignViews,
   auditProfileChange,
@@ -33,16 +40,11 @@ import {
   tabOf,
   updateUser,
   userOptions,
+  usersTable,
   VIEW_ROLE_IDS,
-} from "./users.server";
+} from "~/domain/users/users.server";
 
 export const PATH = "/userList";
-
-export const usersTable = defineTable({
-  sizes: [20, 50, 100, 200],
-  defaultSize: 20,
-  filters: { q: z.string().trim().max(50) },
-});
 
 /** The screen's buttons: each dialog and intent is an operation of the registry. */
 const DIALOG_OPERATION = {

@@ -19,9 +19,9 @@ import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, pageI18n } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
-import { loadContactCard, type ContactCardData } from "./contacts.server";
-import type { Endpoint } from "./endpoints.server";
-import { recordSearch, type SearchRecord } from "./query-log.server";
+import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
+import type { Endpoint } from "~/domain/rates/endpoints.server";
+import { recordSearch, type SearchRecord } from "~/domain/rates/query-log.server";
 import {
   cachedCarriers,
   cachedDefaultSuggestions,
@@ -30,12 +30,12 @@ import {
   cachedExpress,
   cachedLandLists,
   cachedRates,
-} from "./read-cache.server";
-import type { RatePage, RateRow } from "./search.server";
+} from "~/domain/rates/read-cache.server";
+import type { RatePage, RateRow } from "~/domain/rates/search.server";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
-import { pageMeta, searchParamsOf } from "./seo.server";
-import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
+import { pageMeta, searchParamsOf } from "~/domain/rates/seo.server";
+import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import {
   convertTotals,
   pageByTotal,
@@ -46,7 +46,7 @@ import {
   totalsAllowed,
   totalViews,
   type ShipmentForm,
-} from "./totals.server";
+} from "~/domain/rates/totals.server";
 import { CURRENCY_PARAM } from "~/domain/pricing/currency";
 import { currencyChoices } from "~/domain/reference/exchange-rates.server";
 

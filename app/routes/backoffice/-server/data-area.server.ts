@@ -21,12 +21,13 @@ import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/im
 import { commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
 import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
-import { exportWorkbook, spreadsheetResponse, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { exportWorkbook, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
+import { spreadsheetResponse } from "~/utils/http.server";
 import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
 import { previewReport } from "~/domain/import-export/preview-report.server";
 import { getT } from "~/i18n/i18n.server";
-import { parseWritten, writtenParam, WRITTEN_PARAM } from "./written";
+import { parseWritten, writtenParam, WRITTEN_PARAM } from "~/domain/data-areas/written";
 import {
   countRange,
   parseAreaQuery,
@@ -44,8 +45,8 @@ import {
   rangeDeletedKey,
   runCheck,
   saveRow,
-} from "./queries.server";
-import { editFormSchema } from "./schema";
+} from "~/domain/data-areas/queries.server";
+import { editFormSchema } from "~/domain/data-areas/schema";
 import {
   DIALOG_PARAMS,
   EXPORT_SCOPE_PARAM,
@@ -55,8 +56,8 @@ import {
   type DataAreaLoaderData,
   type DialogState,
   type PreviewData,
-} from "./screen-types";
-import { visibleColumns, type CheckKey, type DataArea } from "./types";
+} from "~/domain/data-areas/screen-types";
+import { visibleColumns, type CheckKey, type DataArea } from "~/domain/data-areas/types";
 import { hiddenColumns, storeColumnChoice } from "./columns.server";
 import { readFormData } from "~/utils/form-data.server";
 

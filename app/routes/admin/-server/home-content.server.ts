@@ -3,15 +3,8 @@
 // the size field. /homeList also hosts the home categories (?tab=categories).
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import type { HomeChannel } from "~/generated/prisma/client";
 import type { HomeScreenData } from "~/components/admin/HomeContent";
-import {
-  operationAction,
-  requireOperation,
-  type DeclaredOperations,
-  type OperationGate,
-  type OperationId,
-} from "~/domain/permissions/operations.server";
+import { operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
@@ -25,23 +18,10 @@ import {
   listHomeItems,
   saveHomeCategory,
   updateHomeItem,
-} from "./home-content.server";
-import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "./images.server";
-import { homeCategorySchema, homeItemSchema } from "./schemas";
-
-type HomeOperations = { read: OperationId; create: OperationId; update: OperationId; delete: OperationId };
-
-export type HomeScreen = { channel: HomeChannel; path: string; categories: boolean; operations: HomeOperations };
-
-const homeOperations = (key: "webHome" | "appHome"): HomeOperations => ({
-  read: `content.${key}.read`,
-  create: `content.${key}.create`,
-  update: `content.${key}.update`,
-  delete: `content.${key}.delete`,
-});
-
-export const WEB_SCREEN: HomeScreen = { channel: "WEB", path: "/homeList", categories: true, operations: homeOperations("webHome") };
-export const APP_SCREEN: HomeScreen = { channel: "APP", path: "/app-home", categories: false, operations: homeOperations("appHome") };
+} from "~/domain/home-content/home-content.server";
+import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
+import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
+import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screens";
 
 function itemSummary(item: {
   id: number;

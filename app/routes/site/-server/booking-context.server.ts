@@ -9,9 +9,9 @@ import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
-import { bookingGate, GATE_MESSAGE, type BookingGate } from "./booking.server";
-import { loadBookingSource, type BookingSource } from "./source.server";
-import { snapshotIn } from "./display.server";
+import { bookingGate, GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
+import { loadBookingSource, type BookingSource } from "~/domain/booking/source.server";
+import { snapshotIn } from "~/domain/booking/display.server";
 
 export type BookingContext = {
   viewer: Viewer | null;

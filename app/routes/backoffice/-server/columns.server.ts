@@ -4,7 +4,7 @@
 // JavaScript; the loader stores the choice and redirects to the list.
 import { redirect } from "@remix-run/node";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { listColumns, type DataArea } from "./types";
+import { listColumns, type DataArea } from "~/domain/data-areas/types";
 
 /** The chooser's parameters: `columns=1` marks a submitted choice, `show` the checked fields, `show=*` all. */
 export const CHOOSER_PARAMS = { submit: "columns", show: "show" } as const;

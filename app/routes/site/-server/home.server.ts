@@ -12,16 +12,16 @@ import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
 import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
-import { loadContactCard, type ContactCardData } from "./contacts.server";
-import { listOffers, maintenanceNotice, offersIn, type OfferCard } from "./offers.server";
-import { cachedDefaultSuggestions, cachedLandLists } from "./read-cache.server";
+import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
+import { listOffers, maintenanceNotice, offersIn, type OfferCard } from "~/domain/rates/offers.server";
+import { cachedDefaultSuggestions, cachedLandLists } from "~/domain/rates/read-cache.server";
 import { landPickerLists } from "~/domain/reference/land.server";
 import type { PickerOption } from "~/domain/reference/options";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
-import { absoluteUrl } from "./seo.server";
+import { absoluteUrl } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-import { loadSuggestions, type FieldSuggestions } from "./suggestions.server";
+import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 
 export type HomeData = {
   modeKey: ModeKey;
