@@ -16,6 +16,7 @@
 // Shared by server and browser (menus and tabs on every page): plain data
 // only, no server names. Prisma model and SQL names follow from the key on
 // the server (rateModel below, utils/sql-names.server.ts).
+import type { TranslationKey } from "~/i18n/keys";
 import type { Prisma, TransportMode } from "~/generated/prisma/client";
 import type { Tier } from "~/domain/pricing/visibility";
 
@@ -27,7 +28,7 @@ export type RateTable = {
   /** Home tab id of the spec (fcl, lcl, air, railway, car, delivery). */
   homeTab: string;
   /** Translation key of the mode's name. */
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Back-office data area (screen path, which is also its menu permission). */
   dataPath: string;
   /** Start of the stored booking module name ("FCL rate", "Railway special route"; spec 4). */

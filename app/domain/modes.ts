@@ -5,6 +5,7 @@
 //
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { ShipmentKind } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
 import { RATE_TABLES, rateModel, tierField, transportOf, type ModeKey, type RateModel, type TransportType } from "./catalog";
@@ -21,10 +22,10 @@ export type SearchField = {
   param: string;
   role: "from" | "to";
   picker: PickerKind;
-  labelKey: string;
-  placeholderKey: string;
+  labelKey: TranslationKey;
+  placeholderKey: TranslationKey;
   /** Message when missing (customer-portal.md 5). */
-  requiredKey: string;
+  requiredKey: TranslationKey;
   /** Rate column the resolved value is matched against (express: none, the country gives the zone). */
   column: string | null;
   logColumn: LogColumn;
@@ -37,7 +38,7 @@ export type SearchField = {
 
 export type FactColumn = {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Prisma field; `validity` reads validFrom and validTo. */
   field: string;
   /** Used when `field` is empty (e.g. FCL's concatenated remark falls back to the remark). */
@@ -54,7 +55,7 @@ export type PriceFormat = "money" | "percent" | "factor";
 
 export type PriceColumn = {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   /** The column of each tier; absent for express, whose parts are computed. */
   tiers?: Record<Tier, string>;
   format: PriceFormat;
@@ -64,8 +65,8 @@ export type PriceColumn = {
   breakLabel?: string;
 };
 
-export type CardField = { field: string; labelKey: string; kind?: "text" | "date" | "weight" };
-export type CardPrice = { field: string; labelKey: string; format: PriceFormat };
+export type CardField = { field: string; labelKey: TranslationKey; kind?: "text" | "date" | "weight" };
+export type CardPrice = { field: string; labelKey: TranslationKey; format: PriceFormat };
 
 export type ModeDescription = {
   key: ModeKey;
@@ -76,13 +77,13 @@ export type ModeDescription = {
   /** Home tab id of the spec (fcl, lcl, air, railway, car, delivery). */
   homeTab: string;
   /** Translation key of the mode's name. */
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Prisma model (delegate name) of the mode's rates; its SQL table is sqlTable(model). */
   model: RateModel;
   /** Endpoints of the search form, in form order. */
   fields: readonly SearchField[];
   /** Express only: the weight parameter (kg, one decimal, > 0, ≤ 299). */
-  weight?: { param: string; labelKey: string; max: number };
+  weight?: { param: string; labelKey: TranslationKey; max: number };
   /** Route facts shown to everyone (fees only to audited customers). */
   facts: readonly FactColumn[];
   /** Price columns: the viewer's tier only. */
@@ -116,7 +117,7 @@ export type ModeDescription = {
 type ModeSpec = Omit<ModeDescription, "key" | "enumValue" | "model" | "path" | "homeTab" | "labelKey">;
 
 const tiers = (base: string): Record<Tier, string> => ({ T0: tierField(base, "T0"), T1: tierField(base, "T1"), T2: tierField(base, "T2") });
-const money = (key: string, labelKey: string): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
+const money = (key: string, labelKey: TranslationKey): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
 
 const AIR_BREAKS = [45, 100, 130, 300, 500, 1000, 2000, 3000] as const;
 const airBreaks = (group: "bulk" | "tray"): PriceColumn[] =>
@@ -132,7 +133,7 @@ const airBreaks = (group: "bulk" | "tray"): PriceColumn[] =>
 const validity: FactColumn = { key: "validity", labelKey: "search.col.validity", field: "validity", kind: "validity" };
 const text = (key: string, field = key, extra: Partial<FactColumn> = {}): FactColumn => ({
   key,
-  labelKey: `search.col.${key}`,
+  labelKey: keyUnder("search.col.", key),
   field,
   kind: "text",
   ...extra,

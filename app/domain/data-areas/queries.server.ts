@@ -3,6 +3,7 @@
 // messages, delete, range delete (one DELETE), FCL markup (one UPDATE) and
 // the SQL checks. Every change writes its OperationLog row in the same
 // transaction.
+import type { TranslationKey } from "~/i18n/keys";
 import { containsText } from "~/utils/like";
 import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
@@ -231,7 +232,7 @@ export async function findRow(area: DataArea, id: number): Promise<AreaRow | nul
 
 // ------------------------------------------------------------------ edit
 
-export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
+export type SaveOutcome = { ok: true; id: number } | { ok: false; key: TranslationKey; field?: string; status: number };
 
 /**
  * A row's logged values: every column but the id and the update time, as the
@@ -326,7 +327,10 @@ const ID_TEXT = /^\d{1,10}$/;
  * "from 100" must not silently mean "everything above 100"). Reversed ends
  * are swapped. Anything else is refused, and nothing is deleted.
  */
-export function parseIdRange(startText: string | null, endText: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+export function parseIdRange(
+  startText: string | null,
+  endText: string | null,
+): { ok: true; range: IdRange } | { ok: false; key: TranslationKey } {
   const start = (startText ?? "").trim();
   const end = (endText ?? "").trim();
   if (start === "" && end === "") return { ok: false, key: "data.range.required" };
@@ -342,7 +346,7 @@ export function parseIdRange(startText: string | null, endText: string | null): 
  * "~" or "-"): exactly one id or two, nothing else ("-5,-1", "5,", "1,2,3"
  * and "1e3" are refused, not read as some other range).
  */
-export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: TranslationKey } {
   const match = /^\s*(\d+)\s*(?:[,~-]\s*(\d+)\s*)?$/.exec(text ?? "");
   if (!match) return { ok: false, key: (text ?? "").trim() === "" ? "data.range.required" : "data.range.invalid" };
   return parseIdRange(match[1], match[2] ?? "");
@@ -373,7 +377,8 @@ export async function deleteRange(area: DataArea, viewer: Viewer, range: IdRange
 
 export const MAX_MARKUP_ROWS = 10_000;
 
-export type MarkupRequest = { ok: true; ids: number[]; amounts: Record<string, string> } | { ok: false; key: string; tooMany?: boolean };
+export type MarkupRequest =
+  { ok: true; ids: number[]; amounts: Record<string, string> } | { ok: false; key: TranslationKey; tooMany?: boolean };
 
 /**
  * The markup form (screen and API): selected ids (repeated or comma

@@ -4,6 +4,7 @@
 //   export const action = dataAreaAction(fclArea);
 // Every loader and action authorizes the area's operation (data.<area>.read,
 // .edit, .delete, .import, .markup, .export) itself.
+import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { requestVersions } from "~/utils/data-cache.server";
@@ -261,7 +262,7 @@ async function saveAction(area: DataArea, viewer: Viewer, request: Request, form
 }
 
 /** A refused markup answers on the page, keeping the selection (issue 22 item 8). */
-function markupRefused(key: string, ids: number[]) {
+function markupRefused(key: TranslationKey, ids: number[]) {
   return data<DataAreaActionData>({ intent: "markup", key, ids }, { status: 400 });
 }
 

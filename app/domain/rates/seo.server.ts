@@ -1,7 +1,7 @@
 // For crawlers (who are visitors and never see a price): titles,
 // descriptions and canonical URLs per route and language, and the popular
 // routes listed in the sitemap. Nothing here reads a price column.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { prisma } from "~/utils/db.server";
@@ -23,7 +23,7 @@ export function absoluteUrl(origin: string, path: string, params: Record<string,
 
 export function pageMeta(options: {
   mode: ModeDescription;
-  t: TFunction;
+  t: T;
   lng: string;
   url: URL;
   /** Resolved search parameters, or null when there is no valid search. */
