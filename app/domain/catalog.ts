@@ -114,6 +114,10 @@ export type AreaKey = ModeKey | ReferenceKey;
 export type TransportType = Uppercase<ModeKey>;
 export type RateModel = `${ModeKey}Rate`;
 export type AreaModel = RateModel | (typeof REFERENCE_TABLES)[number]["model"];
+/** The scalar fields of a mode's rate model, from Prisma's generated types. */
+export type RateFieldOf<M extends RateModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
+/** A field of any of the six rate tables: what a mode description and a rate query may name. */
+export type RateField = { [M in RateModel]: RateFieldOf<M> }[RateModel];
 
 // The naming rules the schema follows, checked by the type checker: every
 // mode has a Prisma model `<key>Rate` and the TransportMode enum is exactly

@@ -3,6 +3,7 @@
 // price in the zone column → fuel and discount (pricing/express.ts).
 // Express prices are not tiered: every audited customer sees the same, and
 // nobody else gets a price column selected at all.
+import type { RateField } from "~/domain/catalog";
 import type { ModeDescription } from "~/domain/modes";
 import { expressQuote } from "~/domain/pricing/express";
 import { decimalText } from "~/domain/pricing/tier-columns";
@@ -12,7 +13,7 @@ import { clampPage, PAGE_SIZE, toRateRow, type RatePage, type RateRow, type Sort
 import { validToday } from "./validity.server";
 
 /** Zone code (express country part_code) → price column of the express table. */
-const ZONE_FIELDS: Record<string, string> = {
+const ZONE_FIELDS: Record<string, RateField> = {
   T1: "zoneT1",
   T2: "zoneT2",
   "1": "zone1",
@@ -40,7 +41,7 @@ const ZONE_FIELDS: Record<string, string> = {
   Z: "zoneZ",
 };
 
-export function zoneField(zoneCode: string): string | null {
+export function zoneField(zoneCode: string): RateField | null {
   return ZONE_FIELDS[zoneCode.toUpperCase()] ?? null;
 }
 
