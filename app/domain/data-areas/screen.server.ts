@@ -45,6 +45,7 @@ import {
   rangeDeletedKey,
   runCheck,
   saveRow,
+  type AreaWhere,
 } from "./queries.server";
 import { editFormSchema } from "./schema";
 import {
@@ -117,7 +118,7 @@ export function dataAreaLoader(area: DataArea) {
       ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) }
       : listWhere(area, query, await typedFilters(area, query));
     const versions = await requestVersions(request);
-    const count = (w: Record<string, unknown>) => cachedCount(versions, area, w);
+    const count = (w: AreaWhere) => cachedCount(versions, area, w);
     const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
       listRows(area, query, visibleColumns(area, hidden), where, count),
       cachedFilterOptions(versions, area),

@@ -19,6 +19,8 @@ export type { AreaKey } from "~/domain/catalog";
 export type ModelOf<K extends AreaKey> = K extends ModeKey ? `${K}Rate` : Extract<(typeof REFERENCE_TABLES)[number], { key: K }>["model"];
 /** The scalar field names of a model, from Prisma's generated types. */
 export type ScalarField<M extends AreaModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
+/** A field of any of the nine tables: what a data-area query may name (queries.server.ts). */
+export type AreaField = { [M in AreaModel]: ScalarField<M> }[AreaModel];
 
 export type ColumnKind =
   /** The row id (integer, the upsert key on import). */
