@@ -15,7 +15,7 @@ export function messageText(t: T, key: string, values?: Record<string, unknown>)
   return textOrElse(t, key, values, () => t(FALLBACK_MESSAGE));
 }
 
-/** The text of a key read from storage (a log's field label), or `fallback` when the texts have no such key. */
+/** The text of a key read from storage or sent by the server (a log's field label, a refusal's reason), or `fallback` when the texts have no such key. */
 export function storedKeyText(t: T, key: string, fallback: string): string {
   return textOrElse(t, key, undefined, () => fallback);
 }
