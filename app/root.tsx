@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { getLanguage, pageI18n } from "./i18n/i18n.server";
+import { getLanguage, pageT } from "./i18n/i18n.server";
 import { resourceVersions } from "./i18n/resources.server";
 import { fallbackLanguage } from "./i18n/config";
 import { getViewer } from "./domain/accounts/session.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       lng,
-      appName: pageI18n(lng).t("common.appName"),
+      appName: pageT(lng)("common.appName"),
       i18nVersion: resourceVersions[lng],
       viewer: viewer ? toClientViewer(viewer) : null,
       message,

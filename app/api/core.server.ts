@@ -3,7 +3,7 @@
 // handler gets (who asks, the fields under their legacy names, translated
 // messages). Handlers are thin: parse, call the domain module the page calls,
 // answer in the envelope.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { type z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
@@ -56,7 +56,7 @@ export type ApiContext = {
   viewer: Viewer | null;
   sessionId: string | null;
   lng: Language;
-  t: TFunction;
+  t: T;
   ip: string | null;
   /** The signed-in user (the dispatcher has checked the endpoint's access). */
   user: Viewer;

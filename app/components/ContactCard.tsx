@@ -1,3 +1,4 @@
+import { keyUnder } from "~/i18n/keys";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Contact, ContactCardData } from "~/domain/site/contact";
@@ -22,7 +23,7 @@ export function ContactLines({ contact }: { contact: Contact }) {
       <dl className="contact-card__lines">
         {lines.map(([key, value]) => (
           <div key={key}>
-            <dt>{t(`search.contact.${key}`)}</dt>
+            <dt>{t(keyUnder("search.contact.", key))}</dt>
             <dd>{value}</dd>
           </div>
         ))}

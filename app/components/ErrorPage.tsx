@@ -1,3 +1,5 @@
+import type { TranslationKey } from "~/i18n/keys";
+import { storedKeyText } from "~/i18n/message";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
@@ -6,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
  * boundary words a status the same way (a refused upload is "too large",
  * never "something went wrong").
  */
-export function errorKeys(status: number): { title: string; body: string } {
+export function errorKeys(status: number): { title: TranslationKey; body: TranslationKey } {
   switch (status) {
     case 404:
       return { title: "common.errors.notFoundTitle", body: "common.errors.notFoundBody" };
@@ -34,8 +36,8 @@ export function useRouteErrorText(): { status: number; title: string; body: stri
   const keys = errorKeys(status);
   // A refused operation names its reason: a translation key the server sent as the response's message.
   const reason = isRouteErrorResponse(error) && status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
-  const reasonText = typeof reason === "string" ? t(reason) : null;
-  return { status, title: t(keys.title), body: reasonText && reasonText !== reason ? reasonText : t(keys.body) };
+  const reasonText = typeof reason === "string" ? storedKeyText(t, reason, "") : "";
+  return { status, title: t(keys.title), body: reasonText || t(keys.body) };
 }
 
 export type ErrorInfo = { status: number; title: string; body: string; error: unknown };

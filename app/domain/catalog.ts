@@ -16,6 +16,7 @@
 // Shared by server and browser (menus and tabs on every page): plain data
 // only, no server names. Prisma model and SQL names follow from the key on
 // the server (rateModel below, utils/sql-names.server.ts).
+import type { TranslationKey } from "~/i18n/keys";
 import type { Prisma, TransportMode } from "~/generated/prisma/client";
 import type { Tier } from "~/domain/pricing/visibility";
 
@@ -27,7 +28,7 @@ export type RateTable = {
   /** Home tab id of the spec (fcl, lcl, air, railway, car, delivery). */
   homeTab: string;
   /** Translation key of the mode's name. */
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Back-office data area (screen path, which is also its menu permission). */
   dataPath: string;
   /** Start of the stored booking module name ("FCL rate", "Railway special route"; spec 4). */
@@ -113,6 +114,10 @@ export type AreaKey = ModeKey | ReferenceKey;
 export type TransportType = Uppercase<ModeKey>;
 export type RateModel = `${ModeKey}Rate`;
 export type AreaModel = RateModel | (typeof REFERENCE_TABLES)[number]["model"];
+/** The scalar fields of a mode's rate model, from Prisma's generated types. */
+export type RateFieldOf<M extends RateModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
+/** A field of any of the six rate tables: what a mode description and a rate query may name. */
+export type RateField = { [M in RateModel]: RateFieldOf<M> }[RateModel];
 
 // The naming rules the schema follows, checked by the type checker: every
 // mode has a Prisma model `<key>Rate` and the TransportMode enum is exactly

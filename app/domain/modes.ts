@@ -5,9 +5,19 @@
 //
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { ShipmentKind } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
-import { RATE_TABLES, rateModel, tierField, transportOf, type ModeKey, type RateModel, type TransportType } from "./catalog";
+import {
+  RATE_TABLES,
+  rateModel,
+  tierField,
+  transportOf,
+  type ModeKey,
+  type RateField,
+  type RateModel,
+  type TransportType,
+} from "./catalog";
 
 export type { ModeKey } from "./catalog";
 export type Currency = "USD" | "CNY";
@@ -21,12 +31,12 @@ export type SearchField = {
   param: string;
   role: "from" | "to";
   picker: PickerKind;
-  labelKey: string;
-  placeholderKey: string;
+  labelKey: TranslationKey;
+  placeholderKey: TranslationKey;
   /** Message when missing (customer-portal.md 5). */
-  requiredKey: string;
+  requiredKey: TranslationKey;
   /** Rate column the resolved value is matched against (express: none, the country gives the zone). */
-  column: string | null;
+  column: RateField | null;
   logColumn: LogColumn;
   /**
    * Visitors' default suggestions (customer-portal.md 9): reference codes for
@@ -37,11 +47,11 @@ export type SearchField = {
 
 export type FactColumn = {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Prisma field; `validity` reads validFrom and validTo. */
-  field: string;
+  field: RateField | "validity";
   /** Used when `field` is empty (e.g. FCL's concatenated remark falls back to the remark). */
-  fallback?: string;
+  fallback?: RateField;
   kind: "text" | "validity";
   /**
    * Surcharges and fees (THC, documents, CFS ...): money, so only audited
@@ -54,9 +64,9 @@ export type PriceFormat = "money" | "percent" | "factor";
 
 export type PriceColumn = {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   /** The column of each tier; absent for express, whose parts are computed. */
-  tiers?: Record<Tier, string>;
+  tiers?: Record<Tier, RateField>;
   format: PriceFormat;
   /** Air weight breaks: shown as a bulk/tray grid under the row. */
   group?: "bulk" | "tray";
@@ -64,8 +74,8 @@ export type PriceColumn = {
   breakLabel?: string;
 };
 
-export type CardField = { field: string; labelKey: string; kind?: "text" | "date" | "weight" };
-export type CardPrice = { field: string; labelKey: string; format: PriceFormat };
+export type CardField = { field: string; labelKey: TranslationKey; kind?: "text" | "date" | "weight" };
+export type CardPrice = { field: string; labelKey: TranslationKey; format: PriceFormat };
 
 export type ModeDescription = {
   key: ModeKey;
@@ -76,13 +86,13 @@ export type ModeDescription = {
   /** Home tab id of the spec (fcl, lcl, air, railway, car, delivery). */
   homeTab: string;
   /** Translation key of the mode's name. */
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Prisma model (delegate name) of the mode's rates; its SQL table is sqlTable(model). */
   model: RateModel;
   /** Endpoints of the search form, in form order. */
   fields: readonly SearchField[];
   /** Express only: the weight parameter (kg, one decimal, > 0, ≤ 299). */
-  weight?: { param: string; labelKey: string; max: number };
+  weight?: { param: string; labelKey: TranslationKey; max: number };
   /** Route facts shown to everyone (fees only to audited customers). */
   facts: readonly FactColumn[];
   /** Price columns: the viewer's tier only. */
@@ -115,29 +125,35 @@ export type ModeDescription = {
 /** What a mode's description adds to its catalog entry (modes.ts is the only place that says it). */
 type ModeSpec = Omit<ModeDescription, "key" | "enumValue" | "model" | "path" | "homeTab" | "labelKey">;
 
-const tiers = (base: string): Record<Tier, string> => ({ T0: tierField(base, "T0"), T1: tierField(base, "T1"), T2: tierField(base, "T2") });
-const money = (key: string, labelKey: string): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
+/** A price with tier columns: `${base}T0` is a field of a rate table (tsc checks T1 and T2 below). */
+type TierBase = { [F in RateField]: F extends `${infer B}T0` ? B : never }[RateField];
+const tiers = (base: TierBase): Record<Tier, RateField> => ({
+  T0: tierField(base, "T0"),
+  T1: tierField(base, "T1"),
+  T2: tierField(base, "T2"),
+});
+const money = (key: TierBase, labelKey: TranslationKey): PriceColumn => ({ key, labelKey, tiers: tiers(key), format: "money" });
 
 const AIR_BREAKS = [45, 100, 130, 300, 500, 1000, 2000, 3000] as const;
 const airBreaks = (group: "bulk" | "tray"): PriceColumn[] =>
   AIR_BREAKS.map((b) => ({
     key: `${group}${b}`,
     labelKey: `search.price.${group}`,
-    tiers: tiers(`${group}${b}`),
+    tiers: tiers(`${group}${b}` as const),
     format: "money" as const,
     group,
     breakLabel: `+${b}`,
   }));
 
 const validity: FactColumn = { key: "validity", labelKey: "search.col.validity", field: "validity", kind: "validity" };
-const text = (key: string, field = key, extra: Partial<FactColumn> = {}): FactColumn => ({
+const text = (key: RateField, field: FactColumn["field"] = key, extra: Partial<FactColumn> = {}): FactColumn => ({
   key,
-  labelKey: `search.col.${key}`,
+  labelKey: keyUnder("search.col.", key),
   field,
   kind: "text",
   ...extra,
 });
-const fee = (key: string) => text(key, key, { fee: true });
+const fee = (key: RateField) => text(key, key, { fee: true });
 
 const seaFields = (from: string, to: string, toDefault: string): SearchField[] => [
   {

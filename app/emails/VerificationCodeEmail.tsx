@@ -2,7 +2,7 @@
 // the server with React Email in the language of the request that asked.
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import { renderEmail } from "./render";
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 
 export type CodeEmailPurpose = "register" | "reset";
 
@@ -43,7 +43,7 @@ export function VerificationCodeEmail({ lang, appName, heading, intro, code, exp
 
 /** Subject, HTML and plain text of a code e-mail; `t` is fixed to the user's language. */
 export async function renderVerificationCodeEmail(options: {
-  t: TFunction;
+  t: T;
   lang: string;
   purpose: CodeEmailPurpose;
   code: string;

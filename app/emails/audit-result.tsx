@@ -1,7 +1,7 @@
 // The e-mail a customer gets when staff pass or fail their registration or
 // their profile change (issue 22 item 16), in the customer's language.
 import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { renderEmail, type RenderedEmail } from "./render";
 
 export type AuditSubject = "registration" | "profile";
@@ -35,7 +35,7 @@ function AuditResultEmail({ lang, appName, heading, lines, preview, footer }: Pr
 
 /** Subject, HTML and text of an audit decision; `t` is fixed to the customer's language. */
 export async function renderAuditResultEmail(options: {
-  t: TFunction;
+  t: T;
   lang: string;
   subject: AuditSubject;
   decision: AuditDecision;
@@ -44,7 +44,7 @@ export async function renderAuditResultEmail(options: {
 }): Promise<RenderedEmail> {
   const { t, lang, subject, decision, username, reason } = options;
   const appName = t("common.appName");
-  const key = `admin.auditMail.${subject}.${decision}`;
+  const key = `admin.auditMail.${subject}.${decision}` as const;
   const heading = t(`${key}.heading`);
   const lines = [
     t("admin.auditMail.greeting", { username }),

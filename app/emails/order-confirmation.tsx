@@ -1,9 +1,9 @@
 // To the customer, in the language they booked in: what we received, and who
 // will contact them within half an hour.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { bookingSections, OrderEmail, renderEmail, routeText, type OrderEmailData, type RenderedEmail } from "./order-email";
 
-export async function renderOrderConfirmation(options: { t: TFunction; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
+export async function renderOrderConfirmation(options: { t: T; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
   const { t, lang, data } = options;
   const values = { id: data.id, route: routeText(data, lang) };
   const kind = data.kind === "ORDER" ? "order" : "contact";

@@ -3,8 +3,9 @@
 // the confirmation to the customer, order-confirmation.tsx). Rendered on the
 // server with React Email; every text comes from `t`, fixed to the
 // recipient's language by the caller.
+import type { TransportType } from "~/domain/catalog";
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { formatDateTime, formatSnapshotPrice } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn } from "~/domain/booking/display.server";
@@ -20,8 +21,8 @@ export type OrderEmailData = {
   kind: "ORDER" | "CONTACT";
   createdAt: Date;
   sourceKind: string;
-  mode: string;
-  transportType: string | null;
+  mode: TransportType;
+  transportType: TransportType | null;
   pol: string | null;
   pod: string | null;
   customer: { username: string; nickname: string | null; company: string | null; phone: string; email: string };
@@ -43,7 +44,7 @@ export function routeText(data: OrderEmailData, lang: string) {
 }
 
 /** The sections both e-mails share: the booking, the rate as seen, and the order. */
-export function bookingSections(t: TFunction, lang: string, data: OrderEmailData): EmailSection[] {
+export function bookingSections(t: T, lang: string, data: OrderEmailData): EmailSection[] {
   const rows = (pairs: [string, string | number | null | undefined][]): EmailRow[] =>
     pairs
       .filter(([, value]) => value !== null && value !== undefined && value !== "")

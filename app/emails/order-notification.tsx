@@ -1,10 +1,10 @@
 // To the customer's customer-service and sales contacts: a new shipping order
 // or contact request, with the customer, the rate as the customer saw it and
 // the order (its file attached by the relay). Staff read it in Chinese.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { bookingSections, OrderEmail, renderEmail, routeText, type OrderEmailData, type RenderedEmail } from "./order-email";
 
-export async function renderOrderNotification(options: { t: TFunction; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
+export async function renderOrderNotification(options: { t: T; lang: string; data: OrderEmailData }): Promise<RenderedEmail> {
   const { t, lang, data } = options;
   const customerName = data.customer.company || data.customer.nickname || data.customer.username;
   const values = { id: data.id, customer: customerName, route: routeText(data, lang) };

@@ -1,22 +1,22 @@
 // To the customer, in the language they booked in: their entrustment's new
 // status, the reason when one was given, and the link to the record.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { OrderEmail, renderEmail, type RenderedEmail } from "./order-email";
-import { statusKey } from "~/domain/booking/status";
+import { type EntrustmentStatusValue, statusKey } from "~/domain/booking/status";
 import { formatDateTime } from "~/domain/booking/format";
 
 export type StatusEmailData = {
   id: number;
   route: string;
-  from: string;
-  to: string;
+  from: EntrustmentStatusValue;
+  to: EntrustmentStatusValue;
   reason: string | null;
   actor: "staff" | "customer";
   at: Date;
   link: string | null;
 };
 
-export async function renderStatusChange(options: { t: TFunction; lang: string; data: StatusEmailData }): Promise<RenderedEmail> {
+export async function renderStatusChange(options: { t: T; lang: string; data: StatusEmailData }): Promise<RenderedEmail> {
   const { t, lang, data } = options;
   const values = { id: data.id, status: t(statusKey(data.to)) };
   const rows = [

@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import type { i18n as I18nInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language, isLanguage } from "./config";
+import type { T } from "./keys";
 import { createLiteI18n } from "./lite";
 import { resources } from "./resources.server";
 
@@ -20,7 +21,7 @@ export const languageCookie = createCookie(secureLanguageCookie ? "__Host-lng" :
 });
 
 // searchParams then cookie: zh-CN stays the default whatever the browser says.
-export const i18n = new RemixI18Next({
+const remixI18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
@@ -38,9 +39,9 @@ export const i18n = new RemixI18Next({
 // itself in the visitor's language. The translations never change while the
 // server runs, so the t of a language is made once (docs/benchmarks.md,
 // throughput). Calls with namespaces or options go through unchanged.
-const uncachedGetFixedT = i18n.getFixedT.bind(i18n);
+const uncachedGetFixedT = remixI18n.getFixedT.bind(remixI18n);
 const fixedTByLanguage = new Map<string, ReturnType<typeof uncachedGetFixedT>>();
-i18n.getFixedT = ((requestOrLocale: string | Request, ...rest: unknown[]) => {
+remixI18n.getFixedT = ((requestOrLocale: string | Request, ...rest: unknown[]) => {
   if (!isLanguage(requestOrLocale) || rest.some((arg) => arg !== undefined)) {
     return (uncachedGetFixedT as (...args: unknown[]) => ReturnType<typeof uncachedGetFixedT>)(requestOrLocale, ...rest);
   }
@@ -51,7 +52,14 @@ i18n.getFixedT = ((requestOrLocale: string | Request, ...rest: unknown[]) => {
     fixed.catch(() => fixedTByLanguage.delete(requestOrLocale));
   }
   return fixed;
-}) as typeof i18n.getFixedT;
+}) as typeof remixI18n.getFixedT;
+
+/**
+ * The instance, with getFixedT giving the app's typed t (./keys.ts): the
+ * i18next t behind it takes any string; the code may only ask for keys of
+ * the texts.
+ */
+export const i18n = remixI18n as Omit<RemixI18Next, "getFixedT"> & { getFixedT(locale: Language | Request): Promise<T> };
 
 export async function getLanguage(request: Request): Promise<Language> {
   const lng = await i18n.getLocale(request);
@@ -60,6 +68,11 @@ export async function getLanguage(request: Request): Promise<Language> {
 
 export async function getT(request: Request) {
   return i18n.getFixedT(await getLanguage(request));
+}
+
+/** The t() of pageI18n(lng), typed by the keys of the texts. */
+export function pageT(lng: Language): T {
+  return pageI18n(lng).t as T;
 }
 
 /**

@@ -8,7 +8,8 @@
 // language is a new document (docs/benchmarks.md, page weight).
 // Nothing here imports "react-i18next": its index would pull the whole
 // package into the chunk every page loads.
-import type { i18n as I18n, TFunction } from "i18next";
+import type { i18n as I18n } from "i18next";
+import type { T } from "./keys";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
 const I18nContext = createContext<I18n | null>(null);
@@ -17,9 +18,10 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
 }
 
-export function useTranslation(): { t: TFunction<"translation">; i18n: I18n } {
+export function useTranslation(): { t: T; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider (app/entry.client.tsx, app/entry.server.tsx)");
-  const t = useMemo(() => i18n.getFixedT(null, "translation"), [i18n]);
+  // Typed by the keys of the texts (./keys.ts); the instance behind it takes any string.
+  const t = useMemo(() => i18n.getFixedT(null, "translation") as T, [i18n]);
   return { t, i18n };
 }

@@ -37,44 +37,49 @@ import enQuotes from "../locales/en-US/quotes.json";
 import zhBackofficeLog from "../locales/zh-CN/backofficeLog.json";
 import enBackofficeLog from "../locales/en-US/backofficeLog.json";
 
-export const resources: Record<Language, Record<string, unknown>> = {
-  "zh-CN": {
-    common: zhCommon,
-    validation: zhValidation,
-    account: zhAccount,
-    search: zhSearch,
-    booking: zhBooking,
-    table: zhTable,
-    data: zhData,
-    admin: zhAdmin,
-    api: zhApi,
-    portAliases: zhPortAliases,
-    watches: zhWatches,
-    insights: zhInsights,
-    importPreview: zhImportPreview,
-    importHistory: zhImportHistory,
-    quotes: zhQuotes,
-    backofficeLog: zhBackofficeLog,
-  },
-  "en-US": {
-    common: enCommon,
-    validation: enValidation,
-    account: enAccount,
-    search: enSearch,
-    booking: enBooking,
-    table: enTable,
-    data: enData,
-    admin: enAdmin,
-    api: enApi,
-    portAliases: enPortAliases,
-    watches: enWatches,
-    insights: enInsights,
-    importPreview: enImportPreview,
-    importHistory: enImportHistory,
-    quotes: enQuotes,
-    backofficeLog: enBackofficeLog,
-  },
+// The Chinese texts are the reference: their shape types every key the code
+// may ask for (TranslationKey in ./keys.ts), and the English texts must have
+// the same shape (a key missing in English fails tsc below).
+const zhCN = {
+  common: zhCommon,
+  validation: zhValidation,
+  account: zhAccount,
+  search: zhSearch,
+  booking: zhBooking,
+  table: zhTable,
+  data: zhData,
+  admin: zhAdmin,
+  api: zhApi,
+  portAliases: zhPortAliases,
+  watches: zhWatches,
+  insights: zhInsights,
+  importPreview: zhImportPreview,
+  importHistory: zhImportHistory,
+  quotes: zhQuotes,
+  backofficeLog: zhBackofficeLog,
 };
+export type Translations = typeof zhCN;
+
+const enUS: Translations = {
+  common: enCommon,
+  validation: enValidation,
+  account: enAccount,
+  search: enSearch,
+  booking: enBooking,
+  table: enTable,
+  data: enData,
+  admin: enAdmin,
+  api: enApi,
+  portAliases: enPortAliases,
+  watches: enWatches,
+  insights: enInsights,
+  importPreview: enImportPreview,
+  importHistory: enImportHistory,
+  quotes: enQuotes,
+  backofficeLog: enBackofficeLog,
+};
+
+export const resources: Record<Language, Record<string, unknown>> = { "zh-CN": zhCN, "en-US": enUS };
 
 /** Content hash per language, so the client can cache translations forever. */
 export const resourceVersions = Object.fromEntries(

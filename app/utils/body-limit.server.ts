@@ -13,6 +13,7 @@
 //    fail to encode its answer (a 500).
 // The answers are in the user's language: the JSON envelope for the API, a
 // small page for everything else.
+import type { TranslationKey } from "~/i18n/keys";
 import { isApiPath } from "~/api/prefixes";
 import { endpointBodyLimit, findEndpoint } from "~/api/dispatch.server";
 import { dataAreas } from "~/domain/data-areas";
@@ -64,7 +65,13 @@ export function bodyLimitFor(method: string, pathname: string): number {
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type Refusal = { status: 400 | 411 | 413; apiKey: string; titleKey: string; bodyKey: string; values?: Record<string, string | number> };
+type Refusal = {
+  status: 400 | 411 | 413;
+  apiKey: TranslationKey;
+  titleKey: TranslationKey;
+  bodyKey: TranslationKey;
+  values?: Record<string, string | number>;
+};
 
 /** Why a request is refused before it reaches a route, or null. Reads headers only. */
 export function refusalOf(request: Request): Refusal | null {

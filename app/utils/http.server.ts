@@ -3,6 +3,7 @@
 // (utils/outcome.ts), and reply with these: 400, 404, a refusal, or a
 // redirect back to the list with a translated flash message. Domain services
 // never import this module.
+import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/node";
 import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 import { XLS_TYPE } from "~/domain/import-export/export.server";
@@ -18,7 +19,7 @@ export function listUrl(request: Request, drop: string[] = []): string {
 /** Redirect to the list with a translated message. */
 export async function backToList(
   request: Request,
-  key: string,
+  key: TranslationKey,
   type: FlashMessage["type"] = "success",
   options: { to?: string; values?: FlashMessage["values"] } = {},
 ) {

@@ -2,6 +2,7 @@
 // a refusal with a status, a message key and field errors. Services never
 // build a Response; the route turns an Outcome into a reply
 // (utils/http.server.ts). Shared by server and browser: a type and a helper.
+import type { TranslationKey } from "~/i18n/keys";
 
 /** Field → message keys (conform's error shape). */
 export type FieldErrors = Record<string, string[]>;
@@ -11,7 +12,7 @@ export type FieldErrors = Record<string, string[]>;
  * translation key by default; registration and profile carry a flash message
  * (key, kind and values) instead.
  */
-export type Outcome<T = object, Message = string> =
+export type Outcome<T = object, Message = TranslationKey> =
   | ({ ok: true } & T)
   | {
       ok: false;
@@ -22,7 +23,7 @@ export type Outcome<T = object, Message = string> =
       refused?: true;
     };
 
-export const fail = <Message = string>(status: number, message?: Message, fieldErrors?: FieldErrors): Outcome<never, Message> => ({
+export const fail = <Message = TranslationKey>(status: number, message?: Message, fieldErrors?: FieldErrors): Outcome<never, Message> => ({
   ok: false,
   status,
   message,

@@ -10,6 +10,7 @@
 // more (the issue's target).
 //
 //   npm run bench:quote-pdf          (RUNS=200 for a longer look)
+import type { TranslationKey } from "~/i18n/keys";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { QuoteView } from "~/domain/quotes/quotes.server";
@@ -24,7 +25,7 @@ const BUDGET_MS = 300;
 const log = (line: string) => console.log(`[quote-pdf] ${line}`);
 
 const part = (
-  labelKey: string,
+  labelKey: TranslationKey,
   note: string | null,
   quantity: string,
   unit: "box" | "bill",

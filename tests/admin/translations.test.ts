@@ -59,7 +59,8 @@ describe("administration translations", () => {
     const used = new Set<string>();
     for (const dir of SOURCES) {
       for (const file of files(path.join(ROOT, dir))) {
-        for (const match of fs.readFileSync(file, "utf8").matchAll(/["'`]admin\.([A-Za-z0-9_.]+)["'`]/g)) used.add(match[1]);
+        // keyUnder("admin.x.", value) names a prefix (tsc checks it is one), not a key.
+        for (const match of fs.readFileSync(file, "utf8").matchAll(/(?<!keyUnder\()["'`]admin\.([A-Za-z0-9_.]+)["'`]/g)) used.add(match[1]);
       }
     }
     expect(used.size).toBeGreaterThan(100);

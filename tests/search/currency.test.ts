@@ -3,6 +3,7 @@
 // customer's choice (a GET parameter, kept in the page's links), the original
 // currencies and the rate used beside each total, the order by the converted
 // total, and a clear message instead of a wrong total when a rate is missing.
+import type { T } from "~/i18n/keys";
 import { afterEach, describe, expect, test } from "vitest";
 import { loader } from "~/routes/site/mode-results";
 import { convertSums, type ExchangeRateUsed } from "~/domain/pricing/currency";
@@ -83,7 +84,7 @@ describe("conversion (by hand)", () => {
       currency: "USD",
     };
     const totals = rowTotals(fcl, { kind: "containers", counts: { gp20: 1 } }, [row]);
-    const t = (key: string, values?: Record<string, unknown>) => `${key}${JSON.stringify(values ?? {})}`;
+    const t: T = (key, values) => `${String(key)}${JSON.stringify(values ?? {})}`;
     const cny = convertTotals(totals, "CNY", RATES, t)[1];
     // (1000 + 30) × 7.1 + 450 = 7763.00
     expect(cny.sums).toEqual([{ currency: "CNY", amount: "7763.00" }]);

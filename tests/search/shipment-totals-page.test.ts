@@ -93,3 +93,12 @@ test("without JavaScript: a GET form to the results path, totals and breakdown p
   expect(fcl).toContain("Breakdown of the total");
   expect(fcl).toMatch(/20GP[^:]*: 1 box\(es\) × [\d,]+\.\d\d USD = [\d,]+\.\d\d USD/);
 });
+
+test("the sort links name the order by total in both languages, never by its key", async () => {
+  const cookie = await cookieOf("t0");
+  const zh = (await render("/fclbysea", { ...FCL, qty_gp20: "1" }, { cookie })).html;
+  expect(zh).toMatch(/class="toolbar__sort"[^>]*>总价<\/a>/);
+  const en = (await render("/fclbysea", { ...FCL, qty_gp20: "1", lng: "en-US" }, { cookie })).html;
+  expect(en).toMatch(/class="toolbar__sort"[^>]*>Total<\/a>/);
+  for (const html of [zh, en]) expect(visibleText(html)).not.toContain("search.sort");
+});

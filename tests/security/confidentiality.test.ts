@@ -562,7 +562,7 @@ describe("all-in totals", () => {
         raw.map((r) => toRateRow(mode, tier, r)),
       );
       // In a chosen currency (decision 402): the converted totals, and the original sums printed beside them.
-      const totals = currency ? convertTotals(original, currency, rates, (key) => key) : original;
+      const totals = currency ? convertTotals(original, currency, rates, (key) => String(key)) : original;
       for (const total of Object.values(totals)) for (const sum of [...total.sums, ...(total.original ?? [])]) out[tier].add(sum.amount);
     }
     return out;

@@ -2,6 +2,7 @@
 // two-level tree table, one editor for add and edit with the image upload
 // and its magnifier preview, delete confirmation; the website screen also
 // has the home-categories tab.
+import { keyUnder } from "~/i18n/keys";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -148,12 +149,12 @@ function ItemTable({ rows, web }: { rows: Row[]; web: boolean }) {
               </th>
               <td>{row.description}</td>
               <td>
-                <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
+                <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
               </td>
               <td>
                 <Thumb item={row} />
               </td>
-              {web ? <td>{row.size ? t(`admin.home.sizeName.${row.size}`) : ""}</td> : null}
+              {web ? <td>{row.size ? t(keyUnder("admin.home.sizeName.", row.size)) : ""}</td> : null}
               <td className="admin-nowrap">{dateTime(row.createdAt)}</td>
               <td className="admin-nowrap">{dateTime(row.updatedAt)}</td>
               <td className="admin-actions">
@@ -239,7 +240,7 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentC
             level: t("admin.home.type"),
             noParent: t("admin.tree.noParent"),
             placeholder: t("admin.common.choose"),
-            levelName: (level) => t(`admin.tree.levelName.${level}`),
+            levelName: (level) => t(keyUnder("admin.tree.levelName.", level)),
           }}
         />
         {web ? (

@@ -1,6 +1,7 @@
 // Parent and level of a tree entry (roles, menus, home items). The rule
 // (administration.md 4): no parent → level 1, a level-n parent → level n + 1.
 // With JavaScript the level follows the parent; without it the server checks.
+import { messageText } from "~/i18n/message";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Select } from "~/components/forms";
@@ -75,7 +76,7 @@ export function TreePlacement({ parents, maxLevel, defaultParent, defaultLevel, 
         {errors.level?.length ? (
           <ul id="tree-level-error" className="field__errors" role="alert">
             {errors.level.map((error) => (
-              <li key={error}>{t(error)}</li>
+              <li key={error}>{messageText(t, error)}</li>
             ))}
           </ul>
         ) : null}

@@ -1,5 +1,7 @@
 // The dialogs of user management: one editor for add and edit, the
 // registration audit, the profile-change audit, views and the handover.
+import { messageText } from "~/i18n/message";
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -51,7 +53,7 @@ const person = (p: { username: string; nickname: string | null }) => (p.nickname
 
 function useTierOptions() {
   const { t } = useTranslation();
-  return [1, 2, 3].map((tier) => ({ value: String(tier), label: t(`admin.user.tier.${tier}`) }));
+  return [1, 2, 3].map((tier) => ({ value: String(tier), label: t(keyUnder("admin.user.tier.", tier)) }));
 }
 
 /** One editor for add and edit (house style 3); the QR card upload for staff on edit. */
@@ -209,7 +211,7 @@ function WxCodeField({ user, errors }: { user: UserDetail; errors?: string[] }) 
         {errors?.length ? (
           <ul id="user-wxcode-error" className="field__errors" role="alert">
             {errors.map((error) => (
-              <li key={error}>{t(error)}</li>
+              <li key={error}>{messageText(t, error)}</li>
             ))}
           </ul>
         ) : null}
@@ -304,7 +306,7 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: decisionSchema }),
   });
   const pending = user.profileAudit === AUDIT.pending;
-  const rows: [string, string | null, string | null][] = [
+  const rows: [TranslationKey, string | null, string | null][] = [
     ["admin.user.company", user.company, user.pendingCompany],
     ["admin.user.businessAddress", user.businessAddress, user.pendingBusinessAddress],
     ["admin.user.iaeCountries", user.iaeCountries, user.pendingIaeCountries],
@@ -314,7 +316,7 @@ export function ProfileAuditDialog({ user }: { user: UserDetail }) {
       <p>
         {t("admin.user.profileState")}：
         <span className="admin-tag admin-tag--warn">
-          {user.profileAudit ? t(`admin.user.profileAudit.${user.profileAudit}`) : t("admin.common.none")}
+          {user.profileAudit ? t(keyUnder("admin.user.profileAudit.", user.profileAudit)) : t("admin.common.none")}
         </span>
       </p>
       <table className="admin-table">
@@ -382,7 +384,7 @@ export function ViewDialog({ user, views }: { user: UserDetail; views: number[] 
                 disabled={!views.includes(view)}
               />
               {!views.includes(view) && user.viewIds.includes(view) ? <input type="hidden" name="viewIds" value={view} /> : null}
-              <label htmlFor={`view-${view}`}>{t(`admin.user.view.${view}`)}</label>
+              <label htmlFor={`view-${view}`}>{t(keyUnder("admin.user.view.", view))}</label>
             </div>
           ))}
           <p className="field__hint">{t("admin.user.viewHint")}</p>

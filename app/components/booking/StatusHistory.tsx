@@ -2,11 +2,17 @@
 // record page and the staff dialog on /app-order draw it the same way.
 import { useTranslation } from "~/i18n/react";
 import { formatDateTime } from "~/domain/booking/format";
-import { statusKey } from "~/domain/booking/status";
+import { type EntrustmentStatusValue, statusKey } from "~/domain/booking/status";
 
-export type StatusHistoryEntry = { from: string; to: string; reason: string | null; actor: "staff" | "customer"; at: string };
+export type StatusHistoryEntry = {
+  from: EntrustmentStatusValue;
+  to: EntrustmentStatusValue;
+  reason: string | null;
+  actor: "staff" | "customer";
+  at: string;
+};
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: EntrustmentStatusValue }) {
   const { t } = useTranslation();
   return (
     <span className={`status-badge status-badge--${status.toLowerCase()}`} data-status={status}>

@@ -1,5 +1,6 @@
 // The other URL-addressed dialogs of a data area: delete confirmation,
 // range delete (enter ids → confirm), and check results.
+import { messageText } from "~/i18n/message";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
@@ -59,7 +60,7 @@ export function RangeDeleteDialog({
         <p className="field__hint">{t("data.range.hint")}</p>
         {state.warning ? (
           <p className="flash flash--warning" role="alert">
-            {t(state.warning)}
+            {messageText(t, state.warning)}
           </p>
         ) : null}
         <div className="edit-grid">

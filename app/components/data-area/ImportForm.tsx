@@ -2,6 +2,7 @@
 // JavaScript. With JavaScript the extension and size are checked before the
 // upload (the server checks them again, and enforces the size while reading).
 // `maxBytes` is the server's IMPORT_MAX_MB setting, from the loader.
+import { messageText } from "~/i18n/message";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -61,7 +62,7 @@ export function ImportForm({
       </button>
       {error ? (
         <span id={`${inputId}-error`} role="alert" className="field__errors">
-          {t(error, { mb: megabytes(maxBytes) })}
+          {messageText(t, error, { mb: megabytes(maxBytes) })}
         </span>
       ) : null}
     </Form>

@@ -1,13 +1,13 @@
 // How a data-area column is labelled and shown in the table.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import type { AreaColumn } from "~/domain/data-areas/types";
 import type { CellValue } from "~/domain/data-areas/screen-types";
 
-export function columnLabel(t: TFunction, column: AreaColumn): string {
+export function columnLabel(t: T, column: AreaColumn): string {
   return t(column.labelKey, column.labelValues ?? {});
 }
 
-export function CellText({ t, column, value }: { t: TFunction; column: AreaColumn; value: CellValue }) {
+export function CellText({ t, column, value }: { t: T; column: AreaColumn; value: CellValue }) {
   if (value === null || value === undefined || value === "") return null;
   if (column.kind === "bool") return <>{value ? t("data.yes") : t("data.no")}</>;
   if (column.kind === "datetime" && typeof value === "string" && column.labelKey === "data.col.updatedDay")

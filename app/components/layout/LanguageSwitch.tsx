@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { supportedLanguages } from "~/i18n/config";
+import { type Language, supportedLanguages } from "~/i18n/config";
 
 /** A plain POST form: switching language works without JavaScript. */
-export function LanguageSwitch({ current }: { current: string }) {
+export function LanguageSwitch({ current }: { current: Language }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (

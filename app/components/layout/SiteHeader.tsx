@@ -1,3 +1,4 @@
+import type { Language } from "~/i18n/config";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ClientViewer } from "~/domain/accounts/client-viewer";
@@ -13,7 +14,7 @@ import { useIdleLogout } from "~/components/account/useIdleLogout";
  * JavaScript. Its links are plain anchors (spaLink); with JavaScript the
  * root's one click listener navigates inside the app, as <Link> would.
  */
-export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: string }) {
+export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: Language }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const backOfficeHref = viewer?.backOffice[0]?.path;

@@ -1,3 +1,4 @@
+import type { T, TranslationKey } from "~/i18n/keys";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
@@ -22,13 +23,18 @@ type Props = {
   totals?: Record<number, TotalView> | null;
 };
 
-const NO_PRICE_KEY: Record<PriceStatus, string> = {
+const NO_PRICE_KEY: Record<PriceStatus, TranslationKey | null> = {
   visitor: "search.price.loginToSee",
   pending: "search.price.pendingReview",
   failed: "search.price.notApproved",
   noTier: "search.price.noTier",
-  priced: "",
+  priced: null,
 };
+
+function noPriceText(t: T, access: PriceStatus): string {
+  const key = NO_PRICE_KEY[access];
+  return key ? t(key) : "";
+}
 
 function PriceCell({
   column,
@@ -45,7 +51,7 @@ function PriceCell({
   if (!row.prices) {
     return (
       <td className="price price--hidden" data-label={label}>
-        {t(NO_PRICE_KEY[access])}
+        {noPriceText(t, access)}
       </td>
     );
   }
@@ -112,7 +118,7 @@ function BreakGrid({ mode, row }: { mode: ModeView; row: RateRow }) {
 function LclChargeCell({ charge, currency, label }: { charge: LclCharge | undefined; currency: string; label: string }) {
   const { t } = useTranslation();
   if (!charge?.total || !charge.charged) return <td data-label={label}>-</td>;
-  const line = (l: LclLine, key: string) =>
+  const line = (l: LclLine, key: "charged" | "other") =>
     t(`search.calculator.${key}.${l.basis}`, { ...l, rate: formatPrice(l.rate, "money"), amount: formatPrice(l.amount, "money") });
   return (
     <td className="price calc" data-label={label}>
@@ -182,7 +188,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       <td data-label={t("search.price.breaks")}>{t("search.price.breaksBelow")}</td>
                     ) : (
                       <td className="price price--hidden" data-label={t("search.price.breaks")}>
-                        {t(NO_PRICE_KEY[access])}
+                        {noPriceText(t, access)}
                       </td>
                     )
                   ) : null}

@@ -1,3 +1,4 @@
+import { messageText } from "~/i18n/message";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -84,7 +85,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
             />
             {view?.error ? (
               <p id={errorId} className="field__errors" role="alert">
-                {t(view.error, { text: view.value })}
+                {messageText(t, view.error, { text: view.value })}
               </p>
             ) : null}
             {view?.candidates?.length ? (
@@ -152,7 +153,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
           />
           {weight?.error ? (
             <p id={`${mode.key}-weight-error`} className="field__errors" role="alert">
-              {t(weight.error, { max: mode.weight.max })}
+              {messageText(t, weight.error, { max: mode.weight.max })}
             </p>
           ) : (
             <p id={`${mode.key}-weight-hint`} className="field__hint">

@@ -2,6 +2,7 @@
 // plain GET form, so it works without JavaScript) and, per row, the total
 // with its breakdown. Everything is computed and worded on the server
 // (rates/totals.server.ts, totalView).
+import { messageText } from "~/i18n/message";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
@@ -63,7 +64,7 @@ export function QueryForm({
           />
           {error ? (
             <p id={`${id}-${name}-error`} className="field__errors" role="alert">
-              {t(error)}
+              {messageText(t, error)}
             </p>
           ) : null}
         </div>
@@ -99,7 +100,7 @@ export function CurrencyField({ data }: { data: ResultsData }) {
       </select>
       {error ? (
         <p id="ship-cur-error" className="field__errors" role="alert">
-          {t(error)}
+          {messageText(t, error)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 // Sign-in with remix-auth's form strategy. remix-auth 4 keeps no session of
 // its own: the verified user goes into our database session (session.server).
+import type { TranslationKey } from "~/i18n/keys";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/utils/db.server";
@@ -104,13 +105,13 @@ export type SignInResult =
 /** What a refused sign-in answers (page and API): its status and message. A frozen account's page goes to /freeze instead. */
 export function signInRefusal(result: Exclude<SignInResult, { ok: true }>): {
   status: 400 | 403 | 429;
-  key: string;
+  key: TranslationKey;
   values?: { minutes: number };
 } {
   if (result.reason === "tooManyAttempts") {
     return { status: 429, key: "account.login.tooManyAttempts", values: { minutes: minutesToWait(result.blocked) } };
   }
-  return { status: result.reason === "frozen" ? 403 : 400, key: `account.login.${result.reason}` };
+  return { status: result.reason === "frozen" ? 403 : 400, key: `account.login.${result.reason}` as const };
 }
 
 /**

@@ -1,11 +1,12 @@
 // Avatar upload: JPG or PNG by content (magic bytes), at most 2 MB, enforced
 // while the body streams in; stored under a generated name, served by
 // /avatars/<name>. Used by /userAvatar and POST /my/update/avatar.
+import type { TranslationKey } from "~/i18n/keys";
 import { AVATAR_MAX_BYTES, detectImageType, saveAvatarFile } from "~/utils/uploads.server";
 import { parseImageUpload } from "~/domain/home-content/images.server";
 import { setAvatar } from "./profile.server";
 
-export type AvatarResult = { ok: true; name: string } | { ok: false; key: string; status: number };
+export type AvatarResult = { ok: true; name: string } | { ok: false; key: TranslationKey; status: number };
 
 /** Reads the multipart body (the first file named "avatar"), checks the image and makes it the user's avatar. */
 export async function replaceAvatar(request: Request, userId: number): Promise<AvatarResult> {

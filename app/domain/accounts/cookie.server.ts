@@ -1,3 +1,4 @@
+import type { TranslationKey } from "~/i18n/keys";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { env, secureCookies } from "~/utils/env.server";
 
@@ -6,7 +7,11 @@ import { env, secureCookies } from "~/utils/env.server";
  * one-shot flash messages. Without maxAge it ends with the browser session,
  * like the legacy token kept in session storage.
  */
-export type FlashMessage = { type: "success" | "info" | "warning" | "error"; key: string; values?: Record<string, string | number> };
+export type FlashMessage = {
+  type: "success" | "info" | "warning" | "error";
+  key: TranslationKey;
+  values?: Record<string, string | number>;
+};
 /**
  * `sid`: the database session. `frozen`: the id of an account that was found
  * frozen (its sessions revoked), so /freeze can name its customer service;

@@ -11,6 +11,7 @@
 //      the sequence first), then one short transaction inserts the row and the mails;
 //   4. if the transaction fails the stored file is removed; a unique-key
 //      conflict (the same key submitted twice at once) returns the winner.
+import type { TranslationKey } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { enqueueEmail, type OutboxAttachment } from "~/domain/mail/outbox.server";
 import { priceAccess } from "~/domain/pricing/access";
@@ -55,7 +56,7 @@ export const GATE_HTTP_STATUS: Record<RefusedGate, number> = {
 };
 
 /** The message (translation key) and its tone for a refused booking. */
-export const GATE_MESSAGE: Record<RefusedGate, { key: string; tone: "warning" | "error" }> = {
+export const GATE_MESSAGE: Record<RefusedGate, { key: TranslationKey; tone: "warning" | "error" }> = {
   login: { key: "booking.gate.login", tone: "warning" },
   pending: { key: "booking.gate.pending", tone: "warning" },
   failed: { key: "booking.gate.failed", tone: "error" },

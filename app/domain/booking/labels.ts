@@ -11,8 +11,8 @@ export function moduleName(kind: SourceKind, mode: TransportType): string {
   return `${rateTable(modeOfTransport(mode)).modulePrefix} ${kind === "offer" ? "special route" : "rate"}`;
 }
 
-export const moduleKey = (kind: string, mode: string) => `booking.module.${kind === "offer" ? "offer" : "rate"}.${mode}`;
-export const transportKey = (type: string) => `booking.transport.${type}`;
+export const moduleKey = (kind: string, mode: TransportType) => `booking.module.${kind === "offer" ? "offer" : "rate"}.${mode}` as const;
+export const transportKey = (type: TransportType) => `booking.transport.${type}` as const;
 
 /** Express: the destination country in both languages (older snapshots have the English name only). */
 export type ExpressPlace = { country: string; countryZh?: string } | null | undefined;

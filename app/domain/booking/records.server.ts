@@ -4,6 +4,8 @@
 //   - staff whose role holds the /app-order menu entry, within their data
 //     view (view 1 global; view 2 only their customers: permissions/views.server).
 // Everyone else gets "not found", so ids reveal nothing.
+import type { EntrustmentStatusValue } from "./status";
+import type { TransportType } from "~/domain/catalog";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { mayPerform } from "~/domain/permissions/operations.server";
 import { entrustmentScope, hasGlobalView } from "~/domain/permissions/views.server";
@@ -21,9 +23,9 @@ export type RecordListRow = {
   id: number;
   kind: "ORDER" | "CONTACT";
   moduleName: string;
-  mode: string;
+  mode: TransportType;
   sourceKind: string;
-  transportType: string | null;
+  transportType: TransportType | null;
   pol: string | null;
   pod: string | null;
   createdAt: string;
@@ -32,7 +34,7 @@ export type RecordListRow = {
   email: string;
   customerService: string | null;
   hasAttachment: boolean;
-  status: string;
+  status: EntrustmentStatusValue;
 };
 
 /** The customer's own entrustments, newest first (one page); an express destination named in `lng`. */

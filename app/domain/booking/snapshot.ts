@@ -1,11 +1,12 @@
 // The rate or card as the customer saw it when booking (entrustments.source_snapshot).
 // Browser-safe types: the dialogs, the record page and the e-mails read it.
+import type { TranslationKey } from "~/i18n/keys";
 import type { ModeKey, PriceFormat } from "~/domain/modes";
 import type { Tier } from "~/domain/pricing/visibility";
 import type { SourceKind } from "./labels";
 
-export type SnapshotFact = { key: string; labelKey: string; value: string };
-export type SnapshotPrice = { key: string; labelKey: string; value: string; format: PriceFormat };
+export type SnapshotFact = { key: string; labelKey: TranslationKey; value: string };
+export type SnapshotPrice = { key: string; labelKey: TranslationKey; value: string; format: PriceFormat };
 
 /** JSON stored in entrustments.source_snapshot (and shown in the dialogs, the record and the e-mails). */
 export type SourceSnapshot = {

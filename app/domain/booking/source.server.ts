@@ -6,6 +6,7 @@
 //
 // The search engineer's domain has no "one row by id" reader; this one reuses
 // its building blocks (mode descriptions, tierSelect, toRateRow, validity).
+import type { RateField } from "~/domain/catalog";
 import { modeByKey, MODES, type ModeDescription, type ModeKey } from "~/domain/modes";
 import { expressQuote } from "~/domain/pricing/express";
 import { decimalText, tierSelect } from "~/domain/pricing/tier-columns";
@@ -94,7 +95,7 @@ async function loadRate(
 ): Promise<BookingSource | null> {
   const mode = modeByKey(modeKey);
   let express: SourceSnapshot["express"] = null;
-  let priceField: string | null = null;
+  let priceField: RateField | null = null;
   let weight: string | null = null;
   if (mode.key === "express") {
     // The price depends on the destination and weight searched (the results page passes them on).
@@ -110,7 +111,7 @@ async function loadRate(
   const select = {
     ...factSelect(mode),
     ...tierSelect(mode, tier),
-    ...(mode.key === "express" && tier && priceField ? { [priceField]: true, fuel: true, discount: true } : {}),
+    ...(mode.key === "express" && tier && priceField ? ({ [priceField]: true, fuel: true, discount: true } as const) : {}),
   };
   const rows = (await rateDelegate(mode).findMany({ where: { id }, select, take: 1 })) as Record<string, unknown>[];
   const row = rows[0];

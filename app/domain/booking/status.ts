@@ -23,4 +23,4 @@ export function isStatus(value: unknown): value is EntrustmentStatusValue {
 export const STATUS_REASON_MAX = 500;
 
 /** The translation key of a status's name. */
-export const statusKey = (status: string) => `watches.status.name.${status}`;
+export const statusKey = (status: EntrustmentStatusValue) => `watches.status.name.${status}` as const;

@@ -3,13 +3,14 @@
 // search over names and countries, the update range, add and edit with
 // idchange, the in-file uniqueness of code and name, the two space checks.
 // port.ts and airport.ts add their own columns, export file and checked field.
+import type { TranslationKey } from "~/i18n/keys";
 import { col, type AreaColumn, type AreaSpec } from "./types";
 
 /** The fields both models have. */
 type PortListField = "id" | "code" | "name" | "nameZh" | "countryName" | "countryNameZh" | "updatedAt";
 
 /** `prefix` names the area's messages (data.port.*, data.airport.*); `codeLabelKey` the code column. */
-export function portListParts(prefix: "port" | "airport", codeLabelKey: string) {
+export function portListParts(prefix: "port" | "airport", codeLabelKey: TranslationKey) {
   const head: AreaColumn<PortListField>[] = [
     col.id(),
     col.text("code", "portcode", { labelKey: codeLabelKey, required: `data.${prefix}.codeRequired` }),

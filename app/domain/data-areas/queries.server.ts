@@ -3,6 +3,8 @@
 // messages, delete, range delete (one DELETE), FCL markup (one UPDATE) and
 // the SQL checks. Every change writes its OperationLog row in the same
 // transaction.
+import type { AreaModel } from "~/domain/catalog";
+import type { TranslationKey } from "~/i18n/keys";
 import { containsText } from "~/utils/like";
 import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
@@ -19,7 +21,7 @@ import {
   type TableSpec,
 } from "~/domain/table/paging.server";
 import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea } from "./types";
+import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type AreaField, type CheckKey, type DataArea } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
@@ -31,19 +33,38 @@ import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 
 export type { AreaRow, CellValue, CheckItem };
 
+// What a data-area query may say, typed by the fields Prisma generates for
+// the nine tables (AreaField): a misspelt field in a where, select, data or
+// order is a tsc error. One set of queries serves every area (its
+// description names the fields, checked by defineArea against its own model).
+/** Conditions on fields (values as Prisma's filters take them), combined with AND / OR. */
+export type AreaWhere = { [F in AreaField]?: unknown } & { AND?: AreaWhere[]; OR?: AreaWhere[] };
+/** Fields to read. */
+export type AreaSelect = { [F in AreaField]?: true };
+type AreaData = { [F in AreaField]?: unknown };
+type AreaOrder = { [F in AreaField]?: "asc" | "desc" };
+type ById = { id: number };
+
 type Delegate = {
-  findMany(args: unknown): Promise<Record<string, unknown>[]>;
-  findUnique(args: unknown): Promise<Record<string, unknown> | null>;
-  findFirst(args: unknown): Promise<Record<string, unknown> | null>;
-  count(args: unknown): Promise<number>;
-  create(args: unknown): Promise<Record<string, unknown>>;
-  update(args: unknown): Promise<Record<string, unknown>>;
-  delete(args: unknown): Promise<Record<string, unknown>>;
-  deleteMany(args: unknown): Promise<{ count: number }>;
+  findMany(args: {
+    where?: AreaWhere;
+    select?: AreaSelect;
+    orderBy?: AreaOrder;
+    skip?: number;
+    take?: number;
+  }): Promise<Record<string, unknown>[]>;
+  findUnique(args: { where: ById; select: AreaSelect }): Promise<Record<string, unknown> | null>;
+  findFirst(args: { where?: AreaWhere; select?: AreaSelect; orderBy?: AreaOrder }): Promise<Record<string, unknown> | null>;
+  count(args: { where: AreaWhere }): Promise<number>;
+  create(args: { data: AreaData; select: AreaSelect }): Promise<Record<string, unknown>>;
+  update(args: { where: ById; data: AreaData; select: AreaSelect }): Promise<Record<string, unknown>>;
+  deleteMany(args: { where: AreaWhere }): Promise<{ count: number }>;
 };
 
+/** The table of an area (the catalog names the Prisma model). */
 export function delegate(area: DataArea, client: Prisma.TransactionClient | typeof prisma = prisma): Delegate {
-  return (client as unknown as Record<string, Delegate>)[area.model];
+  // Each model's delegate takes its own argument types; Delegate is what they have in common for these queries.
+  return (client as unknown as Record<AreaModel, Delegate>)[area.model];
 }
 
 export function column(area: DataArea, field: string): AreaColumn {
@@ -111,12 +132,8 @@ export async function typedFilters(area: DataArea, query: Pick<TableQuery, "filt
 }
 
 /** `typed`: select filters matched as "contains" (typedFilters); the API matches exactly. */
-export function listWhere(
-  area: DataArea,
-  query: Pick<TableQuery, "filters" | "range">,
-  typed: ReadonlySet<string> = new Set(),
-): Record<string, unknown> {
-  const and: Record<string, unknown>[] = [];
+export function listWhere(area: DataArea, query: Pick<TableQuery, "filters" | "range">, typed: ReadonlySet<string> = new Set()): AreaWhere {
+  const and: AreaWhere[] = [];
   for (const filter of area.filters) {
     const value = query.filters[filter.param];
     if (typeof value !== "string" || value === "") continue;
@@ -130,7 +147,7 @@ export function listWhere(
   return and.length ? { AND: and } : {};
 }
 
-function selectOf(columns: readonly AreaColumn[]): Record<string, true> {
+function selectOf(columns: readonly AreaColumn[]): AreaSelect {
   return Object.fromEntries([["id", true], ...columns.map((c) => [c.field, true])]);
 }
 
@@ -171,8 +188,8 @@ export async function listRows(
   area: DataArea,
   query: TableQuery,
   columns: readonly AreaColumn[] = listColumns(area),
-  where: Record<string, unknown> = listWhere(area, query),
-  count: (where: Record<string, unknown>) => Promise<number> = (w) => delegate(area).count({ where: w }),
+  where: AreaWhere = listWhere(area, query),
+  count: (where: AreaWhere) => Promise<number> = (w) => delegate(area).count({ where: w }),
 ): Promise<{ rows: AreaRow[]; total: number }> {
   const model = delegate(area);
   const orderBy = { id: area.order };
@@ -197,12 +214,12 @@ export function cachedFilterOptions(versions: Versions, area: DataArea): Promise
   return optionsCache.get(versions, [sqlTable(area.model)], area.key, () => filterOptions(area));
 }
 
-export function cachedCount(versions: Versions, area: DataArea, where: Record<string, unknown>): Promise<number> {
+export function cachedCount(versions: Versions, area: DataArea, where: AreaWhere): Promise<number> {
   return countCache.get(versions, [sqlTable(area.model)], `${area.key}|${JSON.stringify(where)}`, () => delegate(area).count({ where }));
 }
 
 /** Every row matching `where` with every column (the legacy API's export call), at most `limit`. */
-export async function allRows(area: DataArea, where: Record<string, unknown>, limit: number): Promise<AreaRow[]> {
+export async function allRows(area: DataArea, where: AreaWhere, limit: number): Promise<AreaRow[]> {
   const rows = await delegate(area).findMany({ where, select: selectOf(area.columns), orderBy: { id: area.order }, take: limit });
   return rows.map((row) => serializeRow(area.columns, row));
 }
@@ -231,7 +248,7 @@ export async function findRow(area: DataArea, id: number): Promise<AreaRow | nul
 
 // ------------------------------------------------------------------ edit
 
-export type SaveOutcome = { ok: true; id: number } | { ok: false; key: string; field?: string; status: number };
+export type SaveOutcome = { ok: true; id: number } | { ok: false; key: TranslationKey; field?: string; status: number };
 
 /**
  * A row's logged values: every column but the id and the update time, as the
@@ -326,7 +343,10 @@ const ID_TEXT = /^\d{1,10}$/;
  * "from 100" must not silently mean "everything above 100"). Reversed ends
  * are swapped. Anything else is refused, and nothing is deleted.
  */
-export function parseIdRange(startText: string | null, endText: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+export function parseIdRange(
+  startText: string | null,
+  endText: string | null,
+): { ok: true; range: IdRange } | { ok: false; key: TranslationKey } {
   const start = (startText ?? "").trim();
   const end = (endText ?? "").trim();
   if (start === "" && end === "") return { ok: false, key: "data.range.required" };
@@ -342,7 +362,7 @@ export function parseIdRange(startText: string | null, endText: string | null): 
  * "~" or "-"): exactly one id or two, nothing else ("-5,-1", "5,", "1,2,3"
  * and "1e3" are refused, not read as some other range).
  */
-export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: string } {
+export function parseIdRangeText(text: string | null): { ok: true; range: IdRange } | { ok: false; key: TranslationKey } {
   const match = /^\s*(\d+)\s*(?:[,~-]\s*(\d+)\s*)?$/.exec(text ?? "");
   if (!match) return { ok: false, key: (text ?? "").trim() === "" ? "data.range.required" : "data.range.invalid" };
   return parseIdRange(match[1], match[2] ?? "");
@@ -373,7 +393,8 @@ export async function deleteRange(area: DataArea, viewer: Viewer, range: IdRange
 
 export const MAX_MARKUP_ROWS = 10_000;
 
-export type MarkupRequest = { ok: true; ids: number[]; amounts: Record<string, string> } | { ok: false; key: string; tooMany?: boolean };
+export type MarkupRequest =
+  { ok: true; ids: number[]; amounts: Record<string, string> } | { ok: false; key: TranslationKey; tooMany?: boolean };
 
 /**
  * The markup form (screen and API): selected ids (repeated or comma

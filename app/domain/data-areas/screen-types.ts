@@ -1,4 +1,5 @@
 // The loader/action data of a data-area screen (plain JSON, browser-safe).
+import type { TranslationKey } from "~/i18n/keys";
 import type { SubmissionResult } from "@conform-to/react";
 import type { TablePage } from "~/domain/table/types";
 import type { CheckKey } from "./types";
@@ -9,7 +10,7 @@ export type { BatchSummary, UndoConflicts };
 export type CellValue = string | number | boolean | null;
 export type AreaRow = { id: number } & Record<string, CellValue>;
 export type CheckItem = { id?: number; text: string; count?: number };
-export type Problem = { key: string; values?: Record<string, string | number> };
+export type Problem = { key: TranslationKey; values?: Record<string, string | number> };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
 export const DIALOG_PARAMS = [
@@ -112,4 +113,4 @@ export type DataAreaActionData =
   | { intent: "save"; result: SubmissionResult<string[]> }
   | { intent: "import"; problems: Problem[]; badRows: number[]; dateErrorIds?: number[] }
   /** A refused markup: its message and the rows that stay selected. */
-  | { intent: "markup"; key: string; ids: number[] };
+  | { intent: "markup"; key: TranslationKey; ids: number[] };

@@ -8,6 +8,7 @@
 // header (the legacy field name of the spec), used by import AND export, so an
 // exported file re-imports unchanged.
 
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { Prisma } from "~/generated/prisma/client";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
 import { RATE_TABLES, REFERENCE_TABLES, rateModel, tierField, type AreaKey, type AreaModel, type ModeKey } from "~/domain/catalog";
@@ -18,6 +19,8 @@ export type { AreaKey } from "~/domain/catalog";
 export type ModelOf<K extends AreaKey> = K extends ModeKey ? `${K}Rate` : Extract<(typeof REFERENCE_TABLES)[number], { key: K }>["model"];
 /** The scalar field names of a model, from Prisma's generated types. */
 export type ScalarField<M extends AreaModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
+/** A field of any of the nine tables: what a data-area query may name (queries.server.ts). */
+export type AreaField = { [M in AreaModel]: ScalarField<M> }[AreaModel];
 
 export type ColumnKind =
   /** The row id (integer, the upsert key on import). */
@@ -53,7 +56,7 @@ export type AreaColumn<F extends string = string> = {
   wire?: string;
   /** Other headers accepted on import (matching ignores case, spaces and underscores). */
   aliases?: readonly string[];
-  labelKey: string;
+  labelKey: TranslationKey;
   labelValues?: Record<string, string>;
   kind: ColumnKind;
   /** Decimal places (kind "decimal"). */
@@ -78,15 +81,15 @@ export type AreaColumn<F extends string = string> = {
 
 export type AreaFilter<F extends string = string> =
   /** Exact match, options are the distinct values of the column ("filter lists" of the spec). */
-  | { kind: "select"; param: string; field: F; labelKey: string }
+  | { kind: "select"; param: string; field: F; labelKey: TranslationKey }
   /** Case-insensitive "contains" over several text columns. */
-  | { kind: "search"; param: string; fields: readonly F[]; labelKey: string };
+  | { kind: "search"; param: string; fields: readonly F[]; labelKey: TranslationKey };
 
 export type DateFilter<F extends string = string> = {
   field: F;
   /** DATE column ("date") or timestamp ("timestamp"). */
   columnKind: "date" | "timestamp";
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Default range in days relative to today, or null (no default). */
   defaultDays: readonly [number, number] | null;
 };
@@ -96,7 +99,7 @@ export type DateFilter<F extends string = string> = {
  * spec's message: the first rule whose `match` occurs in the constraint name
  * wins ("" matches anything).
  */
-export type DuplicateRule = { match: string; messageKey: string; field?: string };
+export type DuplicateRule = { match: string; messageKey: TranslationKey; field?: string };
 
 export type CheckKey = "portMatch" | "leadingSpace" | "trailingSpace";
 
@@ -122,7 +125,7 @@ export type DataArea<F extends string = string> = {
   key: AreaKey;
   /** The screen path, which is also the permission (menu path): the catalog's dataPath. */
   path: string;
-  titleKey: string;
+  titleKey: TranslationKey;
   /** Prisma delegate name (from the catalog); its SQL table is sqlTable(model) (utils/sql-names.server.ts). */
   model: AreaModel;
   /** OperationLog.operation (business area), e.g. "fclRates". */
@@ -189,7 +192,7 @@ export function decimalBounds(column: AreaColumn): { scale: number; min: number;
 }
 
 /** Maps a unique violation to the area's duplicate message (first matching rule; "" matches any). */
-export function duplicateMessage(area: DataArea, constraint: string): { key: string; field?: string } {
+export function duplicateMessage(area: DataArea, constraint: string): { key: TranslationKey; field?: string } {
   const rule = area.edit?.duplicates.find((r) => r.match === "" || constraint.includes(r.match));
   return rule ? { key: rule.messageKey, field: rule.field } : { key: "data.dup.generic" };
 }
@@ -221,14 +224,14 @@ export const col = {
   text: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "text",
     ...extra,
   }),
   longtext: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "longtext",
     list: false,
     ...extra,
@@ -236,7 +239,7 @@ export const col = {
   money: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "decimal",
     scale: 2,
     max: 9_999_999_999.99,
@@ -245,7 +248,7 @@ export const col = {
   decimal: <F extends string>(field: F, header: string, scale: number, max: number, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "decimal",
     scale,
     max,
@@ -254,14 +257,14 @@ export const col = {
   date: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "date",
     ...extra,
   }),
   validityEnd: <F extends string>(field: F, header: string, extra: Extra = {}): AreaColumn<F> => ({
     field,
     header,
-    labelKey: `data.col.${field}`,
+    labelKey: keyUnder("data.col.", field),
     kind: "localDateTime",
     ...extra,
   }),
@@ -273,7 +276,7 @@ export const col = {
     edit: false,
     ...extra,
   }),
-  paused: (labelKey: string): AreaColumn<"paused"> => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
+  paused: (labelKey: TranslationKey): AreaColumn<"paused"> => ({ field: "paused", header: "yes_no", labelKey, kind: "bool" }),
 };
 
 /**

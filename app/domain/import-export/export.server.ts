@@ -5,14 +5,14 @@
 // buffer set back to 256 bytes.
 import { Prisma } from "~/utils/db.server";
 import type { DataArea } from "~/domain/data-areas/types";
-import { delegate } from "~/domain/data-areas/queries.server";
+import { delegate, type AreaWhere } from "~/domain/data-areas/queries.server";
 import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "./dates";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 
 /** Upper bound of one export (a full FCL table after a large import stays below). */
 export const MAX_EXPORT_ROWS = 100_000;
 
-export async function exportRows(area: DataArea, where: Record<string, unknown>): Promise<Cell[][]> {
+export async function exportRows(area: DataArea, where: AreaWhere): Promise<Cell[][]> {
   const rows = await delegate(area).findMany({
     where,
     select: Object.fromEntries(area.columns.map((c) => [c.field, true])),

@@ -16,6 +16,7 @@
 // Semantics (docs/decisions/201-excel-import-upserts-by-id.md): rows are
 // upserted by their id column; rows without an id are appended. Columns
 // missing from the file are left as they are on existing rows.
+import type { TranslationKey } from "~/i18n/keys";
 import { prisma } from "~/utils/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -57,7 +58,7 @@ import {
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
 export type ImportSource = "file" | "rows";
-export type ImportProblem = { key: string; values?: Record<string, string | number> };
+export type ImportProblem = { key: TranslationKey; values?: Record<string, string | number> };
 export type ImportFailure = {
   ok: false;
   problems: ImportProblem[];
@@ -283,7 +284,7 @@ export function validateSheet(
   // Issue 22.1: a header that is a misspelt price column (20GP-T0) would
   // import every price empty: refused, naming the expected header.
   const prices = area.columns.filter((c) => c.kind === "decimal" && !seen.has(c.field));
-  const misspelt = unknownHeaders.flatMap((header) => {
+  const misspelt = unknownHeaders.flatMap((header): ImportProblem[] => {
     const near = closestHeader(area, header, prices);
     return near ? [{ key: "data.import.misspeltPrice", values: { expected: near.column.header, found: header } }] : [];
   });
@@ -299,7 +300,7 @@ export function validateSheet(
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !seen.has(c.field)).map((c) => c.header);
   if (missing.length) {
     const required = area.columns.filter((c) => missing.includes(c.header));
-    const nearest = unknownHeaders.flatMap((header) => {
+    const nearest = unknownHeaders.flatMap((header): ImportProblem[] => {
       const near = closestHeader(area, header, required);
       return near ? [{ key: "data.import.closestHeader", values: { expected: near.column.header, found: header } }] : [];
     });
@@ -599,7 +600,7 @@ export function importFailure(area: DataArea, error: unknown): ImportFailure {
 }
 
 /** SQLSTATE (or its class) of a failed write → what the import screen says. */
-const FAILURE_KEYS: Record<string, string> = {
+const FAILURE_KEYS: Record<string, TranslationKey> = {
   "22001": "data.import.tooLong", // string_data_right_truncation
   "22003": "data.import.outOfRange", // numeric_value_out_of_range
   "23502": "data.import.missingValue", // not_null_violation
@@ -715,7 +716,7 @@ export async function readSpreadsheet(
   data: Uint8Array,
   limits: SheetLimits = {},
 ): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
-  const refuse = (key: string, values?: ImportProblem["values"]): ImportFailure => ({
+  const refuse = (key: TranslationKey, values?: ImportProblem["values"]): ImportFailure => ({
     ok: false,
     problems: [{ key, ...(values ? { values } : {}) }],
     badRows: [],

@@ -4,7 +4,7 @@
 // rows (row, id, reason), unmatched columns, rows hidden today by their own
 // validity, and (FCL, LCL) the port names and what they resolve to. Written
 // by the sheet worker like every other workbook of the site.
-import type { TFunction } from "i18next";
+import { type KeysUnder, keyUnder, type T } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
@@ -36,7 +36,7 @@ export async function previewReport(
   area: DataArea,
   viewer: Who,
   id: string,
-  t: TFunction,
+  t: T,
 ): Promise<{ data: Uint8Array; fileName: string; asciiName: string } | null> {
   const preview = await prisma.importPreview.findFirst({
     where: { id, area: area.key, userId: viewer.id, expiresAt: { gt: new Date() } },
@@ -47,7 +47,7 @@ export async function previewReport(
   const columns = (preview.columns as WriteColumn[]).filter((c) => c.field !== "updatedAt");
   const byField = new Map(area.columns.map((c) => [c.field, c]));
   // The file's own headers (what the rate desk wrote), the label for derived columns (air validity).
-  const header = (field: string) => byField.get(field)?.header ?? t(`importPreview.report.${field}`, { defaultValue: field });
+  const header = (field: string) => byField.get(field)?.header ?? t(keyUnder("importPreview.report.", field), { defaultValue: field });
   const all = preview.columns as WriteColumn[];
   const index = (field: string) => all.findIndex((c) => c.field === field);
 
@@ -56,7 +56,7 @@ export async function previewReport(
      WHERE preview_id = $1 AND (status IN ('new', 'updated') OR hidden) ORDER BY seq`,
     id,
   );
-  const r = (key: string) => t(`importPreview.report.${key}`);
+  const r = (key: KeysUnder<"importPreview.report.">) => t(`importPreview.report.${key}`);
   const counts = summary.counts;
   const summarySheet: Cell[][] = [
     [r("item"), r("value")],

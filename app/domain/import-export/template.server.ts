@@ -6,7 +6,7 @@
 //   notes   one line per column: header, meaning, format, rule; and the
 //           file's rules (size limit, upsert by id, all or nothing, air).
 // The example row imports as it is (tests/data/templates.test.ts).
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import type { AreaColumn, DataArea } from "~/domain/data-areas/types";
 import { decimalBounds } from "~/domain/data-areas/types";
 import { megabytes } from "~/utils/upload-limits";
@@ -67,11 +67,11 @@ function exampleOf(area: DataArea, column: AreaColumn): Cell {
   }
 }
 
-function label(t: TFunction, column: AreaColumn): string {
+function label(t: T, column: AreaColumn): string {
   return t(column.labelKey, column.labelValues ?? {});
 }
 
-function ruleOf(t: TFunction, area: DataArea, column: AreaColumn): string {
+function ruleOf(t: T, area: DataArea, column: AreaColumn): string {
   const rules: string[] = [];
   if (column.kind !== "id")
     rules.push(
@@ -94,7 +94,7 @@ function ruleOf(t: TFunction, area: DataArea, column: AreaColumn): string {
 }
 
 /** The rows of the template's first sheet (headers, air's second header line, the example). */
-export function templateRows(area: DataArea, t: TFunction): Cell[][] {
+export function templateRows(area: DataArea, t: T): Cell[][] {
   const rows: Cell[][] = [area.columns.map((c) => c.header)];
   if (area.import.air) rows.push(area.columns.map((c) => label(t, c)));
   rows.push(area.columns.map((c) => exampleOf(area, c)));
@@ -102,7 +102,7 @@ export function templateRows(area: DataArea, t: TFunction): Cell[][] {
 }
 
 /** The notes sheet: the file's rules, then one line per column. */
-export function templateNotes(area: DataArea, t: TFunction): Cell[][] {
+export function templateNotes(area: DataArea, t: T): Cell[][] {
   const rows: Cell[][] = [[t("importHistory.notes.intro", { mb: megabytes(importMaxBytes()) })]];
   if (area.import.air)
     rows.push([t("importHistory.notes.airIntro")], [t("importHistory.airSecondLine", { plain: t("data.air.importPlain") })]);
@@ -118,7 +118,7 @@ export function templateNotes(area: DataArea, t: TFunction): Cell[][] {
 }
 
 /** The template workbook (.xlsx) and its download name. */
-export async function importTemplate(area: DataArea, t: TFunction): Promise<{ data: Uint8Array; fileName: string; asciiName: string }> {
+export async function importTemplate(area: DataArea, t: T): Promise<{ data: Uint8Array; fileName: string; asciiName: string }> {
   const data = await writeSheetInWorker(templateRows(area, t), {
     bookType: "xlsx",
     more: [{ name: t("importHistory.sheet.notes"), rows: templateNotes(area, t) }],

@@ -1,6 +1,7 @@
 // The columns of each dashboard table, once: the page's tables and the .xlsx
 // exports both read them (header key, the value as exported). Shared by
 // server and browser: plain data and pure functions.
+import type { TranslationKey } from "~/i18n/keys";
 import { formatDateTime } from "~/utils/dates";
 import type { DayPoint, IdleCustomer, PricePoint, TopLane, UnmetLane } from "./insights.server";
 import type { InsightTable } from "./lanes";
@@ -8,7 +9,7 @@ import type { InsightTable } from "./lanes";
 type Value = string | number | null;
 export type Column<Row> = {
   key: string;
-  headerKey: string;
+  headerKey: TranslationKey;
   headerValues?: Record<string, string>;
   value: (row: Row, yesNo: (b: boolean) => string) => Value;
   numeric?: boolean;

@@ -1,7 +1,7 @@
 // The .xlsx export of one dashboard table: the same rows and columns as the
 // page (columns.ts), headers in the viewer's language, written in the sheet
 // worker. Returns the file and its names (the route makes the Response).
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
 import { writeSheetInWorker, type Cell } from "~/domain/import-export/sheet-worker.server";
@@ -19,7 +19,7 @@ const ROWS: Record<InsightTable, (data: Insights) => unknown[]> = {
   customers: (d) => d.idle,
 };
 
-export async function insightsExport(viewer: Viewer, mode: ModeDescription, url: URL, table: InsightTable, t: TFunction) {
+export async function insightsExport(viewer: Viewer, mode: ModeDescription, url: URL, table: InsightTable, t: T) {
   const data = await insightsTable(viewer, mode, url, table);
   const lane = laneOf(mode);
   const columns = TABLE_COLUMNS[table];

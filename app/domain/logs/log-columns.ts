@@ -2,6 +2,7 @@
 // from the mode descriptions (modes.ts): the endpoints as they are logged,
 // the carrier where the results page filters by it (FCL, air: the airline),
 // the weight for express; then the user columns. Shared by server and browser.
+import type { TranslationKey } from "~/i18n/keys";
 import type { ModeDescription } from "~/domain/modes";
 
 export type QueryLogColumn = "pol" | "pod" | "carrier" | "dock" | "doorPoint" | "destination" | "weight";
@@ -15,7 +16,7 @@ export function queryLogColumns(mode: ModeDescription): QueryLogColumn[] {
 }
 
 /** Column heading: the air carrier is the airline. */
-export function queryLogLabelKey(mode: ModeDescription, column: QueryLogColumn): string {
+export function queryLogLabelKey(mode: ModeDescription, column: QueryLogColumn): TranslationKey {
   if (column === "carrier" && mode.key === "air") return "admin.logs.col.airline";
   return `admin.logs.col.${column}`;
 }

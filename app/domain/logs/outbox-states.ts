@@ -1,5 +1,6 @@
 // Delivery states of the mail outbox, in the order the reader shows them
 // (shared by server and browser).
+import { keyUnder } from "~/i18n/keys";
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type OutboxStatusName = (typeof OUTBOX_STATUSES)[number];
 
@@ -19,4 +20,4 @@ export const EMAIL_KINDS = [
   "watch_digest",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-export const emailKindKey = (kind: string) => `admin.outbox.kinds.${kind}`;
+export const emailKindKey = (kind: string) => keyUnder("admin.outbox.kinds.", kind);

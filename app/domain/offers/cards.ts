@@ -3,6 +3,7 @@
 // described once in modes.ts (`mode.card`), which the customer home also
 // reads; this adds what a form needs: input kinds, required messages and the
 // rail card's own currency. Shared by server and browser.
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { ModeDescription } from "~/domain/modes";
 
 export type OfferInputKind = "text" | "money" | "percent" | "factor" | "weight" | "datetime" | "currency";
@@ -10,14 +11,14 @@ export type OfferInputKind = "text" | "money" | "percent" | "factor" | "weight" 
 export type OfferFormField = {
   /** SpecialOffer field (Prisma name). */
   name: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   kind: OfferInputKind;
   /** Message when empty (administration.md 5: every field is required). */
-  requiredKey: string;
+  requiredKey: TranslationKey;
 };
 
 /** Labels of the endpoints, which the card description names by field only. */
-const ENDPOINT_LABELS: Record<string, string> = {
+const ENDPOINT_LABELS: Record<string, TranslationKey> = {
   pol: "search.col.pol",
   pod: "search.col.pod",
   dock: "search.col.portArea",
@@ -34,15 +35,15 @@ export function offerFormFields(mode: ModeDescription): OfferFormField[] {
   const fields: OfferFormField[] = [
     {
       name: card.from,
-      labelKey: ENDPOINT_LABELS[card.from] ?? `search.col.${card.from}`,
+      labelKey: ENDPOINT_LABELS[card.from] ?? keyUnder("search.col.", card.from),
       kind: "text",
-      requiredKey: `admin.offer.required.${card.from}`,
+      requiredKey: keyUnder("admin.offer.required.", card.from),
     },
     {
       name: card.to,
-      labelKey: ENDPOINT_LABELS[card.to] ?? `search.col.${card.to}`,
+      labelKey: ENDPOINT_LABELS[card.to] ?? keyUnder("search.col.", card.to),
       kind: "text",
-      requiredKey: `admin.offer.required.${card.to}`,
+      requiredKey: keyUnder("admin.offer.required.", card.to),
     },
   ];
   for (const fact of card.facts) {
@@ -50,7 +51,7 @@ export function offerFormFields(mode: ModeDescription): OfferFormField[] {
       name: fact.field,
       labelKey: fact.labelKey,
       kind: fact.kind === "date" ? "datetime" : fact.kind === "weight" ? "weight" : "text",
-      requiredKey: fact.kind === "date" ? "admin.offer.required.date" : `admin.offer.required.${fact.field}`,
+      requiredKey: fact.kind === "date" ? "admin.offer.required.date" : keyUnder("admin.offer.required.", fact.field),
     });
   }
   for (const price of card.prices) {
@@ -58,7 +59,7 @@ export function offerFormFields(mode: ModeDescription): OfferFormField[] {
       name: price.field,
       labelKey: price.labelKey,
       kind: price.format === "money" ? "money" : price.format,
-      requiredKey: `admin.offer.required.${price.field}`,
+      requiredKey: keyUnder("admin.offer.required.", price.field),
     });
   }
   if ("field" in mode.currency) {

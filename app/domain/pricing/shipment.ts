@@ -14,6 +14,7 @@
 //
 // Amounts are exact decimals (decimal.ts), rounded once per part to cents.
 // A fee whose text is not a price ("含", "at cost") is listed as not included.
+import type { TranslationKey } from "~/i18n/keys";
 import { add, compare, fixedText, max, mul, parseFixed, type Fixed } from "./decimal";
 import { lclCharge } from "./lcl";
 import type { Conversion } from "./currency";
@@ -91,7 +92,7 @@ export type TotalPart = {
   /** freight: a tier price; fee: a local fee of the row. */
   kind: "freight" | "fee";
   /** Translation key of the price or fee column. */
-  labelKey: string;
+  labelKey: TranslationKey;
   /** The fee's own words before the price ("AMS", "燃油"), if any. */
   note: string | null;
   quantity: string;
@@ -107,7 +108,7 @@ export type ShipmentTotal = {
   /** The total per currency, in the order the currencies first appear (the freight's first). */
   sums: { currency: string; amount: string }[];
   /** Fees that are not a price (kept as text; not in the total). */
-  excluded: { labelKey: string; text: string }[];
+  excluded: { labelKey: TranslationKey; text: string }[];
   /** A price the shipment needs is missing on this row: no total. */
   incomplete: boolean;
   /** Air: the weights behind the break. */
@@ -162,7 +163,7 @@ const int = (n: number): Fixed => ({ units: BigInt(n), scale: 0 });
 
 function partOf(
   kind: TotalPart["kind"],
-  labelKey: string,
+  labelKey: TranslationKey,
   note: string | null,
   quantity: Fixed,
   quantityScale: number,
@@ -187,7 +188,7 @@ function partOf(
 }
 
 type Row = { prices: Record<string, string | null> | null; facts: Record<string, string | null>; currency: string };
-type Column = { key: string; labelKey: string };
+type Column = { key: string; labelKey: TranslationKey };
 
 /** Measures a fee can be charged on, per row. */
 type Measures = { boxes: Fixed; perType: Fixed[] | null; kg: Fixed | null; rt: Fixed | null };

@@ -1,20 +1,22 @@
 // The price columns a query may read: exactly the viewer's tier. The Prisma
 // `select` is built from the tier, so the other tiers are never loaded, not
 // even into server memory (DESIGN.md "Who sees which price").
+import type { RateSelect } from "~/domain/rates/search.server";
+import type { RateField } from "~/domain/catalog";
 import type { ModeDescription } from "~/domain/modes";
 import type { Tier } from "./visibility";
 
 /** Fields to select for prices and fees; empty without a tier. */
-export function tierSelect(mode: ModeDescription, tier: Tier | null): Record<string, true> {
-  const select: Record<string, true> = {};
+export function tierSelect(mode: ModeDescription, tier: Tier | null): RateSelect {
+  const select: RateSelect = {};
   if (!tier) return select;
   for (const price of mode.prices) if (price.tiers) select[price.tiers[tier]] = true;
-  for (const fact of mode.facts) if (fact.fee) select[fact.field] = true;
+  for (const fact of mode.facts) if (fact.fee && fact.field !== "validity") select[fact.field] = true;
   return select;
 }
 
 /** The tier column of a price key ("gp20" + T1 → "gp20T1"). */
-export function tierField(mode: ModeDescription, key: string, tier: Tier): string | null {
+export function tierField(mode: ModeDescription, key: string, tier: Tier): RateField | null {
   return mode.prices.find((p) => p.key === key)?.tiers?.[tier] ?? null;
 }
 

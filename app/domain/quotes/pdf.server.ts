@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { Language } from "~/i18n/config";
-import { pageI18n } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
 import type { QuoteView } from "./quotes.server";
 import { quoteWords } from "./words.server";
 
@@ -33,7 +33,7 @@ const MARGIN = 56;
 
 /** The quote as a PDF (A4) in `lng`. */
 export async function quotePdf(quote: QuoteView, lng: Language): Promise<Buffer> {
-  const { t } = pageI18n(lng);
+  const t = pageT(lng);
   const q = quoteWords(quote, t);
   const title = t("quotes.quote.title", { number: q.number });
   const doc = new PDFDocument({

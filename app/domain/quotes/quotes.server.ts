@@ -3,6 +3,7 @@
 // only), the shipment, the fees, the exchange rate and the total, a number
 // and a random token for its shared link. Everything is recomputed on the
 // server from the row: nothing the browser sends is taken as a price.
+import type { TranslationKey } from "~/i18n/keys";
 import { randomBytes } from "node:crypto";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { loadBookingSource, type SnapshotFact, type SnapshotPrice } from "~/domain/booking/source.server";
@@ -34,7 +35,7 @@ export type QuoteSnapshot = {
   /** The tier's prices of the row (no other tier's). */
   prices: SnapshotPrice[];
   /** The row's local fees as written. */
-  fees: { key: string; labelKey: string; value: string }[];
+  fees: { key: string; labelKey: TranslationKey; value: string }[];
   currency: string | null;
   validFrom: string | null;
   validTo: string | null;
@@ -148,7 +149,7 @@ export async function createQuote(
   const currency = readCurrency(params, currencyChoices(rates));
   if (currency.error) return { ok: false, error: "currency" };
   if (currency.value) {
-    total = convertTotals({ [rateId]: total }, currency.value, rates, (key) => key)[rateId];
+    total = convertTotals({ [rateId]: total }, currency.value, rates, (key) => String(key))[rateId];
     if (total.incomplete) return { ok: false, error: "currency" };
     total = { ...total, note: null };
   }

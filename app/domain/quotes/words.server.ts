@@ -1,25 +1,24 @@
 // A saved quote in words, in the reader's language (decision 402): what the
 // shared page /quote/<token>, its PDF and the legacy API's answer show. Only
 // the snapshot is read: the customer's own tier's prices, never another's.
+import type { T, TranslationKey } from "~/i18n/keys";
 import { formatSnapshotPrice } from "~/domain/booking/format";
 import { modeByKey } from "~/domain/modes";
 import { sumsText, totalView } from "~/domain/rates/totals.server";
 import type { QuoteView } from "./quotes.server";
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 export type QuoteWords = {
   number: string;
   /** Translation key of the mode's name. */
-  modeLabel: string;
+  modeLabel: TranslationKey;
   createdAt: string;
   validUntil: string | null;
   expired: boolean;
   requoteHref: string;
   route: string;
-  facts: { key: string; labelKey: string; value: string }[];
-  prices: { labelKey: string; text: string }[];
-  fees: { key: string; labelKey: string; value: string }[];
+  facts: { key: string; labelKey: TranslationKey; value: string }[];
+  prices: { labelKey: TranslationKey; text: string }[];
+  fees: { key: string; labelKey: TranslationKey; value: string }[];
   /** The parts of the total, one sentence each. */
   breakdown: string[];
   totalText: string;
@@ -27,7 +26,7 @@ export type QuoteWords = {
   rateUsed: string | null;
 };
 
-export function quoteWords(quote: QuoteView, t: Translate): QuoteWords {
+export function quoteWords(quote: QuoteView, t: T): QuoteWords {
   const { snapshot } = quote;
   const conversion = snapshot.total.conversion;
   const view = totalView(snapshot.total, t);

@@ -2,6 +2,7 @@
 // for a route, the route facts for everyone, and the prices of exactly the
 // viewer's tier. The Prisma `select` is built from the tier (tierSelect), so
 // the other tiers are never read from the database.
+import type { RateField } from "~/domain/catalog";
 import type { Currency, ModeDescription } from "~/domain/modes";
 import { readTierPrices, tierField, tierSelect } from "~/domain/pricing/tier-columns";
 import type { Tier } from "~/domain/pricing/visibility";
@@ -39,15 +40,40 @@ export type RatePage = {
   sort: SortKey;
 };
 
-type Delegate = {
-  findMany(args: object): Promise<Record<string, unknown>[]>;
-  count(args: object): Promise<number>;
-  groupBy(args: object): Promise<Record<string, unknown>[]>;
+// What a rate query may say, typed by the fields Prisma generates for the six
+// rate tables (RateField): a misspelt field in a where, select, order or
+// group is a tsc error. One query serves every mode (its description names
+// the fields), so the arguments are typed against the fields of any rate
+// table; the description's own fields are RateFields too (modes.ts).
+type Direction = "asc" | "desc";
+/** Fields to read. */
+export type RateSelect = { [F in RateField]?: true };
+/** Conditions on fields (values as Prisma's filters take them), combined with AND / OR. */
+export type RateWhere = { [F in RateField]?: unknown } & { AND?: RateWhere[]; OR?: RateWhere[] };
+type RateOrder = { [F in RateField]?: Direction | { sort: Direction; nulls: "first" | "last" } };
+
+type RateDelegate = {
+  findMany(args: {
+    where: RateWhere;
+    select: RateSelect;
+    orderBy?: RateOrder[];
+    skip?: number;
+    take?: number;
+  }): Promise<Record<string, unknown>[]>;
+  count(args: { where: RateWhere }): Promise<number>;
+  groupBy(args: {
+    by: RateField[];
+    where: RateWhere;
+    orderBy: RateOrder | { _count: RateOrder };
+    _count?: { _all: true };
+    take?: number;
+  }): Promise<Record<string, unknown>[]>;
 };
 
 /** The rate table of a mode (the description names the Prisma model). */
-export function rateDelegate(mode: ModeDescription): Delegate {
-  return prisma[mode.model] as unknown as Delegate;
+export function rateDelegate(mode: ModeDescription): RateDelegate {
+  // Each model's delegate takes its own argument types; RateDelegate is what they have in common for these queries.
+  return prisma[mode.model] as unknown as RateDelegate;
 }
 
 /** Visitors cannot sort by a price they do not see (that would leak its order). */
@@ -61,10 +87,10 @@ export function clampPage(page: number, pageCount: number): number {
 }
 
 /** Public fact fields of a mode plus what every row needs. */
-function baseSelect(mode: ModeDescription): Record<string, true> {
-  const select: Record<string, true> = { id: true, paused: true, validFrom: true, validTo: true };
+function baseSelect(mode: ModeDescription): RateSelect {
+  const select: RateSelect = { id: true, paused: true, validFrom: true, validTo: true };
   for (const fact of mode.facts) {
-    if (fact.fee || fact.kind === "validity") continue;
+    if (fact.fee || fact.kind === "validity" || fact.field === "validity") continue;
     select[fact.field] = true;
     if (fact.fallback) select[fact.fallback] = true;
   }
@@ -109,7 +135,7 @@ export function toRateRow(mode: ModeDescription, tier: Tier | null, row: Record<
   };
 }
 
-export type RouteMatch = Record<string, string>;
+export type RouteMatch = { [F in RateField]?: string };
 
 /** Carriers on a route today (for the optional carrier filter). */
 export async function routeCarriers(mode: ModeDescription, match: RouteMatch, today: Date): Promise<string[]> {
@@ -138,7 +164,7 @@ export async function searchRates(options: {
   const where = { ...match, ...(options.carrier ? { carrier: options.carrier } : {}), ...validToday(today) };
   const sort = effectiveSort(options.sort, tier);
   const priceField = tier ? tierField(mode, mode.sortPrice, tier) : null;
-  const orderBy =
+  const orderBy: RateOrder[] =
     sort === "price" && priceField
       ? [{ [priceField]: { sort: "asc", nulls: "last" } }, { id: "asc" }]
       : [{ validTo: { sort: "desc", nulls: "first" } }, { id: "asc" }];

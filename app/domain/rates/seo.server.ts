@@ -1,7 +1,8 @@
 // For crawlers (who are visitors and never see a price): titles,
 // descriptions and canonical URLs per route and language, and the popular
 // routes listed in the sitemap. Nothing here reads a price column.
-import type { TFunction } from "i18next";
+import type { RateField } from "~/domain/catalog";
+import type { T } from "~/i18n/keys";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { prisma } from "~/utils/db.server";
@@ -23,7 +24,7 @@ export function absoluteUrl(origin: string, path: string, params: Record<string,
 
 export function pageMeta(options: {
   mode: ModeDescription;
-  t: TFunction;
+  t: T;
   lng: string;
   url: URL;
   /** Resolved search parameters, or null when there is no valid search. */
@@ -118,9 +119,9 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
 
   for (const mode of MODES) {
     const columns = mode.fields.map((f) => f.column);
-    if (columns.some((c) => !c)) continue;
+    if (!columns.every((c): c is RateField => c !== null)) continue;
     const groups = await rateDelegate(mode).groupBy({
-      by: columns as string[],
+      by: columns,
       where: { ...validToday(today), paused: false },
       _count: { _all: true },
       orderBy: { _count: { id: "desc" } },
@@ -129,7 +130,7 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
     for (const g of groups)
       add(
         mode,
-        columns.map((c) => g[c as string] as string),
+        columns.map((c) => g[c] as string),
       );
   }
   return entries;

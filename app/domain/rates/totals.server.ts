@@ -2,6 +2,7 @@
 // values and messages, a total per row of the page, and the order by total.
 // Rows come from searchRates with the viewer's tier only, so totals hold no
 // other tier's price; viewers without a tier get no totals at all.
+import type { T } from "~/i18n/keys";
 import type { ModeDescription } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
 import { checkShipment, compareTotals, countParam, shipmentTotal, type Shipment, type ShipmentTotal } from "~/domain/pricing/shipment";
@@ -48,11 +49,10 @@ export type TotalView = {
   excluded: string[];
 };
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 /** The shipment form's text fields of a mode, labelled on the server. */
-export function shipmentFields(mode: ModeDescription, t: Translate): ShipmentForm["fields"] {
-  if (mode.shipment === "air") return ["kg", "cbm"].map((name) => ({ name, label: t(`quotes.shipment.${name}`), numeric: false }));
+export function shipmentFields(mode: ModeDescription, t: T): ShipmentForm["fields"] {
+  if (mode.shipment === "air")
+    return (["kg", "cbm"] as const).map((name) => ({ name, label: t(`quotes.shipment.${name}`), numeric: false }));
   return mode.prices.map((p) => ({
     name: countParam(p.key),
     label: t("quotes.shipment.count", { container: t(p.labelKey) }),
@@ -60,7 +60,7 @@ export function shipmentFields(mode: ModeDescription, t: Translate): ShipmentFor
   }));
 }
 
-export function totalView(total: ShipmentTotal, t: Translate): TotalView {
+export function totalView(total: ShipmentTotal, t: T): TotalView {
   const money = (amount: string) => formatPrice(amount, "money") ?? amount;
   return {
     sums: total.sums,
@@ -84,7 +84,7 @@ export function totalView(total: ShipmentTotal, t: Translate): TotalView {
   };
 }
 
-export const totalViews = (totals: Record<number, ShipmentTotal>, t: Translate): Record<number, TotalView> =>
+export const totalViews = (totals: Record<number, ShipmentTotal>, t: T): Record<number, TotalView> =>
   Object.fromEntries(Object.entries(totals).map(([id, total]) => [id, totalView(total, t)]));
 
 /** The sums of a total as words: "4,665.00 USD + 4,370.00 CNY". */
@@ -111,7 +111,7 @@ export function convertTotals(
   totals: Record<number, ShipmentTotal>,
   target: string,
   rates: ReadonlyMap<string, ExchangeRateUsed>,
-  t: Translate,
+  t: T,
 ): Record<number, ShipmentTotal> {
   const converted: Record<number, ShipmentTotal> = {};
   for (const [id, total] of Object.entries(totals)) {

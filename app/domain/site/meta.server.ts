@@ -3,8 +3,9 @@
 // page's language, "<page> | <app>". Pages worth indexing (/us, /contact)
 // also get a description, a canonical URL and their language alternates;
 // the others (booking, records, personal centre, standalone pages) noindex.
+import type { TranslationKey } from "~/i18n/keys";
 import type { MetaDescriptor } from "@remix-run/node";
-import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { supportedLanguages } from "~/i18n/config";
 import { absoluteUrl } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
@@ -27,14 +28,14 @@ export async function sitePageMeta(
   request: Request,
   options: {
     /** Translation key of the page's name. */
-    title: string;
+    title: TranslationKey;
     titleValues?: Record<string, string | number>;
     /** Indexable pages: their description key; the canonical URL is the request's path. */
-    description?: string;
+    description?: TranslationKey;
   },
 ): Promise<MetaDescriptor[]> {
   const lng = await getLanguage(request);
-  const { t } = pageI18n(lng);
+  const t = pageT(lng);
   const title = t("common.meta.pageTitle", { page: t(options.title, options.titleValues ?? {}), app: t("common.appName") });
   if (!options.description) return metaTags({ title, noindex: true });
   const url = new URL(request.url);

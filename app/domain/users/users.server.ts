@@ -2,6 +2,7 @@
 // add, edit, audit, profile-change audit, views, handover, state, delete and
 // the staff QR business card. Every read and write is limited to the
 // customers the staff member's view allows (permissions/views.server.ts).
+import type { TranslationKey } from "~/i18n/keys";
 import { containsText } from "~/utils/like";
 import { z } from "~/utils/zod";
 import { defineTable } from "~/domain/table/paging.server";
@@ -364,11 +365,11 @@ async function contactsValid(salesId: number, customerServiceId: number): Promis
   return errors;
 }
 
-const DUPLICATE_MESSAGES: Record<string, string> = {
+const DUPLICATE_MESSAGES = {
   email: "admin.user.emailTaken",
   phone: "admin.user.phoneTaken",
   username: "admin.user.usernameTaken",
-};
+} as const satisfies Record<string, TranslationKey>;
 
 /** E-mail, phone and username already used by someone else (usernames without case). */
 async function duplicates(values: { email?: string; phone: string; username: string }, exceptId?: number): Promise<FieldErrors> {
@@ -394,11 +395,12 @@ function duplicateOutcome(error: unknown): Outcome<never> | null {
     const field = column === "email" ? "email" : column === "phone" ? "phone" : column === "username" ? "username" : null;
     if (field) errors[field] = [DUPLICATE_MESSAGES[field]];
   }
-  const first = Object.values(errors)[0]?.[0];
+  const first = firstMessage(errors);
   return fail(400, first ?? "admin.user.saveFailed", errors);
 }
 
-const firstMessage = (errors: FieldErrors) => Object.values(errors)[0]?.[0];
+/** The message of the first duplicate (a FieldErrors of duplicates() holds only DUPLICATE_MESSAGES). */
+const firstMessage = (errors: FieldErrors) => Object.values(errors)[0]?.[0] as TranslationKey | undefined;
 
 /** The columns the add and edit forms write. */
 function editableColumns(input: EditUserInput) {

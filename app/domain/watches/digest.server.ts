@@ -8,7 +8,7 @@
 //   5. write one digest e-mail per customer into the outbox in one INSERT,
 //      in the language of their watches, with a signed unsubscribe link per lane.
 // All in one transaction: the day, the snapshots and the mails commit together.
-import type { TFunction } from "i18next";
+import type { T } from "~/i18n/keys";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { formatDate, todayInShanghai } from "~/utils/dates";
@@ -49,7 +49,7 @@ function offerCountSql(): string {
 }
 
 /** One customer's digest: subject, HTML and text, every word from `t`. */
-export function renderDigest(t: TFunction, lng: Language, rows: readonly NewsRow[], day: string) {
+export function renderDigest(t: T, lng: Language, rows: readonly NewsRow[], day: string) {
   const origin = configuredOrigin() ?? "";
   const items = rows.map((row) => {
     const lane = watchLane(row.mode)!;
@@ -96,7 +96,7 @@ export function renderDigest(t: TFunction, lng: Language, rows: readonly NewsRow
 export async function runWatchDigest(now: Date = new Date()): Promise<DigestReport> {
   const dayDate = todayInShanghai(now);
   const day = formatDate(dayDate);
-  const translators = new Map<Language, TFunction>();
+  const translators = new Map<Language, T>();
   for (const lng of ["zh-CN", "en-US"] as const) translators.set(lng, await i18n.getFixedT(lng));
   return prisma.$transaction(
     async (tx) => {

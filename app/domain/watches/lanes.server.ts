@@ -4,6 +4,7 @@
 // (the price the results page sorts on: 20GP, LCL per cbm, air +45, rail
 // 40' COC, trailer 20GP). Express has no lane columns (a zone per country)
 // and no tier prices, so it cannot be watched.
+import type { TranslationKey } from "~/i18n/keys";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import type { ModeKey } from "~/domain/catalog";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -16,7 +17,7 @@ export type WatchLane = {
   to: string;
   /** customer_rating 1, 2, 3 → the sort price's T0, T1, T2 column. */
   tierColumns: [string, string, string];
-  priceLabelKey: string;
+  priceLabelKey: TranslationKey;
   offerFrom: string;
   offerTo: string;
   currency: string | null;

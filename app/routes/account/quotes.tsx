@@ -3,6 +3,7 @@
 // results row: `from` is the results page (path and query) it was saved on,
 // `id` the row. The server recomputes everything from the row and the
 // customer's tier, then goes to the quote's shared page.
+import { messageText } from "~/i18n/message";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -97,7 +98,7 @@ export default function QuotesPage() {
       <h1 id="quotes-title">{t("quotes.quote.listTitle")}</h1>
       {failed ? (
         <p className="field__errors" role="alert">
-          {t(failed.error)}
+          {messageText(t, failed.error)}
         </p>
       ) : null}
       {rows.length === 0 ? <p>{t("quotes.quote.none")}</p> : <DataTable columns={columns} rows={rows} rowKey={(row) => row.token} />}

@@ -1,4 +1,5 @@
 // Personal centre overview: the profile fields of customer-portal.md 3.
+import { keyUnder } from "~/i18n/keys";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -82,7 +83,9 @@ export default function UserAllInfoPage() {
         <div>
           <strong>{profile.nickname || profile.username}</strong>
           <div>
-            <span className={`badge ${AUDIT_BADGE[profile.audit] ?? ""}`}>{t(`account.profile.auditStatus.${profile.audit}`)}</span>
+            <span className={`badge ${AUDIT_BADGE[profile.audit] ?? ""}`}>
+              {t(keyUnder("account.profile.auditStatus.", profile.audit))}
+            </span>
           </div>
         </div>
       </div>
@@ -116,13 +119,13 @@ export default function UserAllInfoPage() {
         <dt>{t("account.profile.iaeCountries")}</dt>
         <dd>{profile.iaeCountries || none}</dd>
         <dt>{t("account.profile.role")}</dt>
-        <dd>{t(`account.roles.r${profile.roleId}`, { defaultValue: profile.roleName })}</dd>
+        <dd>{t(keyUnder("account.roles.r", profile.roleId), { defaultValue: profile.roleName })}</dd>
         <dt>{t("account.profile.audit")}</dt>
-        <dd>{t(`account.profile.auditStatus.${profile.audit}`)}</dd>
+        <dd>{t(keyUnder("account.profile.auditStatus.", profile.audit))}</dd>
         {profile.profileAudit ? (
           <>
             <dt>{t("account.profile.profileAuditLabel")}</dt>
-            <dd>{t(`account.profile.profileAuditStatus.${profile.profileAudit}`)}</dd>
+            <dd>{t(keyUnder("account.profile.profileAuditStatus.", profile.profileAudit))}</dd>
           </>
         ) : null}
         <dt>{t("account.profile.createdAt")}</dt>

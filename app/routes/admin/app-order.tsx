@@ -1,6 +1,7 @@
 // Entrustments for staff (our reading of /app-order, docs/decisions/301):
 // the bookings and contact requests of the customers in the staff member's
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
+import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -162,7 +163,7 @@ function EntrustmentDialog({
   canChangeStatus: boolean;
 }) {
   const { t } = useTranslation();
-  const facts: [string, React.ReactNode][] = [
+  const facts: [TranslationKey, React.ReactNode][] = [
     ["admin.order.kind", t(`admin.order.kinds.${detail.kind}`)],
     ["admin.order.module", t(moduleKey(detail.sourceKind, detail.mode))],
     ["admin.order.mode", modeLabel(detail.mode)],
@@ -181,11 +182,11 @@ function EntrustmentDialog({
             "admin.order.containers",
             `20GP × ${detail.containers.gp20}, 40GP × ${detail.containers.gp40}, 40HQ × ${detail.containers.hq40}${detail.containers.other ? `, ${detail.containers.other}` : ""}`,
           ],
-        ] as [string, React.ReactNode][])
+        ] as [TranslationKey, React.ReactNode][])
       : []),
     ...Object.entries(detail.cargo)
       .filter(([, value]) => value)
-      .map(([key, value]) => [`admin.order.cargo.${key}`, value] as [string, React.ReactNode]),
+      .map(([key, value]) => [keyUnder("admin.order.cargo.", key), value] as [TranslationKey, React.ReactNode]),
   ];
   return (
     <UrlDialog look="admin" title={t("admin.order.detailTitle", { id: detail.id })} wide>

@@ -2,6 +2,7 @@
 // many CNY, valid through a day; the results pages convert totals with them.
 // Menu 26 under 数据管理; operations exchangeRate.*. Server-rendered forms:
 // works with JavaScript off.
+import { messageText } from "~/i18n/message";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -149,7 +150,7 @@ export default function ExchangeRatesPage() {
           </Form>
           {failed?.intent === "delete" && failed.id === row.id ? (
             <p className="field__errors" role="alert">
-              {t(failed.error)}
+              {messageText(t, failed.error)}
             </p>
           ) : null}
         </>
@@ -168,7 +169,7 @@ export default function ExchangeRatesPage() {
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         {saveFailed && !saveFailed.field ? (
           <p className="field__errors" role="alert">
-            {t(saveFailed.error)}
+            {messageText(t, saveFailed.error)}
           </p>
         ) : null}
         <Field

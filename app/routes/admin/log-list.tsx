@@ -1,6 +1,7 @@
 // Operation log (administration.md 2.8): search, date range, pager (default
 // size 5, sizes 1/2/5/10). Module is shown as the operation type, operation
 // as the business module (spec 3).
+import { storedKeyText } from "~/i18n/message";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -28,17 +29,18 @@ export const ErrorBoundary = BackOfficeErrorBoundary;
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function OperationLogPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { rows, page } = useLoaderData<typeof loader>();
   // Known codes get a label; anything else is shown as written.
-  const label = (group: string, code: string) => (i18n.exists(`admin.logs.${group}.${code}`) ? t(`admin.logs.${group}.${code}`) : code);
+  const label = (group: "modules" | "areas", code: string) => storedKeyText(t, `admin.logs.${group}.${code}`, code);
   // The changed fields by the labels the screens show (issue 22 item 12); rows logged before keep their text.
   const content = (row: Row) =>
     row.detail
       ? [
           row.detail.params,
           ...row.detail.changes.map(
-            (change) => `${change.label ? t(change.label) : change.field}: ${change.before ?? "∅"} → ${change.after ?? "∅"}`,
+            (change) =>
+              `${change.label ? storedKeyText(t, change.label, change.field) : change.field}: ${change.before ?? "∅"} → ${change.after ?? "∅"}`,
           ),
         ]
           .filter((part) => part)

@@ -1,6 +1,7 @@
 // Menu management (administration.md 2.3): the permission tree. Add, edit and
 // delete need rights 32, 33 and 34 (checked here on the server; the buttons
 // only hide). Level-3 rows are button rights: neither editable nor deletable.
+import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -157,7 +158,7 @@ export default function MenuListPage() {
                     {row.level === 3 ? <span className="admin-checktree__pid"> ({row.id})</span> : null}
                   </th>
                   <td>
-                    <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
+                    <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
                   </td>
                   <td>{row.path}</td>
                   <td>{row.icon}</td>
@@ -268,7 +269,7 @@ function MenuEditor({
             level: t("admin.menu.level"),
             noParent: t("admin.tree.noParent"),
             placeholder: t("admin.common.choose"),
-            levelName: (level) => t(`admin.tree.levelName.${level}`),
+            levelName: (level) => t(keyUnder("admin.tree.levelName.", level)),
           }}
         />
         <Field

@@ -5,6 +5,8 @@
 // Server-rendered forms: works with JavaScript off. `?name=` (the insights
 // dashboard's action for a searched name that is no known port) fills the
 // new alias with that name.
+import { messageText } from "~/i18n/message";
+import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -123,7 +125,7 @@ function ActionError({ failure, intent, id }: { failure: Failure | undefined; in
   if (!failure || failure.intent !== intent || failure.id !== id) return null;
   return (
     <p className="field__errors" role="alert">
-      {t(failure.error, failure.values ?? {})}
+      {messageText(t, failure.error, failure.values ?? {})}
     </p>
   );
 }
@@ -178,7 +180,11 @@ export default function PortAliasesPage() {
 
   const queueColumns: TableColumn<QueueItem>[] = [
     { key: "name", header: t("portAliases.col.name"), cell: (row) => row.name },
-    { key: "area", header: t("portAliases.col.area"), cell: (row) => t(`portAliases.area.${row.area}`, { defaultValue: row.area }) },
+    {
+      key: "area",
+      header: t("portAliases.col.area"),
+      cell: (row) => t(keyUnder("portAliases.area.", row.area), { defaultValue: row.area }),
+    },
     { key: "rows", header: t("portAliases.col.rows"), cell: (row) => row.rows },
     { key: "firstSeen", header: t("portAliases.col.firstSeen"), cell: (row) => shanghaiDateTime(row.firstSeen) },
     {

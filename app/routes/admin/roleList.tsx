@@ -1,6 +1,7 @@
 // Role management (administration.md 2.2): tree table, add/edit/delete and
 // permission assignment. Dialogs are addressed by the URL (?dialog=edit&id=12)
 // and rendered by the server, so everything works without JavaScript.
+import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -131,7 +132,7 @@ export default function RoleListPage() {
                 </th>
                 <td>{row.description}</td>
                 <td>
-                  <span className={`admin-tag admin-tag--l${row.level}`}>{t(`admin.tree.levelName.${row.level}`)}</span>
+                  <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
                 </td>
                 <td className="admin-actions">
                   {row.can.edit ? (
@@ -229,7 +230,7 @@ function RoleEditor({
             level: t("admin.role.level"),
             noParent: t("admin.tree.noParent"),
             placeholder: t("admin.common.choose"),
-            levelName: (level) => t(`admin.tree.levelName.${level}`),
+            levelName: (level) => t(keyUnder("admin.tree.levelName.", level)),
           }}
         />
         <DialogActions busy={busy} />

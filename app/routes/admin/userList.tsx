@@ -1,6 +1,7 @@
 // User management (administration.md 2.1): search, seven tabs with badges,
 // paged table, and URL-addressed dialogs (?dialog=edit&id=5) that the server
 // renders open. Loader and action: app/routes/admin/-server/users.server.ts.
+import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -48,7 +49,7 @@ export default function UserListPage() {
     {
       key: "tier",
       header: t("admin.user.tierLabel"),
-      cell: (row) => (row.customerRating ? t(`admin.user.tierShort.${row.customerRating}`) : "—"),
+      cell: (row) => (row.customerRating ? t(keyUnder("admin.user.tierShort.", row.customerRating)) : "—"),
     },
     { key: "sales", header: t("admin.user.sales"), cell: (row) => row.salesName ?? "—" },
     { key: "service", header: t("admin.user.service"), cell: (row) => row.serviceName ?? "—" },
@@ -58,13 +59,13 @@ export default function UserListPage() {
       cell: (row) => (
         <>
           <span className={`admin-tag admin-tag--${row.audit === AUDIT.passed ? "ok" : row.audit === AUDIT.failed ? "err" : "warn"}`}>
-            {t(`admin.user.audit.${row.audit}`)}
+            {t(keyUnder("admin.user.audit.", row.audit))}
           </span>
           {row.profileAudit ? (
             <>
               {" "}
               <span className="admin-tag admin-tag--muted" title={t("admin.user.profileLabel")}>
-                {t("admin.user.profileLabel")}：{t(`admin.user.profileAudit.${row.profileAudit}`)}
+                {t("admin.user.profileLabel")}：{t(keyUnder("admin.user.profileAudit.", row.profileAudit))}
               </span>
             </>
           ) : null}
@@ -86,13 +87,13 @@ export default function UserListPage() {
               role="switch"
               aria-checked={row.state === ACCOUNT_STATE.active}
               aria-label={t("admin.user.stateSwitch", { name: row.username })}
-              title={t(`admin.user.state.${row.state}`)}
+              title={t(keyUnder("admin.user.state.", row.state))}
               className="admin-switch"
               disabled={busy || !row.can.state}
             />
           </Form>
         ) : (
-          t(`admin.user.state.${row.state}`)
+          t(keyUnder("admin.user.state.", row.state))
         ),
     },
   ];

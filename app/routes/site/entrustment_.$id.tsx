@@ -1,6 +1,7 @@
 // /entrustment/<id>: one entrustment with the rate as the customer saw it,
 // the order and its file. Its owner, and staff allowed to see that customer
 // (records.server.ts), may open it; anyone else gets 404.
+import type { KeysUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -89,7 +90,7 @@ export default function EntrustmentDetail() {
   const d = useLoaderData<typeof loader>();
   const none = t("booking.record.none");
   const containers = usesContainers(d.transportType);
-  const orderRows: [string, string | number | null][] =
+  const orderRows: [KeysUnder<"booking.field.">, string | number | null][] =
     d.kind === "ORDER"
       ? [
           ...(containers
@@ -98,7 +99,7 @@ export default function EntrustmentDetail() {
                 ["gp40Count", d.order.gp40Count],
                 ["hq40Count", d.order.hq40Count],
                 ["otherSize", d.order.otherSize],
-              ] as [string, string | number | null][])
+              ] as [KeysUnder<"booking.field.">, string | number | null][])
             : []),
           ["grossWeight", d.order.grossWeight],
           ["volume", d.order.volume],

@@ -11,7 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { quoteByToken } from "~/domain/quotes/quotes.server";
 import { quoteWords } from "~/domain/quotes/words.server";
-import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
 import { notFound } from "~/utils/http.server";
 import { loaderMeta } from "~/utils/root-data";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
       pdfHref: `/quote/${quote.token}/pdf`,
       // The words are made here (this page shares no component with the results pages' bundle).
-      ...quoteWords(quote, pageI18n(lng).t),
+      ...quoteWords(quote, pageT(lng)),
     },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
   );

@@ -3,6 +3,7 @@
 // POST, so all of it works without JavaScript. "Send code" is a second submit
 // button of the same form (intent=sendCode): the page comes back with the
 // typed values kept (passwords excepted).
+import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -287,7 +288,10 @@ function RegisterForm({ lastResult }: FormProps) {
         label={t("account.register.role")}
         placeholder={t("account.register.rolePlaceholder")}
         selectProps={getSelectProps(fields.roleId)}
-        options={roles.map((role) => ({ value: String(role.id), label: t(`account.roles.r${role.id}`, { defaultValue: role.name }) }))}
+        options={roles.map((role) => ({
+          value: String(role.id),
+          label: t(keyUnder("account.roles.r", role.id), { defaultValue: role.name }),
+        }))}
         errors={fields.roleId.errors}
       />
       <details className="agreement">

@@ -3,6 +3,7 @@
 // user.assignView 75, user.setState 86, user.auditProfile 90, user.handover
 // 96), on top of the screen path; the grant rules decide on whom and with
 // which values. Hiding a button is cosmetic.
+import type { TranslationKey } from "~/i18n/keys";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -159,7 +160,7 @@ function formRefusal(
 }
 
 /** A failed outcome of a button (no form): refused → thrown with its message; missing → 404; else back with the message. */
-function buttonFailure(request: Request, outcome: { status: number; message?: string; refused?: true }, fallback: string) {
+function buttonFailure(request: Request, outcome: { status: number; message?: TranslationKey; refused?: true }, fallback: TranslationKey) {
   if (outcome.refused) throw refusal(outcome);
   if (outcome.status === 404) throw notFound();
   return backToList(request, outcome.message ?? fallback, "error");

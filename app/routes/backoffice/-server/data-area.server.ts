@@ -4,6 +4,7 @@
 //   export const action = dataAreaAction(fclArea);
 // Every loader and action authorizes the area's operation (data.<area>.read,
 // .edit, .delete, .import, .markup, .export) itself.
+import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { requestVersions } from "~/utils/data-cache.server";
@@ -45,6 +46,7 @@ import {
   rangeDeletedKey,
   runCheck,
   saveRow,
+  type AreaWhere,
 } from "~/domain/data-areas/queries.server";
 import { editFormSchema } from "~/domain/data-areas/schema";
 import {
@@ -117,7 +119,7 @@ export function dataAreaLoader(area: DataArea) {
       ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) }
       : listWhere(area, query, await typedFilters(area, query));
     const versions = await requestVersions(request);
-    const count = (w: Record<string, unknown>) => cachedCount(versions, area, w);
+    const count = (w: AreaWhere) => cachedCount(versions, area, w);
     const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
       listRows(area, query, visibleColumns(area, hidden), where, count),
       cachedFilterOptions(versions, area),
@@ -262,7 +264,7 @@ async function saveAction(area: DataArea, viewer: Viewer, request: Request, form
 }
 
 /** A refused markup answers on the page, keeping the selection (issue 22 item 8). */
-function markupRefused(key: string, ids: number[]) {
+function markupRefused(key: TranslationKey, ids: number[]) {
   return data<DataAreaActionData>({ intent: "markup", key, ids }, { status: 400 });
 }
 

@@ -7,7 +7,7 @@ import { getViewer } from "~/domain/accounts/session.server";
 import { MODES, modeByHomeTab, modeView, type ModeKey, type ModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
-import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
 import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
@@ -48,7 +48,7 @@ export async function loadHomePage(request: Request) {
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
-  const t = pageI18n(lng).t;
+  const t = pageT(lng);
   const today = todayInShanghai();
 
   const values: Record<string, string> = {};

@@ -16,7 +16,7 @@ import type { PickerOption } from "~/domain/reference/options";
 import { landPickerLists } from "~/domain/reference/land.server";
 import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
 import { cleanQuery } from "~/domain/reference/lookup";
-import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
@@ -119,7 +119,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request, option
   const [viewer, lng] = await Promise.all([options.viewer !== undefined ? options.viewer : getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
-  const t = pageI18n(lng).t;
+  const t = pageT(lng);
   const access = priceAccess(viewer);
   const today = todayInShanghai();
   const view = optionsSchema.parse({
