@@ -137,22 +137,28 @@ function stagedValue(column: WriteColumn, i: number, alias = "s"): string {
   return column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value;
 }
 
+/** The write columns compared with the table (the update time is the import's own). */
+const comparedColumns = (columns: WriteColumn[]) => columns.flatMap((c, i) => (c.field === "updatedAt" ? [] : [{ c, i }]));
+
 /**
- * SQL: the changed fields of staged row `s` against table row `t`
- * ({field: [old, new]}, {} when none): per column IS DISTINCT FROM after
- * casting the staged value to the column's type (with its default).
+ * SQL: the changed fields of a staged row against table row `t`
+ * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. `v.v<i>`
+ * is write column i's staged value cast once to the column's type (with its
+ * default): stageSql's lateral `v`. A row equal to the table's as a whole
+ * (one row comparison) builds no JSON at all.
  */
 function changesSql(area: DataArea, columns: WriteColumn[]): string {
-  const pairs = columns.flatMap((c, i) => {
-    if (c.field === "updatedAt") return [];
-    const name = `t."${sqlColumn(area.model, c.field)}"`;
-    const value = stagedValue(c, i);
-    return [`'${c.field}', CASE WHEN ${name} IS DISTINCT FROM ${value} THEN jsonb_build_array(to_jsonb(${name}), to_jsonb(${value})) END`];
-  });
+  const compared = comparedColumns(columns);
+  if (compared.length === 0) return `'{}'::jsonb`;
+  const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
+  const pairs = compared.map(
+    ({ c, i }) => `'${c.field}', CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN jsonb_build_array(to_jsonb(${name(c)}), to_jsonb(v.v${i})) END`,
+  );
   // jsonb_build_object takes at most 100 arguments: groups of 40 pairs.
   const groups: string[] = [];
   for (let i = 0; i < pairs.length; i += 40) groups.push(`jsonb_build_object(${pairs.slice(i, i + 40).join(", ")})`);
-  return groups.length ? `jsonb_strip_nulls(${groups.join(" || ")})` : `'{}'::jsonb`;
+  const same = `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ i }) => `v.v${i}`).join(", ")})`;
+  return `CASE WHEN ${same} THEN '{}'::jsonb ELSE jsonb_strip_nulls(${groups.join(" || ")}) END`;
 }
 
 /**
@@ -167,12 +173,16 @@ function changesSql(area: DataArea, columns: WriteColumn[]): string {
 function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
+  const typed = comparedColumns(columns).map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`);
+  // OFFSET 0 keeps the subquery apart: each staged value is extracted and cast once per row, not once per use.
+  const values = typed.length ? `CROSS JOIN LATERAL (SELECT ${typed.join(", ")} OFFSET 0) v` : "";
   return `WITH staged AS (
       INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", changes)
       SELECT $1, $2 + s.ord, s.id,
              CASE WHEN d.changes IS NULL THEN 'new' WHEN d.changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END,
              ${hidden}, s."values", NULLIF(d.changes, '{}'::jsonb)
       FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
+      ${values}
       LEFT JOIN ${table} t ON t.id = s.id
       CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${changesSql(area, columns)} END AS changes) d
       RETURNING status, hidden
