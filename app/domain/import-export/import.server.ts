@@ -52,6 +52,7 @@ import {
   rowHashSql,
   removeOriginals,
   storeOriginal,
+  withHashJoins,
   type BatchSource,
 } from "./batches.server";
 
@@ -471,9 +472,9 @@ export function validateSheet(
  * The upsert of one statement: rows `u(c0, c1 … cn)` (c0 the id, then the
  * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE,
  * and in the same statement every written row recorded as a batch row ($1 is
- * the batch): the before-image of the rows it updated (`existing`: SQL giving
- * the ids of the rows to write, column `id`; every sub-statement of one
- * statement reads the table as it was before the statement) and the MD5 of
+ * the batch): the before-image of the rows it updated (`existing`: the
+ * condition on table row `t` that picks the rows to write; every
+ * sub-statement of one statement reads the table as it was before it) and the MD5 of
  * each row as written (from RETURNING: no second pass over the table).
  * Returns one row: the ids written and how many were inserted.
  */
@@ -523,7 +524,7 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
     area,
     prepared.columns,
     `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`,
-    `SELECT unnest($2::int[]) AS id`,
+    `t.id = ANY($2::int[])`,
   );
   return {
     explicitMax: async () => prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0),
@@ -534,11 +535,8 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
       for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
         const chunkIds = prepared.ids.slice(start, end);
-        const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(
-          sql,
-          batchId,
-          chunkIds,
-          ...prepared.values.map((column) => column.slice(start, end)),
+        const [row] = await withHashJoins(tx, () =>
+          tx.$queryRawUnsafe<UpsertResult[]>(sql, batchId, chunkIds, ...prepared.values.map((column) => column.slice(start, end))),
         );
         for (const id of row.ids) ids.push(Number(id));
         inserted += Number(row.inserted);
@@ -575,8 +573,10 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
       return row.sum;
     },
     async write(tx, batchId) {
-      const existing = `SELECT s.row_id AS id ${stagedRows("$2")} AND s.row_id IS NOT NULL`;
-      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, existing), batchId, previewId);
+      const existing = `t.id IN (SELECT s.row_id ${stagedRows("$2")} AND s.row_id IS NOT NULL)`;
+      const [row] = await withHashJoins(tx, () =>
+        tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, existing), batchId, previewId),
+      );
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
     },
   };
