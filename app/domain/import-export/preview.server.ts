@@ -152,7 +152,8 @@ function changesSql(area: DataArea, columns: WriteColumn[]): string {
   if (compared.length === 0) return `'{}'::jsonb`;
   const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
   const pairs = compared.map(
-    ({ c, i }) => `'${c.field}', CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN jsonb_build_array(to_jsonb(${name(c)}), to_jsonb(v.v${i})) END`,
+    ({ c, i }) =>
+      `'${c.field}', CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN jsonb_build_array(to_jsonb(${name(c)}), to_jsonb(v.v${i})) END`,
   );
   // jsonb_build_object takes at most 100 arguments: groups of 40 pairs.
   const groups: string[] = [];
