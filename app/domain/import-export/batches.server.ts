@@ -303,6 +303,8 @@ export async function undoBatch(
       // The import's own lock: no import of this table interleaves with the undo.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlName}`);
       await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
+      // The state of 100,000 batch rows hashed against the table in memory (the default 4 MB spilled to disk).
+      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '128MB'`);
       const [batch] = await tx.$queryRawUnsafe<{ id: number; undone_at: Date | null; file_name: string }[]>(
         `SELECT id, undone_at, file_name FROM import_batches WHERE id = $1 AND area = $2 FOR UPDATE`,
         batchId,
