@@ -8,6 +8,7 @@ import { undoBatch } from "~/domain/import-export/batches.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { commitPreview, createPreview } from "~/domain/import-export/preview.server";
 import { prisma } from "~/utils/db.server";
+import { sqlColumn } from "~/utils/sql-names.server";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes } from "./helpers";
 
@@ -155,5 +156,99 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     );
     expect(prices).toEqual({ first: 1499, second: 1 });
     expect(before).not.toBe(await tableChecksum());
+  }, 300_000);
+
+  it("the commit writes exactly the staged rows the preview showed, and records as before-images the old values it showed", async () => {
+    const bytes = file(Array.from({ length: 1200 }, (_, i) => variedRow(i, BASE + 8000 + i, 0)));
+    expect(await importSpreadsheet(fclArea, viewer, bytes, { fileName: "base.xlsx" })).toMatchObject({ ok: true, inserted: 1200 });
+    // A third changed (prices, dates, remarks), a third as they are, and 400 new rows.
+    const rows = Array.from({ length: 1200 }, (_, i) => variedRow(i, BASE + 8000 + i, i % 3 === 0 ? 4 : 0));
+    for (let i = 0; i < 400; i++) rows.push(variedRow(i, BASE + 9500 + i, 2));
+    const preview = await createPreview(fclArea, viewer, file(rows), { fileName: "week.xlsx" });
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 400, updated: 400, unchanged: 800 });
+    // The staged rows as the preview showed them (the commit deletes the preview).
+    const { columns } = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id }, select: { columns: true } });
+    const written = (columns as { field: string; type: string }[]).flatMap((c, i) =>
+      c.field === "updatedAt" ? [] : [{ column: sqlColumn("fclRate", c.field), type: c.type, i, field: c.field }],
+    );
+    await withTestDb((db) => db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_preview_rows WHERE preview_id = $1`, [preview.id]));
+    const untouchedBefore = await withTestDb(
+      async (db) =>
+        (
+          await db.query(
+            `SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS sum FROM fcl_rates t JOIN staged_copy s ON s.row_id = t.id WHERE s.status = 'unchanged'`,
+          )
+        ).rows[0].sum as string,
+    );
+
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    expect(committed).toMatchObject({ ok: true, inserted: 400, updated: 400 });
+    if (!committed.ok) return;
+    const check = await withTestDb(async (db) => {
+      const differs = written.map((c) => `t."${c.column}" IS DISTINCT FROM (s."values"->>${c.i})::${c.type}`).join(" OR ");
+      const oldShown = written
+        .map((c) => `(s.changes ? '${c.field}' AND s.changes->'${c.field}'->0 IS DISTINCT FROM r.before->'${c.column}')`)
+        .join(" OR ");
+      const { rows } = await db.query(
+        `SELECT (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated') AND (${differs})) AS differing,
+                (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated')) AS written,
+                (SELECT count(*)::int FROM staged_copy s JOIN import_batch_rows r ON r.batch_id = $1 AND r.row_id = s.row_id
+                  WHERE s.status = 'updated' AND (${oldShown})) AS old_differing,
+                (SELECT count(*)::int FROM import_batch_rows r JOIN staged_copy s ON s.row_id = r.row_id WHERE r.batch_id = $1 AND s.status = 'unchanged') AS unchanged_in_batch,
+                (SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) FROM fcl_rates t JOIN staged_copy s ON s.row_id = t.id WHERE s.status = 'unchanged') AS untouched`,
+        [committed.batchId],
+      );
+      await db.query(`DROP TABLE staged_copy`);
+      return rows[0];
+    });
+    expect(check).toEqual({ differing: 0, written: 800, old_differing: 0, unchanged_in_batch: 0, untouched: untouchedBefore });
+  }, 300_000);
+
+  it("a change in a text field only (no price) is previewed as updated, committed, and undone", async () => {
+    const id = BASE + 12_000;
+    const base = fclRow({ id, carrier: "COSCO", remark: "周三截关" });
+    const first = await importSpreadsheet(fclArea, viewer, file([base]), { fileName: "one.xlsx" });
+    expect(first.ok).toBe(true);
+    const before = await tableChecksum();
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id, carrier: "COSCO", remark: "周四截关" })]), {
+      fileName: "remark.xlsx",
+    });
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 0, updated: 1, unchanged: 0 });
+    const staged = await prisma.importPreviewRow.findFirstOrThrow({ where: { previewId: preview.id } });
+    expect(staged).toMatchObject({ status: "updated", changes: { remark: ["周三截关", "周四截关"] } });
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    expect(committed).toMatchObject({ ok: true, updated: 1, inserted: 0 });
+    if (!committed.ok) return;
+    expect((await prisma.fclRate.findUniqueOrThrow({ where: { id } })).remark).toBe("周四截关");
+    expect(await undoBatch(fclArea, viewer, committed.batchId!)).toEqual({ ok: true, restored: 1, deleted: 0, skipped: 0 });
+    expect(await tableChecksum()).toBe(before);
+  }, 300_000);
+
+  it("a batch recorded before the row hash changed (md5 of the row's JSON) still undoes, and still sees later edits as conflicts", async () => {
+    const rows = (shift: number) => file(Array.from({ length: 300 }, (_, i) => variedRow(i, BASE + 13_000 + i, shift)));
+    expect((await importSpreadsheet(fclArea, viewer, rows(0), { fileName: "old-1.xlsx" })).ok).toBe(true);
+    const before = await tableChecksum();
+    const second = await importSpreadsheet(fclArea, viewer, rows(6), { fileName: "old-2.xlsx" });
+    if (!second.ok) throw new Error(JSON.stringify(second.problems));
+    // The hashes as the writer recorded them until 24 Nov 2026.
+    await withTestDb((db) =>
+      db.query(
+        `UPDATE import_batch_rows r SET after_hash = md5(to_jsonb(t)::text) FROM fcl_rates t WHERE r.batch_id = $1 AND t.id = r.row_id`,
+        [second.batchId],
+      ),
+    );
+    await prisma.fclRate.update({ where: { id: BASE + 13_000 }, data: { carrier: "EDITED LATER" } });
+    expect(await undoBatch(fclArea, viewer, second.batchId!)).toMatchObject({ ok: false, reason: "conflicts", conflicts: { count: 1 } });
+    await prisma.fclRate.update({ where: { id: BASE + 13_000 }, data: { carrier: null } });
+    await withTestDb((db) =>
+      db.query(
+        `UPDATE import_batch_rows r SET after_hash = md5(to_jsonb(t)::text) FROM fcl_rates t WHERE r.batch_id = $1 AND t.id = r.row_id`,
+        [second.batchId],
+      ),
+    );
+    expect(await undoBatch(fclArea, viewer, second.batchId!)).toEqual({ ok: true, restored: 300, deleted: 0, skipped: 0 });
+    expect(await tableChecksum()).toBe(before);
   }, 300_000);
 });

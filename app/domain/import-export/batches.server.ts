@@ -3,12 +3,13 @@
 // The one set-based import writer (import.server.ts writeRows) records every
 // committed import as a batch, inside its own transaction:
 //   beginBatch()      the batch row (who, when, file name, checksum, area);
-//   captureBefore()   before each chunk's upsert: INSERT … SELECT to_jsonb(t)
-//                     of the rows the chunk will update (their before-image);
-//   recordInsertedSql the ids the batch inserted (in the upsert statement);
-//   finishBatch()     the MD5 of every written row
-//                     as the batch left it, the counts, and the pruning to the
-//                     last KEEP_BATCHES batches of the area.
+//   beforeImagesSql,  in the upsert statement itself: every written row as a
+//   recordWrittenSql  batch row, with its before-image (to_jsonb of the row
+//                     as it was; none for an inserted row) and its MD5 as the
+//                     batch left it (rowHashSql, from RETURNING);
+//   finishBatch()     the counts, and the pruning to the last KEEP_BATCHES
+//                     batches of the area (and the hashes again when a later
+//                     step of the import rewrote rows: port names).
 // undoBatch() restores the table to its state before the batch in one
 // transaction: rows whose hash still matches are restored (updated rows from
 // their before-image, inserted rows deleted); a row changed or deleted since
@@ -100,47 +101,81 @@ export async function beginBatch(
 export async function captureBefore(tx: Tx, area: DataArea, batchId: number, ids: readonly (number | null)[]): Promise<void> {
   const existing = ids.filter((id): id is number => id !== null);
   if (existing.length === 0) return;
-  await captureBeforeFrom(tx, area, batchId, `SELECT unnest($2::int[]) AS id`, existing);
-}
-
-/**
- * Before-images of the existing rows whose ids a statement's rows name
- * (`ids`: SQL giving one column `id`, its parameters from $2), in one
- * INSERT … SELECT: the preview's commit takes them straight from the
- * staging table.
- */
-export async function captureBeforeFrom(tx: Tx, area: DataArea, batchId: number, ids: string, ...params: unknown[]): Promise<void> {
   await tx.$executeRawUnsafe(
     `INSERT INTO import_batch_rows (batch_id, row_id, before)
-     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t JOIN (${ids}) k ON k.id = t.id`,
+     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t WHERE t.id = ANY($2::int[])`,
     batchId,
-    ...params,
+    existing,
   );
 }
 
 /**
- * A data-modifying CTE step for the writer's upsert: the ids the statement
- * inserted (CTE `written` with columns id, inserted) become batch rows with no
- * before-image, in the same statement ($1 is the batch).
+ * SQL: the MD5 a batch row keeps of a row as the batch left it (`alias`: the
+ * row), of the row's text form: about 4 times less work than of its JSON
+ * (issue 23, performance). The text form of dates depends on DateStyle: the
+ * writer and the undo set it (HASH_SETTINGS_SQL).
  */
-export const recordInsertedSql = `recorded AS (INSERT INTO import_batch_rows (batch_id, row_id, before) SELECT $1, w.id, NULL FROM written w WHERE w.inserted)`;
+export const rowHashSql = (alias: string) => `md5(${alias}::text)`;
+/** Batches written before 24 Nov 2026 hashed the row's JSON: undo accepts either. */
+const legacyRowHashSql = (alias: string) => `md5(to_jsonb(${alias})::text)`;
+/** SQL: the hash `hash` still matches row `alias` (it is unchanged since the batch). */
+const untouchedSql = (alias: string, hash: string) => `${hash} IN (${rowHashSql(alias)}, ${legacyRowHashSql(alias)})`;
+/** Run first in the writer's and the undo's transactions: the row hashes do not depend on a session's settings. */
+export const HASH_SETTINGS_SQL = `SET LOCAL datestyle = 'ISO, MDY'`;
 
 /**
- * Every written row's hash, the counts; prunes old batches. Returns the
- * pruned files. (The inserted ids were recorded by the writer's upsert
- * statement itself: recordInsertedSql.)
+ * CTE `before` for the writer's upsert: the before-image of each existing
+ * row `t` the condition `which` picks (the rows the upsert will update).
+ * Read in the upsert's own statement, so it sees the rows as they were
+ * before it.
+ */
+export const beforeImagesSql = (table: string, which: string) =>
+  `before AS MATERIALIZED (SELECT t.id, to_jsonb(t) AS image FROM ${table} t WHERE ${which})`;
+
+/**
+ * Runs the writer's upsert statement with nested loops off: its CTEs (the
+ * before-images, the written rows) have no statistics, and a nested loop
+ * joining 100,000 written rows to 100,000 before-images is quadratic (a
+ * commit of 100,000 updated rows ran for more than 15 minutes); a hash join
+ * is linear. Only for that statement (SET LOCAL, then back).
+ */
+export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T> {
+  await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
+  const result = await run();
+  await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
+  return result;
+}
+
+/**
+ * A data-modifying CTE step for the writer's upsert: every row the statement
+ * wrote (CTE `written` with columns id, hash) becomes a batch row with its
+ * before-image (none for an inserted row) and its hash, in the same
+ * statement ($1 is the batch): one write per batch row (issue 23,
+ * performance).
+ */
+export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_rows (batch_id, row_id, before, after_hash)
+  SELECT $1, w.id, b.image, w.hash FROM written w LEFT JOIN before b ON b.id = w.id)`;
+
+/**
+ * The counts of the batch; prunes old batches. Returns the pruned files.
+ * `rehash`: hash every written row again (the rows were changed after the
+ * writer's statement recorded them, or were recorded without a hash:
+ * captureBefore).
  */
 export async function finishBatch(
   tx: Tx,
   area: DataArea,
   batchId: number,
   written: { inserted: number; rows: number; updated: number },
+  options: { rehash?: boolean } = { rehash: true },
 ): Promise<(string | null)[]> {
   const table = `"${sqlTable(area.model)}"`;
-  await tx.$executeRawUnsafe(
-    `UPDATE import_batch_rows r SET after_hash = md5(to_jsonb(t)::text) FROM ${table} t WHERE r.batch_id = $1 AND t.id = r.row_id`,
-    batchId,
-  );
+  if (options.rehash) {
+    await tx.$executeRawUnsafe(
+      `UPDATE import_batch_rows r SET after_hash = ${rowHashSql("t")} FROM ${table} t WHERE r.batch_id = $1 AND t.id = r.row_id`,
+      batchId,
+    );
+  }
   await tx.importBatch.update({
     where: { id: batchId },
     data: { rowCount: written.rows, inserted: written.inserted, updated: written.updated },
@@ -217,7 +252,7 @@ export type UndoOutcome =
 /** Rows of the batch that a later change touched (changed since, or gone). */
 function conflictSql(table: string): string {
   return `SELECT r.row_id AS id FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id
-          WHERE r.batch_id = $1 AND (t.id IS NULL OR r.after_hash IS NULL OR md5(to_jsonb(t)::text) <> r.after_hash)`;
+          WHERE r.batch_id = $1 AND (t.id IS NULL OR r.after_hash IS NULL OR NOT ${untouchedSql("t", "r.after_hash")})`;
 }
 
 async function findConflicts(tx: Tx, table: string, batchId: number): Promise<UndoConflicts> {
@@ -235,7 +270,10 @@ export async function previewUndo(area: DataArea, batchId: number): Promise<{ ba
   const batch = (await listBatches(area)).find((b) => b.id === batchId);
   if (!batch) return null;
   if (batch.undoneAt) return { batch, conflicts: { count: 0, ids: [] } };
-  const conflicts = await prisma.$transaction((tx) => findConflicts(tx, `"${sqlTable(area.model)}"`, batchId));
+  const conflicts = await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
+    return findConflicts(tx, `"${sqlTable(area.model)}"`, batchId);
+  });
   return { batch, conflicts };
 }
 
@@ -264,6 +302,9 @@ export async function undoBatch(
     async (tx) => {
       // The import's own lock: no import of this table interleaves with the undo.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlName}`);
+      await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
+      // The state of 100,000 batch rows hashed against the table in memory (the default 4 MB spilled to disk).
+      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '128MB'`);
       const [batch] = await tx.$queryRawUnsafe<{ id: number; undone_at: Date | null; file_name: string }[]>(
         `SELECT id, undone_at, file_name FROM import_batches WHERE id = $1 AND area = $2 FOR UPDATE`,
         batchId,
@@ -273,20 +314,22 @@ export async function undoBatch(
       if (batch.undone_at) return { ok: false as const, reason: "undone" as const };
       // One statement: each batch row's state (its hash compared once), then, when there is no conflict or the
       // rest is wanted, the inserted rows deleted and the updated ones restored from their before-images (issue 23,
-      // performance: the md5 of every row is computed once, not once per step).
+      // performance: the md5 of every row is computed once, not once per step; the state carries no before-image,
+      // the restore reads it by the batch rows' key).
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
       const [done] = await tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
         `WITH state AS MATERIALIZED (
-           SELECT r.row_id, r.before, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND md5(to_jsonb(t)::text) = r.after_hash) AS untouched
+           SELECT r.row_id, r.before IS NULL AS inserted, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND ${untouchedSql("t", "r.after_hash")}) AS untouched
            FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id WHERE r.batch_id = $1
          ), go AS (
            SELECT $2::boolean OR NOT EXISTS (SELECT 1 FROM state WHERE NOT untouched) AS go
          ), deleted AS (
-           DELETE FROM ${table} t USING state s WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NULL AND t.id = s.row_id RETURNING 1
+           DELETE FROM ${table} t USING state s WHERE (SELECT go FROM go) AND s.untouched AND s.inserted AND t.id = s.row_id RETURNING 1
          ), restored AS (
            UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
-             FROM state s CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, s.before) p
-            WHERE (SELECT go FROM go) AND s.untouched AND s.before IS NOT NULL AND t.id = s.row_id RETURNING 1
+             FROM state s JOIN import_batch_rows r ON r.batch_id = $1 AND r.row_id = s.row_id
+                  CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, r.before) p
+            WHERE (SELECT go FROM go) AND s.untouched AND NOT s.inserted AND t.id = s.row_id RETURNING 1
          )
          SELECT (SELECT count(*) FROM state WHERE NOT untouched)::int AS conflicts,
                 (SELECT count(*) FROM deleted)::int AS deleted, (SELECT count(*) FROM restored)::int AS restored`,

@@ -45,13 +45,15 @@ import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 import {
   beginBatch,
-  captureBefore,
-  captureBeforeFrom,
+  beforeImagesSql,
   checksumOf,
   finishBatch,
-  recordInsertedSql,
+  HASH_SETTINGS_SQL,
+  recordWrittenSql,
+  rowHashSql,
   removeOriginals,
   storeOriginal,
+  withHashJoins,
   type BatchSource,
 } from "./batches.server";
 
@@ -469,12 +471,15 @@ export function validateSheet(
 
 /**
  * The upsert of one statement: rows `u(c0, c1 … cn)` (c0 the id, then the
- * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE;
- * the ids it inserted are recorded as batch rows in the same statement
- * ($1 is the batch). Returns one row: the ids written and how many were
- * inserted.
+ * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE,
+ * and in the same statement every written row recorded as a batch row ($1 is
+ * the batch): the before-image of the rows it updated (`existing`: the
+ * condition on table row `t` that picks the rows to write; every
+ * sub-statement of one statement reads the table as it was before it) and the MD5 of
+ * each row as written (from RETURNING: no second pass over the table).
+ * Returns one row: the ids written and how many were inserted.
  */
-function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
+function upsertSql(area: DataArea, columns: WriteColumn[], source: string, existing: string): string {
   const table = `"${sqlTable(area.model)}"`;
   const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
   const selects = columns.map((c, i) => {
@@ -489,13 +494,13 @@ function upsertSql(area: DataArea, columns: WriteColumn[], source: string): stri
       ? `${names[i]} = CASE WHEN date_trunc('second', cur.${names[i]}) = EXCLUDED.${names[i]} THEN cur.${names[i]} ELSE EXCLUDED.${names[i]} END`
       : `${names[i]} = EXCLUDED.${names[i]}`,
   );
-  return `WITH written AS (
+  return `WITH ${beforeImagesSql(table, existing)}, written AS (
     INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
     SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
     FROM ${source}
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING cur."id", (cur.xmax = 0) AS inserted
-  ), ${recordInsertedSql}
+    RETURNING cur."id", (cur.xmax = 0) AS inserted, ${rowHashSql("cur")} AS hash
+  ), ${recordWrittenSql}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
 }
 
@@ -507,7 +512,7 @@ type RowSource = {
   explicitMax(tx: Prisma.TransactionClient): Promise<number>;
   /** SHA-256 of the rows, for a batch without an original file. */
   checksum(tx: Prisma.TransactionClient): Promise<string>;
-  /** Before-images, then the upsert; the ids written and how many of them were inserted. */
+  /** The upsert with its batch rows (before-images, hashes); the ids written and how many of them were inserted. */
   write(tx: Prisma.TransactionClient, batchId: number): Promise<{ ids: number[]; inserted: number }>;
 };
 
@@ -516,7 +521,12 @@ type UpsertResult = { ids: number[]; inserted: number };
 /** Rows held by the process (a parsed file, the API's rows): unnest of one array per column, in chunks. */
 function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
   const params = [`$2::int[]`, ...prepared.columns.map((c, i) => `$${i + 3}::${c.type}[]`)];
-  const sql = upsertSql(area, prepared.columns, `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`);
+  const sql = upsertSql(
+    area,
+    prepared.columns,
+    `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`,
+    `t.id = ANY($2::int[])`,
+  );
   return {
     explicitMax: async () => prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0),
     checksum: async () => checksumOf(JSON.stringify([prepared.ids, prepared.values])),
@@ -526,12 +536,8 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
       for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
         const chunkIds = prepared.ids.slice(start, end);
-        await captureBefore(tx, area, batchId, chunkIds);
-        const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(
-          sql,
-          batchId,
-          chunkIds,
-          ...prepared.values.map((column) => column.slice(start, end)),
+        const [row] = await withHashJoins(tx, () =>
+          tx.$queryRawUnsafe<UpsertResult[]>(sql, batchId, chunkIds, ...prepared.values.map((column) => column.slice(start, end))),
         );
         for (const id of row.ids) ids.push(Number(id));
         inserted += Number(row.inserted);
@@ -568,8 +574,10 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
       return row.sum;
     },
     async write(tx, batchId) {
-      await captureBeforeFrom(tx, area, batchId, `SELECT s.row_id AS id ${stagedRows("$2")} AND s.row_id IS NOT NULL`, previewId);
-      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source), batchId, previewId);
+      const existing = `t.id IN (SELECT s.row_id ${stagedRows("$2")} AND s.row_id IS NOT NULL)`;
+      const [row] = await withHashJoins(tx, () =>
+        tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, existing), batchId, previewId),
+      );
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
     },
   };
@@ -641,6 +649,7 @@ export async function writeFrom(
       async (tx) => {
         // One import per table at a time (sequence bump + upsert must not interleave).
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
+        await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
         const refused = guard ? await guard(tx) : null;
         if (refused) throw new GuardRefusal(refused);
         const explicitMax = await source.explicitMax(tx);
@@ -670,7 +679,10 @@ export async function writeFrom(
             }
           : undefined;
         if (area.model === "seaPort") await refreshPortPinyin(tx);
-        pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated });
+        // The write recorded each row's hash as written; when the port step or the pinyin refresh rewrote rows
+        // since, the rows are hashed again.
+        const rewritten = (resolved?.resolutions.some((r) => r.rows > 0) ?? false) || area.model === "seaPort";
+        pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated }, { rehash: rewritten });
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,

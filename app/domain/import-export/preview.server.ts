@@ -84,45 +84,51 @@ function portColumns(area: DataArea, columns: WriteColumn[]): { index: number; c
 }
 
 /**
- * Port names in the staging table (issue 23 item 3), set-based: each distinct
- * spelling of each port column is resolved once through the alias table (the
- * import's own resolution, knownNamesSql) and recorded in
- * import_preview_ports; the staged values of the resolved ones are rewritten
- * to the port's name, so the diff and the commit use what the import would
- * write.
+ * Port names of the file (issue 23 item 3), set-based: each distinct
+ * spelling of each port column (counted by the process, which holds the
+ * rows anyway) is resolved once through the alias table (the import's own
+ * resolution, knownNamesSql) and recorded in import_preview_ports. Returns
+ * the counts by state and, per write column, the spellings to rewrite to the
+ * port's name: the rows are staged with the names the import would write, so
+ * the diff and the commit use them (no second pass over the staged rows).
  */
-async function resolveStagedPorts(
+async function resolveFilePorts(
   tx: Prisma.TransactionClient,
   id: string,
+  prepared: PreparedImport,
   ports: { index: number; column: string }[],
-): Promise<Record<PortState, number>> {
+): Promise<{ counts: Record<PortState, number>; rewrites: Map<number, Map<string, string>> }> {
+  const counts = Object.fromEntries(PORT_STATES.map((state) => [state, 0])) as Record<PortState, number>;
+  const rewrites = new Map<number, Map<string, string>>();
   for (const { index, column } of ports) {
-    const value = `"values"->>${index}`;
-    await tx.$executeRawUnsafe(
-      `WITH ${knownNamesSql(`SELECT ${value} AS name, count(*)::int AS rows FROM import_preview_rows WHERE preview_id = $1 AND ${value} IS NOT NULL GROUP BY 1`)}
+    const spellings = new Map<string, number>();
+    for (const value of prepared.values[index]) {
+      if (value === null || value === undefined) continue;
+      const name = String(value);
+      spellings.set(name, (spellings.get(name) ?? 0) + 1);
+    }
+    if (spellings.size === 0) continue;
+    const rows = await tx.$queryRawUnsafe<{ name: string; port: string | null; state: PortState }[]>(
+      `WITH ${knownNamesSql(`SELECT n.name, n.rows FROM unnest($3::text[], $4::int[]) AS n(name, rows)`)}
        INSERT INTO import_preview_ports (preview_id, "column", name, port, state, rows)
        SELECT $1, $2, k.name, k.port,
               CASE WHEN k.port = k.name THEN 'same' WHEN k.port IS NOT NULL THEN 'resolved' WHEN ${specPortMatchSql("k.name")} THEN 'kept' ELSE 'unresolved' END,
               k.rows
-       FROM known k`,
+       FROM known k
+       RETURNING name, port, state`,
       id,
       column,
+      [...spellings.keys()],
+      [...spellings.values()],
     );
-    await tx.$executeRawUnsafe(
-      `UPDATE import_preview_rows s SET "values" = jsonb_set(s."values", '{${index}}', to_jsonb(p.port))
-       FROM import_preview_ports p
-       WHERE s.preview_id = $1 AND p.preview_id = $1 AND p."column" = $2 AND p.state = 'resolved' AND s.${value} = p.name`,
-      id,
-      column,
-    );
+    const rewrite = new Map<string, string>();
+    for (const row of rows) {
+      counts[row.state]++;
+      if (row.state === "resolved" && row.port !== null) rewrite.set(row.name, row.port);
+    }
+    if (rewrite.size) rewrites.set(index, rewrite);
   }
-  const rows = await tx.$queryRawUnsafe<{ state: PortState; n: number }[]>(
-    `SELECT state, count(*)::int AS n FROM import_preview_ports WHERE preview_id = $1 GROUP BY state`,
-    id,
-  );
-  const counts = Object.fromEntries(PORT_STATES.map((state) => [state, 0])) as Record<PortState, number>;
-  for (const row of rows) counts[row.state] = Number(row.n);
-  return counts;
+  return { counts, rewrites };
 }
 
 /** The value of write column i of a staged row, as the column's SQL type (with the column's default, as the writer applies it). */
@@ -131,32 +137,61 @@ function stagedValue(column: WriteColumn, i: number, alias = "s"): string {
   return column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value;
 }
 
+/** The write columns compared with the table (the update time is the import's own). */
+const comparedColumns = (columns: WriteColumn[]) => columns.flatMap((c, i) => (c.field === "updatedAt" ? [] : [{ c, i }]));
+
 /**
- * SQL: the staged rows that match an existing row get their changed fields
- * ({} when none) and the status "matched" (then updated/unchanged). One
- * UPDATE … FROM the table joined by id: no self-join of the staging table,
- * whose fresh rows have no statistics (a self-join planned as a nested loop
- * was quadratic).
+ * SQL: the changed fields of a staged row against table row `t`
+ * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. `v.v<i>`
+ * is write column i's staged value cast once to the column's type (with its
+ * default): stageSql's lateral `v`. A row equal to the table's as a whole
+ * (one row comparison) builds no JSON at all.
  */
-function diffSql(area: DataArea, columns: WriteColumn[]): string {
-  const table = `"${sqlTable(area.model)}"`;
-  const pairs = columns.flatMap((c, i) => {
-    if (c.field === "updatedAt") return [];
-    const name = `t."${sqlColumn(area.model, c.field)}"`;
-    const value = stagedValue(c, i);
-    return [`'${c.field}', CASE WHEN ${name} IS DISTINCT FROM ${value} THEN jsonb_build_array(to_jsonb(${name}), to_jsonb(${value})) END`];
-  });
+function changesSql(area: DataArea, columns: WriteColumn[]): string {
+  const compared = comparedColumns(columns);
+  if (compared.length === 0) return `'{}'::jsonb`;
+  const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
+  const pairs = compared.map(
+    ({ c, i }) =>
+      `'${c.field}', CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN jsonb_build_array(to_jsonb(${name(c)}), to_jsonb(v.v${i})) END`,
+  );
   // jsonb_build_object takes at most 100 arguments: groups of 40 pairs.
   const groups: string[] = [];
   for (let i = 0; i < pairs.length; i += 40) groups.push(`jsonb_build_object(${pairs.slice(i, i + 40).join(", ")})`);
-  const changes = groups.length ? `jsonb_strip_nulls(${groups.join(" || ")})` : `'{}'::jsonb`;
-  return `UPDATE import_preview_rows s SET status = 'matched', changes = ${changes}
-    FROM ${table} t WHERE s.preview_id = $1 AND t.id = s.row_id`;
+  const same = `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ i }) => `v.v${i}`).join(", ")})`;
+  return `CASE WHEN ${same} THEN '{}'::jsonb ELSE jsonb_strip_nulls(${groups.join(" || ")}) END`;
 }
 
-const STATUS_SQL = `UPDATE import_preview_rows
-  SET status = CASE WHEN changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END, changes = NULLIF(changes, '{}'::jsonb)
-  WHERE preview_id = $1 AND status = 'matched'`;
+/**
+ * SQL: one chunk of the file staged and compared in one statement. The
+ * rows come as one JSON array ($3, values in write-column order) with their
+ * ids ($4); each is joined to the table row of its id, so its status
+ * (new / updated / unchanged), its changed fields and whether its own
+ * validity hides it today ($5) are written with it: each staged row is
+ * written once (no UPDATE passes over the staging table). Returns the
+ * chunk's counts.
+ */
+function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
+  const table = `"${sqlTable(area.model)}"`;
+  const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
+  const typed = comparedColumns(columns).map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`);
+  // OFFSET 0 keeps the subquery apart: each staged value is extracted and cast once per row, not once per use.
+  const values = typed.length ? `CROSS JOIN LATERAL (SELECT ${typed.join(", ")} OFFSET 0) v` : "";
+  return `WITH staged AS (
+      INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", changes)
+      SELECT $1, $2 + s.ord, s.id,
+             CASE WHEN d.changes IS NULL THEN 'new' WHEN d.changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END,
+             ${hidden}, s."values", NULLIF(d.changes, '{}'::jsonb)
+      FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
+      ${values}
+      LEFT JOIN ${table} t ON t.id = s.id
+      CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${changesSql(area, columns)} END AS changes) d
+      RETURNING status, hidden
+    )
+    SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+           count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
+    FROM staged`;
+}
 
 /**
  * Reads, checks and stages an upload; nothing in the area's table changes.
@@ -203,9 +238,9 @@ export async function createPreview(
   const from = columns.findIndex((c) => c.field === "validFrom");
   const to = columns.findIndex((c) => c.field === "validTo");
   const hiddenWhen = [
-    from >= 0 ? `("values"->>${from})::date > $2::date` : null,
-    to >= 0 ? `("values"->>${to})::date < $2::date` : null,
-  ].filter(Boolean);
+    from >= 0 ? `(s."values"->>${from})::date > $5::date` : null,
+    to >= 0 ? `(s."values"->>${to})::date < $5::date` : null,
+  ].filter((sql): sql is string => sql !== null);
 
   let summary: PreviewSummary;
   try {
@@ -233,35 +268,23 @@ export async function createPreview(
           Buffer.from(original.buffer, original.byteOffset, original.byteLength),
           portsVersion,
         );
+        const resolvedPorts = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
+        // The port columns with the names the import would write (resolved spellings rewritten).
+        const values = prepared.values.map((column, i) => {
+          const rewrite = resolvedPorts?.rewrites.get(i);
+          return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
+        });
+        const sql = stageSql(area, columns, hiddenWhen);
+        const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
         for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
           const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
-          const rows: string[] = [];
-          for (let r = start; r < end; r++) rows.push(JSON.stringify(prepared.values.map((column) => column[r] ?? null)));
-          await tx.$executeRawUnsafe(
-            `INSERT INTO import_preview_rows (preview_id, seq, row_id, status, "values")
-           SELECT $1, $2 + u.ord, u.id, 'new', u.v FROM unnest($3::int[], $4::jsonb[]) WITH ORDINALITY AS u(id, v, ord)`,
-            id,
-            start,
-            prepared.ids.slice(start, end),
-            rows,
-          );
+          const rows: unknown[][] = [];
+          for (let r = start; r < end; r++) rows.push(values.map((column) => column[r] ?? null));
+          const params = [id, start, JSON.stringify(rows), prepared.ids.slice(start, end), ...(hiddenWhen.length ? [today] : [])];
+          const [counts] = await tx.$queryRawUnsafe<(typeof row)[]>(sql, ...params);
+          for (const key of Object.keys(row) as (keyof typeof row)[]) row[key] += Number(counts[key]);
         }
-        const portCounts = ports.length ? await resolveStagedPorts(tx, id, ports) : null;
-        await tx.$executeRawUnsafe(diffSql(area, columns), id);
-        await tx.$executeRawUnsafe(STATUS_SQL, id);
-        if (hiddenWhen.length) {
-          await tx.$executeRawUnsafe(
-            `UPDATE import_preview_rows SET hidden = true WHERE preview_id = $1 AND (${hiddenWhen.join(" OR ")})`,
-            id,
-            today,
-          );
-        }
-        const [row] = await tx.$queryRawUnsafe<{ new: number; updated: number; unchanged: number; hidden: number }[]>(
-          `SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
-                count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
-         FROM import_preview_rows WHERE preview_id = $1`,
-          id,
-        );
+        const portCounts = resolvedPorts?.counts ?? null;
         const summary: PreviewSummary = {
           counts: { ...row, refused: badRows.length },
           unmatched,
