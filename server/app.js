@@ -91,13 +91,15 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
   // fraction of the memory, and V8 counts that memory: with the 4 MB window
   // the garbage collection it caused made brotli cost 12 ms of CPU per
   // results page instead of about 2 (docs/benchmarks.md, throughput).
-  // Quality 3 instead of compression's 4 (decision 608): on the 69 KB
-  // logged-in FCL page 0.55 instead of 1.0 ms of CPU for 14.6 instead of
-  // 13.6 KB; hashed assets keep their build-time brotli 11.
+  // Quality 1 instead of compression's 4 (decision 608): on the 70 KB
+  // logged-in FCL page 0.28 ms of CPU for 16.4 KB, against 0.69 ms and
+  // 14.7 KB at quality 3, 1.08 ms and 13.7 KB at 4 (gzip 1: 0.43 ms,
+  // 16.4 KB); the 50-row HTML budget (30 KB) keeps its margin. Hashed
+  // assets keep their build-time brotli 11.
   app.use(
     compression({
       threshold: 0,
-      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
     }),
   );
   // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,

@@ -12,7 +12,7 @@
 // Cached values are shared between requests: callers must not change them.
 import { LRUCache } from "lru-cache";
 import { CATALOG_MODELS } from "~/domain/catalog";
-import { sql } from "./db.server";
+import { prepared, sql } from "./db.server";
 import { sqlTable } from "./sql-names.server";
 import { requestMemo } from "./server-timing.server";
 
@@ -32,8 +32,10 @@ export type Versions = Readonly<Record<string, string>>;
 /** The statement reading every version; the session lookup embeds it too. */
 export const VERSIONS_SQL = `SELECT json_object_agg(name, version::text) FROM data_versions`;
 
+const VERSIONS_STATEMENT = prepared(`SELECT (${VERSIONS_SQL}) AS versions`);
+
 export async function readVersions(): Promise<Versions> {
-  const [row] = await sql<{ versions: Record<string, string> | null }>(`SELECT (${VERSIONS_SQL}) AS versions`);
+  const [row] = await sql<{ versions: Record<string, string> | null }>(VERSIONS_STATEMENT);
   return row?.versions ?? {};
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
@@ -63,8 +64,24 @@ const types = {
  * (snake_case unless aliased; timestamps as UTC Dates). Pass times as ISO
  * strings or use now(): pg would write a Date in local time.
  */
-export async function sql<Row extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  return (await pool.query<Row>({ text, values, types })).rows;
+export async function sql<Row extends Record<string, unknown>>(text: string | PreparedStatement, values: unknown[] = []): Promise<Row[]> {
+  const query = typeof text === "string" ? { text, values, types } : { name: text.name, text: text.text, values, types };
+  return (await pool.query<Row>(query)).rows;
+}
+
+/** A fixed statement that each pooled connection parses and plans once (see `prepared`). */
+export type PreparedStatement = { readonly name: string; readonly text: string };
+
+/**
+ * A statement of fixed text that requests run again and again (the session
+ * lookup, the per-user reads of the results page): `sql` runs it as a named
+ * prepared statement, so PostgreSQL parses and plans it once per pooled
+ * connection instead of on every request (decision 608). Only for texts
+ * written in the code, never built from input: each distinct text stays
+ * prepared on every connection for the connection's life.
+ */
+export function prepared(text: string): PreparedStatement {
+  return { name: `p_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`, text };
 }
 
 export { Prisma } from "~/generated/prisma/client";

@@ -31,33 +31,21 @@ const NO_PRICE_KEY: Record<PriceStatus, TranslationKey | null> = {
   priced: null,
 };
 
-function noPriceText(t: T, access: PriceStatus): string {
-  const key = NO_PRICE_KEY[access];
-  return key ? t(key) : "";
-}
-
-function PriceCell({
-  column,
-  row,
-  access,
-  label,
-}: {
-  column: ModeView["prices"][number];
-  row: RateRow;
-  access: PriceStatus;
-  label: string;
-}) {
-  const { t } = useTranslation();
+/**
+ * One price cell. A plain function, not a component: called for every price
+ * of every row, it needs no hook of its own (decision 608).
+ */
+function priceCell(column: ModeView["prices"][number], row: RateRow, label: string, hidden: string) {
   if (!row.prices) {
     return (
-      <td className="price price--hidden" data-label={label}>
-        {noPriceText(t, access)}
+      <td key={column.key} className="price price--hidden" data-label={label}>
+        {hidden}
       </td>
     );
   }
   const text = formatPrice(row.prices[column.key], column.format);
   return (
-    <td className="price" data-label={label}>
+    <td key={column.key} className="price" data-label={label}>
       {text === null ? (
         "-"
       ) : column.format === "money" ? (
@@ -143,24 +131,37 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
   const grouped = mode.prices.some((p) => p.group);
   const columns = grouped ? [] : mode.prices;
   const colSpan = facts.length + columns.length + (grouped ? 1 : 0) + (charges ? 1 : 0) + (totals ? 1 : 0) + 1;
+  // Every label and fixed text of the rows, looked up once per table.
+  const factLabels = facts.map((f) => t(f.labelKey));
+  const priceLabels = columns.map((p) => t(p.labelKey));
+  const feeLabels = fees.map((f) => t(f.labelKey));
+  const noPrice = NO_PRICE_KEY[access];
+  const hidden = noPrice ? t(noPrice) : "";
+  const breaksLabel = t("search.price.breaks");
+  const totalLabel = t("search.calculator.total");
+  const shipmentLabel = t("quotes.shipment.column");
+  const pausedBadge = t("search.paused");
+  const pausedBook = t("search.book.paused");
+  const loginLabel = t("search.book.login");
+  const saveLabel = t("quotes.quote.save");
   return (
     <div className="table-wrap">
       <table className="rates">
         <thead>
           <tr>
-            {facts.map((f) => (
+            {facts.map((f, i) => (
               <th scope="col" key={f.key}>
-                {t(f.labelKey)}
+                {factLabels[i]}
               </th>
             ))}
-            {columns.map((p) => (
+            {columns.map((p, i) => (
               <th scope="col" key={p.key} className="price">
-                {t(p.labelKey)}
+                {priceLabels[i]}
               </th>
             ))}
-            {grouped ? <th scope="col">{t("search.price.breaks")}</th> : null}
-            {charges ? <th scope="col">{t("search.calculator.total")}</th> : null}
-            {totals ? <th scope="col">{t("quotes.shipment.column")}</th> : null}
+            {grouped ? <th scope="col">{breaksLabel}</th> : null}
+            {charges ? <th scope="col">{totalLabel}</th> : null}
+            {totals ? <th scope="col">{shipmentLabel}</th> : null}
             <th scope="col">
               <span className="sr-only">{t("search.book.column")}</span>
             </th>
@@ -168,37 +169,37 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
         </thead>
         <tbody>
           {rows.map((row) => {
-            const feeValues = fees.filter((f) => row.facts[f.key]);
+            const feeValues = fees.flatMap((f, i) =>
+              row.facts[f.key] ? [{ key: f.key, label: feeLabels[i], value: row.facts[f.key] }] : [],
+            );
             return (
               <Fragment key={row.id}>
                 <tr className={row.paused ? "rates__row rates__row--paused" : "rates__row"}>
                   {facts.map((f, i) => (
-                    <td key={f.key} data-label={t(f.labelKey)}>
+                    <td key={f.key} data-label={factLabels[i]}>
                       {f.kind === "validity"
                         ? t("search.col.validityRange", { from: row.validFrom ?? "…", to: row.validTo ?? "…" })
                         : (row.facts[f.key] ?? "-")}
-                      {i === 0 && row.paused ? <span className="badge badge--paused">{t("search.paused")}</span> : null}
+                      {i === 0 && row.paused ? <span className="badge badge--paused">{pausedBadge}</span> : null}
                     </td>
                   ))}
-                  {columns.map((p) => (
-                    <PriceCell key={p.key} column={p} row={row} access={access} label={t(p.labelKey)} />
-                  ))}
+                  {columns.map((p, i) => priceCell(p, row, priceLabels[i], hidden))}
                   {grouped ? (
                     row.prices ? (
-                      <td data-label={t("search.price.breaks")}>{t("search.price.breaksBelow")}</td>
+                      <td data-label={breaksLabel}>{t("search.price.breaksBelow")}</td>
                     ) : (
-                      <td className="price price--hidden" data-label={t("search.price.breaks")}>
-                        {noPriceText(t, access)}
+                      <td className="price price--hidden" data-label={breaksLabel}>
+                        {hidden}
                       </td>
                     )
                   ) : null}
-                  {charges ? <LclChargeCell charge={charges[row.id]} currency={row.currency} label={t("search.calculator.total")} /> : null}
-                  {totals ? <TotalCell total={totals[row.id]} label={t("quotes.shipment.column")} /> : null}
+                  {charges ? <LclChargeCell charge={charges[row.id]} currency={row.currency} label={totalLabel} /> : null}
+                  {totals ? <TotalCell total={totals[row.id]} label={shipmentLabel} /> : null}
                   <td className="rates__book">
                     {row.paused ? (
-                      <span className="muted">{t("search.book.paused")}</span>
+                      <span className="muted">{pausedBook}</span>
                     ) : access === "visitor" ? (
-                      <a {...spaLink(loginHref)}>{t("search.book.login")}</a>
+                      <a {...spaLink(loginHref)}>{loginLabel}</a>
                     ) : (
                       <a {...spaLink(bookingPath + row.id + bookingSuffix)} className="button button--primary">
                         {bookLabel}
@@ -209,7 +210,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       <form method="post" action="/quotes">
                         <input type="hidden" name="from" value={here} />
                         <input type="hidden" name="id" value={row.id} />
-                        <button className="button button--ghost">{t("quotes.quote.save")}</button>
+                        <button className="button button--ghost">{saveLabel}</button>
                       </form>
                     ) : null}
                   </td>
@@ -222,8 +223,8 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                         <dl className="fees">
                           {feeValues.map((f) => (
                             <div key={f.key}>
-                              <dt>{t(f.labelKey)}</dt>
-                              <dd>{row.facts[f.key]}</dd>
+                              <dt>{f.label}</dt>
+                              <dd>{f.value}</dd>
                             </div>
                           ))}
                         </dl>

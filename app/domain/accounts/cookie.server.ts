@@ -1,5 +1,6 @@
 import type { TranslationKey } from "~/i18n/keys";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { env, secureCookies } from "~/utils/env.server";
 
 /**
@@ -40,8 +41,24 @@ export function sessionStorage() {
   return storage;
 }
 
+/**
+ * What a Cookie header's signed session says, by the header's text: checking
+ * the signature (Web Crypto's HMAC, on the thread pool) ran twice on every
+ * page of a signed-in user (the root loader and the session lookup). The
+ * answer for a header never changes while the secrets do not, so it is kept
+ * per process (bounded); each caller still gets a Session of its own
+ * (flash reads and sets change only that copy). Decision 608.
+ */
+const parsedHeaders = new LRUCache<string, Session<SessionData, FlashData>["data"]>({ max: 5_000 });
+
 export async function getCookieSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  if (!header) return sessionStorage().getSession(null);
+  const known = parsedHeaders.get(header);
+  if (known) return createSession<SessionData, FlashData>({ ...known } as SessionData);
+  const session = await sessionStorage().getSession(header);
+  parsedHeaders.set(header, { ...session.data });
+  return session;
 }
 
 /** Flash a translated message (by key) to the next page the user sees. */

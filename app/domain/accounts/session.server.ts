@@ -1,7 +1,7 @@
 // Revocable database sessions behind the signed cookie (and behind API tokens).
 import crypto from "node:crypto";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { prisma, sql, type Prisma } from "~/utils/db.server";
+import { prepared, prisma, sql, type Prisma } from "~/utils/db.server";
 import { requestVersions, VERSIONS_SQL, type Versions } from "~/utils/data-cache.server";
 import { getCookieSession, sessionStorage } from "./cookie.server";
 import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.server";
@@ -94,13 +94,14 @@ type SessionRow = ViewerRow & {
  * session, its user with role, permissions and menus, and the data versions
  * (app/utils/data-cache.server.ts), in one statement.
  */
+const SESSION_STATEMENT = prepared(
+  `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.last_seen_at, ${VIEWER_COLUMNS}, (${VERSIONS_SQL}) AS versions
+   FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
+   WHERE s.id = $1`,
+);
+
 async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; versions: Versions | null }> {
-  const [row] = await sql<SessionRow>(
-    `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.last_seen_at, ${VIEWER_COLUMNS}, (${VERSIONS_SQL}) AS versions
-     FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
-     WHERE s.id = $1`,
-    [sessionId],
-  );
+  const [row] = await sql<SessionRow>(SESSION_STATEMENT, [sessionId]);
   const now = Date.now();
   // A frozen account is told so on its next request, even though freezing
   // already revoked this session (administration 2.1 revokes in the same

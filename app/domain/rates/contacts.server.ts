@@ -7,7 +7,7 @@ import type { Language } from "~/i18n/config";
 import { companyIdentity } from "~/domain/site/company.server";
 import type { CompanyView } from "~/domain/site/company";
 import type { Contact, ContactCardData } from "~/domain/site/contact";
-import { sql } from "~/utils/db.server";
+import { prepared, sql } from "~/utils/db.server";
 
 export type { Contact, ContactCardData } from "~/domain/site/contact";
 
@@ -94,8 +94,17 @@ export async function contactsOf(
   userId: number,
 ): Promise<{ customerRating: number | null; service: Contact | null; sales: Contact | null }> {
   // Prisma's include would read each relation with a query of its own.
-  const [user] = await sql<ContactRow>(
-    `SELECT u.customer_rating AS "customerRating",
+  const [user] = await sql<ContactRow>(CONTACTS_STATEMENT, [userId]);
+  return {
+    customerRating: user?.customerRating ?? null,
+    service: toContact(user ? personFrom(user, "service") : null),
+    sales: toContact(user ? personFrom(user, "sales") : null),
+  };
+}
+
+/** Run on every results page of a customer: prepared once per connection. */
+const CONTACTS_STATEMENT = prepared(
+  `SELECT u.customer_rating AS "customerRating",
            s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
            s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq", s.wx_code_path AS "serviceWxCodePath",
            m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
@@ -104,14 +113,7 @@ export async function contactsOf(
     LEFT JOIN users s ON s.id = u.customer_service_id
     LEFT JOIN users m ON m.id = u.sales_id
     WHERE u.id = $1`,
-    [userId],
-  );
-  return {
-    customerRating: user?.customerRating ?? null,
-    service: toContact(user ? personFrom(user, "service") : null),
-    sales: toContact(user ? personFrom(user, "sales") : null),
-  };
-}
+);
 
 /** The card of a viewer: their own contacts, else the company's. */
 export async function loadContactCard(request: Request, viewer: Viewer | null, lng: Language): Promise<ContactCardData> {

@@ -5,7 +5,7 @@
 import type { ModeDescription } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
 import type { PortOption } from "~/domain/reference/ports.server";
-import { prisma, sql } from "~/utils/db.server";
+import { prepared, prisma, sql } from "~/utils/db.server";
 
 export const HISTORY_SHOWN = 5;
 /** Stored a little longer than shown, so the list stays full after duplicates. */
@@ -30,11 +30,10 @@ export function splitHistory(list: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+const HISTORY_STATEMENT = prepared(`SELECT queries, destinations FROM search_history WHERE user_id = $1 AND mode = $2::transport_mode`);
+
 export async function readHistory(userId: number, mode: ModeDescription): Promise<{ from: string[]; to: string[] }> {
-  const [row] = await sql<{ queries: string; destinations: string }>(
-    `SELECT queries, destinations FROM search_history WHERE user_id = $1 AND mode = $2::transport_mode`,
-    [userId, mode.enumValue],
-  );
+  const [row] = await sql<{ queries: string; destinations: string }>(HISTORY_STATEMENT, [userId, mode.enumValue]);
   return {
     from: splitHistory(row?.queries).slice(0, HISTORY_SHOWN),
     to: splitHistory(row?.destinations).slice(0, HISTORY_SHOWN),

@@ -8,7 +8,7 @@ import { visibleTier } from "~/domain/pricing/visibility";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { isLanguage, fallbackLanguage } from "~/i18n/config";
 import { todayInShanghai } from "~/utils/dates";
-import { prisma } from "~/utils/db.server";
+import { prepared, prisma, sql } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
@@ -130,12 +130,14 @@ export async function unsubscribeByLink(w: string | null, s: string | null): Pro
 /** The "watch this lane" form of a results page: a customer who sees a tier, on a watchable mode; null for anyone else. */
 export type WatchOffer = { mode: string; pol: string; pod: string; watching: boolean };
 
+const WATCHING_STATEMENT = prepared(
+  `SELECT 1 FROM lane_watches WHERE user_id = $1 AND mode = $2::transport_mode AND pol = $3 AND pod = $4`,
+);
+
 export async function watchOffer(viewer: Viewer | null, modeKey: string, pol: string, pod: string): Promise<WatchOffer | null> {
   const lane = watchLane(modeKey);
   if (!viewer || !visibleTier(viewer) || !lane || !pol || !pod) return null;
-  const found = await prisma.laneWatch.findUnique({
-    where: { userId_mode_pol_pod: { userId: viewer.id, mode: lane.mode.enumValue, pol, pod } },
-    select: { id: true },
-  });
-  return { mode: lane.mode.key, pol, pod, watching: found !== null };
+  // Every results page of a customer asks: a prepared statement on the pool, not a Prisma query (decision 608).
+  const found = await sql(WATCHING_STATEMENT, [viewer.id, lane.mode.enumValue, pol, pod]);
+  return { mode: lane.mode.key, pol, pod, watching: found.length > 0 };
 }

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const PROJECT_ROOT = ROOT;
 
 export type BenchServer = {
   url: string;
@@ -33,10 +34,16 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Extra node flags for the server process (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Another checkout's build (bench:page-cpu's comparison) and the ports for it. */
+  root?: string;
+  port?: number;
+  pgPort?: number;
 }): Promise<BenchServer> {
-  const port = Number(process.env.BENCH_PORT || 3150);
-  const pgPort = Number(process.env.BENCH_PG_PORT || 55450);
-  if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
+  const ROOT = options.root ?? PROJECT_ROOT;
+  const port = options.port ?? Number(process.env.BENCH_PORT || 3150);
+  const pgPort = options.pgPort ?? Number(process.env.BENCH_PG_PORT || 55450);
+  if (!fs.existsSync(path.join(ROOT, "build", "index.js")))
+    throw new Error(`${ROOT}/build/index.js is missing: run \`npm run build\` first`);
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url)) throw new Error(`something already answers on ${url}: set BENCH_PORT`);
   const started = Date.now();
