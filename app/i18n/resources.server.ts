@@ -36,6 +36,8 @@ import zhQuotes from "../locales/zh-CN/quotes.json";
 import enQuotes from "../locales/en-US/quotes.json";
 import zhBackofficeLog from "../locales/zh-CN/backofficeLog.json";
 import enBackofficeLog from "../locales/en-US/backofficeLog.json";
+import zhX25b from "../locales/zh-CN/x25b.json";
+import enX25b from "../locales/en-US/x25b.json";
 
 export const resources: Record<Language, Record<string, unknown>> = {
   "zh-CN": {
@@ -55,6 +57,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     importHistory: zhImportHistory,
     quotes: zhQuotes,
     backofficeLog: zhBackofficeLog,
+    x25b: zhX25b,
   },
   "en-US": {
     common: enCommon,
@@ -73,6 +76,7 @@ export const resources: Record<Language, Record<string, unknown>> = {
     importHistory: enImportHistory,
     quotes: enQuotes,
     backofficeLog: enBackofficeLog,
+    x25b: enX25b,
   },
 };
 
