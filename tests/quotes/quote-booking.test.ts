@@ -12,7 +12,10 @@ import * as shared from "~/routes/site/quote.$token";
 import { prisma } from "~/utils/db.server";
 import { callRoute, getRequest, postForm } from "../support/requests";
 import { render, visibleText } from "../support/render";
+import { api, tokenOf } from "../api/helpers";
 import { cookieOf, doneId, getStep1, getStep2, newKey, orderFields, postContact, postOrder, type Source } from "../booking/helpers";
+import * as records from "~/routes/site/entrustment";
+import * as detail from "~/routes/site/entrustment_.$id";
 
 const FROM = "/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=2&qty_hq40=1&cur=CNY&sort=total";
 
@@ -202,5 +205,93 @@ describe("a quote that can no longer be booked", () => {
     restore.push(() => prisma.user.update({ where: { id: user.id }, data: { customerRating: user.customerRating } }));
     await prisma.user.update({ where: { id: user.id }, data: { customerRating: 2 } });
     await expectRefused(quote, "tier");
+  });
+});
+
+describe("the quote on the records, for the customer and for staff", () => {
+  let quote: Saved;
+  let entrustmentId: number;
+  let totalText: string;
+  beforeAll(async () => {
+    quote = await saveQuote(t2);
+    entrustmentId = doneId(await postOrder(source(quote), t2, orderFields()));
+    totalText = (await getStep1(source(quote), t2)).data.source.quote.totalText;
+  });
+
+  it("/entrustment lists the quote number and /entrustment/<id> shows the quote and its total", async () => {
+    const list = await callRoute(records.loader, getRequest("/entrustment", undefined, { cookie: t2 }));
+    expect((list.data.rows as { id: number; quoteNumber: string | null }[]).find((r) => r.id === entrustmentId)!.quoteNumber).toBe(
+      quote.number,
+    );
+    const listHtml = visibleText((await render("/entrustment", { lng: "en-US" }, { cookie: t2 })).html);
+    expect(listHtml).toContain("Quote no.");
+    expect(listHtml).toContain(quote.number);
+    const one = await callRoute(detail.loader, getRequest(`/entrustment/${entrustmentId}`, undefined, { cookie: t2 }), {
+      params: { id: String(entrustmentId) },
+    });
+    expect(one.data.quote).toMatchObject({ number: quote.number, totalText });
+    const zh = visibleText((await render(`/entrustment/${entrustmentId}`, { lng: "zh-CN" }, { cookie: t2 })).html);
+    expect(zh).toContain(`报价单 ${quote.number}`);
+    expect(zh).toContain(totalText);
+  });
+
+  it("/app-order shows the quote number in the list (and finds it) and the quote's total in the detail, within the view", async () => {
+    const admin = await cookieOf("admin@example.com");
+    const appOrder = await import("~/routes/admin/app-order");
+    const list = await callRoute(appOrder.loader, getRequest("/app-order", { q: quote.number }, { cookie: admin }));
+    expect(list.data.rows.map((r: { id: number; quoteNumber: string }) => [r.id, r.quoteNumber])).toEqual([[entrustmentId, quote.number]]);
+    const dialog = await callRoute(appOrder.loader, getRequest("/app-order", { dialog: "view", id: entrustmentId }, { cookie: admin }));
+    expect(dialog.data.detail.quote).toMatchObject({ number: quote.number, totalText });
+    const html = visibleText((await render("/app-order", { dialog: "view", id: entrustmentId, lng: "zh-CN" }, { cookie: admin })).html);
+    expect(html).toContain("报价单号");
+    expect(html).toContain(quote.number);
+    // A view-2 salesperson sees their own customer's (t2) booking, not another salesperson's customer's.
+    const sales = await cookieOf("sales@example.com");
+    const own = await callRoute(appOrder.loader, getRequest("/app-order", { q: quote.number }, { cookie: sales }));
+    expect(own.data.rows.map((r: { id: number }) => r.id)).toEqual([entrustmentId]);
+    const otherCookie = await cookieOf("other.t2@example.com");
+    const foreignQuote = await saveQuote(otherCookie);
+    const foreign = doneId(await postContact(source(foreignQuote), otherCookie));
+    const hidden = await callRoute(appOrder.loader, getRequest("/app-order", { q: foreignQuote.number }, { cookie: sales }));
+    expect(hidden.data.rows).toEqual([]);
+    expect((await callRoute(appOrder.loader, getRequest("/app-order", { dialog: "view", id: foreign }, { cookie: sales }))).status).toBe(
+      404,
+    );
+  });
+
+  it("the booking e-mails name the quote and its total", async () => {
+    const mails = await prisma.emailOutbox.findMany({ where: { entrustmentId }, select: { kind: true, text: true, html: true } });
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail.text).toContain(quote.number);
+      expect(mail.text).toContain(totalText);
+      expect(mail.html).not.toMatch(/x25b\.|\{\{/);
+    }
+  });
+});
+
+describe("the legacy API books from a quote by its number (quote_no)", () => {
+  it("books, and the entrustment answers carry quote_no; another customer's number is 404; an expired one is refused with the requote", async () => {
+    const quote = await saveQuote(t2);
+    const token = await tokenOf("t2@example.com");
+    const booked = await api("POST", "/query/contact", { token, body: { quote_no: quote.number, idempotencyKey: newKey() } });
+    expect(booked.body.status, JSON.stringify(booked.body)).toBe(0);
+    const id = booked.body.data.id as number;
+    expect((await prisma.entrustment.findUniqueOrThrow({ where: { id } })).quoteId).toBe(quote.id);
+    const list = await api("GET", "/my/getentrustment", { token });
+    expect((list.body.data as { id: number; quote_no: string }[]).find((r) => r.id === id)!.quote_no).toBe(quote.number);
+    const one = await api("GET", `/my/getentrustment/${id}`, { token });
+    expect(one.body.data).toMatchObject({ quote_no: quote.number, snapshot: { quote: { number: quote.number } } });
+
+    const other = await tokenOf("t1@example.com");
+    expect((await api("POST", "/query/contact", { token: other, body: { quote_no: quote.number } })).http).toBe(404);
+    expect((await api("POST", "/query/contact", { body: { quote_no: quote.number } })).http).toBe(401);
+
+    await prisma.quote.update({ where: { id: quote.id }, data: { validUntil: new Date("2020-01-01T00:00:00Z") } });
+    const refused = await api("POST", "/query/contact", { token, body: { quote_no: quote.number }, query: { lng: "en-US" } });
+    expect(refused.http).toBe(410);
+    expect(refused.body).toMatchObject({ status: 1, message: `Quote ${quote.number} has expired` });
+    expect(refused.body.data).toEqual({ quote_no: quote.number, reason: "expired", requote_url: REQUOTE });
+    expect(await entrustmentsOfQuote(quote.id)).toBe(1);
   });
 });

@@ -5,13 +5,13 @@ import { getViewer, loginRedirect } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
 import { priceAccess } from "~/domain/pricing/access";
-import { getLanguage, pageI18n } from "~/i18n/i18n.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
 import { parseRecordId } from "./records.server";
 import { QUOTE_SOURCE, quoteBookingSource, type QuoteRefusal } from "~/domain/quotes/booking.server";
-import { quoteRefWords } from "~/domain/quotes/words.server";
+import { quoteRefWordsIn } from "~/domain/quotes/words.server";
 import { bookingGate, GATE_MESSAGE, type BookingGate } from "./booking.server";
 import { loadBookingSource, type BookingSource } from "./source.server";
 import { snapshotIn } from "./display.server";
@@ -135,6 +135,6 @@ export function clientSource(source: BookingSource, lng: Language) {
     paused: source.paused,
     snapshot: snapshotIn(source.snapshot, lng),
     // Booked from a quote: its number and total in words (made here; the dialogs only print them).
-    quote: source.snapshot.quote ? quoteRefWords(source.snapshot.quote, pageI18n(lng).t) : null,
+    quote: quoteRefWordsIn(source.snapshot.quote, lng),
   };
 }

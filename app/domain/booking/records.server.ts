@@ -32,6 +32,8 @@ export type RecordListRow = {
   customerService: string | null;
   hasAttachment: boolean;
   status: string;
+  /** The quote it was booked from (decision 402), or null. */
+  quoteNumber: string | null;
 };
 
 /** The customer's own entrustments, newest first (one page); an express destination named in `lng`. */
@@ -69,23 +71,27 @@ export async function listOwnEntrustments(userId: number, page: { skip: number; 
     const p = services.find((q) => q.id === id);
     return p ? p.nickname || p.username : null;
   };
-  const list: RecordListRow[] = rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    moduleName: row.moduleName,
-    mode: row.mode,
-    sourceKind: row.sourceKind,
-    transportType: row.transportType,
-    pol: vocabulary(row.pol, lng),
-    pod: destinationOf(row.pod, readSnapshot(row.sourceSnapshot)?.express, lng),
-    createdAt: row.createdAt.toISOString(),
-    username: row.user.username,
-    phone: row.user.phone,
-    email: row.user.email,
-    customerService: serviceName(row.customerServiceId),
-    hasAttachment: !!row.attachmentKey,
-    status: row.status,
-  }));
+  const list: RecordListRow[] = rows.map((row) => {
+    const snapshot = readSnapshot(row.sourceSnapshot);
+    return {
+      id: row.id,
+      kind: row.kind,
+      moduleName: row.moduleName,
+      mode: row.mode,
+      sourceKind: row.sourceKind,
+      transportType: row.transportType,
+      pol: vocabulary(row.pol, lng),
+      pod: destinationOf(row.pod, snapshot?.express, lng),
+      createdAt: row.createdAt.toISOString(),
+      username: row.user.username,
+      phone: row.user.phone,
+      email: row.user.email,
+      customerService: serviceName(row.customerServiceId),
+      hasAttachment: !!row.attachmentKey,
+      status: row.status,
+      quoteNumber: snapshot?.quote?.number ?? null,
+    };
+  });
   return { rows: list, total };
 }
 

@@ -2,6 +2,8 @@
 // shared page /quote/<token>, its PDF and the legacy API's answer show. Only
 // the snapshot is read: the customer's own tier's prices, never another's.
 import { formatSnapshotPrice } from "~/domain/booking/format";
+import { pageI18n } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/config";
 import type { QuoteRef, QuoteRefWords } from "~/domain/booking/snapshot";
 import { modeByKey } from "~/domain/modes";
 import type { ShipmentTotal } from "~/domain/pricing/shipment";
@@ -69,3 +71,7 @@ export const quoteRefWords = (ref: QuoteRef, t: Translate): QuoteRefWords => ({
   validUntil: ref.validUntil,
   ...quoteTotalWords(ref.total, t),
 });
+
+/** The same in a language (the pages' loaders), or null when the booking was not made from a quote. */
+export const quoteRefWordsIn = (ref: QuoteRef | null | undefined, lng: Language): QuoteRefWords | null =>
+  ref ? quoteRefWords(ref, pageI18n(lng).t) : null;
