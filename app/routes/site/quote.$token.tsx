@@ -14,7 +14,7 @@ import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { quoteByToken, type QuoteView } from "~/domain/quotes/quotes.server";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
-import { getViewer } from "~/domain/accounts/session.server";
+import { lookupRequest } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { quoteWords } from "~/domain/quotes/words.server";
 import { getLanguage, pageI18n } from "~/i18n/i18n.server";
@@ -35,8 +35,10 @@ function bookingOffer(quote: QuoteView, viewer: Viewer | null, here: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [quote, lng, viewer] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request), getViewer(request)]);
+  const [quote, lng, session] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request), lookupRequest(request)]);
   if (!quote) throw notFound();
+  // The page stays public for everyone (a frozen or expired session reads it as a visitor): only the Book offer depends on who reads.
+  const viewer = session.state === "active" ? session.viewer : null;
   return data(
     {
       meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
