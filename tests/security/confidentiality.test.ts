@@ -640,7 +640,7 @@ describe("all-in totals", () => {
       }
 
       test("shared page, .data, PDF and list", async () => {
-        const { mode, rows, cookie, rowId, quotes, token, stored, otherTotals, total } = await savedQuote();
+        const { rows, cookie, rowId, quotes, token, stored, otherTotals, total } = await savedQuote();
         // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
         const apiToken = await tokenOf("t2@example.com");
         const apiList = await api("GET", "/my/getquote", { token: apiToken });
