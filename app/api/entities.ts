@@ -592,6 +592,7 @@ const entrustmentFields: WireField[] = [
   w.str("email", { get: (r: never) => (r as Row).email ?? ((r as Row).user as Row | undefined)?.email ?? null }),
   w.str("attachment_url", { domain: "attachmentUrl" }),
   w.str("status", { description: "booking status: RECEIVED, CONFIRMED, REJECTED or CANCELLED (issue 25 item 5)" }),
+  w.str("quote_no", { domain: "quoteNumber", description: "the number of the quote it was booked from, or null (issue 25 item 3)" }),
 ];
 export const EntrustmentEntity = entity("Entrustment", [...entrustmentFields, w.str("kf_username", "customerService")]);
 export const EntrustmentDetailEntity = entity("EntrustmentDetail", [

@@ -12,6 +12,7 @@ import { routeIn } from "~/domain/booking/display.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { usesContainers, type OrderValues } from "~/domain/booking/schemas";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
+import { quoteRefWords } from "~/domain/quotes/words.server";
 
 export type OrderEmailPerson = { name: string; email: string | null; phone: string | null };
 
@@ -74,6 +75,19 @@ export function bookingSections(t: T, lang: string, data: OrderEmailData): Email
       ...s.prices.map((p) => ({ label: t(p.labelKey), value: formatSnapshotPrice(p, s.currency) })),
     ],
   });
+  if (s.quote) {
+    // Booked from a quote (decision 402): its number and total are the entrustment's.
+    const quote = quoteRefWords(s.quote, t);
+    sections.push({
+      title: t("quoteBooking.quote.title", { number: quote.number }),
+      rows: rows([
+        [t("quoteBooking.quote.total"), quote.totalText],
+        [t("quotes.quote.validUntil"), quote.validUntil ?? t("quotes.quote.noEnd")],
+        [t("quoteBooking.quote.rateUsed"), quote.rateUsed],
+        [t("quotes.shipment.breakdown"), quote.breakdown.join("\n")],
+      ]),
+    });
+  }
   const o = data.order;
   if (o) {
     const containers = usesContainers(data.transportType);

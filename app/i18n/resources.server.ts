@@ -36,6 +36,8 @@ import zhQuotes from "../locales/zh-CN/quotes.json";
 import enQuotes from "../locales/en-US/quotes.json";
 import zhBackofficeLog from "../locales/zh-CN/backofficeLog.json";
 import enBackofficeLog from "../locales/en-US/backofficeLog.json";
+import zhQuoteBooking from "../locales/zh-CN/quoteBooking.json";
+import enQuoteBooking from "../locales/en-US/quoteBooking.json";
 
 // The Chinese texts are the reference: their shape types every key the code
 // may ask for (TranslationKey in ./keys.ts), and the English texts must have
@@ -57,6 +59,7 @@ const zhCN = {
   importHistory: zhImportHistory,
   quotes: zhQuotes,
   backofficeLog: zhBackofficeLog,
+  quoteBooking: zhQuoteBooking,
 };
 export type Translations = typeof zhCN;
 
@@ -77,6 +80,7 @@ const enUS: Translations = {
   importHistory: enImportHistory,
   quotes: enQuotes,
   backofficeLog: enBackofficeLog,
+  quoteBooking: enQuoteBooking,
 };
 
 export const resources: Record<Language, Record<string, unknown>> = { "zh-CN": zhCN, "en-US": enUS };

@@ -614,7 +614,8 @@ describe("all-in totals", () => {
   describe.each(LANES.map((lane) => ({ ...lane, currency: lane.mode === "lcl" ? "USD" : "CNY" })))(
     "a T2 quote: $mode in $currency",
     (lane) => {
-      test("shared page, .data, PDF and list", async () => {
+      /** The T2 customer saves the quote of the lane's first row with a total; every tier's totals for the same shipment. */
+      async function savedQuote() {
         const mode = modeByKey(lane.mode);
         const [rows, converted, original] = await Promise.all([
           rateRows(mode, lane.where),
@@ -631,7 +632,15 @@ describe("all-in totals", () => {
         expect(saved.status).toBe(302);
         const token = saved.headers.get("location")!.replace("/quote/", "");
         const stored = await prisma.quote.findUniqueOrThrow({ where: { token } });
+        const own = new Set([...converted.T2, ...original.T2]);
+        const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
+        expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
         const snapshot = stored.snapshot as { total: { sums: { amount: string }[] } };
+        return { mode, rows, cookie, rowId, quotes, token, stored, otherTotals, total: formatMoney(snapshot.total.sums[0].amount)! };
+      }
+
+      test("shared page, .data, PDF and list", async () => {
+        const { rows, cookie, rowId, quotes, token, stored, otherTotals, total } = await savedQuote();
         // The legacy API's answers (decision 501): the list, the one quote, and a quote saved by a script.
         const apiToken = await tokenOf("t2@example.com");
         const apiList = await api("GET", "/my/getquote", { token: apiToken });
@@ -658,14 +667,63 @@ describe("all-in totals", () => {
           { name: "API quote", text: dataText(apiOne.body) },
           { name: "API saved quote", text: dataText(apiSaved.body) },
         ];
-        const own = new Set([...converted.T2, ...original.T2]);
-        const otherTotals = (["T0", "T1"] as Tier[]).flatMap((t) => [...converted[t], ...original[t]]).filter((v) => !own.has(v));
-        expect(otherTotals.length, "the tiers' totals differ").toBeGreaterThan(0);
         expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
         // The quote's own T2 total is in each of its views.
-        const total = formatMoney(snapshot.total.sums[0].amount)!;
         for (const name of ["quote page document", "quote PDF", "quotes list document", "API quote"])
           expect(occurs(pages.find((p) => p.name === name)!.text, total), name).toBe(true);
+      });
+
+      // Booking from the quote (issue 25 item 3): the booking steps, the records, their .data, the
+      // e-mails in the outbox and the API's booking and entrustment answers.
+      test("the entrustment booked from it: booking pages, records, .data, e-mails, API", async () => {
+        const { rows, cookie, stored, otherTotals, total } = await savedQuote();
+        const base = `/booking/quote/${stored.id}`;
+        const params = { mode: "quote", id: String(stored.id) };
+        const { action } = await step1Route();
+        const booked = await callRoute(action as never, postForm(base, { idempotencyKey: newKey() }, { cookie }), { params });
+        const id = Number(/^\/booking\/done\/(\d+)$/.exec(booked.headers.get("Location") ?? "")?.[1]);
+        expect(id, `booking ${base}: ${booked.status}`).toBeGreaterThan(0);
+        const apiToken = await tokenOf("t2@example.com");
+        const apiBooked = await api("POST", "/query/contact", {
+          token: apiToken,
+          body: { quote_no: stored.number, idempotencyKey: newKey() },
+        });
+        expect(apiBooked.body.status, JSON.stringify(apiBooked.body)).toBe(0);
+        const apiList = await api("GET", "/my/getentrustment", { token: apiToken });
+        const apiOne = await api("GET", `/my/getentrustment/${id}`, { token: apiToken });
+        const apiOther = await api("GET", `/my/getentrustment/${apiBooked.body.data.id}`, { token: apiToken });
+        const mails = await prisma.emailOutbox.findMany({
+          where: { entrustmentId: { in: [id, apiBooked.body.data.id as number] } },
+          select: { toAddress: true, subject: true, html: true, text: true },
+        });
+        expect(mails.length).toBeGreaterThan(0);
+        const pages: Page[] = [
+          (await loaderPage("quote booking", (await step1Route()).loader, base, cookie, params)).page,
+          (await documentPage("quote booking", base, cookie)).page,
+          (await loaderPage("quote booking order", (await step2Route()).loader, `${base}/order`, cookie, params)).page,
+          (await documentPage("quote booking order", `${base}/order`, cookie)).page,
+          { name: "quote booking .data", text: (await render(`${base}.data`, undefined, { cookie })).html },
+          (await loaderPage("records", (await listRoute()).loader, "/entrustment?size=100", cookie)).page,
+          (await documentPage("records", "/entrustment", cookie)).page,
+          { name: "records .data", text: (await render("/entrustment.data", undefined, { cookie })).html },
+          (await loaderPage("record", (await detailRoute()).loader, `/entrustment/${id}`, cookie, { id: String(id) })).page,
+          (await documentPage("record", `/entrustment/${id}`, cookie)).page,
+          { name: "record .data", text: (await render(`/entrustment/${id}.data`, undefined, { cookie })).html },
+          ...mails.map((m, i) => ({ name: `e-mail ${i} to ${m.toAddress}`, text: `${m.subject}\n${m.html}\n${m.text}` })),
+          { name: "API booking", text: dataText(apiBooked.body) },
+          { name: "API entrustments", text: dataText(apiList.body) },
+          { name: "API entrustment", text: dataText(apiOne.body) },
+          { name: "API entrustment booked by API", text: dataText(apiOther.body) },
+        ];
+        expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), ...otherTotals])).toEqual([]);
+        // The quote's own T2 total is the entrustment's: in the booking dialog, the record, the customer's e-mail, the API.
+        const customerMail = mails.find((m) => m.toAddress === "t2@example.com")!;
+        for (const page of [
+          ...pages.filter((p) => /^(quote booking|record) (document|loader data)$/.test(p.name)),
+          { name: "customer e-mail", text: customerMail.text },
+        ])
+          expect(occurs(page.text, total), page.name).toBe(true);
+        expect(occurs(dataText(apiOne.body), stored.number), "API entrustment names the quote").toBe(true);
       });
     },
   );

@@ -7,6 +7,7 @@ import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
 import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/routes/site/-server/booking-context.server";
+import { ownQuoteIdByNumber, QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
@@ -42,15 +43,26 @@ function dcDataAll(fields: FormData): Record<string, unknown> {
   }
 }
 
-/** What is booked: `source` rate|offer, `mode` (rate mode, legacy or domain name) and `id`, as fields or inside dcDataAll. */
-function sourceParams(fields: FormData, row: Record<string, unknown>): { mode: string; id: string } {
+/**
+ * What is booked: `source` rate|offer|quote, `mode` (rate mode, legacy or domain name) and `id`, as fields
+ * or inside dcDataAll; or `quote_no`, the number of one of the caller's quotes (decision 402).
+ */
+async function sourceParams(ctx: ApiContext, fields: FormData, row: Record<string, unknown>): Promise<{ mode: string; id: string }> {
   const pick = (name: string) => {
     const value = fields.get(name) ?? row[name];
     return typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
   };
-  const source = pick("source") || "rate";
+  const quoteNo = pick("quote_no");
+  const source = pick("source") || (quoteNo ? QUOTE_SOURCE : "rate");
   const id = pick("id");
   if (source === "offer") return { mode: "offer", id };
+  if (source === QUOTE_SOURCE) {
+    // Only the owner books from a quote: sign in first; another customer's number is "not found".
+    if (!ctx.user) throw new ApiError(GATE_STATUS.login, "api.loginRequired", GATE_HTTP_STATUS.login);
+    const quoteId = quoteNo ? await ownQuoteIdByNumber(ctx.user.id, quoteNo.slice(0, 40)) : null;
+    if (quoteNo && !quoteId) throw notFound();
+    return { mode: QUOTE_SOURCE, id: quoteId ? String(quoteId) : id };
+  }
   const mode = pick("mode");
   const key = LEGACY_MODES[mode] ?? (Object.values(LEGACY_MODES).includes(mode as never) ? mode : "");
   if (!key) throw badRequest("api.badMode");
@@ -65,13 +77,21 @@ function idempotencyKeyOf(ctx: ApiContext, fields: FormData): string {
 }
 
 async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<string, unknown>): Promise<BookingContext> {
-  const params = sourceParams(fields, row);
+  const params = await sourceParams(ctx, fields, row);
   try {
     return await loadBookingContext(ctx.request, params);
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
-    // Expired or not yet valid (booking-context.server's thrown data).
-    const reason = (error as { data?: Partial<Unavailable> } | null)?.data?.unavailable;
+    // Expired or not yet valid (booking-context.server's thrown data); a quote that can no longer be booked offers the requote.
+    const refused = (error as { data?: Unavailable } | null)?.data;
+    if (refused?.unavailable === "quote") {
+      throw new ApiError(1, { key: `quoteBooking.refused.${refused.reason}.title`, values: { number: refused.number } }, 410, {
+        quote_no: refused.number,
+        reason: refused.reason,
+        requote_url: refused.searchHref,
+      });
+    }
+    const reason = refused?.unavailable;
     if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
     throw error;
   }
@@ -95,7 +115,12 @@ function orderFields(fields: FormData, legacy: Record<string, unknown>): FormDat
 }
 
 const sourceFields = [
-  { name: "source", description: "rate (default) or offer" },
+  { name: "source", description: "rate (default), offer, or quote (id = the caller's quote id)" },
+  {
+    name: "quote_no",
+    description:
+      "Book from one of the caller's saved quotes by its number (Q20261124-000042): its tier's prices, shipment, fees, exchange rate and total are carried into the entrustment. Refused (status 1, HTTP 410, data.reason expired|tier|changed and data.requote_url) when it can no longer be booked",
+  },
   { name: "mode", description: "fcl, lcl, byair, railroad, trailer, express (rates)" },
   { name: "id", type: "integer" as const, required: true },
   {
@@ -205,9 +230,11 @@ export const bookingEndpoints: Endpoint[] = [
       if (!row) throw notFound();
       const { attachmentKey, idempotencyKey, sourceSnapshot, ...rest } = row;
       void idempotencyKey;
+      const snapshot = readSnapshot(sourceSnapshot);
       return ok({
         ...rest,
-        snapshot: readSnapshot(sourceSnapshot),
+        snapshot,
+        quoteNumber: snapshot?.quote?.number ?? null,
         attachmentUrl: attachmentKey ? `/entrustment/${row.id}/attachment` : null,
       });
     },

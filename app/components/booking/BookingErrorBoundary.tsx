@@ -9,13 +9,26 @@ import type { Unavailable } from "~/routes/site/-server/booking-context.server";
 
 function UnavailableNotice({ data }: { data: Unavailable }) {
   const { t } = useTranslation();
+  // A quote that can no longer be booked (decision 402) offers the requote at today's price.
+  const words =
+    data.unavailable === "quote"
+      ? {
+          title: t(`quoteBooking.refused.${data.reason}.title`, { number: data.number }),
+          body: t(`quoteBooking.refused.${data.reason}.body`),
+          action: t("quoteBooking.refused.requote"),
+        }
+      : {
+          title: t(`booking.unavailable.${data.unavailable}.title`),
+          body: t(`booking.unavailable.${data.unavailable}.body`),
+          action: t("booking.unavailable.search"),
+        };
   return (
     <div className="page error-page" role="alert" data-testid="booking-unavailable">
-      <h1>{t(`booking.unavailable.${data.unavailable}.title`)}</h1>
-      <p>{t(`booking.unavailable.${data.unavailable}.body`)}</p>
+      <h1>{words.title}</h1>
+      <p>{words.body}</p>
       <p className="error-page__actions">
         <Link className="button button--primary" to={data.searchHref}>
-          {t("booking.unavailable.search")}
+          {words.action}
         </Link>
         <Link className="button button--ghost" to="/home">
           {t("common.errors.backHome")}

@@ -23,7 +23,10 @@ import { AttachmentInput } from "./AttachmentInput";
 type Props = {
   tab: OrderTab;
   tabHref: Record<OrderTab, string>;
-  defaults: { transportType: string; idempotencyKey: string };
+  /** The form's first values; a booking from a quote also brings the quote's containers, weight and volume. */
+  defaults: { transportType: string; idempotencyKey: string } & Partial<
+    Record<"gp20Count" | "gp40Count" | "hq40Count" | "grossWeight" | "volume", string>
+  >;
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelTo: string;
 };
@@ -68,7 +71,7 @@ export function OrderForm({ tab, tabHref, defaults, lastResult, cancelTo }: Prop
   const [form, fields] = useForm({
     id: `order-${tab}`,
     lastResult,
-    defaultValue: { tab, transportType: defaults.transportType, idempotencyKey: defaults.idempotencyKey },
+    defaultValue: { tab, ...defaults },
     constraint: getZodConstraint(orderSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

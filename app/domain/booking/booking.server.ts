@@ -199,6 +199,7 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
             customerServiceId: customer.customerServiceId,
             createdAt,
             language: lng,
+            quoteId: source.snapshot.quote?.id ?? null,
           },
           select: { id: true },
         });

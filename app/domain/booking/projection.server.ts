@@ -18,6 +18,7 @@ export const SUMMARY_SELECT = {
   status: true,
   createdAt: true,
   attachmentKey: true,
+  quote: { select: { number: true } },
 } satisfies Prisma.EntrustmentSelect;
 
 type SummaryRow = Prisma.EntrustmentGetPayload<{ select: typeof SUMMARY_SELECT }>;
@@ -36,6 +37,8 @@ export function summaryOf(row: SummaryRow) {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     hasAttachment: !!row.attachmentKey,
+    /** The quote it was booked from (decision 402), or null. */
+    quoteNumber: row.quote?.number ?? null,
   };
 }
 

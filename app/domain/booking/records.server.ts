@@ -35,6 +35,8 @@ export type RecordListRow = {
   customerService: string | null;
   hasAttachment: boolean;
   status: EntrustmentStatusValue;
+  /** The quote it was booked from (decision 402), or null. */
+  quoteNumber: string | null;
 };
 
 /** The customer's own entrustments, newest first (one page); an express destination named in `lng`. */

@@ -2,6 +2,7 @@
 // Browser-safe types: the dialogs, the record page and the e-mails read it.
 import type { TranslationKey } from "~/i18n/keys";
 import type { ModeKey, PriceFormat } from "~/domain/modes";
+import type { ShipmentTotal } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
 import type { SourceKind } from "./labels";
 
@@ -24,6 +25,33 @@ export type SourceSnapshot = {
   validTo: string | null;
   /** Express rows: the destination (English and Chinese name) and weight the price was computed for. */
   express?: { country: string; countryZh?: string; zoneCode: string; weight: string } | null;
+  /** Booked from a saved quote (issue 25 item 3, decision 402): its number and its total, which is the entrustment's. */
+  quote?: QuoteRef | null;
+};
+
+/** The quote an entrustment was booked from, as it was saved (the quote's tier only). */
+export type QuoteRef = {
+  id: number;
+  number: string;
+  tier: Tier;
+  validUntil: string | null;
+  /** The shipment form's values of the quote (counts, kg, cbm, pack). */
+  shipment: Record<string, string>;
+  /** The row's local fees as written. */
+  fees: SnapshotFact[];
+  /** The quote's total with its parts, its conversion and original sums. */
+  total: ShipmentTotal;
+};
+
+/** What a booking from a quote shows of it (the dialogs, the record, the e-mails), in the reader's language. */
+export type QuoteRefWords = {
+  number: string;
+  validUntil: string | null;
+  totalText: string;
+  /** The original sums and the exchange rates used, or null (no currency chosen). */
+  rateUsed: string | null;
+  /** The parts of the total, one sentence each. */
+  breakdown: string[];
 };
 
 /** Reads a stored snapshot defensively (older rows, seed data): unknown shapes give null. */

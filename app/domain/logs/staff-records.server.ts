@@ -2,6 +2,7 @@
 // and the mail outbox (/app-query), both limited by the staff view
 // (permissions/views.server.ts). Customers' own records and their detail page
 // belong to the booking area (domain/booking/records.server.ts).
+import { readSnapshot } from "~/domain/booking/snapshot";
 import { containsText } from "~/utils/like";
 import { TRANSPORT_TYPES } from "~/domain/catalog";
 import { z } from "~/utils/zod";
@@ -44,6 +45,7 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
               { pol: contains(q) },
               { pod: contains(q) },
               { moduleName: contains(q) },
+              { quote: { number: contains(q) } },
               { user: { OR: [{ username: contains(q) }, { email: contains(q) }, { phone: contains(q) }, { company: contains(q) }] } },
             ],
           }
@@ -69,6 +71,7 @@ export async function listStaffEntrustments(viewer: Viewer, query: TableQuery<ty
           },
         },
         emails: { select: { status: true } },
+        quote: { select: { number: true } },
       },
     }),
     prisma.entrustment.count({ where }),
@@ -120,6 +123,8 @@ export async function getStaffEntrustment(viewer: Viewer, id: number) {
     emails: row.emails,
     status: row.status,
     history: await statusHistory(row.id),
+    /** The quote it was booked from, as saved (its number and total; decision 402). */
+    quote: readSnapshot(row.sourceSnapshot)?.quote ?? null,
   };
 }
 

@@ -97,19 +97,28 @@ function kept(params: URLSearchParams, names: readonly string[]): Record<string,
 /** The earlier of two YYYY-MM-DD days (null = no end). */
 const earlier = (a: string | null, b: string | null) => (a && b ? (a < b ? a : b) : (a ?? b));
 
+/** A row priced for a tier and a shipment: what a quote is made of, before any conversion. */
+export type PricedRow = {
+  mode: ReturnType<typeof modeByKey>;
+  source: NonNullable<Awaited<ReturnType<typeof loadBookingSource>>>;
+  total: ShipmentTotal;
+  shipmentValues: Record<string, string>;
+  fees: QuoteSnapshot["fees"];
+};
+
 /**
- * Saves the quote of row `rateId` of `modeKey` for the viewer's tier and the
- * shipment and currency of `params` (the results page's parameters).
+ * The total of row `rateId` of `modeKey` at `tier` for the shipment of
+ * `params` (the results page's parameters), in the row's own currencies.
+ * Saving a quote and booking from one (quotes/booking.server.ts) both price
+ * the row here, so "the same total today" means the same computation.
  */
-export async function createQuote(
-  viewer: Viewer,
+export async function priceRow(
+  tier: Tier,
   modeKey: string,
   rateId: number,
   params: URLSearchParams,
   now = new Date(),
-): Promise<QuoteOutcome> {
-  const tier = priceAccess(viewer).tier;
-  if (!tier) return { ok: false, error: "noTier" };
+): Promise<{ ok: true; priced: PricedRow } | { ok: false; error: QuoteFailure }> {
   if (!QUOTE_MODES.includes(modeKey as ModeKey)) return { ok: false, error: "notFound" };
   const mode = modeByKey(modeKey as ModeKey);
   const source = await loadBookingSource({ mode: mode.key, id: String(rateId) }, tier, params, now);
@@ -143,6 +152,26 @@ export async function createQuote(
     fees = mode.facts.filter((f) => f.fee && row.facts[f.key]).map((f) => ({ key: f.key, labelKey: f.labelKey, value: row.facts[f.key]! }));
   }
   if (!total || total.incomplete) return { ok: false, error: "incomplete" };
+  return { ok: true, priced: { mode, source, total, shipmentValues, fees } };
+}
+
+/**
+ * Saves the quote of row `rateId` of `modeKey` for the viewer's tier and the
+ * shipment and currency of `params` (the results page's parameters).
+ */
+export async function createQuote(
+  viewer: Viewer,
+  modeKey: string,
+  rateId: number,
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<QuoteOutcome> {
+  const tier = priceAccess(viewer).tier;
+  if (!tier) return { ok: false, error: "noTier" };
+  const priced = await priceRow(tier, modeKey, rateId, params, now);
+  if (!priced.ok) return priced;
+  const { mode, source, shipmentValues, fees } = priced.priced;
+  let total = priced.priced.total;
 
   const today = todayInShanghai(now);
   const rates = await ratesOn(today);
@@ -212,10 +241,16 @@ export type QuoteView = {
   snapshot: QuoteSnapshot;
   /** The results page with the same search and shipment: today's price. */
   requoteHref: string;
+  /** Who saved it (booking from it is theirs alone) and the search it was saved from (server side only). */
+  userId: number;
+  rateId: number;
+  params: Record<string, string>;
 };
 
 type QuoteRecord = {
   id: number;
+  userId: number;
+  rateId: number;
   number: string;
   token: string;
   mode: string;
@@ -243,6 +278,9 @@ function viewOf(q: QuoteRecord, today: Date): QuoteView {
     expired: q.validUntil !== null && q.validUntil < today,
     snapshot: q.snapshot as QuoteSnapshot,
     requoteHref: `${mode.path}?${search}`,
+    userId: q.userId,
+    rateId: q.rateId,
+    params: q.params as Record<string, string>,
   };
 }
 

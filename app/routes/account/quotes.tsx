@@ -13,6 +13,7 @@ import { requireViewer } from "~/domain/accounts/session.server";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import { createQuote, listOwnQuotes, QUOTES_TABLE, type QuoteView } from "~/domain/quotes/quotes.server";
 import { MODES } from "~/domain/modes";
+import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
 import { sitePageMeta } from "~/domain/site/meta.server";
@@ -43,6 +44,9 @@ const listRow = (q: QuoteView) => ({
   createdAt: q.createdAt,
   validUntil: q.validUntil,
   expired: q.expired,
+  // Booking from a quote (decision 402): a plain link while it is valid; the booking route checks again.
+  bookHref: q.expired ? null : `/booking/${QUOTE_SOURCE}/${q.id}?back=%2Fquotes`,
+  requoteHref: q.requoteHref,
 });
 
 export const action = (args: ActionFunctionArgs) =>
@@ -91,6 +95,18 @@ export default function QuotesPage() {
       key: "validUntil",
       header: t("quotes.quote.validUntil"),
       cell: (row) => (row.expired ? t("quotes.quote.expiredOn", { day: row.validUntil }) : (row.validUntil ?? t("quotes.quote.noEnd"))),
+    },
+    {
+      key: "book",
+      header: t("quoteBooking.quote.book"),
+      cell: (row) =>
+        row.bookHref ? (
+          <Link to={row.bookHref} data-testid="quote-book">
+            {t("quoteBooking.quote.book")}
+          </Link>
+        ) : (
+          <Link to={row.requoteHref}>{t("quotes.quote.requote")}</Link>
+        ),
     },
   ];
   return (

@@ -23,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const watches = await listWatches(viewer.id, lng);
   return {
     meta: await sitePageMeta(request, { title: "watches.title" }),
-    watches: watches.map((w) => ({ ...w, search: searchHref(w.mode, w.pol, w.pod) })),
+    // The mode's name is looked up here: lanes.server is a server module, absent from the browser build.
+    watches: watches.map((w) => ({
+      ...w,
+      search: searchHref(w.mode, w.pol, w.pod),
+      modeLabel: watchLane(w.mode)?.mode.labelKey ?? "watches.mode",
+    })),
   };
 }
 
@@ -83,7 +88,7 @@ export default function UserWatchesPage() {
           <tbody>
             {watches.map((w) => (
               <tr key={w.id}>
-                <td>{t(watchLane(w.mode)?.mode.labelKey ?? "watches.mode")}</td>
+                <td>{t(w.modeLabel)}</td>
                 <td>
                   {w.polName} → {w.podName}
                 </td>

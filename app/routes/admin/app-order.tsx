@@ -25,20 +25,24 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/admin/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
+import { getLanguage } from "~/i18n/i18n.server";
+import { quoteRefWordsIn } from "~/domain/quotes/words.server";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "entrustment.read");
+  const [viewer, lng] = await Promise.all([requireOperation(request, "entrustment.read"), getLanguage(request)]);
   const url = new URL(request.url);
   const query = parseTableQuery(url, entrustmentTable);
   const { rows, total } = await listStaffEntrustments(viewer, query);
   let detail = null;
   if (url.searchParams.get("dialog") === "view") {
     const id = idOf(url.searchParams.get("id"));
-    detail = id ? await getStaffEntrustment(viewer, id) : null;
-    if (!detail) throw notFound();
+    const found = id ? await getStaffEntrustment(viewer, id) : null;
+    if (!found) throw notFound();
+    // Booked from a quote: its number and total in the reader's language (decision 402).
+    detail = { ...found, quote: quoteRefWordsIn(found.quote, lng) };
   }
   return {
     rows,
@@ -87,6 +91,7 @@ export default function AppOrderPage() {
     { key: "pol", header: t("admin.order.pol"), cell: (row) => row.pol ?? "" },
     { key: "pod", header: t("admin.order.pod"), cell: (row) => row.pod ?? "" },
     { key: "status", header: t("watches.status.title"), cell: (row) => <StatusBadge status={row.status} /> },
+    { key: "quote", header: t("quoteBooking.quote.column"), cell: (row) => row.quoteNumber ?? "—" },
     { key: "createdAt", header: t("admin.order.createdAt"), cell: (row) => shanghaiDateTime(row.createdAt) },
     { key: "username", header: t("admin.user.username"), cell: (row) => row.username },
     { key: "company", header: t("admin.user.company"), cell: (row) => row.company ?? "" },
@@ -171,6 +176,13 @@ function EntrustmentDialog({
     ["admin.order.pol", detail.pol ?? "—"],
     ["admin.order.pod", detail.pod ?? "—"],
     ["admin.order.createdAt", shanghaiDateTime(detail.createdAt)],
+    ...(detail.quote
+      ? ([
+          ["quoteBooking.quote.column", detail.quote.number],
+          ["quoteBooking.quote.total", detail.quote.totalText],
+          ...(detail.quote.rateUsed ? [["quoteBooking.quote.rateUsed", detail.quote.rateUsed]] : []),
+        ] as [TranslationKey, React.ReactNode][])
+      : []),
     ["admin.user.username", `${detail.user.username}${detail.user.nickname ? `（${detail.user.nickname}）` : ""}`],
     ["admin.user.company", detail.user.company ?? "—"],
     ["admin.user.phone", detail.user.phone],

@@ -13,10 +13,12 @@ import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
+import { QuoteSummary } from "~/components/booking/QuoteSummary";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
 import { clientSource, gateView, loadBookingContext, newIdempotencyKey, withQuery } from "~/routes/site/-server/booking-context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
+import { orderDefaultsOf } from "~/domain/quotes/booking.server";
 import { BodyError } from "~/utils/multipart.server";
 import bookingStylesHref from "~/styles/booking.css";
 import { runAction } from "~/domain/permissions/operations.server";
@@ -44,7 +46,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       form: withQuery(orderPath, context.carry),
       file: withQuery(orderPath, context.carry, { tab: "file" }),
     },
-    defaults: { transportType: context.source.transportType, idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : "" },
+    defaults: {
+      transportType: context.source.transportType,
+      idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : "",
+      // Booked from a quote: its shipment fills in the order (issue 25 item 3).
+      ...(context.source.snapshot.quote ? orderDefaultsOf(context.source.snapshot.quote.shipment) : {}),
+    },
     step1: withQuery(context.base, context.carry),
     back: context.back,
   });
@@ -116,6 +123,7 @@ export default function BookingOrder() {
         <Link to={step1}>← {t("booking.dialog.back")}</Link>
       </p>
       <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
+      {source.quote ? <QuoteSummary quote={source.quote} /> : null}
       {shownGate ? (
         <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
       ) : (

@@ -58,6 +58,7 @@ export default function EntrustmentRecords() {
     { key: "email", header: t("booking.record.email"), cell: (row) => row.email },
     { key: "customerService", header: t("booking.record.customerService"), cell: (row) => row.customerService ?? none },
     { key: "status", header: t("watches.status.title"), cell: (row) => <StatusBadge status={row.status} /> },
+    { key: "quote", header: t("quoteBooking.quote.column"), cell: (row) => row.quoteNumber ?? none },
   ];
   const indexed: Row[] = rows.map((row, i) => ({ ...row, index: offset + i + 1 }));
   return (

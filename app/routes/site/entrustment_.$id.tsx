@@ -8,6 +8,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
+import { QuoteSummary } from "~/components/booking/QuoteSummary";
+import { quoteRefWordsIn } from "~/domain/quotes/words.server";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { formatBytes, formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
@@ -58,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       attachment: row.attachmentKey ? { name: row.attachmentName ?? "", size: row.attachmentSize ?? 0 } : null,
       snapshot: snapshot && snapshotIn(snapshot, lng),
+      // Booked from a quote: its number and total, the entrustment's (decision 402).
+      quote: quoteRefWordsIn(snapshot?.quote, lng),
       customer: { username: row.user.username, company: row.user.company, phone: row.user.phone, email: row.user.email },
       own: row.userId === viewer.id,
       contacts,
@@ -151,6 +155,7 @@ export default function EntrustmentDetail() {
           <SourceSummary snapshot={d.snapshot} />
         </>
       ) : null}
+      {d.quote ? <QuoteSummary quote={d.quote} /> : null}
       <h2>{t("booking.email.sectionOrder")}</h2>
       {d.kind === "ORDER" ? (
         <dl className="booking-details">

@@ -3,13 +3,19 @@
 // It shows the snapshot: the customer's own tier's prices only, the shipment,
 // the fees, the exchange rate and the total. An expired quote says so and
 // offers a requote at today's price (the results page with the same search
-// and shipment). Server-rendered; no JavaScript needed.
+// and shipment). Server-rendered; no JavaScript needed. Its owner, signed
+// in, gets "Book at this quote" (a plain link to /booking/quote/<id>); a
+// visitor is told the owner can sign in to book; another customer cannot
+// book it in the owner's name and is offered the requote for themselves.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
-import { quoteByToken } from "~/domain/quotes/quotes.server";
+import { quoteByToken, type QuoteView } from "~/domain/quotes/quotes.server";
+import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
+import { lookupRequest } from "~/domain/accounts/session.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
 import { quoteWords } from "~/domain/quotes/words.server";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
@@ -21,13 +27,23 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingSty
 export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
+/** What the reader may do about booking (decision 402): only the owner books, and only a quote still valid. */
+function bookingOffer(quote: QuoteView, viewer: Viewer | null, here: string) {
+  if (!viewer) return { kind: "visitor" as const, href: `/login?redirectTo=${encodeURIComponent(here)}` };
+  if (viewer.id !== quote.userId) return { kind: "other" as const, href: null };
+  return quote.expired ? null : { kind: "owner" as const, href: `/booking/${QUOTE_SOURCE}/${quote.id}?back=${encodeURIComponent(here)}` };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
+  const [quote, lng, session] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request), lookupRequest(request)]);
   if (!quote) throw notFound();
+  // The page stays public for everyone (a frozen or expired session reads it as a visitor): only the Book offer depends on who reads.
+  const viewer = session.state === "active" ? session.viewer : null;
   return data(
     {
       meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
       pdfHref: `/quote/${quote.token}/pdf`,
+      book: bookingOffer(quote, viewer, `/quote/${quote.token}`),
       // The words are made here (this page shares no component with the results pages' bundle).
       ...quoteWords(quote, pageT(lng)),
     },
@@ -85,6 +101,22 @@ export default function QuotePage() {
           <li key={i}>{line}</li>
         ))}
       </ul>
+      {q.book?.kind === "owner" ? (
+        <p className="quote__book">
+          <Link to={q.book.href} className="button button--primary" data-testid="quote-book">
+            {t("quoteBooking.quote.book")}
+          </Link>{" "}
+          <span className="field__hint">{t("quoteBooking.quote.bookHint")}</span>
+        </p>
+      ) : q.book?.kind === "visitor" ? (
+        <p className="field__hint">
+          {t("quoteBooking.quote.visitorHint")} <Link to={q.book.href}>{t("quoteBooking.quote.loginToBook")}</Link>
+        </p>
+      ) : q.book?.kind === "other" ? (
+        <p className="field__hint" data-testid="quote-not-owner">
+          {t("quoteBooking.quote.notOwner")}
+        </p>
+      ) : null}
       <p>
         {/* A plain link: the PDF is a download, not a page (reloadDocument: no client-side navigation). */}
         <a href={q.pdfHref} download>

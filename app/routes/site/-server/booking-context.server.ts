@@ -1,7 +1,7 @@
 // What every booking route needs first: who asks, what they book, whether
 // they may, and where "close" goes back to.
 import crypto from "node:crypto";
-import { getViewer } from "~/domain/accounts/session.server";
+import { getViewer, loginRedirect } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
 import { priceAccess } from "~/domain/pricing/access";
@@ -9,6 +9,9 @@ import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
+import { parseRecordId } from "~/domain/booking/records.server";
+import { QUOTE_SOURCE, quoteBookingSource, type QuoteRefusal } from "~/domain/quotes/booking.server";
+import { quoteRefWordsIn } from "~/domain/quotes/words.server";
 import { bookingGate, GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
 import { loadBookingSource, type BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
@@ -25,10 +28,16 @@ export type BookingContext = {
   back: string;
 };
 
-/** What an expired (410) or not yet valid (404) source answers: the booking error boundary shows it. */
-export type Unavailable = { unavailable: "expired" | "upcoming"; searchHref: string };
+/**
+ * What an expired (410) or not yet valid (404) source answers, and a quote that can no longer be
+ * booked (410: expired, another tier, its rate changed; `searchHref` is the requote): the booking
+ * error boundary shows it.
+ */
+export type Unavailable =
+  | { unavailable: "expired" | "upcoming"; searchHref: string }
+  | { unavailable: "quote"; reason: QuoteRefusal; number: string; searchHref: string };
 
-function unavailable(reason: Unavailable["unavailable"], searchHref: string) {
+function unavailable(reason: "expired" | "upcoming", searchHref: string) {
   return data<Unavailable>({ unavailable: reason, searchHref }, { status: reason === "expired" ? 410 : 404 });
 }
 
@@ -50,15 +59,32 @@ function backTarget(request: Request, url: URL, fallback: string): string {
   return fallback;
 }
 
+/** `/booking/quote/<id>`: the owner's quote as the source (quotes/booking.server.ts); a visitor signs in first. */
+async function quoteSource(request: Request, viewer: Viewer | null, id: string | undefined): Promise<BookingSource> {
+  if (!viewer) throw loginRedirect(request);
+  const quoteId = parseRecordId(id);
+  const outcome = quoteId ? await quoteBookingSource(viewer, quoteId) : ({ ok: false, reason: "notFound" } as const);
+  if (outcome.ok) return outcome.source;
+  if (outcome.reason === "notFound") throw new Response("Not found", { status: 404 });
+  throw data<Unavailable>(
+    { unavailable: "quote", reason: outcome.reason, number: outcome.number, searchHref: outcome.requoteHref },
+    { status: 410 },
+  );
+}
+
 export async function loadBookingContext(request: Request, params: { mode?: string; id?: string }): Promise<BookingContext> {
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   const url = new URL(request.url);
-  const source = await loadBookingSource(params, priceAccess(viewer).tier, url.searchParams);
+  const source =
+    params.mode === QUOTE_SOURCE
+      ? await quoteSource(request, viewer, params.id)
+      : await loadBookingSource(params, priceAccess(viewer).tier, url.searchParams);
   if (!source) throw new Response("Not found", { status: 404 });
   // Expired or not yet valid: nothing of it is shown, only what happened and a search for the route.
   if (source.availability !== "valid") throw unavailable(source.availability, source.searchHref);
   const gate = bookingGate(viewer, source);
-  const back = backTarget(request, url, source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
+  const quote = source.snapshot.quote;
+  const back = backTarget(request, url, quote ? "/quotes" : source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
   const carry = new URLSearchParams();
   if (source.modeKey === "express" && source.kind === "rate") {
     for (const name of ["pod", "num"]) {
@@ -67,7 +93,9 @@ export async function loadBookingContext(request: Request, params: { mode?: stri
     }
   }
   carry.set("back", back);
-  const base = `/booking/${source.kind === "offer" ? "offer" : source.modeKey}/${source.id}`;
+  const base = quote
+    ? `/booking/${QUOTE_SOURCE}/${quote.id}`
+    : `/booking/${source.kind === "offer" ? "offer" : source.modeKey}/${source.id}`;
   return { viewer, source, gate, lng, base, carry, back };
 }
 
@@ -106,5 +134,7 @@ export function clientSource(source: BookingSource, lng: Language) {
     transportType: source.transportType,
     paused: source.paused,
     snapshot: snapshotIn(source.snapshot, lng),
+    // Booked from a quote: its number and total in words (made here; the dialogs only print them).
+    quote: quoteRefWordsIn(source.snapshot.quote, lng),
   };
 }
