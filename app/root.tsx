@@ -1,16 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { loader as rootLoader } from "./utils/root-loader.server";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { getLanguage, pageT } from "./i18n/i18n.server";
-import { resourceVersions } from "./i18n/resources.server";
 import { fallbackLanguage } from "./i18n/config";
-import { getViewer } from "./domain/accounts/session.server";
-import { getCookieSession, sessionStorage, type FlashMessage } from "./domain/accounts/cookie.server";
-import { toClientViewer } from "./domain/accounts/client-viewer";
 import { GeneralErrorBoundary } from "./components/ErrorPage";
-import { companyIdentity } from "./domain/site/company.server";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
 import { useSpaLinks } from "./components/spa-links";
@@ -19,28 +13,11 @@ import { useSpaLinks } from "./components/spa-links";
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The application's name: the title of pages that have none of their own.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.appName ?? "" }];
+export const meta: MetaFunction<typeof rootLoader> = ({ data }) => [{ title: data?.appName ?? "" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [lng, viewer, cookieSession] = await Promise.all([getLanguage(request), getViewer(request), getCookieSession(request)]);
-  const message = (cookieSession.get("message") as FlashMessage | undefined) ?? null;
-  // The footer's company identity: cached while site_settings is unchanged, read after the session (which brings the versions).
-  const company = await companyIdentity(request, lng);
-  const headers = new Headers();
-  // Reading a flash consumes it: commit only then, so plain pages set no cookie.
-  if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
-  return data(
-    {
-      lng,
-      appName: pageT(lng)("common.appName"),
-      i18nVersion: resourceVersions[lng],
-      viewer: viewer ? toClientViewer(viewer) : null,
-      message,
-      company,
-    },
-    { headers },
-  );
-}
+// The loader is in root-loader.server.ts: a value import of @remix-run/node
+// here would put its (empty) browser stand-in on every page as one more chunk.
+export { loader } from "./utils/root-loader.server";
 
 /**
  * After any form post the root reads again, even when the action refused the
@@ -51,7 +28,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   (!!formMethod && formMethod.toUpperCase() !== "GET") || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<typeof rootLoader>("root");
   const lng = data?.lng ?? fallbackLanguage;
   const nonce = useNonce();
   return (
@@ -73,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<typeof rootLoader>("root");
   const lng = data?.lng ?? fallbackLanguage;
   const { i18n } = useTranslation();
   useSpaLinks();

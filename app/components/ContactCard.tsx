@@ -1,14 +1,15 @@
-import { keyUnder } from "~/i18n/keys";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Contact, ContactCardData } from "~/domain/site/contact";
+
+type ContactLine = "mobile" | "phone" | "landline" | "email" | "qq" | "wechat" | "address" | "website";
 
 const tel = (number: string) => <a href={`tel:${number.replace(/[^\d+]/g, "")}`}>{number}</a>;
 
 /** The lines of one contact: what exists of mobile, phone, landline, e-mail, QQ, WeChat, address, website, QR card. */
 export function ContactLines({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
-  const lines: [string, React.ReactNode][] = [];
+  const lines: [ContactLine, React.ReactNode][] = [];
   if (contact.mobile) lines.push(["mobile", tel(contact.mobile)]);
   if (contact.phone) lines.push(["phone", tel(contact.phone)]);
   if (contact.landline) lines.push(["landline", tel(contact.landline)]);
@@ -23,7 +24,7 @@ export function ContactLines({ contact }: { contact: Contact }) {
       <dl className="contact-card__lines">
         {lines.map(([key, value]) => (
           <div key={key}>
-            <dt>{t(keyUnder("search.contact.", key))}</dt>
+            <dt>{t(`search.contact.${key}`)}</dt>
             <dd>{value}</dd>
           </div>
         ))}

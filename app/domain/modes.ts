@@ -5,7 +5,7 @@
 //
 // Shared by server and browser: plain data only (no Prisma, no zod). Field
 // names are Prisma field names of the mode's rate model.
-import { keyUnder, type TranslationKey } from "~/i18n/keys";
+import type { TranslationKey } from "~/i18n/keys";
 import type { ShipmentKind } from "~/domain/pricing/shipment";
 import type { Tier } from "~/domain/pricing/visibility";
 import {
@@ -148,7 +148,8 @@ const airBreaks = (group: "bulk" | "tray"): PriceColumn[] =>
 const validity: FactColumn = { key: "validity", labelKey: "search.col.validity", field: "validity", kind: "validity" };
 const text = (key: RateField, field: FactColumn["field"] = key, extra: Partial<FactColumn> = {}): FactColumn => ({
   key,
-  labelKey: keyUnder("search.col.", key),
+  // Not keyUnder (~/i18n/keys): a results page would load it as one more chunk (JavaScript budget).
+  labelKey: `search.col.${key}` as TranslationKey,
   field,
   kind: "text",
   ...extra,

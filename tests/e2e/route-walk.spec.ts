@@ -51,9 +51,9 @@ async function bookingLinks(page: Page): Promise<string[]> {
 /** Sample URLs of the routes with parameters, read from the data the customer can reach. */
 const SAMPLES: Record<string, (page: Page) => Promise<string[]>> = {
   "routes/$": async () => ["/no-such-page/不存在"],
-  "routes/_site.booking.$mode.$id": bookingLinks,
+  "routes/_site.booking.$mode.$id": async (page) => [...(await bookingLinks(page)), await quoteBooking(page)],
   "routes/_site.booking.$mode.$id_.order": async (page) =>
-    (await bookingLinks(page)).map((href) => {
+    [...(await bookingLinks(page)), await quoteBooking(page)].map((href) => {
       const url = new URL(href, "http://x");
       return `${url.pathname}/order${url.search}`;
     }),
@@ -62,8 +62,17 @@ const SAMPLES: Record<string, (page: Page) => Promise<string[]>> = {
   "routes/_site.quote.$token": async (page) => [`/quote/${await savedQuote(page)}`],
 };
 
-/** The token of a quote the customer saves from an FCL results row with a shipment (the shared link). */
+/** Booking from the customer's saved quote (decision 402): /booking/quote/<id>. */
+async function quoteBooking(page: Page): Promise<string> {
+  const token = await savedQuote(page);
+  const [quote] = await sql<{ id: number }>("SELECT id FROM quotes WHERE token = $1", [token]);
+  return `/booking/quote/${quote.id}`;
+}
+
+/** The token of a quote the customer saves from an FCL results row with a shipment (the shared link; saved once). */
+let savedQuoteToken: string | undefined;
 async function savedQuote(page: Page): Promise<string> {
+  if (savedQuoteToken) return savedQuoteToken;
   await page.goto(`/fclbysea?${SEARCHES["/fclbysea"]}&qty_gp20=1`);
   await page.getByRole("button", { name: "保存报价" }).first().click();
   await page.waitForLoadState("networkidle");
@@ -71,6 +80,7 @@ async function savedQuote(page: Page): Promise<string> {
     "SELECT q.token FROM quotes q JOIN users u ON u.id = q.user_id WHERE u.email = 't1@example.com' ORDER BY q.id DESC LIMIT 1",
   );
   expect(quote, "the customer's quote was saved").toBeTruthy();
+  savedQuoteToken = quote.token;
   return quote.token;
 }
 

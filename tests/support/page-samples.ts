@@ -14,6 +14,8 @@ export type PageFixtures = {
   offer: number;
   entrustment: number;
   quote: string;
+  /** The same quote's id: its booking pages (/booking/quote/<id>). */
+  quoteId: number;
   cookies: Record<PageViewer, string>;
 };
 
@@ -31,11 +33,13 @@ const SAMPLES: Record<string, (f: PageFixtures) => string[]> = {
   "routes/_site.booking.$mode.$id": (f) => [
     ...MODES.map((m) => `/booking/${m.key}/${f.rates[m.key]}${m.key === "express" ? expressQuery : ""}`),
     `/booking/offer/${f.offer}`,
+    `/booking/quote/${f.quoteId}`,
   ],
   "routes/_site.booking.$mode.$id_.order": (f) => [
     ...MODES.map((m) => `/booking/${m.key}/${f.rates[m.key]}/order${m.key === "express" ? expressQuery : ""}`),
     `/booking/fcl/${f.rates.fcl}/order?tab=file`,
     `/booking/offer/${f.offer}/order`,
+    `/booking/quote/${f.quoteId}/order`,
   ],
   "routes/_site.booking.done.$id": (f) => [`/booking/done/${f.entrustment}`],
   "routes/_site.entrustment_.$id": (f) => [`/entrustment/${f.entrustment}`],
@@ -80,7 +84,10 @@ export async function pageFixtures(): Promise<PageFixtures> {
   const entrustment = doneId(
     await postOrder({ mode: "fcl", id: rates.fcl }, cookies.t1, { ...orderFields(), attachment: pdfFile("托单.pdf") }),
   );
-  return { rates, offer: await validOffer("FCL"), entrustment, quote: await savedQuote(rates.fcl, cookies.t1), cookies };
+  const quote = await savedQuote(rates.fcl, cookies.t1);
+  const { prisma } = await import("~/utils/db.server");
+  const { id: quoteId } = await prisma.quote.findUniqueOrThrow({ where: { token: quote }, select: { id: true } });
+  return { rates, offer: await validOffer("FCL"), entrustment, quote, quoteId, cookies };
 }
 
 /** A quote t1 saves from an FCL row (decision 402): the token of its shared page. */

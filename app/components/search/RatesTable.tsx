@@ -1,4 +1,4 @@
-import type { T, TranslationKey } from "~/i18n/keys";
+import type { TranslationKey } from "~/i18n/keys";
 import { Fragment } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";

@@ -1,4 +1,4 @@
-import { messageText } from "~/i18n/message";
+import type { TranslationKey } from "~/i18n/keys";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -10,7 +10,7 @@ import { Combobox, type ComboboxSource } from "./Combobox";
 export type FieldView = {
   param: string;
   value: string;
-  error?: string | null;
+  error?: TranslationKey | null;
   candidates?: PickerOption[] | null;
 };
 
@@ -19,7 +19,7 @@ export type Suggestions = Record<string, { source: "history" | "defaults"; optio
 type Props = {
   mode: ModeView;
   fields: FieldView[];
-  weight?: { value: string; error: string | null } | null;
+  weight?: { value: string; error: TranslationKey | null } | null;
   suggestions: Suggestions;
   lists: { from: PickerOption[]; to: PickerOption[] } | null;
   /** Link for a suggestion or candidate: without JavaScript it opens the form (or search) with that value. */
@@ -85,7 +85,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
             />
             {view?.error ? (
               <p id={errorId} className="field__errors" role="alert">
-                {messageText(t, view.error, { text: view.value })}
+                {t(view.error, { text: view.value })}
               </p>
             ) : null}
             {view?.candidates?.length ? (
@@ -153,7 +153,7 @@ function SearchFormInner({ mode, fields, weight, suggestions, lists, hrefFor, sh
           />
           {weight?.error ? (
             <p id={`${mode.key}-weight-error`} className="field__errors" role="alert">
-              {messageText(t, weight.error, { max: mode.weight.max })}
+              {t(weight.error, { max: mode.weight.max })}
             </p>
           ) : (
             <p id={`${mode.key}-weight-hint`} className="field__hint">

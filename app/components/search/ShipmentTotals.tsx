@@ -2,7 +2,7 @@
 // plain GET form, so it works without JavaScript) and, per row, the total
 // with its breakdown. Everything is computed and worded on the server
 // (rates/totals.server.ts, totalView).
-import { messageText } from "~/i18n/message";
+import type { TranslationKey } from "~/i18n/keys";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
@@ -15,7 +15,7 @@ export function shipmentParams(data: ResultsData): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== "" && !(key === "pack" && value === "bulk")));
 }
 
-type QueryFieldProps = { name: string; label: string; value: string; error?: string; numeric?: boolean };
+type QueryFieldProps = { name: string; label: string; value: string; error?: TranslationKey; numeric?: boolean };
 
 /**
  * A results page's GET form (the LCL calculator, the shipment): the page's
@@ -64,7 +64,7 @@ export function QueryForm({
           />
           {error ? (
             <p id={`${id}-${name}-error`} className="field__errors" role="alert">
-              {messageText(t, error)}
+              {t(error)}
             </p>
           ) : null}
         </div>
@@ -100,7 +100,7 @@ export function CurrencyField({ data }: { data: ResultsData }) {
       </select>
       {error ? (
         <p id="ship-cur-error" className="field__errors" role="alert">
-          {messageText(t, error)}
+          {t(error)}
         </p>
       ) : null}
     </div>

@@ -3,7 +3,6 @@
 // price in the zone column → fuel and discount (pricing/express.ts).
 // Express prices are not tiered: every audited customer sees the same, and
 // nobody else gets a price column selected at all.
-import type { RateField } from "~/domain/catalog";
 import type { ModeDescription } from "~/domain/modes";
 import { expressQuote } from "~/domain/pricing/express";
 import { decimalText } from "~/domain/pricing/tier-columns";

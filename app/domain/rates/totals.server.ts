@@ -2,6 +2,7 @@
 // values and messages, a total per row of the page, and the order by total.
 // Rows come from searchRates with the viewer's tier only, so totals hold no
 // other tier's price; viewers without a tier get no totals at all.
+import type { TranslationKey } from "~/i18n/keys";
 import type { T } from "~/i18n/keys";
 import type { ModeDescription } from "~/domain/modes";
 import { formatPrice } from "~/domain/pricing/format";
@@ -14,7 +15,7 @@ export type ShipmentForm = {
   /** Typed values by parameter (qty_gp20 …, kg, cbm, pack). */
   values: Record<string, string>;
   /** Translation keys of the problems by parameter. */
-  errors: Record<string, string>;
+  errors: Record<string, TranslationKey>;
   /** Per row id; null without a valid shipment or a tier. */
   totals: Record<number, TotalView> | null;
   /** The form's text fields, labelled in the page's language (air adds the packing select). */
@@ -96,7 +97,7 @@ export const sumsText = (sums: readonly { currency: string; amount: string }[]) 
  * today: "" (the original currencies) when none or unknown, with an error key
  * for an unknown one.
  */
-export function readCurrency(params: URLSearchParams, choices: readonly string[]): { value: string; error: string | null } {
+export function readCurrency(params: URLSearchParams, choices: readonly string[]): { value: string; error: TranslationKey | null } {
   const typed = (params.get(CURRENCY_PARAM) ?? "").trim().toUpperCase().slice(0, 3);
   if (!typed) return { value: "", error: null };
   return choices.includes(typed) ? { value: typed, error: null } : { value: "", error: "quotes.currency.unknown" };
@@ -151,8 +152,8 @@ const containerKeys = (mode: ModeDescription) => mode.prices.filter((p) => p.tie
 export function readShipment(mode: ModeDescription, params: URLSearchParams, lcl: { cbm: string; kg: string } | null) {
   if (mode.shipment === "lcl") return { shipment: lcl ? ({ kind: "lcl", ...lcl } as Shipment) : null, values: {}, errors: {} };
   const checked = checkShipment(mode.shipment, containerKeys(mode), (p) => params.get(p));
-  const errors: Record<string, string> = {};
-  for (const [param, problem] of Object.entries(checked.problems)) errors[param] = `quotes.shipment.errors.${problem}`;
+  const errors: Record<string, TranslationKey> = {};
+  for (const [param, problem] of Object.entries(checked.problems)) if (problem) errors[param] = `quotes.shipment.errors.${problem}`;
   return { shipment: checked.shipment, values: checked.values, errors };
 }
 

@@ -2,6 +2,7 @@
 // authorize (visibleTier through priceAccess), resolve the endpoints, search,
 // and describe the page for crawlers. The six routes call this with their
 // mode key; the page component reads the mode description.
+import type { TranslationKey } from "~/i18n/keys";
 import { data } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { getViewer } from "~/domain/accounts/session.server";
@@ -54,7 +55,7 @@ export type FieldState = {
   param: string;
   value: string;
   /** Translation key of the field's error. */
-  error: string | null;
+  error: TranslationKey | null;
   /** "Did you mean" candidates (links that search with that value). */
   candidates: PickerOption[] | null;
 };
@@ -64,7 +65,7 @@ export type ResultsData = {
   /** What the page shows of the mode (the full description stays on the server). */
   mode: ResultsModeView;
   fields: FieldState[];
-  weight: { value: string; error: string | null } | null;
+  weight: { value: string; error: TranslationKey | null } | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
   status: "idle" | "invalid" | "ok";
   access: PriceStatus;
@@ -80,7 +81,7 @@ export type ResultsData = {
   calculator: {
     cbm: string;
     kg: string;
-    errors: Partial<Record<"cbm" | "kg", string>>;
+    errors: Partial<Record<"cbm" | "kg", TranslationKey>>;
     charges: Record<number, LclCharge> | null;
   } | null;
   /** The all-in total's shipment form and the totals (issue 25 item 1); null for express (its total is its price). */

@@ -1,0 +1,30 @@
+// The root route's loader (app/root.tsx re-exports it): language, viewer,
+// flash message and the footer's company identity, read once per request.
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { resourceVersions } from "~/i18n/resources.server";
+import { getViewer } from "~/domain/accounts/session.server";
+import { getCookieSession, sessionStorage, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { toClientViewer } from "~/domain/accounts/client-viewer";
+import { companyIdentity } from "~/domain/site/company.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [lng, viewer, cookieSession] = await Promise.all([getLanguage(request), getViewer(request), getCookieSession(request)]);
+  const message = (cookieSession.get("message") as FlashMessage | undefined) ?? null;
+  // The footer's company identity: cached while site_settings is unchanged, read after the session (which brings the versions).
+  const company = await companyIdentity(request, lng);
+  const headers = new Headers();
+  // Reading a flash consumes it: commit only then, so plain pages set no cookie.
+  if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
+  return data(
+    {
+      lng,
+      appName: pageT(lng)("common.appName"),
+      i18nVersion: resourceVersions[lng],
+      viewer: viewer ? toClientViewer(viewer) : null,
+      message,
+      company,
+    },
+    { headers },
+  );
+}
