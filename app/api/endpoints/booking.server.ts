@@ -1,12 +1,12 @@
 // Booking through the API (customer-portal.md 7 "Booking"): the contact
 // request and the shipping order run the booking pages' domain code
-// (loadBookingContext → bookingGate → submitBooking), so the audit statuses,
+// (bookingSource → bookingGate → submitBooking), so the audit statuses,
 // the stored attachment and the outbox mails are the same. Status 2 = the
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
 import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { loadBookingContext, newIdempotencyKey, type BookingContext, type Unavailable } from "~/routes/site/-server/booking-context.server";
+import { bookingSource, newIdempotencyKey, type BookingSourceOutcome } from "~/domain/booking/context.server";
 import { ownQuoteIdByNumber, QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
@@ -76,28 +76,31 @@ function idempotencyKeyOf(ctx: ApiContext, fields: FormData): string {
   return key;
 }
 
-async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<string, unknown>): Promise<BookingContext> {
-  const params = await sourceParams(ctx, fields, row);
-  try {
-    return await loadBookingContext(ctx.request, params);
-  } catch (error) {
-    if (error instanceof Response && error.status === 404) throw notFound("booking.gate.unavailable");
-    // Expired or not yet valid (booking-context.server's thrown data); a quote that can no longer be booked offers the requote.
-    const refused = (error as { data?: Unavailable } | null)?.data;
-    if (refused?.unavailable === "quote") {
-      throw new ApiError(1, { key: `quoteBooking.refused.${refused.reason}.title`, values: { number: refused.number } }, 410, {
-        quote_no: refused.number,
-        reason: refused.reason,
-        requote_url: refused.searchHref,
+type BookableSource = Extract<BookingSourceOutcome, { ok: true }>;
+
+/** The source to book and its gate, or the refusal as the API words it (the booking pages' error pages, in the envelope). */
+async function bookingContext(ctx: ApiContext, fields: FormData, row: Record<string, unknown>): Promise<BookableSource> {
+  const outcome = await bookingSource(ctx.viewer, await sourceParams(ctx, fields, row), ctx.url.searchParams);
+  if (outcome.ok) return outcome;
+  switch (outcome.reason) {
+    case "notFound":
+      throw notFound("booking.gate.unavailable");
+    case "login":
+      throw new ApiError(GATE_STATUS.login, "api.loginRequired", GATE_HTTP_STATUS.login);
+    case "quote":
+      // A quote that can no longer be booked offers the requote.
+      throw new ApiError(1, { key: `quoteBooking.refused.${outcome.refusal}.title`, values: { number: outcome.number } }, 410, {
+        quote_no: outcome.number,
+        reason: outcome.refusal,
+        requote_url: outcome.searchHref,
       });
-    }
-    const reason = refused?.unavailable;
-    if (reason) throw new ApiError(1, `booking.unavailable.${reason}.title`, reason === "expired" ? 410 : 404);
-    throw error;
+    default:
+      // Expired or not yet valid.
+      throw new ApiError(1, `booking.unavailable.${outcome.reason}.title`, outcome.reason === "expired" ? 410 : 404);
   }
 }
 
-function refuse(context: BookingContext): never {
+function refuse(context: BookableSource): never {
   const gate = context.gate as RefusedGate;
   // The pages' gate messages; a visitor gets the API's sign-in message.
   throw new ApiError(GATE_STATUS[gate], gate === "login" ? "api.loginRequired" : GATE_MESSAGE[gate].key, GATE_HTTP_STATUS[gate]);

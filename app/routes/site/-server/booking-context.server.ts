@@ -1,19 +1,21 @@
 // What every booking route needs first: who asks, what they book, whether
-// they may, and where "close" goes back to.
-import crypto from "node:crypto";
+// they may, and where "close" goes back to. The domain service
+// (domain/booking/context.server.ts) decides; this answers its refusals as
+// the booking pages do: 404, the sign-in redirect, and the data the booking
+// error boundary shows for an expired, not yet valid or no longer bookable
+// source.
 import { getViewer, loginRedirect } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
-import { priceAccess } from "~/domain/pricing/access";
 import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
-import { parseRecordId } from "~/domain/booking/records.server";
-import { QUOTE_SOURCE, quoteBookingSource, type QuoteRefusal } from "~/domain/quotes/booking.server";
+import { QUOTE_SOURCE, type QuoteRefusal } from "~/domain/quotes/booking.server";
 import { quoteRefWordsIn } from "~/domain/quotes/words.server";
-import { bookingGate, GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
-import { loadBookingSource, type BookingSource } from "~/domain/booking/source.server";
+import { GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
+import { bookingSource, type BookingSourceRefusal } from "~/domain/booking/context.server";
+import type { BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
 
 export type BookingContext = {
@@ -37,8 +39,24 @@ export type Unavailable =
   | { unavailable: "expired" | "upcoming"; searchHref: string }
   | { unavailable: "quote"; reason: QuoteRefusal; number: string; searchHref: string };
 
-function unavailable(reason: "expired" | "upcoming", searchHref: string) {
-  return data<Unavailable>({ unavailable: reason, searchHref }, { status: reason === "expired" ? 410 : 404 });
+/** The booking pages' answer to a refused source (thrown: the error boundary draws it). */
+function refusalResponse(request: Request, refusal: BookingSourceRefusal) {
+  switch (refusal.reason) {
+    case "notFound":
+      return new Response("Not found", { status: 404 });
+    case "login":
+      return loginRedirect(request);
+    case "quote":
+      return data<Unavailable>(
+        { unavailable: "quote", reason: refusal.refusal, number: refusal.number, searchHref: refusal.searchHref },
+        { status: 410 },
+      );
+    default:
+      return data<Unavailable>(
+        { unavailable: refusal.reason, searchHref: refusal.searchHref },
+        { status: refusal.reason === "expired" ? 410 : 404 },
+      );
+  }
 }
 
 /** Where closing the dialog goes: `?back=`, else the page the link was on, else the mode's results page. */
@@ -59,30 +77,12 @@ function backTarget(request: Request, url: URL, fallback: string): string {
   return fallback;
 }
 
-/** `/booking/quote/<id>`: the owner's quote as the source (quotes/booking.server.ts); a visitor signs in first. */
-async function quoteSource(request: Request, viewer: Viewer | null, id: string | undefined): Promise<BookingSource> {
-  if (!viewer) throw loginRedirect(request);
-  const quoteId = parseRecordId(id);
-  const outcome = quoteId ? await quoteBookingSource(viewer, quoteId) : ({ ok: false, reason: "notFound" } as const);
-  if (outcome.ok) return outcome.source;
-  if (outcome.reason === "notFound") throw new Response("Not found", { status: 404 });
-  throw data<Unavailable>(
-    { unavailable: "quote", reason: outcome.reason, number: outcome.number, searchHref: outcome.requoteHref },
-    { status: 410 },
-  );
-}
-
 export async function loadBookingContext(request: Request, params: { mode?: string; id?: string }): Promise<BookingContext> {
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   const url = new URL(request.url);
-  const source =
-    params.mode === QUOTE_SOURCE
-      ? await quoteSource(request, viewer, params.id)
-      : await loadBookingSource(params, priceAccess(viewer).tier, url.searchParams);
-  if (!source) throw new Response("Not found", { status: 404 });
-  // Expired or not yet valid: nothing of it is shown, only what happened and a search for the route.
-  if (source.availability !== "valid") throw unavailable(source.availability, source.searchHref);
-  const gate = bookingGate(viewer, source);
+  const outcome = await bookingSource(viewer, params, url.searchParams);
+  if (!outcome.ok) throw refusalResponse(request, outcome);
+  const { source, gate } = outcome;
   const quote = source.snapshot.quote;
   const back = backTarget(request, url, quote ? "/quotes" : source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
   const carry = new URLSearchParams();
@@ -107,11 +107,6 @@ export function withQuery(path: string, query: URLSearchParams, changes: Record<
   }
   const text = params.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** The idempotency key rendered into a booking form. */
-export function newIdempotencyKey(): string {
-  return crypto.randomBytes(18).toString("base64url");
 }
 
 /** What the pages show about the gate (the message of a refused booking). */
