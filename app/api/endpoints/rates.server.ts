@@ -1,12 +1,15 @@
 // Select lists, special-price cards and price queries (customer-portal.md 7;
 // administration.md 7 "Special-offer cards"). Price queries run the results
-// pages' loader (loadResultsPage): the same parsing, tier rule and query log,
-// so the API shows exactly what the page shows to the same viewer.
+// pages' rate search (domain/rates/rate-search.server.ts): the same parsing,
+// tier rule and query log, so the API shows exactly what the page shows to
+// the same viewer.
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, type AdminOfferCard } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
-import { loadResultsPage, type ResultsData } from "~/routes/site/-server/results.server";
+import { searchRates, type RateSearch } from "~/domain/rates/rate-search.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
@@ -61,8 +64,8 @@ function countryList(quiet: boolean): Endpoint {
   };
 }
 
-/** The page's loader data as the API answers it: rows with their facts and the viewer's tier prices only. */
-function searchReply(result: ResultsData, http: number): ApiReply {
+/** The rate search as the API answers it: rows with their facts and the viewer's tier prices only. */
+function searchReply(result: RateSearch): ApiReply {
   const weight = modeByKey(result.modeKey).weight;
   if (result.status === "idle") throw new ApiError(1, "api.searchParamsRequired", 400);
   if (result.status === "invalid") {
@@ -77,9 +80,17 @@ function searchReply(result: ResultsData, http: number): ApiReply {
         values: { text: result.weight.value, max: String(weight.max) },
         candidates: null,
       });
-    throw new ApiError(1, problems[0] ? { key: problems[0].key, values: problems[0].values } : "api.badRequest", http, { problems });
+    // A required value missing or not valid is a bad request (as the page's 400); a name that matched nothing, not.
+    throw new ApiError(
+      1,
+      problems[0] ? { key: problems[0].key, values: problems[0].values } : "api.badRequest",
+      result.malformed ? 400 : 200,
+      {
+        problems,
+      },
+    );
   }
-  const page = result.results!;
+  const page = result.results;
   return {
     status: 0,
     message: page.total === 0 ? "api.noQuotation" : "api.ok",
@@ -137,8 +148,9 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
       },
     },
     async handler(ctx) {
-      const result = await loadResultsPage(key, ctx.request, { viewer: visitor ? null : ctx.user });
-      return searchReply(result.data, result.init?.status ?? 200);
+      // The language as the pages read it (the lng parameter, then the cookie): the rows' vocabulary.
+      const [lng, versions] = await Promise.all([getLanguage(ctx.request), requestVersions(ctx.request)]);
+      return searchReply(await searchRates(key, { viewer: visitor ? null : ctx.user, lng, params: ctx.url.searchParams, versions }));
     },
   };
 }

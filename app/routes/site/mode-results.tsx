@@ -7,7 +7,7 @@ import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta, searchLinks } 
 import { loadResultsPage } from "~/routes/site/-server/results.server";
 import { modeAt } from "~/route-paths.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage(modeAt(request).key, request, { page: true });
+export const loader = ({ request }: LoaderFunctionArgs) => loadResultsPage(modeAt(request).key, request);
 export const meta = ratesMeta;
 export const links = searchLinks;
 export const headers = ratesHeaders;
