@@ -3,7 +3,10 @@
 // Remix's data()/json(), and none imports the HTTP helpers of the routes.
 // Loaders and actions that do are route-side code: app/routes/<area>/-server/.
 // The one exception is the authentication gate, whose throws (to /login, to
-// /home, 403) every loader shares.
+// /home, 403) every loader shares. Layering: neither the domain nor the
+// legacy API (app/api) imports a route module (app/routes/**, their -server/
+// code included): both call domain services, and only routes turn outcomes
+// into pages.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -43,6 +46,32 @@ function httpIn(source: string): string[] {
   return found;
 }
 
+const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+)"/g;
+
+/** The modules `file` imports (static, re-exports, side-effect and dynamic imports) that resolve into app/routes. */
+function routeImports(file: string, source: string): string[] {
+  const routes = path.join(APP, "routes") + path.sep;
+  const found: string[] = [];
+  for (const [, specifier] of source.matchAll(IMPORT_SPECIFIER)) {
+    const target = specifier.startsWith("~/")
+      ? path.join(APP, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? path.resolve(path.dirname(file), specifier)
+        : null;
+    if (target && (target + path.sep).startsWith(routes)) found.push(specifier);
+  }
+  return found;
+}
+
+/** `file: specifier` of every import of a route module under `dir`. */
+function routeImportsUnder(dir: string): string[] {
+  return files(path.join(APP, dir)).flatMap((file) =>
+    routeImports(file, fs.readFileSync(file, "utf8")).map(
+      (specifier) => `${path.relative(APP, file).split(path.sep).join("/")}: ${specifier}`,
+    ),
+  );
+}
+
 describe("domain modules return outcomes", () => {
   it("the check finds each kind of HTTP in a module", () => {
     expect(httpIn('import { data, type LoaderFunctionArgs } from "@remix-run/node";')).toEqual(["data"]);
@@ -65,5 +94,35 @@ describe("domain modules return outcomes", () => {
     expect(modules.filter((file) => file.includes("/-server/"))).toEqual([]);
     // They exist, so the check above means something.
     expect(fs.readdirSync(path.join(APP, "routes", "site", "-server")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("layering: the domain and the legacy API never import a route module", () => {
+  it("the check finds every form of import of a route module", () => {
+    const api = path.join(APP, "api", "endpoints", "rates.server.ts");
+    expect(routeImports(api, 'import { loadResultsPage } from "~/routes/site/-server/results.server";')).toEqual([
+      "~/routes/site/-server/results.server",
+    ]);
+    expect(routeImports(api, 'import type { Unavailable } from "../../routes/site/-server/booking-context.server";')).toEqual([
+      "../../routes/site/-server/booking-context.server",
+    ]);
+    expect(routeImports(api, 'export { loader } from "~/routes/site/home";')).toEqual(["~/routes/site/home"]);
+    expect(routeImports(api, 'const page = await import("~/routes/site/-server/home.server");')).toEqual([
+      "~/routes/site/-server/home.server",
+    ]);
+    expect(routeImports(api, 'import "~/routes/site/_layout";')).toEqual(["~/routes/site/_layout"]);
+    // Not routes: the route table, the domain, a package.
+    expect(routeImports(api, 'import { routeNames } from "~/route-table";')).toEqual([]);
+    expect(routeImports(api, 'import { searchRates } from "~/domain/rates/rate-search.server";')).toEqual([]);
+    expect(routeImports(api, 'import { data } from "@remix-run/node";')).toEqual([]);
+  });
+
+  it("no module under app/api imports from app/routes", () => {
+    expect(routeImportsUnder("api")).toEqual([]);
+    expect(files(path.join(APP, "api")).length).toBeGreaterThan(10);
+  });
+
+  it("no module under app/domain imports from app/routes", () => {
+    expect(routeImportsUnder("domain")).toEqual([]);
   });
 });
