@@ -114,10 +114,17 @@ export type AreaKey = ModeKey | ReferenceKey;
 export type TransportType = Uppercase<ModeKey>;
 export type RateModel = `${ModeKey}Rate`;
 export type AreaModel = RateModel | (typeof REFERENCE_TABLES)[number]["model"];
-/** The scalar fields of a mode's rate model, from Prisma's generated types. */
-export type RateFieldOf<M extends RateModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
-/** A field of any of the six rate tables: what a mode description and a rate query may name. */
-export type RateField = { [M in RateModel]: RateFieldOf<M> }[RateModel];
+/**
+ * The scalar fields of a rate model, from Prisma's generated types. Over a
+ * union of models it is the union of their fields (distributive): a query on
+ * one table (`RateFieldOf<"airRate">`) names that table's fields only, a query
+ * on "whichever mode" (`RateFieldOf<RateModel>`) any rate field.
+ */
+export type RateFieldOf<M extends RateModel> = M extends RateModel
+  ? keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string
+  : never;
+/** A field of any of the six rate tables: what a mode description and a query on any mode may name. */
+export type RateField = RateFieldOf<RateModel>;
 
 // The naming rules the schema follows, checked by the type checker: every
 // mode has a Prisma model `<key>Rate` and the TransportMode enum is exactly

@@ -506,6 +506,12 @@ export function modeByKey(key: ModeKey): ModeDescription {
   return mode;
 }
 
+/** The description of one mode typed as that mode's: its `model` is its own table, so rate queries on it take its own fields. */
+export type ModeOf<K extends ModeKey> = ModeDescription & { key: K; model: `${K}Rate` };
+
+/** modeByKey for a mode known where the code is written (`modeOf("air").model` is `"airRate"`, where modeByKey's is any rate model). */
+export const modeOf = <K extends ModeKey>(key: K) => modeByKey(key) as ModeOf<K>;
+
 export function modeByHomeTab(tab: string | null | undefined): ModeDescription | undefined {
   return MODES.find((m) => m.homeTab === tab);
 }

@@ -21,7 +21,7 @@ import {
   type TableSpec,
 } from "~/domain/table/paging.server";
 import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "~/domain/import-export/dates";
-import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type AreaField, type CheckKey, type DataArea } from "./types";
+import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea, type ScalarField } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 
@@ -34,37 +34,45 @@ import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 export type { AreaRow, CellValue, CheckItem };
 
 // What a data-area query may say, typed by the fields Prisma generates for
-// the nine tables (AreaField): a misspelt field in a where, select, data or
-// order is a tsc error. One set of queries serves every area (its
-// description names the fields, checked by defineArea against its own model).
+// the area's own table (ScalarField<M>): a misspelt field, or a field of
+// another table, in a where, select, data or order is a tsc error. One set
+// of queries serves every area (its description names the fields, checked by
+// defineArea against its own model): for an area known only as `DataArea`,
+// M is every model and the fields those of any of the nine tables.
 /** Conditions on fields (values as Prisma's filters take them), combined with AND / OR. */
-export type AreaWhere = { [F in AreaField]?: unknown } & { AND?: AreaWhere[]; OR?: AreaWhere[] };
+export type AreaWhere<M extends AreaModel = AreaModel> = { [F in ScalarField<M>]?: unknown } & {
+  AND?: AreaWhere<M>[];
+  OR?: AreaWhere<M>[];
+};
 /** Fields to read. */
-export type AreaSelect = { [F in AreaField]?: true };
-type AreaData = { [F in AreaField]?: unknown };
-type AreaOrder = { [F in AreaField]?: "asc" | "desc" };
+export type AreaSelect<M extends AreaModel = AreaModel> = { [F in ScalarField<M>]?: true };
+type AreaData<M extends AreaModel> = { [F in ScalarField<M>]?: unknown };
+type AreaOrder<M extends AreaModel> = { [F in ScalarField<M>]?: "asc" | "desc" };
 type ById = { id: number };
 
-type Delegate = {
+export type Delegate<M extends AreaModel = AreaModel> = {
   findMany(args: {
-    where?: AreaWhere;
-    select?: AreaSelect;
-    orderBy?: AreaOrder;
+    where?: AreaWhere<M>;
+    select?: AreaSelect<M>;
+    orderBy?: AreaOrder<M>;
     skip?: number;
     take?: number;
   }): Promise<Record<string, unknown>[]>;
-  findUnique(args: { where: ById; select: AreaSelect }): Promise<Record<string, unknown> | null>;
-  findFirst(args: { where?: AreaWhere; select?: AreaSelect; orderBy?: AreaOrder }): Promise<Record<string, unknown> | null>;
-  count(args: { where: AreaWhere }): Promise<number>;
-  create(args: { data: AreaData; select: AreaSelect }): Promise<Record<string, unknown>>;
-  update(args: { where: ById; data: AreaData; select: AreaSelect }): Promise<Record<string, unknown>>;
-  deleteMany(args: { where: AreaWhere }): Promise<{ count: number }>;
+  findUnique(args: { where: ById; select: AreaSelect<M> }): Promise<Record<string, unknown> | null>;
+  findFirst(args: { where?: AreaWhere<M>; select?: AreaSelect<M>; orderBy?: AreaOrder<M> }): Promise<Record<string, unknown> | null>;
+  count(args: { where: AreaWhere<M> }): Promise<number>;
+  create(args: { data: AreaData<M>; select: AreaSelect<M> }): Promise<Record<string, unknown>>;
+  update(args: { where: ById; data: AreaData<M>; select: AreaSelect<M> }): Promise<Record<string, unknown>>;
+  deleteMany(args: { where: AreaWhere<M> }): Promise<{ count: number }>;
 };
 
-/** The table of an area (the catalog names the Prisma model). */
-export function delegate(area: DataArea, client: Prisma.TransactionClient | typeof prisma = prisma): Delegate {
-  // Each model's delegate takes its own argument types; Delegate is what they have in common for these queries.
-  return (client as unknown as Record<AreaModel, Delegate>)[area.model];
+/** The table of an area (the catalog names the Prisma model); its queries take that table's fields. */
+export function delegate<M extends AreaModel>(
+  area: Pick<DataArea<string, M>, "model">,
+  client: Prisma.TransactionClient | typeof prisma = prisma,
+): Delegate<M> {
+  // Each model's delegate takes its own argument types; Delegate<M> is what they have in common for these queries.
+  return (client as unknown as Record<M, Delegate<M>>)[area.model];
 }
 
 export function column(area: DataArea, field: string): AreaColumn {

@@ -17,10 +17,12 @@ export type { AreaKey } from "~/domain/catalog";
 
 /** The Prisma model of an area (catalog.ts). */
 export type ModelOf<K extends AreaKey> = K extends ModeKey ? `${K}Rate` : Extract<(typeof REFERENCE_TABLES)[number], { key: K }>["model"];
-/** The scalar field names of a model, from Prisma's generated types. */
-export type ScalarField<M extends AreaModel> = keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string;
-/** A field of any of the nine tables: what a data-area query may name (queries.server.ts). */
-export type AreaField = { [M in AreaModel]: ScalarField<M> }[AreaModel];
+/** The scalar field names of a model, from Prisma's generated types (over a union of models: the union of their fields). */
+export type ScalarField<M extends AreaModel> = M extends AreaModel
+  ? keyof Prisma.TypeMap["model"][Capitalize<M>]["payload"]["scalars"] & string
+  : never;
+/** A field of any of the nine tables: what a query on any data area may name (queries.server.ts). */
+export type AreaField = ScalarField<AreaModel>;
 
 export type ColumnKind =
   /** The row id (integer, the upsert key on import). */
@@ -121,13 +123,14 @@ export type ImportRules<F extends string = string> = {
   };
 };
 
-export type DataArea<F extends string = string> = {
+/** An area's description; `F`: the field names it may use, `M`: its Prisma model (a query on it names that table's fields). */
+export type DataArea<F extends string = string, M extends AreaModel = AreaModel> = {
   key: AreaKey;
   /** The screen path, which is also the permission (menu path): the catalog's dataPath. */
   path: string;
   titleKey: TranslationKey;
   /** Prisma delegate name (from the catalog); its SQL table is sqlTable(model) (utils/sql-names.server.ts). */
-  model: AreaModel;
+  model: M;
   /** OperationLog.operation (business area), e.g. "fclRates". */
   logName: string;
   order: "asc" | "desc";
@@ -164,11 +167,15 @@ export type AreaSpec<F extends string> = Omit<DataArea<F>, "key" | "path" | "mod
  * A data area: its catalog entry and its description, with every field name
  * checked against the model's Prisma fields.
  */
-export function defineArea<K extends AreaKey>(key: K, spec: AreaSpec<ScalarField<ModelOf<K>>>): DataArea<ScalarField<ModelOf<K>>> {
+export function defineArea<K extends AreaKey>(
+  key: K,
+  spec: AreaSpec<ScalarField<ModelOf<K>>>,
+): DataArea<ScalarField<ModelOf<K>>, ModelOf<K>> {
   const rate = RATE_TABLES.find((t) => t.key === key);
   const reference = REFERENCE_TABLES.find((t) => t.key === key);
   const entry = rate ? { path: rate.dataPath, model: rateModel(rate.key) } : { path: reference!.dataPath, model: reference!.model };
-  return { key, ...entry, ...spec };
+  // The catalog entry found by `key` is the one ModelOf<K> names (tsc cannot follow the find).
+  return { key, ...entry, model: entry.model as ModelOf<K>, ...spec };
 }
 
 const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "on", "暂停", "停"]);

@@ -2,7 +2,7 @@
 // for a route, the route facts for everyone, and the prices of exactly the
 // viewer's tier. The Prisma `select` is built from the tier (tierSelect), so
 // the other tiers are never read from the database.
-import type { RateField } from "~/domain/catalog";
+import type { RateField, RateFieldOf, RateModel } from "~/domain/catalog";
 import type { Currency, ModeDescription } from "~/domain/modes";
 import { readTierPrices, tierField, tierSelect } from "~/domain/pricing/tier-columns";
 import type { Tier } from "~/domain/pricing/visibility";
@@ -40,40 +40,44 @@ export type RatePage = {
   sort: SortKey;
 };
 
-// What a rate query may say, typed by the fields Prisma generates for the six
-// rate tables (RateField): a misspelt field in a where, select, order or
-// group is a tsc error. One query serves every mode (its description names
-// the fields), so the arguments are typed against the fields of any rate
-// table; the description's own fields are RateFields too (modes.ts).
+// What a rate query may say, typed by the fields Prisma generates for the
+// table it runs on (RateFieldOf<M>): a misspelt field, or a field of another
+// mode's table, in a where, select, order or group is a tsc error. One query
+// serves every mode (its description names the fields): for a mode known
+// only as `ModeDescription`, M is every rate model and the fields those of
+// any rate table (RateField); for one mode (`modeOf("air")`), its own.
 type Direction = "asc" | "desc";
 /** Fields to read. */
-export type RateSelect = { [F in RateField]?: true };
+export type RateSelect<M extends RateModel = RateModel> = { [F in RateFieldOf<M>]?: true };
 /** Conditions on fields (values as Prisma's filters take them), combined with AND / OR. */
-export type RateWhere = { [F in RateField]?: unknown } & { AND?: RateWhere[]; OR?: RateWhere[] };
-type RateOrder = { [F in RateField]?: Direction | { sort: Direction; nulls: "first" | "last" } };
+export type RateWhere<M extends RateModel = RateModel> = { [F in RateFieldOf<M>]?: unknown } & {
+  AND?: RateWhere<M>[];
+  OR?: RateWhere<M>[];
+};
+type RateOrder<M extends RateModel = RateModel> = { [F in RateFieldOf<M>]?: Direction | { sort: Direction; nulls: "first" | "last" } };
 
-type RateDelegate = {
+export type RateDelegate<M extends RateModel = RateModel> = {
   findMany(args: {
-    where: RateWhere;
-    select: RateSelect;
-    orderBy?: RateOrder[];
+    where: RateWhere<M>;
+    select: RateSelect<M>;
+    orderBy?: RateOrder<M>[];
     skip?: number;
     take?: number;
   }): Promise<Record<string, unknown>[]>;
-  count(args: { where: RateWhere }): Promise<number>;
+  count(args: { where: RateWhere<M> }): Promise<number>;
   groupBy(args: {
-    by: RateField[];
-    where: RateWhere;
-    orderBy: RateOrder | { _count: RateOrder };
+    by: RateFieldOf<M>[];
+    where: RateWhere<M>;
+    orderBy: RateOrder<M> | { _count: RateOrder<M> };
     _count?: { _all: true };
     take?: number;
   }): Promise<Record<string, unknown>[]>;
 };
 
-/** The rate table of a mode (the description names the Prisma model). */
-export function rateDelegate(mode: ModeDescription): RateDelegate {
-  // Each model's delegate takes its own argument types; RateDelegate is what they have in common for these queries.
-  return prisma[mode.model] as unknown as RateDelegate;
+/** The rate table of a mode (the description names the Prisma model); its queries take that table's fields. */
+export function rateDelegate<M extends RateModel>(mode: { model: M }): RateDelegate<M> {
+  // Each model's delegate takes its own argument types; RateDelegate<M> is what they have in common for these queries.
+  return prisma[mode.model] as unknown as RateDelegate<M>;
 }
 
 /** Visitors cannot sort by a price they do not see (that would leak its order). */
