@@ -11,7 +11,7 @@ import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
 import { checkOperation, OPERATIONS, type Who } from "~/domain/permissions/operations.server";
 import { i18n } from "~/i18n/i18n.server";
 import { hasNulField, parseForm, urlEncodedForm } from "~/utils/form-data.server";
-import { messageText } from "~/i18n/message";
+import { messageText } from "~/i18n/react";
 import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
 import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";

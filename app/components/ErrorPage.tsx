@@ -1,6 +1,6 @@
 import type { TranslationKey } from "~/i18n/keys";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { storedKeyText, useTranslation } from "~/i18n/react";
 
 /**
  * The title and text of an error status, as translation keys: every error
@@ -35,9 +35,8 @@ export function useRouteErrorText(): { status: number; title: string; body: stri
   const keys = errorKeys(status);
   // A refused operation names its reason: a translation key the server sent as the response's message.
   const reason = isRouteErrorResponse(error) && status < 500 ? (error.data as { message?: unknown } | null)?.message : null;
-  // (storedKeyText's rule, written out: ~/i18n/message would be one more chunk on every page; JavaScript budget.)
-  const reasonText = typeof reason === "string" ? (t as (key: string) => string)(reason) : "";
-  return { status, title: t(keys.title), body: (reasonText !== reason && reasonText) || t(keys.body) };
+  const reasonText = typeof reason === "string" ? storedKeyText(t, reason, "") : "";
+  return { status, title: t(keys.title), body: reasonText || t(keys.body) };
 }
 
 export type ErrorInfo = { status: number; title: string; body: string; error: unknown };

@@ -4,8 +4,7 @@
 // components below do not cover (a combobox, a file picker) calls
 // `useFieldAria` itself rather than wiring aria-* by hand.
 import { useId } from "react";
-import { useTranslation } from "~/i18n/react";
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 
 /** Errors are translation keys (zod messages are keys too); shown translated. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

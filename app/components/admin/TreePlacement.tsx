@@ -1,9 +1,8 @@
 // Parent and level of a tree entry (roles, menus, home items). The rule
 // (administration.md 4): no parent → level 1, a level-n parent → level n + 1.
 // With JavaScript the level follows the parent; without it the server checks.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/react";
 import { Select } from "~/components/forms";
 
 export type ParentChoice = { id: number; label: string; level: number; depth?: number };

@@ -1,11 +1,10 @@
 // The dialogs of user management: one editor for add and edit, the
 // registration audit, the profile-change audit, views and the handover.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { useTranslation } from "~/i18n/react";
 import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSchema } from "~/domain/users/schemas";
 import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";

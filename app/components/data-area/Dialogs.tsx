@@ -1,8 +1,7 @@
 // The other URL-addressed dialogs of a data area: delete confirmation,
 // range delete (enter ids → confirm), and check results.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { UrlDialog } from "~/components/dialog";
 import { HiddenParams } from "~/components/table";

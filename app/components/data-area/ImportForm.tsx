@@ -2,10 +2,9 @@
 // JavaScript. With JavaScript the extension and size are checked before the
 // upload (the server checks them again, and enforces the size while reading).
 // `maxBytes` is the server's IMPORT_MAX_MB setting, from the loader.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "~/i18n/react";
 import { megabytes } from "~/utils/upload-limits";
 
 export function ImportForm({

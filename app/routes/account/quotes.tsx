@@ -3,11 +3,10 @@
 // results row: `from` is the results page (path and query) it was saved on,
 // `id` the row. The server recomputes everything from the row and the
 // customer's tier, then goes to the quote's shared page.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
 import { requireViewer } from "~/domain/accounts/session.server";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";

@@ -2,12 +2,11 @@
 // many CNY, valid through a day; the results pages convert totals with them.
 // Menu 26 under 数据管理; operations exchangeRate.*. Server-rendered forms:
 // works with JavaScript off.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
-import { useTranslation } from "~/i18n/react";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   deleteExchangeRate,

@@ -1,10 +1,9 @@
 // Operation log (administration.md 2.8): search, date range, pager (default
 // size 5, sizes 1/2/5/10). Module is shown as the operation type, operation
 // as the business module (spec 3).
-import { storedKeyText } from "~/i18n/message";
+import { storedKeyText, useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { requireOperation } from "~/domain/permissions/operations.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";

@@ -5,13 +5,12 @@
 // Server-rendered forms: works with JavaScript off. `?name=` (the insights
 // dashboard's action for a searched name that is no known port) fills the
 // new alias with that name.
-import { messageText } from "~/i18n/message";
+import { messageText, useTranslation } from "~/i18n/react";
 import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
-import { useTranslation } from "~/i18n/react";
 import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   aliasTable,
