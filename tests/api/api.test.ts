@@ -267,6 +267,21 @@ describe("malformed requests", () => {
     expect(JSON.stringify([ambiguous.body, english.body, heavy.body])).not.toMatch(/\{\{|search\.validation/);
   });
 
+  test("a price query answers as its page: no parameters or a missing one is a 400, a name that matches nothing a 200 with the page's message", async () => {
+    // The page: /fclbysea?pol=&pod= is a 400; an unknown port is shown with "not found" (200).
+    const idle = await api("GET", "/nopermission/touristswholebysea");
+    expect([idle.http, idle.body.status, idle.body.message]).toEqual([400, 1, "请填写查询条件"]);
+    const missing = await api("GET", "/nopermission/touristswholebysea", { query: { pol: "SHANGHAI", pod: "" } });
+    expect([missing.http, missing.body.status]).toEqual([400, 1]);
+    expect(missing.body.data.problems.map((p: { param: string }) => p.param)).toEqual(["pod"]);
+    const unknown = await api("GET", "/nopermission/touristswholebysea", { query: { pol: "SHANGHAI", pod: "QQQQQQ" } });
+    expect([unknown.http, unknown.body.status]).toEqual([200, 1]);
+    expect(unknown.body.message).toContain("QQQQQQ");
+    expect(unknown.body.data.problems[0]).toMatchObject({ param: "pod" });
+    const heavy = await api("GET", "/nopermission/touristsexpressquery", { query: { pod: "美国西部", num: "300" } });
+    expect([heavy.http, heavy.body.status]).toEqual([400, 1]);
+  });
+
   test("bad JSON, bad ids, unknown calls and methods: a clear message, never a 500", async () => {
     const token = await tokenOf("admin@example.com");
     const json = await api("POST", "/my/addroles", { token, body: "{not json", headers: { "Content-Type": "application/json" } });
