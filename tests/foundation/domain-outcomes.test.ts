@@ -113,7 +113,7 @@ describe("layering: the domain and the legacy API never import a route module", 
     expect(routeImports(api, 'import "~/routes/site/_layout";')).toEqual(["~/routes/site/_layout"]);
     // Not routes: the route table, the domain, a package.
     expect(routeImports(api, 'import { routeNames } from "~/route-table";')).toEqual([]);
-    expect(routeImports(api, 'import { searchRates } from "~/domain/rates/rate-search.server";')).toEqual([]);
+    expect(routeImports(api, 'import { rateSearch } from "~/domain/rates/rate-search.server";')).toEqual([]);
     expect(routeImports(api, 'import { data } from "@remix-run/node";')).toEqual([]);
   });
 

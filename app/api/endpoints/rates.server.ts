@@ -7,7 +7,7 @@ import { modeByKey, type ModeKey } from "~/domain/modes";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, type AdminOfferCard } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
-import { searchRates, type RateSearch } from "~/domain/rates/rate-search.server";
+import { rateSearch, type RateSearch } from "~/domain/rates/rate-search.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
@@ -150,7 +150,7 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     async handler(ctx) {
       // The language as the pages read it (the lng parameter, then the cookie): the rows' vocabulary.
       const [lng, versions] = await Promise.all([getLanguage(ctx.request), requestVersions(ctx.request)]);
-      return searchReply(await searchRates(key, { viewer: visitor ? null : ctx.user, lng, params: ctx.url.searchParams, versions }));
+      return searchReply(await rateSearch(key, { viewer: visitor ? null : ctx.user, lng, params: ctx.url.searchParams, versions }));
     },
   };
 }

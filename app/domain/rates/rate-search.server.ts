@@ -114,7 +114,7 @@ const optionsSchema = z.object({
   carrier: z.string().trim().max(60).optional().catch(undefined),
 });
 
-export async function searchRates(modeKey: ModeKey, { viewer, lng, params, versions }: RateSearchInput): Promise<RateSearch> {
+export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions }: RateSearchInput): Promise<RateSearch> {
   const mode = modeByKey(modeKey);
   const t = pageT(lng);
   const access = priceAccess(viewer);

@@ -10,7 +10,7 @@ import { modeByKey, type ModeKey } from "~/domain/modes";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { requestVersions } from "~/utils/data-cache.server";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
-import { searchRates, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
+import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
 import type { RateRow } from "~/domain/rates/search.server";
 import { cachedDefaultSuggestions } from "~/domain/rates/read-cache.server";
 import { metaTags } from "~/domain/site/meta.server";
@@ -65,7 +65,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const versions = await requestVersions(request);
   // Independent reads run side by side (the page waits for the slowest, not the sum).
   const [search, suggestions, contact] = await Promise.all([
-    searchRates(modeKey, { viewer, lng, params: url.searchParams, versions }),
+    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions }),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
     loadContactCard(request, viewer, lng),
   ]);
