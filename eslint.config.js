@@ -7,6 +7,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import serverOnly from "./eslint/server-only.js";
 
 export default tseslint.config(
   {
@@ -63,8 +64,15 @@ export default tseslint.config(
     },
   },
   {
+    // Server-only modules used in render or at module level: the page works
+    // when rendered on the server and crashes in the browser (decision 007).
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { local: serverOnly },
+    rules: { "local/server-only-in-render": "error" },
+  },
+  {
     // Plain JavaScript files outside the TypeScript project are not type-checked.
-    files: ["**/*.cjs", "eslint.config.js", "remix.config.js", "server/workers/*.mjs", "tests/**/*.mjs"],
+    files: ["**/*.cjs", "eslint.config.js", "eslint/*.js", "remix.config.js", "server/workers/*.mjs", "tests/**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -38,6 +38,8 @@ import zhBackofficeLog from "../locales/zh-CN/backofficeLog.json";
 import enBackofficeLog from "../locales/en-US/backofficeLog.json";
 import zhQuoteBooking from "../locales/zh-CN/quoteBooking.json";
 import enQuoteBooking from "../locales/en-US/quoteBooking.json";
+import zhTreeTable from "../locales/zh-CN/treeTable.json";
+import enTreeTable from "../locales/en-US/treeTable.json";
 
 // The Chinese texts are the reference: their shape types every key the code
 // may ask for (TranslationKey in ./keys.ts), and the English texts must have
@@ -60,6 +62,7 @@ const zhCN = {
   quotes: zhQuotes,
   backofficeLog: zhBackofficeLog,
   quoteBooking: zhQuoteBooking,
+  treeTable: zhTreeTable,
 };
 export type Translations = typeof zhCN;
 
@@ -81,6 +84,7 @@ const enUS: Translations = {
   quotes: enQuotes,
   backofficeLog: enBackofficeLog,
   quoteBooking: enQuoteBooking,
+  treeTable: enTreeTable,
 };
 
 export const resources: Record<Language, Record<string, unknown>> = { "zh-CN": zhCN, "en-US": enUS };

@@ -17,12 +17,16 @@ import { sqlTable } from "./sql-names.server";
 import { requestMemo } from "./server-timing.server";
 
 /**
- * The tables with a version row (and a trigger): every table of the catalog
- * , the site settings and the exchange rates, by their SQL names from the schema.
+ * The tables with a version row (and a trigger): every table of the catalog,
+ * the site settings, the exchange rates and the port aliases (the port
+ * typeahead), by their SQL names from the schema.
  */
-export const VERSIONED_TABLES: readonly string[] = [...CATALOG_MODELS, "siteSetting" as const, "exchangeRate" as const].map((model) =>
-  sqlTable(model),
-);
+export const VERSIONED_TABLES: readonly string[] = [
+  ...CATALOG_MODELS,
+  "siteSetting" as const,
+  "exchangeRate" as const,
+  "portAlias" as const,
+].map((model) => sqlTable(model));
 /** A SQL table name from VERSIONED_TABLES (sqlTable of a catalog model). */
 export type VersionedTable = string;
 

@@ -242,6 +242,36 @@ test.describe("administration", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("the tree tables fold a branch and open its dialogs from the folded list (issue 19 item 4)", async ({ page }) => {
+    await login(page, "admin@example.com", "/menuList");
+    const table = page.getByRole("table");
+    const [root] = await sql<{ id: number; label: string }>(
+      "SELECT id, label FROM menus m WHERE parent_id IS NULL AND EXISTS (SELECT 1 FROM menus c WHERE c.parent_id = m.id) ORDER BY sort, id LIMIT 1",
+    );
+    const [child] = await sql<{ label: string }>("SELECT label FROM menus WHERE parent_id = $1 ORDER BY sort, id LIMIT 1", [root.id]);
+    await expect(table.getByRole("row", { name: new RegExp(child.label) }).first()).toBeVisible();
+    await table.getByRole("link", { name: `收起${root.label}` }).click();
+    await expect(page).toHaveURL(new RegExp(`fold=${root.id}`));
+    await expect(table.getByRole("row", { name: new RegExp(child.label) })).toHaveCount(0);
+    await expect(table.getByRole("link", { name: `展开${root.label}` })).toHaveAttribute("aria-expanded", "false");
+    // A row's dialog opens and closes on the folded list.
+    await table
+      .getByRole("row", { name: new RegExp(root.label) })
+      .first()
+      .getByRole("link", { name: "编辑" })
+      .click();
+    await expect(page.getByRole("dialog", { name: "修改菜单" })).toBeVisible();
+    await page.getByRole("dialog").getByRole("link", { name: "取 消" }).click();
+    await expect(page).toHaveURL(new RegExp(`/menuList\\?fold=${root.id}$`));
+    await page.getByRole("link", { name: "全部展开" }).click();
+    await expect(table.getByRole("row", { name: new RegExp(child.label) }).first()).toBeVisible();
+
+    await page.goto("/roleList");
+    await page.getByRole("link", { name: "全部收起" }).click();
+    const [roots] = await sql<{ n: number }>("SELECT count(*)::int AS n FROM roles WHERE parent_id IS NULL");
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(1 + roots.n);
+  });
+
   test("a refused QR card keeps the edit dialog open with its message and every typed value (issue 22 item 14)", async ({
     page,
   }, testInfo) => {

@@ -138,6 +138,8 @@ test("every statement that writes a cached table changes its version, in its own
       "home_categories",
       // The day's exchange rates of the totals (decision 402).
       "exchange_rates",
+      // The port typeahead's answers (decision 205).
+      "port_aliases",
     ].sort(),
   );
   await withTestDb(async (db) => {

@@ -124,6 +124,24 @@ describe("two app processes on one PostgreSQL", () => {
     expect((await get(a, route)).body).toContain("TWOPROCESSLINE");
   });
 
+  it("a port alias added through one process shows in the other's typeahead on its next request", async () => {
+    const ask = async (base: string) => {
+      const answer = await get(base, "/resources/ports?kind=sea&q=Zq%20Twoproc");
+      expect(answer.status).toBe(200);
+      return { ports: (JSON.parse(answer.body).options as { value: string }[]).map((o) => o.value), queries: answer.queries };
+    };
+    const first = await ask(b);
+    expect(first.ports).toEqual([]);
+    const cached = await ask(b);
+    expect(cached.ports).toEqual([]);
+    // B answers from its typeahead cache: only the versions are read.
+    expect(cached.queries).toBeLessThan(first.queries!);
+    const staff = cookieOf(await login(a, "data@example.com"));
+    const saved = await postForm(a, "/portAliases", { intent: "save", alias: "Zq Twoproc Harbour", port: "CNTAO" }, staff);
+    expect(saved.status).toBe(302);
+    expect((await ask(b)).ports).toEqual(["QINGDAO"]);
+  });
+
   it("a session made by one process is the other's; a logout through one ends it on the other", async () => {
     const cookie = cookieOf(await login(a, "t1@example.com"));
     const onB = await fetch(`${b}/entrustment`, { headers: { cookie }, redirect: "manual" });

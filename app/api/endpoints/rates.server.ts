@@ -12,7 +12,8 @@ import { getLanguage } from "~/i18n/i18n.server";
 import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
-import { searchPorts, type PortKind } from "~/domain/reference/ports.server";
+import { suggestPorts, type PortKind } from "~/domain/reference/ports.server";
+import { requestVersions } from "~/utils/data-cache.server";
 import { todayInShanghai } from "~/utils/dates";
 import {
   ApiError,
@@ -45,7 +46,7 @@ function portList(kind: PortKind, quiet: boolean): Endpoint {
     fields: [{ name: "query" }],
     response: { data: shape.list(PortOptionEntity) },
     async handler(ctx) {
-      return ok(await searchPorts(kind, queryText(ctx)));
+      return ok(await suggestPorts(await requestVersions(ctx.request), kind, queryText(ctx)));
     },
   };
 }

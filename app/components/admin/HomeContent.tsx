@@ -16,6 +16,7 @@ import { hrefWith } from "./urls";
 import { shanghaiDateTime } from "./format";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AdminBreadcrumb } from "./AdminScreen";
+import { LevelTag, TreeTable } from "~/components/TreeTable";
 
 type Item = {
   id: number;
@@ -119,57 +120,27 @@ function Thumb({ item }: { item: { imagePath: string | null; name: string } }) {
 
 function ItemTable({ rows, web }: { rows: Row[]; web: boolean }) {
   const { t } = useTranslation();
-  const location = useLocation();
   if (rows.length === 0) return <p className="admin-empty">{t("admin.common.empty")}</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-tree">
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.home.name")}</th>
-            <th scope="col">{t("admin.home.description")}</th>
-            <th scope="col">{t("admin.home.type")}</th>
-            <th scope="col">{t("admin.home.image")}</th>
-            {web ? <th scope="col">{t("admin.home.size")}</th> : null}
-            <th scope="col">{t("admin.common.createdAt")}</th>
-            <th scope="col">{t("admin.common.updatedAt")}</th>
-            <th scope="col">{t("admin.common.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                {row.depth > 0 ? (
-                  <span aria-hidden="true" className="admin-tree__branch">
-                    └{" "}
-                  </span>
-                ) : null}
-                {row.name}
-              </th>
-              <td>{row.description}</td>
-              <td>
-                <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
-              </td>
-              <td>
-                <Thumb item={row} />
-              </td>
-              {web ? <td>{row.size ? t(keyUnder("admin.home.sizeName.", row.size)) : ""}</td> : null}
-              <td className="admin-nowrap">{dateTime(row.createdAt)}</td>
-              <td className="admin-nowrap">{dateTime(row.updatedAt)}</td>
-              <td className="admin-actions">
-                <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
-                  {t("admin.common.edit")}
-                </Link>
-                <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
-                  {t("admin.common.delete")}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TreeTable
+      rows={rows}
+      name={(row) => row.name}
+      columns={[
+        { header: t("admin.home.name"), tree: true, cell: (row) => row.name },
+        { header: t("admin.home.description"), cell: (row) => row.description },
+        { header: t("admin.home.type"), cell: (row) => <LevelTag level={row.level} /> },
+        { header: t("admin.home.image"), cell: (row) => <Thumb item={row} /> },
+        ...(web
+          ? [{ header: t("admin.home.size"), cell: (row: Row) => (row.size ? t(keyUnder("admin.home.sizeName.", row.size)) : "") }]
+          : []),
+        { header: t("admin.common.createdAt"), cell: (row) => dateTime(row.createdAt), className: "admin-nowrap" },
+        { header: t("admin.common.updatedAt"), cell: (row) => dateTime(row.updatedAt), className: "admin-nowrap" },
+      ]}
+      actions={() => [
+        { dialog: "edit", label: t("admin.common.edit") },
+        { dialog: "delete", label: t("admin.common.delete"), danger: true },
+      ]}
+    />
   );
 }
 

@@ -5,6 +5,8 @@ import { Prisma, prisma } from "~/utils/db.server";
 import { cleanQuery, historyCode, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
 import { containsPattern, prefixPattern } from "~/utils/like";
 import { ensurePortPinyin } from "./port-pinyin.server";
+import { dataCache, type Versions } from "~/utils/data-cache.server";
+import { sqlTable } from "~/utils/sql-names.server";
 
 export type PortKind = "sea" | "air";
 export type PortOption = { code: string; name: string; nameZh: string };
@@ -106,6 +108,29 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
     SELECT code, name, name_zh AS "nameZh" FROM (SELECT * FROM starting UNION ALL SELECT * FROM others) found
     ORDER BY rank, length(name), name
     LIMIT ${take}`;
+}
+
+/** What the typeahead reads, per kind: the ports, and for sea ports their aliases (decision 205). */
+const TYPEAHEAD_TABLES: Record<PortKind, readonly string[]> = {
+  sea: [sqlTable("seaPort"), sqlTable("portAlias")],
+  air: [sqlTable("airport")],
+};
+
+/**
+ * The typeahead's answers (the pickers' quiet lookups and the API's), per
+ * kind and cleaned query, while the tables they come from keep the versions
+ * this request sees: a new alias or port shows on the next request of any
+ * process. One-letter queries are the slow ones (every port starting with
+ * the letter is read to order them) and the most repeated. Bounded: the
+ * least recently used answers go first. The answers are language-free
+ * (code, name, Chinese name); callers label them.
+ */
+const typeahead = dataCache<PortOption[]>(5_000);
+
+export function suggestPorts(versions: Versions, kind: PortKind, query: string): Promise<PortOption[]> {
+  const q = cleanQuery(query);
+  if (!q) return Promise.resolve([]);
+  return typeahead.get(versions, TYPEAHEAD_TABLES[kind], `${kind}|${q}`, () => searchPorts(kind, q));
 }
 
 /**

@@ -19,6 +19,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TreePlacement } from "~/components/admin/TreePlacement";
+import { LevelTag, TreeTable } from "~/components/TreeTable";
 import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
@@ -115,7 +116,7 @@ export default function MenuListPage() {
   const { rows, rights, dialog } = useLoaderData<typeof loader>();
   const location = useLocation();
   const english = i18n.language === "en-US";
-  const showActions = rights.edit || rights.delete;
+  const label = (row: (typeof rows)[number]) => (english && row.labelEn ? row.labelEn : row.label);
   return (
     <section className="admin-page" aria-labelledby="menus-title">
       <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.menu.title")} />
@@ -130,70 +131,36 @@ export default function MenuListPage() {
           </Link>
         ) : null}
       </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-tree">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.common.index")}</th>
-              <th scope="col">{t("admin.menu.label")}</th>
-              <th scope="col">{t("admin.tree.level")}</th>
-              <th scope="col">{t("admin.menu.path")}</th>
-              <th scope="col">{t("admin.menu.icon")}</th>
-              {showActions ? <th scope="col">{t("admin.common.actions")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const locked = row.level === 3;
-              return (
-                <tr key={row.id} data-level={row.level}>
-                  <td>{row.index}</td>
-                  <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                    {row.depth > 0 ? (
-                      <span aria-hidden="true" className="admin-tree__branch">
-                        └{" "}
-                      </span>
-                    ) : null}
-                    {english && row.labelEn ? row.labelEn : row.label}
-                    {row.level === 3 ? <span className="admin-checktree__pid"> ({row.id})</span> : null}
-                  </th>
-                  <td>
-                    <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
-                  </td>
-                  <td>{row.path}</td>
-                  <td>{row.icon}</td>
-                  {showActions ? (
-                    <td className="admin-actions">
-                      {rights.edit ? (
-                        locked ? (
-                          <span aria-disabled="true">{t("admin.common.edit")}</span>
-                        ) : (
-                          <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
-                            {t("admin.common.edit")}
-                          </Link>
-                        )
-                      ) : null}
-                      {rights.delete ? (
-                        locked ? (
-                          <span aria-disabled="true">{t("admin.common.delete")}</span>
-                        ) : (
-                          <Link
-                            to={hrefWith(location, { dialog: "delete", id: row.id })}
-                            className="admin-actions__danger"
-                            preventScrollReset
-                          >
-                            {t("admin.common.delete")}
-                          </Link>
-                        )
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <TreeTable
+        rows={rows}
+        name={label}
+        rowLevel={(row) => row.level}
+        columns={[
+          { header: t("admin.common.index"), cell: (row) => row.index },
+          {
+            header: t("admin.menu.label"),
+            tree: true,
+            cell: (row) => (
+              <>
+                {label(row)}
+                {row.level === 3 ? <span className="admin-checktree__pid"> ({row.id})</span> : null}
+              </>
+            ),
+          },
+          { header: t("admin.tree.level"), cell: (row) => <LevelTag level={row.level} /> },
+          { header: t("admin.menu.path"), cell: (row) => row.path },
+          { header: t("admin.menu.icon"), cell: (row) => row.icon },
+        ]}
+        actions={
+          rights.edit || rights.delete
+            ? (row) => [
+                // Level-3 rows are button rights: shown, neither editable nor deletable.
+                ...(rights.edit ? [{ dialog: "edit", label: t("admin.common.edit"), disabled: row.level === 3 }] : []),
+                ...(rights.delete ? [{ dialog: "delete", label: t("admin.common.delete"), danger: true, disabled: row.level === 3 }] : []),
+              ]
+            : undefined
+        }
+      />
       {dialog?.kind === "add" ? <MenuEditor key="add" parents={dialog.parents} paths={dialog.paths} /> : null}
       {dialog?.kind === "edit" ? (
         <MenuEditor key={`edit-${dialog.menu.id}`} menu={dialog.menu} parents={dialog.parents} paths={dialog.paths} />

@@ -19,6 +19,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TreePlacement } from "~/components/admin/TreePlacement";
+import { LevelTag, TreeTable } from "~/components/TreeTable";
 import { hrefWith } from "~/components/admin/urls";
 import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
@@ -109,53 +110,21 @@ export default function RoleListPage() {
           </Link>
         ) : null}
       </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-tree">
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.role.name")}</th>
-              <th scope="col">{t("admin.role.description")}</th>
-              <th scope="col">{t("admin.tree.level")}</th>
-              <th scope="col">{t("admin.common.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-level={row.level}>
-                <th scope="row" style={{ paddingLeft: `${0.5 + row.depth * 1.5}rem` }}>
-                  {row.depth > 0 ? (
-                    <span aria-hidden="true" className="admin-tree__branch">
-                      └{" "}
-                    </span>
-                  ) : null}
-                  {row.name}
-                </th>
-                <td>{row.description}</td>
-                <td>
-                  <span className={`admin-tag admin-tag--l${row.level}`}>{t(keyUnder("admin.tree.levelName.", row.level))}</span>
-                </td>
-                <td className="admin-actions">
-                  {row.can.edit ? (
-                    <Link to={hrefWith(location, { dialog: "edit", id: row.id })} preventScrollReset>
-                      {t("admin.common.edit")}
-                    </Link>
-                  ) : null}
-                  {row.can.permissions ? (
-                    <Link to={hrefWith(location, { dialog: "permissions", id: row.id })} preventScrollReset>
-                      {t("admin.role.assign")}
-                    </Link>
-                  ) : null}
-                  {row.can.delete ? (
-                    <Link to={hrefWith(location, { dialog: "delete", id: row.id })} className="admin-actions__danger" preventScrollReset>
-                      {t("admin.common.delete")}
-                    </Link>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TreeTable
+        rows={rows}
+        name={(row) => row.name}
+        rowLevel={(row) => row.level}
+        columns={[
+          { header: t("admin.role.name"), tree: true, cell: (row) => row.name },
+          { header: t("admin.role.description"), cell: (row) => row.description },
+          { header: t("admin.tree.level"), cell: (row) => <LevelTag level={row.level} /> },
+        ]}
+        actions={(row) => [
+          ...(row.can.edit ? [{ dialog: "edit", label: t("admin.common.edit") }] : []),
+          ...(row.can.permissions ? [{ dialog: "permissions", label: t("admin.role.assign") }] : []),
+          ...(row.can.delete ? [{ dialog: "delete", label: t("admin.common.delete"), danger: true }] : []),
+        ]}
+      />
       {dialog?.kind === "add" ? <RoleEditor key="add" parents={dialog.parents} noParent={noParent} /> : null}
       {dialog?.kind === "edit" ? (
         <RoleEditor key={`edit-${dialog.role.id}`} role={dialog.role} parents={dialog.parents} noParent={noParent} />

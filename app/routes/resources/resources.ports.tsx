@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { portOption } from "~/domain/reference/options";
-import { searchPorts } from "~/domain/reference/ports.server";
+import { suggestPorts } from "~/domain/reference/ports.server";
+import { requestVersions } from "~/utils/data-cache.server";
 import { getLanguage } from "~/i18n/i18n.server";
 
 const querySchema = z.object({
@@ -18,7 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = querySchema.safeParse({ kind: url.searchParams.get("kind"), q: url.searchParams.get("q") ?? "" });
   if (!parsed.success) return Response.json({ options: [] }, { status: 400 });
-  const [lng, ports] = await Promise.all([getLanguage(request), searchPorts(parsed.data.kind, parsed.data.q)]);
+  const [lng, ports] = await Promise.all([
+    getLanguage(request),
+    requestVersions(request).then((versions) => suggestPorts(versions, parsed.data.kind, parsed.data.q)),
+  ]);
   return Response.json(
     { options: ports.map((p) => portOption(parsed.data.kind, p, lng)) },
     // Reference data: a short shared cache is fine; labels depend on the language cookie.
