@@ -13,7 +13,6 @@ import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/reference/land.server";
 import { suggestPorts, type PortKind } from "~/domain/reference/ports.server";
-import { requestVersions } from "~/utils/data-cache.server";
 import { todayInShanghai } from "~/utils/dates";
 import {
   ApiError,
