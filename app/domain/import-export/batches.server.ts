@@ -2,11 +2,11 @@
 //
 // The one set-based import writer (import.server.ts writeRows) records every
 // committed import as a batch, inside its own transaction:
-//   beginBatch()      the batch row (who, when, file name, checksum, area);
-//   beforeImagesSql,  in the upsert statement itself: every written row as a
-//   recordWrittenSql  batch row, with its before-image (to_jsonb of the row
-//                     as it was; none for an inserted row) and its MD5 as the
-//                     batch left it (rowHashSql, from RETURNING);
+//   beginBatch()        the batch row (who, when, file name, checksum, area);
+//   writtenReturningSql, in the upsert statement itself: every written row as
+//   recordWrittenSql    a batch row, with its before-image (to_jsonb of the
+//                       row as it was, RETURNING old; none for an inserted
+//                       row) and its MD5 as the batch left it (rowHashSql);
 //   finishBatch()     the counts, and the pruning to the last KEEP_BATCHES
 //                     batches of the area (and the hashes again when a later
 //                     step of the import rewrote rows: port names).
@@ -124,20 +124,20 @@ const untouchedSql = (alias: string, hash: string) => `${hash} IN (${rowHashSql(
 export const HASH_SETTINGS_SQL = `SET LOCAL datestyle = 'ISO, MDY'`;
 
 /**
- * CTE `before` for the writer's upsert: the before-image of each existing
- * row `t` the condition `which` picks (the rows the upsert will update).
- * Read in the upsert's own statement, so it sees the rows as they were
- * before it.
+ * RETURNING list of the writer's statement for the table row it wrote
+ * (`alias`): the id, whether it was inserted, the before-image (PostgreSQL
+ * 18's `old`, the row as it was before the statement; all null, so no image,
+ * for an inserted row) and the MD5 of the row as written.
  */
-export const beforeImagesSql = (table: string, which: string) =>
-  `before AS MATERIALIZED (SELECT t.id, to_jsonb(t) AS image FROM ${table} t WHERE ${which})`;
+export const writtenReturningSql = (alias: string) =>
+  `${alias}."id", old."id" IS NULL AS inserted, CASE WHEN old."id" IS NOT NULL THEN to_jsonb(old) END AS before, ${rowHashSql(alias)} AS hash`;
 
 /**
- * Runs the writer's upsert statement with nested loops off: its CTEs (the
- * before-images, the written rows) have no statistics, and a nested loop
- * joining 100,000 written rows to 100,000 before-images is quadratic (a
- * commit of 100,000 updated rows ran for more than 15 minutes); a hash join
- * is linear. Only for that statement (SET LOCAL, then back).
+ * Runs a statement with nested loops off: its CTEs have no statistics, and
+ * batch rows written in the same transaction are not analysed yet; a nested
+ * loop joining 100,000 batch rows to the table row by row (index probes) is
+ * several times slower than a hash join. Only for that statement (SET LOCAL,
+ * then back).
  */
 export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T> {
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
@@ -148,13 +148,13 @@ export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T
 
 /**
  * A data-modifying CTE step for the writer's upsert: every row the statement
- * wrote (CTE `written` with columns id, hash) becomes a batch row with its
+ * wrote (CTE `written`: writtenReturningSql) becomes a batch row with its
  * before-image (none for an inserted row) and its hash, in the same
  * statement ($1 is the batch): one write per batch row (issue 23,
  * performance).
  */
 export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_rows (batch_id, row_id, before, after_hash)
-  SELECT $1, w.id, b.image, w.hash FROM written w LEFT JOIN before b ON b.id = w.id)`;
+  SELECT $1, w.id, w.before, w.hash FROM written w)`;
 
 /**
  * The counts of the batch; prunes old batches. Returns the pruned files.
@@ -317,8 +317,9 @@ export async function undoBatch(
       // performance: the md5 of every row is computed once, not once per step; the state carries no before-image,
       // the restore reads it by the batch rows' key).
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
-      const [done] = await tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
-        `WITH state AS MATERIALIZED (
+      const [done] = await withHashJoins(tx, () =>
+        tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
+          `WITH state AS MATERIALIZED (
            SELECT r.row_id, r.before IS NULL AS inserted, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND ${untouchedSql("t", "r.after_hash")}) AS untouched
            FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id WHERE r.batch_id = $1
          ), go AS (
@@ -333,8 +334,9 @@ export async function undoBatch(
          )
          SELECT (SELECT count(*) FROM state WHERE NOT untouched)::int AS conflicts,
                 (SELECT count(*) FROM deleted)::int AS deleted, (SELECT count(*) FROM restored)::int AS restored`,
-        batchId,
-        options.rest === true,
+          batchId,
+          options.rest === true,
+        ),
       );
       // Refused (nothing was changed): the conflicting ids are listed.
       if (done.conflicts > 0 && !options.rest)

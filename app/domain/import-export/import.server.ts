@@ -45,15 +45,13 @@ import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 import {
   beginBatch,
-  beforeImagesSql,
   checksumOf,
   finishBatch,
   HASH_SETTINGS_SQL,
   recordWrittenSql,
-  rowHashSql,
   removeOriginals,
   storeOriginal,
-  withHashJoins,
+  writtenReturningSql,
   type BatchSource,
 } from "./batches.server";
 
@@ -473,13 +471,14 @@ export function validateSheet(
  * The upsert of one statement: rows `u(c0, c1 … cn)` (c0 the id, then the
  * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE,
  * and in the same statement every written row recorded as a batch row ($1 is
- * the batch): the before-image of the rows it updated (`existing`: the
- * condition on table row `t` that picks the rows to write; every
- * sub-statement of one statement reads the table as it was before it) and the MD5 of
- * each row as written (from RETURNING: no second pass over the table).
+ * the batch): the before-image of each row it updated and the MD5 of each
+ * row as written, both from RETURNING (PostgreSQL 18's `old`: the row as it
+ * was before this statement, all null for an inserted row), so the table is
+ * read once (issue 23, performance: no second scan of the table for the
+ * before-images, no join of the written rows to them).
  * Returns one row: the ids written and how many were inserted.
  */
-function upsertSql(area: DataArea, columns: WriteColumn[], source: string, existing: string): string {
+function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
   const table = `"${sqlTable(area.model)}"`;
   const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
   const selects = columns.map((c, i) => {
@@ -494,12 +493,12 @@ function upsertSql(area: DataArea, columns: WriteColumn[], source: string, exist
       ? `${names[i]} = CASE WHEN date_trunc('second', cur.${names[i]}) = EXCLUDED.${names[i]} THEN cur.${names[i]} ELSE EXCLUDED.${names[i]} END`
       : `${names[i]} = EXCLUDED.${names[i]}`,
   );
-  return `WITH ${beforeImagesSql(table, existing)}, written AS (
+  return `WITH written AS (
     INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
     SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
     FROM ${source}
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING cur."id", (cur.xmax = 0) AS inserted, ${rowHashSql("cur")} AS hash
+    RETURNING ${writtenReturningSql("cur")}
   ), ${recordWrittenSql}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
 }
@@ -521,12 +520,7 @@ type UpsertResult = { ids: number[]; inserted: number };
 /** Rows held by the process (a parsed file, the API's rows): unnest of one array per column, in chunks. */
 function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
   const params = [`$2::int[]`, ...prepared.columns.map((c, i) => `$${i + 3}::${c.type}[]`)];
-  const sql = upsertSql(
-    area,
-    prepared.columns,
-    `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`,
-    `t.id = ANY($2::int[])`,
-  );
+  const sql = upsertSql(area, prepared.columns, `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`);
   return {
     explicitMax: async () => prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0),
     checksum: async () => checksumOf(JSON.stringify([prepared.ids, prepared.values])),
@@ -536,8 +530,11 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
       for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
         const chunkIds = prepared.ids.slice(start, end);
-        const [row] = await withHashJoins(tx, () =>
-          tx.$queryRawUnsafe<UpsertResult[]>(sql, batchId, chunkIds, ...prepared.values.map((column) => column.slice(start, end))),
+        const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(
+          sql,
+          batchId,
+          chunkIds,
+          ...prepared.values.map((column) => column.slice(start, end)),
         );
         for (const id of row.ids) ids.push(Number(id));
         inserted += Number(row.inserted);
@@ -574,10 +571,7 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
       return row.sum;
     },
     async write(tx, batchId) {
-      const existing = `t.id IN (SELECT s.row_id ${stagedRows("$2")} AND s.row_id IS NOT NULL)`;
-      const [row] = await withHashJoins(tx, () =>
-        tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, existing), batchId, previewId),
-      );
+      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source), batchId, previewId);
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
     },
   };
