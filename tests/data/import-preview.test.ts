@@ -4,7 +4,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
-import { cleanExpiredPreviews, commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
+import {
+  cleanExpiredPreviews,
+  commitPreview,
+  createPreview,
+  discardPreview,
+  loadPreview,
+  stageSql,
+} from "~/domain/import-export/preview.server";
+import type { WriteColumn } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes } from "./helpers";
@@ -51,6 +59,57 @@ describe("import preview", () => {
     expect(loaded?.total).toBe(1);
     expect(loaded?.rows[0]).toMatchObject({ rowId: 870_001, status: "updated", changes: { gp20T0: [100, 150], carrier: [null, "COSCO"] } });
     expect((await loadPreview(fclArea, viewer, preview.id, { filter: "new" }))?.rows.map((r) => r.rowId)).toEqual([870_010, null]);
+  });
+
+  it("lists the changed fields of every kind of column old → new (text, empty, price, date, flag, quotes and Chinese)", async () => {
+    const remark = 'He said "上海" \\ ok';
+    const seeded = await importSpreadsheet(
+      fclArea,
+      viewer,
+      file([fclRow({ id: 875_001, carrier: "COSCO", remark: "旧", yes_no: "否", "40HQ_T2": 80 }), fclRow({ id: 875_002, carrier: "MSK" })]),
+      { fileName: "seed.xlsx" },
+    );
+    expect(seeded.ok).toBe(true);
+    const preview = await createPreview(
+      fclArea,
+      viewer,
+      file([
+        fclRow({ id: 875_001, carrier: null, remark, yes_no: "是", "20GP_T0": 100.5, "40HQ_T2": null, valid_to: "2099-03-01" }),
+        fclRow({ id: 875_002, carrier: "MSK" }),
+      ]),
+      { fileName: "kinds.xlsx" },
+    );
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 0, updated: 1, unchanged: 1 });
+    const loaded = await loadPreview(fclArea, viewer, preview.id, { filter: "updated" });
+    expect(loaded?.rows[0].changes).toEqual({
+      carrier: ["COSCO", null],
+      remark: ["旧", remark],
+      paused: [false, true],
+      gp20T0: [100, 100.5],
+      hq40T2: [80, null],
+      validTo: ["2099-02-01", "2099-03-01"],
+    });
+  });
+
+  it("computes a staged row's changed fields once per row (the status and the stored changes reuse them)", async () => {
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 875_101 })]), { fileName: "plan.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const { columns } = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id } });
+    const [{ "QUERY PLAN": plan }] = await prisma.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(
+      `EXPLAIN (VERBOSE, FORMAT JSON) ${stageSql(fclArea, columns as WriteColumn[], [])}`,
+      preview.id,
+      0,
+      "[]",
+      [],
+    );
+    // The output columns of every plan node.
+    type PlanNode = { Output?: string[]; Plans?: PlanNode[] };
+    const outputs = (node: PlanNode): string[] => [...(node.Output ?? []), ...(node.Plans ?? []).flatMap(outputs)];
+    const root = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+    // One node computes the changes as a column of its own (the status CASE and NULLIF then use that column):
+    // when the expression is inlined into them instead, no node outputs it alone and it runs up to four times a row.
+    expect(outputs(root[0].Plan).filter((output) => output.startsWith("CASE WHEN (t.id IS NOT NULL)"))).toHaveLength(1);
   });
 
   it("commit writes exactly the new and updated rows of the preview, once", async () => {
