@@ -1,9 +1,13 @@
 // Import preview (issue 23.1): counts and diffs against the database, commit
 // equals preview, a concurrent change refuses the commit, discard and
 // expiry leave nothing.
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
+import { KEEP_BATCHES } from "~/domain/import-export/batches.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
+import { removePreviewFiles } from "~/domain/import-export/preview-file.server";
 import {
   cleanExpiredPreviews,
   commitPreview,
@@ -331,6 +335,104 @@ describe("the original file of a batch committed through the preview (issue 23 i
     expect(stored?.fileName).toBe("original.xlsx");
     expect(Buffer.compare(stored!.data, bytes)).toBe(0);
     expect(checksumOf(stored!.data)).toBe(checksumOf(bytes));
+  });
+});
+
+describe("the uploaded file of a preview is kept on disk (UPLOAD_DIR/previews), not in the database (issue 23, performance)", () => {
+  const previewDir = () => path.join(process.env.UPLOAD_DIR!, "previews");
+  const previewFiles = () => (fs.existsSync(previewDir()) ? fs.readdirSync(previewDir()) : []);
+  const keyOf = async (id: string) => (await prisma.importPreview.findUniqueOrThrow({ where: { id } })).fileKey!;
+
+  it("is written under the preview's id with its SHA-256; discard, expiry and a refused file leave no file", async () => {
+    const { checksumOf } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_001 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "disk.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const row = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id } });
+    expect(row).toMatchObject({ original: null, fileKey: `${preview.id.replaceAll("-", "")}.xlsx`, fileChecksum: checksumOf(bytes) });
+    expect(Buffer.compare(fs.readFileSync(path.join(previewDir(), row.fileKey!)), bytes)).toBe(0);
+    expect(await discardPreview(fclArea, viewer, preview.id)).toBe(true);
+    expect(previewFiles()).not.toContain(row.fileKey);
+
+    const old = await createPreview(fclArea, viewer, file([fclRow({ id: 879_002 })]), { fileName: "old.xlsx" });
+    if (!old.ok) throw new Error("preview failed");
+    const oldKey = await keyOf(old.id);
+    expect(previewFiles()).toContain(oldKey);
+    await prisma.importPreview.update({ where: { id: old.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await cleanExpiredPreviews();
+    expect(previewFiles()).not.toContain(oldKey);
+
+    const before = previewFiles();
+    const refused = await createPreview(
+      fclArea,
+      viewer,
+      sheetBytes([
+        ["id", "pol"],
+        [1, "X"],
+      ]),
+      { fileName: "x.xlsx" },
+    );
+    expect(refused.ok).toBe(false);
+    expect(previewFiles()).toEqual(before);
+  });
+
+  it("the commit links it to the batch (download after commit); pruning the batch deletes it", async () => {
+    const { batchFile } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_101 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "linked.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const key = await keyOf(preview.id);
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    if (!committed.ok || !committed.batchId) throw new Error(JSON.stringify(committed));
+    // The preview's name is gone with the preview; the batch's file is the same bytes.
+    expect(previewFiles()).not.toContain(key);
+    const batch = await prisma.importBatch.findUniqueOrThrow({ where: { id: committed.batchId } });
+    const batchPath = path.join(process.env.UPLOAD_DIR!, "imports", batch.fileKey!);
+    expect(Buffer.compare((await batchFile(fclArea, committed.batchId))!.data, bytes)).toBe(0);
+
+    // Fifty newer batches, then an import: this batch is pruned, and its file with it.
+    await prisma.importBatch.createMany({
+      data: Array.from({ length: KEEP_BATCHES }, (_, i) => ({
+        area: "fcl",
+        fileName: `newer-${i}.xlsx`,
+        checksum: "x",
+        rowCount: 0,
+        inserted: 0,
+        updated: 0,
+      })),
+    });
+    expect((await importSpreadsheet(fclArea, viewer, file([fclRow({ id: 879_102 })]), { fileName: "later.xlsx" })).ok).toBe(true);
+    expect(await prisma.importBatch.count({ where: { id: committed.batchId } })).toBe(0);
+    expect(fs.existsSync(batchPath)).toBe(false);
+  });
+
+  it("a preview made before the change (its bytes in the database) still commits with its file as the batch's original", async () => {
+    const { batchFile } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_201 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "legacy.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    // As migration 20261206210000 found it: bytes in the row, no file.
+    await removePreviewFiles([await keyOf(preview.id)]);
+    await prisma.importPreview.update({ where: { id: preview.id }, data: { original: bytes, fileKey: null, fileChecksum: null } });
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    if (!committed.ok || !committed.batchId) throw new Error(JSON.stringify(committed));
+    expect(Buffer.compare((await batchFile(fclArea, committed.batchId))!.data, bytes)).toBe(0);
+  });
+
+  it("the storage sweep removes old preview files no preview names, and keeps a live preview's", async () => {
+    const { sweepUploads, SWEEP_GRACE_MS } = await import("~/domain/storage/sweep.server");
+    const live = await createPreview(fclArea, viewer, file([fclRow({ id: 879_301 })]), { fileName: "live.xlsx" });
+    if (!live.ok) throw new Error("preview failed");
+    const liveKey = await keyOf(live.id);
+    const orphan = `${"ab".repeat(16)}.xlsx`;
+    fs.writeFileSync(path.join(previewDir(), orphan), "left by a crash");
+    const removed = await sweepUploads({ now: Date.now() + SWEEP_GRACE_MS + 60_000 });
+    expect(removed.previews).toBeGreaterThanOrEqual(1);
+    expect(previewFiles()).toContain(liveKey);
+    expect(previewFiles()).not.toContain(orphan);
   });
 });
 

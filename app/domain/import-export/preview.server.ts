@@ -14,6 +14,7 @@ import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/scre
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import {
   importFailure,
   readSpreadsheet,
@@ -57,9 +58,13 @@ export type PreviewFilter = "all" | "new" | "updated" | "errors";
 
 type Who = Pick<Viewer, "id" | "username">;
 
-/** Deletes expired previews (every preview call runs it; nothing else keeps them). */
+/** Deletes expired previews and their files (every preview call runs it; nothing else keeps them). */
 export async function cleanExpiredPreviews(): Promise<number> {
-  return prisma.$executeRawUnsafe(`DELETE FROM import_previews WHERE expires_at < (now() AT TIME ZONE 'UTC')`);
+  const gone = await prisma.$queryRawUnsafe<{ file_key: string | null }[]>(
+    `DELETE FROM import_previews WHERE expires_at < (now() AT TIME ZONE 'UTC') RETURNING file_key`,
+  );
+  await removePreviewFiles(gone.map((row) => row.file_key));
+  return gone.length;
 }
 
 async function dataVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, table: string, lock = false): Promise<string> {
@@ -212,8 +217,28 @@ export async function createPreview(
   limits: SheetLimits = {},
 ): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
   await cleanExpiredPreviews();
-  // The parse worker takes the buffer over: the copy is kept as the committed batch's original file.
-  const original = data.slice();
+  const id = crypto.randomUUID();
+  // The upload goes to disk first (the parse worker then takes the buffer over, no copy): the committed batch's original file.
+  const file = await storePreviewFile(id, data);
+  let kept = false;
+  try {
+    const outcome = await readAndStage(area, viewer, id, data, meta, limits, file);
+    kept = outcome.ok;
+    return outcome;
+  } finally {
+    if (!kept) await removePreviewFiles([file.key]);
+  }
+}
+
+async function readAndStage(
+  area: DataArea,
+  viewer: Who,
+  id: string,
+  data: Uint8Array,
+  meta: { fileName: string; variant?: ImportVariant },
+  limits: SheetLimits,
+  file: { key: string; checksum: string },
+): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
   const read = await readSpreadsheet(data, limits);
   if (!read.ok) return read;
   const variant = meta.variant ?? "standard";
@@ -235,7 +260,6 @@ export async function createPreview(
     return { ok: false, problems: checked.problems, badRows: checked.badRows };
   }
 
-  const id = crypto.randomUUID();
   const columns = prepared.columns;
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
@@ -261,8 +285,8 @@ export async function createPreview(
     return prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(
-          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, original, ports_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10)`,
+          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10, $11)`,
           id,
           area.key,
           viewer.id,
@@ -271,7 +295,8 @@ export async function createPreview(
           version,
           JSON.stringify(columns),
           new Date(Date.now() + PREVIEW_TTL_MS),
-          Buffer.from(original.buffer, original.byteOffset, original.byteLength),
+          file.key,
+          file.checksum,
           portsVersion,
         );
         const resolvedPorts = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
@@ -355,7 +380,8 @@ export async function loadPreview(
   options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number } = {},
 ): Promise<LoadedPreview | null> {
   await cleanExpiredPreviews();
-  const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
+  // Without the bytes of a preview made before its file went to disk (migration 20261206210000).
+  const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id }, omit: { original: true } });
   if (!preview) return null;
   const filter = options.filter ?? "all";
   const pageSize = options.pageSize ?? 50;
@@ -417,7 +443,11 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
           {
             fileName: preview.fileName,
             variant: preview.variant as ImportVariant,
-            ...(preview.original ? { original: new Uint8Array(preview.original) } : {}),
+            ...(preview.fileKey
+              ? { source: "file" as const, storedFile: previewFilePath(preview.fileKey), checksum: preview.fileChecksum ?? "" }
+              : preview.original
+                ? { original: new Uint8Array(preview.original) }
+                : {}),
           },
           // The table, and for port names the ports and aliases they were resolved against, as the preview saw them.
           async (tx) =>
@@ -431,8 +461,14 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   return outcome;
 }
 
-/** Deletes a preview and its staged rows (nothing else was written). */
+/** Deletes a preview, its staged rows and its file (a committed batch keeps its own link to the file). */
 export async function discardPreview(area: DataArea, viewer: Who, id: string): Promise<boolean> {
-  const { count } = await prisma.importPreview.deleteMany({ where: { id, area: area.key, userId: viewer.id } });
-  return count > 0;
+  const gone = await prisma.$queryRawUnsafe<{ file_key: string | null }[]>(
+    `DELETE FROM import_previews WHERE id = $1 AND area = $2 AND user_id = $3 RETURNING file_key`,
+    id,
+    area.key,
+    viewer.id,
+  );
+  await removePreviewFiles(gone.map((row) => row.file_key));
+  return gone.length > 0;
 }
