@@ -32,6 +32,17 @@ const tableSnapshot = () => withTestDb(async (db) => (await db.query(`SELECT * F
 const fclRow = (values: Record<string, unknown>) =>
   rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2099-02-01", ...values });
 const file = (rows: unknown[][]) => sheetBytes([headers(fclArea), ...rows]);
+/** A preview of a file without the required columns (refused with the import's message). */
+const previewOfUnreadable = () =>
+  createPreview(
+    fclArea,
+    viewer,
+    sheetBytes([
+      ["id", "pol"],
+      [1, "X"],
+    ]),
+    { fileName: "x.xlsx" },
+  );
 const stagedRows = (id: string) => prisma.importPreviewRow.count({ where: { previewId: id } });
 
 async function seedRows(base: number) {
@@ -163,15 +174,7 @@ describe("import preview", () => {
   });
 
   it("a file the import cannot read gets the import's own message, and no preview", async () => {
-    const missing = await createPreview(
-      fclArea,
-      viewer,
-      sheetBytes([
-        ["id", "pol"],
-        [1, "X"],
-      ]),
-      { fileName: "x.xlsx" },
-    );
+    const missing = await previewOfUnreadable();
     expect(missing).toMatchObject({ ok: false, problems: [{ key: "data.import.missingColumns" }] });
   });
 
@@ -364,15 +367,7 @@ describe("the uploaded file of a preview is kept on disk (UPLOAD_DIR/previews), 
     expect(previewFiles()).not.toContain(oldKey);
 
     const before = previewFiles();
-    const refused = await createPreview(
-      fclArea,
-      viewer,
-      sheetBytes([
-        ["id", "pol"],
-        [1, "X"],
-      ]),
-      { fileName: "x.xlsx" },
-    );
+    const refused = await previewOfUnreadable();
     expect(refused.ok).toBe(false);
     expect(previewFiles()).toEqual(before);
   });
