@@ -13,8 +13,12 @@ import zlib from "node:zlib";
 
 const decoder = new TextDecoder("utf-8");
 
-/** The zip's entries by name → bytes (inflated lazily); null when not a plain zip. */
-function zipEntries(data) {
+/**
+ * The zip's entries by name → bytes (inflated lazily, or taken from
+ * `inflated`: entries the zip size check already inflated, by local header
+ * offset); null when not a plain zip.
+ */
+function zipEntries(data, inflated) {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let eocd = -1;
   for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65_535); i--) {
@@ -42,14 +46,18 @@ function zipEntries(data) {
     if (local + 30 > data.length || view.getUint32(local, true) !== 0x04034b50) return null;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (start + size > data.length) return null;
-    entries.set(name.replace(/\\/g, "/").replace(/^\//, ""), { method, bytes: data.subarray(start, start + size) });
+    entries.set(name.replace(/\\/g, "/").replace(/^\//, ""), { method, local, bytes: data.subarray(start, start + size) });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return {
     text(name) {
       const entry = entries.get(name);
       if (!entry) return null;
-      return decoder.decode(entry.method === 0 ? entry.bytes : zlib.inflateRawSync(entry.bytes));
+      if (entry.method === 0) return decoder.decode(entry.bytes);
+      const done = inflated?.get(entry.local);
+      // Each entry is read once: its inflated bytes are let go as soon as they are text.
+      if (done) inflated.delete(entry.local);
+      return decoder.decode(done ?? zlib.inflateRawSync(entry.bytes));
     },
   };
 }
@@ -151,18 +159,18 @@ function decodeColumn(letters) {
  * reads it). `XLSX`: the SheetJS module (its number format table, is_date
  * and parse_date_code); `dateText`: parse-sheet's text of a date code.
  */
-export function readFirstSheetFast(data, XLSX, dateText) {
+export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   try {
-    return read(data, XLSX, dateText);
+    return read(data, XLSX, dateText, inflated);
   } catch {
     // Not the plain form (Unsupported), or damaged (a bad deflate stream …): SheetJS decides, with its own errors.
     return null;
   }
 }
 
-function read(data, XLSX, dateText) {
+function read(data, XLSX, dateText, inflated) {
   if (!(data[0] === 0x50 && data[1] === 0x4b)) return null;
-  const zip = zipEntries(data);
+  const zip = zipEntries(data, inflated);
   if (!zip) return null;
   const rootRels = relationships(zip.text("_rels/.rels"), "");
   const office = [...rootRels.values()].find((r) => r.type.endsWith("/officeDocument"));

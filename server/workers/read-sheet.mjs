@@ -43,9 +43,13 @@ function cellValue(cell, date1904) {
   }
 }
 
-/** The first sheet of an .xls/.xlsx: the one-pass reader when the file is in its plain form, else SheetJS. */
-export function readFirstSheet(data) {
-  return readFirstSheetFast(data, XLSX, dateText) ?? readFirstSheetSheetJS(data);
+/**
+ * The first sheet of an .xls/.xlsx: the one-pass reader when the file is in
+ * its plain form, else SheetJS. `inflated`: the zip entries the size check
+ * already inflated (zip-sizes.mjs), by local header offset.
+ */
+export function readFirstSheet(data, inflated) {
+  return readFirstSheetFast(data, XLSX, dateText, inflated) ?? readFirstSheetSheetJS(data);
 }
 
 /** The first sheet through SheetJS (every format it reads: .xls, any .xlsx). */

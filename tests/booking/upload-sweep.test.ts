@@ -61,7 +61,7 @@ describe("upload sweep", () => {
     const foreign = put("attachments", "README.txt");
 
     const removed = await sweepUploads();
-    expect(removed).toEqual({ tmp: 1, attachments: 1, avatars: 1, wxcodes: 1, home: 1, imports: 0 });
+    expect(removed).toEqual({ tmp: 1, attachments: 1, avatars: 1, wxcodes: 1, home: 1, imports: 0, previews: 0 });
 
     expect(filesIn("attachments").sort()).toEqual([bookedFile, mailOnly, youngAttachment, foreign].sort());
     expect(filesIn("tmp")).toEqual([youngTemp]);
@@ -80,7 +80,7 @@ describe("upload sweep", () => {
 
     // Once the grace period has passed for the young ones, they go too; the referenced stay.
     const later = await sweepUploads({ now: Date.now() + SWEEP_GRACE_MS + 60_000 });
-    expect(later).toEqual({ tmp: 1, attachments: 1, avatars: 0, wxcodes: 0, home: 0, imports: 0 });
+    expect(later).toEqual({ tmp: 1, attachments: 1, avatars: 0, wxcodes: 0, home: 0, imports: 0, previews: 0 });
     expect(filesIn("attachments").sort()).toEqual([bookedFile, mailOnly, foreign].sort());
     // The booking's file is still the one served.
     expect(fs.existsSync(path.join(uploadDir("attachments"), bookedFile))).toBe(true);
@@ -90,6 +90,6 @@ describe("upload sweep", () => {
     for (const folder of ["tmp", "attachments", "avatars", "wxcodes", "home"]) {
       fs.rmSync(uploadDir(folder), { recursive: true, force: true });
     }
-    expect(await sweepUploads()).toEqual({ tmp: 0, attachments: 0, avatars: 0, wxcodes: 0, home: 0, imports: 0 });
+    expect(await sweepUploads()).toEqual({ tmp: 0, attachments: 0, avatars: 0, wxcodes: 0, home: 0, imports: 0, previews: 0 });
   });
 });

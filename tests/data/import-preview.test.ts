@@ -1,10 +1,22 @@
 // Import preview (issue 23.1): counts and diffs against the database, commit
 // equals preview, a concurrent change refuses the commit, discard and
 // expiry leave nothing.
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
+import { KEEP_BATCHES } from "~/domain/import-export/batches.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
-import { cleanExpiredPreviews, commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
+import { removePreviewFiles } from "~/domain/import-export/preview-file.server";
+import {
+  cleanExpiredPreviews,
+  commitPreview,
+  createPreview,
+  discardPreview,
+  loadPreview,
+  stageSql,
+} from "~/domain/import-export/preview.server";
+import type { WriteColumn } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes } from "./helpers";
@@ -20,6 +32,17 @@ const tableSnapshot = () => withTestDb(async (db) => (await db.query(`SELECT * F
 const fclRow = (values: Record<string, unknown>) =>
   rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2099-02-01", ...values });
 const file = (rows: unknown[][]) => sheetBytes([headers(fclArea), ...rows]);
+/** A preview of a file without the required columns (refused with the import's message). */
+const previewOfUnreadable = () =>
+  createPreview(
+    fclArea,
+    viewer,
+    sheetBytes([
+      ["id", "pol"],
+      [1, "X"],
+    ]),
+    { fileName: "x.xlsx" },
+  );
 const stagedRows = (id: string) => prisma.importPreviewRow.count({ where: { previewId: id } });
 
 async function seedRows(base: number) {
@@ -51,6 +74,57 @@ describe("import preview", () => {
     expect(loaded?.total).toBe(1);
     expect(loaded?.rows[0]).toMatchObject({ rowId: 870_001, status: "updated", changes: { gp20T0: [100, 150], carrier: [null, "COSCO"] } });
     expect((await loadPreview(fclArea, viewer, preview.id, { filter: "new" }))?.rows.map((r) => r.rowId)).toEqual([870_010, null]);
+  });
+
+  it("lists the changed fields of every kind of column old → new (text, empty, price, date, flag, quotes and Chinese)", async () => {
+    const remark = 'He said "上海" \\ ok';
+    const seeded = await importSpreadsheet(
+      fclArea,
+      viewer,
+      file([fclRow({ id: 875_001, carrier: "COSCO", remark: "旧", yes_no: "否", "40HQ_T2": 80 }), fclRow({ id: 875_002, carrier: "MSK" })]),
+      { fileName: "seed.xlsx" },
+    );
+    expect(seeded.ok).toBe(true);
+    const preview = await createPreview(
+      fclArea,
+      viewer,
+      file([
+        fclRow({ id: 875_001, carrier: null, remark, yes_no: "是", "20GP_T0": 100.5, "40HQ_T2": null, valid_to: "2099-03-01" }),
+        fclRow({ id: 875_002, carrier: "MSK" }),
+      ]),
+      { fileName: "kinds.xlsx" },
+    );
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 0, updated: 1, unchanged: 1 });
+    const loaded = await loadPreview(fclArea, viewer, preview.id, { filter: "updated" });
+    expect(loaded?.rows[0].changes).toEqual({
+      carrier: ["COSCO", null],
+      remark: ["旧", remark],
+      paused: [false, true],
+      gp20T0: [100, 100.5],
+      hq40T2: [80, null],
+      validTo: ["2099-02-01", "2099-03-01"],
+    });
+  });
+
+  it("computes a staged row's changed fields once per row (the status and the stored changes reuse them)", async () => {
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 875_101 })]), { fileName: "plan.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const { columns } = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id } });
+    const [{ "QUERY PLAN": plan }] = await prisma.$queryRawUnsafe<{ "QUERY PLAN": unknown }[]>(
+      `EXPLAIN (VERBOSE, FORMAT JSON) ${stageSql(fclArea, columns as WriteColumn[], [])}`,
+      preview.id,
+      0,
+      "[]",
+      [],
+    );
+    // The output columns of every plan node.
+    type PlanNode = { Output?: string[]; Plans?: PlanNode[] };
+    const outputs = (node: PlanNode): string[] => [...(node.Output ?? []), ...(node.Plans ?? []).flatMap(outputs)];
+    const root = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+    // One node computes the changes as a column of its own (the status CASE and NULLIF then use that column):
+    // when the expression is inlined into them instead, no node outputs it alone and it runs up to four times a row.
+    expect(outputs(root[0].Plan).filter((output) => output.startsWith("CASE WHEN (t.id IS NOT NULL)"))).toHaveLength(1);
   });
 
   it("commit writes exactly the new and updated rows of the preview, once", async () => {
@@ -100,15 +174,7 @@ describe("import preview", () => {
   });
 
   it("a file the import cannot read gets the import's own message, and no preview", async () => {
-    const missing = await createPreview(
-      fclArea,
-      viewer,
-      sheetBytes([
-        ["id", "pol"],
-        [1, "X"],
-      ]),
-      { fileName: "x.xlsx" },
-    );
+    const missing = await previewOfUnreadable();
     expect(missing).toMatchObject({ ok: false, problems: [{ key: "data.import.missingColumns" }] });
   });
 
@@ -272,6 +338,96 @@ describe("the original file of a batch committed through the preview (issue 23 i
     expect(stored?.fileName).toBe("original.xlsx");
     expect(Buffer.compare(stored!.data, bytes)).toBe(0);
     expect(checksumOf(stored!.data)).toBe(checksumOf(bytes));
+  });
+});
+
+describe("the uploaded file of a preview is kept on disk (UPLOAD_DIR/previews), not in the database (issue 23, performance)", () => {
+  const previewDir = () => path.join(process.env.UPLOAD_DIR!, "previews");
+  const previewFiles = () => (fs.existsSync(previewDir()) ? fs.readdirSync(previewDir()) : []);
+  const keyOf = async (id: string) => (await prisma.importPreview.findUniqueOrThrow({ where: { id } })).fileKey!;
+
+  it("is written under the preview's id with its SHA-256; discard, expiry and a refused file leave no file", async () => {
+    const { checksumOf } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_001 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "disk.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const row = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id } });
+    expect(row).toMatchObject({ original: null, fileKey: `${preview.id.replaceAll("-", "")}.xlsx`, fileChecksum: checksumOf(bytes) });
+    expect(Buffer.compare(fs.readFileSync(path.join(previewDir(), row.fileKey!)), bytes)).toBe(0);
+    expect(await discardPreview(fclArea, viewer, preview.id)).toBe(true);
+    expect(previewFiles()).not.toContain(row.fileKey);
+
+    const old = await createPreview(fclArea, viewer, file([fclRow({ id: 879_002 })]), { fileName: "old.xlsx" });
+    if (!old.ok) throw new Error("preview failed");
+    const oldKey = await keyOf(old.id);
+    expect(previewFiles()).toContain(oldKey);
+    await prisma.importPreview.update({ where: { id: old.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await cleanExpiredPreviews();
+    expect(previewFiles()).not.toContain(oldKey);
+
+    const before = previewFiles();
+    const refused = await previewOfUnreadable();
+    expect(refused.ok).toBe(false);
+    expect(previewFiles()).toEqual(before);
+  });
+
+  it("the commit links it to the batch (download after commit); pruning the batch deletes it", async () => {
+    const { batchFile } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_101 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "linked.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    const key = await keyOf(preview.id);
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    if (!committed.ok || !committed.batchId) throw new Error(JSON.stringify(committed));
+    // The preview's name is gone with the preview; the batch's file is the same bytes.
+    expect(previewFiles()).not.toContain(key);
+    const batch = await prisma.importBatch.findUniqueOrThrow({ where: { id: committed.batchId } });
+    const batchPath = path.join(process.env.UPLOAD_DIR!, "imports", batch.fileKey!);
+    expect(Buffer.compare((await batchFile(fclArea, committed.batchId))!.data, bytes)).toBe(0);
+
+    // Fifty newer batches, then an import: this batch is pruned, and its file with it.
+    await prisma.importBatch.createMany({
+      data: Array.from({ length: KEEP_BATCHES }, (_, i) => ({
+        area: "fcl",
+        fileName: `newer-${i}.xlsx`,
+        checksum: "x",
+        rowCount: 0,
+        inserted: 0,
+        updated: 0,
+      })),
+    });
+    expect((await importSpreadsheet(fclArea, viewer, file([fclRow({ id: 879_102 })]), { fileName: "later.xlsx" })).ok).toBe(true);
+    expect(await prisma.importBatch.count({ where: { id: committed.batchId } })).toBe(0);
+    expect(fs.existsSync(batchPath)).toBe(false);
+  });
+
+  it("a preview made before the change (its bytes in the database) still commits with its file as the batch's original", async () => {
+    const { batchFile } = await import("~/domain/import-export/batches.server");
+    const upload = file([fclRow({ id: 879_201 })]);
+    const bytes = Buffer.from(upload);
+    const preview = await createPreview(fclArea, viewer, upload, { fileName: "legacy.xlsx" });
+    if (!preview.ok) throw new Error("preview failed");
+    // As migration 20261206210000 found it: bytes in the row, no file.
+    await removePreviewFiles([await keyOf(preview.id)]);
+    await prisma.importPreview.update({ where: { id: preview.id }, data: { original: bytes, fileKey: null, fileChecksum: null } });
+    const committed = await commitPreview(fclArea, viewer, preview.id);
+    if (!committed.ok || !committed.batchId) throw new Error(JSON.stringify(committed));
+    expect(Buffer.compare((await batchFile(fclArea, committed.batchId))!.data, bytes)).toBe(0);
+  });
+
+  it("the storage sweep removes old preview files no preview names, and keeps a live preview's", async () => {
+    const { sweepUploads, SWEEP_GRACE_MS } = await import("~/domain/storage/sweep.server");
+    const live = await createPreview(fclArea, viewer, file([fclRow({ id: 879_301 })]), { fileName: "live.xlsx" });
+    if (!live.ok) throw new Error("preview failed");
+    const liveKey = await keyOf(live.id);
+    const orphan = `${"ab".repeat(16)}.xlsx`;
+    fs.writeFileSync(path.join(previewDir(), orphan), "left by a crash");
+    const removed = await sweepUploads({ now: Date.now() + SWEEP_GRACE_MS + 60_000 });
+    expect(removed.previews).toBeGreaterThanOrEqual(1);
+    expect(previewFiles()).toContain(liveKey);
+    expect(previewFiles()).not.toContain(orphan);
   });
 });
 

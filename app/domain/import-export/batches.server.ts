@@ -52,17 +52,27 @@ export type BatchSource = {
   source?: "file" | "rows";
   /** The uploaded bytes (kept as the batch's original file); absent for rows sent as such. */
   original?: Uint8Array;
+  /** An upload already on disk (a preview's file, UPLOAD_DIR/previews): linked as the batch's file instead of written again. */
+  storedFile?: string;
   /** SHA-256 of the source when there is no file (the API's rows). */
   checksum?: string;
 };
 
 /** Stores the original file under UPLOAD_DIR/imports; returns its generated name. */
 export async function storeOriginal(source: BatchSource): Promise<string | null> {
-  if (!source.original) return null;
-  const ext = source.original[0] === 0xd0 ? "xls" : "xlsx";
+  const { original, storedFile } = source;
+  if (!original && !storedFile) return null;
+  const ext = storedFile ? (storedFile.endsWith(".xls") ? "xls" : "xlsx") : original![0] === 0xd0 ? "xls" : "xlsx";
   const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
+  const target = path.join(importFileDir(), name);
   await fs.mkdir(importFileDir(), { recursive: true });
-  await fs.writeFile(path.join(importFileDir(), name), source.original, { flag: "wx" });
+  if (storedFile) {
+    // A second name for the same file (no copy); a copy where the folders are on different file systems.
+    await fs.link(storedFile, target).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EXDEV" && error.code !== "EPERM") throw error;
+      await fs.copyFile(storedFile, target, fs.constants.COPYFILE_EXCL);
+    });
+  } else await fs.writeFile(target, original!, { flag: "wx" });
   return name;
 }
 

@@ -33,7 +33,7 @@ import {
   type Cell,
   type ParsedSheet,
 } from "./sheet-worker.server";
-import { inspectZip, verifyZipSizes, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
+import { inspectZip, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
 import { importMaxBytes } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";
@@ -731,15 +731,20 @@ export async function readSpreadsheet(
   if (isZip) {
     const zip = inspectZip(data, limits.zip ?? zipLimitsFor(importMaxBytes()));
     if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
-    const sizes = await verifyZipSizes(data);
-    if (!sizes.ok) return refuse(sizes.reason === "notZip" ? "data.import.unreadable" : "data.import.zipBomb");
   }
   let sheet: ParsedSheet;
   try {
-    sheet = await parseSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()));
+    // The worker checks the entries' real sizes (zip bombs with falsified sizes) before any reader sees them.
+    sheet = await parseSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()), { verifyZip: isZip });
   } catch (error) {
     if (error instanceof SheetWorkerError)
-      return refuse(error.reason === "unreadable" ? "data.import.unreadable" : "data.import.tooComplex");
+      return refuse(
+        error.reason === "zipBomb"
+          ? "data.import.zipBomb"
+          : error.reason === "unreadable"
+            ? "data.import.unreadable"
+            : "data.import.tooComplex",
+      );
     throw error;
   }
   // Issue 22.9: a formula saved without its computed value would import as empty.

@@ -14,7 +14,8 @@ export type ParsedSheet = { firstRow: number; rows: Cell[][]; formulaCells?: str
 
 export class SheetWorkerError extends Error {
   constructor(
-    readonly reason: "timeout" | "memory" | "unreadable" | "crashed",
+    /** zipBomb: an .xlsx entry inflates beyond its declared size (parseSheetInWorker's verifyZip). */
+    readonly reason: "timeout" | "memory" | "unreadable" | "crashed" | "zipBomb",
     detail?: string,
   ) {
     super(detail ? `${reason}: ${detail}` : reason);
@@ -53,7 +54,7 @@ function workerUrl(file: string): URL {
   return pathToFileURL(path.join(root, "server", "workers", file));
 }
 
-type WorkerReply<T> = ({ ok: true } & T) | { ok: false; error: string };
+type WorkerReply<T> = ({ ok: true } & T) | { ok: false; error: string } | { ok: false; zip: "sizeMismatch" | "notZip" };
 
 /** At most this many sheet workers at once: parallel hostile uploads queue instead of multiplying heaps. */
 export const MAX_PARALLEL_WORKERS = 2;
@@ -99,7 +100,11 @@ function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBu
     };
     const timer = setTimeout(() => finish(() => reject(new SheetWorkerError("timeout"))), limits.timeoutMs);
     worker.once("message", (reply: WorkerReply<T>) =>
-      finish(() => (reply.ok ? resolve(reply as T) : reject(new SheetWorkerError("unreadable", reply.error)))),
+      finish(() => {
+        if (reply.ok) resolve(reply as T);
+        else if ("zip" in reply) reject(new SheetWorkerError(reply.zip === "sizeMismatch" ? "zipBomb" : "unreadable", reply.zip));
+        else reject(new SheetWorkerError("unreadable", reply.error));
+      }),
     );
     worker.once("error", (error: NodeJS.ErrnoException) =>
       finish(() => reject(new SheetWorkerError(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crashed", error.message))),
@@ -108,10 +113,25 @@ function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBu
   });
 }
 
-/** First sheet of an .xls/.xlsx as rows of cells. The input buffer is transferred (unusable afterwards). */
-export async function parseSheetInWorker(data: Uint8Array, limits = WORKER_LIMITS): Promise<ParsedSheet> {
+/**
+ * First sheet of an .xls/.xlsx as rows of cells. The input buffer is
+ * transferred (unusable afterwards). `verifyZip`: the worker first inflates
+ * every entry of an .xlsx capped at its declared size (issue 22.9: refused
+ * with reason "zipBomb" when one inflates beyond it) and the one-pass reader
+ * reads those inflated bytes, so the file is inflated once.
+ */
+export async function parseSheetInWorker(
+  data: Uint8Array,
+  limits = WORKER_LIMITS,
+  options: { verifyZip?: boolean } = {},
+): Promise<ParsedSheet> {
   const copy = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
-  const reply = await runWorker<ParsedSheet>("parse-sheet.mjs", { data: copy }, [copy.buffer as ArrayBuffer], limits);
+  const reply = await runWorker<ParsedSheet>(
+    "parse-sheet.mjs",
+    { data: copy, verifyZip: options.verifyZip ?? false },
+    [copy.buffer as ArrayBuffer],
+    limits,
+  );
   return { firstRow: reply.firstRow, rows: reply.rows, formulaCells: reply.formulaCells ?? [] };
 }
 

@@ -4,9 +4,6 @@
 // with a heap limit, so a file that lies in its directory still cannot take
 // the server down.
 
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-
 export const ZIP_LIMITS = {
   maxEntries: 1000,
   /** A 2 MB .xlsx of plain rows unpacks to well under 100 MB of XML. */
@@ -30,8 +27,6 @@ export type ZipCheck =
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-const inflateRaw = promisify(zlib.inflateRaw) as (data: Uint8Array, options: zlib.ZlibOptions) => Promise<Buffer>;
 
 /** Offset of the end-of-central-directory record (22 bytes plus a comment of up to 65535 bytes), or -1. */
 function endOfDirectory(view: DataView, length: number): number {
@@ -69,42 +64,6 @@ export function inspectZip(data: Uint8Array, limits: ZipLimits = ZIP_LIMITS): Zi
   return { ok: true, entries: count, uncompressed: total };
 }
 
-/**
- * Issue 22.9: a zip bomb can lie in its directory (small declared sizes,
- * huge contents). Each entry is inflated with the output capped at its
- * declared size plus one byte: an entry that inflates to more than it
- * declares is refused ("sizeMismatch") before the parser sees it. Runs on
- * zlib's thread pool; the cap keeps memory at the declared (checked) total.
- */
-export async function verifyZipSizes(data: Uint8Array): Promise<{ ok: true } | { ok: false; reason: "sizeMismatch" | "notZip" }> {
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const eocd = endOfDirectory(view, data.length);
-  if (eocd < 0) return { ok: false, reason: "notZip" };
-  const count = view.getUint16(eocd + 10, true);
-  let position = view.getUint32(eocd + 16, true);
-  for (let n = 0; n < count; n++) {
-    if (position + 46 > data.length || view.getUint32(position, true) !== CENTRAL) return { ok: false, reason: "notZip" };
-    const method = view.getUint16(position + 10, true);
-    const compressed = view.getUint32(position + 20, true);
-    const declared = view.getUint32(position + 24, true);
-    const local = view.getUint32(position + 42, true);
-    position += 46 + view.getUint16(position + 28, true) + view.getUint16(position + 30, true) + view.getUint16(position + 32, true);
-    if (local + 30 > data.length || view.getUint32(local, true) !== LOCAL) return { ok: false, reason: "notZip" };
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (method === 0) {
-      if (compressed !== declared) return { ok: false, reason: "sizeMismatch" };
-      continue;
-    }
-    if (method !== 8) continue; // the parser refuses other methods itself
-    const body = data.subarray(start, Math.min(data.length, start + compressed));
-    try {
-      await inflateRaw(body, { maxOutputLength: declared + 1 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
-        return { ok: false, reason: "sizeMismatch" };
-      // A broken deflate stream: the parser says "unreadable".
-      return { ok: true };
-    }
-  }
-  return { ok: true };
-}
+// Issue 22.9 (an entry that inflates beyond its declared size) is checked in
+// the parse worker itself, which then reads those inflated bytes
+// (server/workers/zip-sizes.mjs; parseSheetInWorker's verifyZip).

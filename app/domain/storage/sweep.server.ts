@@ -11,7 +11,8 @@
 //   avatars/      avatars no user has;
 //   wxcodes/      staff QR cards no user has;
 //   home/         home-content images no item has;
-//   imports/      original files of import batches no batch has (pruned).
+//   imports/      original files of import batches no batch has (pruned);
+//   previews/     uploads of import previews no preview has (discarded, expired).
 // Only the generated names of each folder are ever removed.
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
@@ -19,6 +20,7 @@ import path from "node:path";
 import { ATTACHMENT_DIR, attachmentStorageKey, isAttachmentName } from "~/domain/booking/attachments.server";
 import { isImageName } from "~/domain/home-content/images.server";
 import { IMPORT_FILE_DIR, isImportFileName } from "~/domain/import-export/batches.server";
+import { PREVIEW_FILE_DIR, isPreviewFileName } from "~/domain/import-export/preview-file.server";
 import { sql } from "~/utils/db.server";
 import { startServiceOnce } from "~/utils/services.server";
 import { isAvatarName, uploadRoot } from "~/utils/uploads.server";
@@ -29,7 +31,7 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 60 * 1000;
 
-type Folder = "tmp" | typeof ATTACHMENT_DIR | "avatars" | "wxcodes" | "home" | typeof IMPORT_FILE_DIR;
+type Folder = "tmp" | typeof ATTACHMENT_DIR | "avatars" | "wxcodes" | "home" | typeof IMPORT_FILE_DIR | typeof PREVIEW_FILE_DIR;
 
 const FOLDERS: Record<Folder, (name: string) => boolean> = {
   tmp: () => true,
@@ -38,6 +40,7 @@ const FOLDERS: Record<Folder, (name: string) => boolean> = {
   wxcodes: isImageName,
   home: isImageName,
   [IMPORT_FILE_DIR]: isImportFileName,
+  [PREVIEW_FILE_DIR]: isPreviewFileName,
 };
 
 // Every stored name a row refers to, with its folder, in one statement ($1:
@@ -55,7 +58,9 @@ const REFERENCED_SQL = `
   UNION ALL
   SELECT 'home', image_path FROM home_contents WHERE image_path IS NOT NULL
   UNION ALL
-  SELECT 'imports', file_key FROM import_batches WHERE file_key IS NOT NULL`;
+  SELECT 'imports', file_key FROM import_batches WHERE file_key IS NOT NULL
+  UNION ALL
+  SELECT 'previews', file_key FROM import_previews WHERE file_key IS NOT NULL`;
 
 export type SweepResult = Record<Folder, number>;
 
