@@ -13,6 +13,9 @@
 //   COMPARE_ROOT=/path/to/another/checkout (built, node_modules linked): its
 //   server runs beside this one (ports +3), batches alternating, so both
 //   builds see the same load: the comparison to quote on a busy machine.
+//   COMPARE_ENV="PAGE_CACHE=0" (space-separated NAME=value): a second server
+//   of this build with those variables on top, beside the first the same way
+//   (e.g. what the page cache costs a logged-in page).
 import os from "node:os";
 import { createRequire } from "node:module";
 import { addFiftyRowRoutes, login, startServer, type BenchServer } from "./lib/server";
@@ -70,12 +73,19 @@ async function main() {
   const servers: BenchServer[] = [];
   try {
     servers.push(await startServer({ log, env: { BENCH_ROUTES: "1" } }));
-    if (other) {
+    const compareEnv = Object.fromEntries(
+      (process.env.COMPARE_ENV ?? "")
+        .split(" ")
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+    );
+    if (other || process.env.COMPARE_ENV) {
       const port = Number(process.env.BENCH_PORT || 3150) + 3;
       const pgPort = Number(process.env.BENCH_PG_PORT || 55450) + 3;
-      servers.push(await startServer({ log, env: { BENCH_ROUTES: "1" }, root: other, port, pgPort }));
+      servers.push(await startServer({ log, env: { BENCH_ROUTES: "1", ...compareEnv }, root: other, port, pgPort }));
     }
-    const targets = await Promise.all(servers.map((server, i) => prepare(i === 0 ? "this build" : other!, server)));
+    const secondLabel = `${other ?? "this build"}${process.env.COMPARE_ENV ? ` with ${process.env.COMPARE_ENV}` : ""}`;
+    const targets = await Promise.all(servers.map((server, i) => prepare(i === 0 ? "this build" : secondLabel, server)));
     const names = (process.env.PAGES ?? "baselineT1,fcl").split(",");
     for (const name of names)
       if (!targets[0].pages[name]) throw new Error(`PAGES: ${name} is not one of ${Object.keys(targets[0].pages).join(", ")}`);
