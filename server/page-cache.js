@@ -25,6 +25,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { toBuffer } from "./whole-document.js";
 
 /** The pages that may be cached (paths exactly as Remix matches them). */
 export const CACHEABLE_PATHS = new Set([
@@ -458,12 +459,6 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
         res.end = end;
         res.writeHead = writeHead;
       };
-      const toBuffer = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) =>
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-            : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
       // Everything Remix writes is kept until the end, then sent at once:
       // from the entry when it can be kept, else as rendered.
       res.writeHead = /** @type {any} */ (

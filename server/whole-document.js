@@ -22,6 +22,14 @@
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
 
+/** A chunk given to `res.write`/`res.end` as a Buffer (shared with server/page-cache.js). */
+export const toBuffer = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+      : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
+
 /** A document larger than this is streamed on (memory per request stays bounded). */
 export const MAX_BUFFERED = 2 * 1024 * 1024;
 /** compression()'s choice (node_modules/compression: SUPPORTED_ENCODING, PREFERRED_ENCODING). */
@@ -53,12 +61,6 @@ export function wholeDocument({ brotli, gzip = {} }) {
       res.write = write;
       res.end = end;
     };
-    const toBuffer = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) =>
-      Buffer.isBuffer(chunk)
-        ? chunk
-        : chunk instanceof Uint8Array
-          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-          : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
     /** Whether this response is a document to keep whole (asked at its first byte). */
     const isDocument = () =>
       !res.headersSent &&
