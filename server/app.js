@@ -15,6 +15,7 @@ import { csrfGuard } from "./csrf.js";
 import { requestGate } from "./request-gate.js";
 import { serverTiming } from "./server-timing.js";
 import { createPageCache } from "./page-cache.js";
+import { wholeDocument } from "./whole-document.js";
 import { watchDataVersions } from "./data-versions.js";
 import { serverSettings } from "./env.js";
 
@@ -96,12 +97,12 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
   // 14.7 KB at quality 3, 1.08 ms and 13.7 KB at 4 (gzip 1: 0.43 ms,
   // 16.4 KB); the 50-row HTML budget (30 KB) keeps its margin. Hashed
   // assets keep their build-time brotli 11.
-  app.use(
-    compression({
-      threshold: 0,
-      brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-    }),
-  );
+  const brotli = { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+  app.use(compression({ threshold: 0, brotli }));
+  // An HTML document is kept until its end and compressed once, synchronously,
+  // with the same settings, then written with its headers in one system call
+  // (server/whole-document.js, decision 608); everything else streams as before.
+  app.use(wholeDocument({ brotli }));
   // Every non-GET/HEAD/OPTIONS request (Remix actions, `.data` fetches,
   // resource routes, the legacy API) must come from this site (server/csrf.js).
   app.use(csrfGuard({ trustProxy, publicUrl: settings.PUBLIC_URL ?? null }));

@@ -25,6 +25,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { toBuffer } from "./whole-document.js";
 
 /** The pages that may be cached (paths exactly as Remix matches them). */
 export const CACHEABLE_PATHS = new Set([
@@ -67,7 +68,8 @@ const MAX_QUERY = 1024;
  * @typedef {object} PageCache
  * @property {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean} serve
  *   Answers from the cache when it can (true), else marks a cacheable miss and returns false.
- * @property {(req: import("node:http").IncomingMessage) => boolean} candidate A GET of a cacheable page (cheap, by path).
+ * @property {(req: import("node:http").IncomingMessage) => boolean} candidate A GET of a cacheable page without a session
+ *   (cheap: method, path, headers); anything else never reaches `serve` or `capture`.
  * @property {import("express").RequestHandler} capture Express middleware before Remix: keeps a cacheable miss's answer.
  * @property {() => { entries: number, bytes: number, hits: number, misses: number, stored: number }} stats
  * @property {() => void} clear
@@ -93,6 +95,23 @@ export function cookieLanguage(/** @type {string | undefined} */ header) {
     }
   }
   return language;
+}
+
+/**
+ * Whether the cache looks at a request at all: a GET of a cacheable path
+ * without an Authorization header and without any cookie but a known
+ * language cookie. Everything else (a session cookie, valid or not, a
+ * non-GET, another path) goes straight to Remix, before any key, version,
+ * timing or deferral: the cache costs such a request these few comparisons.
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function isCandidate(req) {
+  if (req.method !== "GET" || !req.url) return false;
+  const q = req.url.indexOf("?");
+  if (!CACHEABLE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q))) return false;
+  if (req.headers.authorization !== undefined) return false;
+  const cookie = req.headers.cookie;
+  return cookie === undefined || cookieLanguage(cookie) !== null;
 }
 
 /** Asia/Shanghai has had no daylight saving time since 1991: UTC+8. */
@@ -401,11 +420,7 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
   }
 
   return {
-    candidate(req) {
-      if (req.method !== "GET" || !req.url) return false;
-      const q = req.url.indexOf("?");
-      return CACHEABLE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q));
-    },
+    candidate: isCandidate,
 
     serve(req, res) {
       const started = performance.now();
@@ -444,12 +459,6 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
         res.end = end;
         res.writeHead = writeHead;
       };
-      const toBuffer = (/** @type {unknown} */ chunk, /** @type {unknown} */ encoding) =>
-        Buffer.isBuffer(chunk)
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-            : Buffer.from(String(chunk), typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8");
       // Everything Remix writes is kept until the end, then sent at once:
       // from the entry when it can be kept, else as rendered.
       res.writeHead = /** @type {any} */ (

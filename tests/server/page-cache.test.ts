@@ -4,7 +4,7 @@
 // session is ever answered from it or stored in it; every kind of change
 // shows on the next anonymous request.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as fcl from "~/routes/backoffice/data-area";
 import { fclArea } from "~/domain/data-areas";
 import { todayInShanghai } from "~/utils/dates";
@@ -173,6 +173,33 @@ describe("sessions and the cache", () => {
     const after = served.cache!.stats();
     expect(after.stored).toBe(before.stored);
     expect(after.hits).toBe(before.hits);
+  });
+});
+
+describe("what the cache does to a request it will not store", () => {
+  it("a session, an Authorization header, a non-GET or another path goes straight to Remix: never looked up (no key, no capture, no deferral)", async () => {
+    const cache = served.cache!;
+    const serve = vi.spyOn(cache, "serve");
+    try {
+      const t1 = await loginAs("t1@example.com");
+      serve.mockClear();
+      const passedBy = [
+        await get(base, ROUTE, { cookie: t1 }),
+        await get(base, ROUTE, { cookie: `${t1}; lng=${encodeURIComponent(Buffer.from(JSON.stringify("en-US")).toString("base64"))}` }),
+        await get(base, ROUTE, { cookie: "session=forged.value" }),
+        await get(base, ROUTE, { authorization: "Bearer nothing" }),
+        await get(base, "/bench-not-a-cached-path"),
+      ];
+      const posted = await fetch(base + ROUTE, { method: "POST", headers: { origin: base }, redirect: "manual" });
+      await posted.arrayBuffer();
+      expect(passedBy.map((answer) => answer.headers.get("etag"))).toEqual(passedBy.map(() => null));
+      expect(serve).not.toHaveBeenCalled();
+      // A visitor's request is looked up (the spy sees it), so the spy works.
+      await get(base, ROUTE);
+      expect(serve).toHaveBeenCalledTimes(1);
+    } finally {
+      serve.mockRestore();
+    }
   });
 });
 
