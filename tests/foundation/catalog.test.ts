@@ -7,6 +7,7 @@
 // and transport type, the log filter, its special-offer card, its read-cache
 // version row and trigger, and its translations in both languages.
 import { TransportMode } from "~/generated/prisma/enums";
+import { Prisma } from "~/generated/prisma/client";
 import {
   AREA_KEYS,
   CATALOG_MODELS,
@@ -59,6 +60,26 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
     }
     expect(new Set(RATE_TABLES.map((t) => t.path)).size).toBe(RATE_TABLES.length);
     expect(new Set(RATE_TABLES.map((t) => t.homeTab)).size).toBe(RATE_TABLES.length);
+  });
+
+  it("every field a mode's description names is a column of that mode's own table (not merely of some rate table)", () => {
+    const enums = Prisma as unknown as Record<string, Record<string, string> | undefined>;
+    for (const mode of MODES) {
+      const own = enums[`${mode.model[0].toUpperCase()}${mode.model.slice(1)}ScalarFieldEnum`];
+      expect(own, mode.model).toBeDefined();
+      const columns = new Set(Object.values(own ?? {}));
+      const named = [
+        ...mode.fields.map((f) => f.column),
+        ...mode.facts.flatMap((f) => [f.field === "validity" ? "validFrom" : f.field, f.fallback]),
+        ...mode.prices.flatMap((p) => Object.values(p.tiers ?? {})),
+        "field" in mode.currency ? mode.currency.field : null,
+      ].filter((f): f is string => typeof f === "string");
+      expect(named.length, mode.key).toBeGreaterThan(2);
+      expect(
+        named.filter((f) => !columns.has(f)),
+        `${mode.key}: fields its table (${mode.model}) does not have`,
+      ).toEqual([]);
+    }
   });
 
   it("every table has one data area at the catalog's path, on its model, with its operations", () => {
