@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The docker-compose.yml topology without Docker (issue 26, decision 607):
 // one PostgreSQL (embedded, or DATABASE_URL), two app processes
 // (server/index.js, TRUST_PROXY=1, one uploads folder) and the round-robin
@@ -17,8 +18,10 @@ import { startEmbeddedDatabase } from "../server/embedded-db.js";
 import { startProxy } from "../server/proxy.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** @param {string} url @returns {Promise<boolean>} */
 function isUp(url) {
   return new Promise((resolve) => {
     const req = http.get(`${url}/healthz`, (res) => {
@@ -71,6 +74,7 @@ export async function startScaleOut(options = {}) {
       ),
     );
   };
+  /** @type {import("node:http").Server | null} */
   let proxy = null;
   const stop = async () => {
     await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
@@ -100,6 +104,7 @@ export async function startScaleOut(options = {}) {
         },
       });
       let output = "";
+      /** @param {Buffer | string} chunk */
       const keep = (chunk) => {
         output = (output + chunk).slice(-20_000);
       };
