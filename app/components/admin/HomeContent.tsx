@@ -17,16 +17,9 @@ import { shanghaiDateTime } from "./format";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AdminBreadcrumb } from "./AdminScreen";
 import { LevelTag, TreeTable } from "~/components/TreeTable";
+import type { HomeItemSummary } from "~/domain/home-content/home-content.server";
 
-type Item = {
-  id: number;
-  name: string;
-  description: string | null;
-  parentId: number | null;
-  level: number;
-  imagePath: string | null;
-  size: string | null;
-};
+type Item = HomeItemSummary;
 type Row = Item & { depth: number; createdAt: string; updatedAt: string };
 type Category = { id: number; name: string; description: string | null; sort: number };
 

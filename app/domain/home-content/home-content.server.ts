@@ -25,6 +25,9 @@ export type HomeItemRow = {
   updatedAt: Date;
 };
 
+/** What the home-content screens show and edit of an item (the tree rows and the dialogs). */
+export type HomeItemSummary = Pick<HomeItemRow, "id" | "name" | "description" | "parentId" | "level" | "imagePath" | "size">;
+
 export function listHomeItems(channel: HomeChannel): Promise<HomeItemRow[]> {
   return prisma.homeContent.findMany({
     where: { channel },

@@ -18,20 +18,13 @@ import {
   listHomeItems,
   saveHomeCategory,
   updateHomeItem,
+  type HomeItemSummary,
 } from "~/domain/home-content/home-content.server";
 import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screens";
 
-function itemSummary(item: {
-  id: number;
-  name: string;
-  description: string | null;
-  parentId: number | null;
-  level: number;
-  imagePath: string | null;
-  size: string | null;
-}) {
+function itemSummary(item: HomeItemSummary): HomeItemSummary {
   return {
     id: item.id,
     name: item.name,
