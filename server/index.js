@@ -33,12 +33,19 @@ async function shutdown(signal, code = 0) {
   shuttingDown = true;
   log(`${signal}: shutting down`);
   const hooks = globalThis.__shutdownHooks ?? [];
-  await Promise.allSettled(hooks.map((hook) => hook()));
+  const runHooks = () => Promise.allSettled(hooks.map((hook) => hook()));
+  // While the hooks write what waits to be batched, requests in flight are
+  // still answered (closing the listener first would reset connections not
+  // yet accepted). Those requests queue query logs of their own: the hooks
+  // run again once the server is closed, so nothing is written after the
+  // pool has ended. Every hook may run twice.
+  await runHooks();
   const server = httpServer;
   if (server) {
     server.closeAllConnections?.();
     await new Promise((resolve) => server.close(resolve));
   }
+  await runHooks();
   // The app's connection pool (app/utils/db.server.ts keeps it on globalThis),
   // once the hooks have written what waited to be batched, before PostgreSQL stops.
   await globalThis.__pgPool?.end().catch(() => {});
