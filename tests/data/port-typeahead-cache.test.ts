@@ -3,6 +3,7 @@
 // port_aliases keep their data versions, and a new alias (the screen's save,
 // the map action, or any other write: the statement trigger bumps the
 // version) shows on the very next request.
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as screen from "~/routes/admin/portAliases";
 import { loader as portsLoader } from "~/routes/resources/resources.ports";
@@ -88,5 +89,25 @@ describe("port typeahead cache", () => {
     expect(await typeahead("sea", "Qzport")).toEqual(["QINGDAO"]);
     await prisma.$executeRaw`DELETE FROM port_aliases WHERE key LIKE 'qzport%'`;
     expect(await typeahead("sea", "Qzport")).toEqual([]);
+  });
+
+  it("an alias saved on the screen announces every version it bumps to the other app processes (NOTIFY data_versions)", async () => {
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(String(message.payload).split(":")[0]));
+    await listener.query("LISTEN data_versions");
+    try {
+      const saved = await post({ intent: "save", alias: "Qnotify Harbour", port: "CNTAO" });
+      expect(saved.status).toBe(302);
+      const until = Date.now() + 5_000;
+      while (Date.now() < until && !(heard.includes("port_aliases") && heard.includes("sea_ports"))) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(heard).toContain("port_aliases");
+      expect(heard).toContain("sea_ports");
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -218,9 +218,18 @@ async function fixStoredRows(tx: Tx, key: string, portName: string): Promise<Rec
   return fixed;
 }
 
-/** Search caches of sea ports (endpoints, suggestions) read anew after an alias change. */
+/**
+ * Search caches of sea ports (endpoints, suggestions) read anew after an
+ * alias change, and previews resolved with the old aliases are refused. As
+ * the tables' triggers do (bump_data_version), the bump is announced to every
+ * app process when the transaction commits.
+ */
 async function bumpSeaPortVersion(tx: Tx): Promise<void> {
-  await tx.$executeRaw`UPDATE data_versions SET version = pg_current_xact_id()::text::bigint WHERE name = 'sea_ports'`;
+  await tx.$executeRaw`
+    WITH bumped AS (
+      UPDATE data_versions SET version = pg_current_xact_id()::text::bigint WHERE name = 'sea_ports' RETURNING version
+    )
+    SELECT pg_notify('data_versions', 'sea_ports:' || version) FROM bumped`;
 }
 
 /**
