@@ -147,10 +147,28 @@ function styleFormats(xml, table) {
   return formats;
 }
 
-function decodeColumn(letters) {
-  let c = 0;
-  for (let i = 0; i < letters.length; i++) c = c * 26 + (letters.charCodeAt(i) - 64);
-  return c - 1;
+/** @param {number} code */
+const isBlankCode = (code) => code === 32 || code === 9 || code === 10 || code === 13;
+
+/**
+ * The style attribute's index (as Number(text) gave it: plain digits read in
+ * place; anything else through Number, NaN giving no format).
+ * @param {string} text
+ * @param {number} from
+ * @param {number} to
+ */
+function styleIndex(text, from, to) {
+  let n = 0;
+  if (from === to) return 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) {
+      const value = Number(text.slice(from, to));
+      return Number.isInteger(value) ? value : -1;
+    }
+    n = n * 10 + (code - 48);
+  }
+  return n;
 }
 
 /**
@@ -192,6 +210,17 @@ function read(data, XLSX, dateText, inflated) {
   const stylesRel = related("styles");
   const strings = sharedStrings(sstRel ? zip.text(sstRel.path) : null);
   const formats = styleFormats(stylesRel ? zip.text(stylesRel.path) : null, XLSX.SSF.get_table());
+  // Whether a style's number format is a date, decided once per style (not once per cell). Without a styles part
+  // every cell is "General"; a cell without a style (-1) or with an unknown one has no format.
+  const generalIsDate = XLSX.SSF.is_date("General");
+  const dateStyles = formats === null ? null : formats.map((format) => typeof format === "string" && XLSX.SSF.is_date(format));
+  /** @param {number} style */
+  const isDateStyle = (style) =>
+    dateStyles === null
+      ? generalIsDate
+      : style >= 0 && style < dateStyles.length
+        ? dateStyles[style]
+        : typeof formats?.[style] === "string" && XLSX.SSF.is_date(/** @type {string} */ (formats?.[style]));
   const sheet = zip.text(sheetRel.path);
   if (!sheet || !/<worksheet\b/.test(sheet) || sheet.includes("<![CDATA[")) return null;
 
@@ -221,7 +250,7 @@ function read(data, XLSX, dateText, inflated) {
     }
     const tagEnd = sheet.indexOf(">", at);
     const selfClosing = sheet.charCodeAt(tagEnd - 1) === 47;
-    const tag = sheet.slice(at + 2, selfClosing ? tagEnd - 1 : tagEnd);
+    const tagStop = selfClosing ? tagEnd - 1 : tagEnd;
     let inner = "";
     if (selfClosing) pos = tagEnd + 1;
     else {
@@ -230,26 +259,46 @@ function read(data, XLSX, dateText, inflated) {
       inner = sheet.slice(tagEnd + 1, close);
       pos = close + 4;
     }
-    // Attributes r, s, t.
-    let ref;
-    let style;
+    // Attributes r, s, t, read in place (no slice per attribute): each name="value" of the tag; other names
+    // (cm, vm, ph …) are skipped, as before.
+    let refAt = -1;
+    let refEnd = -1;
+    let style = -1;
     let type;
-    for (let i = 0; i < tag.length;) {
-      const eq = tag.indexOf('="', i);
-      if (eq < 0) break;
-      const quote = tag.indexOf('"', eq + 2);
-      const name = tag.slice(i, eq).trim();
-      const value = tag.slice(eq + 2, quote);
-      if (name === "r") ref = value;
-      else if (name === "s") style = value;
-      else if (name === "t") type = value;
+    for (let i = at + 2; i < tagStop;) {
+      const eq = sheet.indexOf('="', i);
+      if (eq < 0 || eq >= tagStop) break;
+      const quote = sheet.indexOf('"', eq + 2);
+      if (quote < 0 || quote >= tagStop) unsupported();
+      // The name, between blanks: one letter for the three read here.
+      let nameStart = i;
+      while (isBlankCode(sheet.charCodeAt(nameStart))) nameStart++;
+      let nameEnd = eq;
+      while (nameEnd > nameStart && isBlankCode(sheet.charCodeAt(nameEnd - 1))) nameEnd--;
+      if (nameEnd - nameStart === 1) {
+        const name = sheet.charCodeAt(nameStart);
+        if (name === 114 /* r */) {
+          refAt = eq + 2;
+          refEnd = quote;
+        } else if (name === 115 /* s */) style = styleIndex(sheet, eq + 2, quote);
+        else if (name === 116 /* t */) type = sheet.slice(eq + 2, quote);
+      }
       i = quote + 1;
     }
-    if (ref === undefined) unsupported();
-    const split = /^([A-Z]+)(\d+)$/.exec(ref);
-    if (!split) unsupported();
-    const c = decodeColumn(split[1]);
-    const r = parseInt(split[2], 10) - 1;
+    if (refAt < 0) unsupported();
+    // The reference: column letters A-Z, then the row's digits (as /^([A-Z]+)(\d+)$/).
+    let k = refAt;
+    let c = 0;
+    for (let code = sheet.charCodeAt(k); code >= 65 && code <= 90; code = sheet.charCodeAt(++k)) c = c * 26 + (code - 64);
+    if (k === refAt || k === refEnd) unsupported();
+    let r = 0;
+    for (; k < refEnd; k++) {
+      const code = sheet.charCodeAt(k);
+      if (code < 48 || code > 57) unsupported();
+      r = r * 10 + (code - 48);
+    }
+    c -= 1;
+    r -= 1;
 
     let v;
     let rawV = "";
@@ -276,8 +325,7 @@ function read(data, XLSX, dateText, inflated) {
       case "n": {
         if (v === undefined) continue;
         const number = parseFloat(v);
-        const format = formats === null ? "General" : formats[style === undefined ? -1 : Number(style)];
-        const code = typeof format === "string" && XLSX.SSF.is_date(format) ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
+        const code = isDateStyle(style) ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
         value = code ? dateText(code) : number;
         break;
       }
