@@ -1,3 +1,4 @@
+// @ts-check
 // A one-pass reader of the first sheet of an .xlsx (issue 23, performance):
 // the zip's central directory, zlib's inflate, then shared strings, styles
 // and the sheet XML scanned with indexOf — about 5-8 times less CPU than
@@ -14,9 +15,21 @@ import zlib from "node:zlib";
 const decoder = new TextDecoder("utf-8");
 
 /**
+ * @typedef {import("./compact-sheet.mjs").RowsSheet} RowsSheet
+ * @typedef {import("./compact-sheet.mjs").Cell} Cell
+ * @typedef {typeof import("@e965/xlsx")} SheetJS
+ * @typedef {{ y: number, m: number, d: number, H: number, M: number, S: number }} DateCode
+ * @typedef {(code: DateCode) => string} DateText
+ * @typedef {Map<number, Uint8Array>} Inflated
+ */
+
+/**
  * The zip's entries by name → bytes (inflated lazily, or taken from
  * `inflated`: entries the zip size check already inflated, by local header
  * offset); null when not a plain zip.
+ * @param {Uint8Array} data
+ * @param {Inflated} [inflated]
+ * @returns {{ text(name: string): string | null } | null}
  */
 function zipEntries(data, inflated) {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -56,35 +69,54 @@ function zipEntries(data, inflated) {
       if (entry.method === 0) return decoder.decode(entry.bytes);
       const done = inflated?.get(entry.local);
       // Each entry is read once: its inflated bytes are let go as soon as they are text.
-      if (done) inflated.delete(entry.local);
+      if (done) inflated?.delete(entry.local);
       return decoder.decode(done ?? zlib.inflateRawSync(entry.bytes));
     },
   };
 }
 
 /** SheetJS's unescapexml (the same expressions; CDATA is left to SheetJS). */
+/** @type {Record<string, string>} */
 const encodings = { "&quot;": '"', "&apos;": "'", "&gt;": ">", "&lt;": "<", "&amp;": "&" };
 const encregex = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
 const coderegex = /_x([\da-fA-F]{4})_/gi;
+/**
+ * @param {string} text
+ * @param {boolean} [xlsx]
+ */
 function unescapexml(text, xlsx) {
   if (text.indexOf("&") < 0 && text.indexOf("_x") < 0 && text.indexOf("_X") < 0) return xlsx ? text.replace(/\r\n/g, "\n") : text;
   const out = text
-    .replace(encregex, ($$, $1) => encodings[$$] || String.fromCharCode(parseInt($1, $$.indexOf("x") > -1 ? 16 : 10)) || $$)
-    .replace(coderegex, (m, c) => String.fromCharCode(parseInt(c, 16)));
+    .replace(
+      encregex,
+      (/** @type {string} */ $$, /** @type {string} */ $1) =>
+        encodings[$$] || String.fromCharCode(parseInt($1, $$.indexOf("x") > -1 ? 16 : 10)) || $$,
+    )
+    .replace(coderegex, (/** @type {string} */ m, /** @type {string} */ c) => String.fromCharCode(parseInt(c, 16)));
   return xlsx ? out.replace(/\r\n/g, "\n") : out;
 }
 
+/** @returns {never} */
 const unsupported = () => {
   throw new Error("fast-xlsx: not the plain form");
 };
 
+/**
+ * @param {string} tag
+ * @param {string} name
+ */
 function attribute(tag, name) {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return m ? m[1] : undefined;
 }
 
-/** Relationship id → target, resolved against the part's folder. */
+/**
+ * Relationship id → target, resolved against the part's folder.
+ * @param {string | null} xml
+ * @param {string} folder
+ */
 function relationships(xml, folder) {
+  /** @type {Map<string, { path: string, type: string }>} */
   const map = new Map();
   if (!xml) return map;
   for (const m of xml.matchAll(/<Relationship\b[^>]*>/g)) {
@@ -98,6 +130,7 @@ function relationships(xml, folder) {
   return map;
 }
 
+/** @param {string} path */
 function normalise(path) {
   const parts = [];
   for (const part of path.split("/")) {
@@ -107,6 +140,7 @@ function normalise(path) {
   return parts.join("/");
 }
 
+/** @param {string | null} xml */
 function sharedStrings(xml) {
   if (xml === null) return [];
   if (xml.includes("<![CDATA[") || /<\w+:si\b|<si\/>|<r>|<r |<rPh|<sstItem/.test(xml)) unsupported();
@@ -127,9 +161,15 @@ function sharedStrings(xml) {
   return strings;
 }
 
-/** Style index → number format code (the file's own formats over SheetJS's table). */
+/**
+ * Style index → number format code (the file's own formats over SheetJS's table).
+ * @param {string | null} xml
+ * @param {Record<number, string>} table
+ * @returns {(string | undefined)[] | null}
+ */
 function styleFormats(xml, table) {
   if (xml === null) return null;
+  /** @type {Map<number, string>} */
   const custom = new Map();
   for (const m of xml.matchAll(/<numFmt\b[^>]*>/g)) {
     const id = parseInt(attribute(m[0], "numFmtId") ?? "", 10);
@@ -138,6 +178,7 @@ function styleFormats(xml, table) {
     if (id > 0) custom.set(id, unescapexml(code));
   }
   const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml);
+  /** @type {(string | undefined)[]} */
   const formats = [];
   if (!xfs) return formats;
   for (const m of xfs[1].matchAll(/<xf\b[^>]*>/g)) {
@@ -176,6 +217,11 @@ function styleIndex(text, from, to) {
  * formulaCells }), or null when the file is not in the plain form (SheetJS
  * reads it). `XLSX`: the SheetJS module (its number format table, is_date
  * and parse_date_code); `dateText`: parse-sheet's text of a date code.
+ * @param {Uint8Array} data
+ * @param {SheetJS} XLSX
+ * @param {DateText} dateText
+ * @param {Inflated} [inflated]
+ * @returns {RowsSheet | null}
  */
 export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   try {
@@ -186,6 +232,13 @@ export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   }
 }
 
+/**
+ * @param {Uint8Array} data
+ * @param {SheetJS} XLSX
+ * @param {DateText} dateText
+ * @param {Inflated} [inflated]
+ * @returns {RowsSheet | null}
+ */
 function read(data, XLSX, dateText, inflated) {
   if (!(data[0] === 0x50 && data[1] === 0x4b)) return null;
   const zip = zipEntries(data, inflated);
@@ -205,7 +258,7 @@ function read(data, XLSX, dateText, inflated) {
   const workbookPr = /<workbookPr\b[^>]*>/.exec(workbook);
   const date1904Attr = workbookPr ? attribute(workbookPr[0], "date1904") : undefined;
   const date1904 = date1904Attr === "1" || date1904Attr === "true";
-  const related = (kind) => [...rels.values()].find((r) => r.type.endsWith(`/${kind}`));
+  const related = (/** @type {string} */ kind) => [...rels.values()].find((r) => r.type.endsWith(`/${kind}`));
   const sstRel = related("sharedStrings");
   const stylesRel = related("styles");
   const strings = sharedStrings(sstRel ? zip.text(sstRel.path) : null);
