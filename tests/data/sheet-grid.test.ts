@@ -137,6 +137,10 @@ describe("a column's remembering converter", () => {
     60,
     true,
     false,
+    // Texts equal to another cell's String(): a converter keyed by text instead of value would mix them up.
+    "true",
+    "false",
+    "0",
     "是",
     "否",
     "TRUE",
