@@ -1,3 +1,4 @@
+// @ts-check
 // A one-pass reader of the first sheet of an .xlsx (issue 23, performance):
 // the zip's central directory, zlib's inflate, then shared strings, styles
 // and the sheet XML scanned with indexOf — about 5-8 times less CPU than
@@ -14,9 +15,21 @@ import zlib from "node:zlib";
 const decoder = new TextDecoder("utf-8");
 
 /**
+ * @typedef {import("./compact-sheet.mjs").RowsSheet} RowsSheet
+ * @typedef {import("./compact-sheet.mjs").Cell} Cell
+ * @typedef {typeof import("@e965/xlsx")} SheetJS
+ * @typedef {{ y: number, m: number, d: number, H: number, M: number, S: number }} DateCode
+ * @typedef {(code: DateCode) => string} DateText
+ * @typedef {Map<number, Uint8Array>} Inflated
+ */
+
+/**
  * The zip's entries by name → bytes (inflated lazily, or taken from
  * `inflated`: entries the zip size check already inflated, by local header
  * offset); null when not a plain zip.
+ * @param {Uint8Array} data
+ * @param {Inflated} [inflated]
+ * @returns {{ text(name: string): string | null } | null}
  */
 function zipEntries(data, inflated) {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -56,35 +69,54 @@ function zipEntries(data, inflated) {
       if (entry.method === 0) return decoder.decode(entry.bytes);
       const done = inflated?.get(entry.local);
       // Each entry is read once: its inflated bytes are let go as soon as they are text.
-      if (done) inflated.delete(entry.local);
+      if (done) inflated?.delete(entry.local);
       return decoder.decode(done ?? zlib.inflateRawSync(entry.bytes));
     },
   };
 }
 
 /** SheetJS's unescapexml (the same expressions; CDATA is left to SheetJS). */
+/** @type {Record<string, string>} */
 const encodings = { "&quot;": '"', "&apos;": "'", "&gt;": ">", "&lt;": "<", "&amp;": "&" };
 const encregex = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
 const coderegex = /_x([\da-fA-F]{4})_/gi;
+/**
+ * @param {string} text
+ * @param {boolean} [xlsx]
+ */
 function unescapexml(text, xlsx) {
   if (text.indexOf("&") < 0 && text.indexOf("_x") < 0 && text.indexOf("_X") < 0) return xlsx ? text.replace(/\r\n/g, "\n") : text;
   const out = text
-    .replace(encregex, ($$, $1) => encodings[$$] || String.fromCharCode(parseInt($1, $$.indexOf("x") > -1 ? 16 : 10)) || $$)
-    .replace(coderegex, (m, c) => String.fromCharCode(parseInt(c, 16)));
+    .replace(
+      encregex,
+      (/** @type {string} */ $$, /** @type {string} */ $1) =>
+        encodings[$$] || String.fromCharCode(parseInt($1, $$.indexOf("x") > -1 ? 16 : 10)) || $$,
+    )
+    .replace(coderegex, (/** @type {string} */ m, /** @type {string} */ c) => String.fromCharCode(parseInt(c, 16)));
   return xlsx ? out.replace(/\r\n/g, "\n") : out;
 }
 
+/** @returns {never} */
 const unsupported = () => {
   throw new Error("fast-xlsx: not the plain form");
 };
 
+/**
+ * @param {string} tag
+ * @param {string} name
+ */
 function attribute(tag, name) {
   const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return m ? m[1] : undefined;
 }
 
-/** Relationship id → target, resolved against the part's folder. */
+/**
+ * Relationship id → target, resolved against the part's folder.
+ * @param {string | null} xml
+ * @param {string} folder
+ */
 function relationships(xml, folder) {
+  /** @type {Map<string, { path: string, type: string }>} */
   const map = new Map();
   if (!xml) return map;
   for (const m of xml.matchAll(/<Relationship\b[^>]*>/g)) {
@@ -98,6 +130,7 @@ function relationships(xml, folder) {
   return map;
 }
 
+/** @param {string} path */
 function normalise(path) {
   const parts = [];
   for (const part of path.split("/")) {
@@ -107,6 +140,7 @@ function normalise(path) {
   return parts.join("/");
 }
 
+/** @param {string | null} xml */
 function sharedStrings(xml) {
   if (xml === null) return [];
   if (xml.includes("<![CDATA[") || /<\w+:si\b|<si\/>|<r>|<r |<rPh|<sstItem/.test(xml)) unsupported();
@@ -127,9 +161,15 @@ function sharedStrings(xml) {
   return strings;
 }
 
-/** Style index → number format code (the file's own formats over SheetJS's table). */
+/**
+ * Style index → number format code (the file's own formats over SheetJS's table).
+ * @param {string | null} xml
+ * @param {Record<number, string>} table
+ * @returns {(string | undefined)[] | null}
+ */
 function styleFormats(xml, table) {
   if (xml === null) return null;
+  /** @type {Map<number, string>} */
   const custom = new Map();
   for (const m of xml.matchAll(/<numFmt\b[^>]*>/g)) {
     const id = parseInt(attribute(m[0], "numFmtId") ?? "", 10);
@@ -138,6 +178,7 @@ function styleFormats(xml, table) {
     if (id > 0) custom.set(id, unescapexml(code));
   }
   const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml);
+  /** @type {(string | undefined)[]} */
   const formats = [];
   if (!xfs) return formats;
   for (const m of xfs[1].matchAll(/<xf\b[^>]*>/g)) {
@@ -147,10 +188,28 @@ function styleFormats(xml, table) {
   return formats;
 }
 
-function decodeColumn(letters) {
-  let c = 0;
-  for (let i = 0; i < letters.length; i++) c = c * 26 + (letters.charCodeAt(i) - 64);
-  return c - 1;
+/** @param {number} code */
+const isBlankCode = (code) => code === 32 || code === 9 || code === 10 || code === 13;
+
+/**
+ * The style attribute's index (as Number(text) gave it: plain digits read in
+ * place; anything else through Number, NaN giving no format).
+ * @param {string} text
+ * @param {number} from
+ * @param {number} to
+ */
+function styleIndex(text, from, to) {
+  let n = 0;
+  if (from === to) return 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) {
+      const value = Number(text.slice(from, to));
+      return Number.isInteger(value) ? value : -1;
+    }
+    n = n * 10 + (code - 48);
+  }
+  return n;
 }
 
 /**
@@ -158,6 +217,11 @@ function decodeColumn(letters) {
  * formulaCells }), or null when the file is not in the plain form (SheetJS
  * reads it). `XLSX`: the SheetJS module (its number format table, is_date
  * and parse_date_code); `dateText`: parse-sheet's text of a date code.
+ * @param {Uint8Array} data
+ * @param {SheetJS} XLSX
+ * @param {DateText} dateText
+ * @param {Inflated} [inflated]
+ * @returns {RowsSheet | null}
  */
 export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   try {
@@ -168,6 +232,13 @@ export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   }
 }
 
+/**
+ * @param {Uint8Array} data
+ * @param {SheetJS} XLSX
+ * @param {DateText} dateText
+ * @param {Inflated} [inflated]
+ * @returns {RowsSheet | null}
+ */
 function read(data, XLSX, dateText, inflated) {
   if (!(data[0] === 0x50 && data[1] === 0x4b)) return null;
   const zip = zipEntries(data, inflated);
@@ -187,11 +258,22 @@ function read(data, XLSX, dateText, inflated) {
   const workbookPr = /<workbookPr\b[^>]*>/.exec(workbook);
   const date1904Attr = workbookPr ? attribute(workbookPr[0], "date1904") : undefined;
   const date1904 = date1904Attr === "1" || date1904Attr === "true";
-  const related = (kind) => [...rels.values()].find((r) => r.type.endsWith(`/${kind}`));
+  const related = (/** @type {string} */ kind) => [...rels.values()].find((r) => r.type.endsWith(`/${kind}`));
   const sstRel = related("sharedStrings");
   const stylesRel = related("styles");
   const strings = sharedStrings(sstRel ? zip.text(sstRel.path) : null);
   const formats = styleFormats(stylesRel ? zip.text(stylesRel.path) : null, XLSX.SSF.get_table());
+  // Whether a style's number format is a date, decided once per style (not once per cell). Without a styles part
+  // every cell is "General"; a cell without a style (-1) or with an unknown one has no format.
+  const generalIsDate = XLSX.SSF.is_date("General");
+  const dateStyles = formats === null ? null : formats.map((format) => typeof format === "string" && XLSX.SSF.is_date(format));
+  /** @param {number} style */
+  const isDateStyle = (style) =>
+    dateStyles === null
+      ? generalIsDate
+      : style >= 0 && style < dateStyles.length
+        ? dateStyles[style]
+        : typeof formats?.[style] === "string" && XLSX.SSF.is_date(/** @type {string} */ (formats?.[style]));
   const sheet = zip.text(sheetRel.path);
   if (!sheet || !/<worksheet\b/.test(sheet) || sheet.includes("<![CDATA[")) return null;
 
@@ -221,7 +303,7 @@ function read(data, XLSX, dateText, inflated) {
     }
     const tagEnd = sheet.indexOf(">", at);
     const selfClosing = sheet.charCodeAt(tagEnd - 1) === 47;
-    const tag = sheet.slice(at + 2, selfClosing ? tagEnd - 1 : tagEnd);
+    const tagStop = selfClosing ? tagEnd - 1 : tagEnd;
     let inner = "";
     if (selfClosing) pos = tagEnd + 1;
     else {
@@ -230,26 +312,46 @@ function read(data, XLSX, dateText, inflated) {
       inner = sheet.slice(tagEnd + 1, close);
       pos = close + 4;
     }
-    // Attributes r, s, t.
-    let ref;
-    let style;
+    // Attributes r, s, t, read in place (no slice per attribute): each name="value" of the tag; other names
+    // (cm, vm, ph …) are skipped, as before.
+    let refAt = -1;
+    let refEnd = -1;
+    let style = -1;
     let type;
-    for (let i = 0; i < tag.length;) {
-      const eq = tag.indexOf('="', i);
-      if (eq < 0) break;
-      const quote = tag.indexOf('"', eq + 2);
-      const name = tag.slice(i, eq).trim();
-      const value = tag.slice(eq + 2, quote);
-      if (name === "r") ref = value;
-      else if (name === "s") style = value;
-      else if (name === "t") type = value;
+    for (let i = at + 2; i < tagStop;) {
+      const eq = sheet.indexOf('="', i);
+      if (eq < 0 || eq >= tagStop) break;
+      const quote = sheet.indexOf('"', eq + 2);
+      if (quote < 0 || quote >= tagStop) unsupported();
+      // The name, between blanks: one letter for the three read here.
+      let nameStart = i;
+      while (isBlankCode(sheet.charCodeAt(nameStart))) nameStart++;
+      let nameEnd = eq;
+      while (nameEnd > nameStart && isBlankCode(sheet.charCodeAt(nameEnd - 1))) nameEnd--;
+      if (nameEnd - nameStart === 1) {
+        const name = sheet.charCodeAt(nameStart);
+        if (name === 114 /* r */) {
+          refAt = eq + 2;
+          refEnd = quote;
+        } else if (name === 115 /* s */) style = styleIndex(sheet, eq + 2, quote);
+        else if (name === 116 /* t */) type = sheet.slice(eq + 2, quote);
+      }
       i = quote + 1;
     }
-    if (ref === undefined) unsupported();
-    const split = /^([A-Z]+)(\d+)$/.exec(ref);
-    if (!split) unsupported();
-    const c = decodeColumn(split[1]);
-    const r = parseInt(split[2], 10) - 1;
+    if (refAt < 0) unsupported();
+    // The reference: column letters A-Z, then the row's digits (as /^([A-Z]+)(\d+)$/).
+    let k = refAt;
+    let c = 0;
+    for (let code = sheet.charCodeAt(k); code >= 65 && code <= 90; code = sheet.charCodeAt(++k)) c = c * 26 + (code - 64);
+    if (k === refAt || k === refEnd) unsupported();
+    let r = 0;
+    for (; k < refEnd; k++) {
+      const code = sheet.charCodeAt(k);
+      if (code < 48 || code > 57) unsupported();
+      r = r * 10 + (code - 48);
+    }
+    c -= 1;
+    r -= 1;
 
     let v;
     let rawV = "";
@@ -276,8 +378,7 @@ function read(data, XLSX, dateText, inflated) {
       case "n": {
         if (v === undefined) continue;
         const number = parseFloat(v);
-        const format = formats === null ? "General" : formats[style === undefined ? -1 : Number(style)];
-        const code = typeof format === "string" && XLSX.SSF.is_date(format) ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
+        const code = isDateStyle(style) ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
         value = code ? dateText(code) : number;
         break;
       }

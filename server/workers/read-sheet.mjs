@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the first sheet of an uploaded spreadsheet as rows of cells (used by
 // parse-sheet.mjs inside the worker thread; plain JS ESM on disk, as the
 // workers are). The plain .xlsx form goes through the one-pass reader
@@ -13,23 +14,36 @@
 import * as XLSX from "@e965/xlsx";
 import { readFirstSheetFast } from "./fast-xlsx.mjs";
 
-const pad = (n, w = 2) => String(n).padStart(w, "0");
+/**
+ * @typedef {import("./compact-sheet.mjs").RowsSheet} RowsSheet
+ * @typedef {import("./compact-sheet.mjs").Cell} Cell
+ * @typedef {import("./fast-xlsx.mjs").DateCode} DateCode
+ */
 
+const pad = (/** @type {number} */ n, w = 2) => String(n).padStart(w, "0");
+
+/** @param {DateCode} code */
 function dateText(code) {
   const day = `${pad(code.y, 4)}-${pad(code.m)}-${pad(code.d)}`;
   if (!code.H && !code.M && !code.S) return day;
   return `${day} ${pad(code.H)}:${pad(code.M)}:${pad(code.S)}`;
 }
 
+/**
+ * @param {import("@e965/xlsx").CellObject | undefined} cell
+ * @param {boolean} date1904
+ * @returns {Cell}
+ */
 function cellValue(cell, date1904) {
   if (!cell) return null;
-  switch (cell.t) {
+  // "str" (a formula's text) is a type SheetJS gives that its typings leave out.
+  switch (/** @type {string} */ (cell.t)) {
     case "n":
       if (cell.z && typeof cell.z === "string" && XLSX.SSF.is_date(cell.z)) {
-        const code = XLSX.SSF.parse_date_code(cell.v, { date1904 });
+        const code = XLSX.SSF.parse_date_code(/** @type {number} */ (cell.v), { date1904 });
         if (code) return dateText(code);
       }
-      return cell.v;
+      return /** @type {number} */ (cell.v);
     case "s":
     case "str":
       return cell.v == null ? null : String(cell.v);
@@ -47,12 +61,19 @@ function cellValue(cell, date1904) {
  * The first sheet of an .xls/.xlsx: the one-pass reader when the file is in
  * its plain form, else SheetJS. `inflated`: the zip entries the size check
  * already inflated (zip-sizes.mjs), by local header offset.
+ * @param {Uint8Array} data
+ * @param {Map<number, Uint8Array>} [inflated]
+ * @returns {RowsSheet}
  */
 export function readFirstSheet(data, inflated) {
   return readFirstSheetFast(data, XLSX, dateText, inflated) ?? readFirstSheetSheetJS(data);
 }
 
-/** The first sheet through SheetJS (every format it reads: .xls, any .xlsx). */
+/**
+ * The first sheet through SheetJS (every format it reads: .xls, any .xlsx).
+ * @param {Uint8Array} data
+ * @returns {RowsSheet}
+ */
 export function readFirstSheetSheetJS(data) {
   const workbook = XLSX.read(data, {
     type: "array",

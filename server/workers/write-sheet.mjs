@@ -1,3 +1,4 @@
+// @ts-check
 // Writes a one-sheet workbook (.xls BIFF8 or .xlsx) in a worker thread, so a
 // large export does not block the server's event loop.
 //
@@ -33,7 +34,7 @@ const RECORD_WRITE_PACKED = `	var body = len > 0 && is_buf(payload) ? (payload.l
 }`;
 const BLOCK_SIZE = "blksz = has_buf ? 16384 : 2048";
 
-const once = (source, text) => source.split(text).length === 2;
+const once = (/** @type {string} */ source, /** @type {string} */ text) => source.split(text).length === 2;
 
 async function loadSheetJs() {
   try {
@@ -51,6 +52,8 @@ async function loadSheetJs() {
   return { XLSX: await import("@e965/xlsx"), patched: false };
 }
 
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+
 try {
   const { XLSX, patched } = await loadSheetJs();
   const { rows, sheetName = "sheet1", bookType = "biff8", more = [] } = workerData;
@@ -62,7 +65,7 @@ try {
   const buffer = XLSX.write(workbook, { type: "buffer", bookType, compression: true });
   // A copy owns its ArrayBuffer (small Buffers share Node's pool), so it can be transferred.
   const data = new Uint8Array(buffer);
-  parentPort.postMessage({ ok: true, data, patched }, [data.buffer]);
+  port.postMessage({ ok: true, data, patched }, [data.buffer]);
 } catch (error) {
-  parentPort.postMessage({ ok: false, error: String(error?.message ?? error).slice(0, 500) });
+  port.postMessage({ ok: false, error: String(/** @type {{ message?: unknown }} */ (error)?.message ?? error).slice(0, 500) });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 22.9 (zip bombs with falsified sizes), inside the parse worker:
 // each entry of the .xlsx is inflated with the output capped at its declared
 // size plus one byte; an entry that inflates to more than it declares is
@@ -13,7 +14,11 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-/** { ok: true, inflated: Map(local offset → bytes) } or { ok: false, reason: "sizeMismatch" | "notZip" }. */
+/**
+ * { ok: true, inflated: Map(local offset → bytes) } or { ok: false, reason: "sizeMismatch" | "notZip" }.
+ * @param {Uint8Array} data
+ * @returns {{ ok: true, inflated: Map<number, Uint8Array> } | { ok: false, reason: "sizeMismatch" | "notZip" }}
+ */
 export function verifyZipSizes(data) {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let eocd = -1;
@@ -24,6 +29,7 @@ export function verifyZipSizes(data) {
     }
   }
   if (eocd < 0) return { ok: false, reason: "notZip" };
+  /** @type {Map<number, Uint8Array>} */
   const inflated = new Map();
   const count = view.getUint16(eocd + 10, true);
   let position = view.getUint32(eocd + 16, true);
@@ -45,7 +51,8 @@ export function verifyZipSizes(data) {
     try {
       inflated.set(local, zlib.inflateRawSync(body, { maxOutputLength: declared + 1 }));
     } catch (error) {
-      if (error?.code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) return { ok: false, reason: "sizeMismatch" };
+      if (/** @type {{ code?: string }} */ (error)?.code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError)
+        return { ok: false, reason: "sizeMismatch" };
       // A broken deflate stream: the reader says "unreadable".
       return { ok: true, inflated: new Map() };
     }

@@ -26,13 +26,14 @@ import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd, shangha
 import { restoreCellText } from "./formula-guard";
 import { compressIds } from "~/domain/data-areas/written";
 import {
-  parseSheetInWorker,
+  parseCompactSheetInWorker,
   SheetWorkerError,
   workerLimitsFor,
   type WORKER_LIMITS,
   type Cell,
-  type ParsedSheet,
+  type CompactSheet,
 } from "./sheet-worker.server";
+import { sheetGrid, type SheetInput } from "./sheet-grid";
 import { inspectZip, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
 import { importMaxBytes } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -191,9 +192,9 @@ function isBlank(cell: Cell | undefined): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 }
 
-type CellResult = { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" };
+export type CellResult = { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" };
 
-function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
+export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
   if (isBlank(cell)) return { ok: true, value: c.kind === "bool" ? false : null };
   switch (c.kind) {
     case "id": {
@@ -240,6 +241,28 @@ function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
   }
 }
 
+/** Distinct values a column's converter remembers (a column of unique texts stops adding at this many). */
+const REMEMBERED_VALUES = 50_000;
+
+/**
+ * convertCell for one column, remembering its result for each distinct
+ * non-blank value (a Map keyed by the value itself: equal texts, equal
+ * numbers and booleans convert alike; results are never mutated).
+ */
+export function cellConverter(c: AreaColumn): (cell: Cell | undefined) => CellResult {
+  const known = new Map<Cell, CellResult>();
+  const blank = convertCell(c, null);
+  return (cell) => {
+    if (cell === null || cell === undefined) return blank;
+    let result = known.get(cell);
+    if (result === undefined) {
+      result = convertCell(c, cell);
+      if (known.size < REMEMBERED_VALUES) known.set(cell, result);
+    }
+    return result;
+  };
+}
+
 const ID_COLUMN: AreaColumn = { field: "id", header: "id", labelKey: "data.col.id", kind: "id" };
 
 const REASON_KEYS = {
@@ -259,22 +282,29 @@ export { compressIds };
  */
 export function validateSheet(
   area: DataArea,
-  sheet: ParsedSheet,
+  sheet: SheetInput,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
 ):
   | { ok: true; prepared: PreparedImport; unmatched: string[] }
   | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
-  const headerAt = sheet.rows.findIndex((row) => row.some((cell) => !isBlank(cell)));
-  if (headerAt < 0) return fail([{ key: "data.import.empty" }]);
+  const grid = sheetGrid(sheet);
+  const hasValue = (r: number) => {
+    for (let c = 0, width = grid.width(r); c < width; c++) if (!isBlank(grid.cell(r, c))) return true;
+    return false;
+  };
+  let headerAt = 0;
+  while (headerAt < grid.height && !hasValue(headerAt)) headerAt++;
+  if (headerAt === grid.height) return fail([{ key: "data.import.empty" }]);
 
   // ---- headers
   const index = headerIndex(area);
   const byPosition: (AreaColumn | null)[] = [];
   const seen = new Set<string>();
   const unknownHeaders: string[] = [];
-  for (const cell of sheet.rows[headerAt]) {
+  for (let i = 0, width = grid.width(headerAt); i < width; i++) {
+    const cell = grid.cell(headerAt, i);
     const c = isBlank(cell) ? undefined : index.get(normalizeHeader(String(cell)));
     if (c && seen.has(c.field)) return fail([{ key: "data.import.duplicateHeader", values: { header: String(cell) } }]);
     if (c) seen.add(c.field);
@@ -316,6 +346,14 @@ export function validateSheet(
   }
   if (!seen.has("updatedAt")) writeColumns.push({ field: "updatedAt", type: "timestamp" });
   const position = new Map(byPosition.map((c, i) => [c?.field ?? `#${i}`, i]));
+  // Each column's converter is chosen once, and remembers what it made of each distinct cell value (issue 23,
+  // performance: a sheet repeats its ports, dates and prices; convertCell is a pure function of the column and the
+  // value, so a value converts exactly as before).
+  const idConverter = cellConverter(ID_COLUMN);
+  const filePlaces = fileColumns.map((c) => ({ c, at: position.get(c.field), convert: cellConverter(c) }));
+  const idAt = position.get("id");
+  // Write columns filled from the row's record (updatedAt, when the file has none, is the database's now()).
+  const fromRecord = writeColumns.map((w) => !(w.field === "updatedAt" && !seen.has("updatedAt")));
 
   // ---- rows
   const ids: (number | null)[] = [];
@@ -339,24 +377,20 @@ export function validateSheet(
   if (air && variant === "standard" && source === "file") first++;
 
   let rowCount = 0;
-  for (let r = first; r < sheet.rows.length; r++) {
-    const cells = sheet.rows[r];
-    if (!cells.some((cell) => !isBlank(cell))) continue;
-    const rowNumber = sheet.firstRow + r;
-    const cellAt = (field: string) => {
-      const i = position.get(field);
-      return i === undefined ? undefined : cells[i];
-    };
+  for (let r = first; r < grid.height; r++) {
+    if (!hasValue(r)) continue;
+    const rowNumber = grid.firstRow + r;
+    const cellAt = (at: number | undefined) => (at === undefined ? undefined : grid.cell(r, at));
     const record: Record<string, unknown> = {};
     let bad = false;
     let dateBad = false;
 
     let id: number | null = null;
     if (seen.has("id")) {
-      const result = convertCell(ID_COLUMN, cellAt("id"));
+      const result = idConverter(cellAt(idAt));
       if (result.ok) id = result.value as number | null;
       else {
-        report(rowNumber, { key: REASON_KEYS.id, values: { row: rowNumber, value: String(cellAt("id")) } });
+        report(rowNumber, { key: REASON_KEYS.id, values: { row: rowNumber, value: String(cellAt(idAt)) } });
         bad = true;
       }
     }
@@ -368,8 +402,8 @@ export function validateSheet(
       } else idRows.set(id, rowNumber);
     }
 
-    for (const c of fileColumns) {
-      const result = convertCell(c, cellAt(c.field));
+    for (const { c, at, convert } of filePlaces) {
+      const result = convert(cellAt(at));
       if (result.ok) {
         record[c.field] = result.value;
         if (c.required && !c.sqlDefault && result.value === null) {
@@ -381,7 +415,7 @@ export function validateSheet(
       } else {
         report(rowNumber, {
           key: REASON_KEYS[result.reason],
-          values: { row: rowNumber, column: c.header, value: String(cellAt(c.field)).slice(0, 50) },
+          values: { row: rowNumber, column: c.header, value: String(cellAt(at)).slice(0, 50) },
         });
         bad = true;
       }
@@ -438,7 +472,7 @@ export function validateSheet(
 
     rowCount++;
     ids.push(id);
-    writeColumns.forEach((w, i) => values[i].push(w.field === "updatedAt" && !seen.has("updatedAt") ? null : (record[w.field] ?? null)));
+    for (let i = 0; i < writeColumns.length; i++) values[i].push(fromRecord[i] ? (record[writeColumns[i].field] ?? null) : null);
   }
 
   if (dateErrorIds.length || dateErrorRows.length || badRows.size) {
@@ -721,7 +755,7 @@ export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
 export async function readSpreadsheet(
   data: Uint8Array,
   limits: SheetLimits = {},
-): Promise<{ ok: true; sheet: ParsedSheet } | ImportFailure> {
+): Promise<{ ok: true; sheet: CompactSheet } | ImportFailure> {
   const refuse = (key: TranslationKey, values?: ImportProblem["values"]): ImportFailure => ({
     ok: false,
     problems: [{ key, ...(values ? { values } : {}) }],
@@ -732,10 +766,10 @@ export async function readSpreadsheet(
     const zip = inspectZip(data, limits.zip ?? zipLimitsFor(importMaxBytes()));
     if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
   }
-  let sheet: ParsedSheet;
+  let sheet: CompactSheet;
   try {
     // The worker checks the entries' real sizes (zip bombs with falsified sizes) before any reader sees them.
-    sheet = await parseSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()), { verifyZip: isZip });
+    sheet = await parseCompactSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()), { verifyZip: isZip });
   } catch (error) {
     if (error instanceof SheetWorkerError)
       return refuse(
@@ -775,7 +809,7 @@ export async function importSpreadsheet(
 export async function importSheet(
   area: DataArea,
   viewer: Pick<Viewer, "id" | "username">,
-  sheet: ParsedSheet,
+  sheet: SheetInput,
   meta: BatchSource & { variant?: ImportVariant; source?: ImportSource },
 ): Promise<ImportOutcome> {
   const checked = validateSheet(area, sheet, meta.variant ?? "standard", meta.source ?? "file");

@@ -7,10 +7,22 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { neutraliseCell } from "./formula-guard";
+import { sheetRows } from "./sheet-grid";
 
 export type Cell = string | number | boolean | null;
 /** `formulaCells`: addresses (B7) of formula cells saved without a computed value. */
 export type ParsedSheet = { firstRow: number; rows: Cell[][]; formulaCells?: string[] };
+/** The parse worker's reply: the rows in compact form (server/workers/compact-sheet.mjs; read through sheet-grid.ts). */
+export type CompactSheet = {
+  firstRow: number;
+  rowStart: Uint32Array;
+  kind: Uint8Array;
+  num: Float64Array;
+  strings: string[];
+  formulaCells: string[];
+  /** The worker's own phases in ms (zip size check and inflation, reading, compacting), for the bench. */
+  timings?: { zipSizes: number; read: number; compact: number };
+};
 
 export class SheetWorkerError extends Error {
   constructor(
@@ -114,25 +126,38 @@ function startWorker<T>(file: string, workerData: unknown, transferList: ArrayBu
 }
 
 /**
- * First sheet of an .xls/.xlsx as rows of cells. The input buffer is
- * transferred (unusable afterwards). `verifyZip`: the worker first inflates
- * every entry of an .xlsx capped at its declared size (issue 22.9: refused
- * with reason "zipBomb" when one inflates beyond it) and the one-pass reader
- * reads those inflated bytes, so the file is inflated once.
+ * First sheet of an .xls/.xlsx in the compact form the worker sends (typed
+ * arrays moved, not copied, each distinct string once; read it through
+ * sheet-grid.ts). The input buffer is transferred (unusable afterwards).
+ * `verifyZip`: the worker first inflates every entry of an .xlsx capped at
+ * its declared size (issue 22.9: refused with reason "zipBomb" when one
+ * inflates beyond it) and the one-pass reader reads those inflated bytes, so
+ * the file is inflated once.
  */
-export async function parseSheetInWorker(
+export async function parseCompactSheetInWorker(
   data: Uint8Array,
   limits = WORKER_LIMITS,
   options: { verifyZip?: boolean } = {},
-): Promise<ParsedSheet> {
+): Promise<CompactSheet> {
   const copy = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
-  const reply = await runWorker<ParsedSheet>(
+  const reply = await runWorker<CompactSheet>(
     "parse-sheet.mjs",
     { data: copy, verifyZip: options.verifyZip ?? false },
     [copy.buffer as ArrayBuffer],
     limits,
   );
-  return { firstRow: reply.firstRow, rows: reply.rows, formulaCells: reply.formulaCells ?? [] };
+  const { firstRow, rowStart, kind, num, strings, formulaCells, timings } = reply;
+  return { firstRow, rowStart, kind, num, strings, formulaCells: formulaCells ?? [], timings };
+}
+
+/** First sheet of an .xls/.xlsx as rows of cells (parseCompactSheetInWorker, expanded). */
+export async function parseSheetInWorker(
+  data: Uint8Array,
+  limits = WORKER_LIMITS,
+  options: { verifyZip?: boolean } = {},
+): Promise<ParsedSheet> {
+  const rows = sheetRows(await parseCompactSheetInWorker(data, limits, options));
+  return { firstRow: rows.firstRow, rows: rows.rows, formulaCells: rows.formulaCells ?? [] };
 }
 
 type WriteOptions = { sheetName?: string; bookType?: "biff8" | "xlsx"; more?: { name: string; rows: Cell[][] }[] };
