@@ -69,9 +69,10 @@ export const streamTimeout = ABORT_DELAY;
 /**
  * What the server refuses before Remix sees a request (bodies over the
  * route's limit, old `?_data=` requests); server/request-gate.js calls it
- * as `build.entry.module.gateRequest`.
+ * as `build.entry.module.gateRequest`, after `gateMayRefuse` (the method
+ * and URL alone) said it might refuse.
  */
-export { gateRequest } from "./utils/body-limit.server";
+export { gateRequest, gateMayRefuse } from "./utils/body-limit.server";
 
 export default async function handleRequest(
   request: Request,

@@ -21,7 +21,10 @@ import { serverSettings } from "./env.js";
 
 /**
  * @typedef {import("@remix-run/node").ServerBuild & {
- *   entry: { module: { gateRequest: (request: Request) => Promise<Response | null> } }
+ *   entry: { module: {
+ *     gateRequest: (request: Request) => Promise<Response | null>,
+ *     gateMayRefuse: (method: string, url: string) => boolean,
+ *   } }
  * }} AppBuild
  */
 
@@ -51,41 +54,9 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
   // Server-Timing on every response: database time and count, time to headers.
   app.use(serverTiming());
 
-  // A fresh nonce per response lets Remix's inline scripts run under a strict CSP.
-  app.use((req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    next();
-  });
-  // HSTS and upgrade-insecure-requests only where the request came over HTTPS
-  // (req.secure honours X-Forwarded-Proto with TRUST_PROXY=1): on plain HTTP
-  // (the local demo, tests) they would break the page's own requests.
-  const securityHeaders = (/** @type {boolean} */ https) =>
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`],
-          "img-src": ["'self'", "data:", "blob:"],
-          "frame-src": ["'self'", "blob:"],
-          "object-src": ["'self'", "blob:"],
-          "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "same-origin" },
-      // The CSP's frame-ancestors 'none' for browsers that only know the old header.
-      xFrameOptions: { action: "deny" },
-    });
-  const httpsHeaders = securityHeaders(true);
-  const httpHeaders = securityHeaders(false);
-  app.use((req, res, next) => (req.secure ? httpsHeaders : httpHeaders)(req, res, next));
-  // Nothing here uses these browser features; deny them to injected content too.
-  app.use((req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    next();
-  });
+  // Helmet's headers, the CSP with a fresh nonce per response (which lets
+  // Remix's inline scripts run under a strict CSP), Permissions-Policy.
+  app.use(securityHeaders());
   // threshold 0: the small route chunks (most under 1 KB) are compressed too (page-weight budget).
   // Brotli with a 256 KB window (lgwin 18) instead of 4 MB: the same bytes for
   // pages and chunks under 256 KB, but each response's encoder allocates a
@@ -108,7 +79,12 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
   app.use(csrfGuard({ trustProxy, publicUrl: settings.PUBLIC_URL ?? null }));
   // Bodies over the route's limit (413; chunked: 411) and old `?_data=`
   // requests (400) are refused before any body is read (server/request-gate.js).
-  app.use(requestGate((request) => currentBuild().entry.module.gateRequest(request)));
+  app.use(
+    requestGate(
+      (request) => currentBuild().entry.module.gateRequest(request),
+      (method, url) => currentBuild().entry.module.gateMayRefuse(method, url),
+    ),
+  );
 
   // Hashed build assets never change: cache them for a year, and send the
   // brotli or gzip copy made at build time (scripts/precompress.mjs) to
@@ -182,5 +158,104 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
     async close() {
       await versions?.stop();
     },
+  };
+}
+
+/** A placeholder nonce helmet writes into the CSP once; each response puts its own in its place. */
+const NONCE_MARK = "bm9uY2UtcGxhY2Vob2xkZXI=";
+
+/**
+ * Helmet's policy, for requests over HTTPS or not: HSTS and
+ * upgrade-insecure-requests only where the request came over HTTPS
+ * (req.secure honours X-Forwarded-Proto with TRUST_PROXY=1); on plain HTTP
+ * (the local demo, tests) they would break the page's own requests.
+ * @param {boolean} https
+ */
+function helmetPolicy(https) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", "blob:"],
+        "frame-src": ["'self'", "blob:"],
+        "object-src": ["'self'", "blob:"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
+    // The CSP's frame-ancestors 'none' for browsers that only know the old header.
+    xFrameOptions: { action: "deny" },
+  });
+}
+
+/**
+ * The headers `middleware` sets (and removes) on a response, read once by
+ * running it on a stand-in response with the placeholder nonce.
+ * @param {import("express").RequestHandler} middleware
+ * @returns {{ set: [string, string][], remove: string[] }}
+ */
+export function headersOf(middleware) {
+  /** @type {[string, string][]} */
+  const set = [];
+  /** @type {string[]} */
+  const remove = [];
+  const res = {
+    locals: { cspNonce: NONCE_MARK },
+    setHeader(/** @type {string} */ name, /** @type {unknown} */ value) {
+      set.push([name, String(value)]);
+    },
+    removeHeader(/** @type {string} */ name) {
+      remove.push(name);
+    },
+  };
+  let done = false;
+  middleware(/** @type {any} */ ({ headers: {}, secure: false }), /** @type {any} */ (res), (/** @type {unknown} */ error) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error("the security headers middleware did not finish synchronously");
+  return { set, remove };
+}
+
+/**
+ * The security headers of every response: helmet's (decision 608: read once
+ * per policy, not made by helmet's dozen middlewares on each request), the
+ * CSP with this response's nonce, and Permissions-Policy. The nonce is 16
+ * bytes of the CSPRNG, fresh for every response, taken from a buffer filled
+ * 512 nonces at a time.
+ * @returns {import("express").RequestHandler}
+ */
+export function securityHeaders() {
+  const policies = [false, true].map((https) => {
+    const { set, remove } = headersOf(helmetPolicy(https));
+    // Nothing here uses these browser features; deny them to injected content too.
+    set.push(["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"]);
+    const csp = set.find(([name]) => name.toLowerCase() === "content-security-policy");
+    if (!csp || csp[1].split(NONCE_MARK).length !== 2) throw new Error("the CSP has no single nonce placeholder");
+    const [before, after] = csp[1].split(NONCE_MARK);
+    return { fixed: set.filter((header) => header !== csp), csp: { name: csp[0], before, after }, remove };
+  });
+  const NONCES = 512;
+  let pool = Buffer.alloc(0);
+  let used = NONCES;
+  const nonce = () => {
+    if (used >= NONCES) {
+      pool = crypto.randomBytes(16 * NONCES);
+      used = 0;
+    }
+    return pool.toString("base64", 16 * used, 16 * ++used);
+  };
+  return (req, res, next) => {
+    const policy = policies[req.secure ? 1 : 0];
+    const cspNonce = nonce();
+    res.locals.cspNonce = cspNonce;
+    for (const name of policy.remove) res.removeHeader(name);
+    for (const [name, value] of policy.fixed) res.setHeader(name, value);
+    res.setHeader(policy.csp.name, policy.csp.before + cspNonce + policy.csp.after);
+    next();
   };
 }

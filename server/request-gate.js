@@ -10,11 +10,16 @@
 // (tests/security/request-gate.test.ts).
 
 /**
+ * `mayRefuse` answers from the method and URL alone whether `gate` could
+ * refuse the request (a page or data GET without `_data` never is): the
+ * others pass without a Request being built for the gate (decision 608).
  * @param {(request: Request) => Promise<Response | null>} gate
+ * @param {(method: string, url: string) => boolean} [mayRefuse]
  * @returns {import("express").RequestHandler}
  */
-export function requestGate(gate) {
+export function requestGate(gate, mayRefuse = () => true) {
   return async function requestGateMiddleware(req, res, next) {
+    if (!mayRefuse(req.method, req.originalUrl)) return next();
     try {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {

@@ -73,8 +73,21 @@ type Refusal = {
   values?: Record<string, string | number>;
 };
 
+/**
+ * Whether the gate could refuse a request with this method and URL (path and
+ * query): a bodyless request is refused only for a `_data` parameter. The
+ * server (server/request-gate.js) lets the others through without building
+ * a Request for refusalOf (decision 608); refusalOf starts with the same rule.
+ */
+export function gateMayRefuse(method: string, url: string): boolean {
+  if (!BODYLESS.has(method.toUpperCase())) return true;
+  const query = url.indexOf("?");
+  return query >= 0 && new URLSearchParams(url.slice(query + 1).split("#")[0]).has("_data");
+}
+
 /** Why a request is refused before it reaches a route, or null. Reads headers only. */
 export function refusalOf(request: Request): Refusal | null {
+  if (!gateMayRefuse(request.method, request.url)) return null;
   const url = new URL(request.url);
   if (url.searchParams.has("_data")) {
     return { status: 400, apiKey: "api.badRequest", titleKey: "common.errors.badRequest", bodyKey: "common.errors.oldDataRequest" };

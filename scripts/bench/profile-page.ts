@@ -28,10 +28,19 @@ type Node = { id: number; callFrame: { functionName: string; url: string; lineNu
 type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 
 /** Self time per function (name, file, line), in ms, from a .cpuprofile, within the window (µs). */
-function selfTimes(profile: Profile, window: [number, number]): { total: number; frames: [string, number][]; modules: [string, number][] } {
+function selfTimes(
+  profile: Profile,
+  window: [number, number],
+): { total: number; frames: [string, number][]; modules: [string, number][]; inclusive: [string, number][] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
   const ms = new Map<string, number>();
   const byModule = new Map<string, number>();
+  // Total time: a function's own and its callees' (each sample once per function, recursion too).
+  const inclusive = new Map<string, number>();
+  const frameKey = (frame: Node["callFrame"]) =>
+    `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*\/(node_modules\/|build\/)/, "$1").replace(/\?t=[\d.]+$/, "")}:${frame.lineNumber + 1}`;
   let total = 0;
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
@@ -40,18 +49,25 @@ function selfTimes(profile: Profile, window: [number, number]): { total: number;
     // Only the measured run (V8's clock and process.hrtime are both CLOCK_MONOTONIC, in µs here).
     if (at < window[0] || at > window[1]) return;
     const node = byId.get(id)!;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, url } = node.callFrame;
     if (functionName === "(idle)") return;
     total += dt;
-    const key = `${functionName || "(anonymous)"} ${url.replace(/^.*\/(node_modules\/|build\/)/, "$1")}:${lineNumber + 1}`;
+    const key = frameKey(node.callFrame);
     ms.set(key, (ms.get(key) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = frameKey(byId.get(at)!.callFrame);
+      if (seen.has(frame)) continue;
+      seen.add(frame);
+      inclusive.set(frame, (inclusive.get(frame) ?? 0) + dt);
+    }
     const module =
       /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
       (url.includes("/build/") ? "the app (build/)" : url.startsWith("node:") ? "node internals" : functionName);
     byModule.set(module, (byModule.get(module) ?? 0) + dt);
   });
   const sorted = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]);
-  return { total, frames: sorted(ms), modules: sorted(byModule) };
+  return { total, frames: sorted(ms), modules: sorted(byModule), inclusive: sorted(inclusive) };
 }
 
 async function main() {
@@ -99,7 +115,7 @@ async function main() {
   for (let i = 0; i < 100 && !fs.readdirSync(DIR).some((f) => f.endsWith(".cpuprofile")); i++) await new Promise((r) => setTimeout(r, 100));
   const file = fs.readdirSync(DIR).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("no .cpuprofile written");
-  const { total, frames, modules } = selfTimes(JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as Profile, window);
+  const { total, frames, modules, inclusive } = selfTimes(JSON.parse(fs.readFileSync(path.join(DIR, file), "utf8")) as Profile, window);
   log(`profile ${path.join(DIR, file)}: ${total.toFixed(0)} ms of samples in the measured ${DURATION} s (idle left out)`);
   log("by module:");
   for (const [module, ms] of modules.slice(0, 20))
@@ -107,6 +123,13 @@ async function main() {
   log("by function:");
   for (const [frame, ms] of frames.slice(0, TOP))
     log(`  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${frame}`);
+  // Total time (with callees) per request, in µs: the cost of each part of
+  // the page (FOCUS=name,name keeps the frames whose text has one of them).
+  const focus = (process.env.FOCUS ?? "").split(",").filter(Boolean);
+  const perRequest = (ms: number) => `${((ms * 1000) / Math.max(requests, 1)).toFixed(0).padStart(6)} µs/request`;
+  log(`total time by function (with callees), ${requests} requests:`);
+  for (const [frame, ms] of inclusive.filter(([frame]) => focus.length === 0 || focus.some((f) => frame.includes(f))).slice(0, TOP * 2))
+    log(`  ${((ms / total) * 100).toFixed(1).padStart(5)} %  ${perRequest(ms)}  ${frame}`);
   log(
     `load after: ${os
       .loadavg()

@@ -91,6 +91,7 @@ const PATHS = [
 describe("route matching (patched @remix-run/router)", () => {
   it("is the patched copy (npm ci applies patches/ in postinstall)", () => {
     expect(fs.readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("function routeTreeShape(");
+    expect(fs.readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("function knownTree(");
   });
 
   it("answers as the original algorithm for every kind of path, asked repeatedly", () => {
@@ -148,6 +149,30 @@ describe("route matching (patched @remix-run/router)", () => {
     tree[0].children![1].children![6].path = "contact-us";
     expect(matchRoutes(tree, "/contact")!.at(-1)!.route.id).toBe("routes/$");
     expect(matchRoutes(tree, "/contact-us")!.at(-1)!.route.id).toBe("routes/_site.contact");
+  });
+
+  it("sees every other change to a tree passed again: a route replaced, removed, an id or a children array changed", () => {
+    const tree = appTree();
+    const site = tree[0].children![1];
+    expect(matchRoutes(tree, "/home")!.at(-1)!.route.id).toBe("routes/_site.home");
+    // The same id and path in a new object: answers name the new object.
+    const replacement = { id: "routes/_site.home", path: "home" };
+    site.children![0] = replacement;
+    expect(matchRoutes(tree, "/home")!.at(-1)!.route).toBe(replacement);
+    // An id changed in place.
+    replacement.id = "routes/_site.start";
+    expect(matchRoutes(tree, "/home")!.at(-1)!.route.id).toBe("routes/_site.start");
+    // A route removed.
+    site.children!.splice(0, 1);
+    expect(matchRoutes(tree, "/home")!.at(-1)!.route.id).toBe("routes/$");
+    // A children array replaced by another of the same length.
+    const bo = tree[0].children![2];
+    bo.children = bo.children!.map((route) => (route.path === "port" ? { ...route, path: "harbour" } : route));
+    expect(matchRoutes(tree, "/harbour")!.at(-1)!.route.id).toBe("routes/_bo.port");
+    expect(matchRoutes(tree, "/port")!.at(-1)!.route.id).toBe("routes/$");
+    // Children given to a route that had none.
+    bo.children[0].children = [{ id: "routes/_bo.port.list", path: "list" }];
+    expect(matchRoutes(tree, "/harbour/list")!.at(-1)!.route.id).toBe("routes/_bo.port.list");
   });
 
   it("still refuses what the original refuses", () => {

@@ -19,7 +19,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { requestGate } from "../../server/request-gate.js";
 import { apiEndpoints } from "~/api/registry.server";
 import { endpointBodyLimit } from "~/api/dispatch.server";
-import { bodyLimitFor, PAGE_UPLOADS } from "~/utils/body-limit.server";
+import { bodyLimitFor, gateMayRefuse, PAGE_UPLOADS, refusalOf } from "~/utils/body-limit.server";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 import { prisma } from "~/utils/db.server";
 import { API_DISPATCHERS, importRoute, routeManifest } from "../support/routes";
@@ -32,10 +32,13 @@ let port: number;
 beforeAll(async () => {
   if (!fs.existsSync(BUILD)) throw new Error(`${BUILD} is missing: run \`npm run build\` before these tests`);
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & {
-    entry: { module: { gateRequest: (request: Request) => Promise<Response | null> } };
+    entry: {
+      module: { gateRequest: (request: Request) => Promise<Response | null>; gateMayRefuse: (method: string, url: string) => boolean };
+    };
   };
   const app = express();
-  app.use(requestGate(build.entry.module.gateRequest));
+  // As server/app.js wires it: requests the method and URL clear pass without a Request built.
+  app.use(requestGate(build.entry.module.gateRequest, build.entry.module.gateMayRefuse));
   app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: (req) => ({ clientAddress: req.ip }) }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -252,6 +255,30 @@ describe("old single-route data requests", () => {
     expect(result.status).toBe(400);
     expect(result.headers["set-cookie"]).toBeUndefined();
     expect(await prisma.session.count()).toBe(before);
+  });
+
+  test("the server's shortcut (gateMayRefuse) lets through only what the gate would let through", () => {
+    const urls = [
+      "/fclbysea",
+      "/fclbysea?pol=SHANGHAI",
+      "/fclbysea?_data=routes/_site.fclbysea",
+      "/fclbysea?pol=X&_data",
+      "/fclbysea?%5Fdata=routes/x",
+      "/fclbysea?pol=X&%5fdata=1",
+      "/fclbysea?pol=_data",
+      "/fclbysea?x_data=1",
+      "/fclbysea#_data",
+      "/fclbysea?a=1#&_data=1",
+      "/_root.data?_data=root",
+      "/api/login",
+    ];
+    for (const method of ["GET", "HEAD", "OPTIONS", "get", "POST", "PUT", "DELETE"])
+      for (const url of urls) {
+        const refused = refusalOf(new Request(`http://localhost${url}`, { method: method === "get" ? "GET" : method }));
+        if (refused) expect(gateMayRefuse(method, url), `${method} ${url}`).toBe(true);
+        if (method === "GET" || method === "get")
+          expect(gateMayRefuse(method, url), `${method} ${url}`).toBe(/[?&](_|%5f)data/i.test(url.split("#")[0]));
+      }
   });
 
   test("the same requests without _data still work", async () => {
