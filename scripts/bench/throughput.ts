@@ -1,8 +1,13 @@
-// Throughput (issues 9.4 and 26). Not a test: the built server (one process,
-// its own embedded PostgreSQL with the demo data) under autocannon on
-// loopback, pages side by side in one run:
+// Throughput (issues 9.4 and 26). Not a test: the built server under
+// autocannon on loopback, every configuration and page side by side in one
+// run, INTERLEAVED: one server per configuration (as deployed; PAGE_CACHE=0;
+// with UNCACHED=1 also DATA_CACHE=0), each with its own embedded PostgreSQL
+// holding the demo data, all started before the first measurement; then
+// ROUNDS rounds, each measuring every page once per configuration, the
+// configurations alternating page by page, so order, warm-up and the load of
+// other processes fall on all of them alike (as bench:page-cpu does). Pages:
 //   - baseline: /bench/trivial, a bare page with a trivial loader
-//     (app/routes/bench.trivial.tsx; the server runs with BENCH_ROUTES=1),
+//     (app/routes/bench.trivial.tsx; the servers run with BENCH_ROUTES=1),
 //     asked for by a visitor (the target's baseline), and the same page for
 //     the logged-in T1 customer (the root loader then looks the session up:
 //     what any page of a logged-in user costs);
@@ -10,55 +15,71 @@
 //     fees) for a logged-in T1 customer (every request also writes its
 //     query log and search history, as in production);
 //   - the same results page for a visitor (from the page cache, decision
-//     607), and answered 304 to If-None-Match;
-//   - a raw Node `http` server answering a fixed 30 KB body (its own process).
-// Both as a browser asks (Accept-Encoding gzip, deflate, br), alternating
-// ROUNDS times; prints requests per second, latency and CPU per request
-// (server process and PostgreSQL) of each, and the ratios. Then the T1 FCL
-// page on two app processes (a second server/index.js on the same database,
-// half the connections each) against one. Then the same pages on a server
-// with PAGE_CACHE=0 (today's figure before the page cache); UNCACHED=1 also
-// measures DATA_CACHE=0 (every read from PostgreSQL).
-// Exits non-zero when FCL / visitor baseline is below 70 % (issue 9).
+//     607, where it is on), and answered 304 to If-None-Match;
+//   - the T1 FCL page on two app processes (a second server/index.js on the
+//     same database, half the connections each) against one;
+//   - a raw Node `http` server answering a fixed 30 KB body (its own
+//     process; one per run, measured once per round).
+// Both as a browser asks (Accept-Encoding gzip, deflate, br). Each round's
+// requests per second and CPU per request (server process and PostgreSQL,
+// from /proc) are kept; the summary prints, per page and configuration, the
+// best round and the median round, and the ratios (the issues' targets) from
+// the medians, with the best rounds' beside them.
+// Exits non-zero when FCL / visitor baseline (as deployed, medians) is below
+// 70 % (issue 9).
 //
 //   npm run build && npm run bench:throughput
-//   DURATION=10 CONNECTIONS=10 ROUNDS=2 (defaults)
-//   SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server
+//   DURATION=5 CONNECTIONS=10 ROUNDS=5 (defaults); NO_PAGE_CACHE=0 leaves the
+//   PAGE_CACHE=0 server out; UNCACHED=1 adds DATA_CACHE=0; TWO_PROCESSES=0
+//   leaves the second processes out.
+//   Ports: BENCH_PORT (3150) and BENCH_PG_PORT (55450) and a few above them
+//   (+1 the raw server; +3 and +5 the other configurations, +2 above each
+//   server its second process).
+//   SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers
 import os from "node:os";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { addFiftyRowRoutes, login, processCpuMs, request, ROOT, startServer } from "./lib/server";
+import { addFiftyRowRoutes, login, processCpuMs, request, ROOT, startServer, type BenchServer } from "./lib/server";
 
 type Result = {
   requests: { average: number; total: number };
   latency: { p50: number; p97_5: number; p99: number; average: number };
   non2xx: number;
+  "3xx"?: number;
   errors: number;
   timeouts: number;
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<Result>;
 
-const DURATION = Number(process.env.DURATION ?? 10);
+const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const TARGET = 0.7;
 const log = (line: string) => console.log(`[throughput] ${line}`);
 const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
+const BASE_PORT = Number(process.env.BENCH_PORT || 3150);
+const BASE_PG_PORT = Number(process.env.BENCH_PG_PORT || 55450);
+const RAW_PORT = BASE_PORT + 1;
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 
-type Totals = { requests: number; seconds: number; node: number; postgres: number };
+type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "visitorFcl" | "notModified" | "raw";
+type Page = { path: string; headers: Record<string, string>; status?: number };
+/** One round of one page: requests per second and CPU per request (ms). */
+type Figure = { rps: number; node: number; postgres: number; p50: number; p99: number };
 
-type PageName = "baseline" | "baselineT1" | "fcl" | "visitorFcl" | "notModified" | "raw";
-type Page = {
-  path: string;
-  headers: Record<string, string>;
-  base?: string;
-  status?: number;
-  cpu?: () => { node: number; postgres: number };
+type Config = {
+  label: string;
+  env: Record<string, string>;
+  server: BenchServer;
+  second: { url: string; child: ChildProcess } | null;
+  pages: Partial<Record<PageName, Page>>;
+  figures: Partial<Record<PageName, Figure[]>>;
 };
-
-const RAW_PORT = Number(process.env.BENCH_PORT || 3150) + 1;
-const SECOND_PORT = Number(process.env.BENCH_PORT || 3150) + 2;
 
 /** A raw Node http server answering a fixed 30 KB body, in a process of its own (its CPU counted alone). */
 async function startRawServer(): Promise<{ url: string; child: ChildProcess }> {
@@ -72,7 +93,11 @@ async function startRawServer(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** A second app process on the same database (what docker-compose.yml runs). */
-async function startSecondProcess(databaseUrl: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function startSecondProcess(
+  databaseUrl: string,
+  env: Record<string, string>,
+  port: number,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [path.join(ROOT, "server", "index.js")], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
@@ -85,11 +110,11 @@ async function startSecondProcess(databaseUrl: string, env: Record<string, strin
       ...env,
       DATABASE_URL: databaseUrl,
       RUN_MIGRATIONS: "0",
-      PORT: String(SECOND_PORT),
-      UPLOAD_DIR: path.join(ROOT, ".data", `bench-uploads-second`),
+      PORT: String(port),
+      UPLOAD_DIR: path.join(ROOT, ".data", `bench-uploads-second-${port}`),
     },
   });
-  const url = `http://127.0.0.1:${SECOND_PORT}`;
+  const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("the second app process exited");
     try {
@@ -102,177 +127,227 @@ async function startSecondProcess(databaseUrl: string, env: Record<string, strin
   throw new Error("the second app process did not start");
 }
 
-/**
- * One server (its env on top of the bench's), the pages alternating ROUNDS
- * times; requests and CPU of each; then the T1 page on two processes.
- */
-async function measure(label: string, env: Record<string, string>) {
+/** A configuration's server (its env on top of the bench's), its pages checked once, its second process. */
+async function prepare(label: string, env: Record<string, string>, offset: number, configs: Config[]): Promise<Config> {
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = await startServer({ log, env: { BENCH_ROUTES: "1", ...env }, nodeArgs });
-  const raw = await startRawServer();
-  let second: { url: string; child: ChildProcess } | null = null;
-  try {
-    const routes = await addFiftyRowRoutes(server.databaseUrl);
-    const cookie = await login(server.url, "t1@example.com");
-    const fclPath = `/fclbysea?${routes.fcl}`;
-    const pages: Partial<Record<PageName, Page>> = {
-      baseline: { path: "/bench/trivial", headers: BROWSER },
-      baselineT1: { path: "/bench/trivial", headers: { ...BROWSER, Cookie: cookie } },
-      fcl: { path: fclPath, headers: { ...BROWSER, Cookie: cookie } },
-      visitorFcl: { path: fclPath, headers: BROWSER },
-    };
-    const etag = (await request(`${server.url}${fclPath}`, { headers: BROWSER })).headers.etag;
-    if (etag) pages.notModified = { path: fclPath, headers: { ...BROWSER, "If-None-Match": etag }, status: 304 };
-    pages.raw = { path: "/", headers: BROWSER, base: raw.url, cpu: () => ({ node: processCpuMs(raw.child.pid!), postgres: 0 }) };
-    for (const [name, page] of Object.entries(pages)) {
-      const response = await request(`${page.base ?? server.url}${page.path}`, { headers: page.headers });
-      const body = response.body.toString("utf8");
-      if (response.status !== (page.status ?? 200)) throw new Error(`${name}: ${page.path} answered ${response.status}`);
-      if ((name === "fcl" || name === "visitorFcl") && (body.match(/class="rates__row/g) ?? []).length !== 20)
-        throw new Error(`${name}: the FCL page does not show 20 rows`);
-      log(
-        `${label} ${name}: GET ${page.path}: ${response.status}, ${(response.wireBytes / 1024).toFixed(1)} KB on the wire (${response.headers["content-encoding"] ?? "identity"}), ${(body.length / 1024).toFixed(1)} KB HTML; Server-Timing: ${response.headers["server-timing"] ?? "none"}`,
-      );
-    }
-    const run = (page: Page, duration: number, base = page.base ?? server.url, connections = CONNECTIONS) =>
-      autocannon({ url: `${base}${page.path}`, connections, duration, headers: page.headers });
+  const server = await startServer({
+    log,
+    env: { BENCH_ROUTES: "1", ...env },
+    nodeArgs,
+    port: BASE_PORT + offset,
+    pgPort: BASE_PG_PORT + offset,
+  });
+  const config: Config = { label, env, server, second: null, pages: {}, figures: {} };
+  configs.push(config); // stopped in main's finally even if what follows fails
+  const routes = await addFiftyRowRoutes(server.databaseUrl);
+  const cookie = await login(server.url, "t1@example.com");
+  const fclPath = `/fclbysea?${routes.fcl}`;
+  config.pages = {
+    baseline: { path: "/bench/trivial", headers: BROWSER },
+    baselineT1: { path: "/bench/trivial", headers: { ...BROWSER, Cookie: cookie } },
+    fcl: { path: fclPath, headers: { ...BROWSER, Cookie: cookie } },
+    visitorFcl: { path: fclPath, headers: BROWSER },
+  };
+  const etag = (await request(`${server.url}${fclPath}`, { headers: BROWSER })).headers.etag;
+  if (etag) config.pages.notModified = { path: fclPath, headers: { ...BROWSER, "If-None-Match": etag }, status: 304 };
+  for (const [name, page] of Object.entries(config.pages)) {
+    const response = await request(`${server.url}${page.path}`, { headers: page.headers });
+    const body = response.body.toString("utf8");
+    if (response.status !== (page.status ?? 200)) throw new Error(`${label} ${name}: ${page.path} answered ${response.status}`);
+    if ((name === "fcl" || name === "visitorFcl") && (body.match(/class="rates__row/g) ?? []).length !== 20)
+      throw new Error(`${label} ${name}: the FCL page does not show 20 rows`);
+    log(
+      `${label} ${name}: GET ${page.path}: ${response.status}, ${(response.wireBytes / 1024).toFixed(1)} KB on the wire (${response.headers["content-encoding"] ?? "identity"}), ${(body.length / 1024).toFixed(1)} KB HTML; Server-Timing: ${response.headers["server-timing"] ?? "none"}`,
+    );
+  }
+  if (process.env.TWO_PROCESSES !== "0") {
+    config.second = await startSecondProcess(server.databaseUrl, env, BASE_PORT + offset + 2);
+    config.pages.fclTwo = config.pages.fcl;
+  }
+  return config;
+}
 
-    // Warm up (JIT, plans, connection pool).
-    for (const page of Object.values(pages)) await run(page, 3);
+const run = (url: string, page: Page, duration: number, connections = CONNECTIONS) =>
+  autocannon({ url: `${url}${page.path}`, connections, duration, headers: page.headers });
 
-    const names = Object.keys(pages) as PageName[];
-    const totals = Object.fromEntries(names.map((n) => [n, { requests: 0, seconds: 0, node: 0, postgres: 0 }])) as Record<PageName, Totals>;
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const name of names) {
-        const page = pages[name]!;
-        const cpu = page.cpu ?? server.cpuMs;
-        const cpuBefore = cpu();
-        const result = await run(page, DURATION);
-        const cpuAfter = cpu();
-        const unexpected = page.status === 304 ? result.requests.total - (result as Result & { "3xx"?: number })["3xx"]! : result.non2xx;
-        if (unexpected || result.errors || result.timeouts) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-        }
-        totals[name].requests += result.requests.total;
-        totals[name].seconds += DURATION;
-        totals[name].node += cpuAfter.node - cpuBefore.node;
-        totals[name].postgres += cpuAfter.postgres - cpuBefore.postgres;
-        const perRequest = (ms: number) => (ms / result.requests.total).toFixed(2);
-        log(
-          `${label} round ${round} ${name.padEnd(11)} ${result.requests.average.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms; CPU per request: server ${perRequest(cpuAfter.node - cpuBefore.node)} ms + PostgreSQL ${perRequest(cpuAfter.postgres - cpuBefore.postgres)} ms`,
-        );
-      }
-    }
-
-    // The logged-in FCL page on two app processes, half the connections each.
-    let twoProcesses: number | null = null;
-    if (process.env.TWO_PROCESSES !== "0") {
-      second = await startSecondProcess(server.databaseUrl, env);
-      const fcl = pages.fcl!;
-      await Promise.all([run(fcl, 3, server.url, CONNECTIONS / 2), run(fcl, 3, second.url, CONNECTIONS / 2)]);
-      let requests = 0;
-      for (let round = 1; round <= ROUNDS; round++) {
-        const results = await Promise.all([
-          run(fcl, DURATION, server.url, CONNECTIONS / 2),
-          run(fcl, DURATION, second.url, CONNECTIONS / 2),
-        ]);
-        for (const result of results)
-          if (result.non2xx || result.errors || result.timeouts) throw new Error("two processes: failed requests");
-        requests += results[0].requests.total + results[1].requests.total;
-        log(
-          `${label} round ${round} fcl on two processes: ${((results[0].requests.total + results[1].requests.total) / DURATION).toFixed(0)} req/s (${(results[0].requests.total / DURATION).toFixed(0)} + ${(results[1].requests.total / DURATION).toFixed(0)})`,
-        );
-      }
-      twoProcesses = requests / (ROUNDS * DURATION);
-    }
-    return { totals, twoProcesses };
-  } finally {
-    second?.child.kill("SIGTERM");
-    raw.child.kill("SIGTERM");
-    await server.stop();
+function check(label: string, name: string, page: Page, results: Result[]) {
+  for (const result of results) {
+    const unexpected = page.status === 304 ? result.requests.total - (result["3xx"] ?? 0) : result.non2xx;
+    if (unexpected || result.errors || result.timeouts)
+      throw new Error(`${label} ${name}: ${unexpected} unexpected statuses, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
 }
 
-function report(
-  label: string,
-  { totals, twoProcesses }: Awaited<ReturnType<typeof measure>>,
-  before?: Awaited<ReturnType<typeof measure>>,
-): number {
-  const rps = (name: PageName, from = totals) => from[name].requests / from[name].seconds;
-  const cost = (name: PageName, from = totals) => (from[name].node + from[name].postgres) / from[name].requests;
-  const server = (name: PageName) => (totals[name].node / totals[name].requests).toFixed(2);
-  const line = (name: PageName, text: string) =>
-    totals[name] &&
-    log(
-      `  ${text.padEnd(52)} ${rps(name).toFixed(0).padStart(5)} req/s, CPU ${cost(name).toFixed(2)} ms per request (server ${server(name)} ms)`,
-    );
-  const ratio = rps("fcl") / rps("baseline");
+/** One page of one configuration for `duration` seconds: its figure (CPU of the server, or of both processes, and PostgreSQL). */
+async function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
+  const page = config.pages[name]!;
+  const { server, second } = config;
+  const cpu = () => {
+    const main = server.cpuMs();
+    return { node: main.node + (name === "fclTwo" && second ? processCpuMs(second.child.pid!) : 0), postgres: main.postgres };
+  };
+  const before = cpu();
+  const results =
+    name === "fclTwo"
+      ? await Promise.all([run(server.url, page, duration, CONNECTIONS / 2), run(second!.url, page, duration, CONNECTIONS / 2)])
+      : [await run(server.url, page, duration)];
+  const after = cpu();
+  check(config.label, name, page, results);
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  return {
+    rps: total / duration,
+    node: (after.node - before.node) / total,
+    postgres: (after.postgres - before.postgres) / total,
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The summary of one page's rounds: best and median req/s, CPU per request (each on its own), server CPU of the cheapest round. */
+function summary(figures: Figure[]) {
+  const cost = figures.map((f) => f.node + f.postgres);
+  const cheapest = figures[cost.indexOf(Math.min(...cost))];
+  return {
+    rps: { best: Math.max(...figures.map((f) => f.rps)), median: median(figures.map((f) => f.rps)) },
+    cpu: { best: Math.min(...cost), median: median(cost) },
+    server: { best: cheapest.node, median: median(figures.map((f) => f.node)) },
+    postgres: cheapest.postgres,
+  };
+}
+type Summary = ReturnType<typeof summary>;
+
+function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[]) {
+  const s = Object.fromEntries(Object.entries(config.figures).map(([name, figures]) => [name, summary(figures)])) as Partial<
+    Record<PageName, Summary>
+  >;
+  const rawSummary = raw.length ? summary(raw) : undefined;
   const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
-  log(`${label}:`);
+  const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+  const line = (name: PageName | "raw", text: string) => {
+    const f = name === "raw" ? rawSummary : s[name];
+    if (!f) return;
+    log(
+      `  ${text.padEnd(50)} ${f.rps.median.toFixed(0).padStart(5)} req/s median (best ${f.rps.best.toFixed(0)}); CPU per request ${f.cpu.median.toFixed(2)} ms median, best ${f.cpu.best.toFixed(2)} ms (server ${f.server.best.toFixed(2)} + PostgreSQL ${f.postgres.toFixed(2)})`,
+    );
+  };
+  log(`${config.label}:`);
   line("baseline", "baseline, bare page, trivial loader, visitor:");
   line("baselineT1", "the same page for the logged-in T1 customer:");
   line("fcl", "FCL results page, T1, 20 rows:");
   line("visitorFcl", "FCL results page, visitor:");
   line("notModified", "FCL results page, visitor, 304 (If-None-Match):");
   line("raw", "raw Node http, fixed 30 KB body:");
-  log(
-    `  ratio FCL T1 / baseline (visitor): ${(ratio * 100).toFixed(0)} % (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`,
-  );
-  const t1Ratio = cost("baselineT1") / cost("fcl");
-  log(
-    `  ratio FCL T1 / bare page T1: ${((rps("fcl") / rps("baselineT1")) * 100).toFixed(0)} % by req/s, ${(t1Ratio * 100).toFixed(0)} % by CPU per request (target ≥ 50 %: ${verdict(t1Ratio >= 0.5)}); FCL T1 CPU ${cost("fcl").toFixed(2)} ms per request (target ≤ 7 ms: ${verdict(cost("fcl") <= 7)})`,
-  );
-  if (totals.visitorFcl && totals.raw) {
-    const share = rps("visitorFcl") / rps("raw");
+  const both = (f: (x: "median" | "best") => number) => `${pct(f("median"))} median (best rounds ${pct(f("best"))})`;
+  let ratio = 0;
+  if (s.fcl && s.baseline) {
+    ratio = s.fcl.rps.median / s.baseline.rps.median;
     log(
-      `  visitor FCL / raw Node 30 KB: ${(share * 100).toFixed(0)} % by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${((cost("raw") / cost("visitorFcl")) * 100).toFixed(0)} % by CPU per request`,
+      `  ratio FCL T1 / baseline (visitor): ${both((x) => s.fcl!.rps[x] / s.baseline!.rps[x])} by req/s (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`,
     );
   }
-  if (before?.totals.visitorFcl && totals.visitorFcl) {
-    const times = rps("visitorFcl") / rps("visitorFcl", before.totals);
+  if (s.fcl && s.baselineT1) {
+    const byCpu = s.baselineT1.cpu.median / s.fcl.cpu.median;
     log(
-      `  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s (target ≥ 20 ×: ${verdict(times >= 20)}), ${(cost("visitorFcl", before.totals) / cost("visitorFcl")).toFixed(1)} × by CPU per request`,
+      `  ratio FCL T1 / bare page T1: ${both((x) => s.fcl!.rps[x] / s.baselineT1!.rps[x])} by req/s, ${both((x) => s.baselineT1!.cpu[x] / s.fcl!.cpu[x])} by CPU per request (target ≥ 50 %: ${verdict(byCpu >= 0.5)}); FCL T1 CPU ${s.fcl.cpu.median.toFixed(2)} ms per request median, best ${s.fcl.cpu.best.toFixed(2)} ms (target ≤ 7 ms: ${verdict(s.fcl.cpu.median <= 7)} by the median, ${verdict(s.fcl.cpu.best <= 7)} by the best)`,
     );
   }
-  if (totals.notModified)
+  if (s.visitorFcl && rawSummary) {
+    const share = s.visitorFcl.rps.median / rawSummary.rps.median;
     log(
-      `  304: server CPU ${server("notModified")} ms per request (target < 0.3 ms: ${verdict(totals.notModified.node / totals.notModified.requests < 0.3)})`,
+      `  visitor FCL / raw Node 30 KB: ${both((x) => s.visitorFcl!.rps[x] / rawSummary.rps[x])} by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${pct(rawSummary.cpu.median / s.visitorFcl.cpu.median)} by CPU per request`,
     );
-  if (twoProcesses !== null) {
-    const scale = twoProcesses / rps("fcl");
+  }
+  const off = pageCacheOff?.figures.visitorFcl ? summary(pageCacheOff.figures.visitorFcl) : undefined;
+  if (off && s.visitorFcl) {
+    const times = s.visitorFcl.rps.median / off.rps.median;
     log(
-      `  FCL T1 on two processes: ${twoProcesses.toFixed(0)} req/s = ${scale.toFixed(2)} × one process (target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; autocannon and PostgreSQL share the same ${os.cpus().length} CPUs)`,
+      `  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s median (best rounds ${(s.visitorFcl.rps.best / off.rps.best).toFixed(1)} ×; target ≥ 20 ×: ${verdict(times >= 20)}), ${(off.cpu.median / s.visitorFcl.cpu.median).toFixed(1)} × by CPU per request`,
+    );
+  }
+  if (s.notModified)
+    log(
+      `  304: server CPU ${s.notModified.server.median.toFixed(2)} ms per request median, best ${s.notModified.server.best.toFixed(2)} ms (target < 0.3 ms: ${verdict(s.notModified.server.median < 0.3)})`,
+    );
+  if (s.fclTwo && s.fcl) {
+    const scale = s.fclTwo.rps.median / s.fcl.rps.median;
+    log(
+      `  FCL T1 on two processes: ${s.fclTwo.rps.median.toFixed(0)} req/s median (best ${s.fclTwo.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process (best rounds ${(s.fclTwo.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; autocannon and PostgreSQL share the same ${os.cpus().length} CPUs)`,
     );
   }
   return ratio;
 }
 
 async function main() {
-  log(
-    `load before: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" ")}`,
-  );
-  const cached = await measure("[as deployed]", {});
+  log(`load before: ${load()}`);
+  const wanted: [string, Record<string, string>, number][] = [["as deployed", {}, 0]];
   // Before the page cache: every anonymous page rendered (data caches on).
-  const noPageCache = process.env.NO_PAGE_CACHE === "0" ? null : await measure("[PAGE_CACHE=0]", { PAGE_CACHE: "0" });
+  if (process.env.NO_PAGE_CACHE !== "0") wanted.push(["PAGE_CACHE=0", { PAGE_CACHE: "0" }, 3]);
   // Every read from PostgreSQL: what a search costs on a route nobody searched since the last change of its table.
-  const uncached = process.env.UNCACHED === "1" ? await measure("[DATA_CACHE=0]", { DATA_CACHE: "0", PAGE_CACHE: "0" }) : null;
-  const ratio = report(
-    "as deployed (the one route searched again and again: its reads come from the caches)",
-    cached,
-    noPageCache ?? undefined,
-  );
-  if (noPageCache) report("PAGE_CACHE=0 (every page rendered; the data caches on)", noPageCache);
-  if (uncached) report("DATA_CACHE=0 (every read from PostgreSQL)", uncached);
-  log(
-    `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" ")}`,
-  );
-  if (ratio < TARGET) process.exitCode = 1;
+  if (process.env.UNCACHED === "1") wanted.push(["DATA_CACHE=0", { DATA_CACHE: "0", PAGE_CACHE: "0" }, 5]);
+  const configs: Config[] = [];
+  let raw: { url: string; child: ChildProcess } | null = null;
+  try {
+    // One after the other: each start migrates and seeds its own PostgreSQL.
+    for (const [label, env, offset] of wanted) await prepare(label, env, offset, configs);
+    raw = await startRawServer();
+    const rawPage: Page = { path: "/", headers: BROWSER };
+    const rawFigures: Figure[] = [];
+    const names: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "visitorFcl", "notModified"];
+    const measureRaw = async (duration: number) => {
+      const before = processCpuMs(raw!.child.pid!);
+      const result = await run(raw!.url, rawPage, duration);
+      check("raw", "raw", rawPage, [result]);
+      const n = result.requests.total;
+      return {
+        rps: n / duration,
+        node: (processCpuMs(raw!.child.pid!) - before) / n,
+        postgres: 0,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+      };
+    };
+
+    // Warm-up (JIT, plans, connection pools, the second processes' caches), interleaved too.
+    for (const name of names) for (const config of configs) if (config.pages[name]) await measurePage(config, name, 2);
+    await measureRaw(2);
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const name of names)
+        for (const config of configs) {
+          if (!config.pages[name]) continue;
+          const figure = await measurePage(config, name, DURATION);
+          (config.figures[name] ??= []).push(figure);
+          log(
+            `round ${round} ${config.label.padEnd(12)} ${name.padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.node.toFixed(2)} ms + PostgreSQL ${figure.postgres.toFixed(2)} ms`,
+          );
+        }
+      const figure = await measureRaw(DURATION);
+      rawFigures.push(figure);
+      log(
+        `round ${round} ${"raw".padEnd(12)} ${"raw".padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s; CPU per request ${figure.node.toFixed(3)} ms`,
+      );
+    }
+
+    const pageCacheOff = configs.find((c) => c.env.PAGE_CACHE === "0" && !c.env.DATA_CACHE);
+    log("");
+    log(`summary, ${ROUNDS} rounds of ${DURATION} s per page and configuration, interleaved:`);
+    const ratio = report(configs[0], pageCacheOff, rawFigures);
+    for (const config of configs.slice(1)) report(config, undefined, []);
+    log(
+      `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${load()}`,
+    );
+    if (ratio < TARGET) process.exitCode = 1;
+  } finally {
+    raw?.child.kill("SIGTERM");
+    for (const config of configs) config.second?.child.kill("SIGTERM");
+    await Promise.all(configs.map((config) => config.server.stop()));
+  }
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@ import { loader as airLoader } from "~/routes/site/mode-results";
 import { loader as railLoader } from "~/routes/site/mode-results";
 import { loader as trailerLoader } from "~/routes/site/mode-results";
 import { loader as expressLoader } from "~/routes/site/mode-results";
-import { prisma } from "~/utils/db.server";
+import { pool, prisma } from "~/utils/db.server";
 import { allowConsoleError, withTestDb } from "../support/db";
 import { render, visibleText } from "../support/render";
 import { callRoute, getRequest } from "../support/requests";
@@ -285,7 +285,14 @@ describe("query logs and search history", () => {
 
   test("a failing log never fails the page", async () => {
     const logged = allowConsoleError();
-    const spy = vi.spyOn(prisma, "$executeRaw").mockRejectedValueOnce(new Error("database down"));
+    // The batch's insert fails (the log is written through the pool: decision 609); every other statement runs.
+    const query = pool.query.bind(pool) as (config: unknown) => Promise<unknown>;
+    const spy = vi
+      .spyOn(pool, "query")
+      .mockImplementation(((config: { text?: string }) =>
+        String(config?.text).includes("INSERT INTO query_logs")
+          ? Promise.reject(new Error("database down"))
+          : query(config)) as unknown as typeof pool.query);
     try {
       const result = await call(fclLoader, "/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }, await cookieOf("t1"));
       expect(result.status).toBe(200);

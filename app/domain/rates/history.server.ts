@@ -5,7 +5,7 @@
 import type { ModeDescription } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
 import type { PortOption } from "~/domain/reference/ports.server";
-import { prepared, prisma, sql } from "~/utils/db.server";
+import { prepared, sql } from "~/utils/db.server";
 
 export const HISTORY_SHOWN = 5;
 /** Stored a little longer than shown, so the list stays full after duplicates. */
@@ -55,6 +55,16 @@ function newestFirst(entries: (string | null | undefined)[]): string {
   return [...seen].join("|");
 }
 
+// One text for any number of users (array parameters): a prepared statement (decision 609).
+const SAVE_HISTORY_STATEMENT = prepared(`
+    INSERT INTO search_history (user_id, mode, queries, destinations, updated_at)
+    SELECT b.user_id, b.mode::transport_mode, merge_history(b.queries, NULL, $5::int), merge_history(b.destinations, NULL, $5::int), now()
+    FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS b(user_id, mode, queries, destinations)
+    ON CONFLICT (user_id, mode) DO UPDATE SET
+      queries = merge_history(EXCLUDED.queries, search_history.queries, $5::int),
+      destinations = merge_history(EXCLUDED.destinations, search_history.destinations, $5::int),
+      updated_at = now()`);
+
 /**
  * Puts the searched endpoints first in the users' lists, without an earlier
  * copy, keeping HISTORY_KEPT (SQL function merge_history). One atomic
@@ -71,16 +81,13 @@ export async function saveHistories(updates: HistoryUpdate[]): Promise<void> {
   }
   if (merged.size === 0) return;
   const rows = [...merged.values()];
-  await prisma.$executeRaw`
-    INSERT INTO search_history (user_id, mode, queries, destinations, updated_at)
-    SELECT b.user_id, b.mode::transport_mode, merge_history(b.queries, NULL, ${HISTORY_KEPT}), merge_history(b.destinations, NULL, ${HISTORY_KEPT}), now()
-    FROM unnest(${rows.map((r) => r.userId)}::int[], ${rows.map((r) => r.mode.enumValue)}::text[],
-                ${rows.map((r) => newestFirst(r.from))}::text[], ${rows.map((r) => newestFirst(r.to))}::text[])
-         AS b(user_id, mode, queries, destinations)
-    ON CONFLICT (user_id, mode) DO UPDATE SET
-      queries = merge_history(EXCLUDED.queries, search_history.queries, ${HISTORY_KEPT}),
-      destinations = merge_history(EXCLUDED.destinations, search_history.destinations, ${HISTORY_KEPT}),
-      updated_at = now()`;
+  await sql(SAVE_HISTORY_STATEMENT, [
+    rows.map((r) => r.userId),
+    rows.map((r) => r.mode.enumValue),
+    rows.map((r) => newestFirst(r.from)),
+    rows.map((r) => newestFirst(r.to)),
+    HISTORY_KEPT,
+  ]);
 }
 
 export async function saveHistory(

@@ -4,7 +4,7 @@
 // to the database in two statements, whatever their number, instead of two
 // statements per search on the request's CPU.
 import type { ModeDescription } from "~/domain/modes";
-import { prisma } from "~/utils/db.server";
+import { prepared, sql } from "~/utils/db.server";
 import { currentTiming, outsideRequest } from "~/utils/server-timing.server";
 import { onFlush, runInBackground } from "./background.server";
 import { saveHistories } from "./history.server";
@@ -37,19 +37,30 @@ const state = singleton("__searchRecords", (): { queue: Queued[]; timer: NodeJS.
 
 const column = (batch: Queued[], pick: (r: Queued) => string | null | undefined) => batch.map((r) => pick(r) ?? null);
 
+// One text for any batch (its columns are array parameters): a prepared
+// statement on the pool (decision 609), not Prisma's raw query per batch.
+const QUERY_LOG_STATEMENT = prepared(`
+    INSERT INTO query_logs (mode, user_id, pol, pod, dock, door_point, destination, carrier, weight, operated_at)
+    SELECT r.mode::transport_mode, r.user_id, r.pol, r.pod, r.dock, r.door_point, r.destination, r.carrier, r.weight::numeric, r.at::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+         WITH ORDINALITY AS r(mode, user_id, pol, pod, dock, door_point, destination, carrier, weight, at, n)
+    ORDER BY r.n`);
+
 /** The QueryLog rows and history of searches, in the order they were made. */
 export async function writeSearchRecords(batch: Queued[]): Promise<void> {
   if (batch.length === 0) return;
-  await prisma.$executeRaw`
-    INSERT INTO query_logs (mode, user_id, pol, pod, dock, door_point, destination, carrier, weight, operated_at)
-    SELECT r.mode::transport_mode, r.user_id, r.pol, r.pod, r.dock, r.door_point, r.destination, r.carrier, r.weight::numeric, r.at::timestamptz AT TIME ZONE 'UTC'
-    FROM unnest(${column(batch, (r) => r.mode.enumValue)}::text[], ${batch.map((r) => r.userId)}::int[],
-                ${column(batch, (r) => r.log.pol)}::text[], ${column(batch, (r) => r.log.pod)}::text[],
-                ${column(batch, (r) => r.log.dock)}::text[], ${column(batch, (r) => r.log.doorPoint)}::text[],
-                ${column(batch, (r) => r.log.destination)}::text[], ${column(batch, (r) => r.log.carrier)}::text[],
-                ${column(batch, (r) => r.log.weight)}::text[], ${column(batch, (r) => r.at)}::text[])
-         WITH ORDINALITY AS r(mode, user_id, pol, pod, dock, door_point, destination, carrier, weight, at, n)
-    ORDER BY r.n`;
+  await sql(QUERY_LOG_STATEMENT, [
+    column(batch, (r) => r.mode.enumValue),
+    batch.map((r) => r.userId),
+    column(batch, (r) => r.log.pol),
+    column(batch, (r) => r.log.pod),
+    column(batch, (r) => r.log.dock),
+    column(batch, (r) => r.log.doorPoint),
+    column(batch, (r) => r.log.destination),
+    column(batch, (r) => r.log.carrier),
+    column(batch, (r) => r.log.weight),
+    column(batch, (r) => r.at),
+  ]);
   await saveHistories(batch.map((r) => ({ userId: r.userId, mode: r.mode, from: [r.history.from], to: [r.history.to] })));
 }
 
