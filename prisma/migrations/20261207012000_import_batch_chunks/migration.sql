@@ -36,6 +36,7 @@ CREATE INDEX "import_batch_chunks_lanes_idx" ON "import_batch_chunks" USING GIN 
 -- kept batch of every area (up to 50 x 100,000 rows per area) inside the
 -- deployment's migration.
 ALTER TABLE "import_batch_rows" RENAME TO "import_batch_rows_v1";
+ALTER INDEX "import_batch_rows_pkey" RENAME TO "import_batch_rows_v1_pkey";
 
 -- The statement-level trigger that deletes a deleted batch's rows (the
 -- pruning to 50 batches) deletes them from both forms.
