@@ -1,8 +1,7 @@
 // Import batch and undo benchmark (not a test; issue 23 item 2, decision
 // 204): a 100,000-row × 30-column FCL .xlsx, imported directly (worker parse
 // with a raised heap limit, validation, the one set-based writer) WITH batch
-// recording, side by side with the batch-recording statements alone (their
-// cost over the plain upsert), and the undo of the 100,000-row batch (target
+// recording (in the writer's own statement), and the undo of the 100,000-row batch (target
 // < 3 s), for a batch of updates (every row restored from its before-image)
 // and a batch of inserts (every row deleted).
 //
@@ -71,7 +70,7 @@ async function main() {
     const { fclArea } = await import("../../app/domain/data-areas");
     const { validateSheet, writeRows } = await import("../../app/domain/import-export/import.server");
     const { parseSheetInWorker, WORKER_LIMITS } = await import("../../app/domain/import-export/sheet-worker.server");
-    const { beginBatch, captureBefore, finishBatch, undoBatch } = await import("../../app/domain/import-export/batches.server");
+    const { undoBatch } = await import("../../app/domain/import-export/batches.server");
     const viewer = { id: 6, username: "datastaff" };
     const limits = { ...WORKER_LIMITS, maxOldGenerationSizeMb: 2048, timeoutMs: 300_000 };
 
@@ -113,28 +112,6 @@ async function main() {
     const updated = await importFile(second, "bench-2.xlsx");
     log(
       `import 2 (${updated.written.updated} updates): parse ${updated.parseMs} ms, validation ${updated.validateMs} ms, write with batch ${updated.writeMs} ms (${rate(updated.writeMs)}), end to end ${updated.totalMs} ms`,
-    );
-
-    // The batch-recording statements alone, for the 100,000 updated rows (rolled back).
-    const ids = updated.prepared.ids;
-    t = Date.now();
-    let recordMs = 0;
-    await prisma
-      .$transaction(
-        async (tx) => {
-          const batchId = await beginBatch(tx, fclArea, viewer, { fileName: "measure.xlsx", checksum: "x" }, null);
-          for (let start = 0; start < ids.length; start += 5000) await captureBefore(tx, fclArea, batchId, ids.slice(start, start + 5000));
-          await finishBatch(tx, fclArea, batchId, { inserted: 0, rows: ids.length, updated: ids.length });
-          recordMs = Date.now() - t;
-          throw new Error("rollback");
-        },
-        { timeout: 600_000 },
-      )
-      .catch((error: Error) => {
-        if (error.message !== "rollback") throw error;
-      });
-    log(
-      `batch recording alone (before-images and hashes of ${ids.length} updated rows): ${recordMs} ms → the plain upsert ≈ ${updated.writeMs - recordMs} ms`,
     );
 
     const sum = async () =>

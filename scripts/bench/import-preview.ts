@@ -124,6 +124,22 @@ function buildInChild(headers: string[], size: number, firstId: number, priceShi
   return bytes;
 }
 
+type Sql = { $queryRawUnsafe<T>(query: string): Promise<T> };
+/**
+ * The WAL a commit or undo step wrote (all sessions; nothing else writes in the scratch database while it runs):
+ * a figure that does not depend on the machine's load, unlike the wall time.
+ */
+async function withWal<T>(db: Sql, step: string, fn: () => Promise<T>): Promise<T> {
+  const lsn = async () => (await db.$queryRawUnsafe<{ lsn: string }[]>(`SELECT pg_current_wal_lsn()::text AS lsn`))[0].lsn;
+  const start = await lsn();
+  const value = await fn();
+  const [{ bytes }] = await db.$queryRawUnsafe<{ bytes: string }[]>(
+    `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '${start}')::text AS bytes`,
+  );
+  log(`  WAL written by ${step}: ${mb(Number(bytes))}`);
+  return value;
+}
+
 async function main() {
   process.env.IMPORT_MAX_MB ??= "40";
   const startUptime = uptime();
@@ -179,7 +195,7 @@ async function main() {
       const { value: committed, ms: commitMs } = await timed(
         size,
         "commit (inserts)",
-        () => commitPreview(fclArea, viewer, preview.id),
+        () => withWal(prisma, "commit (inserts)", () => commitPreview(fclArea, viewer, preview.id)),
         size >= 100_000 ? 3_000 : undefined,
       );
       clearInterval(sampler);
@@ -206,7 +222,7 @@ async function main() {
       const { value: updated, ms: updateMs } = await timed(
         size,
         "commit (updates)",
-        () => commitPreview(fclArea, viewer, second.id),
+        () => withWal(prisma, "commit (updates)", () => commitPreview(fclArea, viewer, second.id)),
         size >= 100_000 ? 3_000 : undefined,
       );
       if (!updated.ok) throw new Error("second commit failed");
@@ -223,7 +239,7 @@ async function main() {
       const { value: undone, ms: undoMs } = await timed(
         size,
         "undo of that import's batch",
-        () => undoBatch(fclArea, viewer, direct.batchId!),
+        () => withWal(prisma, "undo", () => undoBatch(fclArea, viewer, direct.batchId!)),
         size >= 100_000 ? 3_000 : undefined,
       );
       if (!undone.ok) throw new Error(`undo failed: ${JSON.stringify(undone)}`);

@@ -7,6 +7,7 @@ import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
 import { headers, rowOf, sheetBytes } from "../data/helpers";
 import { api, tokenOf } from "./helpers";
+import { tableChecksum } from "../support/table-checksum";
 
 let token: string;
 let viewer: { id: number; username: string };
@@ -23,9 +24,6 @@ const importRows = async (rows: unknown[][], fileName = "week.xlsx") => {
   if (!outcome.ok || !outcome.batchId) throw new Error(JSON.stringify(outcome));
   return outcome.batchId;
 };
-const tableChecksum = async () =>
-  (await prisma.$queryRawUnsafe<{ sum: string }[]>(`SELECT md5(string_agg(to_jsonb(t)::text, ',' ORDER BY id)) AS sum FROM fcl_rates t`))[0]
-    .sum;
 
 describe("import history and undo over the API", () => {
   it("lists the area's batches under the spec-style names, newest first", async () => {

@@ -12,6 +12,7 @@ import { commitPreview, createPreview } from "~/domain/import-export/preview.ser
 import { prisma } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes } from "./helpers";
+import { tableChecksum } from "../support/table-checksum";
 
 type Who = { id: number; username: string };
 let viewer: Who;
@@ -22,12 +23,6 @@ beforeAll(async () => {
 
 const BASE = 930_000;
 const ROWS = 3_000;
-
-const tableChecksum = () =>
-  withTestDb(
-    async (db) =>
-      (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM fcl_rates t`)).rows[0].sum as string,
-  );
 
 function row(i: number, shift: number, remark = `备注 ${i % 13}`): unknown[] {
   return rowOf(fclArea, {

@@ -7,21 +7,14 @@ import * as importFile from "~/routes/backoffice/data-area-import-file";
 import { fclArea, portArea } from "~/domain/data-areas";
 import { KEEP_BATCHES } from "~/domain/import-export/batches.server";
 import { prisma } from "~/utils/db.server";
-import { withTestDb } from "../support/db";
 import { callRoute, getRequest, loginAs } from "../support/requests";
 import { flashOf, headers, load, post, rowOf, sheetBytes, uploadTo } from "./helpers";
+import { tableChecksum } from "../support/table-checksum";
 
 let cookie: string;
 beforeAll(async () => {
   cookie = await loginAs("data@example.com");
 });
-
-/** A checksum of the whole table, every column of every row. */
-const tableChecksum = (table: string) =>
-  withTestDb(
-    async (db) =>
-      (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM ${table} t`)).rows[0].sum as string,
-  );
 
 const fclRow = (values: Record<string, unknown>) =>
   rowOf(fclArea, { pol: "SHANGHAI", pod: "LOS ANGELES", "20GP_T0": 100, valid_fm: "2026-01-01", valid_to: "2026-02-01", ...values });

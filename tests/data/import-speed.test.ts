@@ -11,6 +11,7 @@ import { prisma } from "~/utils/db.server";
 import { sqlColumn } from "~/utils/sql-names.server";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes } from "./helpers";
+import { tableChecksum } from "../support/table-checksum";
 
 type Who = { id: number; username: string };
 let viewer: Who;
@@ -21,13 +22,6 @@ beforeAll(async () => {
 
 const BASE = 880_000;
 const SEEDED = 2_000;
-
-/** Every column of every row (the update time too). */
-const tableChecksum = () =>
-  withTestDb(
-    async (db) =>
-      (await db.query(`SELECT md5(COALESCE(string_agg(t::text, '|' ORDER BY id), '')) AS sum FROM fcl_rates t`)).rows[0].sum as string,
-  );
 
 /**
  * What an import wrote, comparable between two imports of one file: rows

@@ -3,13 +3,18 @@
 // The one set-based import writer (import.server.ts writeRows) records every
 // committed import as a batch, inside its own transaction:
 //   beginBatch()        the batch row (who, when, file name, checksum, area);
-//   writtenReturningSql, in the upsert statement itself: every written row as
-//   recordWrittenSql    a batch row, with its before-image (to_jsonb of the
-//                       row as it was, RETURNING old; none for an inserted
-//                       row) and its MD5 as the batch left it (rowHashSql);
+//   writtenReturningSql, in the upsert statement itself: the written rows,
+//   recordWrittenSql    10,000 at a time in id order, as one import_batch_chunks
+//                       row of parallel arrays: their ids, their MD5 as the
+//                       batch left them (rowHashSql) and their before-images
+//                       (the row's text form as it was, RETURNING old; NULL
+//                       for an inserted row), plus the chunk's lanes;
 //   finishBatch()     the counts, and the pruning to the last KEEP_BATCHES
 //                     batches of the area (and the hashes again when a later
 //                     step of the import rewrote rows: port names).
+// Batches committed before the compact form (migration 20261207012000) keep
+// one import_batch_rows_v1 row per written row (the image as JSON): every
+// reader takes both forms through batchRowsSql (decision 204).
 // undoBatch() restores the table to its state before the batch in one
 // transaction: rows whose hash still matches are restored (updated rows from
 // their before-image, inserted rows deleted); a row changed or deleted since
@@ -21,8 +26,9 @@ import path from "node:path";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { logOperation } from "~/domain/logs/operation-log.server";
+import { MODES } from "~/domain/modes";
 import { prisma, type Prisma } from "~/utils/db.server";
-import { sqlTable } from "~/utils/sql-names.server";
+import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { uploadRoot } from "~/utils/uploads.server";
 
 type Tx = Prisma.TransactionClient;
@@ -107,18 +113,6 @@ export async function beginBatch(
   return batch.id;
 }
 
-/** Before-images of the existing rows among `ids` (before the chunk's upsert). Set-based. */
-export async function captureBefore(tx: Tx, area: DataArea, batchId: number, ids: readonly (number | null)[]): Promise<void> {
-  const existing = ids.filter((id): id is number => id !== null);
-  if (existing.length === 0) return;
-  await tx.$executeRawUnsafe(
-    `INSERT INTO import_batch_rows (batch_id, row_id, before)
-     SELECT $1, t.id, to_jsonb(t) FROM "${sqlTable(area.model)}" t WHERE t.id = ANY($2::int[])`,
-    batchId,
-    existing,
-  );
-}
-
 /**
  * SQL: the MD5 a batch row keeps of a row as the batch left it (`alias`: the
  * row), of the row's text form: about 4 times less work than of its JSON
@@ -129,18 +123,41 @@ export const rowHashSql = (alias: string) => `md5(${alias}::text)`;
 /** Batches written before 24 Nov 2026 hashed the row's JSON: undo accepts either. */
 const legacyRowHashSql = (alias: string) => `md5(to_jsonb(${alias})::text)`;
 /** SQL: the hash `hash` still matches row `alias` (it is unchanged since the batch). */
-const untouchedSql = (alias: string, hash: string) => `${hash} IN (${rowHashSql(alias)}, ${legacyRowHashSql(alias)})`;
+// OR, not IN: IN evaluates both hashes of every row (an array), OR takes the legacy JSON hash only when the first differs.
+const untouchedSql = (alias: string, hash: string) => `(${hash} = ${rowHashSql(alias)} OR ${hash} = ${legacyRowHashSql(alias)})`;
 /** Run first in the writer's and the undo's transactions: the row hashes do not depend on a session's settings. */
 export const HASH_SETTINGS_SQL = `SET LOCAL datestyle = 'ISO, MDY'`;
+
+/** Rows per import_batch_chunks row. */
+export const BATCH_CHUNK_ROWS = 10_000;
+
+/**
+ * The lane columns (origin, destination) of a table that has one (the rate
+ * tables of the modes with both ends in a column: the insights' price
+ * history follows a lane), else null.
+ */
+export function laneColumns(model: string): { origin: string; destination: string } | null {
+  const mode = MODES.find((m) => m.model === model);
+  const from = mode?.fields.find((f) => f.role === "from")?.column;
+  const to = mode?.fields.find((f) => f.role === "to")?.column;
+  return mode && from && to ? { origin: sqlColumn(mode.model, from), destination: sqlColumn(mode.model, to) } : null;
+}
+
+/** SQL: a lane as import_batch_chunks.lanes holds it (origin U+001F destination). */
+export const laneKeySql = (origin: string, destination: string) => `${origin} || chr(31) || ${destination}`;
 
 /**
  * RETURNING list of the writer's statement for the table row it wrote
  * (`alias`): the id, whether it was inserted, the before-image (PostgreSQL
- * 18's `old`, the row as it was before the statement; all null, so no image,
- * for an inserted row) and the MD5 of the row as written.
+ * 18's `old`, the row as it was before the statement, as the row's text
+ * form; all null, so no image, for an inserted row), the MD5 of the row as
+ * written, and the lane of the before-image (tables with a lane).
  */
-export const writtenReturningSql = (alias: string) =>
-  `${alias}."id", old."id" IS NULL AS inserted, CASE WHEN old."id" IS NOT NULL THEN to_jsonb(old) END AS before, ${rowHashSql(alias)} AS hash`;
+export function writtenReturningSql(area: DataArea, alias: string): string {
+  const lane = laneColumns(area.model);
+  const laneSql = lane ? laneKeySql(`old."${lane.origin}"`, `old."${lane.destination}"`) : "NULL::text";
+  return `${alias}."id", old."id" IS NULL AS inserted, CASE WHEN old."id" IS NOT NULL THEN old::text END AS before, ${rowHashSql(alias)} AS hash, ${laneSql} AS lane`;
+}
 
 /**
  * Runs a statement with nested loops off: its CTEs have no statistics, and
@@ -157,20 +174,41 @@ export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T
 }
 
 /**
- * A data-modifying CTE step for the writer's upsert: every row the statement
- * wrote (CTE `written`: writtenReturningSql) becomes a batch row with its
- * before-image (none for an inserted row) and its hash, in the same
- * statement ($1 is the batch): one write per batch row (issue 23,
- * performance).
+ * A data-modifying CTE step for the writer's upsert: the rows the statement
+ * wrote (CTE `written`: writtenReturningSql), in id order, 10,000 at a time,
+ * become one import_batch_chunks row each ($1 is the batch): parallel arrays
+ * of ids, hashes and before-images, in the same statement. One tuple per
+ * 10,000 rows instead of one (and a primary-key entry, and a JSON image) per
+ * row (issue 23, performance).
  */
-export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_rows (batch_id, row_id, before, after_hash)
-  SELECT $1, w.id, w.before, w.hash FROM written w)`;
+export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_chunks (batch_id, chunk, last_id, row_ids, after_hashes, befores, lanes)
+  SELECT $1, min(w.id), max(w.id), array_agg(w.id ORDER BY w.id), array_agg(w.hash ORDER BY w.id), array_agg(w.before ORDER BY w.id),
+         array_agg(DISTINCT w.lane) FILTER (WHERE w.lane IS NOT NULL)
+    FROM (SELECT w.*, (row_number() OVER (ORDER BY w.id) - 1) / ${BATCH_CHUNK_ROWS} AS g FROM written w) w
+   GROUP BY w.g)`;
+
+/**
+ * SQL: the rows of batch `batch` (a parameter) of `table` (quoted), from both
+ * storages: (row_id, after_hash) and, with `images`, `inserted` and `img`,
+ * the before-image as a row of the table (NULL for an inserted row). The
+ * compact form casts the text image back to the row type; the old form
+ * populates it from its JSON. Without images the before-images are not read.
+ */
+export function batchRowsSql(table: string, batch: string, images: boolean): string {
+  if (!images)
+    return `SELECT u.row_id, u.after_hash FROM import_batch_chunks c CROSS JOIN LATERAL unnest(c.row_ids, c.after_hashes) AS u(row_id, after_hash) WHERE c.batch_id = ${batch}
+      UNION ALL SELECT r.row_id, r.after_hash FROM import_batch_rows_v1 r WHERE r.batch_id = ${batch}`;
+  return `SELECT u.row_id, u.after_hash, u.before IS NULL AS inserted, u.before::${table} AS img
+      FROM import_batch_chunks c CROSS JOIN LATERAL unnest(c.row_ids, c.after_hashes, c.befores) AS u(row_id, after_hash, before) WHERE c.batch_id = ${batch}
+    UNION ALL
+    SELECT r.row_id, r.after_hash, r.before IS NULL, CASE WHEN r.before IS NOT NULL THEN jsonb_populate_record(NULL::${table}, r.before) END
+      FROM import_batch_rows_v1 r WHERE r.batch_id = ${batch}`;
+}
 
 /**
  * The counts of the batch; prunes old batches. Returns the pruned files.
  * `rehash`: hash every written row again (the rows were changed after the
- * writer's statement recorded them, or were recorded without a hash:
- * captureBefore).
+ * writer's statement recorded them).
  */
 export async function finishBatch(
   tx: Tx,
@@ -181,8 +219,14 @@ export async function finishBatch(
 ): Promise<(string | null)[]> {
   const table = `"${sqlTable(area.model)}"`;
   if (options.rehash) {
+    // Per chunk, the hashes in the order of its ids (a row gone since has none).
     await tx.$executeRawUnsafe(
-      `UPDATE import_batch_rows r SET after_hash = ${rowHashSql("t")} FROM ${table} t WHERE r.batch_id = $1 AND t.id = r.row_id`,
+      `UPDATE import_batch_chunks c SET after_hashes = h.hashes
+         FROM (SELECT c2.chunk, array_agg(${rowHashSql("t")} ORDER BY u.n) AS hashes
+                 FROM import_batch_chunks c2 CROSS JOIN LATERAL unnest(c2.row_ids) WITH ORDINALITY AS u(id, n)
+                 LEFT JOIN ${table} t ON t.id = u.id
+                WHERE c2.batch_id = $1 GROUP BY c2.chunk) h
+        WHERE c.batch_id = $1 AND c.chunk = h.chunk`,
       batchId,
     );
   }
@@ -261,8 +305,8 @@ export type UndoOutcome =
 
 /** Rows of the batch that a later change touched (changed since, or gone). */
 function conflictSql(table: string): string {
-  return `SELECT r.row_id AS id FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id
-          WHERE r.batch_id = $1 AND (t.id IS NULL OR r.after_hash IS NULL OR NOT ${untouchedSql("t", "r.after_hash")})`;
+  return `SELECT r.row_id AS id FROM (${batchRowsSql(table, "$1", false)}) r LEFT JOIN ${table} t ON t.id = r.row_id
+          WHERE t.id IS NULL OR r.after_hash IS NULL OR NOT ${untouchedSql("t", "r.after_hash")}`;
 }
 
 async function findConflicts(tx: Tx, table: string, batchId: number): Promise<UndoConflicts> {
@@ -322,24 +366,22 @@ export async function undoBatch(
       );
       if (!batch) return { ok: false as const, reason: "notFound" as const };
       if (batch.undone_at) return { ok: false as const, reason: "undone" as const };
-      // One statement: each batch row's state (its hash compared once), then, when there is no conflict or the
-      // rest is wanted, the inserted rows deleted and the updated ones restored from their before-images (issue 23,
-      // performance: the md5 of every row is computed once, not once per step; the state carries no before-image,
-      // the restore reads it by the batch rows' key).
+      // One statement: each batch row's state (its hash compared once) with its before-image as a row of the
+      // table (the compact form's text image cast back, read once with the ids and hashes), then, when there is no
+      // conflict or the rest is wanted, the inserted rows deleted and the updated ones restored from their images.
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
       const [done] = await withHashJoins(tx, () =>
         tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
           `WITH state AS MATERIALIZED (
-           SELECT r.row_id, r.before IS NULL AS inserted, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND ${untouchedSql("t", "r.after_hash")}) AS untouched
-           FROM import_batch_rows r LEFT JOIN ${table} t ON t.id = r.row_id WHERE r.batch_id = $1
+           SELECT r.row_id, r.inserted, r.img, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND ${untouchedSql("t", "r.after_hash")}) AS untouched
+           FROM (${batchRowsSql(table, "$1", true)}) r LEFT JOIN ${table} t ON t.id = r.row_id
          ), go AS (
            SELECT $2::boolean OR NOT EXISTS (SELECT 1 FROM state WHERE NOT untouched) AS go
          ), deleted AS (
            DELETE FROM ${table} t USING state s WHERE (SELECT go FROM go) AND s.untouched AND s.inserted AND t.id = s.row_id RETURNING 1
          ), restored AS (
-           UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `p.${c}`).join(", ")})
-             FROM state s JOIN import_batch_rows r ON r.batch_id = $1 AND r.row_id = s.row_id
-                  CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, r.before) p
+           UPDATE ${table} t SET (${columns.join(", ")}) = (${columns.map((c) => `(s.img).${c}`).join(", ")})
+             FROM state s
             WHERE (SELECT go FROM go) AND s.untouched AND NOT s.inserted AND t.id = s.row_id RETURNING 1
          )
          SELECT (SELECT count(*) FROM state WHERE NOT untouched)::int AS conflicts,

@@ -532,7 +532,7 @@ function upsertSql(area: DataArea, columns: WriteColumn[], source: string): stri
     SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
     FROM ${source}
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING ${writtenReturningSql("cur")}
+    RETURNING ${writtenReturningSql(area, "cur")}
   ), ${recordWrittenSql}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
 }

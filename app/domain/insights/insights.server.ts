@@ -15,6 +15,7 @@ import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate } from "~/utils/dates";
 import { laneOf, type InsightTable } from "./lanes";
+import { laneKeySql } from "~/domain/import-export/batches.server";
 
 /** The default period: the past 90 days (the rollup materialises it: rollup.server.ts). */
 export const DEFAULT_PERIOD_DAYS = 90;
@@ -249,7 +250,10 @@ export function historyPrice(mode: ModeDescription) {
  * the lane, set-based from the rows and the import history (decision 204):
  * each kept, not undone import batch holds the before-image of every row it
  * updated (the version it replaced, which ends on the batch's day) and the
- * ids it inserted. A version begins at its validity start (its update day
+ * ids it inserted: in the compact form (import_batch_chunks: the chunks
+ * whose lanes hold the lane give the rows whose image was on it; only the
+ * chunks whose id range meets the lane's rows are opened for their
+ * versions) or, for batches from before it, the old form. A version begins at its validity start (its update day
  * when it has none); one written by an import over an earlier version begins
  * no earlier than that import's day. So a price lowered by an import shows
  * its old value up to the import and the new one from it.
@@ -279,12 +283,22 @@ async function priceHistory(mode: ModeDescription, lane: { origin: string; desti
      ), lane_rows AS (
        SELECT r.id FROM ${rate.table} r WHERE r.${rate.origin} = $1 AND r.${rate.destination} = $2
        UNION
-       SELECT br.row_id FROM import_batch_rows br JOIN batches b ON b.id = br.batch_id
+       SELECT br.row_id FROM import_batch_rows_v1 br JOIN batches b ON b.id = br.batch_id
         WHERE br.before IS NOT NULL AND br.before->>'${rate.origin}' = $1 AND br.before->>'${rate.destination}' = $2
+       UNION
+       SELECT u.row_id FROM batches b JOIN import_batch_chunks c ON c.batch_id = b.id AND c.lanes @> ARRAY[${laneKeySql("$1", "$2")}]
+        CROSS JOIN LATERAL (SELECT u.row_id, u.before::${rate.table} AS img FROM unnest(c.row_ids, c.befores) AS u(row_id, before)
+                             WHERE u.before IS NOT NULL OFFSET 0) u
+        WHERE (u.img).${rate.origin} = $1 AND (u.img).${rate.destination} = $2
      ), versions AS (
        SELECT br.row_id AS id, br.before AS img, b.id AS batch_id, b.created_at AS at, b.file_name, b.username
-         FROM batches b JOIN import_batch_rows br ON br.batch_id = b.id
+         FROM batches b JOIN import_batch_rows_v1 br ON br.batch_id = b.id
         WHERE br.row_id IN (SELECT id FROM lane_rows)
+       UNION ALL
+       SELECT u.row_id, to_jsonb(u.before::${rate.table}), b.id, b.created_at, b.file_name, b.username
+         FROM batches b JOIN import_batch_chunks c ON c.batch_id = b.id
+              CROSS JOIN LATERAL unnest(c.row_ids, c.befores) AS u(row_id, before)
+        WHERE EXISTS (SELECT 1 FROM lane_rows l WHERE l.id BETWEEN c.chunk AND c.last_id) AND u.row_id IN (SELECT id FROM lane_rows)
        UNION ALL
        SELECT r.id, to_jsonb(r), NULL, NULL, NULL, NULL FROM ${rate.table} r WHERE r.id IN (SELECT id FROM lane_rows)
      ), chained AS (
