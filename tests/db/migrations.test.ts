@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { dataAreas } from "~/domain/data-areas";
+import { sqlTable } from "~/utils/sql-names.server";
 import { withTestDb } from "../support/db";
 import { createEmptyDatabase, dropDatabase, withClient } from "../support/pg";
 
@@ -157,5 +159,30 @@ describe("the seeded template", () => {
     });
     expect(hash).toBeTruthy();
     expect(await verifyPassword(hash!, "Demo1234")).toBe(true);
+  });
+});
+
+// Import batches keep before-images as each row's text form, restored by a
+// cast to the table's row type (migration 20261207012000_import_batch_chunks,
+// decision 204): a later column change to a data area's table would make the
+// kept images of that table fail the cast, so every undo of them. Such a
+// migration must rewrite the images in import_batch_chunks too.
+describe("migrations after the compact batch storage", () => {
+  it("that change a data area's columns also rewrite the kept before-images", () => {
+    const tables = Object.values(dataAreas).map((area) => sqlTable(area.model));
+    const later = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((name) => /^\d{14}_/.test(name) && name > "20261207012000_import_batch_chunks")
+      .map((name) => ({ name, sql: fs.readFileSync(path.join(MIGRATIONS_DIR, name, "migration.sql"), "utf8") }));
+    const offending = later.filter(
+      ({ sql }) =>
+        tables.some((table) =>
+          new RegExp(
+            `ALTER\\s+TABLE\\s+(ONLY\\s+)?"?${table}"?\\s+[^;]*\\b(ADD|DROP|ALTER|RENAME)\\s+(COLUMN\\b|(?!CONSTRAINT))`,
+            "i",
+          ).test(sql),
+        ) && !/import_batch_chunks/.test(sql),
+    );
+    expect(offending.map(({ name }) => name)).toEqual([]);
   });
 });
