@@ -26,6 +26,10 @@ let database = null;
 /** @type {import("node:http").Server | null} */
 let httpServer = null;
 let shuttingDown = false;
+/** Requests received and not yet answered (a shutdown lets them finish). */
+let inFlight = 0;
+/** How long requests in flight may take to finish at shutdown. */
+const IN_FLIGHT_GRACE_MS = 5_000;
 
 /** @param {string} signal */
 async function shutdown(signal, code = 0) {
@@ -34,12 +38,14 @@ async function shutdown(signal, code = 0) {
   log(`${signal}: shutting down`);
   const hooks = globalThis.__shutdownHooks ?? [];
   const runHooks = () => Promise.allSettled(hooks.map((hook) => hook()));
-  // While the hooks write what waits to be batched, requests in flight are
-  // still answered (closing the listener first would reset connections not
-  // yet accepted). Those requests queue query logs of their own: the hooks
-  // run again once the server is closed, so nothing is written after the
-  // pool has ended. Every hook may run twice.
+  // Requests in flight are answered first (up to IN_FLIGHT_GRACE_MS; the
+  // listener stays open meanwhile: closing it would reset connections not yet
+  // accepted), then the connections close. The hooks write what waits to be
+  // batched before and again after, so the query logs of the last requests
+  // are written before the pool ends. Every hook may run twice.
   await runHooks();
+  const until = Date.now() + IN_FLIGHT_GRACE_MS;
+  while (inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
   const server = httpServer;
   if (server) {
     server.closeAllConnections?.();
@@ -120,6 +126,10 @@ async function main() {
   const port = serverSettings().PORT;
   await new Promise((resolve) => {
     httpServer = http.createServer(handler).listen(port, () => resolve(undefined));
+    httpServer.on("request", (_req, res) => {
+      inFlight++;
+      res.once("close", () => inFlight--);
+    });
   });
   log(`listening on http://localhost:${port}`);
 }
