@@ -26,6 +26,7 @@ import path from "node:path";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { logOperation } from "~/domain/logs/operation-log.server";
+import { laneOf } from "~/domain/insights/lanes";
 import { MODES } from "~/domain/modes";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -138,9 +139,9 @@ export const BATCH_CHUNK_ROWS = 10_000;
  */
 export function laneColumns(model: string): { origin: string; destination: string } | null {
   const mode = MODES.find((m) => m.model === model);
-  const from = mode?.fields.find((f) => f.role === "from")?.column;
-  const to = mode?.fields.find((f) => f.role === "to")?.column;
-  return mode && from && to ? { origin: sqlColumn(mode.model, from), destination: sqlColumn(mode.model, to) } : null;
+  if (!mode) return null;
+  const { from, to } = laneOf(mode);
+  return from?.column && to?.column ? { origin: sqlColumn(mode.model, from.column), destination: sqlColumn(mode.model, to.column) } : null;
 }
 
 /** SQL: a lane as import_batch_chunks.lanes holds it (origin U+001F destination). */

@@ -15,7 +15,7 @@ import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate } from "~/utils/dates";
 import { laneOf, type InsightTable } from "./lanes";
-import { laneKeySql } from "~/domain/import-export/batches.server";
+import { laneColumns, laneKeySql } from "~/domain/import-export/batches.server";
 
 /** The default period: the past 90 days (the rollup materialises it: rollup.server.ts). */
 export const DEFAULT_PERIOD_DAYS = 90;
@@ -136,13 +136,9 @@ function bookingLane(mode: ModeDescription) {
 const validOn = (alias: string, day: string) =>
   `(${alias}.valid_from IS NULL OR ${alias}.valid_from <= ${day}) AND (${alias}.valid_to IS NULL OR ${alias}.valid_to >= ${day})`;
 
+/** A lane mode's rate table and lane columns: the same the import batches key their chunks' lanes by (laneColumns). */
 export function rateLaneSql(mode: ModeDescription) {
-  const lane = laneOf(mode);
-  return {
-    table: sqlTable(mode.model),
-    origin: sqlColumn(mode.model, lane.from.column!),
-    destination: sqlColumn(mode.model, lane.to.column!),
-  };
+  return { table: sqlTable(mode.model), ...laneColumns(mode.model)! };
 }
 
 async function unmetLanes(mode: ModeDescription, f: Frame, today: string): Promise<UnmetLane[]> {
