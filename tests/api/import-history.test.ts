@@ -5,16 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
-import { headers, rowOf, sheetBytes } from "../data/helpers";
+import { headers, rowOf, sheetBytes, type Who, whoIs } from "../data/helpers";
 import { api, tokenOf } from "./helpers";
 import { tableChecksum } from "../support/table-checksum";
 
 let token: string;
-let viewer: { id: number; username: string };
+let viewer: Who;
 beforeAll(async () => {
   token = await tokenOf("data@example.com");
-  const user = await prisma.user.findUniqueOrThrow({ where: { email: "data@example.com" } });
-  viewer = { id: user.id, username: user.username };
+  viewer = await whoIs("data@example.com");
 });
 
 const fclRow = (values: Record<string, unknown>) =>

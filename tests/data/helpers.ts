@@ -1,9 +1,16 @@
 // Spreadsheet builders and request helpers for the data-maintenance tests.
 import * as XLSX from "@e965/xlsx";
 import type { DataArea } from "~/domain/data-areas/types";
+import { prisma } from "~/utils/db.server";
 import { callRoute, fileOf, getRequest, postForm, postMultipart, type RouteResult } from "../support/requests";
 
 export type Book = "xlsx" | "xls";
+
+/** Who an import, commit or undo is done as (the domain's viewer): the user with `email`. */
+export type Who = { id: number; username: string };
+export function whoIs(email: string): Promise<Who> {
+  return prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true, username: true } });
+}
 
 /** A one-sheet workbook from rows (array of arrays), as bytes. */
 export function sheetBytes(rows: unknown[][], book: Book = "xlsx", sheetName = "sheet1"): Uint8Array {

@@ -18,13 +18,11 @@ import { sqlTable } from "~/utils/sql-names.server";
 import { ADMIN, load } from "../admin/helpers";
 import { withTestDb } from "../support/db";
 import { tableChecksum } from "../support/table-checksum";
-import { headers, rowOf, sheetBytes } from "./helpers";
+import { headers, rowOf, sheetBytes, type Who, whoIs } from "./helpers";
 
-type Who = { id: number; username: string };
 let viewer: Who;
 beforeAll(async () => {
-  const user = await prisma.user.findUniqueOrThrow({ where: { email: "data@example.com" } });
-  viewer = { id: user.id, username: user.username };
+  viewer = await whoIs("data@example.com");
 });
 
 const BASE = 960_000;

@@ -11,14 +11,12 @@ import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { commitPreview, createPreview } from "~/domain/import-export/preview.server";
 import { prisma } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
-import { headers, rowOf, sheetBytes } from "./helpers";
+import { headers, rowOf, sheetBytes, type Who, whoIs } from "./helpers";
 import { tableChecksum } from "../support/table-checksum";
 
-type Who = { id: number; username: string };
 let viewer: Who;
 beforeAll(async () => {
-  const user = await prisma.user.findUniqueOrThrow({ where: { email: "data@example.com" } });
-  viewer = { id: user.id, username: user.username };
+  viewer = await whoIs("data@example.com");
 });
 
 const BASE = 930_000;

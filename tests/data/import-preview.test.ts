@@ -19,13 +19,11 @@ import {
 import type { WriteColumn } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
-import { headers, rowOf, sheetBytes } from "./helpers";
+import { headers, rowOf, sheetBytes, type Who, whoIs } from "./helpers";
 
-type Who = { id: number; username: string };
 let viewer: Who;
 beforeAll(async () => {
-  const user = await prisma.user.findUniqueOrThrow({ where: { email: "data@example.com" } });
-  viewer = { id: user.id, username: user.username };
+  viewer = await whoIs("data@example.com");
 });
 
 const tableSnapshot = () => withTestDb(async (db) => (await db.query(`SELECT * FROM fcl_rates ORDER BY id`)).rows);
