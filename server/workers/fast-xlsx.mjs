@@ -102,12 +102,18 @@ const unsupported = () => {
 };
 
 /**
+ * An attribute of a tag in the plain form: ` name="value"`. Any other
+ * spelling of it (single quotes, blanks around `=`), which a hand-edited or
+ * unusual writer's file may hold, is not read here but handed to SheetJS:
+ * missing it would misread silently (a date format or date1904 lost).
  * @param {string} tag
  * @param {string} name
  */
 function attribute(tag, name) {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
-  return m ? m[1] : undefined;
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'[^']*')`).exec(tag);
+  if (!m) return undefined;
+  if (m[1] === undefined || m[0].length !== name.length + m[1].length + 4) unsupported();
+  return m[1];
 }
 
 /**
@@ -312,30 +318,31 @@ function read(data, XLSX, dateText, inflated) {
       inner = sheet.slice(tagEnd + 1, close);
       pos = close + 4;
     }
-    // Attributes r, s, t, read in place (no slice per attribute): each name="value" of the tag; other names
-    // (cm, vm, ph …) are skipped, as before.
+    // Attributes r, s, t, read in place (no slice per attribute); other names (cm, vm, ph …) are skipped. Only the
+    // plain form is read: one space, then name="value", per attribute (blanks may end the tag). Anything else
+    // (single quotes, blanks around "=", tabs or line breaks between attributes) goes to SheetJS: reading past it
+    // would lose a cell's style or type, and with it its date or its shared string, without a word.
     let refAt = -1;
     let refEnd = -1;
     let style = -1;
     let type;
-    for (let i = at + 2; i < tagStop;) {
-      const eq = sheet.indexOf('="', i);
-      if (eq < 0 || eq >= tagStop) break;
+    for (let i = at + 2; ;) {
+      let nameStart = i;
+      while (nameStart < tagStop && isBlankCode(sheet.charCodeAt(nameStart))) nameStart++;
+      if (nameStart >= tagStop) break;
+      if (nameStart !== i + 1 || sheet.charCodeAt(i) !== 32) unsupported();
+      const eq = sheet.indexOf("=", nameStart);
+      if (eq < 0 || eq >= tagStop || sheet.charCodeAt(eq + 1) !== 34) unsupported();
       const quote = sheet.indexOf('"', eq + 2);
       if (quote < 0 || quote >= tagStop) unsupported();
-      // The name, between blanks: one letter for the three read here.
-      let nameStart = i;
-      while (isBlankCode(sheet.charCodeAt(nameStart))) nameStart++;
-      let nameEnd = eq;
-      while (nameEnd > nameStart && isBlankCode(sheet.charCodeAt(nameEnd - 1))) nameEnd--;
-      if (nameEnd - nameStart === 1) {
+      if (eq - nameStart === 1) {
         const name = sheet.charCodeAt(nameStart);
         if (name === 114 /* r */) {
           refAt = eq + 2;
           refEnd = quote;
         } else if (name === 115 /* s */) style = styleIndex(sheet, eq + 2, quote);
         else if (name === 116 /* t */) type = sheet.slice(eq + 2, quote);
-      }
+      } else for (let k = nameStart; k < eq; k++) if (isBlankCode(sheet.charCodeAt(k))) unsupported();
       i = quote + 1;
     }
     if (refAt < 0) unsupported();

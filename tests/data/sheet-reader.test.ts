@@ -91,6 +91,62 @@ describe("the one-pass .xlsx reader", () => {
     expect(reader.readFirstSheet(formulaWithoutValue).formulaCells).toEqual(["C2"]);
   });
 
+  it("reads hand-edited XML only in the plain form, and gives every other spelling to SheetJS", () => {
+    // A date cell (A2, style 1), a shared string (B2), a custom date-time format (C2, style 2), a 1904 workbook.
+    const ws = XLSX.utils.aoa_to_sheet(
+      [
+        ["a", "b"],
+        [new Date(Date.UTC(2026, 0, 31)), "上海港"],
+      ],
+      { cellDates: true },
+    );
+    ws["C2"] = { t: "n", v: 44000.25, z: "yyyy-mm-dd hh:mm" };
+    ws["!ref"] = "A1:C2";
+    const wb = XLSX.utils.book_new();
+    wb.Workbook = { WBProps: { date1904: true } };
+    XLSX.utils.book_append_sheet(wb, ws, "sheet1");
+    const original = new Uint8Array(XLSX.write(wb, { type: "buffer", bookType: "xlsx", bookSST: true }) as Buffer);
+    /** The workbook with one part's text edited as by hand. */
+    const edited = (part: string, from: string, to: string) => {
+      const zip = XLSX.CFB.read(original, { type: "buffer" });
+      const entry = XLSX.CFB.find(zip, part);
+      if (!entry) throw new Error(`no ${part}`);
+      const text = Buffer.from(entry.content as Uint8Array).toString("utf8");
+      expect(text).toContain(from);
+      entry.content = Buffer.from(text.replace(from, to), "utf8");
+      return new Uint8Array(XLSX.CFB.write(zip, { fileType: "zip", type: "buffer", compression: true }) as Buffer);
+    };
+    const sheet = "/xl/worksheets/sheet1.xml";
+    const styles = "/xl/styles.xml";
+    const expected = reader.readFirstSheetSheetJS(original.slice());
+    expect(expected.rows[1]).toEqual([expect.any(String), "上海港", expect.any(String)]);
+
+    // Still the plain form: an attribute the reader does not use, blanks before the tag's end.
+    for (const bytes of [
+      edited(sheet, '<c r="B2" t="s">', '<c r="B2" t="s" cm="1">'),
+      edited(sheet, '<c r="B2" t="s">', '<c r="B2" t="s"  >'),
+    ]) {
+      expect(fast(bytes.slice())).not.toBeNull();
+      expect(reader.readFirstSheet(bytes.slice())).toEqual(expected);
+    }
+    // Other spellings of an attribute the reader needs: never read by the fast path (it lost the date style, the
+    // shared string or the 1904 base before), so the result is SheetJS's.
+    const others = [
+      edited(sheet, '<c r="A2" s="1">', "<c r=\"A2\" s='1'>"),
+      edited(sheet, '<c r="A2" s="1">', '<c r="A2" s = "1">'),
+      edited(sheet, '<c r="B2" t="s">', '<c r="B2" t ="s">'),
+      edited(sheet, '<c r="B2" t="s">', "<c t='s' r=\"B2\">"),
+      edited(sheet, '<c r="B2" t="s">', '<c r="B2"\tt="s">'),
+      edited(styles, 'formatCode="yyyy-mm-dd hh:mm"', "formatCode='yyyy-mm-dd hh:mm'"),
+      edited(styles, '<xf numFmtId="14"', '<xf numFmtId= "14"'),
+      edited("/xl/workbook.xml", 'date1904="true"', "date1904='true'"),
+    ];
+    for (const bytes of others) {
+      expect(fast(bytes.slice())).toBeNull();
+      expect(reader.readFirstSheet(bytes.slice())).toEqual(reader.readFirstSheetSheetJS(bytes.slice()));
+    }
+  });
+
   it("a truncated zip is not read by the fast path (SheetJS gives its error)", () => {
     const bytes = book(ROWS, { sst: true, dates: false });
     // Cut short: no end-of-directory record.
