@@ -17,12 +17,16 @@
 //   - the same results page for a visitor (from the page cache, decision
 //     607, where it is on), and answered 304 to If-None-Match;
 //   - the T1 FCL page on two app processes (a second server/index.js on the
-//     same database, half the connections each) against one;
+//     same database, half the connections each) against one; with PROXY=1
+//     also through server/proxy.js in front of both (the topology of
+//     docker-compose.yml and scripts/scale-out.mjs), a line of its own;
 //   - a raw Node `http` server answering a fixed 30 KB body (its own
 //     process; one per run, measured once per round).
 // Both as a browser asks (Accept-Encoding gzip, deflate, br). Each round's
 // requests per second and CPU per request (server process and PostgreSQL,
-// from /proc) are kept; the summary prints, per page and configuration, the
+// from /proc; the load generator, autocannon in this process; each app
+// process and the proxy on their own for the two-process rounds) are kept,
+// so what takes the 2 CPUs is printed beside the ratio; the summary prints, per page and configuration, the
 // best round and the median round, and the ratios (the issues' targets) from
 // the medians, with the best rounds' beside them.
 // Exits non-zero when FCL / visitor baseline (as deployed, medians) is below
@@ -31,10 +35,11 @@
 //   npm run build && npm run bench:throughput
 //   DURATION=5 CONNECTIONS=10 ROUNDS=5 (defaults); NO_PAGE_CACHE=0 leaves the
 //   PAGE_CACHE=0 server out; UNCACHED=1 adds DATA_CACHE=0; TWO_PROCESSES=0
-//   leaves the second processes out.
+//   leaves the second processes out; PROXY=1 adds the two processes behind
+//   server/proxy.js; PAGES=fcl,fclTwo measures only those pages.
 //   Ports: BENCH_PORT (3150) and BENCH_PG_PORT (55450) and a few above them
 //   (+1 the raw server; +3 and +5 the other configurations, +2 above each
-//   server its second process).
+//   server its second process, +4 and +6 the proxies).
 //   SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers
 import os from "node:os";
 import path from "node:path";
@@ -67,16 +72,21 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "visitorFcl" | "notModified" | "raw";
+type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "fclProxy" | "visitorFcl" | "notModified" | "raw";
 type Page = { path: string; headers: Record<string, string>; status?: number };
-/** One round of one page: requests per second and CPU per request (ms). */
-type Figure = { rps: number; node: number; postgres: number; p50: number; p99: number };
+/**
+ * One round of one page: requests per second and CPU per request (ms): the
+ * app process(es), PostgreSQL, the load generator (autocannon, this
+ * process), the proxy; `apps` each app process on its own.
+ */
+type Figure = { rps: number; node: number; postgres: number; generator: number; proxy: number; apps: number[]; p50: number; p99: number };
 
 type Config = {
   label: string;
   env: Record<string, string>;
   server: BenchServer;
   second: { url: string; child: ChildProcess } | null;
+  proxy: { url: string; child: ChildProcess } | null;
   pages: Partial<Record<PageName, Page>>;
   figures: Partial<Record<PageName, Figure[]>>;
 };
@@ -127,6 +137,26 @@ async function startSecondProcess(
   throw new Error("the second app process did not start");
 }
 
+/** server/proxy.js (round robin, keep-alive to the apps) in a process of its own in front of `upstreams`. */
+async function startProxy(upstreams: string[], port: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "server", "proxy.js")], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, UPSTREAMS: upstreams.join(","), PORT: String(port) },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error("the proxy exited");
+    try {
+      if ((await request(`${url}/healthz`)).status === 200) return { url, child };
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the proxy did not start");
+}
+
 /** A configuration's server (its env on top of the bench's), its pages checked once, its second process. */
 async function prepare(label: string, env: Record<string, string>, offset: number, configs: Config[]): Promise<Config> {
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -137,7 +167,7 @@ async function prepare(label: string, env: Record<string, string>, offset: numbe
     port: BASE_PORT + offset,
     pgPort: BASE_PG_PORT + offset,
   });
-  const config: Config = { label, env, server, second: null, pages: {}, figures: {} };
+  const config: Config = { label, env, server, second: null, proxy: null, pages: {}, figures: {} };
   configs.push(config); // stopped in main's finally even if what follows fails
   const routes = await addFiftyRowRoutes(server.databaseUrl);
   const cookie = await login(server.url, "t1@example.com");
@@ -163,6 +193,11 @@ async function prepare(label: string, env: Record<string, string>, offset: numbe
   if (process.env.TWO_PROCESSES !== "0") {
     config.second = await startSecondProcess(server.databaseUrl, env, BASE_PORT + offset + 2);
     config.pages.fclTwo = config.pages.fcl;
+    // Ports +4 and +6 are the free ones among the configurations' (not with UNCACHED=1).
+    if (process.env.PROXY === "1" && offset < 5) {
+      config.proxy = await startProxy([server.url, config.second.url], BASE_PORT + (offset === 0 ? 4 : 6));
+      config.pages.fclProxy = config.pages.fcl;
+    }
   }
   return config;
 }
@@ -178,26 +213,37 @@ function check(label: string, name: string, page: Page, results: Result[]) {
   }
 }
 
-/** One page of one configuration for `duration` seconds: its figure (CPU of the server, or of both processes, and PostgreSQL). */
+/** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator, proxy). */
 async function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
   const page = config.pages[name]!;
-  const { server, second } = config;
+  const { server, second, proxy } = config;
+  const both = name === "fclTwo" || name === "fclProxy";
   const cpu = () => {
     const main = server.cpuMs();
-    return { node: main.node + (name === "fclTwo" && second ? processCpuMs(second.child.pid!) : 0), postgres: main.postgres };
+    return {
+      apps: both && second ? [main.node, processCpuMs(second.child.pid!)] : [main.node],
+      postgres: main.postgres,
+      proxy: name === "fclProxy" && proxy ? processCpuMs(proxy.child.pid!) : 0,
+    };
   };
   const before = cpu();
+  const generatorBefore = process.cpuUsage();
   const results =
     name === "fclTwo"
       ? await Promise.all([run(server.url, page, duration, CONNECTIONS / 2), run(second!.url, page, duration, CONNECTIONS / 2)])
-      : [await run(server.url, page, duration)];
+      : [await run(name === "fclProxy" ? proxy!.url : server.url, page, duration)];
+  const generator = process.cpuUsage(generatorBefore);
   const after = cpu();
   check(config.label, name, page, results);
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const apps = after.apps.map((ms, i) => (ms - before.apps[i]) / total);
   return {
     rps: total / duration,
-    node: (after.node - before.node) / total,
+    node: apps.reduce((sum, ms) => sum + ms, 0),
+    apps,
     postgres: (after.postgres - before.postgres) / total,
+    generator: (generator.user + generator.system) / 1000 / total,
+    proxy: (after.proxy - before.proxy) / total,
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
   };
@@ -218,6 +264,8 @@ function summary(figures: Figure[]) {
     cpu: { best: Math.min(...cost), median: median(cost) },
     server: { best: cheapest.node, median: median(figures.map((f) => f.node)) },
     postgres: cheapest.postgres,
+    /** Where the CPU of the median round (by req/s) went, per request. */
+    split: figures.map((f) => f).sort((a, b) => a.rps - b.rps)[Math.floor((figures.length - 1) / 2)],
   };
 }
 type Summary = ReturnType<typeof summary>;
@@ -274,11 +322,28 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[])
     log(
       `  304: server CPU ${s.notModified.server.median.toFixed(2)} ms per request median, best ${s.notModified.server.best.toFixed(2)} ms (target < 0.3 ms: ${verdict(s.notModified.server.median < 0.3)})`,
     );
-  if (s.fclTwo && s.fcl) {
-    const scale = s.fclTwo.rps.median / s.fcl.rps.median;
+  // What took the CPUs in the median round: each app process, PostgreSQL,
+  // the load generator and the proxy, per request and as a share of the
+  // machine's CPUs (ms per request × req/s = ms of CPU per second).
+  const cpus = os.cpus().length;
+  const where = (f: Figure) => {
+    const share = (ms: number) => `${((ms * f.rps) / 10 / cpus).toFixed(0)} %`;
+    const apps = f.apps.map((ms, i) => `app ${i + 1} ${ms.toFixed(2)} ms (${share(ms)})`).join(", ");
+    const proxy = f.proxy > 0 ? `, proxy ${f.proxy.toFixed(2)} ms (${share(f.proxy)})` : "";
+    return `${apps}, PostgreSQL ${f.postgres.toFixed(2)} ms (${share(f.postgres)}), load generator ${f.generator.toFixed(2)} ms (${share(f.generator)})${proxy} of ${cpus} CPUs`;
+  };
+  if (s.fcl) log(`    one process, median round: ${where(s.fcl.split)}`);
+  for (const [name, text] of [
+    ["fclTwo", "FCL T1, two app processes (autocannon splits the connections over their two ports)"],
+    ["fclProxy", "FCL T1, two app processes behind server/proxy.js (the scale-out topology)"],
+  ] as const) {
+    const two = s[name];
+    if (!two || !s.fcl) continue;
+    const scale = two.rps.median / s.fcl.rps.median;
     log(
-      `  FCL T1 on two processes: ${s.fclTwo.rps.median.toFixed(0)} req/s median (best ${s.fclTwo.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process (best rounds ${(s.fclTwo.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; autocannon and PostgreSQL share the same ${os.cpus().length} CPUs)`,
+      `  ${text}: ${two.rps.median.toFixed(0)} req/s median (best ${two.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process by req/s of the logged-in page (best rounds ${(two.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; the load generator and PostgreSQL share the same ${cpus} CPUs)`,
     );
+    log(`    median round: ${where(two.split)}`);
   }
   return ratio;
 }
@@ -298,16 +363,21 @@ async function main() {
     raw = await startRawServer();
     const rawPage: Page = { path: "/", headers: BROWSER };
     const rawFigures: Figure[] = [];
-    const names: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "visitorFcl", "notModified"];
+    const all: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "fclProxy", "visitorFcl", "notModified"];
+    const names = process.env.PAGES ? all.filter((name) => process.env.PAGES!.split(",").includes(name)) : all;
     const measureRaw = async (duration: number) => {
       const before = processCpuMs(raw!.child.pid!);
       const result = await run(raw!.url, rawPage, duration);
       check("raw", "raw", rawPage, [result]);
       const n = result.requests.total;
+      const node = (processCpuMs(raw!.child.pid!) - before) / n;
       return {
         rps: n / duration,
-        node: (processCpuMs(raw!.child.pid!) - before) / n,
+        node,
+        apps: [node],
         postgres: 0,
+        generator: 0,
+        proxy: 0,
         p50: result.latency.p50,
         p99: result.latency.p99,
       };
@@ -324,7 +394,7 @@ async function main() {
           const figure = await measurePage(config, name, DURATION);
           (config.figures[name] ??= []).push(figure);
           log(
-            `round ${round} ${config.label.padEnd(12)} ${name.padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.node.toFixed(2)} ms + PostgreSQL ${figure.postgres.toFixed(2)} ms`,
+            `round ${round} ${config.label.padEnd(12)} ${name.padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.apps.map((ms) => ms.toFixed(2)).join(" + ")} ms + PostgreSQL ${figure.postgres.toFixed(2)} ms; load generator ${figure.generator.toFixed(2)} ms${figure.proxy ? `, proxy ${figure.proxy.toFixed(2)} ms` : ""}`,
           );
         }
       const figure = await measureRaw(DURATION);
@@ -342,10 +412,12 @@ async function main() {
     log(
       `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${load()}`,
     );
-    if (ratio < TARGET) process.exitCode = 1;
+    // (PAGES may leave the ratio's pages out.)
+    if (ratio < TARGET && configs[0].figures.fcl && configs[0].figures.baseline) process.exitCode = 1;
   } finally {
     raw?.child.kill("SIGTERM");
     for (const config of configs) config.second?.child.kill("SIGTERM");
+    for (const config of configs) config.proxy?.child.kill("SIGTERM");
     await Promise.all(configs.map((config) => config.server.stop()));
   }
 }
