@@ -1,5 +1,5 @@
 // The root route's loader (app/root.tsx re-exports it): language, viewer,
-// flash message and the footer's company identity, read once per request.
+// flash message and the footer's part of the company identity, read once per request.
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { resourceVersions } from "~/i18n/resources.server";
@@ -7,6 +7,7 @@ import { getViewer } from "~/domain/accounts/session.server";
 import { getCookieSession, sessionStorage, type FlashMessage } from "~/domain/accounts/cookie.server";
 import { toClientViewer } from "~/domain/accounts/client-viewer";
 import { companyIdentity } from "~/domain/site/company.server";
+import { footerCompany } from "~/domain/site/company";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [lng, viewer, cookieSession] = await Promise.all([getLanguage(request), getViewer(request), getCookieSession(request)]);
@@ -23,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       i18nVersion: resourceVersions[lng],
       viewer: viewer ? toClientViewer(viewer) : null,
       message,
-      company,
+      // Only the fields the footer and /us show: the rest stays out of every page's hydration data.
+      company: footerCompany(company),
     },
     { headers },
   );

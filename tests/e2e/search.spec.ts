@@ -103,6 +103,35 @@ test.describe("rate search", () => {
     }
   });
 
+  test("FCL: the table of a loaded page stays through hydration; a filter and going back rebuild it from the data", async ({ page }) => {
+    // A page load's hydration data has no rows (decision 609): the browser keeps the server's table, and every
+    // navigation after it (with JavaScript, the router's data fetch) brings the rows it builds the table from.
+    await login(page, "t1@example.com");
+    await page.goto("/fclbysea?pol=SHANGHAI&pod=BATAM");
+    const table = page.locator("table.rates");
+    const loaded = await table.innerHTML();
+    const count = await page.locator("tr.rates__row").count();
+    expect(count).toBeGreaterThan(1);
+    if (isJs()) await expect(page.locator('input[role="combobox"]').first()).toBeAttached();
+    expect(await table.innerHTML()).toBe(loaded);
+    // One carrier: a client navigation with JavaScript, a new document without.
+    const carrier = (await page.locator("#fcl-carrier option").nth(1).getAttribute("value"))!;
+    await page.locator("#fcl-carrier").selectOption(carrier);
+    await page.locator(".toolbar__filter button").click();
+    await page.waitForURL(/carrier=/);
+    await expect(page.locator("tr.rates__row")).toHaveCount(1);
+    await expect(page.locator("tr.rates__row td").nth(2)).toHaveText(carrier);
+    const filtered = await table.innerHTML();
+    // Back: the whole route again, the same table as the page load's.
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("carrier="));
+    await expect(page.locator("tr.rates__row")).toHaveCount(count);
+    expect(await table.innerHTML()).toBe(loaded);
+    // What the browser built from the data is what the server writes into a document of that URL.
+    await page.goto(`/fclbysea?pol=SHANGHAI&pod=BATAM&sort=price&carrier=${encodeURIComponent(carrier)}`);
+    expect(await table.innerHTML()).toBe(filtered);
+  });
+
   test("express: country and weight from /home; prices after login", async ({ page }) => {
     await page.goto("/home?tab=delivery");
     await page.getByLabel("目的国家/地区").fill("美国西部");

@@ -6,6 +6,7 @@
 // page's hydration data leaves out empty facts and the home page's parts of
 // the mode description.
 import { loader as fclLoader } from "~/routes/site/mode-results";
+import { isDocumentRequest } from "~/routes/site/-server/results.server";
 import { prisma } from "~/utils/db.server";
 import { render } from "../support/render";
 import { callRoute, getRequest } from "../support/requests";
@@ -93,5 +94,67 @@ describe("the results page's hydration data", () => {
     const data = await callRoute(fclLoader, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }));
     expect(data.data.mode).toMatchObject({ key: "fcl", path: "/fclbysea" });
     for (const key of ["card", "homeTab", "currency"]) expect(data.data.mode).not.toHaveProperty(key);
+  });
+});
+
+describe("a document's hydration data leaves the rows out (decision 609)", () => {
+  const QUERY = { pol: "SHANGHAI", pod: "BATAM" };
+  /** The hydration data (turbo-stream) of a document: the text of its enqueue calls. */
+  const hydrationOf = (html: string) =>
+    [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => JSON.parse(m[1]) as string).join("");
+
+  test("a browser's page load: the table in the HTML, no row in the hydration data; the router's fetch of the same data has them", async () => {
+    const cookie = await cookieOf("t1");
+    // The rows the loader finds (a request that is no document: every row).
+    const loaded = await callRoute(fclLoader, getRequest("/fclbysea", QUERY, { cookie }));
+    const rows = (loaded.data.results.rows as { id: number; paused: boolean }[]).filter((r) => !r.paused);
+    expect(rows.length).toBeGreaterThan(1);
+    // A browser's navigation (both ways it can say so).
+    const documents: Record<string, string>[] = [
+      { "Sec-Fetch-Dest": "document", Accept: "*/*" },
+      { Accept: "text/html,application/xhtml+xml" },
+    ];
+    for (const headers of documents) {
+      const page = await render("/fclbysea", QUERY, { cookie, headers });
+      expect(page.status).toBe(200);
+      for (const { id } of rows) expect(page.html).toContain(`<a href="/booking/fcl/${id}" data-discover="true"`);
+      const hydration = hydrationOf(page.html);
+      // The page's data is there (the mode, the query, the count), its rows are not.
+      expect(hydration).toContain('"routes/_site.fclbysea"');
+      expect(hydration).toContain('"total"');
+      expect(hydration).not.toContain('"rows"');
+    }
+    // The client router's fetch (JavaScript navigations, revalidation): every row, even when it also accepts HTML.
+    const fetches: Record<string, string>[] = [{}, { "Sec-Fetch-Dest": "empty", Accept: "text/html" }];
+    for (const headers of fetches) {
+      const data = await render("/fclbysea.data", QUERY, { cookie, headers });
+      expect(data.status).toBe(200);
+      expect(data.html).toContain('"rows"');
+      for (const { id } of rows) expect(data.html).toMatch(new RegExp(`"id",${id}[,\\]]|,${id},`));
+    }
+  });
+
+  test.each([
+    [{ "Sec-Fetch-Dest": "document" }, true],
+    [{ "Sec-Fetch-Dest": "iframe", Accept: "*/*" }, true],
+    [{ "Sec-Fetch-Dest": "empty", Accept: "text/html" }, false],
+    [{ Accept: "text/html,*/*;q=0.8" }, true],
+    [{ Accept: "*/*" }, false],
+    [{}, false],
+  ] as const)("isDocumentRequest(%o) is %s", (headers, expected) => {
+    expect(isDocumentRequest(getRequest("/fclbysea", QUERY, { headers }))).toBe(expected);
+  });
+});
+
+describe("the root's hydration data", () => {
+  test("carries the footer's part of the company identity only: no e-mail, QQ or WeChat (no client code reads them)", async () => {
+    const hydrationOf = (html: string) =>
+      [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => JSON.parse(m[1]) as string).join("");
+    const page = await render("/us", {}, { cookie: await cookieOf("t1") });
+    const hydration = hydrationOf(page.html);
+    // The demo identity (prisma/seed): the footer's fields are there, the rest is not.
+    for (const shown of ["400-820-0000", "www.example.com", "https://www.example.com"]) expect(hydration).toContain(shown);
+    for (const left of ["info@example.com", "800820000", "globalink-freight"]) expect(hydration).not.toContain(left);
+    expect(page.html).toContain("400-820-0000");
   });
 });

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/react";
-import type { CompanyView } from "~/domain/site/company";
+import type { FooterCompany } from "~/domain/site/company";
 
 /** Copyright, filing record, company name, address, phone and website (spec 2.4), from the one company identity. */
-export function SiteFooter({ company }: { company: CompanyView }) {
+export function SiteFooter({ company }: { company: FooterCompany }) {
   const { t } = useTranslation();
   const name = company.name || t("common.appName");
   return (

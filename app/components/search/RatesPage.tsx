@@ -4,12 +4,12 @@ import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
-import { RatesTable } from "./RatesTable";
+import { ratesTableHtml } from "./rates-table-html";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
 import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
-export { ratesHeaders, ratesMeta, searchLinks, SearchErrorBoundary } from "./shared";
+export { ratesHeaders, ratesMeta, SearchErrorBoundary } from "./shared";
 
 function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base: Record<string, string> }) {
   const { t } = useTranslation();
@@ -138,11 +138,9 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
   }
   return (
     <Form method="post" action="/userWatches" className="watch-lane" data-testid="watch-lane">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="mode" value={watch.mode} />
-      <input type="hidden" name="pol" value={watch.pol} />
-      <input type="hidden" name="pod" value={watch.pod} />
-      <input type="hidden" name="returnTo" value={here} />
+      {Object.entries({ intent: "add", mode: watch.mode, pol: watch.pol, pod: watch.pod, returnTo: here }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className="button button--ghost button--small" aria-describedby="watch-lane-hint">
         {t("watches.watch")}
       </button>{" "}
@@ -195,14 +193,28 @@ export function RatesPage({ data }: { data: ResultsData }) {
           ) : (
             <>
               <Toolbar mode={mode} data={data} base={base} />
-              <RatesTable
-                mode={mode}
-                rows={results.rows}
-                access={data.access}
-                here={here}
-                bookingQuery={bookingQuery}
-                charges={data.calculator?.charges ?? null}
-                totals={data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null}
+              {/* The table as one HTML string (./rates-table-html.ts, decision 609); React renders and hydrates the wrapper only. */}
+              <div
+                className="table-wrap"
+                dangerouslySetInnerHTML={{
+                  __html: results.rows
+                    ? ratesTableHtml(
+                        {
+                          mode,
+                          rows: results.rows,
+                          access: data.access,
+                          here,
+                          bookingQuery,
+                          charges: data.calculator?.charges ?? null,
+                          totals:
+                            data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null,
+                        },
+                        t,
+                      )
+                    : // No rows: the browser's first render of a document, whose hydration data leaves them out
+                      // (routes/site/-server/results.server.ts): the table the server wrote stays.
+                      document.querySelector(".table-wrap")!.innerHTML,
+                }}
               />
               <Pager mode={mode} data={data} base={base} />
             </>

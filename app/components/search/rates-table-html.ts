@@ -1,6 +1,7 @@
 // The results table as one HTML string (decision 609): the same markup the
 // table's JSX gave, built by string concatenation, once on the server (the
-// document) and once in the browser (from the same loader data), so React
+// document) and in the browser after each data fetch (a document's own
+// hydration data has no rows: the browser keeps the server's table), so React
 // neither creates nor renders an element per cell, nor hydrates them. The
 // table has no interactive part React would drive: its links are plain
 // anchors the document's click listener navigates (spaLink, decision 608),

@@ -45,3 +45,17 @@ export const EMPTY_COMPANY: CompanyIdentity = {
 
 /** What pages receive: the website as people read it (no scheme) and as a link. */
 export type CompanyView = CompanyIdentity & { websiteUrl: string };
+
+/**
+ * What every page's root data carries: the footer's and /us's fields. The
+ * e-mail, QQ and WeChat are on /contact, the contact card and /freeze, which
+ * read the identity in their own loaders; no client code reads them from the root.
+ */
+export const FOOTER_COMPANY_FIELDS = ["name", "address", "phone", "website", "websiteUrl", "filingRecord"] as const;
+export type FooterCompany = Pick<CompanyView, (typeof FOOTER_COMPANY_FIELDS)[number]>;
+
+export function footerCompany(company: CompanyView): FooterCompany {
+  const footer = {} as FooterCompany;
+  for (const field of FOOTER_COMPANY_FIELDS) footer[field] = company[field];
+  return footer;
+}

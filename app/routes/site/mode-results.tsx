@@ -3,7 +3,7 @@
 // (app/route-table.ts), driven by that mode's description.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta, searchLinks } from "~/components/search/RatesPage";
+import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta } from "~/components/search/RatesPage";
 
 // The server modules are imported inside the loader: a static import of a
 // .server module leaves an empty stand-in module in the page's JavaScript
@@ -15,8 +15,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   ]);
   return loadResultsPage(modeAt(request).key, request);
 };
+// No `links`: search.css is in every document (utils/inline-styles.tsx), and an export
+// returning none was bytes in the page's JavaScript (decision 609, the budget).
 export const meta = ratesMeta;
-export const links = searchLinks;
 export const headers = ratesHeaders;
 export const ErrorBoundary = SearchErrorBoundary;
 

@@ -17,8 +17,12 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 
+/** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
+type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
+
 /** The page's loader data: the search (its found parts null until it ran), the side panels and the meta. */
-export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "canonical">]: RateSearchFound[K] | null } & {
+export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "canonical" | "results">]: RateSearchFound[K] | null } & {
+  results: PageResults | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
@@ -56,6 +60,34 @@ function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "cont
   return { ...form, ...NOT_SEARCHED };
 }
 
+/**
+ * A browser's page load, as against the client router's fetch of the same
+ * loader's data (`/fclbysea.data?…`, which Remix hands the loader under the
+ * page's own URL). Browsers mark a navigation `Sec-Fetch-Dest: document`
+ * and a fetch() `empty`, a header scripts cannot set; where a browser sends
+ * no Sec-Fetch headers (plain HTTP to another host, older browsers), the
+ * router's fetch accepts any type and only a page load asks for text/html.
+ * A request that is neither keeps its rows: only a document may lose them.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (destination) return destination === "document" || destination === "iframe";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * On a document request the rows stay readable by the server's render (the
+ * table is written from them) but leave the hydration data: Remix serialises
+ * it with turbo-stream, which reads only an object's enumerable properties.
+ * The browser keeps the table the server wrote (components/search/RatesTable.tsx)
+ * instead of rebuilding it from a second copy of the same rows (decision 609:
+ * their serialisation was most of the page's hydration data and its cost).
+ * Every client navigation and revalidation fetches the data with its rows.
+ */
+function documentRows(results: PageResults): void {
+  Object.defineProperty(results, "rows", { value: results.rows, enumerable: false });
+}
+
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
 export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const mode = modeByKey(modeKey);
@@ -70,6 +102,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     loadContactCard(request, viewer, lng),
   ]);
   const { canonical, ...shown } = pageSearch(search);
+  if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
