@@ -195,6 +195,45 @@ describe("import preview", () => {
     expect(await stagedRows(old.id)).toBe(0);
     expect(await loadPreview(fclArea, viewer, old.id)).toBeNull();
   });
+
+  it("a preview whose staged rows were lost (a crash empties the unlogged staging table) is gone: not shown, not reported, not committed", async () => {
+    const before = await tableSnapshot();
+    const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 874_101 }), fclRow({ id: 874_102 })]), {
+      fileName: "week.xlsx",
+    });
+    if (!preview.ok) throw new Error("preview failed");
+    const { previewReport } = await import("~/domain/import-export/preview-report.server");
+    // The report is refused before anything is translated.
+    const t = ((key: string) => key) as unknown as Parameters<typeof previewReport>[3];
+    // What PostgreSQL does to an UNLOGGED table after a crash: its rows are gone, the preview (a logged table) is not.
+    await withTestDb((db) => db.query(`DELETE FROM import_preview_rows WHERE preview_id = $1`, [preview.id]));
+    expect(await previewReport(fclArea, viewer, preview.id, t)).toBeNull();
+    expect(await commitPreview(fclArea, viewer, preview.id)).toMatchObject({ ok: false, problems: [{ key: "importPreview.gone" }] });
+    expect(await prisma.importPreview.count({ where: { id: preview.id } })).toBe(0);
+    expect(await tableSnapshot()).toEqual(before);
+
+    const again = await createPreview(fclArea, viewer, file([fclRow({ id: 874_103 })]), { fileName: "week.xlsx" });
+    if (!again.ok) throw new Error("preview failed");
+    await withTestDb((db) => db.query(`DELETE FROM import_preview_rows WHERE preview_id = $1`, [again.id]));
+    expect(await loadPreview(fclArea, viewer, again.id)).toBeNull();
+    expect(await prisma.importPreview.count({ where: { id: again.id } })).toBe(0);
+  });
+
+  it("the staging table is unlogged, and deleting previews (one statement, several previews) deletes their staged rows", async () => {
+    const [{ persistence }] = await prisma.$queryRawUnsafe<{ persistence: string }[]>(
+      `SELECT relpersistence::text AS persistence FROM pg_class WHERE oid = 'import_preview_rows'::regclass`,
+    );
+    expect(persistence).toBe("u");
+    const made = await Promise.all(
+      [874_201, 874_202].map((id) => createPreview(fclArea, viewer, file([fclRow({ id })]), { fileName: "week.xlsx" })),
+    );
+    const ids = made.map((p) => (p.ok ? p.id : ""));
+    expect(await prisma.importPreviewRow.count({ where: { previewId: { in: ids } } })).toBe(2);
+    const files = await prisma.importPreview.findMany({ where: { id: { in: ids } }, select: { fileKey: true } });
+    await prisma.importPreview.deleteMany({ where: { id: { in: ids } } });
+    expect(await prisma.importPreviewRow.count({ where: { previewId: { in: ids } } })).toBe(0);
+    await removePreviewFiles(files.map((f) => f.fileKey));
+  });
 });
 
 describe("the preview on the data screen (page flow, works without JavaScript)", () => {

@@ -8,7 +8,7 @@ import { type KeysUnder, keyUnder, type T } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
-import { PORT_STATES, previewPorts, type PortState, type PreviewSummary } from "./preview.server";
+import { PORT_STATES, previewPorts, stagedRowsLost, type PortState, type PreviewSummary } from "./preview.server";
 import type { WriteColumn } from "./import.server";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 
@@ -44,6 +44,8 @@ export async function previewReport(
   });
   if (!preview) return null;
   const summary = preview.summary as PreviewSummary;
+  // Staged rows lost in a crash (an unlogged table): the preview is gone, as on its page.
+  if (await stagedRowsLost(prisma, id, summary)) return null;
   const columns = (preview.columns as WriteColumn[]).filter((c) => c.field !== "updatedAt");
   const byField = new Map(area.columns.map((c) => [c.field, c]));
   // The file's own headers (what the rate desk wrote), the label for derived columns (air validity).

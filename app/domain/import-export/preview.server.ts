@@ -73,6 +73,23 @@ export async function cleanExpiredPreviews(): Promise<number> {
   return gone.length;
 }
 
+/**
+ * Whether a preview's staged rows are gone while its summary says it has
+ * some: import_preview_rows is UNLOGGED (previews are disposable, migration
+ * 20261208011000), and PostgreSQL empties it after a crash. Such a preview
+ * is gone (to be run again): it is neither shown nor committed. One probe of
+ * the primary key.
+ */
+export async function stagedRowsLost(db: Pick<typeof prisma, "$queryRawUnsafe">, id: string, summary: PreviewSummary): Promise<boolean> {
+  const { new: added, updated, unchanged } = summary.counts;
+  if (added + updated + unchanged === 0) return false;
+  const [row] = await db.$queryRawUnsafe<{ staged: boolean }[]>(
+    `SELECT EXISTS (SELECT 1 FROM import_preview_rows WHERE preview_id = $1) AS staged`,
+    id,
+  );
+  return !row.staged;
+}
+
 async function dataVersion(db: Pick<typeof prisma, "$queryRawUnsafe">, table: string, lock = false): Promise<string> {
   const rows = await db.$queryRawUnsafe<{ version: string }[]>(
     `SELECT version::text AS version FROM data_versions WHERE name = $1${lock ? " FOR UPDATE" : ""}`,
@@ -155,7 +172,7 @@ const comparedColumns = (columns: WriteColumn[]) => columns.flatMap((c, i) => (c
  * SQL: the changed fields of a staged row against table row `t`
  * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. `v.v<i>`
  * is write column i's staged value cast once to the column's type (with its
- * default): stageSql's lateral `v`. A row equal to the table's as a whole
+ * default): stageSql's subquery `v`. A row equal to the table's as a whole
  * (one row comparison) builds no JSON at all. The object is written as JSON
  * text of the changed fields only (to_json of each value, the same JSON as
  * to_jsonb) and parsed once: building a jsonb object of every column and
@@ -189,20 +206,23 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
   const typed = comparedColumns(columns).map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`);
+  // Only a row the table has is compared, so only its values are cast: a new row casts nothing (the casts were a
+  // third of an all-new chunk's time; validateSheet has already checked every value against its column).
   // OFFSET 0 keeps the subqueries apart: each staged value is extracted and cast once per row, not once per use,
   // and the changes are built once per row (inlined, the status CASE and NULLIF built them up to four times:
   // the 20,000-row all-updated preview went from 4.8 s to 6.0 s when this statement replaced the UPDATE passes).
   // tests/data/import-preview.test.ts checks the plan.
-  const values = typed.length ? `CROSS JOIN LATERAL (SELECT ${typed.join(", ")} OFFSET 0) v` : "";
+  const changes = typed.length
+    ? `(SELECT ${changesSql(area, columns)} FROM (SELECT ${typed.join(", ")} OFFSET 0) v)`
+    : changesSql(area, columns);
   return `WITH staged AS (
       INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", changes)
       SELECT $1, $2 + s.ord, s.id,
              CASE WHEN d.changes IS NULL THEN 'new' WHEN d.changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END,
              ${hidden}, s."values", NULLIF(d.changes, '{}'::jsonb)
       FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
-      ${values}
       LEFT JOIN ${table} t ON t.id = s.id
-      CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${changesSql(area, columns)} END AS changes OFFSET 0) d
+      CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${changes} END AS changes OFFSET 0) d
       RETURNING status, hidden
     )
     SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
@@ -424,6 +444,10 @@ export async function loadPreview(
   // Without the bytes of a preview made before its file went to disk (migration 20261206210000).
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id }, omit: { original: true } });
   if (!preview) return null;
+  if (await stagedRowsLost(prisma, id, preview.summary as PreviewSummary)) {
+    await discardPreview(area, viewer, id);
+    return null;
+  }
   const filter = options.filter ?? "all";
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
@@ -490,15 +514,19 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
                 ? { original: new Uint8Array(preview.original) }
                 : {}),
           },
-          // The table, and for port names the ports and aliases they were resolved against, as the preview saw them.
+          // The staged rows (checked in the writing transaction: a crash in between empties them), the table, and
+          // for port names the ports and aliases they were resolved against, as the preview saw them.
           async (tx) =>
-            (await tableVersion(tx, area, true)) === preview.tableVersion &&
-            (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
-              ? null
-              : { key: "importPreview.stale" },
+            (await stagedRowsLost(tx, id, summary))
+              ? { key: "importPreview.gone" }
+              : (await tableVersion(tx, area, true)) === preview.tableVersion &&
+                  (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
+                ? null
+                : { key: "importPreview.stale" },
         )
       : { ok: true as const, rows: 0, inserted: 0, updated: 0, batchId: null, ids: [] };
-  if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale")) await discardPreview(area, viewer, id);
+  if (outcome.ok || outcome.problems.some((p) => p.key === "importPreview.stale" || p.key === "importPreview.gone"))
+    await discardPreview(area, viewer, id);
   return outcome;
 }
 
