@@ -10,7 +10,9 @@
 //
 // Each preview's phases (read and parse in the worker, transfer, validation,
 // staging JSON, staging SQL, summary: app/domain/import-export/phases.server.ts)
-// are printed as a second table. Memory: the npm script runs node with
+// are printed as a second table, with the import writer's steps in each commit
+// and the undo's (writeFrom, undoBatch): what a commit spends outside them is
+// the preview's own work (its expired previews, the discard of its staged rows). Memory: the npm script runs node with
 // --expose-gc; the baseline is the process's RSS after a full collection
 // before the first size (the idle server: modules loaded, database
 // connected), and the growth of a size is the highest RSS during its preview
@@ -192,6 +194,7 @@ async function main() {
         target,
       );
       if (!preview.ok) throw new Error(JSON.stringify(preview.problems.slice(0, 3)));
+      phaseOf = { size, preview: "commit (inserts)" };
       const { value: committed, ms: commitMs } = await timed(
         size,
         "commit (inserts)",
@@ -218,7 +221,7 @@ async function main() {
         target,
       );
       if (!second.ok) throw new Error("second preview failed");
-      phaseOf = null;
+      phaseOf = { size, preview: "commit (updates)" };
       const { value: updated, ms: updateMs } = await timed(
         size,
         "commit (updates)",
@@ -229,6 +232,7 @@ async function main() {
       log(`  preview (${second.summary.counts.updated} updated) ${secondMs} ms; commit (${updated.updated} updated) ${updateMs} ms`);
 
       // The direct import of the same file, side by side.
+      phaseOf = null;
       const { value: direct, ms: directMs } = await timed(size, "direct import of the same file (updates)", () =>
         importSpreadsheet(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits),
       );
@@ -236,6 +240,7 @@ async function main() {
       log(`  direct import (${direct.updated} updated) ${directMs} ms`);
 
       // Undo of that import's batch: every row back from its before-image.
+      phaseOf = { size, preview: "undo" };
       const { value: undone, ms: undoMs } = await timed(
         size,
         "undo of that import's batch",
@@ -244,6 +249,7 @@ async function main() {
       );
       if (!undone.ok) throw new Error(`undo failed: ${JSON.stringify(undone)}`);
       log(`  undo of the direct import's batch (${undone.restored} restored, ${undone.deleted} deleted) ${undoMs} ms`);
+      phaseOf = null;
       firstId += size + 1000;
     }
     log(
@@ -254,7 +260,7 @@ async function main() {
     );
     console.log(`\nuptime at start: ${startUptime}\nuptime at end:   ${uptime()}\n`);
     printTable();
-    console.log("\nPreview phases (app/domain/import-export/phases.server.ts):\n");
+    console.log("\nPreview, commit and undo phases (app/domain/import-export/phases.server.ts):\n");
     printPhases();
     await prisma.$disconnect();
   } finally {

@@ -29,6 +29,7 @@ import { logOperation } from "~/domain/logs/operation-log.server";
 import { laneOf } from "~/domain/insights/lanes";
 import { MODES } from "~/domain/modes";
 import { prisma, type Prisma } from "~/utils/db.server";
+import { phaseClock } from "./phases.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { uploadRoot } from "~/utils/uploads.server";
 
@@ -353,7 +354,8 @@ export async function undoBatch(
 ): Promise<UndoOutcome> {
   const sqlName = sqlTable(area.model);
   const table = `"${sqlName}"`;
-  return prisma.$transaction(
+  const clock = phaseClock();
+  const outcome = await prisma.$transaction(
     async (tx) => {
       // The import's own lock: no import of this table interleaves with the undo.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlName}`);
@@ -371,6 +373,7 @@ export async function undoBatch(
       // table (the compact form's text image cast back, read once with the ids and hashes), then, when there is no
       // conflict or the rest is wanted, the inserted rows deleted and the updated ones restored from their images.
       const columns = (await writableColumns(tx, table)).map((name) => `"${name.replace(/"/g, '""')}"`);
+      clock.lap("undo: lock, settings, batch, columns (SQL)");
       const [done] = await withHashJoins(tx, () =>
         tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
           `WITH state AS MATERIALIZED (
@@ -391,6 +394,7 @@ export async function undoBatch(
           options.rest === true,
         ),
       );
+      clock.lap("undo: the restore statement (SQL)");
       // Refused (nothing was changed): the conflicting ids are listed.
       if (done.conflicts > 0 && !options.rest)
         return { ok: false as const, reason: "conflicts" as const, conflicts: await findConflicts(tx, table, batchId) };
@@ -407,8 +411,11 @@ export async function undoBatch(
         targetIds: String(batchId),
         params: { batch: batchId, file: batch.file_name, restored, deleted, skipped: conflicts.count },
       });
+      clock.lap("undo: batch marked, operation log (SQL)");
       return { ok: true as const, restored, deleted, skipped: conflicts.count };
     },
     { timeout: 600_000, maxWait: 30_000 },
   );
+  clock.lap("undo: transaction commit");
+  return outcome;
 }

@@ -44,6 +44,7 @@ import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
+import { phaseClock } from "./phases.server";
 import {
   beginBatch,
   checksumOf,
@@ -670,7 +671,10 @@ export async function writeFrom(
   meta: BatchSource & { variant?: ImportVariant },
   guard?: Guard,
 ): Promise<ImportOutcome> {
+  // The writer's steps on the bench's phase table (issue 23, performance): nothing is measured unless it listens.
+  const clock = phaseClock();
   const fileKey = await storeOriginal(meta);
+  clock.lap("write: store the original file");
   let pruned: (string | null)[] = [];
   try {
     const outcome = await prisma.$transaction(
@@ -680,6 +684,7 @@ export async function writeFrom(
         await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
         const refused = guard ? await guard(tx) : null;
         if (refused) throw new GuardRefusal(refused);
+        clock.lap("write: lock, settings, guard (SQL)");
         const explicitMax = await source.explicitMax(tx);
         if (explicitMax > 0) {
           const [{ seq }] = await tx.$queryRawUnsafe<{ seq: string }[]>(
@@ -695,7 +700,9 @@ export async function writeFrom(
         }
         const checksum = meta.original ? undefined : (meta.checksum ?? (await source.checksum(tx)));
         const batchId = await beginBatch(tx, area, viewer, { ...meta, checksum }, fileKey);
+        clock.lap("write: ids, checksum, batch row (SQL)");
         const { ids: written, inserted } = await source.write(tx, batchId);
+        clock.lap("write: the rows and their batch chunks (SQL)");
         const rows = written.length;
         const updated = rows - inserted;
         // Port names through the alias table, set-based in this transaction (decision 205).
@@ -707,10 +714,12 @@ export async function writeFrom(
             }
           : undefined;
         if (area.model === "seaPort") await refreshPortPinyin(tx);
+        clock.lap("write: port names (SQL)");
         // The write recorded each row's hash as written; when the port step or the pinyin refresh rewrote rows
         // since, the rows are hashed again.
         const rewritten = (resolved?.resolutions.some((r) => r.rows > 0) ?? false) || area.model === "seaPort";
         pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated }, { rehash: rewritten });
+        clock.lap("write: batch counts, pruning (SQL)");
         await logOperation(tx, viewer, {
           module: "import",
           operation: area.logName,
@@ -725,10 +734,12 @@ export async function writeFrom(
             ...(ports ? { portsResolved: ports.resolved, portsUnresolved: ports.unresolved.length } : {}),
           },
         });
+        clock.lap("write: operation log (SQL)");
         return { ok: true as const, rows, inserted, updated, batchId, ids: written, ...(ports ? { ports } : {}) };
       },
       { timeout: 600_000, maxWait: 30_000 },
     );
+    clock.lap("write: transaction commit");
     await removeOriginals(pruned);
     return outcome;
   } catch (error) {
