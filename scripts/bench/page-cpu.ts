@@ -23,10 +23,9 @@
 //   process): with the app's and PostgreSQL's, what decides how far a
 //   second app process can scale on the same CPUs (decision 608).
 import os from "node:os";
-import path from "node:path";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { addFiftyRowRoutes, login, processCpuMs, request, ROOT, startServer, type BenchServer } from "./lib/server";
+import { addFiftyRowRoutes, login, processCpuMs, startProxy, startServer, type BenchServer } from "./lib/server";
 
 type Result = { requests: { total: number }; non2xx: number; errors: number };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<Result>;
@@ -48,26 +47,6 @@ type Target = {
   pages: Record<string, { path: string; headers: Record<string, string>; base?: string }>;
 };
 
-/** server/proxy.js in a process of its own in front of `upstream` (PROXY=1). */
-async function startProxy(upstream: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = Number(process.env.BENCH_PORT || 3150) + 5;
-  const child = spawn(process.execPath, [path.join(ROOT, "server", "proxy.js")], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, UPSTREAMS: upstream, PORT: String(port) },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error("the proxy exited");
-    try {
-      if ((await request(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the proxy did not start");
-}
 let proxy: { url: string; child: ChildProcess } | null = null;
 
 async function prepare(label: string, server: BenchServer): Promise<Target> {
@@ -119,7 +98,7 @@ async function main() {
   const servers: BenchServer[] = [];
   try {
     servers.push(await startServer({ log, env: { BENCH_ROUTES: "1" } }));
-    if (process.env.PROXY === "1") proxy = await startProxy(servers[0].url);
+    if (process.env.PROXY === "1") proxy = await startProxy([servers[0].url], Number(process.env.BENCH_PORT || 3150) + 5);
     const compareEnv = Object.fromEntries(
       (process.env.COMPARE_ENV ?? "")
         .split(" ")

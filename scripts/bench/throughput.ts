@@ -45,7 +45,17 @@ import os from "node:os";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { addFiftyRowRoutes, login, processCpuMs, request, ROOT, startServer, type BenchServer } from "./lib/server";
+import {
+  addFiftyRowRoutes,
+  login,
+  processCpuMs,
+  request,
+  ROOT,
+  startProxy,
+  startServer,
+  waitUntilUp,
+  type BenchServer,
+} from "./lib/server";
 
 type Result = {
   requests: { average: number; total: number };
@@ -125,36 +135,8 @@ async function startSecondProcess(
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("the second app process exited");
-    try {
-      if ((await request(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the second app process did not start");
-}
-
-/** server/proxy.js (round robin, keep-alive to the apps) in a process of its own in front of `upstreams`. */
-async function startProxy(upstreams: string[], port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "server", "proxy.js")], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, UPSTREAMS: upstreams.join(","), PORT: String(port) },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error("the proxy exited");
-    try {
-      if ((await request(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the proxy did not start");
+  await waitUntilUp(url, child, "the second app process", 600);
+  return { url, child };
 }
 
 /** A configuration's server (its env on top of the bench's), its pages checked once, its second process. */

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
@@ -137,6 +137,28 @@ function postmasterPid(port: number): number | null {
     }
   }
   return null;
+}
+
+/** Waits until `child` answers /healthz at `url` (tries × 100 ms); throws when it exits or never does. */
+export async function waitUntilUp(url: string, child: ChildProcess, what: string, tries = 100): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited`);
+    if (await isUp(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+/** server/proxy.js (round robin, keep-alive to the apps) in a process of its own on `port`, in front of `upstreams`. */
+export async function startProxy(upstreams: string[], port: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "server", "proxy.js")], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, UPSTREAMS: upstreams.join(","), PORT: String(port) },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, child, "the proxy");
+  return { url, child };
 }
 
 async function isUp(url: string): Promise<boolean> {
