@@ -22,6 +22,23 @@ export const DEFAULTS = {
   password: "postgres",
 };
 
+/**
+ * The embedded server's memory and WAL settings (decision 204, "Server
+ * settings"). PostgreSQL's defaults (128 MB of shared buffers, 4 MB of WAL
+ * buffers, a checkpoint every 1 GB of WAL) are sized for a small shared
+ * host: a 100,000-row import then writes its WAL from the importing backend
+ * through a 4 MB buffer and evicts dirty pages itself, and the checkpoints
+ * its own WAL starts log whole pages again. An eighth of the machine's
+ * memory (128 MB to 1 GB) for the buffers, 64 MB of WAL buffers and
+ * checkpoints every 4 GB are what a dedicated PostgreSQL is given; shared
+ * memory is only taken as it is used. A server of your own (DATABASE_URL)
+ * keeps its own settings: docker-compose.yml passes the same ones.
+ */
+export function serverSettingFlags(totalMemory = os.totalmem()) {
+  const mb = Math.min(1024, Math.max(128, Math.floor(totalMemory / 8 / 1024 / 1024 / 16) * 16));
+  return ["-c", `shared_buffers=${mb}MB`, "-c", "wal_buffers=64MB", "-c", "max_wal_size=4GB"];
+}
+
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /**
@@ -119,7 +136,10 @@ export async function startEmbeddedDatabase(options = {}) {
     password: DEFAULTS.password,
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      ...serverSettingFlags(),
+    ],
     onLog: (message) => {
       if (!options.quiet && /FATAL|PANIC/.test(message)) log(String(message).trim());
     },
