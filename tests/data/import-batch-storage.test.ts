@@ -1,6 +1,8 @@
 // Issue 23, performance (branch issue-23b, decision 204 "Compact batch
 // storage"): a batch keeps its rows as import_batch_chunks (one row per
-// 10,000 written rows, arrays of ids, hashes and text before-images).
+// 10,000 written rows, arrays of ids and text before-images), and since
+// migration 20261209010000 a stamp (the writing transaction's id) instead
+// of a hash per row.
 // These check what a user would notice: undo gives the table back to the
 // byte after a mixed commit spanning several chunks, a refused undo lists
 // exactly the rows changed or deleted since, a batch committed before the
@@ -96,9 +98,10 @@ describe("compact batch storage (issue 23, performance)", () => {
          FROM import_batch_chunks WHERE batch_id = $1 ORDER BY chunk`,
       [batchId],
     );
+    // No hashes: the batch is stamped (its rows carry the writing transaction's id).
     expect(chunks.map((c) => [c.ids, c.hashes, c.befores])).toEqual([
-      [10_000, 10_000, 10_000],
-      [500, 500, 500],
+      [10_000, null, 10_000],
+      [500, null, 500],
     ]);
     expect(chunks.reduce((n, c) => n + c.images, 0)).toBe(8000);
     expect(chunks.map((c) => [c.chunk, c.last_id])).toEqual(chunks.map((c) => [c.low, c.high]));
@@ -131,6 +134,48 @@ describe("compact batch storage (issue 23, performance)", () => {
       [ids[3], "later", carrier(ids[3])],
       [BASE + 40_101, `备注 "${(BASE + 40_101) % 13}", \\ 1`, "LATER"],
     ]);
+  }, 300_000);
+
+  it("the batch's stamp: rows the import's own port step rewrote are untouched; a lock or a rolled-back edit is no change; an edit is", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => BASE + 45_000 + i);
+    const before = await tableChecksum();
+    // A direct import: 汉堡 (every third row) is rewritten to HAMBURG by the writer's port step, in the same transaction.
+    const direct = await importSpreadsheet(fclArea, viewer, file(ids.map((id) => row(id, 0))), { fileName: "stamp.xlsx" });
+    if (!direct.ok) throw new Error(JSON.stringify(direct.problems));
+    expect(direct.ports?.resolved).toBeGreaterThan(0);
+    await withTestDb(async (db) => {
+      // A row locked and released, and an edit rolled back, leave the rows as the batch wrote them.
+      await db.query(`BEGIN`);
+      await db.query(`SELECT 1 FROM fcl_rates WHERE id = $1 FOR UPDATE`, [ids[1]]);
+      await db.query(`UPDATE fcl_rates SET remark = 'never' WHERE id = $1`, [ids[2]]);
+      await db.query(`ROLLBACK`);
+      // An edit that writes the same value is still a later write.
+      await db.query(`UPDATE fcl_rates SET remark = remark WHERE id = $1`, [ids[4]]);
+    });
+    expect(await undoBatch(fclArea, viewer, direct.batchId!)).toEqual({
+      ok: false,
+      reason: "conflicts",
+      conflicts: { count: 1, ids: [ids[4]] },
+    });
+    await prisma.fclRate.delete({ where: { id: ids[4] } });
+    expect(await undoBatch(fclArea, viewer, direct.batchId!, { rest: true })).toEqual({ ok: true, restored: 0, deleted: 11, skipped: 1 });
+    expect(await tableChecksum()).toBe(before);
+  }, 300_000);
+
+  it("a batch so old that its transaction id may have been given again (2^31 transactions since) has every row in conflict", async () => {
+    const ids = Array.from({ length: 5 }, (_, i) => BASE + 46_000 + i);
+    const { batchId } = await commit(
+      ids.map((id) => row(id, 0)),
+      "old-stamp.xlsx",
+    );
+    expect(await undoBatch(fclArea, viewer, batchId, { rest: true }).then((o) => o.ok)).toBe(true);
+    const second = await commit(
+      ids.map((id) => row(id, 3)),
+      "old-stamp-2.xlsx",
+    );
+    // The same 32 low bits, 2^32 transactions earlier: the rows' xmin still equals them, but nothing can tell which.
+    await prisma.$executeRawUnsafe(`UPDATE import_batches SET written_xact = written_xact - 4294967296 WHERE id = $1`, second.batchId);
+    expect(await undoBatch(fclArea, viewer, second.batchId)).toEqual({ ok: false, reason: "conflicts", conflicts: { count: 5, ids } });
   }, 300_000);
 
   it("a batch in the old form (committed before the migration) still undoes, and still sees later edits as conflicts", async () => {

@@ -59,7 +59,14 @@ describe("import batches", () => {
     expect(updated.map((r) => r.rowId)).toEqual(ids);
     // The before-image is the row as it was (SQL column names).
     expect(updated.map((r) => (r.before as Record<string, unknown>).pol)).toEqual(before.map((r) => r.pol));
-    expect(rows.every((r) => typeof r.afterHash === "string" && r.afterHash.length === 32)).toBe(true);
+    // Every written row still carries the batch's stamp (the writing transaction's id) as its xmin.
+    expect(batch.writtenXact).not.toBeNull();
+    const stamped = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM fcl_rates WHERE id = ANY($1::int[]) AND xmin::text = ($2::bigint % 4294967296)::text`,
+      rows.map((r) => r.rowId),
+      batch.writtenXact,
+    );
+    expect(stamped[0].n).toBe(5);
 
     // The history dialog lists it, and the original file downloads byte for byte.
     const page = await load(screen, "/fclbyseaData", cookie, { history: 1 });

@@ -5,21 +5,25 @@
 //   beginBatch()        the batch row (who, when, file name, checksum, area);
 //   writtenReturningSql, in the upsert statement itself: the written rows,
 //   recordWrittenSql    10,000 at a time in id order, as one import_batch_chunks
-//                       row of parallel arrays: their ids, their MD5 as the
-//                       batch left them (rowHashSql) and their before-images
-//                       (the row's text form as it was, RETURNING old; NULL
-//                       for an inserted row), plus the chunk's lanes;
-//   finishBatch()     the counts, and the pruning to the last KEEP_BATCHES
-//                     batches of the area (and the hashes again when a later
-//                     step of the import rewrote rows: port names).
+//                       row of parallel arrays: their ids and their
+//                       before-images (the row's text form as it was,
+//                       RETURNING old; NULL for an inserted row), plus the
+//                       chunk's lanes;
+//   finishBatch()     the counts, the batch's stamp (the writing transaction's
+//                     id: every row the import wrote carries it as its xmin),
+//                     and the pruning to the last KEEP_BATCHES batches of the
+//                     area.
 // Batches committed before the compact form (migration 20261207012000) keep
-// one import_batch_rows_v1 row per written row (the image as JSON): every
-// reader takes both forms through batchRowsSql (decision 204).
+// one import_batch_rows_v1 row per written row (the image as JSON), and
+// batches committed before the stamp (migration 20261209010000) the MD5 of
+// each row as the batch left it: every reader takes all three through
+// batchRowsSql (decision 204).
 // undoBatch() restores the table to its state before the batch in one
-// transaction: rows whose hash still matches are restored (updated rows from
+// transaction: rows the batch's transaction still holds (xmin is its stamp;
+// for older batches, the hash still matches) are restored (updated rows from
 // their before-image, inserted rows deleted); a row changed or deleted since
-// (hash differs, or row gone) is a conflict: the undo is refused with the
-// list, or, when asked, the rest is undone and the conflicting rows are left.
+// is a conflict: the undo is refused with the list, or, when asked, the rest
+// is undone and the conflicting rows are left.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -116,18 +120,42 @@ export async function beginBatch(
 }
 
 /**
- * SQL: the MD5 a batch row keeps of a row as the batch left it (`alias`: the
- * row), of the row's text form: about 4 times less work than of its JSON
- * (issue 23, performance). The text form of dates depends on DateStyle: the
+ * SQL: the MD5 a batch row kept of a row as the batch left it (`alias`: the
+ * row), of the row's text form: batches committed from 24 Nov to 28 Nov 2026
+ * (before the stamp). The text form of dates depends on DateStyle: the
  * writer and the undo set it (HASH_SETTINGS_SQL).
  */
-export const rowHashSql = (alias: string) => `md5(${alias}::text)`;
+const rowHashSql = (alias: string) => `md5(${alias}::text)`;
 /** Batches written before 24 Nov 2026 hashed the row's JSON: undo accepts either. */
 const legacyRowHashSql = (alias: string) => `md5(to_jsonb(${alias})::text)`;
-/** SQL: the hash `hash` still matches row `alias` (it is unchanged since the batch). */
-// OR, not IN: IN evaluates both hashes of every row (an array), OR takes the legacy JSON hash only when the first differs.
-const untouchedSql = (alias: string, hash: string) => `(${hash} = ${rowHashSql(alias)} OR ${hash} = ${legacyRowHashSql(alias)})`;
-/** Run first in the writer's and the undo's transactions: the row hashes do not depend on a session's settings. */
+
+/**
+ * SQL: the stamp of batch `batch` (a parameter): the 32-bit transaction id
+ * every row it wrote carries as its xmin, or NULL when the batch has none
+ * (written before the stamp) or when it is so old that a later transaction
+ * could carry the same 32-bit id (2^31 transactions since: every row is
+ * then a conflict). The next transaction id is read from the snapshot, so a
+ * read-only check assigns none.
+ */
+const batchStampSql = (batch: string) =>
+  `(SELECT CASE WHEN b.written_xact IS NOT NULL AND pg_snapshot_xmax(pg_current_snapshot())::text::bigint - b.written_xact < 2147483648
+                THEN (b.written_xact % 4294967296)::text::xid END
+      FROM import_batches b WHERE b.id = ${batch})`;
+
+/**
+ * SQL: row `alias` of the table (NULL when gone) is as batch row `r` (of
+ * batchRowsSql) left it: no later write touched it. A stamped batch's row is
+ * untouched while its current version is the one the batch's transaction
+ * wrote (xmin): any later update, by a screen, an import, a markup, or a
+ * delete, makes a new version or none; nothing is hashed, at write or at
+ * undo (issue 23, performance). An older batch's row while its hash matches
+ * (OR, not IN: IN evaluates both hashes of every row; the legacy JSON hash
+ * is only taken when the first differs).
+ */
+const untouchedSql = (alias: string, batch: string) =>
+  `(${alias}.id IS NOT NULL AND CASE WHEN r.stamped THEN COALESCE(${alias}.xmin = ${batchStampSql(batch)}, false)
+     ELSE r.after_hash IS NOT NULL AND (r.after_hash = ${rowHashSql(alias)} OR r.after_hash = ${legacyRowHashSql(alias)}) END)`;
+/** Run first in the writer's and the undo's transactions: row text forms (before-images, older batches' hashes) do not depend on a session's settings. */
 export const HASH_SETTINGS_SQL = `SET LOCAL datestyle = 'ISO, MDY'`;
 
 /** Rows per import_batch_chunks row. */
@@ -152,13 +180,13 @@ export const laneKeySql = (origin: string, destination: string) => `${origin} ||
  * RETURNING list of the writer's statement for the table row it wrote
  * (`alias`): the id, whether it was inserted, the before-image (PostgreSQL
  * 18's `old`, the row as it was before the statement, as the row's text
- * form; all null, so no image, for an inserted row), the MD5 of the row as
- * written, and the lane of the before-image (tables with a lane).
+ * form; all null, so no image, for an inserted row), and the lane of the
+ * before-image (tables with a lane).
  */
 export function writtenReturningSql(area: DataArea, alias: string): string {
   const lane = laneColumns(area.model);
   const laneSql = lane ? laneKeySql(`old."${lane.origin}"`, `old."${lane.destination}"`) : "NULL::text";
-  return `${alias}."id", old."id" IS NULL AS inserted, CASE WHEN old."id" IS NOT NULL THEN old::text END AS before, ${rowHashSql(alias)} AS hash, ${laneSql} AS lane`;
+  return `${alias}."id", old."id" IS NULL AS inserted, CASE WHEN old."id" IS NOT NULL THEN old::text END AS before, ${laneSql} AS lane`;
 }
 
 /**
@@ -179,63 +207,57 @@ export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T
  * A data-modifying CTE step for the writer's upsert: the rows the statement
  * wrote (CTE `written`: writtenReturningSql), in id order, 10,000 at a time,
  * become one import_batch_chunks row each ($1 is the batch): parallel arrays
- * of ids, hashes and before-images, in the same statement. One tuple per
- * 10,000 rows instead of one (and a primary-key entry, and a JSON image) per
- * row (issue 23, performance).
+ * of ids and before-images, in the same statement. One tuple per 10,000 rows
+ * instead of one (and a primary-key entry, and a JSON image) per row (issue
+ * 23, performance). No hashes (after_hashes NULL): the batch is stamped.
  */
-export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_chunks (batch_id, chunk, last_id, row_ids, after_hashes, befores, lanes)
-  SELECT $1, min(w.id), max(w.id), array_agg(w.id ORDER BY w.id), array_agg(w.hash ORDER BY w.id), array_agg(w.before ORDER BY w.id),
+export const recordWrittenSql = `recorded AS (INSERT INTO import_batch_chunks (batch_id, chunk, last_id, row_ids, befores, lanes)
+  SELECT $1, min(w.id), max(w.id), array_agg(w.id ORDER BY w.id), array_agg(w.before ORDER BY w.id),
          array_agg(DISTINCT w.lane) FILTER (WHERE w.lane IS NOT NULL)
     FROM (SELECT w.*, (row_number() OVER (ORDER BY w.id) - 1) / ${BATCH_CHUNK_ROWS} AS g FROM written w) w
    GROUP BY w.g)`;
 
 /**
  * SQL: the rows of batch `batch` (a parameter) of `table` (quoted), from both
- * storages: (row_id, after_hash) and, with `images`, `inserted` and `img`,
- * the before-image as a row of the table (NULL for an inserted row). The
- * compact form casts the text image back to the row type; the old form
- * populates it from its JSON. Without images the before-images are not read.
+ * storages: (row_id, stamped, after_hash) and, with `images`, `inserted` and
+ * `img`, the before-image as a row of the table (NULL for an inserted row).
+ * `stamped`: the chunk keeps no hashes (untouchedSql compares the row's xmin
+ * with the batch's stamp). The compact form casts the text image back to
+ * the row type; the old form populates it from its JSON. Without images the
+ * before-images are not read.
  */
 export function batchRowsSql(table: string, batch: string, images: boolean): string {
   if (!images)
-    return `SELECT u.row_id, u.after_hash FROM import_batch_chunks c CROSS JOIN LATERAL unnest(c.row_ids, c.after_hashes) AS u(row_id, after_hash) WHERE c.batch_id = ${batch}
-      UNION ALL SELECT r.row_id, r.after_hash FROM import_batch_rows_v1 r WHERE r.batch_id = ${batch}`;
-  return `SELECT u.row_id, u.after_hash, u.before IS NULL AS inserted, u.before::${table} AS img
+    return `SELECT u.row_id, c.after_hashes IS NULL AS stamped, u.after_hash
+      FROM import_batch_chunks c CROSS JOIN LATERAL unnest(c.row_ids, c.after_hashes) AS u(row_id, after_hash) WHERE c.batch_id = ${batch}
+      UNION ALL SELECT r.row_id, false, r.after_hash FROM import_batch_rows_v1 r WHERE r.batch_id = ${batch}`;
+  return `SELECT u.row_id, c.after_hashes IS NULL AS stamped, u.after_hash, u.before IS NULL AS inserted, u.before::${table} AS img
       FROM import_batch_chunks c CROSS JOIN LATERAL unnest(c.row_ids, c.after_hashes, c.befores) AS u(row_id, after_hash, before) WHERE c.batch_id = ${batch}
     UNION ALL
-    SELECT r.row_id, r.after_hash, r.before IS NULL, CASE WHEN r.before IS NOT NULL THEN jsonb_populate_record(NULL::${table}, r.before) END
+    SELECT r.row_id, false, r.after_hash, r.before IS NULL, CASE WHEN r.before IS NOT NULL THEN jsonb_populate_record(NULL::${table}, r.before) END
       FROM import_batch_rows_v1 r WHERE r.batch_id = ${batch}`;
 }
 
 /**
- * The counts of the batch; prunes old batches. Returns the pruned files.
- * `rehash`: hash every written row again (the rows were changed after the
- * writer's statement recorded them).
+ * The counts of the batch and its stamp (the id of the writing transaction,
+ * which every row the import wrote carries as xmin, port names and pinyin
+ * rewritten by the import's later steps included: they run in the same
+ * transaction, without savepoints); prunes old batches. Returns the pruned
+ * files.
  */
 export async function finishBatch(
   tx: Tx,
   area: DataArea,
   batchId: number,
   written: { inserted: number; rows: number; updated: number },
-  options: { rehash?: boolean } = { rehash: true },
 ): Promise<(string | null)[]> {
-  const table = `"${sqlTable(area.model)}"`;
-  if (options.rehash) {
-    // Per chunk, the hashes in the order of its ids (a row gone since has none).
-    await tx.$executeRawUnsafe(
-      `UPDATE import_batch_chunks c SET after_hashes = h.hashes
-         FROM (SELECT c2.chunk, array_agg(${rowHashSql("t")} ORDER BY u.n) AS hashes
-                 FROM import_batch_chunks c2 CROSS JOIN LATERAL unnest(c2.row_ids) WITH ORDINALITY AS u(id, n)
-                 LEFT JOIN ${table} t ON t.id = u.id
-                WHERE c2.batch_id = $1 GROUP BY c2.chunk) h
-        WHERE c.batch_id = $1 AND c.chunk = h.chunk`,
-      batchId,
-    );
-  }
-  await tx.importBatch.update({
-    where: { id: batchId },
-    data: { rowCount: written.rows, inserted: written.inserted, updated: written.updated },
-  });
+  await tx.$executeRawUnsafe(
+    `UPDATE import_batches SET row_count = $2, inserted = $3, updated = $4, written_xact = pg_current_xact_id()::text::bigint WHERE id = $1`,
+    batchId,
+    written.rows,
+    written.inserted,
+    written.updated,
+  );
   const pruned = await tx.$queryRawUnsafe<{ file_key: string | null }[]>(
     `DELETE FROM import_batches WHERE area = $1 AND id <= (SELECT id FROM import_batches WHERE area = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
      RETURNING file_key`,
@@ -308,7 +330,7 @@ export type UndoOutcome =
 /** Rows of the batch that a later change touched (changed since, or gone). */
 function conflictSql(table: string): string {
   return `SELECT r.row_id AS id FROM (${batchRowsSql(table, "$1", false)}) r LEFT JOIN ${table} t ON t.id = r.row_id
-          WHERE t.id IS NULL OR r.after_hash IS NULL OR NOT ${untouchedSql("t", "r.after_hash")}`;
+          WHERE NOT ${untouchedSql("t", "$1")}`;
 }
 
 async function findConflicts(tx: Tx, table: string, batchId: number): Promise<UndoConflicts> {
@@ -377,7 +399,7 @@ export async function undoBatch(
       const [done] = await withHashJoins(tx, () =>
         tx.$queryRawUnsafe<{ conflicts: number; deleted: number; restored: number }[]>(
           `WITH state AS MATERIALIZED (
-           SELECT r.row_id, r.inserted, r.img, (t.id IS NOT NULL AND r.after_hash IS NOT NULL AND ${untouchedSql("t", "r.after_hash")}) AS untouched
+           SELECT r.row_id, r.inserted, r.img, ${untouchedSql("t", "$1")} AS untouched
            FROM (${batchRowsSql(table, "$1", true)}) r LEFT JOIN ${table} t ON t.id = r.row_id
          ), go AS (
            SELECT $2::boolean OR NOT EXISTS (SELECT 1 FROM state WHERE NOT untouched) AS go

@@ -42,7 +42,7 @@ import { supportedLanguages, type Language } from "~/i18n/config";
 import { createLiteI18n } from "~/i18n/lite";
 import { resources } from "~/i18n/resources.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { resolveImportedPorts } from "~/domain/reference/port-aliases.server";
+import { PORT_NAME_TABLES, queueUnresolved, resolveImportedPorts, type ColumnsResolution } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 import { phaseClock } from "./phases.server";
 import {
@@ -546,8 +546,10 @@ type RowSource = {
   explicitMax(tx: Prisma.TransactionClient): Promise<number>;
   /** SHA-256 of the rows, for a batch without an original file. */
   checksum(tx: Prisma.TransactionClient): Promise<string>;
-  /** The upsert with its batch rows (before-images, hashes); the ids written and how many of them were inserted. */
+  /** The upsert with its batch rows (before-images); the ids written and how many of them were inserted. */
   write(tx: Prisma.TransactionClient, batchId: number): Promise<{ ids: number[]; inserted: number }>;
+  /** The port step (FCL, LCL) after the write: names resolved and queued (decision 205); null for the other areas. */
+  ports(tx: Prisma.TransactionClient, written: number[]): Promise<ColumnsResolution | null>;
 };
 
 type UpsertResult = { ids: number[]; inserted: number };
@@ -558,6 +560,8 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
   const sql = upsertSql(area, prepared.columns, `unnest(${params.join(", ")}) AS u(${aliasesOf(prepared.columns)})`);
   return {
     explicitMax: async () => prepared.ids.reduce<number>((max, id) => (id !== null && id > max ? id : max), 0),
+    // The written rows' pol/pod through the alias table, set-based in the writer's transaction.
+    ports: (tx, written) => resolveImportedPorts(tx, area.key, written),
     checksum: async () => checksumOf(JSON.stringify([prepared.ids, prepared.values])),
     async write(tx, batchId) {
       const ids: number[] = [];
@@ -608,6 +612,24 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
     async write(tx, batchId) {
       const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source), batchId, previewId);
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
+    },
+    // The rows were staged with the names the preview resolved (import_preview_ports), against the ports and aliases
+    // the commit's guard holds unchanged: nothing is left to rewrite, only the unresolved names to queue. (Resolving
+    // the written rows again read 100,000 rows by id twice: about half a second.)
+    async ports(tx) {
+      if (!PORT_NAME_TABLES.some((t) => t.area === area.key)) return null;
+      const states = await tx.$queryRawUnsafe<{ column: string; name: string; port: string | null; state: string; rows: number }[]>(
+        `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 AND state IN ('resolved', 'unresolved') ORDER BY "column", name`,
+        previewId,
+      );
+      const outcome: ColumnsResolution = {
+        resolutions: states.flatMap((s) =>
+          s.state === "resolved" && s.port ? [{ column: s.column, from: s.name, to: s.port, rows: Number(s.rows) }] : [],
+        ),
+        unresolved: states.flatMap((s) => (s.state === "unresolved" ? [{ column: s.column, name: s.name, rows: Number(s.rows) }] : [])),
+      };
+      await queueUnresolved(tx, area.key, outcome);
+      return outcome;
     },
   };
 }
@@ -706,7 +728,7 @@ export async function writeFrom(
         const rows = written.length;
         const updated = rows - inserted;
         // Port names through the alias table, set-based in this transaction (decision 205).
-        const resolved = await resolveImportedPorts(tx, area.key, written);
+        const resolved = await source.ports(tx, written);
         const ports = resolved
           ? {
               resolved: resolved.resolutions.reduce((n, r) => n + r.rows, 0),
@@ -715,10 +737,7 @@ export async function writeFrom(
           : undefined;
         if (area.model === "seaPort") await refreshPortPinyin(tx);
         clock.lap("write: port names (SQL)");
-        // The write recorded each row's hash as written; when the port step or the pinyin refresh rewrote rows
-        // since, the rows are hashed again.
-        const rewritten = (resolved?.resolutions.some((r) => r.rows > 0) ?? false) || area.model === "seaPort";
-        pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated }, { rehash: rewritten });
+        pruned = await finishBatch(tx, area, batchId, { inserted, rows, updated });
         clock.lap("write: batch counts, pruning (SQL)");
         await logOperation(tx, viewer, {
           module: "import",

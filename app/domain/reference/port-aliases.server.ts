@@ -120,19 +120,29 @@ export async function resolveImportedPorts(tx: Tx, area: string, ids: readonly n
   const target = PORT_NAME_TABLES.find((t) => t.area === area);
   if (!target || ids.length === 0) return null;
   const outcome = await resolvePortColumns(tx, target.table, target.columns, { ids });
-  const names = [...new Set(outcome.unresolved.map((u) => u.name))];
-  if (names.length > 0) {
-    const holding = target.columns.map((c) => `r.${ident(c)} = n.name`).join(" OR ");
-    await tx.$executeRawUnsafe(
-      `INSERT INTO port_unresolved_names (area, name, rows)
-       SELECT $1, n.name, (SELECT count(*)::int FROM ${ident(target.table)} r WHERE ${holding})
-       FROM unnest($2::text[]) AS n(name)
-       ON CONFLICT (area, name) DO UPDATE SET rows = EXCLUDED.rows, last_seen = CURRENT_TIMESTAMP`,
-      target.area,
-      names,
-    );
-  }
+  await queueUnresolved(tx, area, outcome);
   return outcome;
+}
+
+/**
+ * Puts the names nothing resolves (`outcome.unresolved`) in the unresolved
+ * queue of `area`, with the number of stored rows holding each. The import's
+ * port step, and the commit of a preview, whose rows were staged with the
+ * names already resolved (the preview's resolution, import_preview_ports).
+ */
+export async function queueUnresolved(tx: Tx, area: string, outcome: ColumnsResolution): Promise<void> {
+  const target = PORT_NAME_TABLES.find((t) => t.area === area);
+  const names = [...new Set(outcome.unresolved.map((u) => u.name))];
+  if (!target || names.length === 0) return;
+  const holding = target.columns.map((c) => `r.${ident(c)} = n.name`).join(" OR ");
+  await tx.$executeRawUnsafe(
+    `INSERT INTO port_unresolved_names (area, name, rows)
+     SELECT $1, n.name, (SELECT count(*)::int FROM ${ident(target.table)} r WHERE ${holding})
+     FROM unnest($2::text[]) AS n(name)
+     ON CONFLICT (area, name) DO UPDATE SET rows = EXCLUDED.rows, last_seen = CURRENT_TIMESTAMP`,
+    target.area,
+    names,
+  );
 }
 
 // ------------------------------------------------------------ the screen
