@@ -18,6 +18,7 @@ import {
 } from "~/domain/import-export/preview.server";
 import type { WriteColumn } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
+import { allowConsoleError } from "../support/console";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes, type Who, whoIs } from "./helpers";
 
@@ -105,7 +106,7 @@ describe("import preview", () => {
     });
   });
 
-  it("computes a staged row's changed fields once per row (the status and the stored changes reuse them)", async () => {
+  it("compares a staged row with the table's once per row (the status and the stored row as it was reuse the comparison)", async () => {
     const preview = await createPreview(fclArea, viewer, file([fclRow({ id: 875_101 })]), { fileName: "plan.xlsx" });
     if (!preview.ok) throw new Error("preview failed");
     const { columns } = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id } });
@@ -120,10 +121,21 @@ describe("import preview", () => {
     type PlanNode = { Output?: string[]; Plans?: PlanNode[] };
     const outputs = (node: PlanNode): string[] => [...(node.Output ?? []), ...(node.Plans ?? []).flatMap(outputs)];
     const root = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-    // One node computes the changes as a column of its own (the status CASE and NULLIF then use that column):
-    // when the expression is inlined into them instead, no node outputs it alone and it runs up to four times a row.
+    // One node computes the comparison as a column of its own (the status CASE and `before` then use that column):
+    // when the expression is inlined into them instead, no node outputs it alone and it runs once per use.
     expect(outputs(root[0].Plan).filter((output) => output.startsWith("CASE WHEN (t.id IS NOT NULL)"))).toHaveLength(1);
   });
+
+  it("a file PostgreSQL refuses in a late chunk (staged on several connections) leaves no preview and no staged rows", async () => {
+    const counts = async () => ({ previews: await prisma.importPreview.count(), rows: await prisma.importPreviewRow.count() });
+    const before = await counts();
+    allowConsoleError(); // the import logs the database's own message for the server's log
+    // 25,000 rows: three chunks, staged two at a time; a NUL character (which PostgreSQL text cannot hold) in the last.
+    const rows = Array.from({ length: 25_000 }, (_, i) => fclRow({ id: 890_000 + i, remark: i === 24_500 ? "bad\u0000text" : `r${i}` }));
+    const preview = await createPreview(fclArea, viewer, file(rows), { fileName: "late-failure.xlsx" });
+    expect(preview).toMatchObject({ ok: false, problems: [{ key: "data.import.badValue" }] });
+    expect(await counts()).toEqual(before);
+  }, 120_000);
 
   it("commit writes exactly the new and updated rows of the preview, once", async () => {
     await seedRows(871_000);

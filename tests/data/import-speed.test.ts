@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
 import { undoBatch } from "~/domain/import-export/batches.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
-import { commitPreview, createPreview } from "~/domain/import-export/preview.server";
+import { commitPreview, createPreview, loadPreview } from "~/domain/import-export/preview.server";
 import { prisma } from "~/utils/db.server";
 import { sqlColumn } from "~/utils/sql-names.server";
 import { withTestDb } from "../support/db";
@@ -179,9 +179,8 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     if (!committed.ok) return;
     const check = await withTestDb(async (db) => {
       const differs = written.map((c) => `t."${c.column}" IS DISTINCT FROM (s."values"->>${c.i})::${c.type}`).join(" OR ");
-      const oldShown = written
-        .map((c) => `(s.changes ? '${c.field}' AND s.changes->'${c.field}'->0 IS DISTINCT FROM r.before->'${c.column}')`)
-        .join(" OR ");
+      // The row as it was, which the preview staged (its page's old values), is the batch's before-image.
+      const oldShown = `to_jsonb(s.before::fcl_rates) IS DISTINCT FROM r.before`;
       const { rows } = await db.query(
         `SELECT (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated') AND (${differs})) AS differing,
                 (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated')) AS written,
@@ -208,8 +207,8 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     });
     if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
     expect(preview.summary.counts).toMatchObject({ new: 0, updated: 1, unchanged: 0 });
-    const staged = await prisma.importPreviewRow.findFirstOrThrow({ where: { previewId: preview.id } });
-    expect(staged).toMatchObject({ status: "updated", changes: { remark: ["周三截关", "周四截关"] } });
+    const staged = await loadPreview(fclArea, viewer, preview.id);
+    expect(staged?.rows).toMatchObject([{ status: "updated", changes: { remark: ["周三截关", "周四截关"] } }]);
     const committed = await commitPreview(fclArea, viewer, preview.id);
     expect(committed).toMatchObject({ ok: true, updated: 1, inserted: 0 });
     if (!committed.ok) return;

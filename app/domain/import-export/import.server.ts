@@ -505,15 +505,16 @@ export function validateSheet(
 /**
  * The upsert of one statement: rows `u(c0, c1 … cn)` (c0 the id, then the
  * write columns) from `source`, INSERT … SELECT … ON CONFLICT (id) DO UPDATE,
- * and in the same statement every written row recorded as a batch row ($1 is
- * the batch): the before-image of each row it updated and the MD5 of each
- * row as written, both from RETURNING (PostgreSQL 18's `old`: the row as it
- * was before this statement, all null for an inserted row), so the table is
- * read once (issue 23, performance: no second scan of the table for the
- * before-images, no join of the written rows to them).
+ * and in the same statement every written row recorded in the batch ($1 is
+ * the batch): the before-image of each row it updated, from RETURNING
+ * (PostgreSQL 18's `old`: the row as it was before this statement, all null
+ * for an inserted row), so the table is read once (issue 23, performance: no
+ * second scan of the table for the before-images). `preview`: the parameter
+ * holding the id of the preview whose staged rows these are, which staged
+ * the images already (recordWrittenSql).
  * Returns one row: the ids written and how many were inserted.
  */
-function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
+function upsertSql(area: DataArea, columns: WriteColumn[], source: string, preview?: string): string {
   const table = `"${sqlTable(area.model)}"`;
   const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
   const selects = columns.map((c, i) => {
@@ -533,8 +534,8 @@ function upsertSql(area: DataArea, columns: WriteColumn[], source: string): stri
     SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
     FROM ${source}
     ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING ${writtenReturningSql(area, "cur")}
-  ), ${recordWrittenSql}
+    RETURNING ${writtenReturningSql(area, "cur", !preview)}
+  ), ${recordWrittenSql(preview)}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
 }
 
@@ -610,7 +611,7 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
       return row.sum;
     },
     async write(tx, batchId) {
-      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source), batchId, previewId);
+      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, "$2"), batchId, previewId);
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
     },
     // The rows were staged with the names the preview resolved (import_preview_ports), against the ports and aliases
@@ -704,6 +705,9 @@ export async function writeFrom(
         // One import per table at a time (sequence bump + upsert must not interleave).
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `import:${sqlTable(area.model)}`);
         await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
+        // The batch chunks' sorts (written rows by id, with their before-images: tens of MB at 100,000 rows) in
+        // memory; the default 4 MB spilled them to disk.
+        await tx.$executeRawUnsafe(`SET LOCAL work_mem = '256MB'`);
         const refused = guard ? await guard(tx) : null;
         if (refused) throw new GuardRefusal(refused);
         clock.lap("write: lock, settings, guard (SQL)");

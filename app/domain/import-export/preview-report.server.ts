@@ -8,19 +8,19 @@ import { type KeysUnder, keyUnder, type T } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
-import { PORT_STATES, previewPorts, stagedRowsLost, type PortState, type PreviewSummary } from "./preview.server";
+import {
+  PORT_STATES,
+  previewPorts,
+  previewRowsSql,
+  stagedRowsLost,
+  type PortState,
+  type PreviewSummary,
+  type StagedRow,
+} from "./preview.server";
 import type { WriteColumn } from "./import.server";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 
 type Who = Pick<Viewer, "id">;
-type StagedRow = {
-  seq: number;
-  row_id: number | null;
-  status: string;
-  hidden: boolean;
-  values: unknown[];
-  changes: Record<string, [unknown, unknown]> | null;
-};
 
 const cell = (value: unknown): Cell =>
   value === null || value === undefined
@@ -54,8 +54,7 @@ export async function previewReport(
   const index = (field: string) => all.findIndex((c) => c.field === field);
 
   const rows = await prisma.$queryRawUnsafe<StagedRow[]>(
-    `SELECT seq, row_id, status, hidden, "values", changes FROM import_preview_rows
-     WHERE preview_id = $1 AND (status IN ('new', 'updated') OR hidden) ORDER BY seq`,
+    previewRowsSql(area, preview.columns as WriteColumn[], `AND (s.status IN ('new', 'updated') OR s.hidden)`),
     id,
   );
   const r = (key: KeysUnder<"importPreview.report.">) => t(`importPreview.report.${key}`);

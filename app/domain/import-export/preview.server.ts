@@ -14,6 +14,7 @@ import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/scre
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
+import { HASH_SETTINGS_SQL } from "./batches.server";
 import { phaseClock } from "./phases.server";
 import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import {
@@ -32,12 +33,14 @@ import {
 } from "./import.server";
 
 export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+/** Rows staged per statement (its JSON is about 3 MB); each finds its table rows by the primary key. */
+const CHUNK_ROWS = 10_000;
 /**
- * Rows staged per statement. Each statement hashes the area's table once to
- * join the chunk's ids: fewer, larger statements (a 100,000-row file in 5
- * instead of 20) scan it less often; one chunk's JSON is about 6 MB.
+ * Staging statements run at once, each on a connection of its own: PostgreSQL
+ * gives each a core (the staging of a 100,000-row all-updated file was about
+ * 5 s of one core), and the process builds the next chunk meanwhile.
  */
-const CHUNK_ROWS = 20_000;
+const STAGING_CONNECTIONS = 2;
 
 export type PreviewCounts = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
 export type PreviewSummary = {
@@ -74,13 +77,16 @@ export async function cleanExpiredPreviews(): Promise<number> {
 }
 
 /**
- * Whether a preview's staged rows are gone while its summary says it has
- * some: import_preview_rows is UNLOGGED (previews are disposable, migration
+ * Whether a preview is gone: its staging has not finished (no summary yet),
+ * or its staged rows are gone while its summary says it has some:
+ * import_preview_rows is UNLOGGED (previews are disposable, migration
  * 20261208011000), and PostgreSQL empties it after a crash. Such a preview
  * is gone (to be run again): it is neither shown nor committed. One probe of
  * the primary key.
  */
 export async function stagedRowsLost(db: Pick<typeof prisma, "$queryRawUnsafe">, id: string, summary: PreviewSummary): Promise<boolean> {
+  // Still being staged (or its staging died with its process): no summary yet, nothing to show or commit.
+  if (!summary.counts) return true;
   const { new: added, updated, unchanged } = summary.counts;
   if (added + updated + unchanged === 0) return false;
   const [row] = await db.$queryRawUnsafe<{ staged: boolean }[]>(
@@ -172,11 +178,11 @@ const comparedColumns = (columns: WriteColumn[]) => columns.flatMap((c, i) => (c
  * SQL: the changed fields of a staged row against table row `t`
  * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. `v.v<i>`
  * is write column i's staged value cast once to the column's type (with its
- * default): stageSql's subquery `v`. A row equal to the table's as a whole
- * (one row comparison) builds no JSON at all. The object is written as JSON
- * text of the changed fields only (to_json of each value, the same JSON as
- * to_jsonb) and parsed once: building a jsonb object of every column and
- * stripping the unchanged ones cost about twice as much per updated row.
+ * default): typedValuesSql. A row equal to the table's as a whole (one row
+ * comparison) builds no JSON at all. The object is written as JSON text of
+ * the changed fields only (to_json of each value, the same JSON as to_jsonb)
+ * and parsed once. Built only for the rows a page or the report shows
+ * (previewRowsSql), from the row as it was when staged (`before`).
  */
 function changesSql(area: DataArea, columns: WriteColumn[]): string {
   const compared = comparedColumns(columns);
@@ -188,46 +194,76 @@ function changesSql(area: DataArea, columns: WriteColumn[]): string {
     ({ c, i }) =>
       `CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN '"${c.field}":[' || ${json(name(c))} || ',' || ${json(`v.v${i}`)} || ']' END`,
   );
-  const same = `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ i }) => `v.v${i}`).join(", ")})`;
   // array_to_string leaves out the NULLs (unchanged fields).
-  return `CASE WHEN ${same} THEN '{}'::jsonb ELSE ('{' || array_to_string(ARRAY[${pairs.join(", ")}], ',') || '}')::jsonb END`;
+  return `CASE WHEN ${sameSql(area, columns)} THEN '{}'::jsonb ELSE ('{' || array_to_string(ARRAY[${pairs.join(", ")}], ',') || '}')::jsonb END`;
+}
+
+/** SQL: the staged row's values (`v.v<i>`) are those of table row `t`, column by column (one row comparison). */
+function sameSql(area: DataArea, columns: WriteColumn[]): string {
+  const compared = comparedColumns(columns);
+  if (compared.length === 0) return "true";
+  const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
+  return `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ i }) => `v.v${i}`).join(", ")})`;
+}
+
+/**
+ * SQL: subquery `v` of the staged row `s`: each compared value extracted and
+ * cast once (OFFSET 0 keeps it a plan node of its own: inlined, each use
+ * would extract and cast it again).
+ */
+function typedValuesSql(columns: WriteColumn[]): string {
+  return `(SELECT ${comparedColumns(columns)
+    .map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`)
+    .join(", ")} OFFSET 0) v`;
 }
 
 /**
  * SQL: one chunk of the file staged and compared in one statement. The
  * rows come as one JSON array ($3, values in write-column order) with their
  * ids ($4); each is joined to the table row of its id, so its status
- * (new / updated / unchanged), its changed fields and whether its own
- * validity hides it today ($5) are written with it: each staged row is
- * written once (no UPDATE passes over the staging table). Returns the
- * chunk's counts.
+ * (new / updated / unchanged), the table's row as it was when it differs
+ * (`before`, its text form: the page's old values and the batch's
+ * before-image at commit) and whether its own validity hides it today ($5)
+ * are written with it: each staged row is written once (no UPDATE passes
+ * over the staging table). Returns the chunk's counts.
  */
 export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
-  const typed = comparedColumns(columns).map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`);
   // Only a row the table has is compared, so only its values are cast: a new row casts nothing (the casts were a
   // third of an all-new chunk's time; validateSheet has already checked every value against its column).
-  // OFFSET 0 keeps the subqueries apart: each staged value is extracted and cast once per row, not once per use,
-  // and the changes are built once per row (inlined, the status CASE and NULLIF built them up to four times:
-  // the 20,000-row all-updated preview went from 4.8 s to 6.0 s when this statement replaced the UPDATE passes).
-  // tests/data/import-preview.test.ts checks the plan.
-  const changes = typed.length
-    ? `(SELECT ${changesSql(area, columns)} FROM (SELECT ${typed.join(", ")} OFFSET 0) v)`
-    : changesSql(area, columns);
+  // OFFSET 0 keeps the subqueries apart: each staged value is extracted and cast once per row, and the comparison is
+  // made once per row (the status CASE and `before` use it). Building the changed fields' JSON here for every
+  // updated row was about 3.5 s of a 100,000-row all-updated preview: the page and the report build them from
+  // `before` for the rows they show. tests/data/import-preview.test.ts checks the plan.
+  const same = comparedColumns(columns).length ? `(SELECT ${sameSql(area, columns)} FROM ${typedValuesSql(columns)})` : "true";
   return `WITH staged AS (
-      INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", changes)
+      INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", before)
       SELECT $1, $2 + s.ord, s.id,
-             CASE WHEN d.changes IS NULL THEN 'new' WHEN d.changes = '{}'::jsonb THEN 'unchanged' ELSE 'updated' END,
-             ${hidden}, s."values", NULLIF(d.changes, '{}'::jsonb)
+             CASE WHEN t.id IS NULL THEN 'new' WHEN d.same THEN 'unchanged' ELSE 'updated' END,
+             ${hidden}, s."values", CASE WHEN NOT d.same THEN t::text END
       FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
       LEFT JOIN ${table} t ON t.id = s.id
-      CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${changes} END AS changes OFFSET 0) d
+      CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${same} END AS same OFFSET 0) d
       RETURNING status, hidden
     )
     SELECT count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
            count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
     FROM staged`;
+}
+
+/**
+ * SQL: the staged rows of preview $1 (`where`: more conditions on `s`,
+ * `tail`: after the ORDER BY), in file order, each updated row with its
+ * changed fields old → new (changesSql against its `before`).
+ */
+export function previewRowsSql(area: DataArea, columns: WriteColumn[], where = "", tail = ""): string {
+  const table = `"${sqlTable(area.model)}"`;
+  const changes = comparedColumns(columns).length
+    ? `(SELECT ${changesSql(area, columns)} FROM (SELECT (x.r).* FROM (SELECT s.before::${table} AS r OFFSET 0) x) t, ${typedValuesSql(columns)})`
+    : `'{}'::jsonb`;
+  return `SELECT s.seq, s.row_id, s.status, s.hidden, s."values", CASE WHEN s.before IS NOT NULL THEN ${changes} END AS changes
+    FROM import_preview_rows s WHERE s.preview_id = $1 ${where} ORDER BY s.seq ${tail}`;
 }
 
 /** Rows start..end of the write columns as the staging statement's JSON parameter (an array of value arrays). */
@@ -324,8 +360,16 @@ async function readAndStage(
   clock.lap("transaction commit");
   return { ok: true, id, summary };
 
-  function stage() {
-    return prisma.$transaction(
+  /**
+   * The preview row and its port names (one transaction), then the rows in
+   * chunks, STAGING_CONNECTIONS statements at a time, each in a transaction
+   * of its own (PostgreSQL uses a core per connection; the process builds the
+   * next chunk's JSON meanwhile), then the summary. Until the summary is
+   * written the preview has none, and is gone to every reader (previewIsGone);
+   * a chunk that fails deletes the preview and its staged rows.
+   */
+  async function stage(): Promise<PreviewSummary> {
+    const resolvedPorts = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(
           `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version)
@@ -343,59 +387,101 @@ async function readAndStage(
           portsVersion,
         );
         clock.lap("preview row, versions (SQL)");
-        const resolvedPorts = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
+        const resolved = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
         clock.lap("port names (count, resolve: SQL)");
-        // The port columns with the names the import would write (resolved spellings rewritten).
-        const values = prepared.values.map((column, i) => {
-          const rewrite = resolvedPorts?.rewrites.get(i);
-          return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
-        });
-        const sql = stageSql(area, columns, hiddenWhen);
-        const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
-        const spent = { json: [0, 0], sql: [0, 0] };
-        const since = (from: [number, number], into: number[]) => {
-          const [w, c] = clock.now();
-          into[0] += w - from[0];
-          into[1] += c - from[1];
-        };
-        for (let start = 0; start < prepared.rowCount; start += CHUNK_ROWS) {
-          const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
-          const begun = clock.now();
-          const params = [id, start, stagedJson(values, start, end), prepared.ids.slice(start, end), ...(hiddenWhen.length ? [today] : [])];
-          since(begun, spent.json);
-          const sent = clock.now();
-          const [counts] = await tx.$queryRawUnsafe<(typeof row)[]>(sql, ...params);
-          since(sent, spent.sql);
-          for (const key of Object.keys(row) as (keyof typeof row)[]) row[key] += Number(counts[key]);
-        }
-        clock.add("  of which JSON text of the rows (process)", spent.json[0], spent.json[1]);
-        clock.add(
-          "  of which staging + diff: one INSERT … SELECT per 20,000 rows (SQL; process CPU is the driver's)",
-          spent.sql[0],
-          spent.sql[1],
-        );
-        clock.lap("staging (total)");
-        const portCounts = resolvedPorts?.counts ?? null;
-        const summary: PreviewSummary = {
-          counts: { ...row, refused: badRows.length },
-          unmatched,
-          problems,
-          badRows,
-          ...(portCounts ? { ports: portCounts } : {}),
-        };
-        // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
-        await tx.$executeRawUnsafe(
-          `UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`,
-          id,
-          JSON.stringify(summary).replaceAll("\\u0000", "\u2400"),
-        );
-        clock.lap("summary (SQL)");
-        return summary;
+        return resolved;
       },
       { timeout: 600_000, maxWait: 30_000 },
     );
+    try {
+      // The port columns with the names the import would write (resolved spellings rewritten).
+      const values = prepared.values.map((column, i) => {
+        const rewrite = resolvedPorts?.rewrites.get(i);
+        return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
+      });
+      const sql = stageSql(area, columns, hiddenWhen);
+      const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
+      const json = [0, 0];
+      const sqlStarted = clock.now();
+      const starts = Array.from({ length: Math.ceil(prepared.rowCount / CHUNK_ROWS) }, (_, i) => i * CHUNK_ROWS);
+      await eachConcurrently(starts, STAGING_CONNECTIONS, async (start) => {
+        const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
+        const begun = clock.now();
+        const params = [id, start, stagedJson(values, start, end), prepared.ids.slice(start, end), ...(hiddenWhen.length ? [today] : [])];
+        const [w, c] = clock.now();
+        json[0] += w - begun[0];
+        json[1] += c - begun[1];
+        const [counts] = await prisma.$transaction(
+          async (tx) => {
+            // `before` is the row's text form as the batch keeps it (dates under one DateStyle).
+            await tx.$executeRawUnsafe(HASH_SETTINGS_SQL);
+            // Each staged row finds its table row by the primary key (an index probe per row): a hash or merge join
+            // read the whole table once per chunk, whatever the table's size.
+            await tx.$executeRawUnsafe(`SET LOCAL enable_hashjoin = off`);
+            await tx.$executeRawUnsafe(`SET LOCAL enable_mergejoin = off`);
+            return tx.$queryRawUnsafe<(typeof row)[]>(sql, ...params);
+          },
+          { timeout: 600_000, maxWait: 30_000 },
+        );
+        for (const key of Object.keys(row) as (keyof typeof row)[]) row[key] += Number(counts[key]);
+      });
+      const [sqlWall, sqlCpu] = clock.now();
+      clock.add("  of which JSON text of the rows (process)", json[0], json[1]);
+      clock.add(
+        `  of which staging + diff: ${STAGING_CONNECTIONS} connections, one INSERT … SELECT per ${CHUNK_ROWS.toLocaleString("en-US")} rows (SQL, wall; process CPU is the driver's and the JSON's)`,
+        sqlWall - sqlStarted[0],
+        sqlCpu - sqlStarted[1],
+      );
+      clock.lap("staging (total)");
+      const portCounts = resolvedPorts?.counts ?? null;
+      const summary: PreviewSummary = {
+        counts: { ...row, refused: badRows.length },
+        unmatched,
+        problems,
+        badRows,
+        ...(portCounts ? { ports: portCounts } : {}),
+      };
+      // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
+      await prisma.$executeRawUnsafe(
+        `UPDATE import_previews SET summary = $2::jsonb WHERE id = $1`,
+        id,
+        JSON.stringify(summary).replaceAll("\\u0000", "\u2400"),
+      );
+      clock.lap("summary (SQL)");
+      return summary;
+    } catch (error) {
+      // Its staged rows go with it (the delete trigger).
+      await prisma.$executeRawUnsafe(`DELETE FROM import_previews WHERE id = $1`, id);
+      throw error;
+    }
   }
 }
+
+/** Runs `work` for each item, at most `limit` at a time; rejects with the first failure once none is running. */
+async function eachConcurrently<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown = null;
+  const lane = async () => {
+    while (next < items.length && failure === null) {
+      const item = items[next++];
+      await work(item).catch((error: unknown) => {
+        failure ??= error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure !== null) throw failure;
+}
+
+/** A staged row as previewRowsSql reads it. */
+export type StagedRow = {
+  seq: number;
+  row_id: number | null;
+  status: PreviewStatus;
+  hidden: boolean;
+  values: unknown[];
+  changes: Record<string, [unknown, unknown]> | null;
+};
 
 export type PreviewRow = {
   seq: number;
@@ -455,9 +541,16 @@ export async function loadPreview(
     previewId: id,
     ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}),
   };
+  const condition = filter === "new" || filter === "updated" ? `AND s.status = '${filter}'` : filter === "errors" ? "AND false" : "";
+  const columns = preview.columns as WriteColumn[];
   const portsPage = Math.max(1, options.portsPage ?? 1);
   const [rows, total, ports, portsTotal] = await Promise.all([
-    prisma.importPreviewRow.findMany({ where, orderBy: { seq: "asc" }, skip: (page - 1) * pageSize, take: pageSize }),
+    prisma.$queryRawUnsafe<StagedRow[]>(
+      previewRowsSql(area, columns, condition, "OFFSET $2 LIMIT $3"),
+      id,
+      (page - 1) * pageSize,
+      pageSize,
+    ),
     prisma.importPreviewRow.count({ where }),
     previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
     prisma.importPreviewPort.count({ where: { previewId: id } }),
@@ -466,19 +559,12 @@ export async function loadPreview(
     id,
     fileName: preview.fileName,
     variant: preview.variant as ImportVariant,
-    columns: preview.columns as WriteColumn[],
+    columns,
     summary: preview.summary as PreviewSummary,
     expiresAt: preview.expiresAt.toISOString(),
     total,
     ports: { rows: ports, total: portsTotal, page: portsPage },
-    rows: rows.map((r) => ({
-      seq: r.seq,
-      rowId: r.rowId,
-      status: r.status as PreviewStatus,
-      hidden: r.hidden,
-      changes: r.changes as PreviewRow["changes"],
-      values: r.values as unknown[],
-    })),
+    rows: rows.map((r) => ({ seq: r.seq, rowId: r.row_id, status: r.status, hidden: r.hidden, changes: r.changes, values: r.values })),
   };
 }
 
@@ -495,6 +581,7 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   if (!preview) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
   const { portsVersion } = preview;
   const summary = preview.summary as PreviewSummary;
+  if (!summary.counts) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
   const columns = preview.columns as WriteColumn[];
   // The staged rows go from import_preview_rows to the table in SQL (INSERT … SELECT), never through the process.
