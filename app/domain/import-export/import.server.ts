@@ -514,29 +514,70 @@ export function validateSheet(
  * the images already (recordWrittenSql).
  * Returns one row: the ids written and how many were inserted.
  */
-function upsertSql(area: DataArea, columns: WriteColumn[], source: string, preview?: string): string {
-  const table = `"${sqlTable(area.model)}"`;
-  const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
-  const selects = columns.map((c, i) => {
-    const value = `u.c${i + 1}`;
-    if (c.field === "updatedAt") return `COALESCE(${value}, (now() AT TIME ZONE 'UTC'))`;
-    if (c.sqlDefault) return `COALESCE(${value}, ${c.sqlDefault})`;
-    return value;
-  });
-  // A sheet carries times to the second: an unchanged time keeps its milliseconds (exact round trip).
-  const assignments = columns.map((c, i) =>
-    c.field === "updatedAt"
-      ? `${names[i]} = CASE WHEN date_trunc('second', cur.${names[i]}) = EXCLUDED.${names[i]} THEN cur.${names[i]} ELSE EXCLUDED.${names[i]} END`
-      : `${names[i]} = EXCLUDED.${names[i]}`,
-  );
+function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
+  const { table, names, selects, assignments } = writeParts(area, columns);
   return `WITH written AS (
     INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
-    SELECT COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id'))), ${selects.join(", ")}
+    SELECT ${selects.join(", ")}
     FROM ${source}
-    ON CONFLICT ("id") DO UPDATE SET ${assignments.join(", ")}
-    RETURNING ${writtenReturningSql(area, "cur", !preview)}
-  ), ${recordWrittenSql(preview)}
+    ON CONFLICT ("id") DO UPDATE SET ${assignments((name) => `EXCLUDED.${name}`).join(", ")}
+    RETURNING ${writtenReturningSql(area, "cur")}
+  ), ${recordWrittenSql()}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
+}
+
+/**
+ * The write of a preview's staged rows ($2 is the preview, $1 the batch):
+ * the rows it found `updated` by UPDATE … FROM, those it found `new` by a
+ * plain INSERT, in one statement, with the batch's chunks (recordWrittenSql).
+ * The commit's guard holds the table as the preview saw it, so each staged
+ * row is exactly one of the two: no speculative insertion and row lock per
+ * row as INSERT … ON CONFLICT makes (a WAL record and an index probe each).
+ * `staged(status)`: the staged rows of that status as `u(c0 … cn)`.
+ */
+function stagedWriteSql(area: DataArea, columns: WriteColumn[], staged: (status: "new" | "updated") => string): string {
+  const { table, names, selects, assignments } = writeParts(area, columns);
+  // The images come from the staged rows (recordWrittenSql); `old` is all null for an inserted row.
+  const returning = writtenReturningSql(area, "cur", false);
+  return `WITH updated AS (
+    UPDATE ${table} AS cur SET ${assignments((_, i) => selects[i + 1]).join(", ")}
+    FROM ${staged("updated")} WHERE cur."id" = u.c0
+    RETURNING ${returning}
+  ), inserted AS (
+    INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
+    SELECT ${selects.join(", ")} FROM ${staged("new")}
+    RETURNING ${returning}
+  ), written AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted), ${recordWrittenSql("$2")}
+  SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
+}
+
+/**
+ * The pieces of the writer's statements: the table, the write columns'
+ * names, each column's value from `u(c0 … cn)` (the id first: the given one
+ * or the sequence's next; an empty value takes the column's default; the
+ * update time is now unless the file has one), and the assignments of an
+ * update to `value(name, i)` (an unchanged update time keeps its
+ * milliseconds: a sheet carries times to the second, exact round trip).
+ */
+function writeParts(area: DataArea, columns: WriteColumn[]) {
+  const table = `"${sqlTable(area.model)}"`;
+  const names = columns.map((c) => `"${sqlColumn(area.model, c.field)}"`);
+  const selects = [
+    `COALESCE(u.c0, nextval(pg_get_serial_sequence('${sqlTable(area.model)}', 'id')))`,
+    ...columns.map((c, i) => {
+      const value = `u.c${i + 1}`;
+      if (c.field === "updatedAt") return `COALESCE(${value}, (now() AT TIME ZONE 'UTC'))`;
+      if (c.sqlDefault) return `COALESCE(${value}, ${c.sqlDefault})`;
+      return value;
+    }),
+  ];
+  const assignments = (value: (name: string, i: number) => string) =>
+    columns.map((c, i) =>
+      c.field === "updatedAt"
+        ? `${names[i]} = CASE WHEN date_trunc('second', cur.${names[i]}) = ${value(names[i], i)} THEN cur.${names[i]} ELSE ${value(names[i], i)} END`
+        : `${names[i]} = ${value(names[i], i)}`,
+    );
+  return { table, names, selects, assignments };
 }
 
 const aliasesOf = (columns: WriteColumn[]) => ["c0", ...columns.map((_, i) => `c${i + 1}`)].join(", ");
@@ -594,7 +635,8 @@ const stagedRows = (param: string) => `FROM import_preview_rows s WHERE s.previe
  */
 export function stagedSource(area: DataArea, previewId: string, columns: WriteColumn[]): RowSource {
   const values = columns.map((c, i) => `(s."values"->>${i})::${c.type}`);
-  const source = `(SELECT s.row_id, ${values.join(", ")} ${stagedRows("$2")} ORDER BY s.seq) AS u(${aliasesOf(columns)})`;
+  const staged = (status: "new" | "updated") =>
+    `(SELECT s.row_id, ${values.join(", ")} FROM import_preview_rows s WHERE s.preview_id = $2 AND s.status = '${status}'${status === "new" ? " ORDER BY s.seq" : ""}) AS u(${aliasesOf(columns)})`;
   return {
     async explicitMax(tx) {
       const [row] = await tx.$queryRawUnsafe<{ max: number }[]>(
@@ -611,7 +653,7 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
       return row.sum;
     },
     async write(tx, batchId) {
-      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(upsertSql(area, columns, source, "$2"), batchId, previewId);
+      const [row] = await tx.$queryRawUnsafe<UpsertResult[]>(stagedWriteSql(area, columns, staged), batchId, previewId);
       return { ids: row.ids.map(Number), inserted: Number(row.inserted) };
     },
     // The rows were staged with the names the preview resolved (import_preview_ports), against the ports and aliases
