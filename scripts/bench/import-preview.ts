@@ -161,7 +161,12 @@ async function main() {
       const t = performance.now();
       const page = await loadPreview(fclArea, viewer, preview.id);
       if (!page) throw new Error("the preview page found no preview");
-      steps.push({ size, step: `preview page, first load (${kind}; part of the preview below)`, ms: Math.round(performance.now() - t), cpuMs: 0 });
+      steps.push({
+        size,
+        step: `preview page, first load (${kind}; part of the preview below)`,
+        ms: Math.round(performance.now() - t),
+        cpuMs: 0,
+      });
       return preview;
     };
     const { undoBatch } = await import("../../app/domain/import-export/batches.server");
