@@ -22,7 +22,9 @@
 //     now; `prisma migrate deploy` (run at every start) then brings it up to date;
 //   - each table's rows as JSON lines (to_jsonb, gzip), read with a cursor and
 //     loaded back with jsonb_populate_recordset: every PostgreSQL type
-//     round-trips through its text form (numeric stays exact);
+//     round-trips through its text form (numeric stays exact); an import
+//     batch stamped with the id of its writing transaction is recorded with
+//     its rows' hashes instead (rowJson: a restore gives every row a new id);
 //   - sequences' positions; a manifest with row counts and SHA-256 of every file.
 // Restore is ONE transaction (schema, rows, sequences): it either completes
 // or leaves the target database as it was.
@@ -303,6 +305,27 @@ export async function backup(options) {
 }
 
 /**
+ * SQL: a row `t` of `table` as the backup keeps it: its JSON, except for
+ * import batches stamped with the id of the transaction that wrote their
+ * rows (docs/decisions/204, "The batch's stamp instead of row hashes"). A
+ * restore writes every row again, under new transaction ids, so the backup
+ * records such a batch as a hashed one: its chunks get the MD5 of each row
+ * still untouched at the backup's snapshot (NULL, a conflict, for a row
+ * touched since: import_batch_hashes), its stamp is left out. Restored, the
+ * batch undoes exactly what it would have undone at backup time.
+ * @param {CatalogTable[]} tables
+ * @param {string} table
+ */
+function rowJson(tables, table) {
+  const stamped = tables.find((t) => t.name === "import_batches")?.columns.includes("written_xact");
+  if (stamped && table === "import_batches") return `(to_jsonb(t) - 'written_xact')`;
+  if (stamped && table === "import_batch_chunks")
+    return `(to_jsonb(t) || jsonb_build_object('after_hashes', COALESCE(t.after_hashes,
+      (SELECT import_batch_hashes(b.area, t.row_ids, b.written_xact) FROM public.import_batches b WHERE b.id = t.batch_id))))`;
+  return "to_jsonb(t)";
+}
+
+/**
  * @param {{ databaseUrl: string, uploadDir: string, migrationsDir?: string, log?: (line: string) => void }} options
  * @param {string} final
  */
@@ -343,7 +366,7 @@ async function writeBackup({ databaseUrl, uploadDir, migrationsDir = path.join(R
       const file = `tables/${table.name}.ndjson.gz`;
       const orderBy = table.primaryKey.length ? ` ORDER BY ${table.primaryKey.map((c) => `t.${quoteIdent(c)}`).join(", ")}` : "";
       await client.query(
-        `DECLARE dump_rows NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS row FROM public.${quoteIdent(table.name)} t${orderBy}`,
+        `DECLARE dump_rows NO SCROLL CURSOR FOR SELECT ${rowJson(tables, table.name)}::text AS row FROM public.${quoteIdent(table.name)} t${orderBy}`,
       );
       let rows = 0;
       const gzip = zlib.createGzip({ level: 6 });

@@ -266,4 +266,20 @@ describe("compact batch storage (issue 23, performance)", () => {
       expect(check, area.key).toEqual({ same: true });
     }
   });
+
+  it("every data area's stamped rows hash as the backup records them (import_batch_hashes: the row untouched, its MD5)", async () => {
+    for (const area of Object.values(dataAreas)) {
+      const table = sqlTable(area.model);
+      const [row] = await sql<{ id: number; xact: string; hash: string }>(
+        `SELECT id, xmin::text AS xact, md5(t::text) AS hash FROM "${table}" t ORDER BY id LIMIT 1`,
+      );
+      if (!row) continue;
+      const [check] = await sql<{ hashes: (string | null)[] }>(`SELECT import_batch_hashes($1, ARRAY[$2::int, -1], $3::bigint) AS hashes`, [
+        area.key,
+        row.id,
+        row.xact,
+      ]);
+      expect(check.hashes, area.key).toEqual([row.hash, null]);
+    }
+  });
 });

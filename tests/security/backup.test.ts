@@ -258,3 +258,50 @@ describe("restore", { timeout: 120_000 }, () => {
     expect(again.stderr).toMatch(/already has \d+ tables.*--force/);
   });
 });
+
+describe("import batches across a restore", { timeout: 180_000 }, () => {
+  test("a batch committed before the backup undoes after the restore as it would have before it: a row edited since is the one conflict", async () => {
+    const { fclArea } = await import("~/domain/data-areas");
+    const { importSpreadsheet } = await import("~/domain/import-export/import.server");
+    const { undoBatch } = await import("~/domain/import-export/batches.server");
+    const { prisma } = await import("~/utils/db.server");
+    const { headers, rowOf, sheetBytes, whoIs } = await import("../data/helpers");
+    const viewer = await whoIs("data@example.com");
+    const ids = [990_001, 990_002, 990_003, 990_004];
+    const sheet = (price: number) =>
+      sheetBytes([
+        headers(fclArea),
+        ...ids.map((id) =>
+          rowOf(fclArea, { id, pol: "SHANGHAI", pod: "HAMBURG", "20GP_T0": price, valid_fm: "2026-01-01", valid_to: "2099-02-01" }),
+        ),
+      ]);
+    expect(await importSpreadsheet(fclArea, viewer, sheet(100), { fileName: "first.xlsx" })).toMatchObject({ ok: true, inserted: 4 });
+    const second = await importSpreadsheet(fclArea, viewer, sheet(150), { fileName: "second.xlsx" });
+    if (!second.ok) throw new Error(JSON.stringify(second.problems));
+    await prisma.fclRate.update({ where: { id: ids[1] }, data: { remark: "edited after the import" } });
+
+    const taken = await backup({ databaseUrl: currentDatabaseUrl(), uploadDir, outDir: path.join(scratch, "batches") });
+    await prisma.$disconnect();
+    await restore({
+      backupDir: taken.dir,
+      databaseUrl: currentDatabaseUrl(),
+      uploadDir: path.join(scratch, "batches-uploads"),
+      force: true,
+    });
+
+    // Every row was written again by the restore; the batch still tells the edited row from the others.
+    expect(await undoBatch(fclArea, viewer, second.batchId!)).toEqual({
+      ok: false,
+      reason: "conflicts",
+      conflicts: { count: 1, ids: [ids[1]] },
+    });
+    expect(await undoBatch(fclArea, viewer, second.batchId!, { rest: true })).toEqual({ ok: true, restored: 3, deleted: 0, skipped: 1 });
+    const rows = await prisma.fclRate.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.id, Number(r.gp20T0), r.remark])).toEqual([
+      [ids[0], 100, null],
+      [ids[1], 150, "edited after the import"],
+      [ids[2], 100, null],
+      [ids[3], 100, null],
+    ]);
+  });
+});
