@@ -85,7 +85,17 @@ const coderegex = /_x([\da-fA-F]{4})_/gi;
  * @param {boolean} [xlsx]
  */
 function unescapexml(text, xlsx) {
-  if (text.indexOf("&") < 0 && text.indexOf("_x") < 0 && text.indexOf("_X") < 0) return xlsx ? text.replace(/\r\n/g, "\n") : text;
+  // Most values (numbers, shared-string indexes) have neither "&" nor "_": one pass over them instead of three searches.
+  let plain = true;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 38 || code === 95) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain || (text.indexOf("&") < 0 && text.indexOf("_x") < 0 && text.indexOf("_X") < 0))
+    return xlsx ? text.replace(/\r\n/g, "\n") : text;
   const out = text
     .replace(
       encregex,
@@ -196,6 +206,8 @@ function styleFormats(xml, table) {
 
 /** @param {number} code */
 const isBlankCode = (code) => code === 32 || code === 9 || code === 10 || code === 13;
+/** A character of \w: A-Z, a-z, 0-9 or _. @param {number} code */
+const isWordCode = (code) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 
 /**
  * The style attribute's index (as Number(text) gave it: plain digits read in
@@ -274,12 +286,21 @@ function read(data, XLSX, dateText, inflated) {
   const generalIsDate = XLSX.SSF.is_date("General");
   const dateStyles = formats === null ? null : formats.map((format) => typeof format === "string" && XLSX.SSF.is_date(format));
   /** @param {number} style */
-  const isDateStyle = (style) =>
+  const decideDateStyle = (style) =>
     dateStyles === null
       ? generalIsDate
       : style >= 0 && style < dateStyles.length
         ? dateStyles[style]
         : typeof formats?.[style] === "string" && XLSX.SSF.is_date(/** @type {string} */ (formats?.[style]));
+  // Each style decided once (a sheet uses a handful; cells without one are -1).
+  /** @type {Map<number, boolean>} */
+  const decided = new Map();
+  /** @param {number} style */
+  const isDateStyle = (style) => {
+    let date = decided.get(style);
+    if (date === undefined) decided.set(style, (date = decideDateStyle(style)));
+    return date;
+  };
   const sheet = zip.text(sheetRel.path);
   if (!sheet || !/<worksheet\b/.test(sheet) || sheet.includes("<![CDATA[")) return null;
 
@@ -310,12 +331,14 @@ function read(data, XLSX, dateText, inflated) {
     const tagEnd = sheet.indexOf(">", at);
     const selfClosing = sheet.charCodeAt(tagEnd - 1) === 47;
     const tagStop = selfClosing ? tagEnd - 1 : tagEnd;
-    let inner = "";
+    // The cell's content is sheet[innerStart, innerEnd): read in place, not sliced.
+    const innerStart = tagEnd + 1;
+    let innerEnd = innerStart;
     if (selfClosing) pos = tagEnd + 1;
     else {
       const close = sheet.indexOf("</c>", tagEnd);
       if (close < 0) unsupported();
-      inner = sheet.slice(tagEnd + 1, close);
+      innerEnd = close;
       pos = close + 4;
     }
     // Attributes r, s, t, read in place (no slice per attribute); other names (cm, vm, ph …) are skipped. Only the
@@ -363,19 +386,30 @@ function read(data, XLSX, dateText, inflated) {
     let v;
     let rawV = "";
     let hasFormula = false;
-    if (inner) {
-      if (inner.includes("<is") || /<\w+:/.test(inner)) unsupported();
-      const vAt = inner.indexOf("<v");
+    if (innerEnd > innerStart) {
+      // Its tags: an inline string (<is>) or a namespaced tag (<x:v>) is not the plain form; the first tag named
+      // v… holds the value, a tag named f… is a formula. Text holds no "<", so every "<" opens or closes a tag.
+      let vAt = -1;
+      for (let lt = sheet.indexOf("<", innerStart); lt >= 0 && lt < innerEnd; lt = sheet.indexOf("<", lt + 1)) {
+        const first = sheet.charCodeAt(lt + 1);
+        if (first === 47 /* / */) continue;
+        let k = lt + 1;
+        while (k < innerEnd && isWordCode(sheet.charCodeAt(k))) k++;
+        if (k === lt + 1) continue;
+        if (sheet.charCodeAt(k) === 58 /* : */ || (first === 105 /* i */ && sheet.charCodeAt(lt + 2) === 115) /* s */) unsupported();
+        if (first === 102 /* f */) hasFormula = true;
+        else if (first === 118 /* v */ && vAt < 0) vAt = lt;
+      }
       if (vAt >= 0) {
-        const vOpen = inner.indexOf(">", vAt);
-        if (inner.charCodeAt(vOpen - 1) !== 47) {
-          const vClose = inner.indexOf("</v>", vOpen);
-          if (vClose < 0) unsupported();
-          rawV = inner.slice(vOpen + 1, vClose);
+        const vOpen = sheet.indexOf(">", vAt);
+        if (vOpen < 0 || vOpen >= innerEnd) unsupported();
+        if (sheet.charCodeAt(vOpen - 1) !== 47) {
+          const vClose = sheet.indexOf("</v>", vOpen);
+          if (vClose < 0 || vClose + 4 > innerEnd) unsupported();
+          rawV = sheet.slice(vOpen + 1, vClose);
           if (rawV !== "") v = unescapexml(rawV);
         }
       }
-      hasFormula = inner.includes("<f");
     }
     if (hasFormula && v === undefined) unsupported();
 
@@ -391,7 +425,16 @@ function read(data, XLSX, dateText, inflated) {
       }
       case "s": {
         if (v === undefined) continue;
-        const index = parseInt(v, 10);
+        // parseInt of the digits, without the call for the usual index (a few digits).
+        let index = v.length > 0 && v.length < 10 ? 0 : parseInt(v, 10);
+        for (let i = 0; i < v.length && v.length < 10; i++) {
+          const digit = v.charCodeAt(i) - 48;
+          if (digit < 0 || digit > 9) {
+            index = parseInt(v, 10);
+            break;
+          }
+          index = index * 10 + digit;
+        }
         if (!(index >= 0 && index < strings.length)) unsupported();
         value = strings[index];
         break;
