@@ -137,7 +137,12 @@ export async function startEmbeddedDatabase(options = {}) {
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: [
-      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
       ...serverSettingFlags(),
     ],
     onLog: (message) => {

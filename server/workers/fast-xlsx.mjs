@@ -425,16 +425,15 @@ function read(data, XLSX, dateText, inflated) {
       }
       case "s": {
         if (v === undefined) continue;
-        // parseInt of the digits, without the call for the usual index (a few digits).
-        let index = v.length > 0 && v.length < 10 ? 0 : parseInt(v, 10);
-        for (let i = 0; i < v.length && v.length < 10; i++) {
+        // The usual index (up to nine digits) read digit by digit; anything else as parseInt reads it.
+        let index = 0;
+        let digits = v.length <= 9;
+        for (let i = 0; digits && i < v.length; i++) {
           const digit = v.charCodeAt(i) - 48;
-          if (digit < 0 || digit > 9) {
-            index = parseInt(v, 10);
-            break;
-          }
-          index = index * 10 + digit;
+          if (digit < 0 || digit > 9) digits = false;
+          else index = index * 10 + digit;
         }
+        if (!digits) index = parseInt(v, 10);
         if (!(index >= 0 && index < strings.length)) unsupported();
         value = strings[index];
         break;

@@ -452,7 +452,7 @@ export function validateSheet(
       if (ruleSlots.alsoRequire.some(empty)) dateBad = true;
     }
 
-    if (air && airSlots) {
+    if (airSlots) {
       const text = record[airSlots.range];
       record[airSlots.from] = null;
       record[airSlots.to] = null;
@@ -533,10 +533,8 @@ export function validateSheet(
  * the batch): the before-image of each row it updated, from RETURNING
  * (PostgreSQL 18's `old`: the row as it was before this statement, all null
  * for an inserted row), so the table is read once (issue 23, performance: no
- * second scan of the table for the before-images). `preview`: the parameter
- * holding the id of the preview whose staged rows these are, which staged
- * the images already (recordWrittenSql).
- * Returns one row: the ids written and how many were inserted.
+ * second scan of the table for the before-images). A preview's rows are
+ * written by stagedWriteSql instead. Returns one row: the ids written and how many were inserted.
  */
 function upsertSql(area: DataArea, columns: WriteColumn[], source: string): string {
   const { table, names, selects, assignments } = writeParts(area, columns);
@@ -649,8 +647,9 @@ function arraySource(area: DataArea, prepared: PreparedImport): RowSource {
   };
 }
 
-/** The staged rows of a preview to write (new and updated); `param` holds the preview's id. */
-const stagedRows = (param: string) => `FROM import_preview_rows s WHERE s.preview_id = ${param} AND s.status IN ('new', 'updated')`;
+/** The staged rows of a preview to write (new and updated, or those of `status`); `param` holds the preview's id. */
+const stagedRows = (param: string, status?: "new" | "updated") =>
+  `FROM import_preview_rows s WHERE s.preview_id = ${param} AND s.status ${status ? `= '${status}'` : "IN ('new', 'updated')"}`;
 
 /**
  * The rows staged by a preview (import_preview_rows, values as jsonb in
@@ -659,8 +658,9 @@ const stagedRows = (param: string) => `FROM import_preview_rows s WHERE s.previe
  */
 export function stagedSource(area: DataArea, previewId: string, columns: WriteColumn[]): RowSource {
   const values = columns.map((c, i) => `(s."values"->>${i})::${c.type}`);
+  // New rows in file order (rows without an id take the sequence's next in that order).
   const staged = (status: "new" | "updated") =>
-    `(SELECT s.row_id, ${values.join(", ")} FROM import_preview_rows s WHERE s.preview_id = $2 AND s.status = '${status}'${status === "new" ? " ORDER BY s.seq" : ""}) AS u(${aliasesOf(columns)})`;
+    `(SELECT s.row_id, ${values.join(", ")} ${stagedRows("$2", status)}${status === "new" ? " ORDER BY s.seq" : ""}) AS u(${aliasesOf(columns)})`;
   return {
     async explicitMax(tx) {
       const [row] = await tx.$queryRawUnsafe<{ max: number }[]>(

@@ -365,7 +365,7 @@ async function readAndStage(
    * chunks, STAGING_CONNECTIONS statements at a time, each in a transaction
    * of its own (PostgreSQL uses a core per connection; the process builds the
    * next chunk's JSON meanwhile), then the summary. Until the summary is
-   * written the preview has none, and is gone to every reader (previewIsGone);
+   * written the preview has none, and is gone to every reader (stagedRowsLost);
    * a chunk that fails deletes the preview and its staged rows.
    */
   async function stage(): Promise<PreviewSummary> {
@@ -537,10 +537,7 @@ export async function loadPreview(
   const filter = options.filter ?? "all";
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
-  const where = {
-    previewId: id,
-    ...(filter === "new" || filter === "updated" ? { status: filter } : filter === "errors" ? { seq: -1 } : {}),
-  };
+  // The page's rows and their count under one condition (the errors are the summary's, not staged rows).
   const condition = filter === "new" || filter === "updated" ? `AND s.status = '${filter}'` : filter === "errors" ? "AND false" : "";
   const columns = preview.columns as WriteColumn[];
   const portsPage = Math.max(1, options.portsPage ?? 1);
@@ -551,7 +548,9 @@ export async function loadPreview(
       (page - 1) * pageSize,
       pageSize,
     ),
-    prisma.importPreviewRow.count({ where }),
+    prisma
+      .$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM import_preview_rows s WHERE s.preview_id = $1 ${condition}`, id)
+      .then(([row]) => Number(row.n)),
     previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
     prisma.importPreviewPort.count({ where: { previewId: id } }),
   ]);
