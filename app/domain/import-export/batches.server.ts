@@ -180,14 +180,15 @@ export const laneKeySql = (origin: string, destination: string) => `${origin} ||
  * RETURNING list of the writer's statement for the table row it wrote
  * (`alias`): the id, whether it was inserted, the before-image (PostgreSQL
  * 18's `old`, the row as it was before the statement, as the row's text
- * form; all null, so no image, for an inserted row) unless the rows come
- * from a preview (which staged the images: recordWrittenSql), and the lane
- * of the before-image (tables with a lane).
+ * form; all null, so no image, for an inserted row), or `image`, an SQL
+ * expression of the statement's source rows (a preview staged each updated
+ * row's image: the statement returns it instead of making it again), and
+ * the lane of the before-image (tables with a lane).
  */
-export function writtenReturningSql(area: DataArea, alias: string, images = true): string {
+export function writtenReturningSql(area: DataArea, alias: string, image?: string): string {
   const lane = laneColumns(area.model);
   const laneSql = lane ? laneKeySql(`old."${lane.origin}"`, `old."${lane.destination}"`) : "NULL::text";
-  const before = images ? `CASE WHEN old."id" IS NOT NULL THEN old::text END` : "NULL::text";
+  const before = image ?? `CASE WHEN old."id" IS NOT NULL THEN old::text END`;
   return `${alias}."id", old."id" IS NULL AS inserted, ${before} AS before, ${laneSql} AS lane`;
 }
 
@@ -212,22 +213,12 @@ export async function withHashJoins<T>(tx: Tx, run: () => Promise<T>): Promise<T
  * of ids and before-images, in the same statement. One tuple per 10,000 rows
  * instead of one (and a primary-key entry, and a JSON image) per row (issue
  * 23, performance). No hashes (after_hashes NULL): the batch is stamped.
- *
- * `preview`: the parameter holding the id of the preview the rows come from.
- * Its updated rows were staged with the table's row as it was (`before`, the
- * same text form as `old::text`; the commit's guard holds the table unchanged
- * since), so the images are joined from there instead of being made again
- * for every row the statement overwrites.
  */
-export function recordWrittenSql(preview?: string): string {
-  const rows = preview
-    ? `(SELECT w.id, w.lane, s.before FROM written w
-         LEFT JOIN import_preview_rows s ON s.preview_id = ${preview} AND s.status = 'updated' AND s.row_id = w.id)`
-    : "written";
+export function recordWrittenSql(): string {
   return `recorded AS (INSERT INTO import_batch_chunks (batch_id, chunk, last_id, row_ids, befores, lanes)
   SELECT $1, min(w.id), max(w.id), array_agg(w.id ORDER BY w.id), array_agg(w.before ORDER BY w.id),
          array_agg(DISTINCT w.lane) FILTER (WHERE w.lane IS NOT NULL)
-    FROM (SELECT w.*, (row_number() OVER (ORDER BY w.id) - 1) / ${BATCH_CHUNK_ROWS} AS g FROM ${rows} w) w
+    FROM (SELECT w.*, (row_number() OVER (ORDER BY w.id) - 1) / ${BATCH_CHUNK_ROWS} AS g FROM written w) w
    GROUP BY w.g)`;
 }
 

@@ -555,21 +555,22 @@ function upsertSql(area: DataArea, columns: WriteColumn[], source: string): stri
  * The commit's guard holds the table as the preview saw it, so each staged
  * row is exactly one of the two: no speculative insertion and row lock per
  * row as INSERT … ON CONFLICT makes (a WAL record and an index probe each).
- * `staged(status)`: the staged rows of that status as `u(c0 … cn)`.
+ * `staged(status)`: the staged rows of that status as `u(c0 … cn, img)`,
+ * `img` the table's row as the preview staged it (`before`, the same text
+ * form as `old::text`): the batch's before-image of an updated row comes
+ * with it through RETURNING, no second read of the staged rows.
  */
 function stagedWriteSql(area: DataArea, columns: WriteColumn[], staged: (status: "new" | "updated") => string): string {
   const { table, names, selects, assignments } = writeParts(area, columns);
-  // The images come from the staged rows (recordWrittenSql); `old` is all null for an inserted row.
-  const returning = writtenReturningSql(area, "cur", false);
   return `WITH updated AS (
     UPDATE ${table} AS cur SET ${assignments((_, i) => selects[i + 1]).join(", ")}
     FROM ${staged("updated")} WHERE cur."id" = u.c0
-    RETURNING ${returning}
+    RETURNING ${writtenReturningSql(area, "cur", "u.img")}
   ), inserted AS (
     INSERT INTO ${table} AS cur ("id", ${names.join(", ")})
     SELECT ${selects.join(", ")} FROM ${staged("new")}
-    RETURNING ${returning}
-  ), written AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted), ${recordWrittenSql("$2")}
+    RETURNING ${writtenReturningSql(area, "cur", "NULL::text")}
+  ), written AS (SELECT * FROM updated UNION ALL SELECT * FROM inserted), ${recordWrittenSql()}
   SELECT COALESCE(array_agg(w.id), '{}') AS ids, count(*) FILTER (WHERE w.inserted)::int AS inserted FROM written w`;
 }
 
@@ -660,7 +661,7 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
   const values = columns.map((c, i) => `(s."values"->>${i})::${c.type}`);
   // New rows in file order (rows without an id take the sequence's next in that order).
   const staged = (status: "new" | "updated") =>
-    `(SELECT s.row_id, ${values.join(", ")} ${stagedRows("$2", status)}${status === "new" ? " ORDER BY s.seq" : ""}) AS u(${aliasesOf(columns)})`;
+    `(SELECT s.row_id, ${values.join(", ")}, s.before ${stagedRows("$2", status)}${status === "new" ? " ORDER BY s.seq" : ""}) AS u(${aliasesOf(columns)}, img)`;
   return {
     async explicitMax(tx) {
       const [row] = await tx.$queryRawUnsafe<{ max: number }[]>(
