@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fclArea } from "~/domain/data-areas";
+import { dataAreas, fclArea } from "~/domain/data-areas";
 import { KEEP_BATCHES } from "~/domain/import-export/batches.server";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
 import { removePreviewFiles } from "~/domain/import-export/preview-file.server";
@@ -18,6 +18,7 @@ import {
 } from "~/domain/import-export/preview.server";
 import type { WriteColumn } from "~/domain/import-export/import.server";
 import { prisma } from "~/utils/db.server";
+import { sqlTable } from "~/utils/sql-names.server";
 import { allowConsoleError } from "../support/console";
 import { withTestDb } from "../support/db";
 import { headers, rowOf, sheetBytes, type Who, whoIs } from "./helpers";
@@ -42,7 +43,14 @@ const previewOfUnreadable = () =>
     ]),
     { fileName: "x.xlsx" },
   );
-const stagedRows = (id: string) => prisma.importPreviewRow.count({ where: { previewId: id } });
+/** Staged rows of the FCL previews `ids` (all of them without). */
+const stagedRows = async (...ids: string[]) => {
+  const [row] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM import_stage_fcl_rates WHERE $1::text[] IS NULL OR preview_id = ANY($1::text[])`,
+    ids.length ? ids : null,
+  );
+  return Number(row.n);
+};
 
 async function seedRows(base: number) {
   const result = await importSpreadsheet(fclArea, viewer, file([fclRow({ id: base + 1 }), fclRow({ id: base + 2, "40GP_T1": 300 })]), {
@@ -127,7 +135,7 @@ describe("import preview", () => {
   });
 
   it("a file PostgreSQL refuses in a late chunk (staged on several connections) leaves no preview and no staged rows", async () => {
-    const counts = async () => ({ previews: await prisma.importPreview.count(), rows: await prisma.importPreviewRow.count() });
+    const counts = async () => ({ previews: await prisma.importPreview.count(), rows: await stagedRows() });
     const before = await counts();
     allowConsoleError(); // the import logs the database's own message for the server's log
     // 25,000 rows: three chunks, staged two at a time; a NUL character (which PostgreSQL text cannot hold) in the last.
@@ -218,7 +226,7 @@ describe("import preview", () => {
     // The report is refused before anything is translated.
     const t = ((key: string) => key) as unknown as Parameters<typeof previewReport>[3];
     // What PostgreSQL does to an UNLOGGED table after a crash: its rows are gone, the preview (a logged table) is not.
-    await withTestDb((db) => db.query(`DELETE FROM import_preview_rows WHERE preview_id = $1`, [preview.id]));
+    await withTestDb((db) => db.query(`DELETE FROM import_stage_fcl_rates WHERE preview_id = $1`, [preview.id]));
     expect(await previewReport(fclArea, viewer, preview.id, t)).toBeNull();
     expect(await commitPreview(fclArea, viewer, preview.id)).toMatchObject({ ok: false, problems: [{ key: "importPreview.gone" }] });
     expect(await prisma.importPreview.count({ where: { id: preview.id } })).toBe(0);
@@ -226,24 +234,37 @@ describe("import preview", () => {
 
     const again = await createPreview(fclArea, viewer, file([fclRow({ id: 874_103 })]), { fileName: "week.xlsx" });
     if (!again.ok) throw new Error("preview failed");
-    await withTestDb((db) => db.query(`DELETE FROM import_preview_rows WHERE preview_id = $1`, [again.id]));
+    await withTestDb((db) => db.query(`DELETE FROM import_stage_fcl_rates WHERE preview_id = $1`, [again.id]));
     expect(await loadPreview(fclArea, viewer, again.id)).toBeNull();
     expect(await prisma.importPreview.count({ where: { id: again.id } })).toBe(0);
   });
 
-  it("the staging table is unlogged, and deleting previews (one statement, several previews) deletes their staged rows", async () => {
-    const [{ persistence }] = await prisma.$queryRawUnsafe<{ persistence: string }[]>(
-      `SELECT relpersistence::text AS persistence FROM pg_class WHERE oid = 'import_preview_rows'::regclass`,
+  it("every data area has an unlogged stage table with each column of its table, same name and type", async () => {
+    const tables = Object.values(dataAreas).map((area) => sqlTable(area.model));
+    const columns = await prisma.$queryRawUnsafe<{ table: string; column: string; type: string; stage_type: string | null; persistence: string | null }[]>(
+      `SELECT c.table_name AS "table", c.column_name AS "column", format_type(a.atttypid, a.atttypmod) AS type,
+              format_type(sa.atttypid, sa.atttypmod) AS stage_type, sc.relpersistence::text AS persistence
+         FROM information_schema.columns c
+         JOIN pg_attribute a ON a.attrelid = format('%I', c.table_name)::regclass AND a.attname = c.column_name
+         LEFT JOIN pg_class sc ON sc.oid = to_regclass(format('%I', 'import_stage_' || c.table_name))
+         LEFT JOIN pg_attribute sa ON sa.attrelid = sc.oid AND sa.attname = c.column_name AND NOT sa.attisdropped
+        WHERE c.table_schema = 'public' AND c.table_name = ANY($1::text[])`,
+      tables,
     );
-    expect(persistence).toBe("u");
+    expect(new Set(columns.map((c) => c.table))).toEqual(new Set(tables));
+    // A column added to a data area's table and not to its stage table (or given another type) shows here.
+    expect(columns.filter((c) => c.stage_type !== c.type || c.persistence !== "u")).toEqual([]);
+  });
+
+  it("deleting previews (one statement, several previews) deletes their staged rows", async () => {
     const made = await Promise.all(
       [874_201, 874_202].map((id) => createPreview(fclArea, viewer, file([fclRow({ id })]), { fileName: "week.xlsx" })),
     );
     const ids = made.map((p) => (p.ok ? p.id : ""));
-    expect(await prisma.importPreviewRow.count({ where: { previewId: { in: ids } } })).toBe(2);
+    expect(await stagedRows(...ids)).toBe(2);
     const files = await prisma.importPreview.findMany({ where: { id: { in: ids } }, select: { fileKey: true } });
     await prisma.importPreview.deleteMany({ where: { id: { in: ids } } });
-    expect(await prisma.importPreviewRow.count({ where: { previewId: { in: ids } } })).toBe(0);
+    expect(await stagedRows(...ids)).toBe(0);
     await removePreviewFiles(files.map((f) => f.fileKey));
   });
 });

@@ -164,12 +164,12 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     const written = (columns as { field: string; type: string }[]).flatMap((c, i) =>
       c.field === "updatedAt" ? [] : [{ column: sqlColumn("fclRate", c.field), type: c.type, i, field: c.field }],
     );
-    await withTestDb((db) => db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_preview_rows WHERE preview_id = $1`, [preview.id]));
+    await withTestDb((db) => db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_stage_fcl_rates WHERE preview_id = $1`, [preview.id]));
     const untouchedBefore = await withTestDb(
       async (db) =>
         (
           await db.query(
-            `SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS sum FROM fcl_rates t JOIN staged_copy s ON s.row_id = t.id WHERE s.status = 'unchanged'`,
+            `SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS sum FROM fcl_rates t JOIN staged_copy s ON s.id = t.id WHERE s.status = 'unchanged'`,
           )
         ).rows[0].sum as string,
     );
@@ -178,16 +178,16 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     expect(committed).toMatchObject({ ok: true, inserted: 400, updated: 400 });
     if (!committed.ok) return;
     const check = await withTestDb(async (db) => {
-      const differs = written.map((c) => `t."${c.column}" IS DISTINCT FROM (s."values"->>${c.i})::${c.type}`).join(" OR ");
+      const differs = written.map((c) => `t."${c.column}" IS DISTINCT FROM s."${c.column}"`).join(" OR ");
       // The row as it was, which the preview staged (its page's old values), is the batch's before-image.
       const oldShown = `to_jsonb(s.before::fcl_rates) IS DISTINCT FROM r.before`;
       const { rows } = await db.query(
-        `SELECT (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated') AND (${differs})) AS differing,
-                (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.row_id WHERE s.status IN ('new', 'updated')) AS written,
-                (SELECT count(*)::int FROM staged_copy s JOIN import_batch_rows r ON r.batch_id = $1 AND r.row_id = s.row_id
+        `SELECT (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.id WHERE s.status IN ('new', 'updated') AND (${differs})) AS differing,
+                (SELECT count(*)::int FROM staged_copy s JOIN fcl_rates t ON t.id = s.id WHERE s.status IN ('new', 'updated')) AS written,
+                (SELECT count(*)::int FROM staged_copy s JOIN import_batch_rows r ON r.batch_id = $1 AND r.row_id = s.id
                   WHERE s.status = 'updated' AND (${oldShown})) AS old_differing,
-                (SELECT count(*)::int FROM import_batch_rows r JOIN staged_copy s ON s.row_id = r.row_id WHERE r.batch_id = $1 AND s.status = 'unchanged') AS unchanged_in_batch,
-                (SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) FROM fcl_rates t JOIN staged_copy s ON s.row_id = t.id WHERE s.status = 'unchanged') AS untouched`,
+                (SELECT count(*)::int FROM import_batch_rows r JOIN staged_copy s ON s.id = r.row_id WHERE r.batch_id = $1 AND s.status = 'unchanged') AS unchanged_in_batch,
+                (SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) FROM fcl_rates t JOIN staged_copy s ON s.id = t.id WHERE s.status = 'unchanged') AS untouched`,
         [committed.batchId],
       );
       await db.query(`DROP TABLE staged_copy`);

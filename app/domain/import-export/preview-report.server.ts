@@ -45,7 +45,7 @@ export async function previewReport(
   if (!preview) return null;
   const summary = preview.summary as PreviewSummary;
   // Staged rows lost in a crash (an unlogged table): the preview is gone, as on its page.
-  if (await stagedRowsLost(prisma, id, summary)) return null;
+  if (await stagedRowsLost(prisma, area, id, summary)) return null;
   const columns = (preview.columns as WriteColumn[]).filter((c) => c.field !== "updatedAt");
   const byField = new Map(area.columns.map((c) => [c.field, c]));
   // The file's own headers (what the rate desk wrote), the label for derived columns (air validity).

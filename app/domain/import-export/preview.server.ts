@@ -1,6 +1,7 @@
 // Import preview (issue 23.1): an upload is read and checked exactly as the
 // direct import does (the spec's messages first, unchanged), then staged in
-// import_preview_rows (one row per file row, keyed by preview id) and
+// the area's stage table (import_stage_<table>: one row per file row, keyed
+// by preview id, in the table's own column types: stage.server.ts) and
 // compared with the table in SQL: new / updated (fields old → new) /
 // unchanged, and rows the file's own validity hides from customers today.
 // Commit writes the new and updated rows through the one import writer
@@ -17,6 +18,7 @@ import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { HASH_SETTINGS_SQL } from "./batches.server";
 import { phaseClock } from "./phases.server";
 import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
+import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
 import {
   importFailure,
   readSpreadsheet,
@@ -78,19 +80,25 @@ export async function cleanExpiredPreviews(): Promise<number> {
 
 /**
  * Whether a preview is gone: its staging has not finished (no summary yet),
- * or its staged rows are gone while its summary says it has some:
- * import_preview_rows is UNLOGGED (previews are disposable, migration
- * 20261208011000), and PostgreSQL empties it after a crash. Such a preview
+ * or its staged rows are gone while its summary says it has some: the
+ * stage tables are UNLOGGED (previews are disposable, migrations
+ * 20261208011000 and 20261210020000), and PostgreSQL empties them after a
+ * crash. Such a preview
  * is gone (to be run again): it is neither shown nor committed. One probe of
  * the primary key.
  */
-export async function stagedRowsLost(db: Pick<typeof prisma, "$queryRawUnsafe">, id: string, summary: PreviewSummary): Promise<boolean> {
+export async function stagedRowsLost(
+  db: Pick<typeof prisma, "$queryRawUnsafe">,
+  area: DataArea,
+  id: string,
+  summary: PreviewSummary,
+): Promise<boolean> {
   // Still being staged (or its staging died with its process): no summary yet, nothing to show or commit.
   if (!summary.counts) return true;
   const { new: added, updated, unchanged } = summary.counts;
   if (added + updated + unchanged === 0) return false;
   const [row] = await db.$queryRawUnsafe<{ staged: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM import_preview_rows WHERE preview_id = $1) AS staged`,
+    `SELECT EXISTS (SELECT 1 FROM ${stageTable(area)} WHERE preview_id = $1) AS staged`,
     id,
   );
   return !row.staged;
@@ -165,84 +173,72 @@ async function resolveFilePorts(
   return { counts, rewrites };
 }
 
-/** The value of write column i of a staged row, as the column's SQL type (with the column's default, as the writer applies it). */
-function stagedValue(column: WriteColumn, i: number, alias = "s"): string {
-  const value = `(${alias}."values"->>${i})::${column.type}`;
-  return column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value;
-}
-
 /** The write columns compared with the table (the update time is the import's own). */
 const comparedColumns = (columns: WriteColumn[]) => columns.flatMap((c, i) => (c.field === "updatedAt" ? [] : [{ c, i }]));
 
+/** SQL of write column i's staged value, typed, with the column's default (as the writer applies it). */
+type StagedValue = (column: WriteColumn, i: number) => string;
+
 /**
- * SQL: the changed fields of a staged row against table row `t`
- * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. `v.v<i>`
- * is write column i's staged value cast once to the column's type (with its
- * default): typedValuesSql. A row equal to the table's as a whole (one row
- * comparison) builds no JSON at all. The object is written as JSON text of
- * the changed fields only (to_json of each value, the same JSON as to_jsonb)
- * and parsed once. Built only for the rows a page or the report shows
- * (previewRowsSql), from the row as it was when staged (`before`).
+ * SQL: the changed fields of a staged row (`value`) against table row `t`
+ * ({field: [old, new]}, {} when none), per column IS DISTINCT FROM. A row
+ * equal to the table's as a whole (one row comparison) builds no JSON at
+ * all. The object is written as JSON text of the changed fields only
+ * (to_json of each value, the same JSON as to_jsonb) and parsed once. Built
+ * only for the rows a page or the report shows (previewRowsSql), from the
+ * row as it was when staged (`before`).
  */
-function changesSql(area: DataArea, columns: WriteColumn[]): string {
+function changesSql(area: DataArea, columns: WriteColumn[], value: StagedValue): string {
   const compared = comparedColumns(columns);
   if (compared.length === 0) return `'{}'::jsonb`;
   const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
-  const json = (value: string) => `COALESCE(to_json(${value})::text, 'null')`;
+  const json = (sql: string) => `COALESCE(to_json(${sql})::text, 'null')`;
   // Field names are identifiers of the data-area descriptions: nothing to escape.
   const pairs = compared.map(
     ({ c, i }) =>
-      `CASE WHEN ${name(c)} IS DISTINCT FROM v.v${i} THEN '"${c.field}":[' || ${json(name(c))} || ',' || ${json(`v.v${i}`)} || ']' END`,
+      `CASE WHEN ${name(c)} IS DISTINCT FROM ${value(c, i)} THEN '"${c.field}":[' || ${json(name(c))} || ',' || ${json(value(c, i))} || ']' END`,
   );
   // array_to_string leaves out the NULLs (unchanged fields).
-  return `CASE WHEN ${sameSql(area, columns)} THEN '{}'::jsonb ELSE ('{' || array_to_string(ARRAY[${pairs.join(", ")}], ',') || '}')::jsonb END`;
+  return `CASE WHEN ${sameSql(area, columns, value)} THEN '{}'::jsonb ELSE ('{' || array_to_string(ARRAY[${pairs.join(", ")}], ',') || '}')::jsonb END`;
 }
 
-/** SQL: the staged row's values (`v.v<i>`) are those of table row `t`, column by column (one row comparison). */
-function sameSql(area: DataArea, columns: WriteColumn[]): string {
+/** SQL: the staged row's values (`value`) are those of table row `t`, column by column (one row comparison). */
+function sameSql(area: DataArea, columns: WriteColumn[], value: StagedValue): string {
   const compared = comparedColumns(columns);
   if (compared.length === 0) return "true";
   const name = (c: WriteColumn) => `t."${sqlColumn(area.model, c.field)}"`;
-  return `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ i }) => `v.v${i}`).join(", ")})`;
-}
-
-/**
- * SQL: subquery `v` of the staged row `s`: each compared value extracted and
- * cast once (OFFSET 0 keeps it a plan node of its own: inlined, each use
- * would extract and cast it again).
- */
-function typedValuesSql(columns: WriteColumn[]): string {
-  return `(SELECT ${comparedColumns(columns)
-    .map(({ c, i }) => `${stagedValue(c, i)} AS v${i}`)
-    .join(", ")} OFFSET 0) v`;
+  return `ROW(${compared.map(({ c }) => name(c)).join(", ")}) IS NOT DISTINCT FROM ROW(${compared.map(({ c, i }) => value(c, i)).join(", ")})`;
 }
 
 /**
  * SQL: one chunk of the file staged and compared in one statement. The
  * rows come as one JSON array ($3, values in write-column order) with their
- * ids ($4); each is joined to the table row of its id, so its status
+ * ids ($4); each value is cast once to its column's type (subquery `r`) and
+ * staged typed; each row is joined to the table row of its id, so its status
  * (new / updated / unchanged), the table's row as it was when it differs
  * (`before`, its text form: the page's old values and the batch's
- * before-image at commit) and whether its own validity hides it today ($5)
- * are written with it: each staged row is written once (no UPDATE passes
- * over the staging table). Returns the chunk's counts.
+ * before-image at commit) and whether its own validity hides it today
+ * (`hiddenWhen`, on `r.v<i>`, with $5 the day) are written with it: each
+ * staged row is written once (no UPDATE passes over the stage table).
+ * Returns the chunk's counts.
  */
 export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
-  // Only a row the table has is compared, so only its values are cast: a new row casts nothing (the casts were a
-  // third of an all-new chunk's time; validateSheet has already checked every value against its column).
-  // OFFSET 0 keeps the subqueries apart: each staged value is extracted and cast once per row, and the comparison is
-  // made once per row (the status CASE and `before` use it). Building the changed fields' JSON here for every
-  // updated row was about 3.5 s of a 100,000-row all-updated preview: the page and the report build them from
-  // `before` for the rows they show. tests/data/import-preview.test.ts checks the plan.
-  const same = comparedColumns(columns).length ? `(SELECT ${sameSql(area, columns)} FROM ${typedValuesSql(columns)})` : "true";
+  // OFFSET 0 keeps the subqueries apart: each value is extracted and cast once per row (the stage table and the
+  // comparison use the cast), and the comparison is made once per row (the status CASE and `before` use it).
+  // Building the changed fields' JSON here for every updated row was about 3.5 s of a 100,000-row all-updated
+  // preview: the page and the report build them from `before` for the rows they show.
+  // tests/data/import-preview.test.ts checks the plan.
+  const casts = columns.map((c, i) => `(s."values"->>${i})::${c.type} AS v${i}`);
+  const same = sameSql(area, columns, (c, i) => withDefault(c, `r.v${i}`));
   return `WITH staged AS (
-      INSERT INTO import_preview_rows (preview_id, seq, row_id, status, hidden, "values", before)
+      INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
       SELECT $1, $2 + s.ord, s.id,
              CASE WHEN t.id IS NULL THEN 'new' WHEN d.same THEN 'unchanged' ELSE 'updated' END,
-             ${hidden}, s."values", CASE WHEN NOT d.same THEN t::text END
+             ${hidden}, CASE WHEN NOT d.same THEN t::text END${columns.map((_, i) => `, r.v${i}`).join("")}
       FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
+      CROSS JOIN LATERAL (SELECT ${casts.length ? casts.join(", ") : "NULL AS v"} OFFSET 0) r
       LEFT JOIN ${table} t ON t.id = s.id
       CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${same} END AS same OFFSET 0) d
       RETURNING status, hidden
@@ -254,16 +250,18 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
 
 /**
  * SQL: the staged rows of preview $1 (`where`: more conditions on `s`,
- * `tail`: after the ORDER BY), in file order, each updated row with its
- * changed fields old → new (changesSql against its `before`).
+ * `tail`: after the ORDER BY), in file order, each with its values as the
+ * file's JSON (stagedJsonSql) and each updated row with its changed fields
+ * old → new (changesSql against its `before`).
  */
 export function previewRowsSql(area: DataArea, columns: WriteColumn[], where = "", tail = ""): string {
   const table = `"${sqlTable(area.model)}"`;
   const changes = comparedColumns(columns).length
-    ? `(SELECT ${changesSql(area, columns)} FROM (SELECT (x.r).* FROM (SELECT s.before::${table} AS r OFFSET 0) x) t, ${typedValuesSql(columns)})`
+    ? `(SELECT ${changesSql(area, columns, (c) => withDefault(c, `s.${stageColumn(area, c)}`))} FROM (SELECT (x.r).* FROM (SELECT s.before::${table} AS r OFFSET 0) x) t)`
     : `'{}'::jsonb`;
-  return `SELECT s.seq, s.row_id, s.status, s.hidden, s."values", CASE WHEN s.before IS NOT NULL THEN ${changes} END AS changes
-    FROM import_preview_rows s WHERE s.preview_id = $1 ${where} ORDER BY s.seq ${tail}`;
+  return `SELECT s.seq, s."id" AS row_id, s.status, s.hidden, ${stagedJsonSql(area, columns)} AS "values",
+           CASE WHEN s.before IS NOT NULL THEN ${changes} END AS changes
+    FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${where} ORDER BY s.seq ${tail}`;
 }
 
 /** Rows start..end of the write columns as the staging statement's JSON parameter (an array of value arrays). */
@@ -346,8 +344,8 @@ async function readAndStage(
   const from = columns.findIndex((c) => c.field === "validFrom");
   const to = columns.findIndex((c) => c.field === "validTo");
   const hiddenWhen = [
-    from >= 0 ? `(s."values"->>${from})::date > $5::date` : null,
-    to >= 0 ? `(s."values"->>${to})::date < $5::date` : null,
+    from >= 0 ? `r.v${from} > $5::date` : null,
+    to >= 0 ? `r.v${to} < $5::date` : null,
   ].filter((sql): sql is string => sql !== null);
 
   let summary: PreviewSummary;
@@ -530,7 +528,7 @@ export async function loadPreview(
   // Without the bytes of a preview made before its file went to disk (migration 20261206210000).
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id }, omit: { original: true } });
   if (!preview) return null;
-  if (await stagedRowsLost(prisma, id, preview.summary as PreviewSummary)) {
+  if (await stagedRowsLost(prisma, area, id, preview.summary as PreviewSummary)) {
     await discardPreview(area, viewer, id);
     return null;
   }
@@ -549,7 +547,7 @@ export async function loadPreview(
       pageSize,
     ),
     prisma
-      .$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM import_preview_rows s WHERE s.preview_id = $1 ${condition}`, id)
+      .$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${condition}`, id)
       .then(([row]) => Number(row.n)),
     previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
     prisma.importPreviewPort.count({ where: { previewId: id } }),
@@ -583,7 +581,7 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   if (!summary.counts) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
   const columns = preview.columns as WriteColumn[];
-  // The staged rows go from import_preview_rows to the table in SQL (INSERT … SELECT), never through the process.
+  // The staged rows go from the stage table to the area's table in SQL (INSERT … SELECT), never through the process.
   const outcome =
     summary.counts.new + summary.counts.updated > 0
       ? await writeFrom(
@@ -603,7 +601,7 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
           // The staged rows (checked in the writing transaction: a crash in between empties them), the table, and
           // for port names the ports and aliases they were resolved against, as the preview saw them.
           async (tx) =>
-            (await stagedRowsLost(tx, id, summary))
+            (await stagedRowsLost(tx, area, id, summary))
               ? { key: "importPreview.gone" }
               : (await tableVersion(tx, area, true)) === preview.tableVersion &&
                   (portsVersion === null || (await dataVersion(tx, "sea_ports", true)) === portsVersion)
