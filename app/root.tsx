@@ -31,6 +31,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const lng = data?.lng ?? fallbackLanguage;
   const nonce = useNonce();
+  // Hydration is done (effects run after React's commit; the error pages too): end-to-end tests wait for it before
+  // they type and click (tests/e2e/fixtures.ts, `hydrated`).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={lng} data-i18n-version={data?.i18nVersion} id="top">
       <head>

@@ -241,7 +241,9 @@ describe("import preview", () => {
 
   it("every data area has an unlogged stage table with each column of its table, same name and type", async () => {
     const tables = Object.values(dataAreas).map((area) => sqlTable(area.model));
-    const columns = await prisma.$queryRawUnsafe<{ table: string; column: string; type: string; stage_type: string | null; persistence: string | null }[]>(
+    const columns = await prisma.$queryRawUnsafe<
+      { table: string; column: string; type: string; stage_type: string | null; persistence: string | null }[]
+    >(
       `SELECT c.table_name AS "table", c.column_name AS "column", format_type(a.atttypid, a.atttypmod) AS type,
               format_type(sa.atttypid, sa.atttypmod) AS stage_type, sc.relpersistence::text AS persistence
          FROM information_schema.columns c

@@ -164,7 +164,9 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     const written = (columns as { field: string; type: string }[]).flatMap((c, i) =>
       c.field === "updatedAt" ? [] : [{ column: sqlColumn("fclRate", c.field), type: c.type, i, field: c.field }],
     );
-    await withTestDb((db) => db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_stage_fcl_rates WHERE preview_id = $1`, [preview.id]));
+    await withTestDb((db) =>
+      db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_stage_fcl_rates WHERE preview_id = $1`, [preview.id]),
+    );
     const untouchedBefore = await withTestDb(
       async (db) =>
         (

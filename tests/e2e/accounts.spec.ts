@@ -2,7 +2,7 @@
 // registration with the code read from the mail outbox, login/logout,
 // pending/failed notices, frozen accounts, personal centre, avatar, idle logout.
 import { sql } from "./db-helpers";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const PASSWORD = "Demo1234";
@@ -39,6 +39,7 @@ async function latestCode(email: string) {
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
+  await hydrated(page);
   await page.getByLabel("邮箱", { exact: true }).fill(email);
   await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -49,6 +50,7 @@ test.describe("accounts", () => {
   test("register with an e-mail code, log in, see the pending-review notice instead of prices", async ({ page }, testInfo) => {
     const who = unique(testInfo.project.name);
     await page.goto("/login");
+    await hydrated(page);
     await page.getByRole("link", { name: "注册", exact: true }).click();
     await expect(page).toHaveURL(/mode=register/);
 
@@ -101,6 +103,7 @@ test.describe("accounts", () => {
   test("a wrong code is refused with its message", async ({ page }, testInfo) => {
     const who = unique(testInfo.project.name);
     await page.goto("/login?mode=register");
+    await hydrated(page);
     await page.getByLabel("邮箱", { exact: true }).fill(who.email);
     await page.getByRole("button", { name: "发送验证码" }).click();
     await expect(page.getByText(`验证码已发送至 ${who.email}`)).toBeVisible();
@@ -121,6 +124,7 @@ test.describe("accounts", () => {
 
   test("log in and log out; wrong passwords get one message", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("邮箱", { exact: true }).fill("t1@example.com");
     await page.getByLabel("密码", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -142,6 +146,7 @@ test.describe("accounts", () => {
 
   test("a frozen account that logs in is shown /freeze: what happened and its customer service", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("邮箱", { exact: true }).fill("frozen@example.com");
     await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -213,6 +218,7 @@ test.describe("accounts", () => {
   test("password reset by e-mail code", async ({ page }, testInfo) => {
     const who = await createCustomer(testInfo.project.name);
     await page.goto("/login");
+    await hydrated(page);
     await page.getByRole("link", { name: "忘记密码？" }).click();
     await expect(page).toHaveURL(/mode=reset/);
     await page.getByLabel("邮箱", { exact: true }).fill(who.email);

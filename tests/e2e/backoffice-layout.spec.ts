@@ -4,10 +4,11 @@
 // other column; on a phone the back-office menu is folded, so the screen's
 // list comes first.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 async function login(page: Page, email: string, path: string) {
   await page.goto("/login");
+  await hydrated(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill("Demo1234");
   await page.locator('input[name="password"]').press("Enter");

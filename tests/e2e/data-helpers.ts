@@ -1,13 +1,14 @@
 // Helpers for the data-maintenance browser tests.
 import * as XLSX from "@e965/xlsx";
 import type { Page } from "@playwright/test";
-import { expect as baseExpect, test } from "./fixtures";
+import { expect as baseExpect, hydrated, test } from "./fixtures";
 
 /** Data screens do real work (imports, wide tables): allow more than the default 5 s on a busy machine. */
 export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export async function loginAsDataStaff(page: Page) {
   await page.goto("/login");
+  await hydrated(page);
   await page.getByLabel("邮箱").fill("data@example.com");
   await page.getByLabel("密码").fill("Demo1234");
   await page.getByRole("button", { name: "登录", exact: true }).click();

@@ -3,6 +3,7 @@
 // (password Demo1234), through the login form with redirectTo.
 import pg from "pg";
 import type { Page } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 export const E2E_DB_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
 
@@ -19,6 +20,7 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
 /** Logs a demo account in through the login form; resolves once away from /login. */
 export async function login(page: Page, email: string, redirectTo = "/home") {
   await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await hydrated(page);
   await page.getByLabel("邮箱", { exact: true }).fill(email);
   await page.getByLabel("密码", { exact: true }).fill("Demo1234");
   await page.getByRole("button", { name: "登录", exact: true }).click();

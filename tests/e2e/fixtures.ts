@@ -5,7 +5,7 @@
 // form whose validation fails answers its `.data` fetch with a 4xx: those are
 // ignored; the spec asserts on the status and the message instead. Opt out with
 // `test.use({ allowConsoleErrors: true })`.
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export type ConsoleProblem = { kind: "console.error" | "pageerror"; text: string; url?: string };
 
@@ -55,3 +55,14 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Resolves once the page's document has hydrated (root.tsx marks
+ * `<html data-hydrated>` in an effect); at once without JavaScript. Typing
+ * and clicking before it races React's hydration: a form submitted while
+ * React hydrates navigates away under it (React error #345 in the page).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (test.info().project.name === "nojs") return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,9 +1,10 @@
 // Foundation flows in a real browser, with JavaScript on and off (projects js/nojs).
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.describe("foundation", () => {
   test("log in and log out", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("邮箱").fill("t1@example.com");
     await page.getByLabel("密码").fill("Demo1234");
     await page.getByRole("button", { name: "登录", exact: true }).click();
@@ -19,6 +20,7 @@ test.describe("foundation", () => {
 
   test("a frozen account cannot log in: /freeze says so and whom to contact", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await page.getByLabel("邮箱").fill("frozen@example.com");
     await page.getByLabel("密码").fill("Demo1234");
     await page.getByRole("button", { name: "登录", exact: true }).click();

@@ -2,11 +2,12 @@
 // languages, with JavaScript on and off: what issue 21 found broken, each
 // as a measurement (the screenshots of screenshots.spec.ts catch the rest).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /** Signs in, then opens `path` (a page in another language is a new document: opened after the login's own navigation). */
 async function login(page: Page, email: string, path = "/home") {
   await page.goto("/login");
+  await hydrated(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill("Demo1234");
   await page.locator('input[name="password"]').press("Enter");
@@ -61,6 +62,7 @@ test.describe("phone (390 px)", () => {
 
   test("registration: the send-code button stays inside the card", async ({ page }) => {
     await page.goto("/login?mode=register");
+    await hydrated(page);
     const card = await box(page, ".standalone__card");
     const button = await box(page, ".code-row .button");
     expect(button.x).toBeGreaterThanOrEqual(card.x);

@@ -12,7 +12,7 @@
 // New baselines after an intended change of the layout:
 //   npx playwright test screenshots --project js --update-snapshots
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const PAGES: { name: string; path: string }[] = [
   { name: "home", path: "/home" },
@@ -32,6 +32,7 @@ test.use({ reducedMotion: "reduce" });
 
 async function login(page: Page) {
   await page.goto("/login");
+  await hydrated(page);
   await page.locator('input[name="email"]').fill("t0@example.com");
   await page.locator('input[name="password"]').fill("Demo1234");
   await page.locator('input[name="password"]').press("Enter");

@@ -343,10 +343,9 @@ async function readAndStage(
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const from = columns.findIndex((c) => c.field === "validFrom");
   const to = columns.findIndex((c) => c.field === "validTo");
-  const hiddenWhen = [
-    from >= 0 ? `r.v${from} > $5::date` : null,
-    to >= 0 ? `r.v${to} < $5::date` : null,
-  ].filter((sql): sql is string => sql !== null);
+  const hiddenWhen = [from >= 0 ? `r.v${from} > $5::date` : null, to >= 0 ? `r.v${to} < $5::date` : null].filter(
+    (sql): sql is string => sql !== null,
+  );
 
   let summary: PreviewSummary;
   try {
