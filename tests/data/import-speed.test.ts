@@ -161,9 +161,8 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     expect(preview.summary.counts).toMatchObject({ new: 400, updated: 400, unchanged: 800 });
     // The staged rows as the preview showed them (the commit deletes the preview).
     const { columns } = await prisma.importPreview.findUniqueOrThrow({ where: { id: preview.id }, select: { columns: true } });
-    const written = (columns as { field: string; type: string }[]).flatMap((c, i) =>
-      c.field === "updatedAt" ? [] : [{ column: sqlColumn("fclRate", c.field), type: c.type, i, field: c.field }],
-    );
+    // The stage table's columns are the table's, typed: compared column to column.
+    const written = (columns as { field: string }[]).flatMap((c) => (c.field === "updatedAt" ? [] : [sqlColumn("fclRate", c.field)]));
     await withTestDb((db) =>
       db.query(`CREATE TABLE staged_copy AS SELECT * FROM import_stage_fcl_rates WHERE preview_id = $1`, [preview.id]),
     );
@@ -180,7 +179,7 @@ describe("set-based commit and undo (issue 23, performance)", () => {
     expect(committed).toMatchObject({ ok: true, inserted: 400, updated: 400 });
     if (!committed.ok) return;
     const check = await withTestDb(async (db) => {
-      const differs = written.map((c) => `t."${c.column}" IS DISTINCT FROM s."${c.column}"`).join(" OR ");
+      const differs = written.map((column) => `t."${column}" IS DISTINCT FROM s."${column}"`).join(" OR ");
       // The row as it was, which the preview staged (its page's old values), is the batch's before-image.
       const oldShown = `to_jsonb(s.before::fcl_rates) IS DISTINCT FROM r.before`;
       const { rows } = await db.query(

@@ -19,15 +19,15 @@ export const stageColumn = (area: DataArea, column: WriteColumn) => `"${sqlColum
 export const withDefault = (column: WriteColumn, value: string) => (column.sqlDefault ? `COALESCE(${value}, ${column.sqlDefault})` : value);
 
 /**
- * SQL: the write columns of staged row `alias` as the JSON array the file's
+ * SQL: the write columns of staged row `s` as the JSON array the file's
  * values were checked into (validateSheet: decimals as text with their
  * scale, days as YYYY-MM-DD, times as YYYY-MM-DD HH:mm:ss, empty as null),
  * for the preview page and its report. jsonb_build_array takes at most 100
  * arguments: longer rows are joined from pieces.
  */
-export function stagedJsonSql(area: DataArea, columns: WriteColumn[], alias = "s"): string {
+export function stagedJsonSql(area: DataArea, columns: WriteColumn[]): string {
   const values = columns.map((c) => {
-    const value = `${alias}.${stageColumn(area, c)}`;
+    const value = `s.${stageColumn(area, c)}`;
     switch (c.type) {
       case "numeric":
         return `${value}::text`;
