@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { pageT } from "~/i18n/i18n.server";
 import { modeByKey, resultsModeView } from "~/domain/modes";
 import type { RateRow } from "~/domain/rates/search.server";
-import { ratesTableHtml } from "~/components/search/rates-table-html";
+import { ratesTableHtml, ratesTableHtmlOnce } from "~/components/search/rates-table-html";
 
 const fcl = resultsModeView(modeByKey("fcl"));
 const row = (id: number, over: Partial<RateRow> = {}): RateRow => ({
@@ -67,5 +67,34 @@ describe("ratesTableHtml", () => {
     const hidden = cells(pending).filter((c) => c.attributes.startsWith(' class="price price--hidden"'));
     expect(hidden.map((c) => c.content)).toEqual(Array(3).fill(t("search.price.pendingReview")));
     expect(pending).not.toMatch(/1,?070/);
+  });
+
+  test("a table kept for a row list is the one for this language, price access and URL", () => {
+    // The search's cache hands every request of a route the same row list; the table written from it is kept.
+    const rows = [row(7)];
+    const zh = pageT("zh-CN");
+    const en = pageT("en-US");
+    const here = "/fclbysea?pol=SHANGHAI&pod=BATAM";
+    const cases = [
+      { access: "priced", here, t: zh, lng: "zh-CN" },
+      { access: "priced", here, t: en, lng: "en-US" },
+      { access: "visitor", here, t: zh, lng: "zh-CN" },
+      { access: "visitor", here: "/fclbysea?pol=CNSHA&pod=IDBTM", t: zh, lng: "zh-CN" },
+      { access: "pending", here, t: zh, lng: "zh-CN" },
+    ] as const;
+    for (let round = 0; round < 2; round++) {
+      for (const { access, here, t, lng } of cases) {
+        const input = { mode: fcl, rows, access, here };
+        expect(ratesTableHtmlOnce(input, t, lng)).toBe(ratesTableHtml(input, t));
+      }
+    }
+    expect(ratesTableHtmlOnce({ mode: fcl, rows, access: "visitor", here }, zh, "zh-CN")).toContain(
+      `redirectTo=${encodeURIComponent(here)}`,
+    );
+    // A shipment's totals belong to what the viewer typed: written for that request.
+    const totals = { 7: { text: "USD 1,070.00", sums: [], lines: [], excluded: [], incomplete: false, note: null, air: null } };
+    const withTotals = ratesTableHtmlOnce({ mode: fcl, rows, access: "priced", here, totals }, en, "en-US");
+    expect(withTotals).toContain("<strong>USD 1,070.00</strong>");
+    expect(ratesTableHtmlOnce({ mode: fcl, rows, access: "priced", here }, en, "en-US")).not.toContain("USD 1,070.00</strong>");
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
-import { ratesTableHtml } from "./rates-table-html";
+import { ratesTableHtmlOnce } from "./rates-table-html";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
 import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
@@ -151,7 +151,7 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
 
 /** The results page of one mode (the six routes render this with their loader's data). */
 export function RatesPage({ data }: { data: ResultsData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const mode = data.mode;
   const here = location.pathname + location.search;
@@ -198,7 +198,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
                 className="table-wrap"
                 dangerouslySetInnerHTML={{
                   __html: results.rows
-                    ? ratesTableHtml(
+                    ? ratesTableHtmlOnce(
                         {
                           mode,
                           rows: results.rows,
@@ -210,6 +210,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
                             data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null,
                         },
                         t,
+                        i18n.language,
                       )
                     : // No rows: the browser's first render of a document, whose hydration data leaves them out
                       // (routes/site/-server/results.server.ts): the table the server wrote stays.

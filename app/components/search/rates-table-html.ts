@@ -174,3 +174,30 @@ export function ratesTableHtml({ mode, rows, access, here, bookingQuery, charges
   }
   return `${html}</tbody></table>`;
 }
+
+/**
+ * The tables already written, per row list: the search's read cache
+ * (domain/rates/read-cache.server.ts) hands every request of one route, tier,
+ * sort and page the same list (and the page loader keeps its shown copy per
+ * list), so the server writes a table once per list, language, price access
+ * and URL rather than once per request (decision 609). Tables with a
+ * shipment's charges or totals depend on what the viewer typed and are
+ * written anew. In the browser each fetch brings new lists: nothing is reused.
+ */
+const written = new WeakMap<RateRow[], Map<string, string>>();
+const WRITTEN_PER_LIST = 16;
+
+/** ratesTableHtml, kept per row list (see `written`); `lng` is the language of `t`. */
+export function ratesTableHtmlOnce(input: RatesTableInput, t: T, lng: string): string {
+  if (input.charges || input.totals) return ratesTableHtml(input, t);
+  let tables = written.get(input.rows);
+  if (!tables) written.set(input.rows, (tables = new Map()));
+  const key = `${lng}|${input.access}|${input.here}|${input.bookingQuery ?? ""}`;
+  let html = tables.get(key);
+  if (html === undefined) {
+    html = ratesTableHtml(input, t);
+    if (tables.size >= WRITTEN_PER_LIST) tables.delete(tables.keys().next().value!);
+    tables.set(key, html);
+  }
+  return html;
+}

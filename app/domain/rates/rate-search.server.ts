@@ -114,6 +114,17 @@ const optionsSchema = z.object({
   carrier: z.string().trim().max(60).optional().catch(undefined),
 });
 
+/** The rows in English, once per row list (cached lists are shared; the vocabulary is fixed in the code). */
+const inEnglish = new WeakMap<RatePage["rows"], RatePage["rows"]>();
+function englishRows(rows: RatePage["rows"]): RatePage["rows"] {
+  let english = inEnglish.get(rows);
+  if (!english) {
+    english = rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, "en-US") }));
+    inEnglish.set(rows, english);
+  }
+  return english;
+}
+
 export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions }: RateSearchInput): Promise<RateSearch> {
   const mode = modeByKey(modeKey);
   const t = pageT(lng);
@@ -317,7 +328,7 @@ export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versio
     recordSearch({ userId: viewer.id, mode, log, history });
   }
   // The data's vocabulary in the page's language (a copy: the rows may be cached).
-  if (lng === "en-US") results = { ...results, rows: results.rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, lng) })) };
+  if (lng === "en-US") results = { ...results, rows: englishRows(results.rows) };
   return {
     ...form(),
     status: "ok",

@@ -48,12 +48,25 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
   return present;
 }
 
+/**
+ * The rows as the page shows them, made once per row list: the search's read
+ * cache gives every request of a route, tier, sort and page the same list, so
+ * the same shown list follows, and the table written from it is kept
+ * (ratesTableHtmlOnce, components/search/rates-table-html.ts).
+ */
+const shownRows = new WeakMap<RateRow[], RateRow[]>();
+function pageRows(rows: RateRow[]): RateRow[] {
+  let shown = shownRows.get(rows);
+  if (!shown) {
+    shown = rows.map((row) => ({ ...row, facts: presentFacts(row.facts) }));
+    shownRows.set(rows, shown);
+  }
+  return shown;
+}
+
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
 function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
-  if (search.status === "ok") {
-    const rows = search.results.rows.map((row) => ({ ...row, facts: presentFacts(row.facts) }));
-    return { ...search, results: { ...search.results, rows } };
-  }
+  if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
   void malformed;
