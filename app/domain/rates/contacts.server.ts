@@ -56,7 +56,7 @@ export function contactToggles(customerRating: number | null): boolean {
   return customerRating === null || customerRating === 0 || customerRating === 2 || customerRating === 3;
 }
 
-type ContactRow = {
+export type ContactRow = {
   customerRating: number | null;
   serviceId: number | null;
   serviceNickname: string | null;
@@ -89,12 +89,22 @@ function personFrom(row: ContactRow, role: "service" | "sales"): Person | null {
   };
 }
 
-/** A user's customer-service and sales contacts (one query for the user and both). */
-export async function contactsOf(
-  userId: number,
-): Promise<{ customerRating: number | null; service: Contact | null; sales: Contact | null }> {
-  // Prisma's include would read each relation with a query of its own.
-  const [user] = await sql<ContactRow>(CONTACTS_STATEMENT, [userId]);
+export type Contacts = { customerRating: number | null; service: Contact | null; sales: Contact | null };
+
+/**
+ * The columns of a user's (`u`) contacts, with CONTACT_JOINS: the results and
+ * home pages read them in one statement with the rest of the viewer's own
+ * data (domain/rates/viewer-reads.server.ts).
+ */
+export const CONTACT_COLUMNS = `u.customer_rating AS "customerRating",
+    s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
+    s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq", s.wx_code_path AS "serviceWxCodePath",
+    m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
+    m.phone AS "salesPhone", m.email AS "salesEmail", m.landline AS "salesLandline", m.qq AS "salesQq", m.wx_code_path AS "salesWxCodePath"`;
+export const CONTACT_JOINS = `LEFT JOIN users s ON s.id = u.customer_service_id LEFT JOIN users m ON m.id = u.sales_id`;
+
+/** The contacts of a row read with CONTACT_COLUMNS (none when the user is gone). */
+export function contactsFrom(user: ContactRow | undefined): Contacts {
   return {
     customerRating: user?.customerRating ?? null,
     service: toContact(user ? personFrom(user, "service") : null),
@@ -102,23 +112,28 @@ export async function contactsOf(
   };
 }
 
-/** Run on every results page of a customer: prepared once per connection. */
-const CONTACTS_STATEMENT = prepared(
-  `SELECT u.customer_rating AS "customerRating",
-           s.id AS "serviceId", s.nickname AS "serviceNickname", s.username AS "serviceUsername",
-           s.phone AS "servicePhone", s.email AS "serviceEmail", s.landline AS "serviceLandline", s.qq AS "serviceQq", s.wx_code_path AS "serviceWxCodePath",
-           m.id AS "salesId", m.nickname AS "salesNickname", m.username AS "salesUsername",
-           m.phone AS "salesPhone", m.email AS "salesEmail", m.landline AS "salesLandline", m.qq AS "salesQq", m.wx_code_path AS "salesWxCodePath"
-    FROM users u
-    LEFT JOIN users s ON s.id = u.customer_service_id
-    LEFT JOIN users m ON m.id = u.sales_id
-    WHERE u.id = $1`,
-);
+/** A user's customer-service and sales contacts (one query for the user and both). */
+export async function contactsOf(userId: number): Promise<Contacts> {
+  // Prisma's include would read each relation with a query of its own.
+  const [user] = await sql<ContactRow>(CONTACTS_STATEMENT, [userId]);
+  return contactsFrom(user);
+}
 
-/** The card of a viewer: their own contacts, else the company's. */
-export async function loadContactCard(request: Request, viewer: Viewer | null, lng: Language): Promise<ContactCardData> {
+const CONTACTS_STATEMENT = prepared(`SELECT ${CONTACT_COLUMNS} FROM users u ${CONTACT_JOINS} WHERE u.id = $1`);
+
+/**
+ * The card of a viewer: their own contacts, else the company's. `contacts`
+ * reads the viewer's (a page that reads them with its other reads passes
+ * its own).
+ */
+export async function loadContactCard(
+  request: Request,
+  viewer: Viewer | null,
+  lng: Language,
+  contacts: (viewer: Viewer) => Promise<Contacts> = (v) => contactsOf(v.id),
+): Promise<ContactCardData> {
   if (viewer) {
-    const { customerRating, service, sales } = await contactsOf(viewer.id);
+    const { customerRating, service, sales } = await contacts(viewer);
     if (service || sales) {
       const toggle = contactToggles(customerRating);
       return {

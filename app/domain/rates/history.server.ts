@@ -32,12 +32,19 @@ export function splitHistory(list: string | null | undefined): string[] {
 
 const HISTORY_STATEMENT = prepared(`SELECT queries, destinations FROM search_history WHERE user_id = $1 AND mode = $2::transport_mode`);
 
-export async function readHistory(userId: number, mode: ModeDescription): Promise<{ from: string[]; to: string[] }> {
-  const [row] = await sql<{ queries: string; destinations: string }>(HISTORY_STATEMENT, [userId, mode.enumValue]);
+export type History = { from: string[]; to: string[] };
+
+/** The entries shown of a stored row (none yet: empty lists). */
+export function historyFrom(row: { queries: string | null; destinations: string | null } | undefined): History {
   return {
     from: splitHistory(row?.queries).slice(0, HISTORY_SHOWN),
     to: splitHistory(row?.destinations).slice(0, HISTORY_SHOWN),
   };
+}
+
+export async function readHistory(userId: number, mode: ModeDescription): Promise<History> {
+  const [row] = await sql<{ queries: string; destinations: string }>(HISTORY_STATEMENT, [userId, mode.enumValue]);
+  return historyFrom(row);
 }
 
 export type HistoryUpdate = {

@@ -17,7 +17,7 @@ import { checkExpressWeight, expectedBreak } from "~/domain/pricing/express";
 import { checkLclInput, lclCharge, type LclCharge } from "~/domain/pricing/lcl";
 import type { Tier } from "~/domain/pricing/visibility";
 import { CURRENCY_PARAM } from "~/domain/pricing/currency";
-import { watchOffer, type WatchOffer } from "~/domain/watches/watches.server";
+import { watchOffer, type WatchingReader, type WatchOffer } from "~/domain/watches/watches.server";
 import type { PickerOption } from "~/domain/reference/options";
 import { landPickerLists } from "~/domain/reference/land.server";
 import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
@@ -106,6 +106,8 @@ export type RateSearchInput = {
   params: URLSearchParams;
   /** The data versions this request reads (utils/data-cache.server.ts). */
   versions: Versions;
+  /** Reads whether the viewer watches the lane (default: a statement of its own). */
+  watching?: WatchingReader;
 };
 
 const optionsSchema = z.object({
@@ -125,7 +127,7 @@ function englishRows(rows: RatePage["rows"]): RatePage["rows"] {
   return english;
 }
 
-export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions }: RateSearchInput): Promise<RateSearch> {
+export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions, watching }: RateSearchInput): Promise<RateSearch> {
   const mode = modeByKey(modeKey);
   const t = pageT(lng);
   const access = priceAccess(viewer);
@@ -315,7 +317,7 @@ export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versio
 
   // The lane as the rate rows store it (the watch's digest compares those columns).
   const endOf = (role: string) => resolved[mode.fields.findIndex((f) => f.role === role)]?.match ?? "";
-  const watch = await watchOffer(viewer, mode.key, endOf("from"), endOf("to"));
+  const watch = await watchOffer(viewer, mode.key, endOf("from"), endOf("to"), watching);
 
   if (viewer) {
     const log: SearchRecord["log"] = { carrier };

@@ -7,7 +7,7 @@ import { countriesByCodes } from "~/domain/reference/countries.server";
 import { portOption, countryOption, type PickerOption } from "~/domain/reference/options";
 import { landPickerOption } from "~/domain/reference/land.server";
 import { portsByCodes } from "~/domain/reference/ports.server";
-import { readHistory } from "./history.server";
+import { readHistory, type History } from "./history.server";
 
 export type FieldSuggestions = { source: "history" | "defaults"; options: PickerOption[] };
 
@@ -51,12 +51,14 @@ export async function loadSuggestions(
   viewer: Viewer | null,
   lng: string,
   defaults: () => Promise<Record<string, FieldSuggestions>> = () => defaultSuggestions(mode, lng),
+  /** The viewer's history of the mode (a page that reads it with its other reads passes its own). */
+  history: (viewer: Viewer) => Promise<History> = (v) => readHistory(v.id, mode),
 ): Promise<Record<string, FieldSuggestions>> {
   if (!viewer) return defaults();
   const result: Record<string, FieldSuggestions> = {};
-  const history = await readHistory(viewer.id, mode);
+  const { from, to } = await history(viewer);
   for (const field of mode.fields) {
-    const entries = field.role === "from" ? history.from : history.to;
+    const entries = field.role === "from" ? from : to;
     const options = entries.map((e) => historyOption(mode, field, e, lng)).filter((o): o is PickerOption => !!o);
     result[field.param] = { source: "history", options };
   }

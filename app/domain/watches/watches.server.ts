@@ -134,10 +134,22 @@ const WATCHING_STATEMENT = prepared(
   `SELECT 1 FROM lane_watches WHERE user_id = $1 AND mode = $2::transport_mode AND pol = $3 AND pod = $4`,
 );
 
-export async function watchOffer(viewer: Viewer | null, modeKey: string, pol: string, pod: string): Promise<WatchOffer | null> {
+/** Whether the viewer watches a lane (`mode`: the enum value of its mode). */
+export type WatchingReader = (viewer: Viewer, lane: { mode: string; pol: string; pod: string }) => Promise<boolean>;
+
+/** Every results page of a customer asks: a prepared statement on the pool, not a Prisma query (decision 608). */
+export const readWatching: WatchingReader = async (viewer, lane) =>
+  (await sql(WATCHING_STATEMENT, [viewer.id, lane.mode, lane.pol, lane.pod])).length > 0;
+
+/** `watching` reads the watch (a page that reads it with its other reads passes its own: domain/rates/viewer-reads.server.ts). */
+export async function watchOffer(
+  viewer: Viewer | null,
+  modeKey: string,
+  pol: string,
+  pod: string,
+  watching: WatchingReader = readWatching,
+): Promise<WatchOffer | null> {
   const lane = watchLane(modeKey);
   if (!viewer || !visibleTier(viewer) || !lane || !pol || !pod) return null;
-  // Every results page of a customer asks: a prepared statement on the pool, not a Prisma query (decision 608).
-  const found = await sql(WATCHING_STATEMENT, [viewer.id, lane.mode.enumValue, pol, pod]);
-  return { mode: lane.mode.key, pol, pod, watching: found.length > 0 };
+  return { mode: lane.mode.key, pol, pod, watching: await watching(viewer, { mode: lane.mode.enumValue, pol, pod }) };
 }

@@ -22,6 +22,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { absoluteUrl } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
+import { viewerReads } from "~/domain/rates/viewer-reads.server";
 
 export type HomeData = {
   modeKey: ModeKey;
@@ -55,12 +56,15 @@ export async function loadHomePage(request: Request) {
   for (const field of mode.fields) values[field.param] = cleanQuery(url.searchParams.get(field.param));
   if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
 
+  // The viewer's history and contacts in one statement (no lane on the home page).
+  const reads = viewer ? viewerReads(viewer.id, mode) : null;
+  reads?.done();
   const [suggestions, lists, offers, notice, contact, blocks, pendingAudit] = await Promise.all([
-    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
+    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     cachedLandLists(versions, mode, today),
     listOffers(mode).then((cards) => offersIn(cards, lng)),
     maintenanceNotice(lng),
-    loadContactCard(request, viewer, lng),
+    loadContactCard(request, viewer, lng, reads?.contacts),
     websiteBlocks(),
     viewer ? pendingAuditCount(viewer) : 0,
   ]);

@@ -16,6 +16,7 @@ import { cachedDefaultSuggestions } from "~/domain/rates/read-cache.server";
 import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
+import { viewerReads } from "~/domain/rates/viewer-reads.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -108,11 +109,12 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
-  // Independent reads run side by side (the page waits for the slowest, not the sum).
+  // The viewer's own reads (history, contacts, the lane's watch) are one statement, made when the search asks about the watch or ends.
+  const reads = viewer ? viewerReads(viewer.id, mode) : null;
   const [search, suggestions, contact] = await Promise.all([
-    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions }),
-    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng)),
-    loadContactCard(request, viewer, lng),
+    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }).finally(() => reads?.done()),
+    loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
+    loadContactCard(request, viewer, lng, reads?.contacts),
   ]);
   const { canonical, ...shown } = pageSearch(search);
   if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
