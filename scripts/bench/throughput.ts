@@ -21,7 +21,19 @@
 //     also through server/proxy.js in front of both (the topology of
 //     docker-compose.yml and scripts/scale-out.mjs), a line of its own;
 //   - a raw Node `http` server answering a fixed 30 KB body (its own
-//     process; one per run, measured once per round).
+//     process; one per run, measured once per round);
+//   - the machine's ceiling for the two-process ratio. The target, two
+//     processes on two cores at 1.6 × one, assumes the machine can give it:
+//     on a 2-vCPU VM with the load generator on the same CPUs, even a
+//     CPU-bound Node server with no database falls short of it, the vCPUs
+//     slowing each other down. So two processes of a synthetic server
+//     (scripts/bench/cpu-bound-server.mjs: React renders a 20-row table of
+//     about the FCL page's size, Brotli at quality 1, a few ms of CPU per
+//     request; no database) are measured in every round as the app's fcl
+//     and fclTwo are, one process with all the connections, then both with
+//     half each (req/s; CPU per request of each process, from /proc, and of
+//     the load generator); the summary prints its ratio beside the app's,
+//     and the app's ratio as a share of it.
 // Both as a browser asks (Accept-Encoding gzip, deflate, br). Each round's
 // requests per second and CPU per request (server process and PostgreSQL,
 // from /proc; the load generator, autocannon in this process; each app
@@ -35,11 +47,14 @@
 //   npm run build && npm run bench:throughput
 //   DURATION=5 CONNECTIONS=10 ROUNDS=5 (defaults); NO_PAGE_CACHE=0 leaves the
 //   PAGE_CACHE=0 server out; UNCACHED=1 adds DATA_CACHE=0; TWO_PROCESSES=0
-//   leaves the second processes out; PROXY=1 adds the two processes behind
-//   server/proxy.js; PAGES=fcl,fclTwo measures only those pages.
+//   leaves the second processes out (and the ceiling); PROXY=1 adds the two
+//   processes behind server/proxy.js; PAGES=fcl,fclTwo measures only those
+//   pages (the ceiling only with fclTwo or fclProxy among them); CEILING=0
+//   leaves the synthetic server out.
 //   Ports: BENCH_PORT (3150) and BENCH_PG_PORT (55450) and a few above them
 //   (+1 the raw server; +3 and +5 the other configurations, +2 above each
-//   server its second process, +4 and +6 the proxies).
+//   server its second process, +4 and +6 the proxies, +8 and +9 the
+//   synthetic server's two processes).
 //   SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +71,10 @@ import {
   waitUntilUp,
   type BenchServer,
 } from "./lib/server";
+// The synthetic server is plain JavaScript started as a process of its own;
+// this type-only import (gone at run time) brings it into the TypeScript
+// project, where ESLint's type-aware rules reach it.
+import type {} from "./cpu-bound-server.mjs";
 
 type Result = {
   requests: { average: number; total: number };
@@ -76,6 +95,8 @@ const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
 const BASE_PORT = Number(process.env.BENCH_PORT || 3150);
 const BASE_PG_PORT = Number(process.env.BENCH_PG_PORT || 55450);
 const RAW_PORT = BASE_PORT + 1;
+/** The two synthetic CPU-bound servers (the machine's ceiling): above every port of the configurations, their second processes and proxies. */
+const CEILING_PORTS = [BASE_PORT + 8, BASE_PORT + 9];
 const load = () =>
   os
     .loadavg()
@@ -101,15 +122,34 @@ type Config = {
   figures: Partial<Record<PageName, Figure[]>>;
 };
 
+/** Waits until `child` says "up" on its stdout (it listens); throws when it exits first. */
+async function saysUp(child: ChildProcess, what: string): Promise<void> {
+  await new Promise((resolve, reject) => {
+    child.stdout!.once("data", resolve);
+    child.once("exit", () => reject(new Error(`${what} exited`)));
+  });
+}
+
 /** A raw Node http server answering a fixed 30 KB body, in a process of its own (its CPU counted alone). */
 async function startRawServer(): Promise<{ url: string; child: ChildProcess }> {
   const code = `const body = Buffer.alloc(30 * 1024, "x"); require("http").createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }); res.end(body); }).listen(${RAW_PORT}, "127.0.0.1", () => console.log("up"));`;
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise((resolve, reject) => {
-    child.stdout!.once("data", resolve);
-    child.once("exit", () => reject(new Error("the raw server exited")));
-  });
+  await saysUp(child, "the raw server");
   return { url: `http://127.0.0.1:${RAW_PORT}`, child };
+}
+
+/**
+ * The synthetic CPU-bound server (scripts/bench/cpu-bound-server.mjs: React
+ * renders a 20-row table, Brotli 1, no database) on `port`, in a process of
+ * its own.
+ */
+async function startCpuBoundServer(port: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "bench", "cpu-bound-server.mjs"), String(port)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await saysUp(child, `the synthetic server on port ${port}`);
+  return { url: `http://127.0.0.1:${port}`, child };
 }
 
 /** A second app process on the same database (what docker-compose.yml runs). */
@@ -252,13 +292,59 @@ function summary(figures: Figure[]) {
 }
 type Summary = ReturnType<typeof summary>;
 
-function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[]) {
+const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+
+/**
+ * What took the CPUs in a round: each app process, PostgreSQL, the load
+ * generator and the proxy, per request and as a share of the machine's CPUs
+ * (ms per request × req/s = ms of CPU per second). The synthetic server has
+ * no PostgreSQL and its processes are not the app's.
+ */
+function where(f: Figure, synthetic = false) {
+  const cpus = os.cpus().length;
+  const share = (ms: number) => `${((ms * f.rps) / 10 / cpus).toFixed(0)} %`;
+  const apps = f.apps.map((ms, i) => `${synthetic ? "process" : "app"} ${i + 1} ${ms.toFixed(2)} ms (${share(ms)})`).join(", ");
+  const postgres = synthetic ? "" : `, PostgreSQL ${f.postgres.toFixed(2)} ms (${share(f.postgres)})`;
+  const proxy = f.proxy > 0 ? `, proxy ${f.proxy.toFixed(2)} ms (${share(f.proxy)})` : "";
+  return `${apps}${postgres}, load generator ${f.generator.toFixed(2)} ms (${share(f.generator)})${proxy} of ${cpus} CPUs`;
+}
+
+/** The synthetic server's rounds, one process and two. */
+type Ceiling = { one: Figure[]; two: Figure[] };
+/** Its summaries and the two-process ratio, median and best rounds; undefined when it was not measured. */
+function ceilingSummary(ceiling: Ceiling) {
+  if (!ceiling.one.length || !ceiling.two.length) return undefined;
+  const one = summary(ceiling.one);
+  const two = summary(ceiling.two);
+  return { one, two, scale: { median: two.rps.median / one.rps.median, best: two.rps.best / one.rps.best } };
+}
+type CeilingSummary = NonNullable<ReturnType<typeof ceilingSummary>>;
+
+function reportCeiling(c: CeilingSummary) {
+  const cpus = os.cpus().length;
+  log(
+    `the machine's ceiling: a synthetic CPU-bound Node server (scripts/bench/cpu-bound-server.mjs: React renders a 20-row table, Brotli 1; no database):`,
+  );
+  for (const [f, text] of [
+    [c.one, "one process:"],
+    [c.two, `two processes (${CONNECTIONS / 2} connections each):`],
+  ] as const) {
+    log(
+      `  ${text.padEnd(50)} ${f.rps.median.toFixed(0).padStart(5)} req/s median (best ${f.rps.best.toFixed(0)}); CPU per request ${f.server.median.toFixed(2)} ms median, best ${f.server.best.toFixed(2)} ms`,
+    );
+    log(`    median round: ${where(f.split, true)}`);
+  }
+  log(
+    `  two processes / one: ${c.scale.median.toFixed(2)} × by req/s median (best rounds ${c.scale.best.toFixed(2)} ×): the machine's ceiling for a CPU-bound Node server with the load generator on the same ${cpus} CPUs`,
+  );
+}
+
+function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[], ceiling: CeilingSummary | undefined) {
   const s = Object.fromEntries(Object.entries(config.figures).map(([name, figures]) => [name, summary(figures)])) as Partial<
     Record<PageName, Summary>
   >;
   const rawSummary = raw.length ? summary(raw) : undefined;
   const verdict = (ok: boolean) => (ok ? "met" : "NOT MET");
-  const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
   const line = (name: PageName | "raw", text: string) => {
     const f = name === "raw" ? rawSummary : s[name];
     if (!f) return;
@@ -304,16 +390,7 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[])
     log(
       `  304: server CPU ${s.notModified.server.median.toFixed(2)} ms per request median, best ${s.notModified.server.best.toFixed(2)} ms (target < 0.3 ms: ${verdict(s.notModified.server.median < 0.3)})`,
     );
-  // What took the CPUs in the median round: each app process, PostgreSQL,
-  // the load generator and the proxy, per request and as a share of the
-  // machine's CPUs (ms per request × req/s = ms of CPU per second).
   const cpus = os.cpus().length;
-  const where = (f: Figure) => {
-    const share = (ms: number) => `${((ms * f.rps) / 10 / cpus).toFixed(0)} %`;
-    const apps = f.apps.map((ms, i) => `app ${i + 1} ${ms.toFixed(2)} ms (${share(ms)})`).join(", ");
-    const proxy = f.proxy > 0 ? `, proxy ${f.proxy.toFixed(2)} ms (${share(f.proxy)})` : "";
-    return `${apps}, PostgreSQL ${f.postgres.toFixed(2)} ms (${share(f.postgres)}), load generator ${f.generator.toFixed(2)} ms (${share(f.generator)})${proxy} of ${cpus} CPUs`;
-  };
   if (s.fcl) log(`    one process, median round: ${where(s.fcl.split)}`);
   for (const [name, text] of [
     ["fclTwo", "FCL T1, two app processes (autocannon splits the connections over their two ports)"],
@@ -325,6 +402,10 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[])
     log(
       `  ${text}: ${two.rps.median.toFixed(0)} req/s median (best ${two.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process by req/s of the logged-in page (best rounds ${(two.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; the load generator and PostgreSQL share the same ${cpus} CPUs)`,
     );
+    if (ceiling)
+      log(
+        `    against the machine's ceiling (the synthetic server's ${ceiling.scale.median.toFixed(2)} ×, below): ${pct(scale / ceiling.scale.median)} of it by the medians (best rounds ${pct(two.rps.best / s.fcl.rps.best / ceiling.scale.best)})`,
+      );
     log(`    median round: ${where(two.split)}`);
   }
   return ratio;
@@ -339,6 +420,7 @@ async function main() {
   if (process.env.UNCACHED === "1") wanted.push(["DATA_CACHE=0", { DATA_CACHE: "0", PAGE_CACHE: "0" }, 5]);
   const configs: Config[] = [];
   let raw: { url: string; child: ChildProcess } | null = null;
+  const synthetic: { url: string; child: ChildProcess }[] = [];
   try {
     // One after the other: each start migrates and seeds its own PostgreSQL.
     for (const [label, env, offset] of wanted) await prepare(label, env, offset, configs);
@@ -347,6 +429,14 @@ async function main() {
     const rawFigures: Figure[] = [];
     const all: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "fclProxy", "visitorFcl", "notModified"];
     const names = process.env.PAGES ? all.filter((name) => process.env.PAGES!.split(",").includes(name)) : all;
+    // The ceiling goes with the two-process pages (not with TWO_PROCESSES=0, nor when PAGES leaves them out).
+    const withCeiling =
+      process.env.CEILING !== "0" &&
+      configs.some((config) => config.pages.fclTwo) &&
+      names.some((name) => name === "fclTwo" || name === "fclProxy");
+    if (withCeiling) for (const port of CEILING_PORTS) synthetic.push(await startCpuBoundServer(port));
+    const ceiling: Ceiling = { one: [], two: [] };
+    const syntheticPage: Page = { path: "/", headers: BROWSER };
     const measureRaw = async (duration: number) => {
       const before = processCpuMs(raw!.child.pid!);
       const result = await run(raw!.url, rawPage, duration);
@@ -364,10 +454,35 @@ async function main() {
         p99: result.latency.p99,
       };
     };
+    // The synthetic server as the app's fcl and fclTwo: one process with all
+    // the connections, then both with half each (autocannon in this process).
+    const measureCeiling = async (two: boolean, duration: number): Promise<Figure> => {
+      const servers = two ? synthetic : synthetic.slice(0, 1);
+      const cpu = () => servers.map((server) => processCpuMs(server.child.pid!));
+      const before = cpu();
+      const generatorBefore = process.cpuUsage();
+      const results = await Promise.all(servers.map((server) => run(server.url, syntheticPage, duration, CONNECTIONS / servers.length)));
+      const generator = process.cpuUsage(generatorBefore);
+      const after = cpu();
+      check("synthetic", two ? "two" : "one", syntheticPage, results);
+      const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+      const apps = after.map((ms, i) => (ms - before[i]) / total);
+      return {
+        rps: total / duration,
+        node: apps.reduce((sum, ms) => sum + ms, 0),
+        apps,
+        postgres: 0,
+        generator: (generator.user + generator.system) / 1000 / total,
+        proxy: 0,
+        p50: Math.max(...results.map((r) => r.latency.p50)),
+        p99: Math.max(...results.map((r) => r.latency.p99)),
+      };
+    };
 
     // Warm-up (JIT, plans, connection pools, the second processes' caches), interleaved too.
     for (const name of names) for (const config of configs) if (config.pages[name]) await measurePage(config, name, 2);
     await measureRaw(2);
+    if (withCeiling) for (const two of [false, true]) await measureCeiling(two, 2);
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const name of names)
@@ -384,13 +499,23 @@ async function main() {
       log(
         `round ${round} ${"raw".padEnd(12)} ${"raw".padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s; CPU per request ${figure.node.toFixed(3)} ms`,
       );
+      if (withCeiling)
+        for (const two of [false, true]) {
+          const figure = await measureCeiling(two, DURATION);
+          ceiling[two ? "two" : "one"].push(figure);
+          log(
+            `round ${round} ${"synthetic".padEnd(12)} ${(two ? "two" : "one").padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.apps.map((ms) => ms.toFixed(2)).join(" + ")} ms; load generator ${figure.generator.toFixed(2)} ms`,
+          );
+        }
     }
 
     const pageCacheOff = configs.find((c) => c.env.PAGE_CACHE === "0" && !c.env.DATA_CACHE);
     log("");
     log(`summary, ${ROUNDS} rounds of ${DURATION} s per page and configuration, interleaved:`);
-    const ratio = report(configs[0], pageCacheOff, rawFigures);
-    for (const config of configs.slice(1)) report(config, undefined, []);
+    const ceilingFigures = ceilingSummary(ceiling);
+    const ratio = report(configs[0], pageCacheOff, rawFigures, ceilingFigures);
+    for (const config of configs.slice(1)) report(config, undefined, [], ceilingFigures);
+    if (ceilingFigures) reportCeiling(ceilingFigures);
     log(
       `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${load()}`,
     );
@@ -398,6 +523,7 @@ async function main() {
     if (ratio < TARGET && configs[0].figures.fcl && configs[0].figures.baseline) process.exitCode = 1;
   } finally {
     raw?.child.kill("SIGTERM");
+    for (const server of synthetic) server.child.kill("SIGTERM");
     for (const config of configs) config.second?.child.kill("SIGTERM");
     for (const config of configs) config.proxy?.child.kill("SIGTERM");
     await Promise.all(configs.map((config) => config.server.stop()));
