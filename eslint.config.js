@@ -72,7 +72,15 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript files outside the TypeScript project are not type-checked.
-    files: ["**/*.cjs", "eslint.config.js", "eslint/*.js", "remix.config.js", "server/workers/*.mjs", "tests/**/*.mjs"],
+    files: [
+      "**/*.cjs",
+      "eslint.config.js",
+      "eslint/*.js",
+      "remix.config.js",
+      "server/workers/*.mjs",
+      "scripts/bench/*.mjs",
+      "tests/**/*.mjs",
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
 );

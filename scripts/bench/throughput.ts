@@ -71,10 +71,6 @@ import {
   waitUntilUp,
   type BenchServer,
 } from "./lib/server";
-// The synthetic server is plain JavaScript started as a process of its own;
-// this type-only import (gone at run time) brings it into the TypeScript
-// project, where ESLint's type-aware rules reach it.
-import type {} from "./cpu-bound-server.mjs";
 
 type Result = {
   requests: { average: number; total: number };
