@@ -65,10 +65,19 @@ export function createLiteI18n(lng: string, resources: Record<string, unknown>) 
       if (options.count === 0) candidates.unshift(`${key}_zero`);
     }
     for (const candidate of candidates) {
-      const value = lookup(resources, candidate);
+      const value = text(candidate);
       if (value !== undefined && value !== null) return value;
     }
     return undefined;
+  }
+
+  // A key's text, looked up once (the resources never change; bounded like `plain` below).
+  const texts = new Map<string, unknown>();
+  function text(key: string): unknown {
+    if (texts.has(key)) return texts.get(key);
+    const value = lookup(resources, key);
+    if (texts.size < 5_000) texts.set(key, value);
+    return value;
   }
 
   // The instance's texts never change: t(key) without options is the same
