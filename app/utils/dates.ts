@@ -1,23 +1,21 @@
 // Dates are calendar days in Asia/Shanghai (DESIGN.md "Validity"),
 // formatted YYYY-MM-DD. DATE columns come back as UTC midnight.
-const shanghaiDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Shanghai",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // UTC+8 all year: no daylight saving
+const DAY_MS = 86_400_000;
 
-/** Today's calendar day in Shanghai, as a UTC-midnight Date comparable with DATE columns. */
+/**
+ * Today's calendar day in Shanghai, as a UTC-midnight Date comparable with
+ * DATE columns. By arithmetic on the fixed offset: Intl's time-zone
+ * formatting cost about 45 µs on every results page (asked several times).
+ */
 export function todayInShanghai(now: Date = new Date()): Date {
-  return new Date(`${shanghaiDay.format(now)}T00:00:00.000Z`);
+  return new Date(Math.floor((now.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS);
 }
 
 /** YYYY-MM-DD of a DATE column value (UTC midnight). */
 export function formatDate(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
-
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // UTC+8 all year: no daylight saving
 
 /**
  * A moment as Shanghai wall-clock time, "YYYY-MM-DD HH:mm" (or with seconds).
