@@ -91,6 +91,13 @@ describe("ratesTableHtml", () => {
     expect(ratesTableHtmlOnce({ mode: fcl, rows, access: "visitor", here }, zh, "zh-CN")).toContain(
       `redirectTo=${encodeURIComponent(here)}`,
     );
+    // However many URLs ask (a bounded number of tables is kept), each visitor's table returns to its own.
+    for (let i = 0; i < 600; i++) {
+      const url = `/fclbysea?pol=SHANGHAI&pod=BATAM&n=${i % 300}`;
+      expect(ratesTableHtmlOnce({ mode: fcl, rows, access: "visitor", here: url }, zh, "zh-CN")).toContain(
+        `redirectTo=${encodeURIComponent(url)}`,
+      );
+    }
     // A shipment's totals belong to what the viewer typed: written for that request.
     const totals = { 7: { text: "USD 1,070.00", sums: [], lines: [], excluded: [], incomplete: false, note: null, air: null } };
     const withTotals = ratesTableHtmlOnce({ mode: fcl, rows, access: "priced", here, totals }, en, "en-US");

@@ -179,25 +179,35 @@ export function ratesTableHtml({ mode, rows, access, here, bookingQuery, charges
  * The tables already written, per row list: the search's read cache
  * (domain/rates/read-cache.server.ts) hands every request of one route, tier,
  * sort and page the same list (and the page loader keeps its shown copy per
- * list), so the server writes a table once per list, language, price access
- * and URL rather than once per request (decision 609). Tables with a
- * shipment's charges or totals depend on what the viewer typed and are
- * written anew. In the browser each fetch brings new lists: nothing is reused.
+ * list), so the server writes a table once per list, language and price
+ * access rather than once per request (decision 609). The URL is part of the
+ * key only where the table writes it (a visitor's login link, express's quote
+ * forms). Tables with a shipment's charges or totals depend on what the viewer
+ * typed and are written anew. At most WRITTEN_KEPT tables are kept in all
+ * (the oldest goes first), whatever URLs are asked for. In the browser each
+ * fetch brings new lists: nothing is reused.
  */
 const written = new WeakMap<RateRow[], Map<string, string>>();
-const WRITTEN_PER_LIST = 16;
+const order: [WeakRef<RateRow[]>, string][] = [];
+const WRITTEN_KEPT = 500;
 
 /** ratesTableHtml, kept per row list (see `written`); `lng` is the language of `t`. */
 export function ratesTableHtmlOnce(input: RatesTableInput, t: T, lng: string): string {
   if (input.charges || input.totals) return ratesTableHtml(input, t);
   let tables = written.get(input.rows);
   if (!tables) written.set(input.rows, (tables = new Map()));
-  const key = `${lng}|${input.access}|${input.here}|${input.bookingQuery ?? ""}`;
+  const here = input.access === "visitor" || input.mode.shipment === "express" ? input.here : "";
+  const key = `${lng}|${input.access}|${here}|${input.bookingQuery ?? ""}`;
   let html = tables.get(key);
   if (html === undefined) {
     html = ratesTableHtml(input, t);
-    if (tables.size >= WRITTEN_PER_LIST) tables.delete(tables.keys().next().value!);
     tables.set(key, html);
+    order.push([new WeakRef(input.rows), key]);
+    if (order.length > WRITTEN_KEPT) {
+      const [list, oldest] = order.shift()!;
+      const rows = list.deref();
+      if (rows) written.get(rows)?.delete(oldest);
+    }
   }
   return html;
 }
