@@ -13,6 +13,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
+import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { HASH_SETTINGS_SQL } from "./batches.server";
@@ -340,7 +341,7 @@ async function readAndStage(
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
   const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = formatDate(todayInShanghai());
   const from = columns.findIndex((c) => c.field === "validFrom");
   const to = columns.findIndex((c) => c.field === "validTo");
   const hiddenWhen = [from >= 0 ? `r.v${from} > $5::date` : null, to >= 0 ? `r.v${to} < $5::date` : null].filter(
