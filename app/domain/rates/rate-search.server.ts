@@ -24,6 +24,7 @@ import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { currencyChoices } from "~/domain/reference/exchange-rates.server";
 import { todayInShanghai } from "~/utils/dates";
+import { oncePer } from "~/utils/once-per";
 import type { Versions } from "~/utils/data-cache.server";
 import type { Endpoint } from "./endpoints.server";
 import { recordSearch, type SearchRecord } from "./query-log.server";
@@ -117,15 +118,7 @@ const optionsSchema = z.object({
 });
 
 /** The rows in English, once per row list (cached lists are shared; the vocabulary is fixed in the code). */
-const inEnglish = new WeakMap<RatePage["rows"], RatePage["rows"]>();
-function englishRows(rows: RatePage["rows"]): RatePage["rows"] {
-  let english = inEnglish.get(rows);
-  if (!english) {
-    english = rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, "en-US") }));
-    inEnglish.set(rows, english);
-  }
-  return english;
-}
+const englishRows = oncePer((rows: RatePage["rows"]) => rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, "en-US") })));
 
 export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions, watching }: RateSearchInput): Promise<RateSearch> {
   const mode = modeByKey(modeKey);

@@ -9,6 +9,7 @@ import { getViewer } from "~/domain/accounts/session.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { requestVersions } from "~/utils/data-cache.server";
+import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
 import type { RateRow } from "~/domain/rates/search.server";
@@ -55,15 +56,7 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
  * the same shown list follows, and the table written from it is kept
  * (ratesTableHtmlOnce, components/search/rates-table-html.ts).
  */
-const shownRows = new WeakMap<RateRow[], RateRow[]>();
-function pageRows(rows: RateRow[]): RateRow[] {
-  let shown = shownRows.get(rows);
-  if (!shown) {
-    shown = rows.map((row) => ({ ...row, facts: presentFacts(row.facts) }));
-    shownRows.set(rows, shown);
-  }
-  return shown;
-}
+const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
 function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
