@@ -231,28 +231,21 @@ function check(label: string, name: string, page: Page, results: Result[]) {
   }
 }
 
-/** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator, proxy). */
-async function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
-  const page = config.pages[name]!;
-  const { server, second, proxy } = config;
-  const both = name === "fclTwo" || name === "fclProxy";
-  const cpu = () => {
-    const main = server.cpuMs();
-    return {
-      apps: both && second ? [main.node, processCpuMs(second.child.pid!)] : [main.node],
-      postgres: main.postgres,
-      proxy: name === "fclProxy" && proxy ? processCpuMs(proxy.child.pid!) : 0,
-    };
-  };
+/** CPU used so far (ms) by the processes a figure splits: the app process(es), PostgreSQL, the proxy. */
+type Cpu = { apps: number[]; postgres: number; proxy: number };
+
+/**
+ * One round's figure: `urls` under autocannon for `duration` seconds, the
+ * connections split evenly between them, and the CPU `cpu` reads before and
+ * after, per request.
+ */
+async function measure(label: string, name: string, page: Page, urls: string[], duration: number, cpu: () => Cpu): Promise<Figure> {
   const before = cpu();
   const generatorBefore = process.cpuUsage();
-  const results =
-    name === "fclTwo"
-      ? await Promise.all([run(server.url, page, duration, CONNECTIONS / 2), run(second!.url, page, duration, CONNECTIONS / 2)])
-      : [await run(name === "fclProxy" ? proxy!.url : server.url, page, duration)];
+  const results = await Promise.all(urls.map((url) => run(url, page, duration, CONNECTIONS / urls.length)));
   const generator = process.cpuUsage(generatorBefore);
   const after = cpu();
-  check(config.label, name, page, results);
+  check(label, name, page, results);
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
   const apps = after.apps.map((ms, i) => (ms - before.apps[i]) / total);
   return {
@@ -265,6 +258,21 @@ async function measurePage(config: Config, name: PageName, duration: number): Pr
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
   };
+}
+
+/** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator, proxy). */
+function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
+  const { server, second, proxy } = config;
+  const both = name === "fclTwo" || name === "fclProxy";
+  const urls = name === "fclTwo" ? [server.url, second!.url] : [name === "fclProxy" ? proxy!.url : server.url];
+  return measure(config.label, name, config.pages[name]!, urls, duration, () => {
+    const main = server.cpuMs();
+    return {
+      apps: both && second ? [main.node, processCpuMs(second.child.pid!)] : [main.node],
+      postgres: main.postgres,
+      proxy: name === "fclProxy" && proxy ? processCpuMs(proxy.child.pid!) : 0,
+    };
+  });
 }
 
 const median = (values: number[]) => {
@@ -433,46 +441,20 @@ async function main() {
     if (withCeiling) for (const port of CEILING_PORTS) synthetic.push(await startCpuBoundServer(port));
     const ceiling: Ceiling = { one: [], two: [] };
     const syntheticPage: Page = { path: "/", headers: BROWSER };
-    const measureRaw = async (duration: number) => {
-      const before = processCpuMs(raw!.child.pid!);
-      const result = await run(raw!.url, rawPage, duration);
-      check("raw", "raw", rawPage, [result]);
-      const n = result.requests.total;
-      const node = (processCpuMs(raw!.child.pid!) - before) / n;
-      return {
-        rps: n / duration,
-        node,
-        apps: [node],
-        postgres: 0,
-        generator: 0,
-        proxy: 0,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-      };
-    };
+    const processes = (children: ChildProcess[]) => (): Cpu => ({ apps: children.map((c) => processCpuMs(c.pid!)), postgres: 0, proxy: 0 });
+    const measureRaw = (duration: number) => measure("raw", "raw", rawPage, [raw!.url], duration, processes([raw!.child]));
     // The synthetic server as the app's fcl and fclTwo: one process with all
     // the connections, then both with half each (autocannon in this process).
-    const measureCeiling = async (two: boolean, duration: number): Promise<Figure> => {
+    const measureCeiling = (two: boolean, duration: number) => {
       const servers = two ? synthetic : synthetic.slice(0, 1);
-      const cpu = () => servers.map((server) => processCpuMs(server.child.pid!));
-      const before = cpu();
-      const generatorBefore = process.cpuUsage();
-      const results = await Promise.all(servers.map((server) => run(server.url, syntheticPage, duration, CONNECTIONS / servers.length)));
-      const generator = process.cpuUsage(generatorBefore);
-      const after = cpu();
-      check("synthetic", two ? "two" : "one", syntheticPage, results);
-      const total = results.reduce((sum, r) => sum + r.requests.total, 0);
-      const apps = after.map((ms, i) => (ms - before[i]) / total);
-      return {
-        rps: total / duration,
-        node: apps.reduce((sum, ms) => sum + ms, 0),
-        apps,
-        postgres: 0,
-        generator: (generator.user + generator.system) / 1000 / total,
-        proxy: 0,
-        p50: Math.max(...results.map((r) => r.latency.p50)),
-        p99: Math.max(...results.map((r) => r.latency.p99)),
-      };
+      return measure(
+        "synthetic",
+        two ? "two" : "one",
+        syntheticPage,
+        servers.map((server) => server.url),
+        duration,
+        processes(servers.map((server) => server.child)),
+      );
     };
 
     // Warm-up (JIT, plans, connection pools, the second processes' caches), interleaved too.
