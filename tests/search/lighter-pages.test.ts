@@ -7,6 +7,7 @@
 // the mode description.
 import { loader as fclLoader } from "~/routes/site/mode-results";
 import { isDocumentRequest } from "~/routes/site/-server/results.server";
+import { decode } from "turbo-stream";
 import { prisma } from "~/utils/db.server";
 import { render } from "../support/render";
 import { callRoute, getRequest } from "../support/requests";
@@ -97,6 +98,13 @@ describe("the results page's hydration data", () => {
   });
 });
 
+/** The JSON of a results document's data element (utils/document-data.tsx). */
+function documentDataOf(html: string) {
+  const found = /<script type="application\/json" id="results-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!found) throw new Error("no results-data element");
+  return JSON.parse(found[1]);
+}
+
 describe("a document's hydration data leaves the rows out (decision 609)", () => {
   const QUERY = { pol: "SHANGHAI", pod: "BATAM" };
   /** The hydration data (turbo-stream) of a document: the text of its enqueue calls. */
@@ -119,10 +127,13 @@ describe("a document's hydration data leaves the rows out (decision 609)", () =>
       expect(page.status).toBe(200);
       for (const { id } of rows) expect(page.html).toContain(`<a href="/booking/fcl/${id}" data-discover="true"`);
       const hydration = hydrationOf(page.html);
-      // The page's data is there (the mode, the query, the count), its rows are not.
+      // The route's data is in the document as JSON (the mode, the query, the count), its rows are not; the hydration stream says where.
       expect(hydration).toContain('"routes/_site.fclbysea"');
-      expect(hydration).toContain('"total"');
+      expect(hydration).toContain('"inDocument","results-data"');
       expect(hydration).not.toContain('"rows"');
+      const json = documentDataOf(page.html);
+      expect(json.results.total).toBe(loaded.data.results.total);
+      expect(json.results).not.toHaveProperty("rows");
     }
     // The client router's fetch (JavaScript navigations, revalidation): every row, even when it also accepts HTML.
     const fetches: Record<string, string>[] = [{}, { "Sec-Fetch-Dest": "empty", Accept: "text/html" }];
@@ -156,5 +167,58 @@ describe("the root's hydration data", () => {
     for (const shown of ["400-820-0000", "www.example.com", "https://www.example.com"]) expect(hydration).toContain(shown);
     for (const left of ["info@example.com", "800820000", "globalink-freight"]) expect(hydration).not.toContain(left);
     expect(page.html).toContain("400-820-0000");
+  });
+});
+
+describe("a results document carries its route's data as JSON, not in the hydration stream (decision 609)", () => {
+  const DOCUMENT = { "Sec-Fetch-Dest": "document", Accept: "text/html" };
+  /** The router's fetch of a route's data (turbo-stream, as the browser decodes it). */
+  async function fetched(path: string, query: Record<string, string>, cookie: string) {
+    const response = await render(`${path}.data`, query, { cookie });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(response.html));
+        controller.close();
+      },
+    });
+    const decoded = await decode(stream);
+    await decoded.done;
+    const routes = decoded.value as Record<string, { data: Record<string, unknown> }>;
+    const [entry] = Object.entries(routes).filter(([id]) => id.startsWith("routes/_site."));
+    return entry[1].data;
+  }
+  const CASES: [string, Record<string, string>][] = [
+    ["/fclbysea", { pol: "SHANGHAI", pod: "BATAM" }],
+    ["/lclbysea", { lclpol: "SHANGHAI", lclpod: "KOBE" }],
+    ["/byair", { airpol: "PVG", airpod: "ORD" }],
+    ["/railroad", { pol: "西安", pod: "阿拉山口" }],
+    ["/trailer", { dock: "上海港", trailer_door_point: "上海浦东" }],
+    ["/express", { pod: "US-W", num: "12.5" }],
+    ["/fclbysea", {}],
+    ["/express", { pod: "US-W", num: "300" }],
+  ];
+
+  test.each(
+    CASES.flatMap(([path, query]) =>
+      (["visitor", "t1"] as const).flatMap((viewer) => ["zh-CN", "en-US"].map((lng) => [path, query, viewer, lng] as const)),
+    ),
+  )("%s %o, %s, %s: the document's JSON is the data the router fetches, without the rows", async (path, query, viewer, lng) => {
+    const cookie = await cookieOf(viewer);
+    const page = await render(path, { ...query, lng }, { cookie, headers: DOCUMENT });
+    const data = await fetched(path, { ...query, lng }, cookie);
+    const { results, ...rest } = data as { results: { rows?: unknown[] } | null };
+    const json = documentDataOf(page.html);
+    // Everything the page's script reads from its data arrives, and reads the same.
+    expect(json).toEqual(results ? { ...rest, results: { ...results, rows: undefined } } : data);
+    expect(Object.keys(json).length).toBeGreaterThan(10);
+  });
+
+  test("a value with </script> or <!-- in it stays inside the element and reads back as typed", async () => {
+    const hostile = "</script><script>alert(1)</script><!--";
+    const page = await render("/fclbysea", { pol: hostile, pod: "BATAM", lng: "en-US" }, { headers: DOCUMENT });
+    const element = /<script type="application\/json" id="results-data">([\s\S]*?)<\/script>/.exec(page.html)![1];
+    expect(element).not.toMatch(/<\/script|<!--/i);
+    expect(JSON.stringify(documentDataOf(page.html))).toContain(JSON.stringify(hostile));
+    expect(page.html).not.toContain("<script>alert(1)");
   });
 });

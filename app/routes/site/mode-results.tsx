@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RatesPage, SearchErrorBoundary, ratesHeaders, ratesMeta } from "~/components/search/RatesPage";
+import { DocumentData, fromDocument } from "~/utils/document-data";
 
 // The server modules are imported inside the loader: a static import of a
 // .server module leaves an empty stand-in module in the page's JavaScript
@@ -22,5 +23,12 @@ export const headers = ratesHeaders;
 export const ErrorBoundary = SearchErrorBoundary;
 
 export default function ModeResults() {
-  return <RatesPage data={useLoaderData<typeof loader>()} />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <RatesPage data={fromDocument(data)} />
+      {/* A page load's data, as JSON (utils/document-data.tsx). */}
+      <DocumentData data={data} />
+    </>
+  );
 }

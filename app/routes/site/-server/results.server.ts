@@ -18,6 +18,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
+import { inDocument } from "~/utils/document-data";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -110,7 +111,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     loadContactCard(request, viewer, lng, reads?.contacts),
   ]);
   const { canonical, ...shown } = pageSearch(search);
-  if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
+  const isDocument = isDocumentRequest(request);
+  if (shown.results && isDocument) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
@@ -127,7 +129,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
       }),
     ),
   };
-  return data(payload, {
+  // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
+  return data(isDocument ? inDocument("results-data", payload) : payload, {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
     headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
