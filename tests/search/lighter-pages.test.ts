@@ -6,7 +6,7 @@
 // page's hydration data leaves out empty facts and the home page's parts of
 // the mode description.
 import { loader as fclLoader } from "~/routes/site/mode-results";
-import { isDocumentRequest } from "~/routes/site/-server/results.server";
+import { isDocumentRequest } from "~/utils/document-data.server";
 import { decode } from "turbo-stream";
 import { prisma } from "~/utils/db.server";
 import { render } from "../support/render";
@@ -98,10 +98,10 @@ describe("the results page's hydration data", () => {
   });
 });
 
-/** The JSON of a results document's data element (utils/document-data.tsx). */
-function documentDataOf(html: string) {
-  const found = /<script type="application\/json" id="results-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!found) throw new Error("no results-data element");
+/** The JSON of a document's data element (utils/document-data.tsx). */
+function documentDataOf(html: string, id = "results-data") {
+  const found = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html);
+  if (!found) throw new Error(`no ${id} element`);
   return JSON.parse(found[1]);
 }
 
@@ -170,7 +170,7 @@ describe("the root's hydration data", () => {
   });
 });
 
-describe("a results document carries its route's data as JSON, not in the hydration stream (decision 609)", () => {
+describe("a results or home document carries its route's data as JSON, not in the hydration stream (decision 609)", () => {
   const DOCUMENT = { "Sec-Fetch-Dest": "document", Accept: "text/html" };
   /** The router's fetch of a route's data (turbo-stream, as the browser decodes it). */
   async function fetched(path: string, query: Record<string, string>, cookie: string) {
@@ -196,6 +196,8 @@ describe("a results document carries its route's data as JSON, not in the hydrat
     ["/express", { pod: "US-W", num: "12.5" }],
     ["/fclbysea", {}],
     ["/express", { pod: "US-W", num: "300" }],
+    ["/home", {}],
+    ["/home", { tab: "air", airpol: "PVG" }],
   ];
 
   test.each(
@@ -207,7 +209,7 @@ describe("a results document carries its route's data as JSON, not in the hydrat
     const page = await render(path, { ...query, lng }, { cookie, headers: DOCUMENT });
     const data = await fetched(path, { ...query, lng }, cookie);
     const { results, ...rest } = data as { results: { rows?: unknown[] } | null };
-    const json = documentDataOf(page.html);
+    const json = documentDataOf(page.html, path === "/home" ? "home-data" : "results-data");
     // Everything the page's script reads from its data arrives, and reads the same.
     expect(json).toEqual(results ? { ...rest, results: { ...results, rows: undefined } } : data);
     expect(Object.keys(json).length).toBeGreaterThan(10);

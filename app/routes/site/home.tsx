@@ -8,6 +8,7 @@ import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, Pr
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
 import { loadHomePage } from "~/routes/site/-server/home.server";
+import { DocumentData, fromDocument } from "~/utils/document-data";
 
 export const links = searchLinks;
 export const headers = ratesHeaders;
@@ -20,7 +21,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** The inquiry home: six tabs (links, so the active tab is in the URL), each a GET search form. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
+  const shipped = useLoaderData<typeof loader>();
+  const data = fromDocument(shipped);
   const mode = data.mode;
   const tabHref = `/home?tab=${mode.homeTab}`;
   // Without JavaScript a suggestion link reopens this tab with the field filled in.
@@ -71,6 +73,8 @@ export default function HomePage() {
       </section>
       <HomeBlocks blocks={data.blocks} />
       <ContactCard data={data.contact} />
+      {/* A page load's data, as JSON (utils/document-data.tsx). */}
+      <DocumentData data={shipped} />
     </div>
   );
 }

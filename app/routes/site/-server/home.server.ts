@@ -23,6 +23,7 @@ import { absoluteUrl } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
+import { shipData } from "~/utils/document-data.server";
 
 export type HomeData = {
   modeKey: ModeKey;
@@ -93,5 +94,6 @@ export async function loadHomePage(request: Request) {
       noindex: Object.values(values).some(Boolean),
     }),
   };
-  return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
+  // A page load carries its data as JSON (utils/document-data.tsx, decision 609).
+  return data(shipData(request, "home-data", payload), { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
 }

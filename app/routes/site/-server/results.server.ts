@@ -18,7 +18,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
-import { inDocument } from "~/utils/document-data";
+import { inDocument, isDocumentRequest } from "~/utils/document-data.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -66,21 +66,6 @@ function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "cont
   const { malformed, ...form } = search;
   void malformed;
   return { ...form, ...NOT_SEARCHED };
-}
-
-/**
- * A browser's page load, as against the client router's fetch of the same
- * loader's data (`/fclbysea.data?…`, which Remix hands the loader under the
- * page's own URL). Browsers mark a navigation `Sec-Fetch-Dest: document`
- * and a fetch() `empty`, a header scripts cannot set; where a browser sends
- * no Sec-Fetch headers (plain HTTP to another host, older browsers), the
- * router's fetch accepts any type and only a page load asks for text/html.
- * A request that is neither keeps its rows: only a document may lose them.
- */
-export function isDocumentRequest(request: Request): boolean {
-  const destination = request.headers.get("Sec-Fetch-Dest");
-  if (destination) return destination === "document" || destination === "iframe";
-  return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 /**

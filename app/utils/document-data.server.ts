@@ -1,0 +1,29 @@
+// The server's half of utils/document-data.tsx: which requests are page
+// loads, and the stand-in a loader returns for them.
+import { PAYLOAD, type InDocument } from "./document-data";
+
+/**
+ * A browser's page load, as against the client router's fetch of the same
+ * loader's data (`/fclbysea.data?…`, which Remix hands the loader under the
+ * page's own URL). Browsers mark a navigation `Sec-Fetch-Dest: document`
+ * and a fetch() `empty`, a header scripts cannot set; where a browser sends
+ * no Sec-Fetch headers (plain HTTP to another host, older browsers), the
+ * router's fetch accepts any type and only a page load asks for text/html.
+ * A request that is neither gets its data whole: only a document may carry
+ * it differently.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (destination) return destination === "document" || destination === "iframe";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/** The data in a document: the stand-in, with the data for the server's render (the route renders <DocumentData>). */
+export function inDocument<T extends object>(id: string, data: T): T | InDocument {
+  return Object.defineProperty({ inDocument: id }, PAYLOAD, { value: data, enumerable: false });
+}
+
+/** A loader's data as its response carries it: in the document as JSON on a page load, whole otherwise. */
+export function shipData<T extends object>(request: Request, id: string, data: T): T | InDocument {
+  return isDocumentRequest(request) ? inDocument(id, data) : data;
+}
