@@ -62,6 +62,15 @@ export function requestMemo<T>(): (request: Request, load: () => Promise<T>) => 
   };
 }
 
+/** A value one step of a request leaves for a later one (kept per request as requestMemo keeps its values). */
+export function requestSlot<T>(): { set: (request: Request, value: T) => void; get: (request: Request) => T | undefined } {
+  const slot = new WeakMap<object, T>();
+  return {
+    set: (request, value) => void slot.set(requestScope(request), value),
+    get: (request) => slot.get(requestScope(request)),
+  };
+}
+
 /** Runs `fn` outside any request: work it starts is not counted to the request that queued it. */
 export function outsideRequest<T>(fn: () => T): T {
   return timingStorage().exit(fn);

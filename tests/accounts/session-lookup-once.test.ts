@@ -18,7 +18,7 @@ async function sessionReads(fn: () => Promise<unknown>): Promise<number> {
     await fn();
     return query.mock.calls.filter(([statement]) => {
       const text = typeof statement === "string" ? statement : (statement as { text?: string } | undefined)?.text;
-      return /FROM sessions s JOIN users u/.test(text ?? "");
+      return /FROM sessions se JOIN users u/.test(text ?? "");
     }).length;
   } finally {
     query.mockRestore();

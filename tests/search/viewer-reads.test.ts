@@ -5,10 +5,17 @@
 import { modeByKey } from "~/domain/modes";
 import { contactsOf } from "~/domain/rates/contacts.server";
 import { readHistory } from "~/domain/rates/history.server";
-import { viewerReads } from "~/domain/rates/viewer-reads.server";
+import { pageReadsMode, viewerReads } from "~/domain/rates/viewer-reads.server";
 import { readWatching } from "~/domain/watches/watches.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { prisma } from "~/utils/db.server";
+import pg from "pg";
+import { flushBackground } from "~/domain/rates/background.server";
+import { render, visibleText } from "../support/render";
+import { getRequest, loginAs } from "../support/requests";
+import { timingStorage, type RequestTiming } from "~/utils/server-timing.server";
+
+const fresh = (): RequestTiming => ({ started: performance.now(), db: 0, count: 0, slowest: 0 });
 
 const fcl = modeByKey("fcl");
 const WATCHED = { mode: "FCL", pol: "VIEWER-READS POL", pod: "VIEWER-READS POD" };
@@ -58,4 +65,88 @@ test("one statement reads the history, the contacts and the watch the separate r
   expect(await pending).toEqual([separate.history, separate.contacts]);
   // Asked after the statement went: still the right answer.
   expect(await reads.watching(viewer, WATCHED)).toBe(true);
+});
+
+describe("on a page load the session's statement reads them (accounts/session.server.ts)", () => {
+  /** The SELECTs a request runs (pg's Client.query, whatever the pool). */
+  async function selects(fn: () => Promise<unknown>): Promise<string[]> {
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    try {
+      await fn();
+      return query.mock.calls
+        .map(([statement]) => (typeof statement === "string" ? statement : ((statement as { text?: string }).text ?? "")))
+        .filter((text) => /^\s*(WITH|SELECT)/i.test(text));
+    } finally {
+      query.mockRestore();
+    }
+  }
+
+  test("a results page and /home of a customer: one statement, the same history, contacts and watch", async () => {
+    const cookie = await loginAs("t1@example.com");
+    const lane = { pol: "SHANGHAI", pod: "BATAM" };
+    const warm = () => render("/fclbysea", lane, { cookie });
+    expect((await warm()).status).toBe(200);
+    await flushBackground();
+    const history = await readHistory(viewer.id, fcl);
+    const contacts = await contactsOf(viewer.id);
+    const contactName = contacts.service!.name;
+
+    for (const watched of [false, true]) {
+      if (watched) await prisma.laneWatch.create({ data: { userId: viewer.id, mode: "FCL", ...lane } });
+      let page!: Awaited<ReturnType<typeof render>>;
+      // In the server's per-request scope (server/app.js opens it), as the session lookup is kept per request.
+      const seen = await selects(() =>
+        timingStorage().run(fresh(), async () => {
+          page = await render("/fclbysea", lane, { cookie });
+        }),
+      );
+      await flushBackground();
+      expect(page.status).toBe(200);
+      // The session's statement, nothing else read.
+      // The session's statement with the page's reads, nothing else.
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatch(/FROM sessions se/);
+      expect(seen[0]).toMatch(/lane_watches/);
+      // What the page shows is what the separate reads give.
+      const text = visibleText(page.html);
+      expect(text).toContain(contactName);
+      expect(page.html).toContain(history.from[0].split("/")[0]);
+      expect(page.html.includes('<p class="watch-lane" data-testid="watch-lane">')).toBe(watched);
+    }
+    await prisma.laneWatch.deleteMany({ where: { userId: viewer.id, pol: lane.pol, pod: lane.pod } });
+
+    const home = await selects(async () => {
+      expect((await render("/home", { tab: "fcl" }, { cookie })).status).toBe(200);
+    });
+    await flushBackground();
+    expect(home.filter((text) => /search_history|LEFT JOIN users s/.test(text) && !/FROM sessions se/.test(text))).toEqual([]);
+    expect(home.some((text) => /FROM sessions se/.test(text) && /search_history/.test(text))).toBe(true);
+  });
+
+  test("another mode's watched lane does not count; a URL that names no mode reads the session alone", async () => {
+    const cookie = await loginAs("t1@example.com");
+    const mode = pageReadsMode(getRequest("/lclbysea"));
+    expect(mode?.key).toBe("lcl");
+    expect(pageReadsMode(getRequest("/home", { tab: "air" }))?.key).toBe("air");
+    expect(pageReadsMode(getRequest("/home"))?.key).toBe("fcl");
+    expect(pageReadsMode(getRequest("/userInfo"))).toBeNull();
+    // An FCL watch of the lane the LCL page shows: not a watch of the LCL lane.
+    const lcl = { lclpol: "SHANGHAI", lclpod: "KOBE" };
+    await prisma.laneWatch.create({ data: { userId: viewer.id, mode: "FCL", pol: "SHANGHAI", pod: "KOBE" } });
+    expect((await render("/lclbysea", lcl, { cookie })).status).toBe(200);
+    await flushBackground();
+    const reads = await selects(async () => {
+      const page = await render("/lclbysea", lcl, { cookie });
+      expect(page.html).toContain('data-testid="watch-lane"');
+      expect(page.html).not.toContain('<p class="watch-lane" data-testid="watch-lane">');
+    });
+    await flushBackground();
+    await prisma.laneWatch.deleteMany({ where: { userId: viewer.id, pol: "SHANGHAI", pod: "KOBE" } });
+    expect(reads.filter((text) => !/FROM sessions se/.test(text))).toEqual([]);
+    const account = await selects(async () => {
+      expect((await render("/userInfo", {}, { cookie })).status).toBe(200);
+    });
+    const session = account.find((text) => /FROM sessions se/.test(text))!;
+    expect(session).not.toMatch(/lane_watches/);
+  });
 });

@@ -8,6 +8,8 @@ import { toViewer, VIEWER_COLUMNS, type Viewer, type ViewerRow } from "./viewer.
 import { bearerToken, isApiPath } from "~/api/prefixes";
 import { requestMemo } from "~/utils/server-timing.server";
 import { ACCOUNT_STATE } from "~/domain/users/status";
+import type { ModeDescription } from "~/domain/modes";
+import { keepPageReads, pageReadsMode, PAGE_READS, type PageReadsRow } from "~/domain/rates/viewer-reads.server";
 
 /** Idle expiry: 10 hours without a request (spec: 36,000,000 ms). */
 export const IDLE_TIMEOUT_MS = 36_000_000;
@@ -92,16 +94,25 @@ type SessionRow = ViewerRow & {
 /**
  * Resolve a session id (from the cookie or an API token) to its user: the
  * session, its user with role, permissions and menus, and the data versions
- * (app/utils/data-cache.server.ts), in one statement.
+ * (app/utils/data-cache.server.ts), in one statement; on a page load of a
+ * results page or /home also the user's own reads of that page's mode
+ * (domain/rates/viewer-reads.server.ts: contacts, history, watched lanes),
+ * one statement instead of two.
  */
-const SESSION_STATEMENT = prepared(
-  `SELECT s.id AS session_id, s.revoked_at, s.expires_at, s.last_seen_at, ${VIEWER_COLUMNS}, (${VERSIONS_SQL}) AS versions
-   FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
-   WHERE s.id = $1`,
-);
+const sessionSql = (page: { columns: string; joins: string } | null) =>
+  `SELECT se.id AS session_id, se.revoked_at, se.expires_at, se.last_seen_at, ${VIEWER_COLUMNS}, (${VERSIONS_SQL}) AS versions${page ? `, ${page.columns}` : ""}
+   FROM sessions se JOIN users u ON u.id = se.user_id JOIN roles r ON r.id = u.role_id ${page ? page.joins : ""}
+   WHERE se.id = $1`;
+const SESSION_STATEMENT = prepared(sessionSql(null));
+const SESSION_WITH_PAGE_READS = prepared(sessionSql(PAGE_READS));
 
-async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; versions: Versions | null }> {
-  const [row] = await sql<SessionRow>(SESSION_STATEMENT, [sessionId]);
+async function readSession(
+  sessionId: string,
+  page: { request: Request; mode: ModeDescription } | null,
+): Promise<{ lookup: SessionLookup; versions: Versions | null }> {
+  const [row] = page
+    ? await sql<SessionRow & PageReadsRow>(SESSION_WITH_PAGE_READS, [sessionId, page.mode.enumValue])
+    : await sql<SessionRow>(SESSION_STATEMENT, [sessionId]);
   const now = Date.now();
   // A frozen account is told so on its next request, even though freezing
   // already revoked this session (administration 2.1 revokes in the same
@@ -116,6 +127,7 @@ async function readSession(sessionId: string): Promise<{ lookup: SessionLookup; 
     return { lookup: { state: "expired" }, versions: null };
   }
   const viewer = toViewer(row);
+  if (page) keepPageReads(page.request, viewer.id, page.mode, row as SessionRow & PageReadsRow);
   if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await prisma.session.update({
       where: { id: row.session_id },
@@ -136,9 +148,11 @@ const perRequest = requestMemo<SessionLookup>();
  */
 export function lookupRequest(request: Request): Promise<SessionLookup> {
   return perRequest(request, async () => {
-    const sessionId = isApiPath(new URL(request.url).pathname) ? bearerToken(request) : (await getCookieSession(request)).get("sid");
+    const api = isApiPath(new URL(request.url).pathname);
+    const sessionId = api ? bearerToken(request) : (await getCookieSession(request)).get("sid");
     if (!sessionId) return { state: "none" } as const;
-    const { lookup, versions } = await readSession(sessionId);
+    const mode = api || request.method !== "GET" ? null : pageReadsMode(request);
+    const { lookup, versions } = await readSession(sessionId, mode ? { request, mode } : null);
     // Primes the request's data versions with the ones the session read brought along.
     if (versions) void requestVersions(request, versions);
     return lookup;

@@ -58,7 +58,7 @@ export async function loadHomePage(request: Request) {
   if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
 
   // The viewer's history and contacts in one statement (no lane on the home page).
-  const reads = viewer ? viewerReads(viewer.id, mode) : null;
+  const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
   reads?.done();
   const [suggestions, lists, offers, notice, contact, blocks, pendingAudit] = await Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),

@@ -88,8 +88,8 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
-  // The viewer's own reads (history, contacts, the lane's watch) are one statement, made when the search asks about the watch or ends.
-  const reads = viewer ? viewerReads(viewer.id, mode) : null;
+  // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
+  const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
   const [search, suggestions, contact] = await Promise.all([
     rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }).finally(() => reads?.done()),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
