@@ -7,7 +7,7 @@
 // the pool, PostgreSQL's executor; docs/benchmarks.md, 28 Nov 2026), and the
 // three ran on every results page of a customer.
 //
-// On a page load of a results page or /home they come with the session
+// On a GET of a results page or /home (document or data) they come with the session
 // itself: the session's statement (accounts/session.server.ts) reads them
 // too, with the mode the URL names (`pageReadsMode`), and every watched lane
 // of that mode, since the lane is not known yet; `viewerReads` then answers
