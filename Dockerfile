@@ -31,4 +31,4 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 # Applies pending migrations (RUN_MIGRATIONS=0 to skip), then serves.
-CMD ["node", "server/index.js"]
+CMD ["node", "--max-semi-space-size=32", "server/index.js"]

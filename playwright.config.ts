@@ -4,6 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.js";
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 // E2E_PORT / E2E_PG_PORT let two checkouts run their browser tests side by side.
@@ -58,7 +59,7 @@ export default defineConfig({
   // createGlobalSetupTasks runs plugin setup first), so the wipe of the e2e
   // database happens in the server command itself.
   webServer: {
-    command: "node tests/e2e/start-server.mjs",
+    command: ["node", ...SERVER_NODE_FLAGS, "tests/e2e/start-server.mjs"].join(" "),
     cwd: ROOT,
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,

@@ -24,6 +24,7 @@
 //      prints the figures and writes .data/load-fault/report.{json,md}.
 // Exit code 0 only when nothing was lost or duplicated.
 import { spawn, type ChildProcess } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -114,7 +115,7 @@ async function startApp(first: boolean): Promise<number> {
   const t0 = Date.now();
   app.generation += 1;
   const logFile = fs.openSync(path.join(WORK, `server-${app.generation}.log`), "a");
-  const child = spawn(process.execPath, [path.join(APP_ROOT, "server", "index.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(APP_ROOT, "server", "index.js")], {
     cwd: APP_ROOT,
     env: appEnv(first),
     stdio: ["ignore", logFile, logFile],

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.js";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../server/embedded-db.js";
 import { startProxy } from "../server/proxy.js";
@@ -87,7 +88,7 @@ export async function startScaleOut(options = {}) {
     // The first app applies the migrations and seeds an empty database; the
     // second starts once it is up, with nothing left to apply.
     for (const [i, appPort] of appPorts.entries()) {
-      const child = spawn(process.execPath, [path.join(ROOT, "server", "index.js")], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "server", "index.js")], {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
         env: {

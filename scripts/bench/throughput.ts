@@ -59,6 +59,7 @@
 import os from "node:os";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
 import { createRequire } from "node:module";
 import {
   addFiftyRowRoutes,
@@ -154,7 +155,7 @@ async function startSecondProcess(
   env: Record<string, string>,
   port: number,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "server", "index.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "server", "index.js")], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

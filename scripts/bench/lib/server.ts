@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { spawn, type ChildProcess } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../../../server/node-flags.js";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
@@ -47,24 +48,28 @@ export async function startServer(options: {
   const url = `http://127.0.0.1:${port}`;
   if (await isUp(url)) throw new Error(`something already answers on ${url}: set BENCH_PORT`);
   const started = Date.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, "tests", "e2e", "start-server.mjs")], {
-    cwd: ROOT,
-    stdio: ["pipe", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      INSECURE_COOKIES: "1",
-      SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
-      PG_DATA_DIR: path.join(ROOT, ".data", `bench-postgres-${pgPort}`),
-      PG_PORT: String(pgPort),
-      UPLOAD_DIR: path.join(ROOT, ".data", `bench-uploads-${pgPort}`),
-      // The server stops (and stops PostgreSQL) when this process dies.
-      E2E_STOP_ON_STDIN_EOF: "1",
-      DATABASE_URL: "",
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), path.join(ROOT, "tests", "e2e", "start-server.mjs")],
+    {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        NODE_ENV: "production",
+        INSECURE_COOKIES: "1",
+        SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
+        PG_DATA_DIR: path.join(ROOT, ".data", `bench-postgres-${pgPort}`),
+        PG_PORT: String(pgPort),
+        UPLOAD_DIR: path.join(ROOT, ".data", `bench-uploads-${pgPort}`),
+        // The server stops (and stops PostgreSQL) when this process dies.
+        E2E_STOP_ON_STDIN_EOF: "1",
+        DATABASE_URL: "",
+        ...options.env,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
