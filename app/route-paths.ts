@@ -7,8 +7,13 @@
  * trailing slash, so the lookup does too.
  */
 export function entryAtPath<T extends { path: string }>(list: readonly T[], pathname: string, suffix = ""): T {
-  const at = pathname.replace(/\/+$/, "").toLowerCase();
-  const found = list.find((entry) => `${entry.path}${suffix}`.toLowerCase() === at);
+  const found = findAtPath(list, pathname, suffix);
   if (!found) throw new Response("Not Found", { status: 404 });
   return found;
+}
+
+/** entryAtPath's lookup without the 404: undefined when no entry is at the URL. */
+export function findAtPath<T extends { path: string }>(list: readonly T[], pathname: string, suffix = ""): T | undefined {
+  const at = pathname.replace(/\/+$/, "").toLowerCase();
+  return list.find((entry) => `${entry.path}${suffix}`.toLowerCase() === at);
 }

@@ -516,6 +516,11 @@ export function modeByHomeTab(tab: string | null | undefined): ModeDescription |
   return MODES.find((m) => m.homeTab === tab);
 }
 
+/** The mode /home shows for its `tab` parameter: the tab's, else the first. */
+export function homeTabMode(tab: string | null | undefined): ModeDescription {
+  return modeByHomeTab(tab) ?? MODES[0];
+}
+
 /**
  * What a page's components read of a mode (the loaders send it): the
  * description without the server's side (Prisma model and columns, tier

@@ -130,6 +130,9 @@ describe("on a page load the session's statement reads them (accounts/session.se
     expect(pageReadsMode(getRequest("/home", { tab: "air" }))?.key).toBe("air");
     expect(pageReadsMode(getRequest("/home"))?.key).toBe("fcl");
     expect(pageReadsMode(getRequest("/userInfo"))).toBeNull();
+    // As the routes match them: any case, a trailing slash.
+    expect(pageReadsMode(getRequest("/FCLbysea/"))?.key).toBe("fcl");
+    expect(pageReadsMode(getRequest("/Home/", { tab: "railway" }))?.key).toBe("rail");
     // An FCL watch of the lane the LCL page shows: not a watch of the LCL lane.
     const lcl = { lclpol: "SHANGHAI", lclpod: "KOBE" };
     await prisma.laneWatch.create({ data: { userId: viewer.id, mode: "FCL", pol: "SHANGHAI", pod: "KOBE" } });

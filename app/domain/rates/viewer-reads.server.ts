@@ -18,7 +18,8 @@
 // waits for the search to ask about the watch (`watching`) or to finish
 // without asking (`done`); the history and the contacts are read with it.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { MODES, modeByHomeTab, type ModeDescription } from "~/domain/modes";
+import { homeTabMode, MODES, type ModeDescription } from "~/domain/modes";
+import { findAtPath } from "~/route-paths";
 import { readWatching, type WatchingReader } from "~/domain/watches/watches.server";
 import { prepared, sql } from "~/utils/db.server";
 import { requestSlot } from "~/utils/server-timing.server";
@@ -53,8 +54,9 @@ export type PageReadsRow = ContactRow & { queries: string | null; destinations: 
 /** The mode whose reads a page load at this URL makes: a results page's, /home's tab (null: none). */
 export function pageReadsMode(request: Request): ModeDescription | null {
   const url = new URL(request.url);
-  if (url.pathname === "/home") return modeByHomeTab(url.searchParams.get("tab")) ?? MODES[0];
-  return MODES.find((mode) => mode.path === url.pathname) ?? null;
+  // As the routes match them (route-paths.ts): any case, trailing slashes.
+  if (findAtPath([{ path: "/home" }], url.pathname)) return homeTabMode(url.searchParams.get("tab"));
+  return findAtPath(MODES, url.pathname) ?? null;
 }
 
 const pageReads = requestSlot<{ viewerId: number; mode: ModeDescription; row: PageReadsRow }>();

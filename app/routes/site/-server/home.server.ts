@@ -4,7 +4,7 @@
 // contact card. Only the active tab's data is loaded (spec 4, tab switching).
 import { data } from "@remix-run/node";
 import { getViewer } from "~/domain/accounts/session.server";
-import { MODES, modeByHomeTab, modeView, type ModeKey, type ModeView } from "~/domain/modes";
+import { homeTabMode, MODES, modeView, type ModeKey, type ModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
@@ -46,7 +46,7 @@ export type HomeData = {
 export async function loadHomePage(request: Request) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab");
-  const mode = modeByHomeTab(tab) ?? MODES[0];
+  const mode = homeTabMode(tab);
   const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
   // After the session lookup, which reads them with the session.
   const versions = await requestVersions(request);
