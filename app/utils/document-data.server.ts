@@ -18,12 +18,12 @@ export function isDocumentRequest(request: Request): boolean {
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
-/** The data in a document: the stand-in, with the data for the server's render (the route renders <DocumentData>). */
-export function inDocument<T extends object>(id: string, data: T): T | InDocument {
-  return Object.defineProperty({ inDocument: id }, PAYLOAD, { value: data, enumerable: false });
-}
-
-/** A loader's data as its response carries it: in the document as JSON on a page load, whole otherwise. */
+/**
+ * A loader's data as its response carries it: on a page load, a stand-in
+ * holding the data for the server's render (the route renders
+ * <DocumentData>, which writes it as JSON); otherwise the data, whole.
+ */
 export function shipData<T extends object>(request: Request, id: string, data: T): T | InDocument {
-  return isDocumentRequest(request) ? inDocument(id, data) : data;
+  if (!isDocumentRequest(request)) return data;
+  return Object.defineProperty({ inDocument: id }, PAYLOAD, { value: data, enumerable: false });
 }

@@ -3,8 +3,9 @@
 // document"). Remix serialises every route's data into the page with
 // turbo-stream, written in JavaScript: about 0.3 ms of server CPU for the
 // results page's 4 KB, against 0.04 ms for JSON.stringify, which also comes
-// out smaller. On a document request the loader returns `inDocument(id,
-// data)` (document-data.server.ts): the hydration stream gets `{ inDocument: id }`, the server's
+// out smaller. The loader returns `shipData(request, id, data)`
+// (document-data.server.ts); on a document request the hydration stream
+// gets `{ inDocument: id }`, the server's
 // render still reads the data (a property turbo-stream does not see), and
 // <DocumentData> writes it into the page as `<script type="application/json">`.
 // The browser reads it back from there before its first render (meta

@@ -18,7 +18,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
-import { inDocument, isDocumentRequest } from "~/utils/document-data.server";
+import { isDocumentRequest, shipData } from "~/utils/document-data.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -96,8 +96,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     loadContactCard(request, viewer, lng, reads?.contacts),
   ]);
   const { canonical, ...shown } = pageSearch(search);
-  const isDocument = isDocumentRequest(request);
-  if (shown.results && isDocument) documentRows(shown.results);
+  if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
@@ -115,7 +114,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     ),
   };
   // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
-  return data(isDocument ? inDocument("results-data", payload) : payload, {
+  return data(shipData(request, "results-data", payload), {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
     headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
