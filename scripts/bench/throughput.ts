@@ -45,7 +45,9 @@
 // 70 % (issue 9).
 //
 //   npm run build && npm run bench:throughput
-//   DURATION=5 CONNECTIONS=10 ROUNDS=5 (defaults); NO_PAGE_CACHE=0 leaves the
+//   DURATION=5 CONNECTIONS=10 ROUNDS=5 WARMUP=5 WARMUP_TWO=30 (defaults; the
+//   warm-up seconds per page before the rounds, and for the two-process
+//   pages, which warm the second processes); NO_PAGE_CACHE=0 leaves the
 //   PAGE_CACHE=0 server out; UNCACHED=1 adds DATA_CACHE=0; TWO_PROCESSES=0
 //   leaves the second processes out (and the ceiling); PROXY=1 adds the two
 //   processes behind server/proxy.js; PAGES=fcl,fclTwo measures only those
@@ -86,6 +88,8 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Rec
 const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const WARMUP = Number(process.env.WARMUP ?? 5);
+const WARMUP_TWO = Number(process.env.WARMUP_TWO ?? 30);
 const TARGET = 0.7;
 const log = (line: string) => console.log(`[throughput] ${line}`);
 const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
@@ -458,10 +462,18 @@ async function main() {
       );
     };
 
-    // Warm-up (JIT, plans, connection pools, the second processes' caches), interleaved too.
-    for (const name of names) for (const config of configs) if (config.pages[name]) await measurePage(config, name, 2);
+    // Warm-up (JIT, plans, connection pools, the second processes' caches),
+    // interleaved too. A server runs for days; what is measured is its steady
+    // state, not V8 still optimising: after 2 s per page the first rounds
+    // cost 1.5-2 × the later ones, and the second process, which serves only
+    // the two-process pages, spent 1-3 ms per request in V8's compiler
+    // threads where the first spent 0.2 ms. So each page gets WARMUP seconds
+    // and the two-process pages WARMUP_TWO (both processes at once).
+    for (const name of names)
+      for (const config of configs)
+        if (config.pages[name]) await measurePage(config, name, name === "fclTwo" || name === "fclProxy" ? WARMUP_TWO : WARMUP);
     await measureRaw(2);
-    if (withCeiling) for (const two of [false, true]) await measureCeiling(two, 2);
+    if (withCeiling) for (const two of [false, true]) await measureCeiling(two, WARMUP);
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const name of names)
