@@ -6,6 +6,7 @@
 //
 //   npm run build && npm run bench:profile
 //   PAGE=fcl (default) | trivial | visitorFcl; DURATION=8 CONNECTIONS=10 TOP=40
+//   WARMUP=20 (seconds of the page before the profiled ones)
 //   The .cpuprofile stays in .data/profile/ (open it in Chrome DevTools).
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +20,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Rec
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const TOP = Number(process.env.TOP ?? 40);
+const WARMUP = Number(process.env.WARMUP ?? 20);
 const PAGE = process.env.PAGE ?? "fcl";
 const DIR = path.join(ROOT, ".data", "profile");
 const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
@@ -96,7 +98,8 @@ async function main() {
     if (!page) throw new Error(`PAGE must be one of ${Object.keys(pages).join(", ")}`);
     const run = (duration: number) =>
       autocannon({ url: `${server.url}${page.path}`, connections: CONNECTIONS, duration, headers: page.headers });
-    await run(3);
+    // Steady state: V8 keeps optimising for thousands of requests (bench:throughput's warm-up).
+    await run(WARMUP);
     const before = server.cpuMs();
     window[0] = now();
     const result = await run(DURATION);
