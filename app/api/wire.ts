@@ -15,6 +15,7 @@
 //   code      a small integer as text ('1', '2', '3': menu and role levels)
 //   idList    ids joined by commas ("1,2"); input also repeated or a JSON array
 // Plain data and pure functions: no server imports (the bench runs it bare).
+import { formatDateTime } from "../utils/dates";
 
 export type WireKind = "string" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "code" | "idList" | "list" | "any";
 
@@ -99,7 +100,6 @@ export function variant(
 
 // ------------------------------------------------------------------ reads
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAY_TEXT = /^\d{4}-\d{2}-\d{2}/;
 const PLAIN_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -114,12 +114,6 @@ function fixScale(text: string, scale: number): string {
   const fraction = m[3] ?? "";
   if (fraction.length > scale) return Number(text).toFixed(scale);
   return scale === 0 ? `${m[1]}${m[2]}` : `${m[1]}${m[2]}.${fraction.padEnd(scale, "0")}`;
-}
-
-function shanghaiDateTime(date: Date): string | null {
-  const time = date.getTime();
-  if (Number.isNaN(time)) return null;
-  return new Date(time + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 }
 
 type Format = (value: unknown, row: Record<string, unknown>) => unknown;
@@ -138,10 +132,10 @@ function dayOf(value: unknown): unknown {
 /** "2026-11-20 10:11:12" as it is; a Date or an ISO instant as Shanghai wall-clock time. */
 function dateTimeOf(value: unknown): unknown {
   if (empty(value)) return null;
-  if (value instanceof Date) return shanghaiDateTime(value);
+  if (value instanceof Date) return formatDateTime(value, { seconds: true });
   const text = String(value);
   if (text.length === 19 && text.charCodeAt(10) === 32 && PLAIN_DATETIME.test(text)) return text;
-  return shanghaiDateTime(new Date(text)) ?? text;
+  return formatDateTime(new Date(text), { seconds: true }) ?? text;
 }
 
 /**

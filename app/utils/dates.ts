@@ -1,6 +1,7 @@
 // Dates are calendar days in Asia/Shanghai (DESIGN.md "Validity"),
 // formatted YYYY-MM-DD. DATE columns come back as UTC midnight.
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // UTC+8 all year: no daylight saving
+/** Asia/Shanghai is UTC+8 all year (no daylight saving): every conversion here is by this offset. */
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -10,6 +11,16 @@ const DAY_MS = 86_400_000;
  */
 export function todayInShanghai(now: Date = new Date()): Date {
   return new Date(Math.floor((now.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS);
+}
+
+/**
+ * The instant of a Shanghai wall-clock text: a day ("YYYY-MM-DD", its
+ * midnight) or a day and time ("YYYY-MM-DD HH:mm[:ss]", with "T" or a space).
+ * The text is assumed well-formed (callers validate it first).
+ */
+export function fromShanghaiWallClock(text: string): Date {
+  const iso = text.length === 10 ? `${text}T00:00:00` : text.replace(" ", "T");
+  return new Date(Date.parse(`${iso}Z`) - SHANGHAI_OFFSET_MS);
 }
 
 /** YYYY-MM-DD of a DATE column value (UTC midnight). */

@@ -4,6 +4,8 @@
 // 2026/1/5, 2026-01-05, 2026.1.5, 2026年1月5日, 20260105, with an optional
 // time. Shared by server and browser.
 
+import { formatDateTime as formatShanghaiDateTime, fromShanghaiWallClock } from "~/utils/dates";
+
 export type DateParts = { y: number; m: number; d: number; H: number; M: number; S: number };
 
 /** Result of a normalisation: the text, null for an empty cell, or INVALID. */
@@ -108,18 +110,14 @@ export function normalizeDateTime(value: unknown): Normalized {
   return formatDateTime(parts);
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
 /** "YYYY-MM-DD HH:mm:ss" in Shanghai time → the instant (Date). */
 export function shanghaiDateTimeToDate(text: string): Date {
-  const [day, time = "00:00:00"] = text.split(" ");
-  return new Date(new Date(`${day}T${time}.000Z`).getTime() - SHANGHAI_OFFSET_MS);
+  return fromShanghaiWallClock(text);
 }
 
 /** An instant → "YYYY-MM-DD HH:mm:ss" in Shanghai time. */
 export function dateToShanghaiDateTime(date: Date): string {
-  const shifted = new Date(date.getTime() + SHANGHAI_OFFSET_MS);
-  return shifted.toISOString().slice(0, 19).replace("T", " ");
+  return formatShanghaiDateTime(date, { seconds: true });
 }
 
 /** A DATE column value (UTC midnight) → "YYYY-MM-DD". */

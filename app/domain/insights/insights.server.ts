@@ -13,7 +13,7 @@ import { addDays, defineTable, parseTableQuery } from "~/domain/table/paging.ser
 import { dataAreas } from "~/domain/data-areas";
 import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
 import { laneOf, type InsightTable } from "./lanes";
 import { laneColumns, laneKeySql } from "~/domain/import-export/batches.server";
 
@@ -102,9 +102,8 @@ export function insightsQuery(url: URL): { period: Period; minSearches: number; 
   return { period: { from, to }, minSearches, lane: origin && destination ? { origin, destination } : null };
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** The instant a Shanghai day begins, as an ISO string for a timestamp column (UTC). */
-const dayStart = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() - SHANGHAI_OFFSET_MS).toISOString();
+const dayStart = (day: string) => fromShanghaiWallClock(day).toISOString();
 
 /**
  * What every statement over the rollup shares: mode, period, the customers in
@@ -399,7 +398,7 @@ export async function loadInsights(
     ids,
     materialised,
   };
-  const today = formatDate(new Date(Date.now() + SHANGHAI_OFFSET_MS));
+  const today = formatDate(todayInShanghai());
   const want = (t: InsightTable) => !only || only === t;
   const none = Promise.resolve([]);
   const [unmet, topBySearches, topByBookings, days, prices, idle] = await Promise.all([

@@ -2,6 +2,7 @@
 // (cards.ts). Every field is required; dates are a calendar day plus a time
 // that defaults to 00:00:00, in Asia/Shanghai.
 import { z } from "~/utils/zod";
+import { formatDateTime } from "~/utils/dates";
 import type { ModeDescription } from "~/domain/modes";
 import { compare, parseFixed } from "~/domain/pricing/decimal";
 import { expressQuote } from "~/domain/pricing/express";
@@ -24,14 +25,14 @@ export function shanghaiInstant(date: string, time: string): Date | null {
   const instant = new Date(`${date}T${full}+08:00`);
   if (Number.isNaN(instant.getTime())) return null;
   // Reject days that do not exist (2026-02-30 rolls over).
-  const back = new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const back = formatDateTime(instant).slice(0, 10);
   return back === date ? instant : null;
 }
 
 /** An instant as the Shanghai day and time the form shows. */
 export function shanghaiParts(instant: Date): { date: string; time: string } {
-  const iso = new Date(instant.getTime() + 8 * 3_600_000).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+  const text = formatDateTime(instant, { seconds: true });
+  return { date: text.slice(0, 10), time: text.slice(11, 19) };
 }
 
 function fieldSchema(field: OfferFormField) {

@@ -1,6 +1,6 @@
 // Validity (DESIGN.md): calendar days in Asia/Shanghai, inclusive; a null
 // bound is open. Customers only ever see rows valid today.
-import { todayInShanghai } from "~/utils/dates";
+import { SHANGHAI_OFFSET_MS, todayInShanghai } from "~/utils/dates";
 
 /** Prisma `where` for rows whose validity covers `today` (a UTC-midnight DATE value). */
 export function validToday(today: Date) {
@@ -10,7 +10,6 @@ export function validToday(today: Date) {
 }
 
 const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /** The instants at which today (Asia/Shanghai) begins and ends. */
 function shanghaiDay(now: Date): { start: Date; end: Date } {

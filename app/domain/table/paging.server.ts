@@ -34,7 +34,7 @@
  * present but empty → open end (so the user can clear the default).
  */
 import { z } from "~/utils/zod";
-import { todayInShanghai, formatDate } from "~/utils/dates";
+import { todayInShanghai, formatDate, fromShanghaiWallClock } from "~/utils/dates";
 import { DEFAULT_PAGE_SIZE, DEFAULT_PAGE_SIZES, TABLE_PARAMS, addDays, type DayRange, type TablePage } from "./types";
 import { blankControlCharacters } from "~/utils/control-characters";
 
@@ -166,8 +166,6 @@ export function tablePage(query: TableQuery<FilterShape>, total: number): TableP
   };
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-
 /** For DATE columns (UTC midnight values): inclusive calendar days. */
 export function dayWhere(range: DayRange | null): { gte?: Date; lte?: Date } | undefined {
   if (!range || (!range.from && !range.to)) return undefined;
@@ -181,16 +179,14 @@ export function dayWhere(range: DayRange | null): { gte?: Date; lte?: Date } | u
 export function timestampWhere(range: DayRange | null): { gte?: Date; lt?: Date } | undefined {
   if (!range || (!range.from && !range.to)) return undefined;
   return {
-    ...(range.from ? { gte: shanghaiInstant(range.from) } : {}),
+    ...(range.from ? { gte: fromShanghaiWallClock(range.from) } : {}),
     // A day end includes the whole day, a date-time end its whole minute.
     ...(range.to
-      ? { lt: range.to.includes("T") ? new Date(shanghaiInstant(range.to).getTime() + 60_000) : shanghaiInstant(addDays(range.to, 1)) }
+      ? {
+          lt: range.to.includes("T")
+            ? new Date(fromShanghaiWallClock(range.to).getTime() + 60_000)
+            : fromShanghaiWallClock(addDays(range.to, 1)),
+        }
       : {}),
   };
-}
-
-/** The instant of a Shanghai day (its midnight) or date-time (YYYY-MM-DDTHH:mm). */
-function shanghaiInstant(value: string): Date {
-  const utc = value.includes("T") ? `${value}:00.000Z` : `${value}T00:00:00.000Z`;
-  return new Date(new Date(utc).getTime() - SHANGHAI_OFFSET_MS);
 }
