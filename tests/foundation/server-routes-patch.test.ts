@@ -9,12 +9,19 @@ import { createRequire } from "node:module";
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { render as renderPage } from "../support/render";
 
 const require = createRequire(import.meta.url);
 type AnyRoute = { id: string; path?: string; index?: boolean; children?: AnyRoute[] };
-const { createStaticHandler } = require("@remix-run/router") as {
-  createStaticHandler: (routes: AnyRoute[]) => { query: (request: Request) => Promise<unknown> };
+const routerModule = require("@remix-run/router") as {
+  createStaticHandler: (routes: AnyRoute[]) => { dataRoutes: AnyRoute[]; query: (request: Request) => Promise<unknown> };
+  matchRoutes: (routes: AnyRoute[], location: string, basename?: string) => unknown;
 };
+const { createStaticHandler } = routerModule;
+
+/** The array, every route and every children array frozen (what lets matching skip walking the tree). */
+const frozenWhole = (routes: AnyRoute[]): boolean =>
+  Object.isFrozen(routes) && routes.every((route) => Object.isFrozen(route) && (!route.children || frozenWhole(route.children)));
 const remixReact = require("@remix-run/react") as {
   RemixServer: (props: { context: unknown; url: string }) => ReactNode;
   Outlet: () => ReactNode;
@@ -116,5 +123,30 @@ describe("a document's routes are made once per build (patched Remix and React R
     expect(createStaticRouter(routes, context).routes).toBe(router.routes);
     const other: AnyRoute[] = [{ id: "root", path: "", children: [{ id: "routes/b", path: "b" }] }];
     expect(createStaticRouter(other, context).routes[0].children![0].id).toBe("routes/b");
+  });
+
+  it("the trees the server matches are frozen whole once made, so matching does not walk them again; a tree with a lazy route is not", async () => {
+    const routes: AnyRoute[] = [{ id: "root", path: "", children: [{ id: "routes/a", path: "a" }] }];
+    const handler = createStaticHandler(routes);
+    expect(frozenWhole(handler.dataRoutes)).toBe(true);
+    // The caller's own tree is not touched.
+    expect(Object.isFrozen(routes)).toBe(false);
+    const context = await handler.query(new Request("http://localhost/a"));
+    expect(frozenWhole(createStaticRouter(routes, context).routes)).toBe(true);
+    // Loading a lazy route completes it in place: such a tree stays writable.
+    const lazy = createStaticHandler([
+      { id: "root", path: "", children: [{ id: "routes/b", path: "b", lazy: async () => ({}) } as AnyRoute] },
+    ]);
+    expect(Object.isFrozen(lazy.dataRoutes)).toBe(false);
+
+    // A document of the app: every tree Remix and React Router match it against is frozen whole.
+    const spy = vi.spyOn(routerModule, "matchRoutes");
+    const page = await renderPage("/us");
+    expect(page.status).toBe(200);
+    const trees = new Set(spy.mock.calls.map(([tree]) => tree));
+    expect(trees.size).toBeGreaterThanOrEqual(2);
+    for (const tree of trees) expect(frozenWhole(tree)).toBe(true);
+    // Remix's server routes are frozen by its patched copy.
+    expect(fs.readFileSync(require.resolve("@remix-run/server-runtime/dist/server.js"), "utf8")).toContain("UNSAFE_freezeRoutes");
   });
 });
