@@ -29,6 +29,12 @@ afterEach(() => {
 });
 
 afterAll(async () => {
+  // As the server does before it ends its pool (server/index.js): the shutdown
+  // hooks write the search records still waiting for their batch
+  // (app/domain/rates/background.server.ts); once the pool has ended they
+  // would fail ("Cannot use a pool after calling end on the pool").
+  const hooks = (globalThis as { __shutdownHooks?: Array<() => unknown> }).__shutdownHooks ?? [];
+  await Promise.allSettled(hooks.map((hook) => hook()));
   // The app's client and pool (app/utils/db.server.ts) keep themselves on globalThis.
   const store = globalThis as { __prisma?: { $disconnect(): Promise<void> }; __pgPool?: { end(): Promise<void> } };
   if (store.__prisma) {
