@@ -106,6 +106,8 @@ const load = () =>
 
 type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "fclProxy" | "visitorFcl" | "notModified" | "raw";
 type Page = { path: string; headers: Record<string, string>; status?: number };
+/** The pages served by a configuration's two app processes (fclProxy through the proxy in front of them). */
+const onBothProcesses = (name: PageName) => name === "fclTwo" || name === "fclProxy";
 /**
  * One round of one page: requests per second and CPU per request (ms): the
  * app process(es), PostgreSQL, the load generator (autocannon, this
@@ -268,7 +270,7 @@ async function measure(label: string, name: string, page: Page, urls: string[], 
 /** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator, proxy). */
 function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
   const { server, second, proxy } = config;
-  const both = name === "fclTwo" || name === "fclProxy";
+  const both = onBothProcesses(name);
   const urls = name === "fclTwo" ? [server.url, second!.url] : [name === "fclProxy" ? proxy!.url : server.url];
   return measure(config.label, name, config.pages[name]!, urls, duration, () => {
     const main = server.cpuMs();
@@ -439,10 +441,7 @@ async function main() {
     const all: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "fclProxy", "visitorFcl", "notModified"];
     const names = process.env.PAGES ? all.filter((name) => process.env.PAGES!.split(",").includes(name)) : all;
     // The ceiling goes with the two-process pages (not with TWO_PROCESSES=0, nor when PAGES leaves them out).
-    const withCeiling =
-      process.env.CEILING !== "0" &&
-      configs.some((config) => config.pages.fclTwo) &&
-      names.some((name) => name === "fclTwo" || name === "fclProxy");
+    const withCeiling = process.env.CEILING !== "0" && configs.some((config) => config.pages.fclTwo) && names.some(onBothProcesses);
     if (withCeiling) for (const port of CEILING_PORTS) synthetic.push(await startCpuBoundServer(port));
     const ceiling: Ceiling = { one: [], two: [] };
     const syntheticPage: Page = { path: "/", headers: BROWSER };
@@ -470,8 +469,7 @@ async function main() {
     // threads where the first spent 0.2 ms. So each page gets WARMUP seconds
     // and the two-process pages WARMUP_TWO (both processes at once).
     for (const name of names)
-      for (const config of configs)
-        if (config.pages[name]) await measurePage(config, name, name === "fclTwo" || name === "fclProxy" ? WARMUP_TWO : WARMUP);
+      for (const config of configs) if (config.pages[name]) await measurePage(config, name, onBothProcesses(name) ? WARMUP_TWO : WARMUP);
     await measureRaw(2);
     if (withCeiling) for (const two of [false, true]) await measureCeiling(two, WARMUP);
 

@@ -20,7 +20,8 @@ import {
   type TableQuery,
   type TableSpec,
 } from "~/domain/table/paging.server";
-import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "~/domain/import-export/dates";
+import { dateToLocalDateTime } from "~/domain/import-export/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea, type ScalarField } from "./types";
 import { toPrismaData, type EditValues } from "./schema";
 import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
@@ -167,9 +168,9 @@ export function cellOf(column: AreaColumn, value: unknown): CellValue {
     case "decimal":
       return new Prisma.Decimal(value as string | number).toFixed(column.scale ?? 2);
     case "date":
-      return dateToDay(value as Date);
+      return formatDate(value as Date);
     case "datetime":
-      return dateToShanghaiDateTime(value as Date);
+      return formatDateTime(value as Date, { seconds: true });
     case "localDateTime":
       return dateToLocalDateTime(value as Date);
     case "bool":

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INVALID, dateToShanghaiDateTime, normalizeDateTime, normalizeDay, shanghaiDateTimeToDate } from "~/domain/import-export/dates";
+import { INVALID, normalizeDateTime, normalizeDay } from "~/domain/import-export/dates";
+import { formatDateTime, fromShanghaiWallClock } from "~/utils/dates";
 
 describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD HH:mm:ss)", () => {
   it.each([
@@ -36,8 +37,8 @@ describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD H
   it("keeps the time for date-times and converts Shanghai time both ways", () => {
     expect(normalizeDateTime("2026/1/5 8:05:09")).toBe("2026-01-05 08:05:09");
     expect(normalizeDateTime("2026-01-05")).toBe("2026-01-05 00:00:00");
-    const instant = shanghaiDateTimeToDate("2026-01-05 08:05:09");
+    const instant = fromShanghaiWallClock("2026-01-05 08:05:09");
     expect(instant.toISOString()).toBe("2026-01-05T00:05:09.000Z");
-    expect(dateToShanghaiDateTime(instant)).toBe("2026-01-05 08:05:09");
+    expect(formatDateTime(instant, { seconds: true })).toBe("2026-01-05 08:05:09");
   });
 });

@@ -4,8 +4,6 @@
 // 2026/1/5, 2026-01-05, 2026.1.5, 2026年1月5日, 20260105, with an optional
 // time. Shared by server and browser.
 
-import { formatDateTime as formatShanghaiDateTime, fromShanghaiWallClock } from "~/utils/dates";
-
 export type DateParts = { y: number; m: number; d: number; H: number; M: number; S: number };
 
 /** Result of a normalisation: the text, null for an empty cell, or INVALID. */
@@ -108,21 +106,6 @@ export function normalizeDateTime(value: unknown): Normalized {
   const parts = parseDateParts(value);
   if (parts === null || parts === INVALID) return parts;
   return formatDateTime(parts);
-}
-
-/** "YYYY-MM-DD HH:mm:ss" in Shanghai time → the instant (Date). */
-export function shanghaiDateTimeToDate(text: string): Date {
-  return fromShanghaiWallClock(text);
-}
-
-/** An instant → "YYYY-MM-DD HH:mm:ss" in Shanghai time. */
-export function dateToShanghaiDateTime(date: Date): string {
-  return formatShanghaiDateTime(date, { seconds: true });
-}
-
-/** A DATE column value (UTC midnight) → "YYYY-MM-DD". */
-export function dateToDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 /** Whether a value carries a time of day: text with a time part, an Excel serial with a fraction, a Date off midnight. */

@@ -6,7 +6,8 @@
 import { Prisma } from "~/utils/db.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { delegate, type AreaWhere } from "~/domain/data-areas/queries.server";
-import { dateToDay, dateToLocalDateTime, dateToShanghaiDateTime } from "./dates";
+import { dateToLocalDateTime } from "./dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 
 /** Upper bound of one export (a full FCL table after a large import stays below). */
@@ -32,9 +33,9 @@ export async function exportRows(area: DataArea, where: AreaWhere): Promise<Cell
           case "decimal":
             return new Prisma.Decimal(value as string | number).toNumber();
           case "date":
-            return dateToDay(value as Date);
+            return formatDate(value as Date);
           case "datetime":
-            return dateToShanghaiDateTime(value as Date);
+            return formatDateTime(value as Date, { seconds: true });
           case "localDateTime":
             return dateToLocalDateTime(value as Date);
           case "bool":

@@ -22,7 +22,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
-import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd, shanghaiDateTimeToDate } from "./dates";
+import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd } from "./dates";
+import { fromShanghaiWallClock } from "~/utils/dates";
 import { restoreCellText } from "./formula-guard";
 import { compressIds } from "~/domain/data-areas/written";
 import {
@@ -223,7 +224,7 @@ export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       const time = normalizeDateTime(cell);
       if (time === INVALID) return { ok: false, reason: "date" };
       // Sheets carry Shanghai local time; the column holds UTC.
-      return { ok: true, value: time === null ? null : shanghaiDateTimeToDate(time).toISOString().slice(0, 19).replace("T", " ") };
+      return { ok: true, value: time === null ? null : fromShanghaiWallClock(time).toISOString().slice(0, 19).replace("T", " ") };
     }
     case "localDateTime": {
       // Shanghai wall-clock time as it is; a date alone is the end of that day.
