@@ -18,6 +18,9 @@ export const EMAIL_KINDS = [
   "profile_audit_result",
   "order_status",
   "watch_digest",
+  "price_request_staff",
+  "price_request_answer",
+  "lane_news",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const emailKindKey = (kind: string) => keyUnder("admin.outbox.kinds.", kind);
