@@ -9,6 +9,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import type { ModeDescription } from "~/domain/modes";
 import { add, compare, fixedText, max, mul, parseFixed, shift, type Fixed } from "~/domain/pricing/decimal";
 import type { ShipmentTotal, TotalPart } from "~/domain/pricing/shipment";
+import type { Tier } from "~/domain/pricing/visibility";
 import type { PriceRequestCargo } from "./cargo";
 
 export type AnswerUnit = TotalPart["unit"];
@@ -52,6 +53,9 @@ export const answerField = {
   feeQuantity: (i: number) => `fee${i}_qty`,
   feeUnit: (i: number) => `fee${i}_unit`,
 } as const;
+
+/** The "make it a rate" form's price field of a line and tier: `price_gp20_T1`. */
+export const publishField = (key: string, tier: Tier) => `price_${key}_${tier}`;
 
 const kgPerCbm = parseFixed("167")!;
 const int = (n: number): Fixed => ({ units: BigInt(n), scale: 0 });

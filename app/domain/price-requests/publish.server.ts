@@ -28,7 +28,7 @@ import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { sqlColumn } from "~/utils/sql-names.server";
-import type { PriceRequestAnswer } from "./answer";
+import { publishField, type PriceRequestAnswer } from "./answer";
 import { deskRequest, laneSearch, modeCurrency } from "./requests.server";
 import { renderMail } from "./mails.server";
 
@@ -37,9 +37,6 @@ export const SEARCHED_WITHIN_DAYS = 30;
 
 /** Whether a mode's answers can become rates (every mode with a lane of two ends). */
 export const publishable = (mode: Pick<ModeDescription, "key">) => mode.key !== "express";
-
-/** The form's price field of a line and tier: `price_gp20_T1`. */
-export const publishField = (key: string, tier: Tier) => `price_${key}_${tier}`;
 
 export type PublishInput = {
   /** Form values: publishField(key, tier) → price; validFrom, validTo; carrier (FCL, air). */

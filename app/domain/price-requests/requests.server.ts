@@ -41,8 +41,8 @@ import type { RequestFormValues } from "./schemas";
 import { renderMail } from "./mails.server";
 import { addWorkingHours, parseWorkingHours, slaState, DEFAULT_WORKING_HOURS, type SlaState } from "./sla";
 
-export type RequestState = "HELD" | "OPEN" | "ANSWERED" | "DECLINED" | "BOOKED";
-export const REQUEST_STATES: readonly RequestState[] = ["HELD", "OPEN", "ANSWERED", "DECLINED", "BOOKED"];
+export const REQUEST_STATES = ["HELD", "OPEN", "ANSWERED", "DECLINED", "BOOKED"] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
 export type RequestChannel = "site" | "embed" | "api";
 
 /** Staff mails are written in Chinese (the back office's language), as the booking notifications. */
@@ -101,7 +101,7 @@ export async function createPriceRequest(
   ctx: RequesterContext,
   values: RequestFormValues,
   now = new Date(),
-): Promise<Outcome<{ id: number; number: string; state: "HELD" | "OPEN" }>> {
+): Promise<Outcome<{ id: number; number: string; state: "HELD" | "OPEN"; dueAt: Date | null }>> {
   const access = priceAccess(ctx.viewer);
   if (ctx.viewer && access.status !== "priced") return fail(403, ACCESS_REFUSAL[access.status]);
   const mode = modeByKey(values.mode);
@@ -181,7 +181,7 @@ export async function createPriceRequest(
     if (staffMail) for (const to of staffTo) await enqueueEmail(tx, { kind: "price_request_staff", to, ...staffMail });
   });
   if (limitKey) await hit(limitKey, rule);
-  return { ok: true, id, number, state };
+  return { ok: true, id, number, state, dueAt };
 }
 
 type ArrivalFacts = {
@@ -288,6 +288,7 @@ export type RequestView = {
   sla: { state: SlaState; minutes: number } | null;
   declineReason: string | null;
   quote: { token: string; number: string; validUntil: string | null } | null;
+  quoteId: number | null;
   entrustmentId: number | null;
   batchId: number | null;
 };
@@ -323,6 +324,7 @@ export function requestView(row: ListRow, t: (key: TranslationKey) => string, no
     quote: row.quote
       ? { token: row.quote.token, number: row.quote.number, validUntil: row.quote.validUntil ? formatDate(row.quote.validUntil) : null }
       : null,
+    quoteId: row.quoteId,
     entrustmentId: row.entrustmentId,
     batchId: row.batchId,
   };

@@ -2,6 +2,7 @@
 // (a visitor adds their contact), for conform in the browser and
 // parseWithZod in the action. Messages are translation keys.
 import { z } from "~/utils/zod";
+import { hasControlCharacters } from "~/utils/control-characters";
 import { MODES, modeByKey, type ModeKey } from "~/domain/modes";
 import { cargoKind, containerParam, containerTypes } from "./cargo";
 
@@ -11,7 +12,7 @@ export const COUNT_MAX = 999;
 export const MODE_KEYS = MODES.map((m) => m.key) as [ModeKey, ...ModeKey[]];
 
 // Control characters (NUL and the like) never reach the database or a mail.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = { test: hasControlCharacters };
 /** One end of the lane: required (conform sends an empty field as absent), at most LANE_MAX characters. */
 const laneEnd = (missing: "priceRequests.errors.origin" | "priceRequests.errors.destination") =>
   z
@@ -57,7 +58,7 @@ const remarks = z.preprocess(
   z
     .string()
     .max(REMARKS_MAX, "priceRequests.errors.remarks")
-    .refine((s) => !CONTROL.test(s.replace(/\n/g, "")), "priceRequests.errors.text")
+    .refine((s) => !CONTROL.test(s.replace(/[\n\t]/g, "")), "priceRequests.errors.text")
     .optional(),
 );
 

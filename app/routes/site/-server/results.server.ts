@@ -19,6 +19,7 @@ import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { isDocumentRequest, shipData } from "~/utils/document-data.server";
+import { priceRequestOffer } from "./price-request-offer.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -31,6 +32,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   suggestions: Record<string, FieldSuggestions>;
   contact: ContactCardData;
   meta: MetaDescriptor[];
+  /** Ask the pricing desk (issue 43): the form where nothing was found, else a link; server-made HTML. */
+  priceRequest: string | null;
 };
 
 const NOT_SEARCHED = {
@@ -60,7 +63,9 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
-function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
+function pageSearch(
+  search: RateSearch,
+): Omit<ResultsData, "suggestions" | "contact" | "meta" | "priceRequest"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
@@ -96,11 +101,13 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     loadContactCard(request, viewer, lng, reads?.contacts),
   ]);
   const { canonical, ...shown } = pageSearch(search);
+  const priceRequest = search.status === "ok" ? await priceRequestOffer(viewer, lng, modeKey, url, search.results.total === 0) : null;
   if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
     contact,
+    priceRequest,
     meta: metaTags(
       pageMeta({
         mode,
