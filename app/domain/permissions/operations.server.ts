@@ -87,12 +87,11 @@ const FIXED = {
   "entrustment.status.read": { who: "signedIn", write: false, area: "entrustments" },
   "entrustment.status.cancel": selfOp("entrustments"),
   // The pricing desk (issue 43, menu 43 under 运营管理): its queue, and what it does with a request.
-  // Writing an answer into a rate table also needs that table's import (data.<mode>.import).
+  // Writing an answer into its mode's rate table is that table's import (data.<mode>.import).
   "desk.read": staffOp("/priceDesk", "priceRequests", false),
   "desk.accept": staffOp("/priceDesk", "priceRequests", true),
   "desk.answer": staffOp("/priceDesk", "priceRequests", true),
   "desk.decline": staffOp("/priceDesk", "priceRequests", true),
-  "desk.publish": staffOp("/priceDesk", "priceRequests", true),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
   // The company's identity (decision 604).

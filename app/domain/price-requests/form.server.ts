@@ -80,6 +80,12 @@ export async function submitRequestForm(
 ): Promise<SubmitOutcome> {
   const modeParam = form.get("mode");
   const modeKey: ModeKey = isModeKey(modeParam) ? modeParam : MODES[0].key;
+  // An account that may not ask is refused before its form is read (as every refused operation).
+  const access = priceAccess(ctx.viewer);
+  if (ctx.viewer && access.status !== "priced") {
+    const submission = parseWithZod(new FormData(), { schema: requestSchema(modeKey, false) });
+    return { ok: false, status: 403, reply: submission.reply({ formErrors: [`priceRequests.errors.access.${access.status}`] }), values: {} };
+  }
   const values = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string").map(([k, v]) => [k, v.slice(0, 1000)]),
   );

@@ -402,6 +402,13 @@ export async function listOwnRequests(userId: number, page: { skip: number; take
   return { rows: rows.map((r) => requestView(r, t)), total };
 }
 
+/** The mode of request `id` (which table an answer would be written to), or null. */
+export async function requestModeOf(id: number | null): Promise<ModeKey | null> {
+  if (!id) return null;
+  const row = await prisma.priceRequest.findUnique({ where: { id }, select: { mode: true } });
+  return row ? modeOfTransport(row.mode) : null;
+}
+
 // ---------------------------------------------------------------- the desk's moves
 
 type Move = Outcome<{ number: string }>;

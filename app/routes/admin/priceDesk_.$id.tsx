@@ -29,6 +29,7 @@ import {
   declineRequest,
   deskRequest,
   requestCurrencies,
+  requestModeOf,
   requestView,
 } from "~/domain/price-requests/requests.server";
 import {
@@ -45,14 +46,13 @@ import { publishable, publishAnswer, publishColumns, publishDefaults, SEARCHED_W
 import { readCargo } from "~/domain/price-requests/cargo";
 import { quoteTotalWords } from "~/domain/quotes/words.server";
 import { dataAreas } from "~/domain/data-areas";
-import { modeByKey } from "~/domain/modes";
+import { modeByKey, type ModeKey } from "~/domain/modes";
 import { modeOfTransport } from "~/domain/catalog";
 import { TIERS } from "~/domain/pricing/visibility";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { readFormData } from "~/utils/form-data.server";
 import { backToList, idOf, intentOf, notFound } from "~/utils/http.server";
 import { formatDate, formatDateTime, todayInShanghai } from "~/utils/dates";
-import { forbidden } from "~/domain/permissions/permissions.server";
 import priceRequestStylesHref from "~/components/price-requests/price-requests.css";
 
 export const links: LinksFunction = () => [...adminTableLinks(), { rel: "stylesheet", href: priceRequestStylesHref }];
@@ -78,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const answer = row.answer as PriceRequestAnswer | null;
   const tier = row.user?.customerRating ? TIERS[row.user.customerRating - 1] : null;
   const area = mode.key !== "express" ? dataAreas[mode.key] : null;
-  const may = performable(viewer, { accept: "desk.accept", answer: "desk.answer", decline: "desk.decline", publish: "desk.publish" });
+  const may = performable(viewer, { accept: "desk.accept", answer: "desk.answer", decline: "desk.decline" });
   return {
     title: t("priceRequests.desk.requestTitle", { number: row.number }),
     request: view,
@@ -102,8 +102,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             done: row.batchId,
             historyHref: `${area.path}?history=1`,
             areaTitle: area.titleKey,
-            // Staff holding the desk but not the table's import see why they cannot write it.
-            allowed: may.publish && mayPerform(viewer, dataOperation(area.key, "import")),
+            // Writing the rate is the table's import: staff holding the desk but not the import see why they cannot.
+            allowed: mayPerform(viewer, dataOperation(area.key, "import")),
             currency: "fixed" in mode.currency ? mode.currency.fixed : answer.currency,
             defaults: publishDefaults(mode, answer, tier),
             columns: publishColumns(mode),
@@ -119,10 +119,15 @@ type Failure = { intent: string; errors: Record<string, string[]>; values?: Reco
 const failure = (intent: string, status: number, errors: Record<string, readonly string[] | undefined>, values?: Record<string, string>) =>
   data<Failure>({ intent, errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [...(v ?? [])]])), values }, { status });
 
-export const action = (args: ActionFunctionArgs) =>
+/** The intents of a request's page; "make it a rate" is the import of the request's mode's table. */
+const intentsOf = (mode: ModeKey) =>
+  ({ accept: "desk.accept", answer: "desk.answer", decline: "desk.decline", publish: dataOperation(mode, "import") }) as const;
+
+export const action = async (args: ActionFunctionArgs) =>
   runAction(
     args,
-    { accept: "desk.accept", answer: "desk.answer", decline: "desk.decline", publish: "desk.publish" },
+    // The mode is no secret (the scope is checked below): an unknown id declares FCL's and ends in 404.
+    intentsOf((await requestModeOf(idOf(args.params.id))) ?? "fcl"),
     async ({ request, params }, gate) => {
       const form = await readFormData(request);
       const intent = intentOf(form);
@@ -167,9 +172,8 @@ export const action = (args: ActionFunctionArgs) =>
           ? backToList(request, "priceRequests.msg.answered", "success", { to: here, values: { number: outcome.number } })
           : refused(outcome);
       }
-      // publish: the desk's operation (authorized above) and the rate table's import.
+      // publish: the table's import, authorized above.
       if (mode.key === "express") return failure(intent, 400, { form: ["priceRequests.publish.errors.express"] });
-      if (!(await checkOperation(viewer, dataOperation(mode.key, "import"), row.id))) throw forbidden();
       const outcome = await publishAnswer(viewer, row.id, { values });
       return outcome.ok
         ? backToList(request, "priceRequests.msg.published", "success", {
