@@ -404,7 +404,10 @@ beforeAll(async () => {
 
   const quoteToken = await savedQuote(fclRate, t2);
   const { action: askAction } = await import("~/routes/site/priceRequest");
-  await call(askAction as RouteFn, postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie: t2 }));
+  await call(
+    askAction as RouteFn,
+    postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie: t2 }),
+  );
   const priceRequest = (await prisma.priceRequest.findFirstOrThrow({ where: { userId: USER_ID.t2 } })).id;
   fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage, quoteToken, priceRequest };
   loggedAfterFixtures = (await prisma.operationLog.aggregate({ _max: { id: true } }))._max.id ?? 0n;

@@ -108,7 +108,10 @@ export async function pageFixtures(): Promise<PageFixtures> {
 /** A price request t1 sends from the form (issue 43): its id. */
 async function priceRequest(cookie: string): Promise<number> {
   const { action } = await import("~/routes/site/priceRequest");
-  const result = await callRoute(action, postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "汉堡", qty_gp20: "1" }, { cookie }));
+  const result = await callRoute(
+    action,
+    postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "汉堡", qty_gp20: "1" }, { cookie }),
+  );
   if (result.status !== 302) throw new Error(`no price request: ${result.status} ${JSON.stringify(result.data)}`);
   const { prisma } = await import("~/utils/db.server");
   return (await prisma.priceRequest.findFirstOrThrow({ orderBy: { id: "desc" }, select: { id: true } })).id;
