@@ -84,7 +84,12 @@ export async function submitRequestForm(
   const access = priceAccess(ctx.viewer);
   if (ctx.viewer && access.status !== "priced") {
     const submission = parseWithZod(new FormData(), { schema: requestSchema(modeKey, false) });
-    return { ok: false, status: 403, reply: submission.reply({ formErrors: [`priceRequests.errors.access.${access.status}`] }), values: {} };
+    return {
+      ok: false,
+      status: 403,
+      reply: submission.reply({ formErrors: [`priceRequests.errors.access.${access.status}`] }),
+      values: {},
+    };
   }
   const values = Object.fromEntries(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string").map(([k, v]) => [k, v.slice(0, 1000)]),

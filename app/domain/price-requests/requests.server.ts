@@ -387,7 +387,12 @@ export async function deskRequest(viewer: Viewer, id: number) {
 }
 
 /** A customer's own requests, newest first (or the one of `id`). */
-export async function listOwnRequests(userId: number, page: { skip: number; take: number }, t: (key: TranslationKey) => string, id?: number) {
+export async function listOwnRequests(
+  userId: number,
+  page: { skip: number; take: number },
+  t: (key: TranslationKey) => string,
+  id?: number,
+) {
   const where = { userId, ...(id ? { id } : {}) };
   const [rows, total] = await Promise.all([
     prisma.priceRequest.findMany({

@@ -18,6 +18,9 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { searchWith } from "~/domain/table/types";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
+import { OpenRequestsLink, RequestInsights } from "~/components/price-requests/RequestInsights";
+import { laneKey as requestLane, requestFigures } from "~/domain/price-requests/insights.server";
+import { insightsQuery } from "~/domain/insights/insights.server";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
@@ -27,7 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = insightsMode(url);
   if (!mode) throw notFound();
-  return insightsScreen(viewer, mode, url);
+  // The price requests' figures (issue 43) beside the search figures.
+  const [screen, requests] = await Promise.all([
+    insightsScreen(viewer, mode, url),
+    requestFigures(viewer, mode.key, insightsQuery(url).period),
+  ]);
+  const { openByLane, ...figures } = requests;
+  return {
+    ...screen,
+    requests: figures,
+    openRequests: Object.fromEntries(
+      screen.data.unmet.map((r) => [requestLane(r.origin, r.destination), openByLane[requestLane(r.origin, r.destination)] ?? 0]),
+    ),
+  };
 }
 
 export const ErrorBoundary = BackOfficeErrorBoundary;
@@ -36,7 +51,7 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function InsightsPage() {
   const { t } = useTranslation();
-  const { modeKey, data, page, charts } = useLoaderData<typeof loader>();
+  const { modeKey, data, page, charts, requests, openRequests } = useLoaderData<typeof loader>();
   const location = useLocation();
   const mode = LANE_MODES.find((m) => m.key === modeKey)!;
   const lane = laneOf(mode);
@@ -71,12 +86,21 @@ export default function InsightsPage() {
     {
       key: "action",
       header: t("insights.col.action"),
-      cell: (row) =>
-        row.action.kind === "alias" ? (
-          <Link to={row.action.href}>{t("insights.unmet.mapAlias", { name: row.action.name })}</Link>
-        ) : (
-          <Link to={row.action.href}>{t("insights.unmet.openArea")}</Link>
-        ),
+      cell: (row) => (
+        <>
+          {row.action.kind === "alias" ? (
+            <Link to={row.action.href}>{t("insights.unmet.mapAlias", { name: row.action.name })}</Link>
+          ) : (
+            <Link to={row.action.href}>{t("insights.unmet.openArea")}</Link>
+          )}
+          <OpenRequestsLink
+            count={openRequests[`${row.origin}\u0001${row.destination}`]}
+            modeKey={modeKey}
+            origin={row.origin}
+            destination={row.destination}
+          />
+        </>
+      ),
     },
     historyColumn<Unmet>(),
   ]);
@@ -136,6 +160,7 @@ export default function InsightsPage() {
         </FilterField>
       </FilterForm>
 
+      <RequestInsights figures={requests} modeKey={modeKey} />
       {section(
         "unmet",
         t("insights.unmet.title"),
