@@ -282,6 +282,13 @@ const MANIFEST: Record<string, Entry> = {
     action: (v) => frozenOut(v) ?? (v === "visitor" || v === "t0" || v === "t1" || v === "t2" ? "400" : "403"),
   },
   "routes/_site._account.userRequests": { url: at("/userRequests"), loader: signedIn() },
+  // The embeddable form (issue 43 item 6) reads no session: every request filed there is a visitor's (an empty one is
+  // invalid); its documented endpoint sends the form back to that page with the problems named.
+  "routes/embed.price-request": { url: at("/embed/price-request"), loader: always("200"), action: always("400") },
+  "routes/embed.price-request_.post": {
+    url: at("/embed/price-request/post"),
+    action: always("303 /embed/price-request?lng=zh-CN&invalid=1"),
+  },
   // The digest's unsubscribe link: public, no session read; without a valid signature 404.
   "routes/_site.watch.unsubscribe": { url: at("/watch/unsubscribe"), loader: always("404"), action: always("404") },
 

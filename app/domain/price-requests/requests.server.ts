@@ -43,7 +43,8 @@ import { addWorkingHours, parseWorkingHours, slaState, DEFAULT_WORKING_HOURS, ty
 
 export const REQUEST_STATES = ["HELD", "OPEN", "ANSWERED", "DECLINED", "BOOKED"] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
-export type RequestChannel = "site" | "embed" | "api";
+/** Where a request came from: the site, the embeddable form (with the site it is on), the API. */
+export type RequestChannel = "site" | "embed" | `embed:${string}` | "api";
 
 /** Staff mails are written in Chinese (the back office's language), as the booking notifications. */
 const STAFF_LANGUAGE: Language = fallbackLanguage;

@@ -6,7 +6,7 @@
 // JavaScript. Each request opens on /priceDesk/<id> (accept, answer, decline,
 // make it a rate). Menu 43 under 运营管理; operation desk.read.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireOperation } from "~/domain/permissions/operations.server";
 import { listDesk, type RequestState } from "~/domain/price-requests/requests.server";
@@ -19,6 +19,8 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { embedSnippets, SITE_NAME } from "~/domain/price-requests/embed.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import { formatDateTime } from "~/utils/dates";
 import { z } from "~/utils/zod";
 import { duration, SlaClock } from "~/components/price-requests/SlaClock";
@@ -48,7 +50,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = pageT(await getLanguage(request));
   const now = new Date();
   const { rows, total } = await listDesk(viewer, query.filters, query, t, now);
+  // The embeddable form's snippets for a website staff name (?embed=agent-hk): its form token is in them.
+  const site = new URL(request.url).searchParams.get("embed");
+  const embed =
+    site === null
+      ? null
+      : SITE_NAME.test(site)
+        ? { site, error: null, ...embedSnippets(publicOrigin(new URL(request.url)), site, await getLanguage(request)) }
+        : { site, error: "priceRequests.embed.badSite" as const, iframe: null, form: null };
   return {
+    embed,
     rows: rows.map((r) => ({ ...r, ageMinutes: Math.max(0, Math.floor((now.getTime() - Date.parse(r.createdAt)) / 60_000)) })),
     page: tablePage(query, total),
     state: query.filters.state ?? "OPEN",
@@ -63,7 +74,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
 export default function PriceDeskPage() {
   const { t } = useTranslation();
-  const { rows, page, state, mode, promise } = useLoaderData<typeof loader>();
+  const { rows, page, state, mode, promise, embed } = useLoaderData<typeof loader>();
   const columns: TableColumn<Row>[] = [
     { key: "number", header: t("priceRequests.field.number"), cell: (r) => <Link to={`/priceDesk/${r.id}`}>{r.number}</Link> },
     {
@@ -123,6 +134,30 @@ export default function PriceDeskPage() {
         <DataTable caption={t("priceRequests.desk.listTitle")} columns={columns} rows={rows} rowKey={(r) => String(r.id)} />
       )}
       <Pager page={page} />
+      <details className="price-desk__section" open={!!embed}>
+        <summary>{t("priceRequests.embed.staffTitle")}</summary>
+        <p className="field__hint">{t("priceRequests.embed.staffHint")}</p>
+        <Form method="get" className="filters">
+          <FilterField label={t("priceRequests.embed.site")}>
+            <input name="embed" defaultValue={embed?.site ?? ""} maxLength={40} placeholder="agent-hk" />
+          </FilterField>
+          <button type="submit" className="button">
+            {t("priceRequests.embed.show")}
+          </button>
+        </Form>
+        {embed?.error ? (
+          <p className="field__errors" role="alert">
+            {t(embed.error)}
+          </p>
+        ) : embed ? (
+          <>
+            <h3>{t("priceRequests.embed.iframe")}</h3>
+            <pre data-testid="embed-iframe">{embed.iframe}</pre>
+            <h3>{t("priceRequests.embed.form")}</h3>
+            <pre data-testid="embed-form">{embed.form}</pre>
+          </>
+        ) : null}
+      </details>
     </section>
   );
 }

@@ -15,14 +15,7 @@ import { ErrorList, Field, Select, TextArea } from "~/components/forms";
 import { SlaClock } from "~/components/price-requests/SlaClock";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
-import {
-  checkOperation,
-  dataOperation,
-  mayPerform,
-  performable,
-  requireOperation,
-  runAction,
-} from "~/domain/permissions/operations.server";
+import { dataOperation, mayPerform, performable, requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   acceptRequest,
   answerRequest,
@@ -271,7 +264,11 @@ export default function PriceDeskRequestPage() {
           </>
         ) : null}
         <dt>{t("priceRequests.field.channel")}</dt>
-        <dd>{t(`priceRequests.channel.${r.channel === "embed" || r.channel === "api" ? r.channel : "site"}`)}</dd>
+        <dd>
+          {r.channel.startsWith("embed")
+            ? `${t("priceRequests.channel.embed")} ${r.channel.slice(6)}`.trim()
+            : t(`priceRequests.channel.${r.channel === "api" ? "api" : "site"}`)}
+        </dd>
       </dl>
 
       {r.state === "HELD" && may.accept ? (
