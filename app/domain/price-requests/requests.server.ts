@@ -66,6 +66,13 @@ export async function requestCurrencies(now = new Date()): Promise<string[]> {
 /** The mode's own currency: what its rate table holds (rail's column defaults to USD). */
 export const modeCurrency = (mode: ModeDescription): string => ("fixed" in mode.currency ? mode.currency.fixed : "USD");
 
+/** The desk's text search column: the parts, lower case, one line. */
+const searchTextOf = (parts: (string | null | undefined)[]) =>
+  parts
+    .filter((p): p is string => !!p)
+    .join("\n")
+    .toLowerCase();
+
 const numberOf = (id: number, day: Date) => `R${formatDate(day).replace(/-/g, "")}-${String(id).padStart(6, "0")}`;
 
 /** The lane's ends as the rate rows store them, when the text names a known port, place or country; else as typed. */
@@ -177,6 +184,14 @@ export async function createPriceRequest(
         openedAt: state === "OPEN" ? now : null,
         dueAt,
         clientAddress: customer ? null : ctx.address,
+        searchText: searchTextOf([
+          number,
+          lane.origin,
+          lane.destination,
+          customer?.username ?? values.contactName,
+          customer?.company ?? values.company,
+          customer ? null : values.email,
+        ]),
       },
     });
     if (staffMail) for (const to of staffTo) await enqueueEmail(tx, { kind: "price_request_staff", to, ...staffMail });
@@ -350,18 +365,8 @@ export async function listDesk(
       filter.mode ? { mode: transportOf(filter.mode) } : {},
       filter.origin ? { origin: filter.origin } : {},
       filter.destination ? { destination: filter.destination } : {},
-      q
-        ? {
-            OR: [
-              { number: { contains: q, mode: "insensitive" } },
-              { origin: { contains: q, mode: "insensitive" } },
-              { destination: { contains: q, mode: "insensitive" } },
-              { contactName: { contains: q, mode: "insensitive" } },
-              { company: { contains: q, mode: "insensitive" } },
-              { user: { OR: [{ username: { contains: q, mode: "insensitive" } }, { company: { contains: q, mode: "insensitive" } }] } },
-            ],
-          }
-        : {},
+      // Number, lane, the requester's name, company (and a visitor's e-mail): one trigram-indexed column.
+      q ? { searchText: { contains: q.toLowerCase() } } : {},
     ],
   };
   const queue = state === "OPEN" || state === "HELD";

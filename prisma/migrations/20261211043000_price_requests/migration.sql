@@ -43,6 +43,7 @@ CREATE TABLE "price_requests" (
     "entrustment_id" INTEGER,
     "batch_id" INTEGER,
     "client_address" TEXT,
+    "search_text" TEXT NOT NULL DEFAULT '',
 
     CONSTRAINT "price_requests_pkey" PRIMARY KEY ("id")
 );
@@ -58,6 +59,12 @@ CREATE INDEX "price_requests_state_due_at_idx" ON "price_requests"("state", "due
 
 -- CreateIndex
 CREATE INDEX "price_requests_state_created_at_idx" ON "price_requests"("state", "created_at");
+
+-- CreateIndex
+CREATE INDEX "price_requests_created_at_idx" ON "price_requests"("created_at");
+
+-- CreateIndex
+CREATE INDEX "price_requests_search_text_idx" ON "price_requests" USING GIN ("search_text" gin_trgm_ops);
 
 -- CreateIndex
 CREATE INDEX "price_requests_user_id_created_at_idx" ON "price_requests"("user_id", "created_at");
