@@ -170,7 +170,7 @@ describe("asking", () => {
       { address: "203.0.113.7" },
     );
     expect(posted.status).toBe(302);
-    expect(posted.headers.get("Location")).toBe("/priceRequest?sent=1");
+    expect(posted.headers.get("Location")).toBe("/priceRequest?sent=1&lng=zh-CN");
     const row = await prisma.priceRequest.findFirstOrThrow({ where: { email: "wang@example.net" } });
     expect(row).toMatchObject({ state: "HELD", userId: null, contactName: "王先生", dueAt: null, clientAddress: "203.0.113.7" });
     expect(row.cargo).toEqual({ kind: "loose", cbm: "3.5", kg: "800", pieces: 12 });

@@ -12,7 +12,7 @@ import { env } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { cargoKind, containerParam, containerTypes } from "./cargo";
 import { createPriceRequest, modeCurrency, requestCurrencies, type RequestChannel } from "./requests.server";
-import { isModeKey, requestSchema } from "./schemas";
+import { isModeKey, requestProblems, requestSchema } from "./schemas";
 
 export type RequestFormView = {
   modeKey: ModeKey;
@@ -95,7 +95,13 @@ export async function submitRequestForm(
     [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string").map(([k, v]) => [k, v.slice(0, 1000)]),
   );
   const submission = parseWithZod(form, { schema: requestSchema(modeKey, !ctx.viewer) });
-  if (submission.status !== "success") return { ok: false, status: 400, reply: submission.reply(), values };
+  if (submission.status !== "success")
+    return {
+      ok: false,
+      status: 400,
+      reply: submission.reply({ fieldErrors: requestProblems(modeKey, !ctx.viewer, form, submission.error) }),
+      values,
+    };
   const outcome = await createPriceRequest(ctx, submission.value, now);
   if (!outcome.ok)
     return {

@@ -125,14 +125,8 @@ export function requestSchema(modeKey: ModeKey, visitor: boolean) {
   return z
     .object(shape)
     .superRefine((value, ctx) => {
-      if (containers.length) {
-        if (!containers.some((c) => Number(value[containerParam(c.key)] ?? 0) > 0))
-          ctx.addIssue({ code: "custom", path: [containerParam(containers[0].key)], message: "priceRequests.errors.cargoRequired" });
-      } else if (!(Number(value.cbm ?? 0) > 0) && !(Number(value.kg ?? 0) > 0)) {
-        ctx.addIssue({ code: "custom", path: [mode.shipment === "lcl" ? "cbm" : "kg"], message: "priceRequests.errors.cargoRequired" });
-      }
-      if (visitor && !value.phone && !value.email)
-        ctx.addIssue({ code: "custom", path: ["phone"], message: "priceRequests.errors.phoneOrEmail" });
+      for (const [path, message] of Object.entries(crossFieldErrors(modeKey, visitor, (name) => value[name])))
+        ctx.addIssue({ code: "custom", path: [path], message });
     })
     .transform((value): RequestFormValues => ({
       mode: value.mode,
@@ -152,6 +146,39 @@ export function requestSchema(modeKey: ModeKey, visitor: boolean) {
       phone: value.phone || undefined,
       email: value.email || undefined,
     }));
+}
+
+/**
+ * The rules across fields (the cargo, a visitor's phone or e-mail), from the
+ * raw values: zod runs an object's refinements only when its fields passed,
+ * so a form with a missing name would otherwise not say its cargo is missing
+ * too (requestProblems below names both at once).
+ */
+export function crossFieldErrors(modeKey: ModeKey, visitor: boolean, get: (name: string) => unknown): Record<string, string> {
+  const mode = modeByKey(modeKey);
+  const containers = cargoKind(mode) === "containers" ? containerTypes(mode) : [];
+  const positive = (name: string) => Number(get(name) ?? 0) > 0;
+  const errors: Record<string, string> = {};
+  if (containers.length ? !containers.some((c) => positive(containerParam(c.key))) : !positive("cbm") && !positive("kg"))
+    errors[containers.length ? containerParam(containers[0].key) : mode.shipment === "lcl" ? "cbm" : "kg"] =
+      "priceRequests.errors.cargoRequired";
+  const blank = (name: string) => String(get(name) ?? "").trim() === "";
+  if (visitor && blank("phone") && blank("email")) errors.phone = "priceRequests.errors.phoneOrEmail";
+  return errors;
+}
+
+/** Every problem of a form at once: the schema's, with the rules across fields added where the schema stopped short. */
+export function requestProblems(
+  modeKey: ModeKey,
+  visitor: boolean,
+  form: FormData | URLSearchParams,
+  error: Record<string, string[] | null> | null | undefined,
+): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(error ?? {})) if (keys?.length) merged[field] = [...keys];
+  for (const [field, key] of Object.entries(crossFieldErrors(modeKey, visitor, (name) => form.get(name))))
+    merged[field] = [...new Set([...(merged[field] ?? []), key])];
+  return merged;
 }
 
 /** Whether `value` names a mode. */

@@ -41,17 +41,19 @@ export const action = (args: ActionFunctionArgs) =>
     // A public operation: the gate reads no session; a frozen account is sent to /freeze here.
     const viewer = await getViewer(request);
     const form = await readFormData(request);
-    const outcome = await submitRequestForm(
-      { viewer, address: clientAddress(request, context), lng: await getLanguage(request), channel: "site" },
-      form,
-    );
+    const lng = await getLanguage(request);
+    const outcome = await submitRequestForm({ viewer, address: clientAddress(request, context), lng, channel: "site" }, form);
     if (!outcome.ok) return data({ reply: outcome.reply, values: outcome.values }, { status: outcome.status });
     if (outcome.state === "OPEN")
       return backToList(request, "priceRequests.ask.sent", "success", {
         to: "/userRequests",
         values: { number: outcome.number, due: outcome.due ?? "" },
       });
-    return backToList(request, "priceRequests.ask.held", "success", { to: "/priceRequest?sent=1", values: { number: outcome.number } });
+    // The receipt in the language the visitor asked in (a ?lng= link sets no cookie).
+    return backToList(request, "priceRequests.ask.held", "success", {
+      to: `/priceRequest?sent=1&lng=${lng}`,
+      values: { number: outcome.number },
+    });
   });
 
 export default function PriceRequestPage() {

@@ -17,7 +17,7 @@ import { RequestFields } from "~/components/price-requests/RequestFields";
 import { clientAddress } from "~/domain/accounts/session.server";
 import { runAction } from "~/domain/permissions/operations.server";
 import { requestFormView, submitRequestForm } from "~/domain/price-requests/form.server";
-import { isModeKey, requestSchema } from "~/domain/price-requests/schemas";
+import { isModeKey, requestProblems, requestSchema } from "~/domain/price-requests/schemas";
 import { SITE_NAME } from "~/domain/price-requests/embed.server";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
 import { readFormData } from "~/utils/form-data.server";
@@ -38,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The documented endpoint sent a form with problems back here: the same checks name them.
   const invalid = url.searchParams.get("invalid") === "1";
   const errors: Record<string, string[] | null> = invalid
-    ? { ...(parseWithZod(new URLSearchParams(url.searchParams), { schema: requestSchema(form.modeKey, true) }).reply().error ?? {}) }
+    ? requestProblems(
+        form.modeKey,
+        true,
+        url.searchParams,
+        parseWithZod(url.searchParams, { schema: requestSchema(form.modeKey, true) }).reply().error,
+      )
     : {};
   if (url.searchParams.get("busy") === "1") errors[""] = ["priceRequests.errors.tooMany"];
   const typed = invalid ? Object.fromEntries([...url.searchParams].filter(([k]) => !["invalid", "busy", "token"].includes(k))) : {};
