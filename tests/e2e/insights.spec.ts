@@ -18,7 +18,7 @@ import { E2E_DB_URL, login, sql } from "./db-helpers";
 const ROOT = process.cwd();
 
 type Lane = { origin: string; destination: string };
-const seeded: Record<string, { ownLane: Lane; otherLane: Lane; pricedLane: Lane; unknown: string }> = {};
+const seeded: Record<string, { ownLane: Lane; otherLane: Lane; pricedLane: Lane; unknown: string; tag: string }> = {};
 
 /** Two customers (one of the demo salesperson's, one of nobody's), their searches of today and a booking; then the rollup. */
 async function seed(project: string) {
@@ -67,7 +67,7 @@ async function seed(project: string) {
     },
     stdio: "ignore",
   });
-  seeded[project] = { ownLane, otherLane, pricedLane: { origin: priced.pol, destination: priced.pod }, unknown };
+  seeded[project] = { ownLane, otherLane, pricedLane: { origin: priced.pol, destination: priced.pod }, unknown, tag };
   return seeded[project];
 }
 
@@ -161,7 +161,7 @@ test.describe("insights dashboard", () => {
   });
 
   test("a view-2 salesperson sees every lane, only the links they may follow and only their own customers", async ({ page }, testInfo) => {
-    const { ownLane, otherLane } = await seed(testInfo.project.name);
+    const { ownLane, otherLane, tag } = await seed(testInfo.project.name);
     await login(page, "sales@example.com");
     await page.goto("/insights");
     // Lane figures name no customer: both lanes, the other customer's too (issue 44 item 1).
@@ -174,9 +174,10 @@ test.describe("insights dashboard", () => {
     await expect(unmet.getByRole("link", { name: /映射港口名/ })).toHaveCount(0);
     // The follow-up table: their own customer only, with phone and e-mail links.
     const customers = section(page, "多次查询未下单的客户");
-    await expect(customers.getByRole("row").filter({ hasText: "洞察测试公司1" })).toHaveCount(1);
-    await expect(customers.getByRole("row").filter({ hasText: "洞察测试公司2" })).toHaveCount(0);
-    const own = customers.getByRole("row").filter({ hasText: "洞察测试公司1" });
+    // (Each project seeds its own two customers, named by its tag.)
+    await expect(customers.getByRole("row").filter({ hasText: `ins${tag}1` })).toHaveCount(1);
+    await expect(customers.getByRole("row").filter({ hasText: `ins${tag}2` })).toHaveCount(0);
+    const own = customers.getByRole("row").filter({ hasText: `ins${tag}1` });
     await expect(own.locator('a[href^="tel:177"]')).toHaveCount(1);
     await expect(own.locator('a[href^="mailto:ins.1."]')).toHaveCount(1);
   });
