@@ -79,7 +79,14 @@ async function main() {
         `SELECT pol, pod, count(*) AS n FROM fcl_rates GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`,
       )
     ).rows[0];
-    const options = { period, minSearches: 3, lane: { origin: lane.pol, destination: lane.pod } };
+    const options = {
+      period,
+      minSearches: 3,
+      lane: { origin: lane.pol, destination: lane.pod },
+      noRate: false,
+      group: "day" as const,
+      carrier: null,
+    };
     const url = new URL(
       `http://bench/insights?${new URLSearchParams({ mode: "fcl", from: period.from, to: period.to, origin: lane.pol, destination: lane.pod })}`,
     );
@@ -112,7 +119,7 @@ async function main() {
     ] as const) {
       const data = await loadInsights(viewer as never, fcl, options);
       log(
-        `${name}: ${data.unmet.length} unmet lanes, ${data.topBySearches.length}/${data.topByBookings.length} top lanes, ${data.trend.length} days (${data.trend.reduce((n, d) => n + d.searches, 0).toLocaleString("en")} searches), ${data.prices.length} price points, ${data.idle.length} idle customers`,
+        `${name}: ${data.unmet.length} unmet lanes, ${data.topBySearches.length}/${data.topByBookings.length} top lanes, ${data.trend.length} days (${data.trend.reduce((n, d) => n + d.searches, 0).toLocaleString("en")} searches), ${data.growth.length} growing lanes, ${data.prices.length} price points, ${data.idle.length} idle customers`,
       );
       for (const table of INSIGHT_TABLES)
         log(line(`section ${table}`, await time(() => loadInsights(viewer as never, fcl, options, table))));

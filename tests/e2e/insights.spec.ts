@@ -3,8 +3,9 @@
 // and mode through the GET forms, sees each SVG chart with its table, follows
 // the unmet-demand actions (the data area filtered on the lane, the alias
 // screen for a name that is no port), opens a lane's price history and
-// downloads a table as .xlsx; a view-2 salesperson sees only their own
-// customers; a customer is refused. Each project seeds its own customers and
+// downloads a table as .xlsx; a view-2 salesperson sees every lane figure,
+// no link they may not follow and only their own customers in the follow-up
+// table; a customer is refused. Each project seeds its own customers and
 // lanes (today's searches), then rolls the logs up the way cron does
 // (`npm run insights:refresh` against the e2e database).
 import { execFileSync } from "node:child_process";
@@ -17,7 +18,7 @@ import { E2E_DB_URL, login, sql } from "./db-helpers";
 const ROOT = process.cwd();
 
 type Lane = { origin: string; destination: string };
-const seeded: Record<string, { ownLane: Lane; otherLane: Lane; pricedLane: Lane; unknown: string }> = {};
+const seeded: Record<string, { ownLane: Lane; otherLane: Lane; pricedLane: Lane; unknown: string; tag: string }> = {};
 
 /** Two customers (one of the demo salesperson's, one of nobody's), their searches of today and a booking; then the rollup. */
 async function seed(project: string) {
@@ -66,7 +67,7 @@ async function seed(project: string) {
     },
     stdio: "ignore",
   });
-  seeded[project] = { ownLane, otherLane, pricedLane: { origin: priced.pol, destination: priced.pod }, unknown };
+  seeded[project] = { ownLane, otherLane, pricedLane: { origin: priced.pol, destination: priced.pod }, unknown, tag };
   return seeded[project];
 }
 
@@ -119,6 +120,14 @@ test.describe("insights dashboard", () => {
     const url = new URL(page.url());
     expect([url.searchParams.get("pol"), url.searchParams.get("pod")]).toEqual([ownLane.origin, ownLane.destination]);
 
+    // Or add a single rate there: the add dialog opens with the lane filled in (issue 44 item 5).
+    await page.goto("/insights");
+    await ownRow.getByRole("link", { name: "添加一条运价" }).click();
+    await expect(page).toHaveURL(/\/fclbyseaData\?.*add=1/);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("起运港", { exact: true })).toHaveValue(ownLane.origin);
+    await expect(dialog.getByLabel("目的港", { exact: true })).toHaveValue(ownLane.destination);
+
     // For a name that is no port: the alias screen with the name ready to map.
     await page.goto("/insights");
     const otherRow = section(page, "未满足的需求").getByRole("row").filter({ hasText: otherLane.origin });
@@ -151,14 +160,26 @@ test.describe("insights dashboard", () => {
     expect(rows.find((r) => r[0] === otherLane.origin)?.[2]).toBe(35);
   });
 
-  test("a view-2 salesperson sees only their own customers' searches", async ({ page }, testInfo) => {
-    const { ownLane, otherLane } = await seed(testInfo.project.name);
+  test("a view-2 salesperson sees every lane, only the links they may follow and only their own customers", async ({ page }, testInfo) => {
+    const { ownLane, otherLane, tag } = await seed(testInfo.project.name);
     await login(page, "sales@example.com");
     await page.goto("/insights");
+    // Lane figures name no customer: both lanes, the other customer's too (issue 44 item 1).
     const unmet = section(page, "未满足的需求");
-    await expect(unmet.getByRole("row").filter({ hasText: ownLane.origin }).filter({ hasText: ownLane.destination })).toHaveCount(1);
-    await expect(unmet.getByRole("row").filter({ hasText: otherLane.origin })).toHaveCount(0);
-    await expect(section(page, "查询最多的航线").getByRole("row").filter({ hasText: otherLane.origin })).toHaveCount(0);
+    const ownRow = unmet.getByRole("row").filter({ hasText: ownLane.origin }).filter({ hasText: ownLane.destination });
+    await expect(ownRow).toHaveCount(1);
+    await expect(unmet.getByRole("row").filter({ hasText: otherLane.origin })).toHaveCount(1);
+    // No data area, no alias screen: no such link.
+    await expect(unmet.getByRole("link", { name: "在运价数据中查看" })).toHaveCount(0);
+    await expect(unmet.getByRole("link", { name: /映射港口名/ })).toHaveCount(0);
+    // The follow-up table: their own customer only, with phone and e-mail links.
+    const customers = section(page, "多次查询未下单的客户");
+    // (Each project seeds its own two customers, named by its tag.)
+    await expect(customers.getByRole("row").filter({ hasText: `ins${tag}1` })).toHaveCount(1);
+    await expect(customers.getByRole("row").filter({ hasText: `ins${tag}2` })).toHaveCount(0);
+    const own = customers.getByRole("row").filter({ hasText: `ins${tag}1` });
+    await expect(own.locator('a[href^="tel:177"]')).toHaveCount(1);
+    await expect(own.locator('a[href^="mailto:ins.1."]')).toHaveCount(1);
   });
 
   test("a customer is refused", async ({ page }) => {
