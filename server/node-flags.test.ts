@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
-import config from "../../playwright.config";
+import { SERVER_NODE_FLAGS } from "./node-flags.js";
+import config from "../playwright.config";
 
 const ROOT = process.cwd();
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");

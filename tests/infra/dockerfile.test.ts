@@ -10,10 +10,9 @@
 //     checked: the `node` user and the base image's packages (no engine here).
 import fs from "node:fs";
 import path from "node:path";
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
 const ROOT = process.cwd();
 const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
@@ -29,14 +28,6 @@ for (const line of lines) {
   stages[stages.length - 1]?.push(line);
 }
 const finalStage = stages[stages.length - 1];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 let image: string | null = null;
 let child: ChildProcess | null = null;

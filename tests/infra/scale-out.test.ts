@@ -5,25 +5,17 @@
 // sessions, rate limits, revoked tokens; the mail relays of both deliver
 // every outbox row exactly once.
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { headers as sheetHeaders, rowOf, sheetBytes } from "../data/helpers";
-import { get } from "./helpers";
+import { get } from "../server/helpers";
 import { startScaleOut } from "../../scripts/scale-out.mjs";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
 type Topology = { url: string; apps: { url: string; pid: number; output: () => string }[]; stop: () => Promise<void> };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A fake of Resend's API: every mail it was asked to send. */
 const delivered: { to: string; subject: string }[] = [];
