@@ -4,6 +4,7 @@
 // never collide. Between the probe closing and the server listening another
 // process may take the port: `withFreePort` starts again on a new one.
 import net from "node:net";
+import { pathToFileURL } from "node:url";
 
 /**
  * @param {number[]} [avoid] ports already handed out and not yet listened on
@@ -53,4 +54,13 @@ function isListening(port) {
     socket.once("connect", () => (socket.destroy(), resolve(true)));
     socket.once("error", () => resolve(false));
   });
+}
+
+// `node scripts/lib/free-port.mjs N`: prints N distinct free ports, comma-separated
+// (for a configuration that must be synchronous, playwright.config.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const count = Number(process.argv[2] || 1);
+  const ports = [];
+  while (ports.length < count) ports.push(await freePort(ports));
+  console.log(ports.join(","));
 }
