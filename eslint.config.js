@@ -20,7 +20,7 @@ export default tseslint.config(
       ".cache/**",
       "test-results/**",
       "playwright-report/**",
-      "scripts/schema-engine/**",
+      "tools/schema-engine/**",
     ],
   },
   js.configs.recommended,

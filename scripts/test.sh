@@ -45,9 +45,9 @@ skip() {
 
 CHROMIUM_OK=1
 BUILD_OK=1
-step "chromium" bash scripts/ensure-chromium.sh || CHROMIUM_OK=0
+step "chromium" bash tools/ensure-chromium.sh || CHROMIUM_OK=0
 # Chinese glyphs for the screenshot checks (tests/e2e/screenshots.spec.ts).
-step "cjk-font" bash scripts/ensure-cjk-font.sh || CHROMIUM_OK=0
+step "cjk-font" bash tools/ensure-cjk-font.sh || CHROMIUM_OK=0
 step "build" npm run build || BUILD_OK=0
 # Page weight for phones (docs/benchmarks.md): the built server on a scratch
 # database, fails above the JavaScript, CSS and HTML budgets (about 30 s).

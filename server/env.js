@@ -63,7 +63,7 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   /** Largest Excel import in MB (data-maintenance.md: 2 MB); raise it for large carrier sheets (issue 23). */
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(2),
-  /** Where `npm run backup` writes (scripts/backup.mjs). */
+  /** Where `npm run backup` writes (tools/backup.mjs). */
   BACKUP_DIR: z.string().optional(),
   /** The project folder the Excel worker threads load from (app/domain/import-export/sheet-worker.server.ts); unset = the working folder. */
   APP_ROOT: z.string().optional(),

@@ -7,7 +7,7 @@
 // date of the same width before the picture is taken), the viewer is t0
 // (no other spec books as t0 or changes its data), motion is reduced (the
 // offer carousel stands still) and animations are off. Chinese needs the CJK
-// font scripts/ensure-cjk-font.sh installs (npm test runs it).
+// font tools/ensure-cjk-font.sh installs (npm test runs it).
 //
 // New baselines after an intended change of the layout:
 //   npx playwright test screenshots --project js --update-snapshots
