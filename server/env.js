@@ -75,11 +75,9 @@ export const envSchema = z.object({
   PAGE_CACHE: flag.default("1"),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
 
-  // --- Scale-out (scripts/scale-out.mjs, server/proxy.js; decision 607) -----
-  /** The app processes' ports the proxy balances over. */
+  // --- Scale-out (scripts/scale-out.mjs; decision 607) -----------------------
+  /** The app processes' ports (unset: ports the system chooses). */
   APP_PORTS: portList.optional(),
-  /** The proxy's upstreams: comma-separated base URLs. */
-  UPSTREAMS: z.string().optional(),
 
   // --- Benchmarks -------------------------------------------------------------
   /** 1 = serve /bench/trivial, the framework-only baseline of bench:throughput. */

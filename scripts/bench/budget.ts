@@ -20,7 +20,7 @@
 //     images in the HTML with width and height (no layout shift).
 //
 // Server: the built app on a scratch embedded PostgreSQL with the demo data
-// (BENCH_PORT, default 3150; BENCH_PG_PORT, default 55450). Needs
+// (BENCH_PORT and BENCH_PG_PORT, else ports the system chooses). Needs
 // `npm run build` first.
 import fs from "node:fs";
 import path from "node:path";

@@ -51,7 +51,7 @@ if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) {
 
 // Playwright gives the server a stdin pipe: when Playwright dies without
 // stopping us (kill -9), the pipe closes and we shut down on our own: a
-// server left behind would hold port 3100 and the database port.
+// server left behind would hold its port and the database port.
 if (process.env.E2E_STOP_ON_STDIN_EOF === "1" && !process.stdin.isTTY) {
   process.stdin.on("end", () => {
     log("stdin closed (Playwright is gone): shutting down");

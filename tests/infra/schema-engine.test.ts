@@ -282,7 +282,7 @@ describe("Prisma CLI with the stand-in (scripts/prisma.mjs)", () => {
       const r = await run(process.execPath, [WRAPPER, "-v"], { cwd: project, env: childEnv() });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`schema-engine-cli ${ENGINES_HASH}`);
-      if (!hasNative) expect(r.stdout).toMatch(/scripts\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
+      if (!hasNative) expect(r.stdout).toMatch(/tools\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
     },
     CLI_TIMEOUT,
   );
