@@ -1,5 +1,5 @@
 // Three test projects (Playwright specs in tests/e2e are separate):
-//   unit         pure tests beside their modules (app/, server/, eslint/):
+//   unit         pure tests beside their modules (app/, server/, eslint/, scripts/):
 //                no database, no setup file, threads; `npm run test:unit`.
 //   integration  tests/<area>/: each file gets its own database, cloned from
 //                a migrated and seeded template (tests/setup/setup-file.ts),
@@ -38,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,js}", "eslint/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,js}", "eslint/**/*.test.ts", "scripts/**/*.test.ts"],
           pool: "threads",
           testTimeout: 10_000,
           // A unit test has no database: DATABASE_URL points at a closed port

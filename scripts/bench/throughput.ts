@@ -60,6 +60,7 @@ import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
 import { createRequire } from "node:module";
+import { recordResults, type BenchFigure } from "./lib/results";
 import {
   addFiftyRowRoutes,
   benchPort,
@@ -336,7 +337,14 @@ function reportCeiling(c: CeilingSummary) {
   );
 }
 
-function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[], ceiling: CeilingSummary | undefined) {
+function report(
+  config: Config,
+  pageCacheOff: Config | undefined,
+  raw: Figure[],
+  ceiling: CeilingSummary | undefined,
+  /** Where the targets' figures go (docs/bench-results.json), for the configuration as deployed. */
+  recorded: BenchFigure[] = [],
+) {
   const s = Object.fromEntries(Object.entries(config.figures).map(([name, figures]) => [name, summary(figures)])) as Partial<
     Record<PageName, Summary>
   >;
@@ -358,8 +366,26 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   line("raw", "raw Node http, fixed 30 KB body:");
   const both = (f: (x: "median" | "best") => number) => `${pct(f("median"))} median (best rounds ${pct(f("best"))})`;
   let ratio = 0;
+  if (s.fcl && s.baselineT1) {
+    const byCpu = s.baselineT1.cpu.median / s.fcl.cpu.median;
+    recorded.push(
+      {
+        metric: "FCL page T1, CPU per request (server + PostgreSQL), median (best round)",
+        target: "≤ 7 ms",
+        value: `${s.fcl.cpu.median.toFixed(2)} ms (${s.fcl.cpu.best.toFixed(2)} ms)`,
+        met: s.fcl.cpu.median <= 7,
+      },
+      { metric: "bare page T1 ÷ FCL page T1, by CPU", target: "≥ 50 %", value: pct(byCpu), met: byCpu >= 0.5 },
+    );
+  }
   if (s.fcl && s.baseline) {
     ratio = s.fcl.rps.median / s.baseline.rps.median;
+    recorded.push({
+      metric: "FCL page T1 ÷ bare page (visitor), by req/s",
+      target: `≥ ${TARGET * 100} %`,
+      value: both((x) => s.fcl!.rps[x] / s.baseline!.rps[x]),
+      met: ratio >= TARGET,
+    });
     log(
       `  ratio FCL T1 / baseline (visitor): ${both((x) => s.fcl!.rps[x] / s.baseline!.rps[x])} by req/s (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`,
     );
@@ -372,6 +398,12 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   }
   if (s.visitorFcl && rawSummary) {
     const share = s.visitorFcl.rps.median / rawSummary.rps.median;
+    recorded.push({
+      metric: "visitor's FCL page from the page cache ÷ raw Node 30 KB, by req/s",
+      target: "≥ 30 %",
+      value: pct(share),
+      met: share >= 0.3,
+    });
     log(
       `  visitor FCL / raw Node 30 KB: ${both((x) => s.visitorFcl!.rps[x] / rawSummary.rps[x])} by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${pct(rawSummary.cpu.median / s.visitorFcl.cpu.median)} by CPU per request`,
     );
@@ -379,10 +411,23 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   const off = pageCacheOff?.figures.visitorFcl ? summary(pageCacheOff.figures.visitorFcl) : undefined;
   if (off && s.visitorFcl) {
     const times = s.visitorFcl.rps.median / off.rps.median;
+    recorded.push({
+      metric: "the same page, cached ÷ PAGE_CACHE=0",
+      target: "≥ 20 ×",
+      value: `${times.toFixed(1)} × by req/s, ${(off.cpu.median / s.visitorFcl.cpu.median).toFixed(1)} × by CPU`,
+      met: times >= 20,
+    });
     log(
       `  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s median (best rounds ${(s.visitorFcl.rps.best / off.rps.best).toFixed(1)} ×; target ≥ 20 ×: ${verdict(times >= 20)}), ${(off.cpu.median / s.visitorFcl.cpu.median).toFixed(1)} × by CPU per request`,
     );
   }
+  if (s.notModified)
+    recorded.push({
+      metric: "a 304 (If-None-Match), server CPU",
+      target: "< 0.3 ms",
+      value: `${s.notModified.server.median.toFixed(2)} ms`,
+      met: s.notModified.server.median < 0.3,
+    });
   if (s.notModified)
     log(
       `  304: server CPU ${s.notModified.server.median.toFixed(2)} ms per request median, best ${s.notModified.server.best.toFixed(2)} ms (target < 0.3 ms: ${verdict(s.notModified.server.median < 0.3)})`,
@@ -393,6 +438,12 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
     const two = s[name];
     if (!two || !s.fcl) continue;
     const scale = two.rps.median / s.fcl.rps.median;
+    recorded.push({
+      metric: "two app processes ÷ one, by req/s",
+      target: "≥ 1.6 ×",
+      value: `${scale.toFixed(2)} ×${ceiling ? ` (the machine's ceiling, a synthetic server: ${ceiling.scale.median.toFixed(2)} ×)` : ""}`,
+      met: scale >= 1.6,
+    });
     log(
       `  ${text}: ${two.rps.median.toFixed(0)} req/s median (best ${two.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process by req/s of the logged-in page (best rounds ${(two.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; the load generator and PostgreSQL share the same ${cpus} CPUs)`,
     );
@@ -485,12 +536,15 @@ async function main() {
     log("");
     log(`summary, ${ROUNDS} rounds of ${DURATION} s per page and configuration, interleaved:`);
     const ceilingFigures = ceilingSummary(ceiling);
-    const ratio = report(configs[0], pageCacheOff, rawFigures, ceilingFigures);
+    const recorded: BenchFigure[] = [];
+    const ratio = report(configs[0], pageCacheOff, rawFigures, ceilingFigures, recorded);
     for (const config of configs.slice(1)) report(config, undefined, [], ceilingFigures);
     if (ceilingFigures) reportCeiling(ceilingFigures);
     log(
       `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${load()}`,
     );
+    // A run of every page is a reference; PAGES= picks a few (diagnosis).
+    if (!process.env.PAGES) recordResults("bench:throughput", recorded);
     // (PAGES may leave the ratio's pages out.)
     if (ratio < TARGET && configs[0].figures.fcl && configs[0].figures.baseline) process.exitCode = 1;
   } finally {
