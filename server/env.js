@@ -1,7 +1,7 @@
 // @ts-check
 // The one schema of the environment: every variable the server, the app and
 // the operator scripts read is here, with its default, and listed in
-// .env.example (tests/foundation/env.test.ts keeps the three in step).
+// .env.example (server/env.test.ts keeps the three in step).
 // The app validates it once at boot (app/utils/env.server.ts); the server
 // process (server/*.js) reads its own settings through serverSettings().
 // Benchmark and test knobs (BENCH_*, E2E_*, ROWS…) are not settings of the
