@@ -6,16 +6,16 @@
 //   node scripts/test-inventory.mjs --tests             also the test counts: `vitest list --json`
 //                                                       and `playwright test --list` (a minute or two)
 //   node scripts/test-inventory.mjs --json FILE         also writes everything as JSON
-//   node scripts/test-inventory.mjs --compare FILE      prints the differences to an earlier --json
+//   node scripts/test-inventory.mjs --compare FILE      prints the differences to an earlier --json (moves
+//                                                       followed by git's rename detection since its commit)
 //
 // An assertion is a call of `expect(`, `expect.soft(`, `expect.poll(` or
 // `assert(` / `assert.x(` in a test file (*.test.ts, tests/e2e/*.spec.ts) or a
 // test helper (tests/support, tests/<area>/helpers.ts and the like). The area
 // of a test file is its folder under tests/ (tests/search/x.test.ts: search;
 // tests/e2e: e2e); a unit test beside its module (app/**, server/**) belongs to
-// the area "unit:<folder>". Files are also listed by name, so a test file that
-// moved keeps its numbers under its new path (--compare matches moves by file
-// name).
+// the area "unit:<folder>". Files are also listed one by one, so a test file
+// that moved keeps its numbers under its new path.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -167,29 +167,38 @@ if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(report, null, 2) + "\n");
 
 if (compareWith) {
   const before = JSON.parse(fs.readFileSync(compareWith, "utf8"));
-  const byName = (entries) => {
-    const map = new Map();
-    for (const [rel, value] of Object.entries(entries)) {
-      const name = path.basename(rel);
-      const key = map.has(name) ? rel : name;
-      map.set(key, { rel, ...value });
+  // Where each earlier file is now: git's rename detection since that commit,
+  // else the same path, else the one file of the same name.
+  const renames = new Map();
+  try {
+    for (const line of run("git", ["diff", "-M", "--name-status", before.commit]).split("\n")) {
+      const [status, from, to] = line.split("\t");
+      if (status?.startsWith("R")) renames.set(from, to);
     }
-    return map;
+  } catch {
+    /* an unknown commit: paths and names only */
+  }
+  const byName = new Map();
+  for (const rel of Object.keys(perFile)) byName.set(path.basename(rel), byName.has(path.basename(rel)) ? null : rel);
+  const whereNow = (rel) => {
+    const renamed = renames.get(rel);
+    if (renamed && perFile[renamed]) return renamed;
+    if (perFile[rel]) return rel;
+    return byName.get(path.basename(rel)) ?? null;
   };
-  const old = byName(before.perFile);
-  const now = byName(perFile);
-  console.log(`\nCompared with ${compareWith} (at ${before.commit}): files whose assertions went down or that are gone`);
+  console.log(`\nCompared with ${compareWith} (at ${before.commit}): moved files, and files whose assertions went down or that are gone`);
   let lost = 0;
-  for (const [name, was] of old) {
-    const is = now.get(name);
+  for (const [rel, was] of Object.entries(before.perFile)) {
+    const now = whereNow(rel);
+    const is = now ? perFile[now] : null;
     if (!is) {
-      console.log(`  gone   ${was.rel} (${was.assertions} assertions)`);
+      console.log(`  gone   ${rel} (${was.assertions} assertions)`);
       lost += was.assertions;
     } else if (is.assertions < was.assertions) {
-      console.log(`  fewer  ${was.rel} -> ${is.rel}: ${was.assertions} -> ${is.assertions}`);
+      console.log(`  fewer  ${rel} -> ${now}: ${was.assertions} -> ${is.assertions}`);
       lost += was.assertions - is.assertions;
-    } else if (is.rel !== was.rel) {
-      console.log(`  moved  ${was.rel} -> ${is.rel} (${was.assertions} -> ${is.assertions})`);
+    } else if (now !== rel) {
+      console.log(`  moved  ${rel} -> ${now} (${was.assertions} -> ${is.assertions})`);
     }
   }
   const sum = (entries) => Object.values(entries).reduce((total, file) => total + file.assertions, 0);
