@@ -83,7 +83,10 @@ export async function settled(page: Page): Promise<void> {
     await document.fonts.ready;
     await Promise.all(
       Array.from(document.images, (image) =>
-        image.complete ? null : new Promise((done) => image.addEventListener("loadend", done, { once: true })),
+        // An image fires load or error (not loadend); `complete` is true after either.
+        image.complete
+          ? null
+          : new Promise((done) => ["load", "error"].forEach((type) => image.addEventListener(type, done, { once: true }))),
       ),
     );
   });
