@@ -179,7 +179,10 @@ async function idFor(path: string): Promise<number> {
       const { cookieOfEmail } = await import("../security/helpers");
       const { callRoute, postForm } = await import("../support/requests");
       const cookie = await cookieOfEmail("t1@example.com");
-      await callRoute(action, postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie }));
+      await callRoute(
+        action,
+        postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie }),
+      );
       const id = await userId("t1@example.com");
       return first(prisma.priceRequest.findFirst({ where: { userId: id }, select: { id: true }, orderBy: { id: "asc" } }));
     }

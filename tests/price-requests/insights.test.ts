@@ -29,21 +29,34 @@ test("figures in scope, the median, the booked share, and the unmet lane's link 
   await prisma.queryLog.create({ data: { mode: "FCL", userId: await userId("t1@example.com"), pol: lane.pol, pod: lane.pod } });
   await refreshInsights();
 
+  type Unmet = { origin: string; destination: string; actions: { kind: string; href: string; count?: number }[] };
   const figures = async (email: string) => {
     const page = await callRoute(
       (await insights()).loader,
       getRequest("/insights", { mode: "fcl" }, { cookie: await cookieOfEmail(email) }),
     );
     expect(page.status).toBe(200);
-    return page.data as { requests: Record<string, number | null>; openRequests: Record<string, number> };
+    const loaded = page.data as { requests: Record<string, number | boolean | null>; data: { unmet: Unmet[] } };
+    const row = loaded.data.unmet.find((r) => r.origin === lane.pol && r.destination === lane.pod);
+    return { requests: loaded.requests, open: row?.actions.find((a) => a.kind === "requests") };
   };
   const admin = await figures("admin@example.com");
-  expect(admin.requests).toEqual({ received: 4, answered: 2, medianMinutes: 60, bookedShare: 0.5 });
-  expect(admin.openRequests[`${lane.pol}\u0001${lane.pod}`]).toBe(2);
+  expect(admin.requests).toEqual({ received: 4, answered: 2, medianMinutes: 60, bookedShare: 0.5, desk: true });
+  expect(admin.open).toEqual({
+    kind: "requests",
+    count: 2,
+    href: `/priceDesk?${new URLSearchParams({ mode: "fcl", origin: lane.pol, destination: lane.pod })}`,
+  });
   // The view-2 salesperson counts their own customers only (other.t2 is another salesperson's).
   const sales = await figures("sales@example.com");
   expect(sales.requests.received).toBe(3);
-  expect(sales.openRequests[`${lane.pol}\u0001${lane.pod}`]).toBe(1);
+  expect(sales.open?.count).toBe(1);
+  // Data staff hold the insights but not the desk (and no view: no customer of theirs): no link to a screen they cannot open.
+  const data = await figures("data@example.com");
+  expect(data.requests).toMatchObject({ received: 0, desk: false });
+  expect(data.open).toBeUndefined();
+  const dataPage = await render("/insights", { mode: "fcl" }, { cookie: await cookieOfEmail("data@example.com") });
+  expect(dataPage.html).not.toContain("/priceDesk");
 
   for (const [lng, words] of [
     ["zh-CN", ["收到询价", "回复时间中位数", "1 小时 0 分", "50%", "2 个待回复询价"]],

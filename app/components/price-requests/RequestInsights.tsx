@@ -1,12 +1,20 @@
 // The price requests' figures on the insights dashboard (issue 43 item 5):
 // received and answered in the period, the median time to answer, the share
-// of answers booked, and the way to the desk's open requests of the mode.
+// of answers booked, and the way to the desk's requests of the mode (for
+// those who hold the desk).
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ModeKey } from "~/domain/modes";
 import { duration } from "./SlaClock";
 
-export type RequestInsightsData = { received: number; answered: number; medianMinutes: number | null; bookedShare: number | null };
+export type RequestInsightsData = {
+  received: number;
+  answered: number;
+  medianMinutes: number | null;
+  bookedShare: number | null;
+  /** The viewer holds the desk (the link to it is offered only then). */
+  desk: boolean;
+};
 
 export function RequestInsights({ figures, modeKey }: { figures: RequestInsightsData; modeKey: ModeKey }) {
   const { t } = useTranslation();
@@ -25,34 +33,11 @@ export function RequestInsights({ figures, modeKey }: { figures: RequestInsights
         <dt>{t("priceRequests.insights.booked")}</dt>
         <dd>{figures.bookedShare === null ? none : `${Math.round(figures.bookedShare * 1000) / 10}%`}</dd>
       </dl>
-      <p>
-        <Link to={`/priceDesk?mode=${modeKey}`}>{t("priceRequests.desk.title")}</Link>
-      </p>
+      {figures.desk ? (
+        <p>
+          <Link to={`/priceDesk?mode=${modeKey}`}>{t("priceRequests.desk.title")}</Link>
+        </p>
+      ) : null}
     </section>
-  );
-}
-
-/** The unmet lane's open requests on the desk, when it has any. */
-export function OpenRequestsLink({
-  count,
-  modeKey,
-  origin,
-  destination,
-}: {
-  count: number | undefined;
-  modeKey: ModeKey;
-  origin: string;
-  destination: string;
-}) {
-  const { t } = useTranslation();
-  if (!count) return null;
-  return (
-    <>
-      {" "}
-      ·{" "}
-      <Link to={`/priceDesk?${new URLSearchParams({ mode: modeKey, origin, destination })}`}>
-        {t("priceRequests.insights.openRequests", { count })}
-      </Link>
-    </>
   );
 }

@@ -21,6 +21,7 @@ export const EMAIL_KINDS = [
   "price_request_staff",
   "price_request_answer",
   "lane_news",
+  "tier_change",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const emailKindKey = (kind: string) => keyUnder("admin.outbox.kinds.", kind);

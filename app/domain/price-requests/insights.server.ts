@@ -6,6 +6,7 @@
 // and the open requests per lane (the unmet lanes link to them). One
 // statement each, over the requests' own indexes.
 import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { UnmetLane } from "~/domain/insights/insights.server";
 import { transportOf, type ModeKey } from "~/domain/catalog";
 import { customerIdsInScope } from "~/domain/permissions/views.server";
 import { fromShanghaiWallClock } from "~/utils/dates";
@@ -63,4 +64,14 @@ export async function requestFigures(viewer: Viewer, modeKey: ModeKey, period: {
     bookedShare: figures.answered ? figures.booked / figures.answered : null,
     openByLane: Object.fromEntries(open.map((o) => [laneKey(o.origin, o.destination), o.open])),
   };
+}
+
+/** The unmet lanes with a link to their open requests on the desk (for a viewer holding desk.read), where they have any. */
+export function withOpenRequests(modeKey: ModeKey, unmet: UnmetLane[], openByLane: Record<string, number>): UnmetLane[] {
+  return unmet.map((lane) => {
+    const count = openByLane[laneKey(lane.origin, lane.destination)];
+    if (!count) return lane;
+    const href = `/priceDesk?${new URLSearchParams({ mode: modeKey, origin: lane.origin, destination: lane.destination })}`;
+    return { ...lane, actions: [...lane.actions, { kind: "requests", href, count }] };
+  });
 }
