@@ -186,6 +186,32 @@ export default function PriceDeskRequestPage() {
   const busy = useNavigation().state === "submitting";
   const errorsOf = (intent: string, field: string) => (failed?.intent === intent ? failed.errors[field] : undefined);
   const valueOf = (intent: string, field: string, fallback = "") => (failed?.intent === intent ? (failed.values?.[field] ?? "") : fallback);
+  // The validity dates of the answer and of the rate it becomes (the same two fields, each form's own ids and values).
+  const validity = (intent: "answer" | "publish", defaults: { from: string; to: string }, toRequired: boolean) => (
+    <>
+      <Field
+        label={t("priceRequests.desk.validFrom")}
+        errors={errorsOf(intent, "validFrom")}
+        inputProps={{
+          id: `${intent}-valid-from`,
+          name: "validFrom",
+          type: "date",
+          defaultValue: valueOf(intent, "validFrom", defaults.from),
+        }}
+      />
+      <Field
+        label={t("priceRequests.desk.validTo")}
+        errors={errorsOf(intent, "validTo")}
+        inputProps={{
+          id: `${intent}-valid-to`,
+          name: "validTo",
+          type: "date",
+          required: toRequired,
+          defaultValue: valueOf(intent, "validTo", defaults.to),
+        }}
+      />
+    </>
+  );
   const fieldErrors = (intent: string) =>
     failed?.intent === intent ? Object.entries(failed.errors).filter(([field]) => field !== "form") : [];
 
@@ -402,27 +428,7 @@ export default function PriceDeskRequestPage() {
                   .flatMap(([field, keys]) => keys.map((key) => <li key={`${field}-${key}`}>{messageText(t, key)}</li>))}
               </ul>
             ) : null}
-            <Field
-              label={t("priceRequests.desk.validFrom")}
-              errors={errorsOf("answer", "validFrom")}
-              inputProps={{
-                id: "answer-valid-from",
-                name: "validFrom",
-                type: "date",
-                defaultValue: valueOf("answer", "validFrom", answerForm.defaults.validFrom),
-              }}
-            />
-            <Field
-              label={t("priceRequests.desk.validTo")}
-              errors={errorsOf("answer", "validTo")}
-              inputProps={{
-                id: "answer-valid-to",
-                name: "validTo",
-                type: "date",
-                required: true,
-                defaultValue: valueOf("answer", "validTo"),
-              }}
-            />
+            {validity("answer", { from: answerForm.defaults.validFrom, to: "" }, true)}
             <TextArea
               label={t("priceRequests.desk.remarks")}
               errors={errorsOf("answer", "remarks")}
@@ -543,26 +549,7 @@ export default function PriceDeskRequestPage() {
                     inputProps={{ id: "publish-carrier", name: "carrier", maxLength: 50, defaultValue: valueOf("publish", "carrier") }}
                   />
                 ) : null}
-                <Field
-                  label={t("priceRequests.desk.validFrom")}
-                  errors={errorsOf("publish", "validFrom")}
-                  inputProps={{
-                    id: "publish-valid-from",
-                    name: "validFrom",
-                    type: "date",
-                    defaultValue: valueOf("publish", "validFrom", publish.defaults.validFrom),
-                  }}
-                />
-                <Field
-                  label={t("priceRequests.desk.validTo")}
-                  errors={errorsOf("publish", "validTo")}
-                  inputProps={{
-                    id: "publish-valid-to",
-                    name: "validTo",
-                    type: "date",
-                    defaultValue: valueOf("publish", "validTo", publish.defaults.validTo),
-                  }}
-                />
+                {validity("publish", { from: publish.defaults.validFrom, to: publish.defaults.validTo }, false)}
                 <div>
                   <button type="submit" name="intent" value="publish" className="button button--primary" disabled={busy}>
                     {t("priceRequests.desk.publish")}
