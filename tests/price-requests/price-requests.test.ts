@@ -215,6 +215,18 @@ describe("the desk", () => {
     expect(sales).not.toContain(heldRow.number);
     const global = await list("sales.global@example.com");
     for (const row of [mineRow, otherRow, heldRow]) expect(global).toContain(row.number);
+    // The text search: the visitor's name in any case; % and _ are taken literally (no request has them).
+    const search = async (q: string) =>
+      (
+        await callRoute(
+          (await desk()).loader,
+          getRequest("/priceDesk", { state: "all", q, size: 100 }, { cookie: await cookieOfEmail("sales.global@example.com") }),
+        )
+      ).data.rows as { number: string }[];
+    expect((await search("ZHAO")).map((r) => r.number)).toContain(heldRow.number);
+    expect((await search("ZHAO")).map((r) => r.number)).not.toContain(mineRow.number);
+    expect(await search("%")).toEqual([]);
+    expect(await search("_")).toEqual([]);
     // A view-2 salesperson cannot open another's request, nor act on it.
     expect((await deskGet("sales@example.com", otherRow.id)).status).toBe(404);
     expect((await deskPost("sales@example.com", otherRow.id, { intent: "decline", reason: "x" })).status).toBe(404);

@@ -40,6 +40,7 @@ import type { PriceRequestAnswer } from "./answer";
 import type { RequestFormValues } from "./schemas";
 import { renderMail } from "./mails.server";
 import { addWorkingHours, parseWorkingHours, slaState, DEFAULT_WORKING_HOURS, type SlaState } from "./sla";
+import { containsText } from "~/utils/like";
 
 export const REQUEST_STATES = ["HELD", "OPEN", "ANSWERED", "DECLINED", "BOOKED"] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
@@ -365,8 +366,9 @@ export async function listDesk(
       filter.mode ? { mode: transportOf(filter.mode) } : {},
       filter.origin ? { origin: filter.origin } : {},
       filter.destination ? { destination: filter.destination } : {},
-      // Number, lane, the requester's name, company (and a visitor's e-mail): one trigram-indexed column.
-      q ? { searchText: { contains: q.toLowerCase() } } : {},
+      // Number, lane, the requester's name, company (and a visitor's e-mail): one trigram-indexed column, the text
+      // taken literally (% and _ are no wildcards: utils/like.ts).
+      q ? { searchText: containsText(q) } : {},
     ],
   };
   const queue = state === "OPEN" || state === "HELD";
