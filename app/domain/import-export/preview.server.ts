@@ -16,11 +16,15 @@ import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/refe
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
-import { HASH_SETTINGS_SQL } from "./batches.server";
+import { HASH_SETTINGS_SQL, committedBatchOf, repeatValues } from "./batches.server";
+import type { MappedSheet, RowOrigin } from "./source-layout.server";
+import type { SheetInput } from "./sheet-grid";
+import { compressIds } from "~/domain/data-areas/written";
 import { phaseClock } from "./phases.server";
-import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
+import { copyPreviewFile, previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
 import {
+  furtherRateTabs,
   importFailure,
   readSpreadsheet,
   stagedSource,
@@ -46,6 +50,11 @@ const CHUNK_ROWS = 10_000;
 const STAGING_CONNECTIONS = 2;
 
 export type PreviewCounts = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
+export type PreviewTabCounts = { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number };
+/** What the clerk must accept before the commit (issue 40 item 2): a file already imported, further tabs left out. */
+export type PreviewDecisions = { repeat?: Record<string, string | number>; furtherTabs?: { name: string; rows: number }[] };
+export type PreviewDecision = keyof PreviewDecisions;
+export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs"];
 export type PreviewSummary = {
   counts: PreviewCounts;
   /** Headers that matched no column. */
@@ -53,8 +62,21 @@ export type PreviewSummary = {
   /** Every row error (the import's messages, with row numbers and ids). */
   problems: ImportProblem[];
   badRows: number[];
+  /** A carrier's sheet: the refused rows by tab, row and period (badRows are the mapped sheet's numbers). */
+  rowLabels?: string[];
   /** FCL, LCL: distinct pol/pod spellings by state (absent for the other areas). */
   ports?: Record<PortState, number>;
+  /** Rows customers will see once committed, today (not hidden by their validity, port names found). */
+  visible?: number;
+  /** FCL, LCL: rows with a port name nothing resolves (customers will not find them until it is resolved). */
+  unfound?: number;
+  /** Rows without an id that are a stored rate's update (same lane, carrier, validity and containers). */
+  sameRate?: number;
+  /** A carrier's sheet: the counts per tab and period. */
+  tabs?: PreviewTabCounts[];
+  /** A carrier's sheet: rows left out that hold no rate (a note under the table), named. */
+  notes?: { at: string; text: string }[];
+  decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
 /**
@@ -223,7 +245,7 @@ function sameSql(area: DataArea, columns: WriteColumn[], value: StagedValue): st
  * staged row is written once (no UPDATE passes over the stage table).
  * Returns the chunk's counts.
  */
-export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
+export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[], originParam: number | null = null): string {
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
   // OFFSET 0 keeps the subqueries apart: each value is extracted and cast once per row (the stage table and the
@@ -233,14 +255,44 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
   // tests/data/import-preview.test.ts checks the plan.
   const casts = columns.map((c, i) => `(s."values"->>${i})::${c.type} AS v${i}`);
   const same = sameSql(area, columns, (c, i) => withDefault(c, `r.v${i}`));
+  // A row without an id finds the stored row of the same rate (issue 40 item 2: lane, carrier, validity, the containers
+  // it prices) and becomes its update: offered as such, never a second copy. Required key fields compare with = (the
+  // lane index serves them), the others as IS NOT DISTINCT FROM.
+  const key = sameRateKey(area, columns);
+  const keyConditions = key
+    ? [
+        ...key.fields.map((c) => {
+          const i = columns.indexOf(c);
+          const required = area.columns.find((a) => a.field === c.field)?.required;
+          return `k."${sqlColumn(area.model, c.field)}" ${required ? "=" : "IS NOT DISTINCT FROM"} r.v${i}`;
+        }),
+        ...(area.import.sameRate?.containers ?? []).flatMap((base) => {
+          const staged = columns.flatMap((c, i) =>
+            c.field.length === base.length + 2 && c.field.startsWith(base) && /T[0-2]$/.test(c.field) ? [`r.v${i} IS NOT NULL`] : [],
+          );
+          if (!staged.length) return [];
+          const stored = ["T0", "T1", "T2"].map((tier) => `k."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`);
+          return [`(${stored.join(" OR ")}) = (${staged.join(" OR ")})`];
+        }),
+      ]
+    : [];
+  const stored = key
+    ? `LEFT JOIN LATERAL (
+        (SELECT k.* FROM ${table} k WHERE k.id = s.id)
+        UNION ALL
+        (SELECT k.* FROM ${table} k WHERE s.id IS NULL AND ${keyConditions.join(" AND ")} ORDER BY k.id LIMIT 1)
+        LIMIT 1
+      ) t ON true`
+    : `LEFT JOIN ${table} t ON t.id = s.id`;
+  const origin = originParam === null ? "" : `, unnest($${originParam}::text[])`;
   return `WITH staged AS (
-      INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
-      SELECT $1, $2 + s.ord, s.id,
+      INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before, origin${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
+      SELECT $1, $2 + s.ord, COALESCE(s.id, t.id),
              CASE WHEN t.id IS NULL THEN 'new' WHEN d.same THEN 'unchanged' ELSE 'updated' END,
-             ${hidden}, CASE WHEN NOT d.same THEN t::text END${columns.map((_, i) => `, r.v${i}`).join("")}
-      FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
+             ${hidden}, CASE WHEN NOT d.same THEN t::text END, ${originParam === null ? "NULL" : "s.origin"}${columns.map((_, i) => `, r.v${i}`).join("")}
+      FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)${origin}) WITH ORDINALITY AS s(id, "values", ${originParam === null ? "" : "origin, "}ord)
       CROSS JOIN LATERAL (SELECT ${casts.length ? casts.join(", ") : "NULL AS v"} OFFSET 0) r
-      LEFT JOIN ${table} t ON t.id = s.id
+      ${stored}
       CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${same} END AS same OFFSET 0) d
       RETURNING status, hidden
     )
@@ -290,7 +342,17 @@ export async function createPreview(
   const file = await storePreviewFile(id, data);
   let kept = false;
   try {
-    const outcome = await readAndStage(area, viewer, id, data, meta, limits, file);
+    const clock = phaseClock();
+    const read = await readSpreadsheet(data, limits);
+    if (!read.ok) return read;
+    clock.lap("read: zip checks, parse worker, transfer");
+    const worker = read.sheet.timings;
+    if (worker) {
+      clock.add("  of which worker: zip size check + inflate", worker.zipSizes, 0);
+      clock.add("  of which worker: XML parse (one-pass reader)", worker.read, 0);
+      clock.add("  of which worker: compact form", worker.compact, 0);
+    }
+    const outcome = await stageSheet(area, viewer, id, read.sheet, { ...meta, furtherTabs: furtherRateTabs(area, read.tabs) }, file);
     kept = outcome.ok;
     return outcome;
   } finally {
@@ -298,27 +360,113 @@ export async function createPreview(
   }
 }
 
-async function readAndStage(
+/** Where a preview of a carrier's sheet came from (issue 40): the wizard upload and the profile that mapped it. */
+export type PreviewSource = { wizard: string; profile: { id: number; name: string } | null };
+
+/**
+ * The preview of a carrier's sheet mapped by the wizard (issue 40): the rows
+ * in the area's layout (applyMapping) staged exactly as an upload in the
+ * portal's layout is, each with its origin (tab, row, period); the wizard's
+ * file (already on disk) becomes the preview's.
+ */
+export async function createMappedPreview(
+  area: DataArea,
+  viewer: Who,
+  upload: { fileName: string; fileKey: string; checksum: string },
+  mapped: MappedSheet,
+  source: PreviewSource,
+): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
+  await cleanExpiredPreviews();
+  const id = crypto.randomUUID();
+  const file = await copyPreviewFile(upload.fileKey, id);
+  let kept = false;
+  try {
+    // Air: the +130/+2000/+3000 kg breaks all mapped is the standard file, none the plain one (which clears them).
+    const header = new Set((mapped.sheet.rows[0] ?? []).map(String));
+    const extras = area.import.air?.extraFields.filter((f) => header.has(area.columns.find((c) => c.field === f)?.header ?? f)).length ?? 0;
+    const variant: ImportVariant = area.import.air && extras === 0 ? "plain" : "standard";
+    const outcome = await stageSheet(area, viewer, id, mapped.sheet, { fileName: upload.fileName, variant, mapped, source }, file);
+    kept = outcome.ok;
+    return outcome;
+  } finally {
+    if (!kept) await removePreviewFiles([file.key]);
+  }
+}
+
+type StageMeta = {
+  fileName: string;
+  variant?: ImportVariant;
+  /** Tabs after the first that hold rates (a sheet in the portal's layout: only the first is read). */
+  furtherTabs?: { name: string; rows: number }[];
+  /** A carrier's sheet: the mapped rows' origins, the rows the mapping refused, notes left out. */
+  mapped?: MappedSheet;
+  source?: PreviewSource;
+};
+
+const ORIGIN_SEP = "\u001f";
+/** A staged row's origin as stored (tab, row, period). */
+const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}${o.period ?? ""}`;
+/** Where a row of a carrier's sheet is, for messages: 欧洲线 · 6 · 2026/12/01-2026/12/14. */
+export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].filter(Boolean).join(" · ");
+
+/**
+ * A mapped sheet's problems name its rows by the carrier's tabs and rows (the
+ * mapped sheet's own row numbers mean nothing to the clerk): `row`/`other`
+ * become the source row, the tab goes to `at`; the date-error rows list is
+ * given per tab.
+ */
+function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[]): ImportProblem[] {
+  const originOf = (row: unknown) => (typeof row === "number" ? origins[row - 2] : undefined);
+  return problems.flatMap((problem): ImportProblem[] => {
+    const values = problem.values;
+    if (problem.key === "data.import.dateErrorRows" && typeof values?.rows === "string") {
+      const byTab = new Map<string, number[]>();
+      for (const n of expandRanges(values.rows)) {
+        const o = originOf(n);
+        if (!o) continue;
+        byTab.set(o.tab, [...(byTab.get(o.tab) ?? []), o.row]);
+      }
+      return [...byTab].map(([tab, rows]) => ({
+        key: problem.key,
+        values: { rows: compressIds([...new Set(rows)].sort((a, b) => a - b)) },
+        at: tab,
+      }));
+    }
+    const origin = originOf(values?.row);
+    if (!origin) return [problem];
+    const other = originOf(values?.other);
+    return [
+      {
+        ...problem,
+        values: { ...values, row: origin.row, ...(other ? { other: other.row } : {}) },
+        at: originLabel({ ...origin, row: 0 }).replace(/ · 0\b/, ""),
+      },
+    ];
+  });
+}
+
+/** "2-4,7" → 2, 3, 4, 7 (compressIds' ranges). */
+function expandRanges(text: string): number[] {
+  return text.split(",").flatMap((part) => {
+    const [a, b] = part.split("-").map(Number);
+    if (!Number.isInteger(a)) return [];
+    return Number.isInteger(b) ? Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i) : [a];
+  });
+}
+
+async function stageSheet(
   area: DataArea,
   viewer: Who,
   id: string,
-  data: Uint8Array,
-  meta: { fileName: string; variant?: ImportVariant },
-  limits: SheetLimits,
+  sheet: SheetInput,
+  meta: StageMeta,
   file: { key: string; checksum: string },
 ): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
   const clock = phaseClock();
-  const read = await readSpreadsheet(data, limits);
-  if (!read.ok) return read;
-  clock.lap("read: zip checks, parse worker, transfer");
-  const worker = read.sheet.timings;
-  if (worker) {
-    clock.add("  of which worker: zip size check + inflate", worker.zipSizes, 0);
-    clock.add("  of which worker: XML parse (one-pass reader)", worker.read, 0);
-    clock.add("  of which worker: compact form", worker.compact, 0);
-  }
   const variant = meta.variant ?? "standard";
-  const checked = validateSheet(area, read.sheet, variant);
+  const mapped = meta.mapped;
+  // A mapped sheet has no second header line to drop (its rows are the carrier's, header taken off).
+  const checked = validateSheet(area, sheet, variant, mapped ? "rows" : "file");
   clock.lap("validate (validateSheet)");
   let prepared: PreparedImport;
   let problems: ImportProblem[] = [];
@@ -333,11 +481,26 @@ async function readAndStage(
     problems = checked.problems;
     badRows = checked.badRows;
     unmatched = checked.partial.unmatched;
+  } else if (mapped && checked.problems.length === 1 && checked.problems[0].key === "data.import.empty" && mapped.problems.length) {
+    // Every row refused by the mapping itself (a currency not the table's …): those are the preview's errors.
+    prepared = { columns: [], values: [], ids: [], rowCount: 0, rows: [] };
   } else {
     return { ok: false, problems: checked.problems, badRows: checked.badRows };
   }
-
+  // Rows are named to the clerk by the carrier's tabs and rows (a mapped sheet's own numbers mean nothing).
+  let rowLabels: string[] | undefined;
+  if (mapped) {
+    problems = [
+      ...originProblems(problems, mapped.origins),
+      ...mapped.problems.map(({ origin, ...p }) => ({ ...p, at: originLabel({ ...origin, row: 0 }).replace(/ · 0\b/, "") })),
+    ];
+    const refusedOrigins = [...badRows.map((n) => mapped.origins[n - 2]).filter(Boolean), ...mapped.problems.map((p) => p.origin)];
+    // The mapping's refusals are rows too: numbered after the mapped sheet's, so the count holds them all.
+    badRows = [...badRows, ...mapped.problems.map((_, i) => mapped.origins.length + 2 + i)];
+    rowLabels = refusedOrigins.map(originLabel);
+  }
   const columns = prepared.columns;
+  const repeat = await committedBatchOf(area, file.checksum);
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
   const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
@@ -347,6 +510,7 @@ async function readAndStage(
   const hiddenWhen = [from >= 0 ? `r.v${from} > $5::date` : null, to >= 0 ? `r.v${to} < $5::date` : null].filter(
     (sql): sql is string => sql !== null,
   );
+  const originParam = mapped ? (hiddenWhen.length ? 6 : 5) : null;
 
   let summary: PreviewSummary;
   try {
@@ -370,8 +534,8 @@ async function readAndStage(
     const resolvedPorts = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(
-          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10, $11)`,
+          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10, $11, $12::jsonb)`,
           id,
           area.key,
           viewer.id,
@@ -383,6 +547,7 @@ async function readAndStage(
           file.key,
           file.checksum,
           portsVersion,
+          meta.source ? JSON.stringify(meta.source) : null,
         );
         clock.lap("preview row, versions (SQL)");
         const resolved = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
@@ -397,7 +562,8 @@ async function readAndStage(
         const rewrite = resolvedPorts?.rewrites.get(i);
         return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
       });
-      const sql = stageSql(area, columns, hiddenWhen);
+      const sql = stageSql(area, columns, hiddenWhen, originParam);
+      const origins = mapped ? (prepared.rows ?? []).map((n) => originText(mapped.origins[n - 2])) : null;
       const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
       const json = [0, 0];
       const sqlStarted = clock.now();
@@ -405,7 +571,14 @@ async function readAndStage(
       await eachConcurrently(starts, STAGING_CONNECTIONS, async (start) => {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
         const begun = clock.now();
-        const params = [id, start, stagedJson(values, start, end), prepared.ids.slice(start, end), ...(hiddenWhen.length ? [today] : [])];
+        const params = [
+          id,
+          start,
+          stagedJson(values, start, end),
+          prepared.ids.slice(start, end),
+          ...(hiddenWhen.length ? [today] : []),
+          ...(origins ? [origins.slice(start, end)] : []),
+        ];
         const [w, c] = clock.now();
         json[0] += w - begun[0];
         json[1] += c - begun[1];
@@ -431,13 +604,38 @@ async function readAndStage(
         sqlCpu - sqlStarted[1],
       );
       clock.lap("staging (total)");
+      // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
+      // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
+      const checked = await stagedChecks(area, id, columns, prepared, !!mapped, resolvedPorts !== null);
+      const sameRateProblems = checked.twice.map(([first, ...others]) => ({
+        key: "data.import.sameRateTwice" as const,
+        values: { row: rowNumberOf(first), other: others.map(rowNumberOf).join(", ") },
+        ...(mapped ? { at: atOf(first) } : {}),
+      }));
+      const twiceRows = checked.twice.flatMap(([, ...others]) => others);
+      const refusedRows = [...badRows, ...twiceRows.map((seq) => prepared.rows?.[seq - 1] ?? seq)];
+      clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
-        counts: { ...row, refused: badRows.length },
+        counts: { ...row, refused: refusedRows.length },
         unmatched,
-        problems,
-        badRows,
+        problems: [...problems, ...sameRateProblems],
+        badRows: refusedRows,
         ...(portCounts ? { ports: portCounts } : {}),
+        ...(rowLabels ? { rowLabels: [...rowLabels, ...twiceRows.map((seq) => labelOfSeq(seq))] } : {}),
+        visible: checked.visible,
+        ...(checked.unfound !== null ? { unfound: checked.unfound } : {}),
+        ...(checked.sameRate ? { sameRate: checked.sameRate } : {}),
+        ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
+        ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
+        ...(repeat || meta.furtherTabs?.length
+          ? {
+              decisions: {
+                ...(repeat ? { repeat: repeatValues(repeat) } : {}),
+                ...(meta.furtherTabs?.length ? { furtherTabs: meta.furtherTabs } : {}),
+              },
+            }
+          : {}),
       };
       // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
       await prisma.$executeRawUnsafe(
@@ -453,6 +651,110 @@ async function readAndStage(
       throw error;
     }
   }
+
+  /** The sheet row of staged row `seq` (1-based, in file order): the carrier's row for a mapped sheet. */
+  function rowNumberOf(seq: number): number {
+    const n = prepared.rows?.[seq - 1] ?? seq;
+    return mapped ? (mapped.origins[n - 2]?.row ?? n) : n;
+  }
+  function atOf(seq: number): string {
+    const o = mapped?.origins[(prepared.rows?.[seq - 1] ?? seq) - 2];
+    return o ? originLabel({ ...o, row: 0 }).replace(/ · 0\b/, "") : "";
+  }
+  function labelOfSeq(seq: number): string {
+    const n = prepared.rows?.[seq - 1] ?? seq;
+    const o = mapped?.origins[n - 2];
+    return o ? originLabel(o) : String(n);
+  }
+}
+
+/**
+ * The checks of a preview's staged rows as a whole, in SQL: staged rows that
+ * found the same stored rate (a file row without an id matched by its lane,
+ * carrier, validity and containers) or the same new rate twice (`twice`,
+ * the rows' seq, first one first); how many rows without an id were matched
+ * to a stored rate (offered as its update); the rows customers will see
+ * today (not hidden by the validity, port names found) and those they will
+ * not find (FCL/LCL: a port name kept as written); the counts per tab and
+ * period of a carrier's sheet.
+ */
+async function stagedChecks(
+  area: DataArea,
+  id: string,
+  columns: WriteColumn[],
+  prepared: PreparedImport,
+  mapped: boolean,
+  hasPorts: boolean,
+): Promise<{ twice: number[][]; sameRate: number; visible: number; unfound: number | null; tabs: PreviewTabCounts[] }> {
+  const stage = stageTable(area);
+  const key = sameRateKey(area, columns);
+  const twice: number[][] = [];
+  let sameRate = 0;
+  if (key) {
+    const groups = await prisma.$queryRawUnsafe<{ seqs: number[] }[]>(
+      `SELECT array_agg(seq ORDER BY seq) AS seqs FROM ${stage} s WHERE preview_id = $1 AND s."id" IS NOT NULL GROUP BY s."id" HAVING count(*) > 1
+       UNION ALL
+       SELECT array_agg(seq ORDER BY seq) FROM ${stage} s WHERE preview_id = $1 AND s."id" IS NULL
+       GROUP BY ${key.columns.map((c) => `s.${c}`).join(", ")}${key.containers.length ? `, ${key.containers.join(", ")}` : ""} HAVING count(*) > 1`,
+      id,
+    );
+    for (const g of groups) twice.push(g.seqs.map(Number));
+    const unnumbered = prepared.ids.flatMap((rowId, i) => (rowId === null ? [i + 1] : []));
+    if (unnumbered.length) {
+      const [matched] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${stage} WHERE preview_id = $1 AND "id" IS NOT NULL AND seq = ANY($2::int[])`,
+        id,
+        unnumbered,
+      );
+      sameRate = Number(matched.n);
+    }
+  }
+  const target = hasPorts ? PORT_NAME_TABLES.find((t) => t.area === area.key) : undefined;
+  const portColumnsHere = target ? target.columns.filter((c) => columns.some((w) => sqlColumn(area.model, w.field) === c)) : [];
+  const unfoundSql = portColumnsHere.length
+    ? `EXISTS (SELECT 1 FROM import_preview_ports p WHERE p.preview_id = $1 AND p.state IN ('unresolved', 'kept') AND (${portColumnsHere
+        .map((c) => `(p."column" = '${c}' AND p.name = s."${c}")`)
+        .join(" OR ")}))`
+    : "false";
+  const [totals] = await prisma.$queryRawUnsafe<{ visible: number; unfound: number }[]>(
+    `SELECT count(*) FILTER (WHERE NOT s.hidden AND NOT (${unfoundSql}))::int AS visible, count(*) FILTER (WHERE ${unfoundSql})::int AS unfound
+     FROM ${stage} s WHERE s.preview_id = $1`,
+    id,
+  );
+  const tabs = mapped
+    ? (
+        await prisma.$queryRawUnsafe<(Omit<PreviewTabCounts, "period"> & { period: string })[]>(
+          `SELECT split_part(origin, E'\\x1f', 1) AS tab, split_part(origin, E'\\x1f', 3) AS period,
+                  count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+                  count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
+           FROM ${stage} WHERE preview_id = $1 GROUP BY 1, 2 ORDER BY min(seq)`,
+          id,
+        )
+      ).map((t) => ({ ...t, period: t.period || null }))
+    : [];
+  return { twice, sameRate, visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
+}
+
+/**
+ * The same-rate key of an area for a file's write columns (issue 40 item 2):
+ * its stage-table columns, and per container base whether some tier of it is
+ * priced (SQL over `s`); null when the file lacks one of the key's fields.
+ */
+function sameRateKey(area: DataArea, columns: WriteColumn[]): { fields: WriteColumn[]; columns: string[]; containers: string[] } | null {
+  const rule = area.import.sameRate;
+  if (!rule) return null;
+  const fields = rule.fields.map((f) => columns.find((c) => c.field === f));
+  if (fields.some((c) => c === undefined)) return null;
+  const present = (table: string, base: string) => {
+    const tiers = columns.filter((c) => c.field.startsWith(base) && /T[0-2]$/.test(c.field) && c.field.length === base.length + 2);
+    return tiers.length ? `(${tiers.map((c) => `${table}."${sqlColumn(area.model, c.field)}" IS NOT NULL`).join(" OR ")})` : null;
+  };
+  const containers = (rule.containers ?? []).flatMap((base) => present("s", base) ?? []);
+  return {
+    fields: fields as WriteColumn[],
+    columns: (fields as WriteColumn[]).map((c) => `"${sqlColumn(area.model, c.field)}"`),
+    containers,
+  };
 }
 
 /** Runs `work` for each item, at most `limit` at a time; rejects with the first failure once none is running. */
