@@ -26,6 +26,7 @@ import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd } from "
 import { fromShanghaiWallClock } from "~/utils/dates";
 import { restoreCellText } from "./formula-guard";
 import { halfWidth, normalizeText } from "./normalize";
+import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { compressIds } from "~/domain/data-areas/written";
 import {
   parseWorkbookInWorker,
@@ -717,14 +718,17 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
     async ports(tx) {
       if (!PORT_NAME_TABLES.some((t) => t.area === area.key)) return null;
       const states = await tx.$queryRawUnsafe<{ column: string; name: string; port: string | null; state: string; rows: number }[]>(
-        `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 AND state IN ('resolved', 'unresolved') ORDER BY "column", name`,
+        `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 AND state IN ('resolved', 'unresolved', 'kept') ORDER BY "column", name`,
         previewId,
       );
       const outcome: ColumnsResolution = {
         resolutions: states.flatMap((s) =>
           s.state === "resolved" && s.port ? [{ column: s.column, from: s.name, to: s.port, rows: Number(s.rows) }] : [],
         ),
-        unresolved: states.flatMap((s) => (s.state === "unresolved" ? [{ column: s.column, name: s.name, rows: Number(s.rows) }] : [])),
+        // Names kept as written (the spec's contains-rule) are queued too: customers cannot find them (issue 40 item 2).
+        unresolved: states.flatMap((s) =>
+          s.state === "unresolved" || s.state === "kept" ? [{ column: s.column, name: s.name, rows: Number(s.rows) }] : [],
+        ),
       };
       await queueUnresolved(tx, area.key, outcome);
       return outcome;
@@ -887,6 +891,32 @@ export async function readSpreadsheet(
   data: Uint8Array,
   limits: SheetLimits = {},
 ): Promise<{ ok: true; sheet: CompactSheet; tabs: WorkbookTab[] } | ImportFailure> {
+  const read = await readWorkbook(data, limits);
+  if (!read.ok) return read;
+  const { tabs, timings } = read;
+  const sheet: CompactSheet = tabs[0] ?? {
+    firstRow: 1,
+    rowStart: new Uint32Array(1),
+    kind: new Uint8Array(0),
+    num: new Float64Array(0),
+    strings: [],
+    formulaCells: [],
+  };
+  sheet.timings = timings;
+  // Issue 22.9: a formula saved without its computed value would import as empty.
+  const formulas = unsavedFormulas(tabs.slice(0, 1));
+  if (formulas) return { ok: false, problems: [formulas], badRows: [] };
+  return { ok: true, sheet, tabs };
+}
+
+/**
+ * Every tab of an upload after the zip checks, without the formula check
+ * (the wizard's reading: it checks the formulas of the tabs the clerk chose).
+ */
+export async function readWorkbook(
+  data: Uint8Array,
+  limits: SheetLimits = {},
+): Promise<{ ok: true; tabs: WorkbookTab[]; timings: CompactSheet["timings"] } | ImportFailure> {
   const refuse = (key: TranslationKey, values?: ImportProblem["values"]): ImportFailure => ({
     ok: false,
     problems: [{ key, ...(values ? { values } : {}) }],
@@ -914,19 +944,7 @@ export async function readSpreadsheet(
       );
     throw error;
   }
-  const sheet: CompactSheet = tabs[0] ?? {
-    firstRow: 1,
-    rowStart: new Uint32Array(1),
-    kind: new Uint8Array(0),
-    num: new Float64Array(0),
-    strings: [],
-    formulaCells: [],
-  };
-  sheet.timings = timings;
-  // Issue 22.9: a formula saved without its computed value would import as empty.
-  const formulas = unsavedFormulas(tabs.slice(0, 1));
-  if (formulas) return { ok: false, problems: [formulas], badRows: [] };
-  return { ok: true, sheet, tabs };
+  return { ok: true, tabs, timings };
 }
 
 /** The formula cells saved without a result in `tabs` (every form: issue 22.9, issue 40 item 2), as the refusal's message; null when none. */
@@ -1008,6 +1026,10 @@ export async function importSheet(
     const { partial: _partial, ...failure } = checked;
     return failure;
   }
+  // A price column that matches no column would be dropped (issue 40 item 2): refused, the preview lets the clerk decide.
+  const prices = checked.unmatched.filter(looksLikePrice);
+  if (prices.length)
+    return { ok: false, problems: [{ key: "data.import.unmappedPrice", values: { columns: prices.join(", ") } }], badRows: [] };
   const written = await writeRows(area, viewer, checked.prepared, meta);
   return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;
 }

@@ -14,12 +14,14 @@ import type { DataArea } from "~/domain/data-areas/types";
 import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
+import { nearestPorts, type PortOption } from "~/domain/reference/ports.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { HASH_SETTINGS_SQL, committedBatchOf, repeatValues } from "./batches.server";
 import type { MappedSheet, RowOrigin } from "./source-layout.server";
 import type { SheetInput } from "./sheet-grid";
 import { compressIds } from "~/domain/data-areas/written";
+import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { phaseClock } from "./phases.server";
 import { copyPreviewFile, previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
@@ -52,9 +54,14 @@ const STAGING_CONNECTIONS = 2;
 export type PreviewCounts = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
 export type PreviewTabCounts = { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number };
 /** What the clerk must accept before the commit (issue 40 item 2): a file already imported, further tabs left out. */
-export type PreviewDecisions = { repeat?: Record<string, string | number>; furtherTabs?: { name: string; rows: number }[] };
+export type PreviewDecisions = {
+  repeat?: Record<string, string | number>;
+  furtherTabs?: { name: string; rows: number }[];
+  /** Columns whose headers name prices (BAF, 45HQ …) that match no column: left out only on the clerk's word. */
+  unmatchedPrices?: string[];
+};
 export type PreviewDecision = keyof PreviewDecisions;
-export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs"];
+export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices"];
 export type PreviewSummary = {
   counts: PreviewCounts;
   /** Headers that matched no column. */
@@ -88,7 +95,7 @@ export type PreviewStatus = "new" | "updated" | "unchanged";
 export type PortState = PreviewPortState;
 export const PORT_STATES: readonly PortState[] = ["unresolved", "resolved", "kept", "same"];
 export type PreviewPort = PreviewPortData;
-export type PreviewFilter = "all" | "new" | "updated" | "errors";
+export type PreviewFilter = "all" | "new" | "updated" | "errors" | "hidden";
 
 type Who = Pick<Viewer, "id" | "username">;
 
@@ -312,7 +319,7 @@ export function previewRowsSql(area: DataArea, columns: WriteColumn[], where = "
   const changes = comparedColumns(columns).length
     ? `(SELECT ${changesSql(area, columns, (c) => withDefault(c, `s.${stageColumn(area, c)}`))} FROM (SELECT (x.r).* FROM (SELECT s.before::${table} AS r OFFSET 0) x) t)`
     : `'{}'::jsonb`;
-  return `SELECT s.seq, s."id" AS row_id, s.status, s.hidden, ${stagedJsonSql(area, columns)} AS "values",
+  return `SELECT s.seq, s."id" AS row_id, s.status, s.hidden, s.origin, ${stagedJsonSql(area, columns)} AS "values",
            CASE WHEN s.before IS NOT NULL THEN ${changes} END AS changes
     FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${where} ORDER BY s.seq ${tail}`;
 }
@@ -404,6 +411,11 @@ type StageMeta = {
 };
 
 const ORIGIN_SEP = "\u001f";
+/** A stored origin as its label. */
+function originLabelOf(text: string): string {
+  const [tab, row, period] = text.split(ORIGIN_SEP);
+  return originLabel({ tab, row: Number(row), period: period || null });
+}
 /** A staged row's origin as stored (tab, row, period). */
 const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}${o.period ?? ""}`;
 /** Where a row of a carrier's sheet is, for messages: 欧洲线 · 6 · 2026/12/01-2026/12/14. */
@@ -501,6 +513,7 @@ async function stageSheet(
   }
   const columns = prepared.columns;
   const repeat = await committedBatchOf(area, file.checksum);
+  const unmatchedPrices = unmatched.filter(looksLikePrice);
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
   const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
@@ -628,11 +641,12 @@ async function stageSheet(
         ...(checked.sameRate ? { sameRate: checked.sameRate } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
         ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
-        ...(repeat || meta.furtherTabs?.length
+        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
           ? {
               decisions: {
                 ...(repeat ? { repeat: repeatValues(repeat) } : {}),
                 ...(meta.furtherTabs?.length ? { furtherTabs: meta.furtherTabs } : {}),
+                ...(unmatchedPrices.length ? { unmatchedPrices } : {}),
               },
             }
           : {}),
@@ -779,6 +793,7 @@ export type StagedRow = {
   row_id: number | null;
   status: PreviewStatus;
   hidden: boolean;
+  origin: string | null;
   values: unknown[];
   changes: Record<string, [unknown, unknown]> | null;
 };
@@ -788,12 +803,15 @@ export type PreviewRow = {
   rowId: number | null;
   status: PreviewStatus;
   hidden: boolean;
+  /** A carrier's sheet: where the row came from (tab · row · period). */
+  origin?: string;
   changes: Record<string, [unknown, unknown]> | null;
   values: unknown[];
 };
 export type LoadedPreview = {
   id: string;
   fileName: string;
+  source: PreviewSource | null;
   variant: ImportVariant;
   columns: WriteColumn[];
   summary: PreviewSummary;
@@ -802,7 +820,15 @@ export type LoadedPreview = {
   total: number;
   /** FCL, LCL: one page of the port spellings (unresolved first), and how many there are. */
   ports: { rows: PreviewPort[]; total: number; page: number };
+  /** The nearest ports of the page's names nothing resolves, by name (issue 40 item 2). */
+  suggestions: Record<string, PortOption[]>;
 };
+
+/** The nearest ports of the page's names nothing resolves (unresolved, kept), by name (issue 40 item 2). */
+async function suggestionsFor(ports: PreviewPort[]): Promise<Record<string, PortOption[]>> {
+  const open = ports.filter((p) => p.state === "unresolved" || p.state === "kept").map((p) => p.name);
+  return open.length ? Object.fromEntries(await nearestPorts(open)) : {};
+}
 
 /** Unresolved first (they go to the queue), then rewritten, kept, and names that are a port's own. */
 const PORT_ORDER = `array_position(ARRAY['unresolved','resolved','kept','same'], state), "column", name`;
@@ -824,7 +850,7 @@ export async function loadPreview(
   area: DataArea,
   viewer: Who,
   id: string,
-  options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number } = {},
+  options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number; tab?: string } = {},
 ): Promise<LoadedPreview | null> {
   await cleanExpiredPreviews();
   // Without the bytes of a preview made before its file went to disk (migration 20261206210000).
@@ -838,7 +864,18 @@ export async function loadPreview(
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
   // The page's rows and their count under one condition (the errors are the summary's, not staged rows).
-  const condition = filter === "new" || filter === "updated" ? `AND s.status = '${filter}'` : filter === "errors" ? "AND false" : "";
+  // A carrier's sheet is also filtered by its tab ($4 when given: the origin's first part).
+  const tab = options.tab ? options.tab.slice(0, 100) : null;
+  const condition = [
+    filter === "new" || filter === "updated"
+      ? `AND s.status = '${filter}'`
+      : filter === "errors"
+        ? "AND false"
+        : filter === "hidden"
+          ? "AND s.hidden"
+          : "",
+    tab === null ? "" : `AND split_part(s.origin, E'\\x1f', 1) = $4`,
+  ].join(" ");
   const columns = preview.columns as WriteColumn[];
   const portsPage = Math.max(1, options.portsPage ?? 1);
   const [rows, total, ports, portsTotal] = await Promise.all([
@@ -847,9 +884,14 @@ export async function loadPreview(
       id,
       (page - 1) * pageSize,
       pageSize,
+      ...(tab === null ? [] : [tab]),
     ),
     prisma
-      .$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${condition}`, id)
+      .$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${condition.replace("$4", "$2")}`,
+        id,
+        ...(tab === null ? [] : [tab]),
+      )
       .then(([row]) => Number(row.n)),
     previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
     prisma.importPreviewPort.count({ where: { previewId: id } }),
@@ -857,13 +899,23 @@ export async function loadPreview(
   return {
     id,
     fileName: preview.fileName,
+    source: (preview.source as PreviewSource | null) ?? null,
     variant: preview.variant as ImportVariant,
     columns,
     summary: preview.summary as PreviewSummary,
     expiresAt: preview.expiresAt.toISOString(),
     total,
     ports: { rows: ports, total: portsTotal, page: portsPage },
-    rows: rows.map((r) => ({ seq: r.seq, rowId: r.row_id, status: r.status, hidden: r.hidden, changes: r.changes, values: r.values })),
+    suggestions: await suggestionsFor(ports),
+    rows: rows.map((r) => ({
+      seq: r.seq,
+      rowId: r.row_id,
+      status: r.status,
+      hidden: r.hidden,
+      changes: r.changes,
+      values: r.values,
+      ...(r.origin ? { origin: originLabelOf(r.origin) } : {}),
+    })),
   };
 }
 
@@ -874,7 +926,13 @@ export type CommitOutcome = ImportOutcome | { ok: false; problems: ImportProblem
  * transaction through the import writer; refused when the preview has row
  * errors or the table changed since (its data version), or when it expired.
  */
-export async function commitPreview(area: DataArea, viewer: Who, id: string): Promise<CommitOutcome> {
+export async function commitPreview(
+  area: DataArea,
+  viewer: Who,
+  id: string,
+  /** The decisions the clerk accepted on the preview (a file already imported, further tabs left out). */
+  accepted: readonly PreviewDecision[] = [],
+): Promise<CommitOutcome> {
   await cleanExpiredPreviews();
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
   if (!preview) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
@@ -882,6 +940,9 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   const summary = preview.summary as PreviewSummary;
   if (!summary.counts) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
+  // Nothing is written over the clerk's head (issue 40 item 2): each decision the preview asked for must be accepted.
+  const open = PREVIEW_DECISIONS.filter((d) => summary.decisions?.[d] !== undefined && !accepted.includes(d));
+  if (open.length) return { ok: false, problems: open.map((d) => ({ key: `importPreview.decide.${d}` as const })), badRows: [] };
   const columns = preview.columns as WriteColumn[];
   // The staged rows go from the stage table to the area's table in SQL (INSERT … SELECT), never through the process.
   const outcome =
