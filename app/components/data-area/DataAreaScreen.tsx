@@ -118,6 +118,7 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
       ) : null}
       {data.wizard ? <ImportWizard area={area} wizard={data.wizard} action={formAction} /> : null}
       {preview ? <ImportPreview area={area} preview={preview} /> : null}
+      {data.uploadRefused ? <ImportProblems problems={[data.uploadRefused]} badRows={[]} /> : null}
       {importFailed ? (
         <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} />
       ) : null}

@@ -31,7 +31,11 @@ export const DIALOG_PARAMS = [
   "pp",
   "ptab",
   "wizard",
+  "upload",
 ] as const;
+
+/** `?upload=tooLarge`: where the request gate sends a no-JavaScript upload over the size limit (issue 40 item 5). */
+export const UPLOAD_REFUSED_PARAM = "upload";
 
 /** Import preview (issue 23.1): ?preview=<id>&pf=<filter>&pp=<page>. */
 export const PREVIEW_FILTERS = ["all", "new", "updated", "hidden", "errors"] as const;
@@ -133,6 +137,8 @@ export type DataAreaLoaderData = {
   importMaxBytes: number;
   preview?: PreviewData;
   wizard?: WizardData;
+  /** An upload the request gate refused for its size (`?upload=tooLarge`): the spec's message. */
+  uploadRefused?: Problem;
   /** Showing only the rows just written (`?written=`): their number; null otherwise. */
   written: number | null;
   /** Rows in the whole table (what "export all" writes); 0 for areas without export. */

@@ -189,9 +189,12 @@ export function defineArea<K extends AreaKey>(
   const rate = RATE_TABLES.find((t) => t.key === key);
   const reference = REFERENCE_TABLES.find((t) => t.key === key);
   const entry = rate ? { path: rate.dataPath, model: rateModel(rate.key) } : { path: reference!.dataPath, model: reference!.model };
-  // Rate tables trim their text on import; the reference lists keep it as written (their space checks find stray spaces).
+  // Rate tables trim their text on import; the reference lists keep it as written (their space checks find stray
+  // spaces), and so do free texts (remarks: an exported remark re-imports exactly, tabs and all).
   const columns = spec.columns.map((c) =>
-    c.normalize || (c.kind !== "text" && c.kind !== "longtext") ? c : { ...c, normalize: rate ? ("trim" as const) : ("none" as const) },
+    c.normalize || (c.kind !== "text" && c.kind !== "longtext")
+      ? c
+      : { ...c, normalize: rate && c.kind === "text" ? ("trim" as const) : ("none" as const) },
   );
   // The catalog entry found by `key` is the one ModelOf<K> names (tsc cannot follow the find).
   return { key, ...entry, model: entry.model as ModelOf<K>, ...spec, columns };

@@ -39,7 +39,7 @@ import {
 } from "./sheet-worker.server";
 import { sheetGrid, type SheetInput } from "./sheet-grid";
 import { inspectZip, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
-import { importMaxBytes } from "~/utils/uploads.server";
+import { importMaxBytes, importMaxRows } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";
 import { supportedLanguages, type Language } from "~/i18n/config";
@@ -903,6 +903,8 @@ export async function readSpreadsheet(
     formulaCells: [],
   };
   sheet.timings = timings;
+  const tooMany = tooManyRows(sheet.rowStart.length - 1);
+  if (tooMany) return { ok: false, problems: [tooMany], badRows: [] };
   // Issue 22.9: a formula saved without its computed value would import as empty.
   const formulas = unsavedFormulas(tabs.slice(0, 1));
   if (formulas) return { ok: false, problems: [formulas], badRows: [] };
@@ -945,6 +947,12 @@ export async function readWorkbook(
     throw error;
   }
   return { ok: true, tabs, timings };
+}
+
+/** A file of more rows than one import may stage (IMPORT_MAX_ROWS, issue 40 item 5): the refusal, or null. */
+export function tooManyRows(rows: number): ImportProblem | null {
+  const max = importMaxRows();
+  return rows > max ? { key: "data.import.tooManyRows", values: { rows, max } } : null;
 }
 
 /** The formula cells saved without a result in `tabs` (every form: issue 22.9, issue 40 item 2), as the refusal's message; null when none. */

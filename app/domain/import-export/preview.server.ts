@@ -263,7 +263,8 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
   const casts = columns.map((c, i) => `(s."values"->>${i})::${c.type} AS v${i}`);
   const same = sameSql(area, columns, (c, i) => withDefault(c, `r.v${i}`));
   // A row without an id finds the stored row of the same rate (issue 40 item 2: lane, carrier, validity, the containers
-  // it prices) and becomes its update: offered as such, never a second copy. Required key fields compare with = (the
+  // it prices) and becomes its update: offered as such, never a second copy. Only a rate stored once is found (of two
+  // stored copies, which one the row updates is not for the import to guess). Required key fields compare with = (the
   // lane index serves them), the others as IS NOT DISTINCT FROM.
   const key = sameRateKey(area, columns);
   const keyConditions = key
@@ -287,7 +288,9 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
     ? `LEFT JOIN LATERAL (
         (SELECT k.* FROM ${table} k WHERE k.id = s.id)
         UNION ALL
-        (SELECT k.* FROM ${table} k WHERE s.id IS NULL AND ${keyConditions.join(" AND ")} ORDER BY k.id LIMIT 1)
+        (SELECT k.* FROM ${table} k WHERE s.id IS NULL AND ${keyConditions.join(" AND ")}
+           AND NOT EXISTS (SELECT 1 FROM ${table} k2 WHERE ${keyConditions.map((c) => c.replaceAll("k.", "k2.")).join(" AND ")} AND k2.id <> k.id)
+           ORDER BY k.id LIMIT 1)
         LIMIT 1
       ) t ON true`
     : `LEFT JOIN ${table} t ON t.id = s.id`;
@@ -620,22 +623,15 @@ async function stageSheet(
       // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
       // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
       const checked = await stagedChecks(area, id, columns, prepared, !!mapped, resolvedPorts !== null);
-      const sameRateProblems = checked.twice.map(([first, ...others]) => ({
-        key: "data.import.sameRateTwice" as const,
-        values: { row: rowNumberOf(first), other: others.map(rowNumberOf).join(", ") },
-        ...(mapped ? { at: atOf(first) } : {}),
-      }));
-      const twiceRows = checked.twice.flatMap(([, ...others]) => others);
-      const refusedRows = [...badRows, ...twiceRows.map((seq) => prepared.rows?.[seq - 1] ?? seq)];
       clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
-        counts: { ...row, refused: refusedRows.length },
+        counts: { ...(checked.counts ?? row), refused: badRows.length },
         unmatched,
-        problems: [...problems, ...sameRateProblems],
-        badRows: refusedRows,
+        problems,
+        badRows,
         ...(portCounts ? { ports: portCounts } : {}),
-        ...(rowLabels ? { rowLabels: [...rowLabels, ...twiceRows.map((seq) => labelOfSeq(seq))] } : {}),
+        ...(rowLabels ? { rowLabels } : {}),
         visible: checked.visible,
         ...(checked.unfound !== null ? { unfound: checked.unfound } : {}),
         ...(checked.sameRate ? { sameRate: checked.sameRate } : {}),
@@ -665,32 +661,18 @@ async function stageSheet(
       throw error;
     }
   }
-
-  /** The sheet row of staged row `seq` (1-based, in file order): the carrier's row for a mapped sheet. */
-  function rowNumberOf(seq: number): number {
-    const n = prepared.rows?.[seq - 1] ?? seq;
-    return mapped ? (mapped.origins[n - 2]?.row ?? n) : n;
-  }
-  function atOf(seq: number): string {
-    const o = mapped?.origins[(prepared.rows?.[seq - 1] ?? seq) - 2];
-    return o ? originLabel({ ...o, row: 0 }).replace(/ · 0\b/, "") : "";
-  }
-  function labelOfSeq(seq: number): string {
-    const n = prepared.rows?.[seq - 1] ?? seq;
-    const o = mapped?.origins[n - 2];
-    return o ? originLabel(o) : String(n);
-  }
 }
 
 /**
- * The checks of a preview's staged rows as a whole, in SQL: staged rows that
- * found the same stored rate (a file row without an id matched by its lane,
- * carrier, validity and containers) or the same new rate twice (`twice`,
- * the rows' seq, first one first); how many rows without an id were matched
- * to a stored rate (offered as its update); the rows customers will see
- * today (not hidden by the validity, port names found) and those they will
- * not find (FCL/LCL: a port name kept as written); the counts per tab and
- * period of a carrier's sheet.
+ * The checks of a preview's staged rows as a whole, in SQL. A stored rate
+ * that two rows of the file found (two rows without an id of the same rate,
+ * or one with its id and one without) is claimed by neither row without an
+ * id: they stay new, as before (which of them would be the update is not
+ * for the import to guess), and the counts are taken again. Then: how many
+ * rows without an id were matched to a stored rate (offered as its update);
+ * the rows customers will see today (not hidden by the validity, port names
+ * found) and those they will not find (FCL/LCL: a port name nothing
+ * resolves); the counts per tab and period of a carrier's sheet.
  */
 async function stagedChecks(
   area: DataArea,
@@ -699,29 +681,36 @@ async function stagedChecks(
   prepared: PreparedImport,
   mapped: boolean,
   hasPorts: boolean,
-): Promise<{ twice: number[][]; sameRate: number; visible: number; unfound: number | null; tabs: PreviewTabCounts[] }> {
+): Promise<{
+  counts: Omit<PreviewCounts, "refused"> | null;
+  sameRate: number;
+  visible: number;
+  unfound: number | null;
+  tabs: PreviewTabCounts[];
+}> {
   const stage = stageTable(area);
-  const key = sameRateKey(area, columns);
-  const twice: number[][] = [];
   let sameRate = 0;
-  if (key) {
-    const groups = await prisma.$queryRawUnsafe<{ seqs: number[] }[]>(
-      `SELECT array_agg(seq ORDER BY seq) AS seqs FROM ${stage} s WHERE preview_id = $1 AND s."id" IS NOT NULL GROUP BY s."id" HAVING count(*) > 1
-       UNION ALL
-       SELECT array_agg(seq ORDER BY seq) FROM ${stage} s WHERE preview_id = $1 AND s."id" IS NULL
-       GROUP BY ${key.columns.map((c) => `s.${c}`).join(", ")}${key.containers.length ? `, ${key.containers.join(", ")}` : ""} HAVING count(*) > 1`,
+  let counts: Omit<PreviewCounts, "refused"> | null = null;
+  const unnumbered = sameRateKey(area, columns) ? prepared.ids.flatMap((rowId, i) => (rowId === null ? [i + 1] : [])) : [];
+  if (unnumbered.length) {
+    const released = await prisma.$executeRawUnsafe(
+      `UPDATE ${stage} s SET "id" = NULL, status = 'new', before = NULL
+        WHERE s.preview_id = $1 AND s.seq = ANY($2::int[]) AND s."id" IN (
+          SELECT c."id" FROM ${stage} c WHERE c.preview_id = $1 AND c."id" IS NOT NULL GROUP BY c."id" HAVING count(*) > 1)`,
       id,
+      unnumbered,
     );
-    for (const g of groups) twice.push(g.seqs.map(Number));
-    const unnumbered = prepared.ids.flatMap((rowId, i) => (rowId === null ? [i + 1] : []));
-    if (unnumbered.length) {
-      const [matched] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM ${stage} WHERE preview_id = $1 AND "id" IS NOT NULL AND seq = ANY($2::int[])`,
-        id,
-        unnumbered,
-      );
-      sameRate = Number(matched.n);
-    }
+    const [found] = await prisma.$queryRawUnsafe<{ n: number; new: number; updated: number; unchanged: number; hidden: number }[]>(
+      `SELECT count(*) FILTER (WHERE "id" IS NOT NULL AND seq = ANY($2::int[]))::int AS n,
+              count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+              count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
+         FROM ${stage} WHERE preview_id = $1`,
+      id,
+      unnumbered,
+    );
+    sameRate = Number(found.n);
+    if (released > 0)
+      counts = { new: Number(found.new), updated: Number(found.updated), unchanged: Number(found.unchanged), hidden: Number(found.hidden) };
   }
   const target = hasPorts ? PORT_NAME_TABLES.find((t) => t.area === area.key) : undefined;
   const portColumnsHere = target ? target.columns.filter((c) => columns.some((w) => sqlColumn(area.model, w.field) === c)) : [];
@@ -746,7 +735,7 @@ async function stagedChecks(
         )
       ).map((t) => ({ ...t, period: t.period || null }))
     : [];
-  return { twice, sameRate, visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
+  return { counts, sameRate, visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
 }
 
 /**

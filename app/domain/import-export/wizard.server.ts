@@ -18,7 +18,7 @@ import fs from "node:fs/promises";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
-import { readWorkbook, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
+import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
 import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { createMappedPreview, type PreviewSummary } from "./preview.server";
 import type { WorkbookTab } from "./sheet-worker.server";
@@ -190,7 +190,12 @@ async function previewOf(
   );
   const formulas = unsavedFormulas(chosen);
   if (formulas) return { ok: false as const, problems: [formulas], badRows: [] };
+  const tooMany = tooManyRows(chosen.reduce((n, tab) => n + tab.rowStart.length - 1, 0));
+  if (tooMany) return { ok: false as const, problems: [tooMany], badRows: [] };
   const mapped = applyMapping(area, tabs, layout, mapping);
+  // Periods side by side multiply the rows: the limit holds for the rows staged.
+  const staged = tooManyRows(mapped.sheet.rows.length - 1);
+  if (staged) return { ok: false as const, problems: [staged], badRows: [] };
   return createMappedPreview(area, viewer, { fileName: upload.fileName, fileKey: upload.fileKey, checksum: upload.fileChecksum }, mapped, {
     wizard: upload.id,
     profile,

@@ -22,7 +22,7 @@ import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/im
 import { commitPreview, createPreview, discardPreview, loadPreview, PREVIEW_DECISIONS } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
 import { deleteProfile, discardWizard, saveChoices, startWizard, wizardPreview, wizardView } from "~/domain/import-export/wizard.server";
-import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
+import { importMaxBytes, importSizeValues, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { exportWorkbook, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
 import { spreadsheetResponse } from "~/utils/http.server";
 import { batchFile } from "~/domain/import-export/batches.server";
@@ -55,6 +55,7 @@ import {
   EXPORT_SCOPE_PARAM,
   PREVIEW_FILTERS,
   PREVIEW_PAGE_SIZE,
+  UPLOAD_REFUSED_PARAM,
   type DataAreaActionData,
   type DataAreaLoaderData,
   type DialogState,
@@ -141,6 +142,9 @@ export function dataAreaLoader(area: DataArea) {
       importMaxBytes: importMaxBytes(),
       ...(preview ? { preview } : {}),
       ...(wizard ? { wizard } : {}),
+      ...(url.searchParams.get(UPLOAD_REFUSED_PARAM) === "tooLarge"
+        ? { uploadRefused: { key: "data.import.tooLarge" as const, values: importSizeValues() } }
+        : {}),
     };
   };
 }
