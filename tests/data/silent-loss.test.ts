@@ -92,6 +92,17 @@ describe("rows that repeat a stored rate", () => {
     const rows = await prisma.fclRate.findMany({ where: { carrier: "ZZSAME" } });
     expect(rows.map((r) => Number(r.gp20T0))).toEqual([120]);
   });
+
+  it("are found when the rate has no carrier, the key's empty fields matching empty ones", async () => {
+    const row = (price: number) => fclRow({ id: null, pod: "ZZ NO CARRIER", carrier: null, "20GP_T0": price });
+    expect(await importSpreadsheet(fclArea, viewer, fclFile([row(100)]), { fileName: "n1.xlsx" })).toMatchObject({ ok: true, inserted: 1 });
+    const preview = await createPreview(fclArea, viewer, fclFile([row(130)]), { fileName: "n2.xlsx" });
+    if (!preview.ok) throw new Error(JSON.stringify(preview.problems));
+    expect(preview.summary.counts).toMatchObject({ new: 0, updated: 1 });
+    expect(await commitPreview(fclArea, viewer, preview.id)).toMatchObject({ ok: true, inserted: 0, updated: 1 });
+    const rows = await prisma.fclRate.findMany({ where: { pod: "ZZ NO CARRIER" } });
+    expect(rows.map((r) => Number(r.gp20T0))).toEqual([130]);
+  });
 });
 
 describe("a validity that starts after it ends", () => {

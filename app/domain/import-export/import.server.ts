@@ -304,9 +304,49 @@ export function validateSheet(
   sheet: SheetInput,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
-):
+): Validation {
+  return drain(validation(area, sheet, variant, source));
+}
+
+export type Validation =
   | { ok: true; prepared: PreparedImport; unmatched: string[] }
-  | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
+  | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } });
+
+/**
+ * validateSheet in slices of rows with the event loop let through between
+ * them (issue 40 item 5: the server answers other requests, /healthz under
+ * 200 ms, while a 100,000-row preview is validated). The same steps.
+ */
+export function validateSheetYielding(
+  area: DataArea,
+  sheet: SheetInput,
+  variant: ImportVariant = "standard",
+  source: ImportSource = "file",
+): Promise<Validation> {
+  return drainYielding(validation(area, sheet, variant, source));
+}
+
+/** Rows a slice of a long loop handles before letting the event loop through. */
+export const ROWS_PER_SLICE = 2048;
+
+/** Runs a sliced computation to its end at once. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a sliced computation, letting the event loop through (setImmediate) between slices. */
+export async function drainYielding<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* validation(area: DataArea, sheet: SheetInput, variant: ImportVariant, source: ImportSource): Generator<void, Validation> {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const grid = sheetGrid(sheet);
   const hasValue = (r: number) => {
@@ -425,6 +465,7 @@ export function validateSheet(
 
   let rowCount = 0;
   for (let r = first; r < grid.height; r++) {
+    if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!hasValue(r)) continue;
     const rowNumber = grid.firstRow + r;
     const cellAt = (at: number | undefined) => (at === undefined ? undefined : grid.cell(r, at));

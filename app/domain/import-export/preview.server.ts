@@ -29,8 +29,9 @@ import {
   furtherRateTabs,
   importFailure,
   readSpreadsheet,
+  ROWS_PER_SLICE,
   stagedSource,
-  validateSheet,
+  validateSheetYielding,
   writeFrom,
   type ImportFailure,
   type ImportOutcome,
@@ -262,47 +263,15 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
   // tests/data/import-preview.test.ts checks the plan.
   const casts = columns.map((c, i) => `(s."values"->>${i})::${c.type} AS v${i}`);
   const same = sameSql(area, columns, (c, i) => withDefault(c, `r.v${i}`));
-  // A row without an id finds the stored row of the same rate (issue 40 item 2: lane, carrier, validity, the containers
-  // it prices) and becomes its update: offered as such, never a second copy. Only a rate stored once is found (of two
-  // stored copies, which one the row updates is not for the import to guess). Required key fields compare with = (the
-  // lane index serves them), the others as IS NOT DISTINCT FROM.
-  const key = sameRateKey(area, columns);
-  const keyConditions = key
-    ? [
-        ...key.fields.map((c) => {
-          const i = columns.indexOf(c);
-          const required = area.columns.find((a) => a.field === c.field)?.required;
-          return `k."${sqlColumn(area.model, c.field)}" ${required ? "=" : "IS NOT DISTINCT FROM"} r.v${i}`;
-        }),
-        ...(area.import.sameRate?.containers ?? []).flatMap((base) => {
-          const staged = columns.flatMap((c, i) =>
-            c.field.length === base.length + 2 && c.field.startsWith(base) && /T[0-2]$/.test(c.field) ? [`r.v${i} IS NOT NULL`] : [],
-          );
-          if (!staged.length) return [];
-          const stored = ["T0", "T1", "T2"].map((tier) => `k."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`);
-          return [`(${stored.join(" OR ")}) = (${staged.join(" OR ")})`];
-        }),
-      ]
-    : [];
-  const stored = key
-    ? `LEFT JOIN LATERAL (
-        (SELECT k.* FROM ${table} k WHERE k.id = s.id)
-        UNION ALL
-        (SELECT k.* FROM ${table} k WHERE s.id IS NULL AND ${keyConditions.join(" AND ")}
-           AND NOT EXISTS (SELECT 1 FROM ${table} k2 WHERE ${keyConditions.map((c) => c.replaceAll("k.", "k2.")).join(" AND ")} AND k2.id <> k.id)
-           ORDER BY k.id LIMIT 1)
-        LIMIT 1
-      ) t ON true`
-    : `LEFT JOIN ${table} t ON t.id = s.id`;
   const origin = originParam === null ? "" : `, unnest($${originParam}::text[])`;
   return `WITH staged AS (
       INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before, origin${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
-      SELECT $1, $2 + s.ord, COALESCE(s.id, t.id),
+      SELECT $1, $2 + s.ord, s.id,
              CASE WHEN t.id IS NULL THEN 'new' WHEN d.same THEN 'unchanged' ELSE 'updated' END,
              ${hidden}, CASE WHEN NOT d.same THEN t::text END, ${originParam === null ? "NULL" : "s.origin"}${columns.map((_, i) => `, r.v${i}`).join("")}
       FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)${origin}) WITH ORDINALITY AS s(id, "values", ${originParam === null ? "" : "origin, "}ord)
       CROSS JOIN LATERAL (SELECT ${casts.length ? casts.join(", ") : "NULL AS v"} OFFSET 0) r
-      ${stored}
+      LEFT JOIN ${table} t ON t.id = s.id
       CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${same} END AS same OFFSET 0) d
       RETURNING status, hidden
     )
@@ -328,10 +297,17 @@ export function previewRowsSql(area: DataArea, columns: WriteColumn[], where = "
 }
 
 /** Rows start..end of the write columns as the staging statement's JSON parameter (an array of value arrays). */
-function stagedJson(values: unknown[][], start: number, end: number): string {
-  const rows: unknown[][] = [];
-  for (let r = start; r < end; r++) rows.push(values.map((column) => column[r] ?? null));
-  return JSON.stringify(rows);
+async function stagedJson(values: unknown[][], start: number, end: number): Promise<string> {
+  // In slices, the event loop let through between them (issue 40 item 5): the text of 10,000 rows at once held it
+  // for a tenth of a second and more on a busy machine.
+  const parts: string[] = [];
+  for (let from = start; from < end; from += ROWS_PER_SLICE) {
+    const rows: unknown[][] = [];
+    for (let r = from; r < Math.min(end, from + ROWS_PER_SLICE); r++) rows.push(values.map((column) => column[r] ?? null));
+    parts.push(JSON.stringify(rows).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `[${parts.join(",")}]`;
 }
 
 /**
@@ -481,7 +457,8 @@ async function stageSheet(
   const variant = meta.variant ?? "standard";
   const mapped = meta.mapped;
   // A mapped sheet has no second header line to drop (its rows are the carrier's, header taken off).
-  const checked = validateSheet(area, sheet, variant, mapped ? "rows" : "file");
+  // In slices, the event loop let through between them: other requests are answered meanwhile (issue 40 item 5).
+  const checked = await validateSheetYielding(area, sheet, variant, mapped ? "rows" : "file");
   clock.lap("validate (validateSheet)");
   let prepared: PreparedImport;
   let problems: ImportProblem[] = [];
@@ -578,6 +555,10 @@ async function stageSheet(
         const rewrite = resolvedPorts?.rewrites.get(i);
         return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
       });
+      // Rows without an id that are a stored rate (issue 40 item 2) are staged with its id: its update, not a copy.
+      const matched = await sameRateIds(area, columns, prepared, values);
+      const ids = matched.size ? prepared.ids.map((rowId, i) => rowId ?? matched.get(i) ?? null) : prepared.ids;
+      clock.lap("same rate: rows without an id matched to stored rates (SQL)");
       const sql = stageSql(area, columns, hiddenWhen, originParam);
       const origins = mapped ? (prepared.rows ?? []).map((n) => originText(mapped.origins[n - 2])) : null;
       const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
@@ -590,8 +571,8 @@ async function stageSheet(
         const params = [
           id,
           start,
-          stagedJson(values, start, end),
-          prepared.ids.slice(start, end),
+          await stagedJson(values, start, end),
+          ids.slice(start, end),
           ...(hiddenWhen.length ? [today] : []),
           ...(origins ? [origins.slice(start, end)] : []),
         ];
@@ -622,11 +603,11 @@ async function stageSheet(
       clock.lap("staging (total)");
       // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
       // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
-      const checked = await stagedChecks(area, id, columns, prepared, !!mapped, resolvedPorts !== null);
+      const checked = await stagedChecks(area, id, columns, !!mapped, resolvedPorts !== null);
       clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
-        counts: { ...(checked.counts ?? row), refused: badRows.length },
+        counts: { ...row, refused: badRows.length },
         unmatched,
         problems,
         badRows,
@@ -634,7 +615,7 @@ async function stageSheet(
         ...(rowLabels ? { rowLabels } : {}),
         visible: checked.visible,
         ...(checked.unfound !== null ? { unfound: checked.unfound } : {}),
-        ...(checked.sameRate ? { sameRate: checked.sameRate } : {}),
+        ...(matched.size ? { sameRate: matched.size } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
         ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
         ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
@@ -664,54 +645,19 @@ async function stageSheet(
 }
 
 /**
- * The checks of a preview's staged rows as a whole, in SQL. A stored rate
- * that two rows of the file found (two rows without an id of the same rate,
- * or one with its id and one without) is claimed by neither row without an
- * id: they stay new, as before (which of them would be the update is not
- * for the import to guess), and the counts are taken again. Then: how many
- * rows without an id were matched to a stored rate (offered as its update);
- * the rows customers will see today (not hidden by the validity, port names
- * found) and those they will not find (FCL/LCL: a port name nothing
- * resolves); the counts per tab and period of a carrier's sheet.
+ * The checks of a preview's staged rows as a whole, in SQL: the rows
+ * customers will see today (not hidden by the validity, port names found)
+ * and those they will not find (FCL/LCL: a port name nothing resolves); the
+ * counts per tab and period of a carrier's sheet.
  */
 async function stagedChecks(
   area: DataArea,
   id: string,
   columns: WriteColumn[],
-  prepared: PreparedImport,
   mapped: boolean,
   hasPorts: boolean,
-): Promise<{
-  counts: Omit<PreviewCounts, "refused"> | null;
-  sameRate: number;
-  visible: number;
-  unfound: number | null;
-  tabs: PreviewTabCounts[];
-}> {
+): Promise<{ visible: number; unfound: number | null; tabs: PreviewTabCounts[] }> {
   const stage = stageTable(area);
-  let sameRate = 0;
-  let counts: Omit<PreviewCounts, "refused"> | null = null;
-  const unnumbered = sameRateKey(area, columns) ? prepared.ids.flatMap((rowId, i) => (rowId === null ? [i + 1] : [])) : [];
-  if (unnumbered.length) {
-    const released = await prisma.$executeRawUnsafe(
-      `UPDATE ${stage} s SET "id" = NULL, status = 'new', before = NULL
-        WHERE s.preview_id = $1 AND s.seq = ANY($2::int[]) AND s."id" IN (
-          SELECT c."id" FROM ${stage} c WHERE c.preview_id = $1 AND c."id" IS NOT NULL GROUP BY c."id" HAVING count(*) > 1)`,
-      id,
-      unnumbered,
-    );
-    const [found] = await prisma.$queryRawUnsafe<{ n: number; new: number; updated: number; unchanged: number; hidden: number }[]>(
-      `SELECT count(*) FILTER (WHERE "id" IS NOT NULL AND seq = ANY($2::int[]))::int AS n,
-              count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
-              count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
-         FROM ${stage} WHERE preview_id = $1`,
-      id,
-      unnumbered,
-    );
-    sameRate = Number(found.n);
-    if (released > 0)
-      counts = { new: Number(found.new), updated: Number(found.updated), unchanged: Number(found.unchanged), hidden: Number(found.hidden) };
-  }
   const target = hasPorts ? PORT_NAME_TABLES.find((t) => t.area === area.key) : undefined;
   const portColumnsHere = target ? target.columns.filter((c) => columns.some((w) => sqlColumn(area.model, w.field) === c)) : [];
   const unfoundSql = portColumnsHere.length
@@ -735,29 +681,91 @@ async function stagedChecks(
         )
       ).map((t) => ({ ...t, period: t.period || null }))
     : [];
-  return { counts, sameRate, visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
+  return { visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
 }
 
 /**
- * The same-rate key of an area for a file's write columns (issue 40 item 2):
- * its stage-table columns, and per container base whether some tier of it is
- * priced (SQL over `s`); null when the file lacks one of the key's fields.
+ * The rows without an id that are a stored rate (issue 40 item 2), by row
+ * index → the stored row's id, set-based: the key fields of the area's
+ * `sameRate` rule (lane, carrier, validity …; an optional one left empty
+ * matches a stored rate where it is empty too) and, per container
+ * base, whether some tier of it is priced, as arrays; one statement joins them
+ * to the table (a hash join: one read of the table, whatever its size). A row
+ * is matched only when exactly one stored row has its key and no other row of
+ * the file has it (which of two copies is meant is not for the import to
+ * guess), and never to a stored row the file also names by its id. `values`:
+ * the write columns' values as staged (port names resolved).
  */
-function sameRateKey(area: DataArea, columns: WriteColumn[]): { fields: WriteColumn[]; columns: string[]; containers: string[] } | null {
+async function sameRateIds(
+  area: DataArea,
+  columns: WriteColumn[],
+  prepared: PreparedImport,
+  values: unknown[][],
+): Promise<Map<number, number>> {
   const rule = area.import.sameRate;
-  if (!rule) return null;
-  const fields = rule.fields.map((f) => columns.find((c) => c.field === f));
-  if (fields.some((c) => c === undefined)) return null;
-  const present = (table: string, base: string) => {
-    const tiers = columns.filter((c) => c.field.startsWith(base) && /T[0-2]$/.test(c.field) && c.field.length === base.length + 2);
-    return tiers.length ? `(${tiers.map((c) => `${table}."${sqlColumn(area.model, c.field)}" IS NOT NULL`).join(" OR ")})` : null;
-  };
-  const containers = (rule.containers ?? []).flatMap((base) => present("s", base) ?? []);
-  return {
-    fields: fields as WriteColumn[],
-    columns: (fields as WriteColumn[]).map((c) => `"${sqlColumn(area.model, c.field)}"`),
-    containers,
-  };
+  const found = new Map<number, number>();
+  if (!rule) return found;
+  const at = rule.fields.map((f) => columns.findIndex((c) => c.field === f));
+  if (at.some((i) => i < 0)) return found;
+  const bases = (rule.containers ?? []).flatMap((base) => {
+    const tiers = columns.flatMap((c, i) =>
+      c.field.length === base.length + 2 && c.field.startsWith(base) && /T[0-2]$/.test(c.field) ? [i] : [],
+    );
+    return tiers.length ? [{ base, tiers }] : [];
+  });
+  // The keys as one JSON text (one parameter: 100,000 rows in several arrays took the driver half a second of the
+  // event loop), made in slices with the event loop let through between them.
+  const filled = (v: unknown) => v !== null && v !== undefined;
+  // A required key field is always filled (validation refuses the row otherwise); an optional one (carrier, validity)
+  // may be empty on both sides: compared as text with '' for empty, which keeps the join a hash join.
+  const optional = at.map((i) => {
+    const column = columns[i];
+    return !area.columns.find((a) => a.field === column.field)?.required && (column.type === "text" || column.type === "date");
+  });
+  const parts: string[] = [];
+  let count = 0;
+  for (let from = 0; from < prepared.rowCount; from += ROWS_PER_SLICE) {
+    const slice: unknown[][] = [];
+    for (let r = from; r < Math.min(prepared.rowCount, from + ROWS_PER_SLICE); r++) {
+      if (prepared.ids[r] !== null || !at.every((i, k) => optional[k] || filled(values[i][r]))) continue;
+      slice.push([r, ...at.map((i) => values[i][r]), ...bases.map(({ tiers }) => tiers.some((i) => filled(values[i][r])))]);
+    }
+    if (slice.length) parts.push(JSON.stringify(slice).slice(1, -1));
+    count += slice.length;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (count === 0) return found;
+  const table = `"${sqlTable(area.model)}"`;
+  const keyNames = at.map((_, k) => `k${k}`);
+  const baseNames = bases.map((_, b) => `b${b}`);
+  const fields = [
+    `(e->>0)::int AS row`,
+    ...at.map((i, k) => `(e->>${k + 1})::${columns[i].type} AS ${keyNames[k]}`),
+    ...bases.map((_, b) => `(e->>${at.length + b + 1})::boolean AS ${baseNames[b]}`),
+  ];
+  const conditions = [
+    ...at.map((i, k) => {
+      const stored = `t."${sqlColumn(area.model, columns[i].field)}"`;
+      return optional[k] ? `COALESCE(${stored}::text, '') = COALESCE(f.${keyNames[k]}::text, '')` : `${stored} = f.${keyNames[k]}`;
+    }),
+    ...bases.map(
+      ({ base }, b) =>
+        `(${["T0", "T1", "T2"].map((tier) => `t."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`).join(" OR ")}) = f.${baseNames[b]}`,
+    ),
+  ];
+  const matches = await prisma.$queryRawUnsafe<{ row: number; id: number }[]>(
+    `WITH f AS (
+       SELECT u.*, count(*) OVER (PARTITION BY ${[...keyNames, ...baseNames].join(", ")}) AS copies
+       FROM (SELECT ${fields.join(", ")} FROM jsonb_array_elements($1::jsonb) AS e) u
+     ), m AS (
+       SELECT f.row, t.id, count(*) OVER (PARTITION BY f.row) AS hits FROM f JOIN ${table} t ON ${conditions.join(" AND ")} WHERE f.copies = 1
+     )
+     SELECT row, id FROM m WHERE hits = 1`,
+    `[${parts.join(",")}]`,
+  );
+  const named = new Set(prepared.ids.filter((rowId): rowId is number => rowId !== null));
+  for (const m of matches) if (!named.has(Number(m.id))) found.set(Number(m.row), Number(m.id));
+  return found;
 }
 
 /** Runs `work` for each item, at most `limit` at a time; rejects with the first failure once none is running. */

@@ -30,7 +30,7 @@ import { modeByKey } from "~/domain/modes";
 import { RATE_TABLES, type ModeKey } from "~/domain/catalog";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
 import { normalizeDay } from "./dates";
-import { headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
+import { ROWS_PER_SLICE, drain, drainYielding, headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
 import { sheetGrid, type SheetGrid } from "./sheet-grid";
 import type { Cell, ParsedSheet, WorkbookTab } from "./sheet-worker.server";
 import { currencyCode } from "./normalize";
@@ -274,6 +274,10 @@ function hasPeriods(grid: SheetGrid, r: number): boolean {
  * it is the header's second line (开始/截止 under a merged 有效期).
  */
 export function tabLayout(area: DataArea, tab: WorkbookTab, choice: HeaderChoice = null): TabLayout {
+  return drain(tabLayoutSteps(area, tab, choice));
+}
+
+function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice): Generator<void, TabLayout> {
   const grid = sheetGrid(tab);
   const empty: TabLayout = {
     name: tab.name,
@@ -334,6 +338,7 @@ export function tabLayout(area: DataArea, tab: WorkbookTab, choice: HeaderChoice
   let rows = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
   for (let r = top + count; r < grid.height; r++) {
+    if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!rowHasValue(grid, r)) continue;
     rows++;
     columns.forEach((column, i) => {
@@ -367,7 +372,27 @@ export function detectLayout(
   header: HeaderChoice = null,
   chosen: readonly string[] | null = null,
 ): SourceLayout {
-  const layouts = tabs.map((tab) => tabLayout(area, tab, header));
+  return drain(layoutSteps(area, tabs, header, chosen));
+}
+
+/** detectLayout with the event loop let through between slices of rows. */
+export function detectLayoutYielding(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  header: HeaderChoice = null,
+  chosen: readonly string[] | null = null,
+): Promise<SourceLayout> {
+  return drainYielding(layoutSteps(area, tabs, header, chosen));
+}
+
+function* layoutSteps(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  header: HeaderChoice,
+  chosen: readonly string[] | null,
+): Generator<void, SourceLayout> {
+  const layouts: TabLayout[] = [];
+  for (const tab of tabs) layouts.push(yield* tabLayoutSteps(area, tab, header));
   const keys: SourceLayout["keys"] = [];
   const byKey = new Map<string, SourceLayout["keys"][number]>();
   for (const tab of layouts) {
@@ -538,6 +563,25 @@ export function validityRange(text: string): { from: string; to: string } | null
  * values where the row has none. `mapping` must have no mappingProblems.
  */
 export function applyMapping(area: DataArea, tabs: readonly WorkbookTab[], layout: SourceLayout, mapping: SourceMapping): MappedSheet {
+  return drain(mappingSteps(area, tabs, layout, mapping));
+}
+
+/** applyMapping in slices of rows, the event loop let through between them (the server stays responsive). */
+export function applyMappingYielding(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  layout: SourceLayout,
+  mapping: SourceMapping,
+): Promise<MappedSheet> {
+  return drainYielding(mappingSteps(area, tabs, layout, mapping));
+}
+
+function* mappingSteps(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  layout: SourceLayout,
+  mapping: SourceMapping,
+): Generator<void, MappedSheet> {
   const air = area.import.air;
   const tierList: readonly Tier[] = mapping.fixed.tier === "all" || !mapping.fixed.tier ? TIERS : [mapping.fixed.tier];
   const own = tableCurrency(area);
@@ -590,6 +634,7 @@ export function applyMapping(area: DataArea, tabs: readonly WorkbookTab[], layou
     const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
     for (let r = first; r < grid.height; r++) {
+      if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
       const filledCells = usedColumns.filter((c) => !isBlank(grid.cell(r, c)));
       if (filledCells.length === 0) {
         // Cells only in columns nobody maps (a note beside the table): named, not imported.

@@ -25,8 +25,8 @@ import type { WorkbookTab } from "./sheet-worker.server";
 import {
   IGNORE,
   TIER_CHOICES,
-  applyMapping,
-  detectLayout,
+  applyMappingYielding,
+  detectLayoutYielding,
   emptyMapping,
   fixedKeysOf,
   layoutSignature,
@@ -94,7 +94,7 @@ async function readUpload(fileKey: string): Promise<{ ok: true; tabs: WorkbookTa
 
 /** The layout of `tabs` under `mapping`'s header rows and tab choice. */
 const layoutFor = (area: DataArea, tabs: readonly WorkbookTab[], mapping: SourceMapping) =>
-  detectLayout(area, tabs, mapping.header, mapping.tabs);
+  detectLayoutYielding(area, tabs, mapping.header, mapping.tabs);
 
 export type StartOutcome =
   | ImportFailure
@@ -123,7 +123,7 @@ export async function startWizard(
   try {
     const read = await readWorkbook(data, limits);
     if (!read.ok) return read;
-    const detected = detectLayout(area, read.tabs);
+    const detected = await detectLayoutYielding(area, read.tabs);
     const signature = layoutSignature(detected);
     const profile = (await listProfiles(area)).find((p) => p.signature === signature) ?? null;
     const mapping = profile?.mapping ?? emptyMapping();
@@ -143,7 +143,7 @@ export async function startWizard(
     });
     kept = true;
     if (profile) {
-      const layout = layoutFor(area, read.tabs, mapping);
+      const layout = await layoutFor(area, read.tabs, mapping);
       if (mappingProblems(area, layout, mapping).length === 0) {
         const made = await previewOf(
           area,
@@ -192,7 +192,7 @@ async function previewOf(
   if (formulas) return { ok: false as const, problems: [formulas], badRows: [] };
   const tooMany = tooManyRows(chosen.reduce((n, tab) => n + tab.rowStart.length - 1, 0));
   if (tooMany) return { ok: false as const, problems: [tooMany], badRows: [] };
-  const mapped = applyMapping(area, tabs, layout, mapping);
+  const mapped = await applyMappingYielding(area, tabs, layout, mapping);
   // Periods side by side multiply the rows: the limit holds for the rows staged.
   const staged = tooManyRows(mapped.sheet.rows.length - 1);
   if (staged) return { ok: false as const, problems: [staged], badRows: [] };
@@ -275,7 +275,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
     saveAs: upload.saveAs ?? "",
   };
   if (!read.ok) return { ...base, tabs: [], columns: [], problems: [], unreadable: read.problems };
-  const layout = layoutFor(area, read.tabs, mapping);
+  const layout = await layoutFor(area, read.tabs, mapping);
   return {
     ...base,
     tabs: layout.tabs.map((t) => ({
@@ -365,7 +365,7 @@ export async function wizardPreview(area: DataArea, viewer: Who, id: string): Pr
   const mapping = upload.mapping as SourceMapping;
   const read = await readUpload(upload.fileKey);
   if (!read.ok) return { ok: false, gone: false, problems: read.problems };
-  const layout = layoutFor(area, read.tabs, mapping);
+  const layout = await layoutFor(area, read.tabs, mapping);
   const problems = mappingProblems(area, layout, mapping);
   if (problems.length) return { ok: false, gone: false, problems };
   const profile = upload.saveAs ? await saveProfile(area, viewer, upload.saveAs, layoutSignature(layout), mapping) : null;
