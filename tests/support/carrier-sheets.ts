@@ -311,31 +311,26 @@ export function withUnsavedFormulas(
 }
 
 /**
- * A carrier sheet of `count` rows in the English layout (one tab; the
- * benchmark's): distinct lanes, so each row is a rate of its own.
+ * A carrier sheet of `count` rows in the English layout under two title lines
+ * (one tab; the benchmark's): distinct lanes and carriers, so each row is a
+ * rate of its own; `shift` moves every price (next week's sheet).
  */
-export function largeCarrierSheet(
-  count: number,
-  validity = currentValidity(),
-  pols = ["SHANGHAI", "NINGBO", "QINGDAO"],
-  pods = ["HAMBURG", "ROTTERDAM", "ANTWERP", "FELIXSTOWE", "GENOA"],
-): Uint8Array {
-  const rows: unknown[][] = [
-    ["Weekly rates — bench"],
-    [],
-    ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"],
-  ];
+export function largeCarrierSheet(count: number, shift = 0, validity = currentValidity()): Uint8Array {
+  const pols = ["SHANGHAI", "NINGBO", "QINGDAO"];
+  const pods = ["HAMBURG", "ROTTERDAM", "ANTWERP", "FELIXSTOWE", "GENOA"];
+  const rows: unknown[][] = [["Weekly rates"], [], ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"]];
+  const lanes = pols.length * pods.length;
   for (let i = 0; i < count; i++) {
     rows.push([
       pols[i % pols.length],
       pods[Math.floor(i / pols.length) % pods.length],
-      `LINE${Math.floor(i / (pols.length * pods.length))}`,
-      1000 + (i % 500),
-      1800 + (i % 700),
-      1900 + (i % 700),
+      `LINE${Math.floor(i / lanes)}`,
+      1000 + (i % 500) + shift,
+      1800 + (i % 700) + shift,
+      1900 + (i % 700) + shift,
       validity.from,
       validity.to,
-      `r${i}`,
+      `r${i % 97}`,
     ]);
   }
   return workbookBytes([{ name: "Sheet1", rows }], "xlsx");
