@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 const day = (offset: number) => new Date(todayInShanghai().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-const save = (fields: Record<string, string>) => callRoute(screen.action, postForm("/exchangeRates", { intent: "save", ...fields }, { cookie: staff }));
+const save = (fields: Record<string, string>) =>
+  callRoute(screen.action, postForm("/exchangeRates", { intent: "save", ...fields }, { cookie: staff }));
 
 describe("currency codes", () => {
   it("are ISO 4217 codes, written as carriers and clerks type them", () => {
@@ -62,7 +63,10 @@ describe("currency codes", () => {
       ],
     });
     const cookie = await cookieOf("t1");
-    const result = await callRoute(results, getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM", qty_gp20: "1", cur: "SGD" }, { cookie }));
+    const result = await callRoute(
+      results,
+      getRequest("/fclbysea", { pol: "SHANGHAI", pod: "BATAM", qty_gp20: "1", cur: "SGD" }, { cookie }),
+    );
     expect(result.status).toBe(200);
     const shipment = (result.data as { shipment: { currencies: string[]; values: Record<string, string> } }).shipment;
     expect(shipment.currencies).toContain("JPY");
