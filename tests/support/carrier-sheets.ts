@@ -38,6 +38,12 @@ export function currentValidity(today = new Date()): Validity {
 }
 
 /** One rate of a fixture: what a customer should find. */
+/** The rate of a row that starts POL, POD, carrier, 20GP, 40GP, 40HC, under `validity`. */
+function laneRate(r: (string | number)[], validity: Validity): FixtureRate {
+  const [pol, pod, carrier, gp20, gp40, hq40] = r as [string, string, string, number, number, number];
+  return { pol, pod, carrier, gp20, gp40, hq40, from: isoDay(validity.from), to: isoDay(validity.to) };
+}
+
 export type FixtureRate = {
   pol: string;
   pod: string;
@@ -151,16 +157,7 @@ export function agentSheet(book: Book = "xlsx", validity = currentValidity()): {
   );
   return {
     bytes,
-    rates: rows.map((r) => ({
-      pol: r[0] as string,
-      pod: r[1] as string,
-      carrier: r[2] as string,
-      gp20: r[3] as number,
-      gp40: r[4] as number,
-      hq40: r[5] as number,
-      from: isoDay(validity.from),
-      to: isoDay(validity.to),
-    })),
+    rates: rows.map((r) => laneRate(r, validity)),
   };
 }
 
@@ -228,16 +225,7 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
   );
   return {
     bytes,
-    rates: rows.map((r) => ({
-      pol: r[0] as string,
-      pod: r[1] as string,
-      carrier: r[2] as string,
-      gp20: r[3] as number,
-      gp40: r[4] as number,
-      hq40: r[5] as number,
-      from: isoDay(validity.from),
-      to: isoDay(validity.to),
-    })),
+    rates: rows.map((r) => laneRate(r, validity)),
   };
 }
 
