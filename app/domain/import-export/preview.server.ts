@@ -17,7 +17,7 @@ import { formatDate, todayInShanghai } from "~/utils/dates";
 import { nearestPorts, type PortOption } from "~/domain/reference/ports.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
-import { HASH_SETTINGS_SQL, committedBatchOf, repeatValues } from "./batches.server";
+import { HASH_SETTINGS_SQL, committedBatchOf, repeatValues, withHashJoins } from "./batches.server";
 import type { MappedSheet, RowOrigin } from "./source-layout.server";
 import type { SheetInput } from "./sheet-grid";
 import { compressIds } from "~/domain/data-areas/written";
@@ -753,15 +753,24 @@ async function sameRateIds(
         `(${["T0", "T1", "T2"].map((tier) => `t."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`).join(" OR ")}) = f.${baseNames[b]}`,
     ),
   ];
-  const matches = await prisma.$queryRawUnsafe<{ row: number; id: number }[]>(
-    `WITH f AS (
+  // Nested loops off (withHashJoins): the planner guesses 100 rows for the JSON and fewer after `copies = 1`, and
+  // then probes the lane index once per row; a lane holds thousands of rates (carriers, validities), so 100,000 rows
+  // took minutes instead of one hash join's second (bench:import-carrier, the next week).
+  const matches = await prisma.$transaction(
+    (tx) =>
+      withHashJoins(tx, () =>
+        tx.$queryRawUnsafe<{ row: number; id: number }[]>(
+          `WITH f AS (
        SELECT u.*, count(*) OVER (PARTITION BY ${[...keyNames, ...baseNames].join(", ")}) AS copies
        FROM (SELECT ${fields.join(", ")} FROM jsonb_array_elements($1::jsonb) AS e) u
      ), m AS (
        SELECT f.row, t.id, count(*) OVER (PARTITION BY f.row) AS hits FROM f JOIN ${table} t ON ${conditions.join(" AND ")} WHERE f.copies = 1
      )
      SELECT row, id FROM m WHERE hits = 1`,
-    `[${parts.join(",")}]`,
+          `[${parts.join(",")}]`,
+        ),
+      ),
+    { timeout: 600_000, maxWait: 30_000 },
   );
   const named = new Set(prepared.ids.filter((rowId): rowId is number => rowId !== null));
   for (const m of matches) if (!named.has(Number(m.id))) found.set(Number(m.row), Number(m.id));
