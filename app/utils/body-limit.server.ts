@@ -151,8 +151,9 @@ export async function gateRequest(request: Request): Promise<Response | null> {
     body = `${escapeHtml(t("data.import.tooLarge", { mb: megabytes(importMaxBytes()) }))} ${body}`;
     back = `<a href="${escapeHtml(screen)}">${escapeHtml(t(area.titleKey))}</a>`;
   }
+  // The site's icon named as on every page (app/root.tsx): without it the browser asks for /favicon.ico, a 404.
   const html = `<!DOCTYPE html>
-<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${refusal.status} ${title}</title></head>
+<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${refusal.status} ${title}</title></head>
 <body><main><p>${refusal.status}</p><h1>${title}</h1><p>${body}</p><p>${back}</p></main></body></html>
 `;
   return new Response(html, { status: refusal.status, headers });
