@@ -42,6 +42,8 @@ import zhTreeTable from "../locales/zh-CN/treeTable.json";
 import enTreeTable from "../locales/en-US/treeTable.json";
 import zhPriceRequests from "../locales/zh-CN/priceRequests.json";
 import enPriceRequests from "../locales/en-US/priceRequests.json";
+import zhWizard from "../locales/zh-CN/wizard.json";
+import enWizard from "../locales/en-US/wizard.json";
 
 // The Chinese texts are the reference: their shape types every key the code
 // may ask for (TranslationKey in ./keys.ts), and the English texts must have
@@ -66,6 +68,7 @@ const zhCN = {
   quoteBooking: zhQuoteBooking,
   treeTable: zhTreeTable,
   priceRequests: zhPriceRequests,
+  wizard: zhWizard,
 };
 export type Translations = typeof zhCN;
 
@@ -89,6 +92,7 @@ const enUS: Translations = {
   quoteBooking: enQuoteBooking,
   treeTable: enTreeTable,
   priceRequests: enPriceRequests,
+  wizard: enWizard,
 };
 
 export const resources: Record<Language, Record<string, unknown>> = { "zh-CN": zhCN, "en-US": enUS };
