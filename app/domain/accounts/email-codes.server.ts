@@ -159,3 +159,31 @@ export async function claimEmailCode(tx: Prisma.TransactionClient, id: number): 
   });
   return count === 1;
 }
+
+export type CodeInMail = { ok: true; code: string; expiresAt: Date } | { ok: false; problem: "superseded" | "used" | "expired" };
+
+/**
+ * The code a code mail carries, while it can still be used (decision 101,
+ * "Onboarding without a mail provider"): the mail must hold the newest code
+ * of its address and purpose, unused, not expired and not dead after wrong
+ * tries. The code is found in the mail's text by its stored HMAC, so a mail
+ * whose text holds another six-digit number (a later template, say) still
+ * yields only its real code. Reading it counts no attempt.
+ */
+export async function codeInMail(mail: { toAddress: string; kind: string; text: string }): Promise<CodeInMail> {
+  const purpose: CodePurpose = mail.kind === "reset_code" ? "RESET_PASSWORD" : "REGISTER";
+  const email = mail.toAddress.trim().toLowerCase();
+  const row = await prisma.emailCode.findFirst({
+    where: { email, purpose },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  if (!row) return { ok: false, problem: "superseded" };
+  const code = [...new Set(mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [])].find((candidate) =>
+    sameHash(row.codeHash, hashCode(email, purpose, candidate)),
+  );
+  // The mail's code is not the newest one: a later "send code" retired it.
+  if (!code) return { ok: false, problem: "superseded" };
+  if (row.usedAt) return { ok: false, problem: "used" };
+  if (row.attempts >= MAX_CODE_ATTEMPTS || row.expiresAt.getTime() <= Date.now()) return { ok: false, problem: "expired" };
+  return { ok: true, code, expiresAt: row.expiresAt };
+}

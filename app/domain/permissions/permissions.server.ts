@@ -18,6 +18,8 @@ export const RIGHTS = {
   handOver: 96,
   /** Move an entrustment's booking status on /app-order (issue 25 item 5). */
   entrustmentStatus: 97,
+  /** Reveal the code of an undelivered code mail on /app-query (issue 45 item 1; decision 101). */
+  revealCode: 98,
 } as const;
 
 export const ADMIN_ROLE_ID = 1;
