@@ -86,7 +86,8 @@ export const action = (args: ActionFunctionArgs) =>
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
       return data({ message: outcome.message ?? null, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status });
     }
-    return backToList(request, "watches.status.changed", "success", { to: `/entrustment/${id}`, values: { id } });
+    // Worded for the customer: the booking is cancelled and the forwarder was told (not the staff's "status saved").
+    return backToList(request, "watches.status.cancelled", "success", { to: `/entrustment/${id}`, values: { id } });
   });
 
 export default function EntrustmentDetail() {
