@@ -6,7 +6,7 @@
 import type { TransportType } from "~/domain/catalog";
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { T } from "~/i18n/keys";
-import { formatDateTime, formatSnapshotPrice } from "~/domain/booking/format";
+import { formatDateTime, formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn } from "~/domain/booking/display.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
@@ -72,7 +72,7 @@ export function bookingSections(t: T, lang: string, data: OrderEmailData): Email
         ? [{ label: t("search.col.validity"), value: t("search.col.validityRange", { from: s.validFrom ?? "…", to: s.validTo ?? "…" }) }]
         : []),
       ...(s.express ? [{ label: t("booking.source.expressFor"), value: `${s.express.country}, ${s.express.weight} kg` }] : []),
-      ...s.prices.map((p) => ({ label: t(p.labelKey), value: formatSnapshotPrice(p, s.currency) })),
+      ...s.prices.map((p) => ({ label: snapshotPriceLabel(t, s.mode, p), value: formatSnapshotPrice(p, s.currency) })),
     ],
   });
   if (s.quote) {

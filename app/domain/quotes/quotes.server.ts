@@ -236,6 +236,8 @@ export type QuoteView = {
   tier: string;
   currency: string;
   createdAt: string;
+  /** The calendar day it was saved, in Shanghai (the day the business counts in). */
+  savedOn: string;
   validUntil: string | null;
   expired: boolean;
   snapshot: QuoteSnapshot;
@@ -274,6 +276,7 @@ function viewOf(q: QuoteRecord, today: Date): QuoteView {
     tier: q.tier,
     currency: q.currency,
     createdAt: q.createdAt.toISOString(),
+    savedOn: formatDate(todayInShanghai(q.createdAt)),
     validUntil: q.validUntil ? formatDate(q.validUntil) : null,
     expired: q.validUntil !== null && q.validUntil < today,
     snapshot: q.snapshot as QuoteSnapshot,
