@@ -12,6 +12,7 @@ import { env } from "~/utils/env.server";
 import { i18n } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
+import { mailLink } from "~/utils/public-origin.server";
 import { renderVerificationCodeEmail } from "~/emails/VerificationCodeEmail";
 import { hit, minutesToWait, RATE_RULES, rateKeys, secondsToWait } from "~/domain/security/rate-limit.server";
 import type { FlashMessage } from "./cookie.server";
@@ -102,6 +103,7 @@ export async function sendEmailCode(options: {
     purpose: purpose === "REGISTER" ? "register" : "reset",
     code,
     minutes: CODE_TTL_MS / 60_000,
+    link: mailLink(`/login?mode=${purpose === "REGISTER" ? "register" : "reset"}&lng=${lng}`),
   });
   await prisma.$transaction(async (tx) => {
     await tx.emailCode.create({

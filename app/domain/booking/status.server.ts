@@ -15,7 +15,7 @@ import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { fail, type Outcome } from "~/utils/outcome";
-import { configuredOrigin } from "~/utils/public-origin.server";
+import { mailLink } from "~/utils/public-origin.server";
 import { STAFF_LANGUAGE } from "./booking.server";
 import { routeIn } from "./display.server";
 import { visibleEntrustments } from "./records.server";
@@ -76,7 +76,6 @@ export async function changeEntrustmentStatus(
   const lng = isLanguage(row.language) ? row.language : fallbackLanguage;
   const t = await i18n.getFixedT(lng);
   const at = new Date();
-  const origin = configuredOrigin();
   const mail = await renderStatusChange({
     t,
     lang: lng,
@@ -88,10 +87,10 @@ export async function changeEntrustmentStatus(
       reason: reason || null,
       actor,
       at,
-      link: origin ? `${origin}/entrustment/${row.id}` : null,
+      link: mailLink(`/entrustment/${row.id}`),
     },
   });
-  const staffNotice = actor === "customer" ? await cancellationNotice(row, reason, at, origin) : null;
+  const staffNotice = actor === "customer" ? await cancellationNotice(row, reason, at) : null;
   try {
     await prisma.$transaction(async (tx) => {
       const moved = await tx.entrustment.updateMany({ where: { id: row.id, status: from }, data: { status: to } });
@@ -150,7 +149,7 @@ type CancelledRow = {
  * set, the contact recorded at booking), deduplicated, in Chinese; none when
  * the customer has no contact at all.
  */
-async function cancellationNotice(row: CancelledRow, reason: string, at: Date, origin: string | null) {
+async function cancellationNotice(row: CancelledRow, reason: string, at: Date) {
   const ids = [row.user.customerServiceId ?? row.customerServiceId, row.user.salesId ?? row.salesId].filter(
     (id): id is number => id !== null,
   );
@@ -168,7 +167,7 @@ async function cancellationNotice(row: CancelledRow, reason: string, at: Date, o
       customer: row.user,
       reason: reason || null,
       at,
-      link: origin ? `${origin}/app-order?dialog=view&id=${row.id}` : null,
+      link: mailLink(`/app-order?dialog=view&id=${row.id}`),
     },
   });
   return { to, mail };

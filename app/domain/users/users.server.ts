@@ -31,6 +31,7 @@ import {
 import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
 import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
 import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
+import { mailLink } from "~/utils/public-origin.server";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { uniqueViolation } from "~/utils/unique-violation.server";
@@ -554,7 +555,15 @@ async function auditMail(
   reason: string | null,
 ) {
   const lang = isLanguage(user.language) ? user.language : fallbackLanguage;
-  const mail = await renderAuditResultEmail({ t: await i18n.getFixedT(lang), lang, subject, decision, username: user.username, reason });
+  const mail = await renderAuditResultEmail({
+    t: await i18n.getFixedT(lang),
+    lang,
+    subject,
+    decision,
+    username: user.username,
+    reason,
+    link: mailLink(`${decision === "pass" ? "/login" : "/contact"}?lng=${lang}`),
+  });
   return (tx: OutboxWriter) =>
     enqueueEmail(tx, { kind: subject === "registration" ? "audit_result" : "profile_audit_result", to: user.email, ...mail });
 }
