@@ -21,6 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       lng,
       appName: pageT(lng)("common.appName"),
+      // The title of a 404 page ("页面不存在 | …"), for the root's meta (it has no t).
+      notFoundTitle: pageT(lng)("common.meta.pageTitle", {
+        page: pageT(lng)("common.errors.notFoundTitle"),
+        app: pageT(lng)("common.appName"),
+      }),
       i18nVersion: resourceVersions[lng],
       viewer: viewer ? toClientViewer(viewer) : null,
       message,

@@ -5,6 +5,7 @@ import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
 import { ratesTableHtmlOnce } from "./rates-table-html";
+import { PopularLanes } from "./PopularLanes";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
 import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
@@ -168,7 +169,12 @@ export function RatesPage({ data }: { data: ResultsData }) {
 
   return (
     <div className="page rates-page">
-      <h1>{t("search.results.title", { mode: t(mode.labelKey) })}</h1>
+      {/* A lane's page names its lane (issue 45 item 9). */}
+      <h1>
+        {results && data.heading
+          ? t("search.results.laneTitle", { lane: data.heading, mode: t(mode.labelKey) })
+          : t("search.results.title", { mode: t(mode.labelKey) })}
+      </h1>
       <SearchForm
         mode={mode}
         fields={data.fields}
@@ -222,6 +228,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
           )}
         </section>
       ) : null}
+      <PopularLanes lanes={data.popular} modeLabel={mode.labelKey} />
       <ContactCard data={data.contact} />
     </div>
   );

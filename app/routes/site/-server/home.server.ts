@@ -19,7 +19,7 @@ import { landPickerLists } from "~/domain/reference/land.server";
 import type { PickerOption } from "~/domain/reference/options";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
-import { absoluteUrl } from "~/domain/rates/seo.server";
+import { absoluteUrl, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
@@ -40,6 +40,8 @@ export type HomeData = {
   blocks: HomeBlock[];
   /** Administrators: new registrations awaiting audit (administration 2, "on entry"). */
   pendingAudit: number;
+  /** The tab's popular lanes as links to their results pages (issue 45 item 9). */
+  popular: PopularLane[];
   meta: MetaDescriptor[];
 };
 
@@ -60,7 +62,7 @@ export async function loadHomePage(request: Request) {
   // The viewer's history and contacts in one statement (no lane on the home page).
   const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
   reads?.done();
-  const [suggestions, lists, offers, notice, contact, blocks, pendingAudit] = await Promise.all([
+  const [suggestions, lists, offers, notice, contact, blocks, pendingAudit, popular] = await Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     cachedLandLists(versions, mode, today),
     listOffers(mode).then((cards) => offersIn(cards, lng)),
@@ -68,6 +70,7 @@ export async function loadHomePage(request: Request) {
     loadContactCard(request, viewer, lng, reads?.contacts),
     websiteBlocks(),
     viewer ? pendingAuditCount(viewer) : 0,
+    popularLanes(mode, lng, versions),
   ]);
 
   const origin = publicOrigin(url);
@@ -85,14 +88,21 @@ export async function loadHomePage(request: Request) {
     contact,
     blocks,
     pendingAudit,
-    meta: metaTags({
-      title: t("search.meta.homeTitle", { mode: modeName, app: t("common.appName") }),
-      description: t("search.meta.homeDescription", { mode: modeName }),
-      canonical: absoluteUrl(origin, "/home", tabParams, lng),
-      alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
-      // Prefilled forms are the same page as the tab itself.
-      noindex: Object.values(values).some(Boolean),
-    }),
+    popular,
+    meta: metaTags(
+      {
+        // The home page's own title and description (issue 45 item 9): not the FCL results page's.
+        title: tabParams.tab
+          ? t("search.meta.homeTabTitle", { mode: modeName, app: t("common.appName") })
+          : t("search.meta.homeTitle", { app: t("common.appName") }),
+        description: tabParams.tab ? t("search.meta.homeTabDescription", { mode: modeName }) : t("search.meta.homeDescription"),
+        canonical: absoluteUrl(origin, "/home", tabParams, lng),
+        alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
+        // Prefilled forms are the same page as the tab itself.
+        noindex: Object.values(values).some(Boolean),
+      },
+      lng,
+    ),
   };
   // A page load carries its data as JSON (utils/document-data.tsx, decision 609).
   return data(shipData(request, "home-data", payload), { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });

@@ -15,7 +15,7 @@ import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } fr
 import type { RateRow } from "~/domain/rates/search.server";
 import { cachedDefaultSuggestions } from "~/domain/rates/read-cache.server";
 import { metaTags } from "~/domain/site/meta.server";
-import { pageMeta } from "~/domain/rates/seo.server";
+import { pageMeta, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { isDocumentRequest, shipData } from "~/utils/document-data.server";
@@ -30,6 +30,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
   contact: ContactCardData;
+  /** The mode's popular lanes as links, this search's own left out (issue 45 item 9). */
+  popular: PopularLane[];
   meta: MetaDescriptor[];
 };
 
@@ -60,7 +62,9 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
-function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
+function pageSearch(
+  search: RateSearch,
+): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
@@ -81,6 +85,12 @@ function documentRows(results: PageResults): void {
   Object.defineProperty(results, "rows", { value: results.rows, enumerable: false });
 }
 
+/** Whether a lane's link is the search of `params` (the current page). */
+function sameSearch(href: string, params: Record<string, string>): boolean {
+  const linked = new URL(href, "http://lane.local").searchParams;
+  return Object.entries(params).every(([name, value]) => linked.get(name) === value);
+}
+
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
 export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const mode = modeByKey(modeKey);
@@ -90,10 +100,11 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const versions = await requestVersions(request);
   // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
   const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
-  const [search, suggestions, contact] = await Promise.all([
+  const [search, suggestions, contact, popular] = await Promise.all([
     rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }).finally(() => reads?.done()),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     loadContactCard(request, viewer, lng, reads?.contacts),
+    popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
   if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
@@ -101,6 +112,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     ...shown,
     suggestions,
     contact,
+    popular: popular.filter((lane) => !canonical || !sameSearch(lane.href, canonical)),
     meta: metaTags(
       pageMeta({
         mode,
@@ -111,6 +123,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
         indexable: search.status !== "invalid",
         canonical,
       }),
+      lng,
     ),
   };
   // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
