@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { countryOption } from "~/domain/reference/options";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { requestVersions } from "~/utils/data-cache.server";
 
 /** Quiet lookups for the express destination picker (manytimesexpresscountryselect). */
@@ -13,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return Response.json(
     { options: countries.map((c) => countryOption(c, lng)) },
-    { headers: { "Cache-Control": "public, max-age=300", Vary: "Cookie" } },
+    { headers: { "Cache-Control": "public, max-age=300", Vary: LANGUAGE_VARY } },
   );
 }

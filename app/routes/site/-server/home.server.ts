@@ -8,6 +8,7 @@ import { homeTabMode, MODES, modeView, type ModeKey, type ModeView } from "~/dom
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { todayInShanghai } from "~/utils/dates";
 import { requestVersions } from "~/utils/data-cache.server";
 import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
@@ -68,7 +69,7 @@ export async function loadHomePage(request: Request) {
     listOffers(mode).then((cards) => offersIn(cards, lng)),
     maintenanceNotice(lng),
     loadContactCard(request, viewer, lng, reads?.contacts),
-    websiteBlocks(),
+    websiteBlocks(lng),
     viewer ? pendingAuditCount(viewer) : 0,
     popularLanes(mode, lng, versions),
   ]);
@@ -105,5 +106,5 @@ export async function loadHomePage(request: Request) {
     ),
   };
   // A page load carries its data as JSON (utils/document-data.tsx, decision 609).
-  return data(shipData(request, "home-data", payload), { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
+  return data(shipData(request, "home-data", payload), { headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY } });
 }

@@ -8,6 +8,7 @@ import { data, type MetaDescriptor } from "@remix-run/node";
 import { getViewer } from "~/domain/accounts/session.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { requestVersions } from "~/utils/data-cache.server";
 import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
@@ -130,6 +131,6 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   return data(shipData(request, "results-data", payload), {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
-    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
+    headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY },
   });
 }
