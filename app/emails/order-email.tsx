@@ -12,7 +12,7 @@ import { routeIn } from "~/domain/booking/display.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { usesContainers, type OrderValues } from "~/domain/booking/schemas";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
-import { quoteRefWords } from "~/domain/quotes/words.server";
+import { quoteRefWords, quoteTotalWords } from "~/domain/quotes/words.server";
 
 export type OrderEmailPerson = { name: string; email: string | null; phone: string | null };
 
@@ -85,6 +85,18 @@ export function bookingSections(t: T, lang: string, data: OrderEmailData): Email
         [t("quotes.quote.validUntil"), quote.validUntil ?? t("quotes.quote.noEnd")],
         [t("quoteBooking.quote.rateUsed"), quote.rateUsed],
         [t("quotes.shipment.breakdown"), quote.breakdown.join("\n")],
+      ]),
+    });
+  }
+  if (s.shipment) {
+    // Sized on the results page (issue 45 item 3): the total shown there is the order's.
+    const shipment = quoteTotalWords(s.shipment.total, t);
+    sections.push({
+      title: t("booking.shipment.title"),
+      rows: rows([
+        [t("booking.shipment.total"), shipment.totalText],
+        [t("quoteBooking.quote.rateUsed"), shipment.rateUsed],
+        [t("quotes.shipment.breakdown"), shipment.breakdown.join("\n")],
       ]),
     });
   }

@@ -159,13 +159,8 @@ export function RatesPage({ data }: { data: ResultsData }) {
   const base: Record<string, string> = { ...data.query };
   const hrefFor = (param: string, value: string) => hrefWith(mode.path, { ...base, [param]: value });
   const results = data.results;
-  const bookingQuery =
-    mode.weight && data.express
-      ? `?${new URLSearchParams({
-          [mode.fields[0].param]: data.query[mode.fields[0].param],
-          [mode.weight.param]: data.express.weight,
-        })}`
-      : undefined;
+  // Express's search, or the shipment sized here (issue 45 item 3): made by the loader (rates/rate-search.server.ts).
+  const bookingQuery = data.bookingQuery ?? undefined;
 
   return (
     <div className="page rates-page">

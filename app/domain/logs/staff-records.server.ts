@@ -126,6 +126,8 @@ export async function getStaffEntrustment(viewer: Viewer, id: number) {
     history: await statusHistory(row.id),
     /** The quote it was booked from, as saved (its number and total; decision 402). */
     quote: readSnapshot(row.sourceSnapshot)?.quote ?? null,
+    /** The shipment sized on the results page and the total shown there (issue 45 item 3). */
+    shipment: readSnapshot(row.sourceSnapshot)?.shipment ?? null,
   };
 }
 

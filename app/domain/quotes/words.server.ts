@@ -7,7 +7,7 @@ import { vocabulary } from "~/domain/reference/vocabulary.server";
 import type { CompanyView } from "~/domain/site/company";
 import { pageT } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
-import type { QuoteRef, QuoteRefWords } from "~/domain/booking/snapshot";
+import type { QuoteRef, QuoteRefWords, ShipmentRef, ShipmentRefWords } from "~/domain/booking/snapshot";
 import { modeByKey } from "~/domain/modes";
 import type { ShipmentTotal } from "~/domain/pricing/shipment";
 import { sumsText, totalView } from "~/domain/rates/totals.server";
@@ -96,3 +96,7 @@ export const quoteRefWords = (ref: QuoteRef, t: T): QuoteRefWords => ({
 /** The same in a language (the pages' loaders), or null when the booking was not made from a quote. */
 export const quoteRefWordsIn = (ref: QuoteRef | null | undefined, lng: Language): QuoteRefWords | null =>
   ref ? quoteRefWords(ref, pageT(lng)) : null;
+
+/** The total of the shipment a booking was sized with (issue 45 item 3) in `lng`, or null. */
+export const shipmentRefWordsIn = (ref: ShipmentRef | null | undefined, lng: Language): ShipmentRefWords | null =>
+  ref ? quoteTotalWords(ref.total, pageT(lng)) : null;

@@ -10,7 +10,7 @@ import { GateNotice } from "~/components/booking/GateNotice";
 import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
-import { QuoteSummary } from "~/components/booking/QuoteSummary";
+import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { ErrorList } from "~/components/forms";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
 import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
@@ -75,6 +75,7 @@ export default function BookingStep1() {
     <UrlDialog look="booking" title={t("booking.step1.title")} size="choice" closeTo={back}>
       <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
       {source.quote ? <QuoteSummary quote={source.quote} /> : null}
+      {source.shipment ? <ShipmentSummary shipment={source.shipment} /> : null}
       {shownGate ? (
         <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
       ) : (

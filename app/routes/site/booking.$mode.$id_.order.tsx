@@ -13,7 +13,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
-import { QuoteSummary } from "~/components/booking/QuoteSummary";
+import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
 import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
 import { newIdempotencyKey } from "~/domain/booking/context.server";
@@ -50,8 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: {
       transportType: context.source.transportType,
       idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : "",
-      // Booked from a quote: its shipment fills in the order (issue 25 item 3).
-      ...(context.source.snapshot.quote ? orderDefaultsOf(context.source.snapshot.quote.shipment) : {}),
+      // The shipment of the quote or of the results page fills in the order (issue 25 item 3, issue 45 item 3).
+      ...orderDefaultsOf(
+        context.source.modeKey,
+        context.source.snapshot.quote?.shipment ?? context.source.snapshot.shipment?.values,
+        context.lng,
+      ),
     },
     step1: withQuery(context.base, context.carry),
     back: context.back,
@@ -125,6 +129,7 @@ export default function BookingOrder() {
       </p>
       <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
       {source.quote ? <QuoteSummary quote={source.quote} /> : null}
+      {source.shipment ? <ShipmentSummary shipment={source.shipment} /> : null}
       {shownGate ? (
         <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
       ) : (

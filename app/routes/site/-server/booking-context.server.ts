@@ -12,7 +12,8 @@ import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
 import { QUOTE_SOURCE, type QuoteRefusal } from "~/domain/quotes/booking.server";
-import { quoteRefWordsIn } from "~/domain/quotes/words.server";
+import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
+import { shipmentParams } from "~/domain/rates/totals.server";
 import { GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
 import { bookingSource, type BookingSourceRefusal } from "~/domain/booking/context.server";
 import type { BookingSource } from "~/domain/booking/source.server";
@@ -25,7 +26,7 @@ export type BookingContext = {
   lng: Language;
   /** `/booking/<mode>/<id>` of this source. */
   base: string;
-  /** Query kept across the steps: the express search (pod, num) and `back`. */
+  /** Query kept across the steps: the express search (pod, num) or the shipment (qty_…, kg, cbm, pack, cur), and `back`. */
   carry: URLSearchParams;
   back: string;
 };
@@ -86,11 +87,11 @@ export async function loadBookingContext(request: Request, params: { mode?: stri
   const quote = source.snapshot.quote;
   const back = backTarget(request, url, quote ? "/quotes" : source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
   const carry = new URLSearchParams();
-  if (source.modeKey === "express" && source.kind === "rate") {
-    for (const name of ["pod", "num"]) {
-      const value = url.searchParams.get(name);
-      if (value) carry.set(name, value.slice(0, 100));
-    }
+  // Express: its destination and weight; the other modes: the shipment sized on the results page (issue 45 item 3).
+  const kept = source.kind !== "rate" ? [] : source.modeKey === "express" ? ["pod", "num"] : shipmentParams(modeByKey(source.modeKey));
+  for (const name of kept) {
+    const value = url.searchParams.get(name);
+    if (value) carry.set(name, value.slice(0, 100));
   }
   carry.set("back", back);
   const base = quote
@@ -131,5 +132,7 @@ export function clientSource(source: BookingSource, lng: Language) {
     snapshot: snapshotIn(source.snapshot, lng),
     // Booked from a quote: its number and total in words (made here; the dialogs only print them).
     quote: quoteRefWordsIn(source.snapshot.quote, lng),
+    // Booked with the shipment sized on the results page: its total in words (issue 45 item 3).
+    shipment: shipmentRefWordsIn(source.snapshot.shipment, lng),
   };
 }

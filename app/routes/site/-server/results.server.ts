@@ -45,6 +45,7 @@ const NOT_SEARCHED = {
   calculator: null,
   shipment: null,
   watch: null,
+  bookingQuery: null,
 } as const;
 
 /** The facts that have a value (the null ones left out). */
