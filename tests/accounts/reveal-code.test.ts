@@ -1,11 +1,12 @@
 // Onboarding without a mail provider (issue 45 item 1, decision 101): with
 // no RESEND_API_KEY a registration or reset code stays in the outbox, hidden
-// from staff. An administrator (right 98) reveals the code of an undelivered
+// from staff. An administrator (right 99) reveals the code of an undelivered
 // code mail with an audited POST on /app-query, reads it to the customer, and
 // the customer finishes signing up. Nobody else sees codes: staff without
-// right 98 are refused, a delivered mail is refused, and the code is never
+// right 99 are refused, a delivered mail is refused, and the code is never
 // in the operation log.
 import { prisma } from "~/utils/db.server";
+import { RIGHTS } from "~/domain/permissions/permissions.server";
 import { render, send, visibleText } from "../support/render";
 import { callRoute, loginAs, postForm } from "../support/requests";
 import { languageCookie } from "~/i18n/i18n.server";
@@ -98,7 +99,7 @@ describe("an administrator reveals an undelivered code and the customer signs up
 });
 
 describe("who may not see a code", () => {
-  test("without right 98 (an administrator's role without it, customer service): no button, the POST is refused, nothing logged", async () => {
+  test("without right 99 (an administrator's role without it, customer service): no button, the POST is refused, nothing logged", async () => {
     const mail = await codeMail(newRegistration().email);
     const { loader } = await appQuery();
     const dialogOf = async (email: string) =>
@@ -106,7 +107,7 @@ describe("who may not see a code", () => {
         loader,
         new Request(`http://localhost:3000/app-query?dialog=view&id=${mail.id}`, { headers: { cookie: await cookieOf(email) } }),
       );
-    await prisma.rolePermission.deleteMany({ where: { roleId: 1, menuId: 98 } });
+    await prisma.rolePermission.deleteMany({ where: { roleId: 1, menuId: RIGHTS.revealCode } });
     try {
       const dialog = await dialogOf("admin@example.com");
       expect(dialog.status).toBe(200);
@@ -115,7 +116,7 @@ describe("who may not see a code", () => {
       expect(refused.status).toBe(403);
       expect(JSON.stringify(refused.data ?? "")).not.toMatch(/\d{6}/);
     } finally {
-      await prisma.rolePermission.create({ data: { roleId: 1, menuId: 98, halfChecked: false } });
+      await prisma.rolePermission.create({ data: { roleId: 1, menuId: RIGHTS.revealCode, halfChecked: false } });
     }
     // Customer service reads only its customers' booking mails (view 2): a code mail is not even there.
     expect((await dialogOf("service@example.com")).status).toBe(404);

@@ -8,6 +8,7 @@ import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, ty
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
 import { rateSearch, type RateSearch } from "~/domain/rates/rate-search.server";
+import { refererOf } from "~/domain/rates/query-log.server";
 import { getLanguage } from "~/i18n/i18n.server";
 import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
@@ -150,7 +151,15 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     async handler(ctx) {
       // The language as the pages read it (the lng parameter, then the cookie): the rows' vocabulary.
       const [lng, versions] = await Promise.all([getLanguage(ctx.request), requestVersions(ctx.request)]);
-      return searchReply(await rateSearch(key, { viewer: visitor ? null : ctx.user, lng, params: ctx.url.searchParams, versions }));
+      return searchReply(
+        await rateSearch(key, {
+          viewer: visitor ? null : ctx.user,
+          lng,
+          params: ctx.url.searchParams,
+          versions,
+          referer: refererOf(ctx.request),
+        }),
+      );
     },
   };
 }

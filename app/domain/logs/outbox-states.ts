@@ -19,6 +19,7 @@ export const EMAIL_KINDS = [
   "order_status",
   "order_cancel_staff",
   "watch_digest",
+  "tier_change",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const emailKindKey = (kind: string) => keyUnder("admin.outbox.kinds.", kind);

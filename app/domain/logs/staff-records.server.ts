@@ -263,7 +263,7 @@ export type RevealedCode = { id: number; to: string; kind: string; code: string;
 
 /**
  * Reveals the code of an undelivered code mail to a staff member holding
- * right 98 (decision 101, "Onboarding without a mail provider"), so a
+ * right 99 (decision 101, "Onboarding without a mail provider"), so a
  * customer can finish signing up or resetting a password on an install
  * without a mail provider: staff read it to the customer over a channel they
  * trust (the phone number the customer gave). Only while the code can still

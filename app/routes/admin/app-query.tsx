@@ -1,7 +1,7 @@
 // The mail outbox for staff (our reading of /app-query, docs/decisions/301):
 // who received what, its delivery state and attempts, the last error, and a
 // retry for mails that gave up (FAILED → PENDING, due now), and, for staff
-// holding right 98, the audited reveal of an undelivered code mail's code
+// holding right 99, the audited reveal of an undelivered code mail's code
 // (decision 101, "Onboarding without a mail provider").
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -88,7 +88,7 @@ function RetryButton({ id }: { id: number }) {
   );
 }
 
-/** The audited reveal of an undelivered code mail's code (right 98): a POST, the code shown once in the answer. */
+/** The audited reveal of an undelivered code mail's code (right 99): a POST, the code shown once in the answer. */
 function RevealCode({ id }: { id: number }) {
   const { t } = useTranslation();
   const acted = useActionData<typeof action>();

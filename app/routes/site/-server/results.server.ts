@@ -19,6 +19,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
+import { refererOf } from "~/domain/rates/query-log.server";
 import { isDocumentRequest, shipData } from "~/utils/document-data.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
@@ -103,7 +104,14 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
   const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
   const [search, suggestions, contact, popular] = await Promise.all([
-    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }).finally(() => reads?.done()),
+    rateSearch(modeKey, {
+      viewer,
+      lng,
+      params: url.searchParams,
+      versions,
+      watching: reads?.watching,
+      referer: refererOf(request),
+    }).finally(() => reads?.done()),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     loadContactCard(request, viewer, lng, reads?.contacts),
     popularLanes(mode, lng, versions),
