@@ -636,7 +636,19 @@ async function tierMails(
     contacts.map(async (contact) => {
       const lang = isLanguage(contact.language) ? contact.language : fallbackLanguage;
       const t = await i18n.getFixedT(lang);
-      return { to: contact.email, ...(await renderTierChangeEmail({ t, lang, customer, before, after, by: viewer.username, at })) };
+      return {
+        to: contact.email,
+        ...(await renderTierChangeEmail({
+          t,
+          lang,
+          customer,
+          before,
+          after,
+          by: viewer.username,
+          at,
+          link: mailLink(`/userList?dialog=edit&id=${customer.id}`),
+        })),
+      };
     }),
   );
   return async (tx) => {
