@@ -18,6 +18,7 @@ import { GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server"
 import { bookingSource, type BookingSourceRefusal } from "~/domain/booking/context.server";
 import type { BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
+import { loadResultsPage, type ResultsData } from "./results.server";
 
 export type BookingContext = {
   viewer: Viewer | null;
@@ -108,6 +109,32 @@ export function withQuery(path: string, query: URLSearchParams, changes: Record<
   }
   const text = params.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The results page the dialog was opened from, to draw behind it (issue 45
+ * item 7): `back` when it is a results page of the booked mode, read for the
+ * same viewer and language as this request. Not a search of the viewer's:
+ * the request names the page itself as its Referer, a view of the same
+ * search (query-log.server's isNewSearch), so no query log, no history.
+ * Null for anything else (a card from /home, a quote from /quotes).
+ */
+export async function resultsBehind(request: Request, context: BookingContext): Promise<ResultsData | null> {
+  if (context.source.kind !== "rate") return null;
+  const mode = modeByKey(context.source.modeKey);
+  const url = new URL(context.back, request.url);
+  if (url.pathname !== mode.path) return null;
+  const headers = new Headers();
+  for (const name of ["Cookie", "Accept-Language"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  // In the dialog's language (the page around both is one document in one language).
+  url.searchParams.set("lng", context.lng);
+  headers.set("Referer", url.href);
+  // Not a document request: the rows come whole (the dialog's page draws the table).
+  const behind = await loadResultsPage(mode.key, new Request(url, { headers }));
+  return behind.data as ResultsData;
 }
 
 /** What the pages show about the gate (the message of a refused booking). */
