@@ -128,6 +128,7 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
       after: 1,
       by: "张经理",
       at: new Date("2026-03-16T02:00:00Z"),
+      link: "https://portal.example.com/userList?dialog=edit&id=42",
     },
   ],
   renderStatusChange: (t, lang, filler) => [
