@@ -1,6 +1,7 @@
 // The six-digit code e-mail (registration and password reset), rendered on
 // the server with React Email in the language of the request that asked.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "./mail-link";
 import { renderEmail } from "./render";
 import type { T } from "~/i18n/keys";
 
@@ -16,7 +17,7 @@ type Props = {
   ignore: string;
   preview: string;
   /** The form the code goes into, as an absolute link (PUBLIC_URL), or none. */
-  link: { href: string; label: string } | null;
+  link: EmailLink;
 };
 
 export function VerificationCodeEmail({ lang, appName, heading, intro, code, expiry, ignore, preview, link }: Props) {
@@ -35,13 +36,7 @@ export function VerificationCodeEmail({ lang, appName, heading, intro, code, exp
             <Text style={{ fontSize: 32, letterSpacing: 8, fontWeight: 700, color: "#1f2937", margin: 0 }}>{code}</Text>
           </Section>
           <Text style={{ color: "#6b7280" }}>{expiry}</Text>
-          {link ? (
-            <Text>
-              <Link href={link.href} style={{ color: "#0b5cab" }}>
-                {link.label}
-              </Link>
-            </Text>
-          ) : null}
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{ignore}</Text>
         </Container>

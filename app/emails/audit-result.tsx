@@ -1,6 +1,7 @@
 // The e-mail a customer gets when staff pass or fail their registration or
 // their profile change (issue 22 item 16), in the customer's language.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "./mail-link";
 import type { T } from "~/i18n/keys";
 import { renderEmail, type RenderedEmail } from "./render";
 
@@ -15,7 +16,7 @@ type Props = {
   preview: string;
   footer: string;
   /** An absolute link (PUBLIC_URL) to where the customer goes next, or none. */
-  link: { href: string; label: string } | null;
+  link: EmailLink;
 };
 
 function AuditResultEmail({ lang, appName, heading, lines, preview, footer, link }: Props) {
@@ -34,13 +35,7 @@ function AuditResultEmail({ lang, appName, heading, lines, preview, footer, link
               {line}
             </Text>
           ))}
-          {link ? (
-            <Text>
-              <Link href={link.href} style={{ color: "#0b5cab" }}>
-                {link.label}
-              </Link>
-            </Text>
-          ) : null}
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
         </Container>

@@ -4,7 +4,8 @@
 // server with React Email; every text comes from `t`, fixed to the
 // recipient's language by the caller.
 import type { TransportType } from "~/domain/catalog";
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "./mail-link";
 import type { T } from "~/i18n/keys";
 import { formatDateTime, formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
@@ -135,7 +136,7 @@ type LayoutProps = {
   heading: string;
   intro: string;
   sections: EmailSection[];
-  link: { href: string; label: string } | null;
+  link: EmailLink;
   footer: string;
 };
 
@@ -170,13 +171,7 @@ export function OrderEmail({ lang, appName, preview, heading, intro, sections, l
               </table>
             </Section>
           ))}
-          {link ? (
-            <Text>
-              <Link href={link.href} style={{ color: "#0b5cab" }}>
-                {link.label}
-              </Link>
-            </Text>
-          ) : null}
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
         </Container>
