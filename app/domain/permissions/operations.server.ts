@@ -96,6 +96,8 @@ const FIXED = {
   "desk.decline": staffOp("/priceDesk", "priceRequests", true),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
+  // A code mail's code, for staff holding right 99 (administrators in the seed): audited, undelivered mails only (decision 101).
+  "outbox.revealCode": staffOp("/app-query", "emailOutbox", true, RIGHTS.revealCode),
   // The company's identity (decision 604).
   "company.read": staffOp("/companyInfo", "companyInfo", false),
   "company.update": staffOp("/companyInfo", "companyInfo", true),
