@@ -12,6 +12,7 @@ import * as fclScreen from "~/routes/backoffice/data-area";
 import { ADMIN, DATA, load, NOPERM, SALES, SERVICE, submit } from "../admin/helpers";
 import { getRequest, callRoute } from "../support/requests";
 import { cookieOf } from "../admin/helpers";
+import { fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
 
 const PERIOD = { from: "2020-03-01", to: "2020-03-10" };
 const UNKNOWN = "ZZ-NO-SUCH-PORT";
@@ -21,8 +22,9 @@ let P3: { origin: string; destination: string };
 const ids = { a: 0, b: 0, c: 0 };
 
 /** A Shanghai wall-clock time as the UTC instant the log stores. */
-const at = (shanghai: string) => new Date(new Date(`${shanghai}Z`).getTime() - 8 * 3_600_000);
-const day = (n: number) => new Date(`${new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+const at = fromShanghaiWallClock;
+/** Shanghai's calendar day n days from today, as a DATE column holds it (UTC midnight). */
+const day = (n: number) => new Date(todayInShanghai().getTime() + n * 86_400_000);
 
 async function customer(name: string, salesId: number | null) {
   const user = await prisma.user.create({

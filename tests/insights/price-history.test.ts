@@ -13,11 +13,12 @@ import * as XLSX from "@e965/xlsx";
 import { ADMIN, cookieOf, load } from "../admin/helpers";
 import { callRoute, getRequest, loginAs } from "../support/requests";
 import { headers, post, rowOf, sheetBytes, uploadTo } from "../data/helpers";
+import { fromShanghaiWallClock } from "~/utils/dates";
 
 let cookie: string;
 let LANE: { origin: string; destination: string };
 /** A Shanghai wall-clock time as the UTC instant the database stores. */
-const at = (shanghai: string) => new Date(new Date(`${shanghai}Z`).getTime() - 8 * 3_600_000);
+const at = fromShanghaiWallClock;
 
 async function importRows(rows: Array<Record<string, unknown>>, name: string, when: string) {
   const bytes = sheetBytes([headers(fclArea), ...rows.map((values) => rowOf(fclArea, values))]);

@@ -12,7 +12,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeNames } from "~/route-table";
 
-const APP = path.resolve(__dirname, "../../app");
+const APP = path.resolve(__dirname, "..");
 
 /** The authentication gate: session lookup and sign-in redirects, the operation registry's refusals, 403. */
 const AUTH_GATE = new Set([
