@@ -34,7 +34,9 @@ export const PHOTO_EXTS: readonly ImageExt[] = ["jpg", "png"];
 export function detectImage(bytes: Uint8Array, accepted: readonly ImageExt[] = ALL_IMAGE_EXTS): ImageExt | null {
   let size: ReturnType<typeof imageSize>;
   try {
-    size = imageSize(bytes);
+    // image-size reads the whole underlying buffer of a view: a view of part
+    // of one (a subarray) is copied so that only its own bytes count.
+    size = imageSize(bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice());
   } catch {
     return null;
   }
