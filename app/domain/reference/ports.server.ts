@@ -194,3 +194,34 @@ export async function portsByCodes(kind: PortKind, codes: readonly string[]): Pr
       : await prisma.airport.findMany({ where: { code: { in: [...codes] } }, select });
   return codes.map((c) => rows.find((r) => r.code === c)).filter((r): r is PortOption => !!r);
 }
+
+/** Suggestions per name shown beside an unresolved port name. */
+export const NEAREST_PORTS = 3;
+
+/**
+ * The sea ports nearest to each name nothing resolves (issue 40 item 2: the
+ * preview's unresolved names and the unresolved queue): the name as a
+ * customer's search would read it (exact code, name, alias, pinyin or
+ * initials, contained), then near spellings (trigram similarity); the name's
+ * part before a comma or bracket too ("ZZ HARBOUR, NL").
+ */
+export async function nearestPorts(names: readonly string[]): Promise<Map<string, PortOption[]>> {
+  const found = new Map<string, PortOption[]>();
+  for (const name of new Set(names)) {
+    const candidates: PortOption[] = [];
+    for (const text of new Set([name, name.replace(/\s*[,，(（].*$/, "")])) {
+      if (!cleanQuery(text)) continue;
+      const resolution = await resolvePort("sea", text);
+      candidates.push(
+        ...(resolution.status === "found"
+          ? [resolution.option]
+          : resolution.status === "ambiguous"
+            ? resolution.candidates
+            : (resolution.similar ?? [])),
+      );
+    }
+    const seen = new Set<string>();
+    found.set(name, candidates.filter((p) => !seen.has(p.code) && seen.add(p.code)).slice(0, NEAREST_PORTS));
+  }
+  return found;
+}
