@@ -282,8 +282,14 @@ test.describe("administration", { tag: "@nojs" }, () => {
     const member = await createUser(testInfo.project.name, { roleId: 13, audit: 2, rating: 1, salesId: 2, serviceId: 4 });
     const big = Buffer.from(padded(PNG_BYTES, 2 * 1024 * 1024 + 10));
     const cases = [
-      { file: { name: "card.png", mimeType: "image/png", buffer: Buffer.from(GIF_BYTES) }, message: "名片只能是完整的 jpg、jpeg 或 png 图片" },
-      { file: { name: "card.jpg", mimeType: "image/jpeg", buffer: Buffer.from(FAKE_IMAGES.jpg) }, message: "名片只能是完整的 jpg、jpeg 或 png 图片" },
+      {
+        file: { name: "card.png", mimeType: "image/png", buffer: Buffer.from(GIF_BYTES) },
+        message: "名片只能是完整的 jpg、jpeg 或 png 图片",
+      },
+      {
+        file: { name: "card.jpg", mimeType: "image/jpeg", buffer: Buffer.from(FAKE_IMAGES.jpg) },
+        message: "名片只能是完整的 jpg、jpeg 或 png 图片",
+      },
       { file: { name: "big.png", mimeType: "image/png", buffer: big }, message: "名片图片不能超过2MB" },
       { file: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, message: "名片图片是空文件，请重新选择" },
     ];
