@@ -74,6 +74,13 @@ export const streamTimeout = ABORT_DELAY;
  */
 export { gateRequest, gateMayRefuse } from "./utils/body-limit.server";
 
+/**
+ * The one rule of a request's language (./i18n/negotiate.ts): the page cache
+ * (server/page-cache.js) keys its pages by it, as
+ * `build.entry.module.chooseLanguage` (issue 45 item 2).
+ */
+export { chooseLanguage } from "./i18n/negotiate";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -24,6 +24,7 @@ import { serverSettings } from "./env.js";
  *   entry: { module: {
  *     gateRequest: (request: Request) => Promise<Response | null>,
  *     gateMayRefuse: (method: string, url: string) => boolean,
+ *     chooseLanguage: (choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => { lng: string },
  *   } }
  * }} AppBuild
  */
@@ -107,7 +108,14 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
 
   // The page cache: data versions by LISTEN/NOTIFY (server/data-versions.js).
   const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
-  const cache = versions ? createPageCache({ versions, maxBytes: pageCacheBytes }) : null;
+  // Keyed by the language the app answers in (its one rule, app/i18n/negotiate.ts): a first visit's Accept-Language counts.
+  const cache = versions
+    ? createPageCache({
+        versions,
+        maxBytes: pageCacheBytes,
+        languageOf: (choice) => currentBuild().entry.module.chooseLanguage(choice).lng,
+      })
+    : null;
   if (cache) app.use(cache.capture);
   // A form's action may have written a versioned table: this process reads
   // the versions before the answer goes out, so the page the browser asks

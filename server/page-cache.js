@@ -118,13 +118,21 @@ export function isCandidate(req) {
 const shanghaiDay = (now = Date.now()) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
+ * @typedef {(choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => string} LanguageOf
+ * The language a request is answered in: the app's one rule (app/i18n/negotiate.ts,
+ * chooseLanguage, through the build's entry module; issue 45 item 2). Without it, the cookie's.
+ */
+/** @type {LanguageOf} */
+const cookieOnly = ({ cookie }) => cookie ?? "";
+
+/**
  * The keys of a request: the URL with its parameters sorted and the
  * endpoint codes upper-cased (`normal`), and as sent (`exact`), each behind
  * what else the page depends on; null when the request is not cacheable.
  * @param {import("node:http").IncomingMessage} req
  * @returns {{ normal: string, exact: string, folded: string[] } | null}
  */
-export function requestKeys(req, now = Date.now()) {
+export function requestKeys(req, now = Date.now(), /** @type {LanguageOf} */ languageOf = cookieOnly) {
   if (req.method !== "GET" || !req.url) return null;
   const q = req.url.indexOf("?");
   const path = q < 0 ? req.url : req.url.slice(0, q);
@@ -135,9 +143,15 @@ export function requestKeys(req, now = Date.now()) {
   if (language === null) return null;
   const query = q < 0 ? "" : req.url.slice(q + 1);
   if (query.length > MAX_QUERY) return null;
+  // The language the page is written in: a first visit without a cookie may be English by its Accept-Language.
+  const lng = languageOf({
+    param: new URLSearchParams(query).get("lng"),
+    cookie: language ?? null,
+    acceptLanguage: Array.isArray(headers["accept-language"]) ? headers["accept-language"].join(",") : (headers["accept-language"] ?? null),
+  });
   // What else a render reads from the request: the host and protocol name
   // the site's absolute URLs (canonical links, sitemap) and HSTS.
-  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${language ?? ""}|${shanghaiDay(now)}|${path}?`;
+  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${lng}|${shanghaiDay(now)}|${path}?`;
   /** @type {[string, string][]} */
   const params = [];
   /** @type {string[]} */
@@ -313,10 +327,11 @@ function answer(entry, requestHeaders, started) {
  *   versions: { tag: () => string | null, onChange: (listener: (tag: string | null) => void) => unknown },
  *   maxBytes?: number,
  *   now?: () => number,
+ *   languageOf?: LanguageOf,
  * }} options
  * @returns {PageCache}
  */
-export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = Date.now }) {
+export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = Date.now, languageOf = cookieOnly }) {
   /** @type {LRUCache<string, Entry>} */
   const store = new LRUCache({
     maxSize: maxBytes,
@@ -424,7 +439,7 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
 
     serve(req, res) {
       const started = performance.now();
-      const keys = requestKeys(req, now());
+      const keys = requestKeys(req, now(), languageOf);
       if (!keys) return false;
       const tag = versions.tag();
       if (tag === null) return false;

@@ -1,7 +1,7 @@
 // The root route's loader (app/root.tsx re-exports it): language, viewer,
 // flash message and the footer's part of the company identity, read once per request.
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { getLanguage, keptLanguageCookie, pageT } from "~/i18n/i18n.server";
 import { resourceVersions } from "~/i18n/resources.server";
 import { getViewer } from "~/domain/accounts/session.server";
 import { getCookieSession, sessionStorage, type FlashMessage } from "~/domain/accounts/cookie.server";
@@ -17,10 +17,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   // Reading a flash consumes it: commit only then, so plain pages set no cookie.
   if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
+  // Arrived by a ?lng= link: the language stays on the next click (issue 45 item 2).
+  const kept = await keptLanguageCookie(request);
+  if (kept) headers.append("Set-Cookie", kept);
   return data(
     {
       lng,
       appName: pageT(lng)("common.appName"),
+      // The title of a 404 page ("页面不存在 | …"), for the root's meta (it has no t).
+      notFoundTitle: pageT(lng)("common.meta.pageTitle", {
+        page: pageT(lng)("common.errors.notFoundTitle"),
+        app: pageT(lng)("common.appName"),
+      }),
       i18nVersion: resourceVersions[lng],
       viewer: viewer ? toClientViewer(viewer) : null,
       message,

@@ -157,7 +157,9 @@ export function ratesTableHtml({ mode, rows, access, here, bookingQuery, charges
     else if (access === "visitor") html += loginLink;
     else html += `<a href="${bookingPath}${row.id}${bookingSuffix}" data-discover="true" class="button button--primary">${bookLabel}</a>`;
     // A plain POST form (works without JavaScript): the server saves the quote of this row (decision 402).
-    if ((totals?.[row.id]?.sums.length || (mode.shipment === "express" && row.prices?.total)) && !row.paused) html += quoteForm(row.id);
+    // LCL in its original currency: the calculator's charge is the row's total (issue 45 item 5).
+    const quotable = totals?.[row.id]?.sums.length || charges?.[row.id]?.total || (mode.shipment === "express" && row.prices?.total);
+    if (quotable && !row.paused) html += quoteForm(row.id);
     html += "</td></tr>";
 
     let more = "";

@@ -8,12 +8,13 @@ import { contentDisposition } from "~/utils/http.server";
 import { quotePdf } from "~/domain/quotes/pdf.server";
 import { quoteByToken } from "~/domain/quotes/quotes.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { companyIdentity } from "~/domain/site/company.server";
 import { notFound } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
   if (!quote) throw notFound();
-  const pdf = await quotePdf(quote, lng);
+  const pdf = await quotePdf(quote, lng, await companyIdentity(request, lng));
   return new Response(new Uint8Array(pdf), {
     status: 200,
     headers: {

@@ -2,13 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { countryOption } from "~/domain/reference/options";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
+import { requestVersions } from "~/utils/data-cache.server";
 
 /** Quiet lookups for the express destination picker (manytimesexpresscountryselect). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 60);
-  const [lng, countries] = await Promise.all([getLanguage(request), searchCountries(q)]);
+  const [lng, countries] = await Promise.all([
+    getLanguage(request),
+    requestVersions(request).then((versions) => searchCountries(q, undefined, versions)),
+  ]);
   return Response.json(
     { options: countries.map((c) => countryOption(c, lng)) },
-    { headers: { "Cache-Control": "public, max-age=300", Vary: "Cookie" } },
+    { headers: { "Cache-Control": "public, max-age=300", Vary: LANGUAGE_VARY } },
   );
 }

@@ -4,6 +4,7 @@ import { portOption } from "~/domain/reference/options";
 import { suggestPorts } from "~/domain/reference/ports.server";
 import { requestVersions } from "~/utils/data-cache.server";
 import { getLanguage } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 
 const querySchema = z.object({
   kind: z.enum(["sea", "air"]),
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return Response.json(
     { options: ports.map((p) => portOption(parsed.data.kind, p, lng)) },
-    // Reference data: a short shared cache is fine; labels depend on the language cookie.
-    { headers: { "Cache-Control": "public, max-age=300", Vary: "Cookie" } },
+    // Reference data: a short shared cache is fine; labels depend on the language (cookie or Accept-Language).
+    { headers: { "Cache-Control": "public, max-age=300", Vary: LANGUAGE_VARY } },
   );
 }

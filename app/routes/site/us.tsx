@@ -5,6 +5,7 @@ import { HomeBlocks } from "~/components/HomeBlocks";
 import { getViewer } from "~/domain/accounts/session.server";
 import { websiteBlocks } from "~/domain/home-content/home-content.server";
 import { sitePageMeta } from "~/domain/site/meta.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import { loaderMeta, useRootData } from "~/utils/root-data";
 
 export const meta = loaderMeta;
@@ -12,7 +13,7 @@ export const meta = loaderMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const [meta, blocks] = await Promise.all([
     sitePageMeta(request, { title: "common.about.title", description: "common.about.description" }),
-    websiteBlocks(),
+    getLanguage(request).then(websiteBlocks),
     // A public page, but a frozen account is still sent to /freeze (every loader reads the session).
     getViewer(request),
   ]);

@@ -8,6 +8,7 @@ import { data, type MetaDescriptor } from "@remix-run/node";
 import { getViewer } from "~/domain/accounts/session.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { requestVersions } from "~/utils/data-cache.server";
 import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
@@ -15,7 +16,7 @@ import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } fr
 import type { RateRow } from "~/domain/rates/search.server";
 import { cachedDefaultSuggestions } from "~/domain/rates/read-cache.server";
 import { metaTags } from "~/domain/site/meta.server";
-import { pageMeta } from "~/domain/rates/seo.server";
+import { pageMeta, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { refererOf } from "~/domain/rates/query-log.server";
@@ -31,6 +32,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
   contact: ContactCardData;
+  /** The mode's popular lanes as links, this search's own left out (issue 45 item 9). */
+  popular: PopularLane[];
   meta: MetaDescriptor[];
 };
 
@@ -43,6 +46,7 @@ const NOT_SEARCHED = {
   calculator: null,
   shipment: null,
   watch: null,
+  bookingQuery: null,
 } as const;
 
 /** The facts that have a value (the null ones left out). */
@@ -61,7 +65,9 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
-function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
+function pageSearch(
+  search: RateSearch,
+): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
@@ -82,6 +88,12 @@ function documentRows(results: PageResults): void {
   Object.defineProperty(results, "rows", { value: results.rows, enumerable: false });
 }
 
+/** Whether a lane's link is the search of `params` (the current page). */
+function sameSearch(href: string, params: Record<string, string>): boolean {
+  const linked = new URL(href, "http://lane.local").searchParams;
+  return Object.entries(params).every(([name, value]) => linked.get(name) === value);
+}
+
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
 export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const mode = modeByKey(modeKey);
@@ -91,7 +103,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
   const versions = await requestVersions(request);
   // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
   const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
-  const [search, suggestions, contact] = await Promise.all([
+  const [search, suggestions, contact, popular] = await Promise.all([
     rateSearch(modeKey, {
       viewer,
       lng,
@@ -102,6 +114,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     }).finally(() => reads?.done()),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     loadContactCard(request, viewer, lng, reads?.contacts),
+    popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
   if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
@@ -109,6 +122,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     ...shown,
     suggestions,
     contact,
+    popular: popular.filter((lane) => !canonical || !sameSearch(lane.href, canonical)),
     meta: metaTags(
       pageMeta({
         mode,
@@ -119,12 +133,13 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
         indexable: search.status !== "invalid",
         canonical,
       }),
+      lng,
     ),
   };
   // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
   return data(shipData(request, "results-data", payload), {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
-    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
+    headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY },
   });
 }
