@@ -20,7 +20,7 @@ import { flushBackground } from "~/domain/rates/background.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { render } from "../support/render";
+import { hydrationData, render, withoutHydrationStream } from "../support/render";
 import { pdfText } from "../support/pdf";
 import { callRoute, getRequest, postForm, type RouteResult } from "../support/requests";
 import { newKey } from "../booking/helpers";
@@ -154,7 +154,9 @@ async function loaderPage(name: string, loader: Loader, url: string, cookie: str
 async function documentPage(name: string, url: string, cookie: string) {
   const { pathname, search } = new URL(url, "http://x");
   const page = await render(pathname, Object.fromEntries(new URLSearchParams(search)), { cookie });
-  return { status: page.status, location: page.location, page: { name: `${name} document`, text: page.html } };
+  // The hydration data decoded (its raw stream's reference numbers are not prices) beside the rest of the document.
+  const text = `${withoutHydrationStream(page.html)}\n${dataText(await hydrationData(page.html))}`;
+  return { status: page.status, location: page.location, page: { name: `${name} document`, text } };
 }
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
