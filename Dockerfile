@@ -1,7 +1,7 @@
 # Production image: the app on an external PostgreSQL (DATABASE_URL).
 # Build:  docker build -t freight-portal .
 # Run:    docker run -p 3000:3000 -e DATABASE_URL=postgresql://... -e SESSION_SECRET=... freight-portal
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc* ./
 COPY scripts ./scripts
@@ -15,7 +15,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
