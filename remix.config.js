@@ -9,10 +9,10 @@ export default {
   // The route table is app/route-table.ts (area folders, and the routes the
   // mode and area descriptions generate), not Remix's scan of app/routes.
   ignoredRouteFiles: ["**/*"],
-  routes: async () => {
+  routes: async (defineRoutes) => {
     // A fresh import on every call, so `remix dev` sees an added route file.
     const { routeTable } = await tsImport(`./app/route-table.ts?t=${Date.now()}`, import.meta.url);
-    return routeTable(appDir);
+    return routeTable(appDir, defineRoutes);
   },
   serverModuleFormat: "esm",
   serverPlatform: "node",
@@ -23,7 +23,14 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: the browser gets the whole route manifest as one hashed file
+    // (about 4 KB of gzip, cached a year) instead of each document matching
+    // its URL and every parent path against the whole route table again to
+    // inline the matched part (Remix 2's matching flattens and ranks all ~110
+    // routes on every call: the largest share of a document's route
+    // matching); client navigations need no /__manifest requests either
+    // (decision 611).
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 };

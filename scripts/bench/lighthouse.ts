@@ -15,6 +15,7 @@ import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { addFiftyRowRoutes, login, startServer } from "./lib/server";
+import { runBench } from "./lib/exit";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const BUDGET = { score: 95, lcpMs: 2000 };
@@ -106,7 +107,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

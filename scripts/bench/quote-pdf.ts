@@ -14,6 +14,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { QuoteView } from "~/domain/quotes/quotes.server";
+import { runBench } from "./lib/exit";
 
 // The renderer's modules import the database module, which wants a URL; this script makes no query.
 process.env.DATABASE_URL ??= "postgresql://bench@127.0.0.1:1/no-database";
@@ -161,4 +162,4 @@ async function main() {
   if (worst >= BUDGET_MS) process.exitCode = 1;
 }
 
-await main();
+runBench(main);

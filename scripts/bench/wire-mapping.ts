@@ -14,6 +14,7 @@
 //   npm run bench:wire          (RUNS=20000 for a longer look)
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { runBench } from "./lib/exit";
 
 const RUNS = Number(process.env.RUNS ?? 5_000);
 const WARMUP = 500;
@@ -163,7 +164,4 @@ async function main() {
     );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
