@@ -24,6 +24,11 @@ import { serverSettings } from "./env.js";
  *   entry: { module: {
  *     gateRequest: (request: Request) => Promise<Response | null>,
  *     gateMayRefuse: (method: string, url: string) => boolean,
+ *     createLoadContext: (options: {
+ *       cspNonce?: string,
+ *       clientAddress?: string,
+ *       dataVersions?: () => Readonly<Record<string, string>> | null,
+ *     }) => import("@remix-run/node").AppLoadContext,
  *   } }
  * }} AppBuild
  */
@@ -135,8 +140,15 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
     createRequestHandler({
       build: typeof build === "function" ? async () => build() : build,
       mode: settings.NODE_ENV,
-      // req.ip honours X-Forwarded-For only with TRUST_PROXY=1 (rate limits key on it).
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
+      // The request's context (app/http/context.server.ts): its nonce, its client (req.ip honours
+      // X-Forwarded-For only with TRUST_PROXY=1; rate limits key on it), the data versions this
+      // process was told, and what the request resolves once (viewer, language, versions).
+      getLoadContext: (req, res) =>
+        currentBuild().entry.module.createLoadContext({
+          cspNonce: res.locals.cspNonce,
+          clientAddress: req.ip,
+          dataVersions: versions ? versions.versions : undefined,
+        }),
     }),
   );
 

@@ -78,7 +78,7 @@ describe("domain modules return outcomes", () => {
     expect(httpIn('import { redirect } from "@remix-run/node";')).toEqual(["redirect"]);
     expect(httpIn('import type { MetaDescriptor } from "@remix-run/node";')).toEqual([]);
     expect(httpIn('throw new Response("Not found", { status: 404 });')).toEqual(["new Response"]);
-    expect(httpIn('import { notFound } from "~/utils/http.server";')).toEqual(["utils/http.server"]);
+    expect(httpIn('import { notFound } from "~/http/replies.server";')).toEqual(["utils/http.server"]);
   });
 
   it("no module under app/domain builds a Response, except the authentication gate", () => {

@@ -14,7 +14,7 @@ import type { Language } from "~/i18n/config";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
 import { renderVerificationCodeEmail } from "~/emails/VerificationCodeEmail";
 import { hit, minutesToWait, RATE_RULES, rateKeys, secondsToWait } from "~/domain/security/rate-limit.server";
-import type { FlashMessage } from "./cookie.server";
+import type { FlashMessage } from "~/domain/outcome";
 
 export type CodePurpose = "REGISTER" | "RESET_PASSWORD";
 

@@ -12,7 +12,7 @@ import { renderStatusChange } from "~/emails/status-change";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { prisma, type Prisma } from "~/utils/db.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { configuredOrigin } from "~/utils/public-origin.server";
 import { routeIn } from "./display.server";
 import { visibleEntrustments } from "./records.server";

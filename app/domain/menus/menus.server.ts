@@ -8,7 +8,7 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import type { MenuInput } from "./schemas";
 import { levelUnder, subtreeIds, treeChoices } from "./tree";
 import { operationPaths } from "~/domain/permissions/authority.server";

@@ -5,7 +5,7 @@ import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { offerStatus } from "~/domain/rates/validity.server";
 import { fixedCurrency, offerFormFields } from "./cards";
 import { shanghaiInstant, shanghaiParts, type OfferValues } from "./schemas";

@@ -12,12 +12,12 @@
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logRefusal, type Changes } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { INTERNAL_ROLE_ROOT_ID } from "~/domain/users/constants";
 import { ADMIN_ROLE_ID, hasPath } from "./permissions.server";
 import { OPERATIONS, type OperationId } from "./operations.server";
 import { VIEW_GLOBAL, VIEW_RELATED, hasGlobalView } from "./views.server";
-import { ACCOUNT_STATE } from "~/domain/users/status";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 
 type RoleNode = { id: number; parentId: number | null; level: number; selfService: boolean };
 

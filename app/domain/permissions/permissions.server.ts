@@ -37,7 +37,3 @@ export function hasPath(viewer: Holder | null, path: string): boolean {
 export function hasBackOffice(viewer: Viewer | null): boolean {
   return !!viewer && viewer.menus.some((menu) => menu.parentId !== null);
 }
-
-export function forbidden(): Response {
-  return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
-}

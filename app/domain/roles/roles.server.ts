@@ -19,7 +19,7 @@ import {
   RoleTree,
   type Actor,
 } from "~/domain/permissions/authority.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { halfCheckedAncestors, levelUnder, subtreeIds, treeChoices } from "~/domain/menus/tree";
 import type { RoleInput } from "./schemas";

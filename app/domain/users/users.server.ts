@@ -28,7 +28,7 @@ import {
   type Actor,
   type Denial,
 } from "~/domain/permissions/authority.server";
-import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
+import { fail, type FieldErrors, type Outcome } from "~/domain/outcome";
 import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
 import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
 import { i18n } from "~/i18n/i18n.server";
@@ -38,7 +38,7 @@ import { deleteImage, detectImage, saveImage } from "~/domain/home-content/image
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
 import { HANDOVER_ROLE_IDS, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
-import { AUDIT, ACCOUNT_STATE, type AccountState } from "~/domain/users/status";
+import { AUDIT, ACCOUNT_STATE, type AccountState } from "~/domain/accounts/status";
 
 export { HANDOVER_ROLE_IDS, VIEW_ROLE_IDS, USER_TABS, type UserTab };
 

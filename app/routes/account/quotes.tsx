@@ -3,19 +3,18 @@
 // results row: `from` is the results page (path and query) it was saved on,
 // `id` the row. The server recomputes everything from the row and the
 // customer's tier, then goes to the quote's shared page.
+import { requireViewer, requireOperation, runAction } from "~/http/auth.server";
 import { messageText, useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
-import { requireViewer } from "~/domain/accounts/session.server";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import { createQuote, listOwnQuotes, QUOTES_TABLE, type QuoteView } from "~/domain/quotes/quotes.server";
 import { MODES } from "~/domain/modes";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
-import { sitePageMeta } from "~/domain/site/meta.server";
+import { sitePageMeta } from "~/http/page-meta.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loaderMeta } from "~/utils/root-data";
 import datatableStylesHref from "~/styles/datatable.css";
@@ -23,12 +22,16 @@ import datatableStylesHref from "~/styles/datatable.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datatableStylesHref }];
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "quote.list");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "quote.list");
   const query = parseTableQuery(request, QUOTES_TABLE);
   const { rows, total } = await listOwnQuotes(viewer.id, query);
   return data(
-    { meta: await sitePageMeta(request, { title: "quotes.quote.listTitle" }), rows: rows.map(listRow), page: tablePage(query, total) },
+    {
+      meta: await sitePageMeta({ request, context }, { title: "quotes.quote.listTitle" }),
+      rows: rows.map(listRow),
+      page: tablePage(query, total),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -49,9 +52,9 @@ const listRow = (q: QuoteView) => ({
 });
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { "*": "quote.create" }, async ({ request }, gate) => {
+  runAction(args, { "*": "quote.create" }, async ({ request, context }, gate) => {
     // A visitor goes to /home, a frozen account to /freeze (as every personal-centre action).
-    const viewer = await requireViewer(request);
+    const viewer = await requireViewer({ request, context });
     await gate.authorize();
     const form = await readFormData(request);
     const from = new URL(String(form.get("from") ?? "").slice(0, 2000), "http://quote.local");

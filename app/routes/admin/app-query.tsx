@@ -1,11 +1,12 @@
 // The mail outbox for staff (our reading of /app-query, docs/decisions/301):
 // who received what, its delivery state and attempts, the last error, and a
 // retry for mails that gave up (FAILED → PENDING, due now).
+import { runAction, requireOperation } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, idOf, intentOf, notFound } from "~/http/replies.server";
 import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES, emailKindKey } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
@@ -22,8 +23,8 @@ import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "outbox.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "outbox.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, outboxTable);
   const { rows, total, statusCounts } = await listOutbox(viewer, query);

@@ -3,11 +3,11 @@
 // a lane's price history and the customers who search without booking. Each
 // chart is server-drawn SVG with its table beside it; each table exports to
 // .xlsx (/insights/export?table=…). GET only: works without JavaScript.
+import { requireOperation } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireOperation } from "~/domain/permissions/operations.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/http/replies.server";
 import { insightsMode, insightsScreen } from "~/domain/insights/page.server";
 import { LANE_MODES, laneOf, type InsightTable } from "~/domain/insights/lanes";
 import { CUSTOMER_COLUMNS, PRICE_COLUMNS, TOP_COLUMNS, TREND_COLUMNS, UNMET_COLUMNS, type Column } from "~/domain/insights/columns";
@@ -22,8 +22,8 @@ import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "insights.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "insights.read");
   const url = new URL(request.url);
   const mode = insightsMode(url);
   if (!mode) throw notFound();

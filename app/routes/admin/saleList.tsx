@@ -1,6 +1,7 @@
 // Special-offer cards (administration.md 2.4): six tabs (?mode=), add/edit in
 // a URL-addressed dialog, previews as customers see them, delete with
 // confirmation. Every field of the mode's card is required.
+import { runAction, requireOperation } from "~/http/auth.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -8,8 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
-import { runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/http/replies.server";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
@@ -37,8 +37,8 @@ function modeOf(url: URL): ModeDescription {
   return mode;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperation(request, "offer.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperation({ request, context }, "offer.read");
   const url = new URL(request.url);
   const mode = modeOf(url);
   const cards = await listModeOffers(mode);

@@ -4,10 +4,10 @@
 // the booking pages do: 404, the sign-in redirect, and the data the booking
 // error boundary shows for an expired, not yet valid or no longer bookable
 // source.
-import { getViewer, loginRedirect } from "~/domain/accounts/session.server";
+import { languageOf, type RequestArgs } from "~/http/context.server";
+import { getViewer, loginRedirect } from "~/http/auth.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
-import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
@@ -77,8 +77,9 @@ function backTarget(request: Request, url: URL, fallback: string): string {
   return fallback;
 }
 
-export async function loadBookingContext(request: Request, params: { mode?: string; id?: string }): Promise<BookingContext> {
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+export async function loadBookingContext(args: RequestArgs & { params: { mode?: string; id?: string } }): Promise<BookingContext> {
+  const { request, params } = args;
+  const [viewer, lng] = await Promise.all([getViewer(args), languageOf(args)]);
   const url = new URL(request.url);
   const outcome = await bookingSource(viewer, params, url.searchParams);
   if (!outcome.ok) throw refusalResponse(request, outcome);

@@ -5,10 +5,10 @@
 // routes call this with their mode key; the page component reads the mode
 // description.
 import { data, type MetaDescriptor } from "@remix-run/node";
-import { getViewer } from "~/domain/accounts/session.server";
+import { getViewer } from "~/http/auth.server";
+import { languageOf, versionsOf, type RequestArgs } from "~/http/context.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
-import { requestVersions } from "~/utils/data-cache.server";
+import { pageT } from "~/i18n/i18n.server";
 import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
@@ -18,14 +18,10 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
-import { isDocumentRequest, shipData } from "~/utils/document-data.server";
-
-/** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
-type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
 
 /** The page's loader data: the search (its found parts null until it ran), the side panels and the meta. */
 export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "canonical" | "results">]: RateSearchFound[K] | null } & {
-  results: PageResults | null;
+  results: RateSearchFound["results"] | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
@@ -54,8 +50,7 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 /**
  * The rows as the page shows them, made once per row list: the search's read
  * cache gives every request of a route, tier, sort and page the same list, so
- * the same shown list follows, and the table written from it is kept
- * (ratesTableHtmlOnce, components/search/rates-table-html.ts).
+ * the same shown list follows.
  */
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
@@ -68,35 +63,19 @@ function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "cont
   return { ...form, ...NOT_SEARCHED };
 }
 
-/**
- * On a document request the rows stay readable by the server's render (the
- * table is written from them) but leave the hydration data: Remix serialises
- * it with turbo-stream, which reads only an object's enumerable properties.
- * The browser keeps the table the server wrote (components/search/RatesTable.tsx)
- * instead of rebuilding it from a second copy of the same rows (decision 609:
- * their serialisation was most of the page's hydration data and its cost).
- * Every client navigation and revalidation fetches the data with its rows.
- */
-function documentRows(results: PageResults): void {
-  Object.defineProperty(results, "rows", { value: results.rows, enumerable: false });
-}
-
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
-export async function loadResultsPage(modeKey: ModeKey, request: Request) {
+export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
   const mode = modeByKey(modeKey);
-  const url = new URL(request.url);
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
-  // After the session lookup, which reads them with the session.
-  const versions = await requestVersions(request);
-  // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
-  const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
+  const url = new URL(args.request.url);
+  const [viewer, lng, versions] = await Promise.all([getViewer(args), languageOf(args), versionsOf(args)]);
+  // The viewer's own reads (history, contacts, the mode's watched lanes): one statement, beside the search.
+  const reads = viewer ? viewerReads(viewer.id, mode) : null;
   const [search, suggestions, contact] = await Promise.all([
-    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }).finally(() => reads?.done()),
+    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
-    loadContactCard(request, viewer, lng, reads?.contacts),
+    loadContactCard(versions, viewer, lng, reads?.contacts),
   ]);
   const { canonical, ...shown } = pageSearch(search);
-  if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
@@ -113,8 +92,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
       }),
     ),
   };
-  // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
-  return data(shipData(request, "results-data", payload), {
+  return data(payload, {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
     headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
