@@ -23,14 +23,7 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    // Off: the browser gets the whole route manifest as one hashed file
-    // (about 4 KB of gzip, cached a year) instead of each document matching
-    // its URL and every parent path against the whole route table again to
-    // inline the matched part (Remix 2's matching flattens and ranks all ~110
-    // routes on every call: the largest share of a document's route
-    // matching); client navigations need no /__manifest requests either
-    // (decision 611).
-    v3_lazyRouteDiscovery: false,
+    v3_lazyRouteDiscovery: true,
     v3_singleFetch: true,
   },
 };

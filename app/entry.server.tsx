@@ -82,6 +82,9 @@ export { gateRequest, gateMayRefuse } from "./request-gate.server";
  */
 export { createLoadContext } from "./http/context.server";
 
+/** Which pages the server's page cache may keep for visitors, and how it keys them (server/page-cache.js). */
+export { pageCacheRules } from "./http/page-cache-rules.server";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -29,6 +29,7 @@ import { serverSettings } from "./env.js";
  *       clientAddress?: string,
  *       dataVersions?: () => Readonly<Record<string, string>> | null,
  *     }) => import("@remix-run/node").AppLoadContext,
+ *     pageCacheRules: import("./page-cache.js").PageCacheRules,
  *   } }
  * }} AppBuild
  */
@@ -112,7 +113,10 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
 
   // The page cache: data versions by LISTEN/NOTIFY (server/data-versions.js).
   const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
-  const cache = versions ? createPageCache({ versions, maxBytes: pageCacheBytes }) : null;
+  // What it may keep comes from the app (app/http/page-cache-rules.server.ts, through the build's entry).
+  const cache = versions
+    ? createPageCache({ versions, rules: currentBuild().entry.module.pageCacheRules, maxBytes: pageCacheBytes })
+    : null;
   if (cache) app.use(cache.capture);
   // A form's action may have written a versioned table: this process reads
   // the versions before the answer goes out, so the page the browser asks

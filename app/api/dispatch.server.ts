@@ -16,9 +16,9 @@ import { messageText } from "~/i18n/react";
 import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
 import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
-import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
+import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./contract/core.server";
 import { apiEndpoints } from "./registry.server";
-import { fromWire, serialize, wireNameOf, type WireEntity } from "./wire";
+import { fromWire, serialize, wireNameOf, type WireEntity } from "./contract/wire";
 
 type Compiled = { endpoint: Endpoint; pattern: RegExp; names: string[] };
 

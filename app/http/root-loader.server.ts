@@ -4,7 +4,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { pageT } from "~/i18n/i18n.server";
 import { resourceVersions } from "~/i18n/resources.server";
-import { toClientViewer } from "~/domain/accounts/client-viewer";
+import { toClientViewer } from "~/http/client-viewer";
 import { companyIdentity } from "~/domain/site/company.server";
 import { footerCompany } from "~/domain/site/company";
 import { getCookieSession, sessionStorage, type FlashMessage } from "./cookies.server";

@@ -150,7 +150,7 @@ async function main() {
       await measure(dataArea.loader, `${area.path}?${open}page=${lastPage(total)}`);
     }
     // The operation log with as many rows as a rate table, searched by a label shown (issue 22 item 12).
-    const { logOperation } = await import("../../app/domain/logs/operation-log.server");
+    const { logOperation } = await import("../../app/domain/operation-log/operation-log.server");
     const adminViewer = await prisma.user.findFirstOrThrow({ where: { id: admin.id }, select: { id: true, username: true } });
     await prisma.$transaction((tx) =>
       logOperation(tx, adminViewer, {

@@ -10,7 +10,7 @@ import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
 import { rateSearch, type RateSearch } from "~/domain/rates/rate-search.server";
 import { searchCountries } from "~/domain/reference/countries.server";
-import { railLists, trailerLists } from "~/domain/reference/land.server";
+import { railLists, trailerLists } from "~/domain/rates/land.server";
 import { suggestPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
 import {
@@ -25,10 +25,10 @@ import {
   type ApiContext,
   type ApiReply,
   type Endpoint,
-} from "../core.server";
-import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../entities";
-import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+} from "../contract/core.server";
+import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../contract/entities";
+import { LEGACY_MODES } from "../contract/legacy";
+import { shape } from "../contract/wire";
 
 function queryText(ctx: ApiContext): string {
   return (ctx.url.searchParams.get("query") ?? ctx.url.searchParams.get("q") ?? "").slice(0, 60);

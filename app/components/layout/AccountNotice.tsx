@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ClientViewer } from "~/domain/accounts/client-viewer";
+import type { ClientViewer } from "~/http/client-viewer";
 import { AUDIT } from "~/domain/accounts/status";
 
 /**

@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ClientViewer } from "~/domain/accounts/client-viewer";
+import type { ClientViewer } from "~/http/client-viewer";
 import { MODE_NAV } from "~/domain/mode-nav";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useIdleLogout } from "~/components/account/useIdleLogout";

@@ -4,7 +4,7 @@
 import type { TranslationKey } from "~/i18n/keys";
 import { formatDateTime } from "~/utils/dates";
 import type { DayPoint, IdleCustomer, PricePoint, TopLane, UnmetLane } from "./insights.server";
-import type { InsightTable } from "./lanes";
+import type { InsightTable } from "~/domain/import-export/lanes";
 
 type Value = string | number | null;
 export type Column<Row> = {

@@ -14,7 +14,7 @@ import { dataAreas } from "~/domain/data-areas";
 import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate, fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
-import { laneOf, type InsightTable } from "./lanes";
+import { laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import { laneColumns, laneKeySql } from "~/domain/import-export/batches.server";
 
 /** The default period: the past 90 days (the rollup materialises it: rollup.server.ts). */

@@ -9,7 +9,7 @@ import type { ModeDescription } from "~/domain/modes";
 import { operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
-import { readDetail } from "./log-detail.server";
+import { readDetail } from "~/domain/operation-log/log-detail.server";
 
 const search = { q: z.string().trim().max(50) };
 

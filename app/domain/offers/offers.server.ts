@@ -4,7 +4,7 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { fail, type Outcome } from "~/domain/outcome";
 import { offerStatus } from "~/domain/rates/validity.server";
 import { fixedCurrency, offerFormFields } from "./cards";

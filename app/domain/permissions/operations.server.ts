@@ -9,7 +9,7 @@
 // requireOperation, runAction), which turns a refusal into a redirect or a 403.
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { dataAreas, type AreaKey } from "~/domain/data-areas";
-import { logRefusal } from "~/domain/logs/operation-log.server";
+import { logRefusal } from "~/domain/operation-log/operation-log.server";
 import { hasPath, hasPermission, RIGHTS } from "./permissions.server";
 
 /** Who may perform an operation: anybody, any signed-in user, or staff holding the screen (and right). */

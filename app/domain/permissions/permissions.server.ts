@@ -21,6 +21,8 @@ export const RIGHTS = {
 } as const;
 
 export const ADMIN_ROLE_ID = 1;
+/** The level-1 role directory of the company's own staff (公司内部). */
+export const INTERNAL_ROLE_ROOT_ID = 2;
 
 type Holder = Pick<Viewer, "permissionIds" | "menus">;
 

@@ -7,7 +7,7 @@
 // read for every request.
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
-import type { LandLists } from "~/domain/reference/land.server";
+import type { LandLists } from "~/domain/rates/land.server";
 import { dataCache, type VersionedTable, type Versions } from "~/utils/data-cache.server";
 import { sqlTable } from "~/utils/sql-names.server";
 import { CATALOG_MODELS } from "~/domain/catalog";

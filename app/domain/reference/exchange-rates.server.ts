@@ -5,7 +5,7 @@
 // day is its row with the earliest valid_until on or after that day, so staff
 // can enter next period's rate ahead of time.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
 import { BASE_CURRENCY, type ExchangeRateUsed } from "~/domain/pricing/currency";
 import { parseFixed } from "~/domain/pricing/decimal";
 import { formatDate } from "~/utils/dates";

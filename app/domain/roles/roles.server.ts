@@ -7,7 +7,7 @@
 // role keeps user, role and menu management and is never deleted.
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
 import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
 import {
   deny,

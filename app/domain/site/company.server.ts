@@ -3,7 +3,7 @@
 // site_settings is unchanged (utils/data-cache.server.ts), so the footer on
 // every page costs no query, and a change shows on the very next request.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import type { Language } from "~/i18n/config";
 import { dataCache, type Versions } from "~/utils/data-cache.server";
 import { prisma } from "~/utils/db.server";

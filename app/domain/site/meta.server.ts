@@ -6,7 +6,7 @@ import type { PageMeta } from "./page-meta";
 
 /**
  * The tags of a page, built here so the browser needs no code for them: the
- * route's meta function only hands them over (utils/root-data.ts loaderMeta).
+ * route's meta function only hands them over (components/root-data.ts loaderMeta).
  */
 export function metaTags(meta: PageMeta): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: meta.title }];

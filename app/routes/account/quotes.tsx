@@ -16,7 +16,7 @@ import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
 import { sitePageMeta } from "~/http/page-meta.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import datatableStylesHref from "~/styles/datatable.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datatableStylesHref }];

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { loadProfile } from "~/domain/accounts/profile.server";
 import { formatDateTime } from "~/utils/dates";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;

@@ -8,7 +8,7 @@ import { flash } from "~/http/cookies.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { ErrorList } from "~/components/forms";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

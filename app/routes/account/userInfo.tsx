@@ -15,7 +15,7 @@ import { profileSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;

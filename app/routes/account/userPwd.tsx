@@ -14,7 +14,7 @@ import { ErrorList, Field } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import { readFormData } from "~/utils/form-data.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

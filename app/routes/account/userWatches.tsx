@@ -12,7 +12,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { backToList, idOf, intentOf } from "~/http/replies.server";
 import { formatDateTime } from "~/utils/dates";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

@@ -14,7 +14,7 @@ import { usesContainers } from "~/domain/booking/schemas";
 import { mayPerform } from "~/domain/permissions/operations.server";
 import { backToList, idOf, notFound } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
-import { changeEntrustmentStatus } from "~/domain/booking/status.server";
+import { changeEntrustmentStatus } from "~/domain/orders/status.server";
 import { ENTRUSTMENT_STATUSES, nextStatuses, statusKey, STATUS_REASON_MAX, type EntrustmentStatusValue } from "~/domain/booking/status";
 import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
 import { ErrorList, Select, TextArea } from "~/components/forms";
@@ -24,7 +24,7 @@ import { DataTable, DateRangeFilter, FilterField, SearchField, FilterForm, Pager
 import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 import { quoteRefWordsIn } from "~/domain/quotes/words.server";

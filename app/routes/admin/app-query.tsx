@@ -15,7 +15,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { Badge } from "~/components/admin/Badge";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";

@@ -9,7 +9,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { notFound } from "~/http/replies.server";
 import { insightsMode, insightsScreen } from "~/domain/insights/page.server";
-import { LANE_MODES, laneOf, type InsightTable } from "~/domain/insights/lanes";
+import { LANE_MODES, laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import { CUSTOMER_COLUMNS, PRICE_COLUMNS, TOP_COLUMNS, TREND_COLUMNS, UNMET_COLUMNS, type Column } from "~/domain/insights/columns";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, type TableColumn } from "~/components/table";
 import { Chart } from "~/components/insights/Chart";

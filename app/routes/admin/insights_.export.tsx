@@ -4,7 +4,7 @@ import { requireOperation } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { insightsMode } from "~/domain/insights/page.server";
 import { insightsExport } from "~/domain/insights/export.server";
-import { INSIGHT_TABLES, type InsightTable } from "~/domain/insights/lanes";
+import { INSIGHT_TABLES, type InsightTable } from "~/domain/import-export/lanes";
 import { XLSX_TYPE } from "~/domain/import-export/export.server";
 import { spreadsheetResponse } from "~/http/replies.server";
 import { getT } from "~/i18n/i18n.server";

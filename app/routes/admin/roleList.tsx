@@ -20,7 +20,7 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TreePlacement } from "~/components/admin/TreePlacement";
 import { LevelTag, TreeTable } from "~/components/TreeTable";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";

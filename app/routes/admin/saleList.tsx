@@ -18,7 +18,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { OfferPreview } from "~/components/admin/OfferPreview";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { ErrorList } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";

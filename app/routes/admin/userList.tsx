@@ -12,7 +12,7 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Badge } from "~/components/admin/Badge";
 import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog } from "~/components/admin/UserDialogs";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { backOfficeMenu, pendingAuditCount } from "~/domain/permissions/backoffice.server";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { FlashMessage } from "~/components/layout/FlashMessage";

@@ -2,7 +2,7 @@
 // contacts' cards). Only generated names are looked up.
 import { requireViewer } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { storedImage } from "~/domain/home-content/images.server";
+import { storedImage } from "~/utils/images.server";
 import { imageResponse } from "~/http/replies.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

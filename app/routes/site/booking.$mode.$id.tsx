@@ -13,14 +13,14 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { QuoteSummary } from "~/components/booking/QuoteSummary";
 import { ErrorList } from "~/components/forms";
-import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
+import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
 import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
-import { newIdempotencyKey } from "~/domain/booking/context.server";
+import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
 import { readFormData } from "~/utils/form-data.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;

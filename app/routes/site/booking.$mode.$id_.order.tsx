@@ -15,16 +15,16 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { QuoteSummary } from "~/components/booking/QuoteSummary";
-import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
+import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
 import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
-import { newIdempotencyKey } from "~/domain/booking/context.server";
+import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { orderDefaultsOf } from "~/domain/quotes/booking.server";
 import { BodyError } from "~/utils/multipart.server";
 import bookingStylesHref from "~/styles/booking.css";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;

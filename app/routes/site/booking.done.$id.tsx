@@ -13,7 +13,7 @@ import { modeByKey } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
 import bookingStylesHref from "~/styles/booking.css";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;

@@ -7,7 +7,7 @@ import { ContactCard, ContactLines } from "~/components/ContactCard";
 import { companyAsContact, loadContactCard } from "~/domain/rates/contacts.server";
 import { companyIdentity } from "~/domain/site/company.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

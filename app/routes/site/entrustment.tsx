@@ -17,7 +17,7 @@ import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import bookingStylesHref from "~/styles/booking.css";
 import datatableStylesHref from "~/styles/datatable.css";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: datatableStylesHref },

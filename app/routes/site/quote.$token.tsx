@@ -20,7 +20,7 @@ import { quoteWords } from "~/domain/quotes/words.server";
 import { pageT } from "~/i18n/i18n.server";
 import { sitePageMeta } from "~/http/page-meta.server";
 import { notFound } from "~/http/replies.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import bookingStylesHref from "~/styles/booking.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];

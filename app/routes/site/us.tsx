@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { HomeBlocks } from "~/components/HomeBlocks";
 import { websiteBlocks } from "~/domain/home-content/home-content.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta, useRootData } from "~/utils/root-data";
+import { loaderMeta, useRootData } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

@@ -14,7 +14,7 @@ import { sitePageMeta } from "~/http/page-meta.server";
 import { laneTitle } from "~/domain/watches/lanes.server";
 import { unsubscribeByLink, watchOfLink } from "~/domain/watches/watches.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

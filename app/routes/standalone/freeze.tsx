@@ -3,7 +3,7 @@ import { frozenAccountId } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { ContactLines } from "~/components/ContactCard";
 import { companyAsContact, contactsOf } from "~/domain/rates/contacts.server";

@@ -25,7 +25,7 @@ import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 type Mode = "login" | "register" | "reset";
 

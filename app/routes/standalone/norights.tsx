@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 

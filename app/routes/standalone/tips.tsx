@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { prisma } from "~/utils/db.server";
 import { sitePageMeta } from "~/http/page-meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;

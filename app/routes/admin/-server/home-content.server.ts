@@ -21,7 +21,7 @@ import {
   updateHomeItem,
   type HomeItemSummary,
 } from "~/domain/home-content/home-content.server";
-import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
+import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/utils/images.server";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screens";
 

@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { mayPerform, performable, type OperationId } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/http/replies.server";
-import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
+import { parseImageUpload, WXCODE_MAX_BYTES } from "~/utils/images.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import {
   addUserSchema,

@@ -13,8 +13,8 @@ import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
 import { QUOTE_SOURCE, type QuoteRefusal } from "~/domain/quotes/booking.server";
 import { quoteRefWordsIn } from "~/domain/quotes/words.server";
-import { GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
-import { bookingSource, type BookingSourceRefusal } from "~/domain/booking/context.server";
+import { GATE_MESSAGE, type BookingGate } from "~/domain/orders/booking.server";
+import { bookingSource, type BookingSourceRefusal } from "~/domain/orders/context.server";
 import type { BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
 

@@ -15,7 +15,7 @@ import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { listOffers, maintenanceNotice, offersIn, type OfferCard } from "~/domain/rates/offers.server";
 import { cachedDefaultSuggestions, cachedLandLists } from "~/domain/rates/read-cache.server";
-import { landPickerLists } from "~/domain/reference/land.server";
+import { landPickerLists } from "~/domain/rates/land.server";
 import type { PickerOption } from "~/domain/reference/options";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";

@@ -173,4 +173,4 @@ export function OrderEmail({ lang, appName, preview, heading, intro, sections, l
   );
 }
 
-export { renderEmail, type RenderedEmail } from "./render";
+export { renderEmail, type RenderedEmail } from "~/emails/render";

@@ -15,17 +15,17 @@ import type { TranslationKey } from "~/i18n/keys";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { enqueueEmail, type OutboxAttachment } from "~/domain/mail/outbox.server";
 import { priceAccess } from "~/domain/pricing/access";
-import { renderOrderConfirmation } from "~/emails/order-confirmation";
-import type { OrderEmailData, OrderEmailPerson } from "~/emails/order-email";
-import { renderOrderNotification } from "~/emails/order-notification";
+import { renderOrderConfirmation } from "~/domain/orders/emails/order-confirmation";
+import type { OrderEmailData, OrderEmailPerson } from "~/domain/orders/emails/order-email";
+import { renderOrderNotification } from "~/domain/orders/emails/order-notification";
 import { fallbackLanguage, type Language } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { type Prisma, prisma } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/public-origin.server";
-import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAttachment } from "./attachments.server";
-import { attachmentExtension, type OrderValues } from "./schemas";
-import type { BookingSource } from "./source.server";
-import type { UploadedFile } from "./upload.server";
+import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAttachment } from "~/domain/booking/attachments.server";
+import { attachmentExtension, type OrderValues } from "~/domain/booking/schemas";
+import type { BookingSource } from "~/domain/booking/source.server";
+import type { UploadedFile } from "~/domain/booking/upload.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 
 /** What a viewer may do with a source (spec 4 "Booking result status", 5, 8). */

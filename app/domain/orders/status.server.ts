@@ -5,19 +5,19 @@
 // row and queues the customer's e-mail (in the language they booked in);
 // a staff change is also logged. Returns an Outcome (no Responses).
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
 import { entrustmentScope } from "~/domain/permissions/views.server";
-import { renderStatusChange } from "~/emails/status-change";
+import { renderStatusChange } from "~/domain/orders/emails/status-change";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { fail, type Outcome } from "~/domain/outcome";
 import { configuredOrigin } from "~/utils/public-origin.server";
-import { routeIn } from "./display.server";
-import { visibleEntrustments } from "./records.server";
-import { readSnapshot } from "./snapshot";
-import { isStatus, nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue, type StatusActor } from "./status";
+import { routeIn } from "~/domain/booking/display.server";
+import { visibleEntrustments } from "~/domain/booking/records.server";
+import { readSnapshot } from "~/domain/booking/snapshot";
+import { isStatus, nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue, type StatusActor } from "~/domain/booking/status";
 
 export type StatusChangeInput = { id: number; to: unknown; reason?: unknown };
 export type StatusEvent = {
