@@ -38,10 +38,11 @@ const NO_PRICE_KEY: Record<PriceStatus, TranslationKey | null> = {
 // every row, they need no hook of their own (a component per cell costs its
 // render bookkeeping on every results page).
 
-/** A price and its currency ("1,070.00 USD"). */
+/** A price and its currency ("1,070.00 USD"): one text node before the span, so the browser's render and the server's HTML are the same markup. */
 const money = (text: string, currency: string) => (
   <>
-    {text} <span className="currency">{currency}</span>
+    {`${text} `}
+    <span className="currency">{currency}</span>
   </>
 );
 
