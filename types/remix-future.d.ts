@@ -20,6 +20,6 @@ declare module "@remix-run/node" {
     /** The data versions this process was last told by PostgreSQL (null while unknown; absent without the page cache's listener). */
     dataVersions?: () => Readonly<Record<string, string>> | null;
     /** What the request resolved so far (app/http/context.server.ts). */
-    request?: RequestState;
+    requestState?: RequestState;
   }
 }

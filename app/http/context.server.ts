@@ -39,7 +39,7 @@ export function createLoadContext(options: {
   clientAddress?: string;
   dataVersions?: () => Versions | null;
 }): AppLoadContext {
-  return { ...options, request: {} };
+  return { ...options, requestState: {} };
 }
 
 const reads = (request: Request) => request.method === "GET" || request.method === "HEAD";
@@ -48,7 +48,7 @@ const reads = (request: Request) => request.method === "GET" || request.method =
 function stateOf({ request, context }: RequestArgs): RequestState {
   if (!reads(request)) return {};
   // Called without the server's context (a test calling a loader): made on first use.
-  return (context.request ??= {});
+  return (context.requestState ??= {});
 }
 
 /** `Authorization: Bearer <token>` or the bare token (the old client sent it as is). */
