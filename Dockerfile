@@ -1,22 +1,31 @@
 # Production image: the app on an external PostgreSQL (DATABASE_URL).
 # Build:  docker build -t freight-portal .
 # Run:    docker run -p 3000:3000 -e DATABASE_URL=postgresql://... -e SESSION_SECRET=... freight-portal
+# Prisma's native schema engine applies the migrations: the Prisma CLI fetches
+# it during `npm ci` (postinstall: prisma generate), and PRISMA_ENGINE=native
+# makes scripts/prisma.mjs fail the build when it is missing. The build
+# machines' stand-in (tools/) is never part of the image (.dockerignore).
 FROM node:24-bookworm-slim AS deps
+# The native engine links OpenSSL, which the slim image lacks.
+RUN apt-get update -y && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
+ENV PRISMA_ENGINE=native
 WORKDIR /app
 COPY package.json package-lock.json .npmrc* ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-# Fixes to dependencies, applied by postinstall (patch-package)
+# The one upstream backport (patches/README.md), applied by postinstall (patch-package)
 COPY patches ./patches
 RUN npm ci
+RUN node scripts/prisma.mjs --version
 
 FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads
+RUN apt-get update -y && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads PRISMA_ENGINE=native
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

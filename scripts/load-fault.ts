@@ -3,7 +3,7 @@
 //   npm run load:fault                         # 2,000 bookings, concurrency 50, 3 kills
 //   npm run load:fault -- --bookings 300 --concurrency 20 --kills 2
 //
-// What it does, on scratch data only (.data/load-fault/, ports 3400/3401/55833):
+// What it does, on scratch data only (.data/load-fault/, ports the system chooses unless --port, --mail-port, --pg-port):
 //   1. starts an embedded PostgreSQL, a fake mail provider (load-fault/fake-resend.ts)
 //      and the BUILT app (`node server/index.js`, needs `npm run build`) with
 //      demo data, its real Resend transport pointed at the fake provider, and
@@ -32,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { fallbackDataDir, recoverStaleServer, startEmbeddedDatabase } from "../server/embedded-db.js";
 import { startFakeResend } from "./load-fault/fake-resend";
+import { freePort } from "./lib/free-port.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The checkout whose build and server/index.js run (LOAD_APP_ROOT: a build made elsewhere). */
@@ -60,12 +61,17 @@ const OPTIONS = {
   outageSeconds: option("outage-seconds", 15),
   /** Share of acknowledged bookings sent once more with the same key (a double submit). */
   resubmitRate: option("resubmit", 0.05),
-  appPort: option("port", 3400),
-  mailPort: option("mail-port", 3401),
-  pgPort: option("pg-port", 55833),
+  /** 0: a port the system chooses (scripts/lib/free-port.mjs). */
+  appPort: option("port", 0),
+  mailPort: option("mail-port", 0),
+  pgPort: option("pg-port", 0),
   /** Whole-run limit in seconds; the drill fails past it. */
   deadline: option("deadline", 900),
 };
+
+for (const key of ["appPort", "mailPort", "pgPort"] as const) {
+  if (!OPTIONS[key]) OPTIONS[key] = await freePort([OPTIONS.appPort, OPTIONS.mailPort, OPTIONS.pgPort]);
+}
 
 const WORK = path.join(ROOT, ".data", "load-fault");
 const PG_DIR = path.join(WORK, "postgres");

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
 // Runs the project-local Prisma CLI (node_modules/prisma) with:
-//  - the Node schema-engine stand-in (scripts/schema-engine/) when the native
-//    schema-engine binary is not installed (the CLI would otherwise try to
-//    download it before every command, which fails offline);
+//  - Prisma's native schema engine when it is installed; on a build machine
+//    without it (offline: the CLI would try to download it before every
+//    command), the Node stand-in of tools/schema-engine/ where that folder
+//    exists. The Docker image has no tools/ and sets PRISMA_ENGINE=native:
+//    there the native engine must be installed after the command, or it fails;
 //  - the project's embedded PostgreSQL when a command needs a database and
 //    DATABASE_URL is not set.
 // Usage: node scripts/prisma.mjs <prisma args...>   (npm run prisma -- <args>)
@@ -16,7 +18,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const STAND_IN = path.join(ROOT, "scripts", "schema-engine", "schema-engine.cjs");
+const STAND_IN = path.join(ROOT, "tools", "schema-engine", "schema-engine.cjs");
 const require = createRequire(path.join(ROOT, "package.json"));
 
 // Set for commands that never connect, so that the config file loads.
@@ -151,8 +153,9 @@ async function main() {
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" };
 
-  if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !env.PRISMA_MIGRATION_ENGINE_BINARY) {
-    if (!(await nativeEngineAvailable())) {
+  const nativeOnly = env.PRISMA_ENGINE === "native";
+  if (!env.PRISMA_SCHEMA_ENGINE_BINARY && !env.PRISMA_MIGRATION_ENGINE_BINARY && !nativeOnly) {
+    if (!(await nativeEngineAvailable()) && fs.existsSync(STAND_IN)) {
       env.PRISMA_SCHEMA_ENGINE_BINARY = STAND_IN;
       // The stand-in is started through its `#!/usr/bin/env node` shebang:
       // make sure this very node is first on PATH.
@@ -178,6 +181,11 @@ async function main() {
   let code;
   try {
     code = await runPrisma(args, env);
+    // The CLI fetches its engine before the command: afterwards it must be there.
+    if (nativeOnly && code === 0 && !(await nativeEngineAvailable())) {
+      log("PRISMA_ENGINE=native, but Prisma's native schema engine is not installed (node_modules/@prisma/engines)");
+      code = 1;
+    }
   } finally {
     if (db) {
       try {

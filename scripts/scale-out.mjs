@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // @ts-check
-// The docker-compose.yml topology without Docker (issue 26, decision 607):
-// one PostgreSQL (embedded, or DATABASE_URL), two app processes
-// (server/index.js, TRUST_PROXY=1, one uploads folder) and the round-robin
-// proxy (server/proxy.js) in front of them.
+// The app side of the docker-compose.yml topology without Docker (issue 26,
+// decision 607): one PostgreSQL (embedded, or DATABASE_URL) and two app
+// processes (server/index.js, TRUST_PROXY=1, one uploads folder). The proxy in
+// front of them is compose's stock nginx (deploy/nginx.conf); here a client
+// (or an nginx of your own) talks to both apps.
 //
 //   npm run build && node scripts/scale-out.mjs
-//   PORT=8080 APP_PORTS=3001,3002 PG_PORT=5434 node scripts/scale-out.mjs
+//   APP_PORTS=3001,3002 PG_PORT=5434 node scripts/scale-out.mjs   (unset: ports the system chooses)
 //
-// Also a module: tests/server/scale-out.test.ts starts it with startScaleOut().
+// Also a module: tests/infra/scale-out.test.ts starts it with startScaleOut().
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -16,7 +17,7 @@ import { spawn } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../server/node-flags.js";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedDatabase } from "../server/embedded-db.js";
-import { startProxy } from "../server/proxy.js";
+import { freePort } from "./lib/free-port.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** @param {number} ms */
@@ -36,14 +37,14 @@ function isUp(url) {
 
 /**
  * @param {{
- *   port?: number, appPorts?: number[], pgPort?: number, dataDir?: string, uploadDir?: string,
+ *   appPorts?: number[], pgPort?: number, dataDir?: string, uploadDir?: string,
  *   databaseUrl?: string, env?: Record<string, string>, log?: (line: string) => void,
  * }} [options]
  */
 export async function startScaleOut(options = {}) {
   const log = options.log ?? ((line) => console.log(`[scale-out] ${line}`));
-  const port = options.port ?? Number(process.env.PORT || 8080);
-  const appPorts = options.appPorts ?? (process.env.APP_PORTS || "3001,3002").split(",").map(Number);
+  const appPorts = options.appPorts ?? (process.env.APP_PORTS ? process.env.APP_PORTS.split(",").map(Number) : []);
+  while (appPorts.length < 2) appPorts.push(await freePort(appPorts));
   const uploadDir = path.resolve(options.uploadDir ?? process.env.UPLOAD_DIR ?? path.join(ROOT, ".data", "scale-out-uploads"));
   fs.mkdirSync(uploadDir, { recursive: true });
   if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
@@ -53,7 +54,7 @@ export async function startScaleOut(options = {}) {
   if (!databaseUrl) {
     database = await startEmbeddedDatabase({
       dataDir: path.resolve(options.dataDir ?? process.env.PG_DATA_DIR ?? path.join(ROOT, ".data", "scale-out-postgres")),
-      port: options.pgPort ?? Number(process.env.PG_PORT || 5434),
+      port: options.pgPort ?? (process.env.PG_PORT ? Number(process.env.PG_PORT) : await freePort(appPorts)),
       log,
     });
     databaseUrl = database.url;
@@ -75,11 +76,7 @@ export async function startScaleOut(options = {}) {
       ),
     );
   };
-  /** @type {import("node:http").Server | null} */
-  let proxy = null;
   const stop = async () => {
-    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
-    proxy?.closeAllConnections();
     await stopApps();
     if (database) await database.stop();
   };
@@ -120,14 +117,12 @@ export async function startScaleOut(options = {}) {
       }
       log(`app ${i + 1} (pid ${child.pid}) on ${url}`);
     }
-    proxy = await startProxy({ upstreams: apps.map((app) => app.url), port, host: "127.0.0.1", log });
   } catch (error) {
     await stop();
     throw error;
   }
-  const url = `http://127.0.0.1:${port}`;
-  log(`proxy on ${url} → ${apps.map((app) => app.url).join(", ")}`);
-  return { url, apps: apps.map(({ url, child, output }) => ({ url, pid: child.pid, output })), databaseUrl, stop };
+  log(`apps on ${apps.map((app) => app.url).join(" and ")}`);
+  return { apps: apps.map(({ url, child, output }) => ({ url, pid: child.pid, output })), databaseUrl, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

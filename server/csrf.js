@@ -21,7 +21,7 @@
 // app sees plain HTTP while the browser's Origin says https.
 //
 // Pure functions plus a small Express middleware; tests call them directly
-// (tests/security/csrf.test.ts) and through the real server
+// (server/csrf.test.ts) and through the real server
 // (tests/e2e/security-headers.spec.ts).
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

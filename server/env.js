@@ -1,7 +1,7 @@
 // @ts-check
 // The one schema of the environment: every variable the server, the app and
 // the operator scripts read is here, with its default, and listed in
-// .env.example (tests/foundation/env.test.ts keeps the three in step).
+// .env.example (server/env.test.ts keeps the three in step).
 // The app validates it once at boot (app/utils/env.server.ts); the server
 // process (server/*.js) reads its own settings through serverSettings().
 // Benchmark and test knobs (BENCH_*, E2E_*, ROWS…) are not settings of the
@@ -63,7 +63,7 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   /** Largest Excel import in MB (data-maintenance.md: 2 MB); raise it for large carrier sheets (issue 23). */
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(2),
-  /** Where `npm run backup` writes (scripts/backup.mjs). */
+  /** Where `npm run backup` writes (tools/backup.mjs). */
   BACKUP_DIR: z.string().optional(),
   /** The project folder the Excel worker threads load from (app/domain/import-export/sheet-worker.server.ts); unset = the working folder. */
   APP_ROOT: z.string().optional(),
@@ -75,11 +75,9 @@ export const envSchema = z.object({
   PAGE_CACHE: flag.default("1"),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
 
-  // --- Scale-out (scripts/scale-out.mjs, server/proxy.js; decision 607) -----
-  /** The app processes' ports the proxy balances over. */
+  // --- Scale-out (scripts/scale-out.mjs; decision 607) -----------------------
+  /** The app processes' ports (unset: ports the system chooses). */
   APP_PORTS: portList.optional(),
-  /** The proxy's upstreams: comma-separated base URLs. */
-  UPSTREAMS: z.string().optional(),
 
   // --- Benchmarks -------------------------------------------------------------
   /** 1 = serve /bench/trivial, the framework-only baseline of bench:throughput. */

@@ -2,7 +2,7 @@
 // The V8 settings the server process runs with, passed on its command line
 // by every way of starting it: `npm start` (package.json), the Dockerfile's
 // CMD, the scale-out script, Playwright's server, the benchmarks.
-// tests/server/node-flags.test.ts holds package.json and the Dockerfile to
+// server/node-flags.test.ts holds package.json and the Dockerfile to
 // this list.
 //
 // --max-semi-space-size=32: a young generation of 2 × 32 MB instead of V8's

@@ -2,7 +2,7 @@
 // from the same endpoint list the dispatcher serves and the same wire
 // entities that map its replies and bodies, so it cannot drift:
 // tests/api/contract.test.ts checks every path against the dispatcher and
-// tests/api/openapi.test.ts validates the document as OpenAPI 3.1.
+// app/api/openapi.test.ts validates the document as OpenAPI 3.1.
 import { OPERATIONS } from "~/domain/permissions/operations.server";
 import type { Endpoint, FieldDoc } from "./contract/core.server";
 import { apiEndpoints } from "./registry.server";

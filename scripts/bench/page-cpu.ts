@@ -18,16 +18,13 @@
 //   COMPARE_ENV="PAGE_CACHE=0" (space-separated NAME=value): a second server
 //   of this build with those variables on top, beside the first the same way
 //   (e.g. what the page cache costs a logged-in page).
-//   PROXY=1: also the pages through server/proxy.js (the scale-out
-//   topology's proxy, a process of its own in front of the first server),
-//   with the proxy's CPU per request printed apart. Every line also gives
+//   Every line also gives
 //   the load generator's own CPU per request (autocannon runs in this
 //   process): with the app's and PostgreSQL's, what decides how far a
 //   second app process can scale on the same CPUs (decision 608).
 import os from "node:os";
-import type { ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import { addFiftyRowRoutes, login, processCpuMs, startProxy, startServer, type BenchServer } from "./lib/server";
+import { addFiftyRowRoutes, benchPgPort, benchPort, login, startServer, type BenchServer } from "./lib/server";
 
 type Result = { requests: { total: number }; non2xx: number; errors: number };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => Promise<Result>;
@@ -46,10 +43,8 @@ const load = () =>
 type Target = {
   label: string;
   server: BenchServer;
-  pages: Record<string, { path: string; headers: Record<string, string>; base?: string }>;
+  pages: Record<string, { path: string; headers: Record<string, string> }>;
 };
-
-let proxy: { url: string; child: ChildProcess } | null = null;
 
 async function prepare(label: string, server: BenchServer): Promise<Target> {
   const routes = await addFiftyRowRoutes(server.databaseUrl);
@@ -62,9 +57,6 @@ async function prepare(label: string, server: BenchServer): Promise<Target> {
       baselineT1: { path: "/bench/trivial", headers: { ...BROWSER, Cookie: cookie } },
       fcl: { path: `/fclbysea?${routes.fcl}`, headers: { ...BROWSER, Cookie: cookie } },
       air: { path: `/byair?${routes.air}`, headers: { ...BROWSER, Cookie: cookie } },
-      ...(proxy && label === "this build"
-        ? { fclViaProxy: { path: `/fclbysea?${routes.fcl}`, headers: { ...BROWSER, Cookie: cookie }, base: proxy.url } }
-        : {}),
     },
   };
 }
@@ -72,23 +64,20 @@ async function prepare(label: string, server: BenchServer): Promise<Target> {
 async function batch(target: Target, name: string) {
   const page = target.pages[name];
   const before = target.server.cpuMs();
-  const proxyBefore = page.base && proxy ? processCpuMs(proxy.child.pid!) : 0;
   const generatorBefore = process.cpuUsage();
   const result = await autocannon({
-    url: `${page.base ?? target.server.url}${page.path}`,
+    url: `${target.server.url}${page.path}`,
     connections: CONNECTIONS,
     amount: REQUESTS,
     headers: page.headers,
   });
   const generator = process.cpuUsage(generatorBefore);
   const after = target.server.cpuMs();
-  const proxyMs = page.base && proxy ? processCpuMs(proxy.child.pid!) - proxyBefore : 0;
   if (result.non2xx || result.errors) throw new Error(`${target.label} ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const n = result.requests.total;
   return {
     node: (after.node - before.node) / n,
     postgres: (after.postgres - before.postgres) / n,
-    proxy: proxyMs / n,
     generator: (generator.user + generator.system) / 1000 / n,
   };
 }
@@ -100,7 +89,6 @@ async function main() {
   const servers: BenchServer[] = [];
   try {
     servers.push(await startServer({ log, env: { BENCH_ROUTES: "1" } }));
-    if (process.env.PROXY === "1") proxy = await startProxy([servers[0].url], Number(process.env.BENCH_PORT || 3150) + 5);
     const compareEnv = Object.fromEntries(
       (process.env.COMPARE_ENV ?? "")
         .split(" ")
@@ -108,14 +96,14 @@ async function main() {
         .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
     );
     if (other || process.env.COMPARE_ENV) {
-      const port = Number(process.env.BENCH_PORT || 3150) + 3;
-      const pgPort = Number(process.env.BENCH_PG_PORT || 55450) + 3;
+      const port = await benchPort(3);
+      const pgPort = await benchPgPort(3);
       const node = process.env.COMPARE_NODE || undefined;
       servers.push(await startServer({ log, env: { BENCH_ROUTES: "1", ...compareEnv }, root: other, port, pgPort, node }));
     }
     const secondLabel = `${other ?? "this build"}${process.env.COMPARE_ENV ? ` with ${process.env.COMPARE_ENV}` : ""}${process.env.COMPARE_NODE ? ` on ${process.env.COMPARE_NODE}` : ""}`;
     const targets = await Promise.all(servers.map((server, i) => prepare(i === 0 ? "this build" : secondLabel, server)));
-    const names = [...(process.env.PAGES ?? "baselineT1,fcl").split(","), ...(proxy ? ["fclViaProxy"] : [])];
+    const names = (process.env.PAGES ?? "baselineT1,fcl").split(",");
     for (const name of names)
       if (!targets[0].pages[name]) throw new Error(`PAGES: ${name} is not one of ${Object.keys(targets[0].pages).join(", ")}`);
     // Warm-up: the read caches, V8's compiled code.
@@ -134,11 +122,10 @@ async function main() {
       const total = list.map((f) => f.node + f.postgres).sort((a, b) => a - b);
       const best = list.reduce((a, b) => (a.node + a.postgres <= b.node + b.postgres ? a : b));
       log(
-        `${label}: ${name.padEnd(10)} CPU per request: best ${ms(total[0])} (server ${ms(best.node)} + PostgreSQL ${ms(best.postgres)}), median ${ms(total[Math.floor(total.length / 2)])}, ${BATCHES} batches of ${REQUESTS}; load generator ${ms(best.generator)}${name === "fclViaProxy" ? `, proxy ${ms(best.proxy)} (not in the best)` : ""}`,
+        `${label}: ${name.padEnd(10)} CPU per request: best ${ms(total[0])} (server ${ms(best.node)} + PostgreSQL ${ms(best.postgres)}), median ${ms(total[Math.floor(total.length / 2)])}, ${BATCHES} batches of ${REQUESTS}; load generator ${ms(best.generator)}`,
       );
     }
   } finally {
-    proxy?.child.kill("SIGTERM");
     await Promise.all(servers.map((server) => server.stop()));
   }
   log(`load after: ${load()}`);

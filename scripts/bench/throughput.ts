@@ -17,9 +17,7 @@
 //   - the same results page for a visitor (from the page cache, decision
 //     607, where it is on), and answered 304 to If-None-Match;
 //   - the T1 FCL page on two app processes (a second server/index.js on the
-//     same database, half the connections each) against one; with PROXY=1
-//     also through server/proxy.js in front of both (the topology of
-//     docker-compose.yml and scripts/scale-out.mjs), a line of its own;
+//     same database, half the connections each) against one;
 //   - a raw Node `http` server answering a fixed 30 KB body (its own
 //     process; one per run, measured once per round);
 //   - the machine's ceiling for the two-process ratio. The target, two
@@ -37,7 +35,7 @@
 // Both as a browser asks (Accept-Encoding gzip, deflate, br). Each round's
 // requests per second and CPU per request (server process and PostgreSQL,
 // from /proc; the load generator, autocannon in this process; each app
-// process and the proxy on their own for the two-process rounds) are kept,
+// process on its own for the two-process rounds) are kept,
 // so what takes the 2 CPUs is printed beside the ratio; the summary prints, per page and configuration, the
 // best round and the median round, and the ratios (the issues' targets) from
 // the medians, with the best rounds' beside them.
@@ -49,13 +47,12 @@
 //   warm-up seconds per page before the rounds, and for the two-process
 //   pages, which warm the second processes); NO_PAGE_CACHE=0 leaves the
 //   PAGE_CACHE=0 server out; UNCACHED=1 adds DATA_CACHE=0; TWO_PROCESSES=0
-//   leaves the second processes out (and the ceiling); PROXY=1 adds the two
-//   processes behind server/proxy.js; PAGES=fcl,fclTwo measures only those
-//   pages (the ceiling only with fclTwo or fclProxy among them); CEILING=0
-//   leaves the synthetic server out.
-//   Ports: BENCH_PORT (3150) and BENCH_PG_PORT (55450) and a few above them
-//   (+1 the raw server; +3 and +5 the other configurations, +2 above each
-//   server its second process, +4 and +6 the proxies, +8 and +9 the
+//   leaves the second processes out (and the ceiling); PAGES=fcl,fclTwo
+//   measures only those pages (the ceiling only with fclTwo among them);
+//   CEILING=0 leaves the synthetic server out.
+//   Ports: chosen by the system; with BENCH_PORT and BENCH_PG_PORT set, those
+//   and a few above them (+1 the raw server; +3 and +5 the other
+//   configurations, +2 above each server its second process, +8 and +9 the
 //   synthetic server's two processes).
 //   SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers
 import os from "node:os";
@@ -63,13 +60,15 @@ import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.js";
 import { createRequire } from "node:module";
+import { recordResults, type BenchFigure } from "./lib/results";
 import {
   addFiftyRowRoutes,
+  benchPort,
+  benchPgPort,
   login,
   processCpuMs,
   request,
   ROOT,
-  startProxy,
   startServer,
   waitUntilUp,
   type BenchServer,
@@ -94,34 +93,29 @@ const WARMUP_TWO = Number(process.env.WARMUP_TWO ?? 30);
 const TARGET = 0.7;
 const log = (line: string) => console.log(`[throughput] ${line}`);
 const BROWSER = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html" };
-const BASE_PORT = Number(process.env.BENCH_PORT || 3150);
-const BASE_PG_PORT = Number(process.env.BENCH_PG_PORT || 55450);
-const RAW_PORT = BASE_PORT + 1;
 /** The two synthetic CPU-bound servers (the machine's ceiling): above every port of the configurations, their second processes and proxies. */
-const CEILING_PORTS = [BASE_PORT + 8, BASE_PORT + 9];
 const load = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(" ");
 
-type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "fclProxy" | "visitorFcl" | "notModified" | "raw";
+type PageName = "baseline" | "baselineT1" | "fcl" | "fclTwo" | "visitorFcl" | "notModified" | "raw";
 type Page = { path: string; headers: Record<string, string>; status?: number };
-/** The pages served by a configuration's two app processes (fclProxy through the proxy in front of them). */
-const onBothProcesses = (name: PageName) => name === "fclTwo" || name === "fclProxy";
+/** The pages served by a configuration's two app processes. */
+const onBothProcesses = (name: PageName) => name === "fclTwo";
 /**
  * One round of one page: requests per second and CPU per request (ms): the
  * app process(es), PostgreSQL, the load generator (autocannon, this
- * process), the proxy; `apps` each app process on its own.
+ * process); `apps` each app process on its own.
  */
-type Figure = { rps: number; node: number; postgres: number; generator: number; proxy: number; apps: number[]; p50: number; p99: number };
+type Figure = { rps: number; node: number; postgres: number; generator: number; apps: number[]; p50: number; p99: number };
 
 type Config = {
   label: string;
   env: Record<string, string>;
   server: BenchServer;
   second: { url: string; child: ChildProcess } | null;
-  proxy: { url: string; child: ChildProcess } | null;
   pages: Partial<Record<PageName, Page>>;
   figures: Partial<Record<PageName, Figure[]>>;
 };
@@ -136,6 +130,7 @@ async function saysUp(child: ChildProcess, what: string): Promise<void> {
 
 /** A raw Node http server answering a fixed 30 KB body, in a process of its own (its CPU counted alone). */
 async function startRawServer(): Promise<{ url: string; child: ChildProcess }> {
+  const RAW_PORT = await benchPort(1);
   const code = `const body = Buffer.alloc(30 * 1024, "x"); require("http").createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }); res.end(body); }).listen(${RAW_PORT}, "127.0.0.1", () => console.log("up"));`;
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   await saysUp(child, "the raw server");
@@ -190,10 +185,10 @@ async function prepare(label: string, env: Record<string, string>, offset: numbe
     log,
     env: { BENCH_ROUTES: "1", ...env },
     nodeArgs,
-    port: BASE_PORT + offset,
-    pgPort: BASE_PG_PORT + offset,
+    port: await benchPort(offset),
+    pgPort: await benchPgPort(offset),
   });
-  const config: Config = { label, env, server, second: null, proxy: null, pages: {}, figures: {} };
+  const config: Config = { label, env, server, second: null, pages: {}, figures: {} };
   configs.push(config); // stopped in main's finally even if what follows fails
   const routes = await addFiftyRowRoutes(server.databaseUrl);
   const cookie = await login(server.url, "t1@example.com");
@@ -217,13 +212,8 @@ async function prepare(label: string, env: Record<string, string>, offset: numbe
     );
   }
   if (process.env.TWO_PROCESSES !== "0") {
-    config.second = await startSecondProcess(server.databaseUrl, env, BASE_PORT + offset + 2);
+    config.second = await startSecondProcess(server.databaseUrl, env, await benchPort(offset + 2));
     config.pages.fclTwo = config.pages.fcl;
-    // Ports +4 and +6 are the free ones among the configurations' (not with UNCACHED=1).
-    if (process.env.PROXY === "1" && offset < 5) {
-      config.proxy = await startProxy([server.url, config.second.url], BASE_PORT + (offset === 0 ? 4 : 6));
-      config.pages.fclProxy = config.pages.fcl;
-    }
   }
   return config;
 }
@@ -239,8 +229,8 @@ function check(label: string, name: string, page: Page, results: Result[]) {
   }
 }
 
-/** CPU used so far (ms) by the processes a figure splits: the app process(es), PostgreSQL, the proxy. */
-type Cpu = { apps: number[]; postgres: number; proxy: number };
+/** CPU used so far (ms) by the processes a figure splits: the app process(es), PostgreSQL. */
+type Cpu = { apps: number[]; postgres: number };
 
 /**
  * One round's figure: `urls` under autocannon for `duration` seconds, the
@@ -262,23 +252,21 @@ async function measure(label: string, name: string, page: Page, urls: string[], 
     apps,
     postgres: (after.postgres - before.postgres) / total,
     generator: (generator.user + generator.system) / 1000 / total,
-    proxy: (after.proxy - before.proxy) / total,
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
   };
 }
 
-/** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator, proxy). */
+/** One page of one configuration for `duration` seconds: its figure (CPU of each process: app(s), PostgreSQL, load generator). */
 function measurePage(config: Config, name: PageName, duration: number): Promise<Figure> {
-  const { server, second, proxy } = config;
+  const { server, second } = config;
   const both = onBothProcesses(name);
-  const urls = name === "fclTwo" ? [server.url, second!.url] : [name === "fclProxy" ? proxy!.url : server.url];
+  const urls = name === "fclTwo" ? [server.url, second!.url] : [server.url];
   return measure(config.label, name, config.pages[name]!, urls, duration, () => {
     const main = server.cpuMs();
     return {
       apps: both && second ? [main.node, processCpuMs(second.child.pid!)] : [main.node],
       postgres: main.postgres,
-      proxy: name === "fclProxy" && proxy ? processCpuMs(proxy.child.pid!) : 0,
     };
   });
 }
@@ -308,7 +296,7 @@ const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
 
 /**
  * What took the CPUs in a round: each app process, PostgreSQL, the load
- * generator and the proxy, per request and as a share of the machine's CPUs
+ * generator, per request and as a share of the machine's CPUs
  * (ms per request × req/s = ms of CPU per second). The synthetic server has
  * no PostgreSQL and its processes are not the app's.
  */
@@ -317,8 +305,7 @@ function where(f: Figure, synthetic = false) {
   const share = (ms: number) => `${((ms * f.rps) / 10 / cpus).toFixed(0)} %`;
   const apps = f.apps.map((ms, i) => `${synthetic ? "process" : "app"} ${i + 1} ${ms.toFixed(2)} ms (${share(ms)})`).join(", ");
   const postgres = synthetic ? "" : `, PostgreSQL ${f.postgres.toFixed(2)} ms (${share(f.postgres)})`;
-  const proxy = f.proxy > 0 ? `, proxy ${f.proxy.toFixed(2)} ms (${share(f.proxy)})` : "";
-  return `${apps}${postgres}, load generator ${f.generator.toFixed(2)} ms (${share(f.generator)})${proxy} of ${cpus} CPUs`;
+  return `${apps}${postgres}, load generator ${f.generator.toFixed(2)} ms (${share(f.generator)}) of ${cpus} CPUs`;
 }
 
 /** The synthetic server's rounds, one process and two. */
@@ -351,7 +338,14 @@ function reportCeiling(c: CeilingSummary) {
   );
 }
 
-function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[], ceiling: CeilingSummary | undefined) {
+function report(
+  config: Config,
+  pageCacheOff: Config | undefined,
+  raw: Figure[],
+  ceiling: CeilingSummary | undefined,
+  /** Where the targets' figures go (docs/bench-results.json), for the configuration as deployed. */
+  recorded: BenchFigure[] = [],
+) {
   const s = Object.fromEntries(Object.entries(config.figures).map(([name, figures]) => [name, summary(figures)])) as Partial<
     Record<PageName, Summary>
   >;
@@ -373,8 +367,26 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   line("raw", "raw Node http, fixed 30 KB body:");
   const both = (f: (x: "median" | "best") => number) => `${pct(f("median"))} median (best rounds ${pct(f("best"))})`;
   let ratio = 0;
+  if (s.fcl && s.baselineT1) {
+    const byCpu = s.baselineT1.cpu.median / s.fcl.cpu.median;
+    recorded.push(
+      {
+        metric: "FCL page T1, CPU per request (server + PostgreSQL), median (best round)",
+        target: "≤ 7 ms",
+        value: `${s.fcl.cpu.median.toFixed(2)} ms (${s.fcl.cpu.best.toFixed(2)} ms)`,
+        met: s.fcl.cpu.median <= 7,
+      },
+      { metric: "bare page T1 ÷ FCL page T1, by CPU", target: "≥ 50 %", value: pct(byCpu), met: byCpu >= 0.5 },
+    );
+  }
   if (s.fcl && s.baseline) {
     ratio = s.fcl.rps.median / s.baseline.rps.median;
+    recorded.push({
+      metric: "FCL page T1 ÷ bare page (visitor), by req/s",
+      target: `≥ ${TARGET * 100} %`,
+      value: both((x) => s.fcl!.rps[x] / s.baseline!.rps[x]),
+      met: ratio >= TARGET,
+    });
     log(
       `  ratio FCL T1 / baseline (visitor): ${both((x) => s.fcl!.rps[x] / s.baseline!.rps[x])} by req/s (issue 9 target ≥ ${TARGET * 100} %) ${ratio >= TARGET ? "ok" : "BELOW TARGET"}`,
     );
@@ -387,6 +399,12 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   }
   if (s.visitorFcl && rawSummary) {
     const share = s.visitorFcl.rps.median / rawSummary.rps.median;
+    recorded.push({
+      metric: "visitor's FCL page from the page cache ÷ raw Node 30 KB, by req/s",
+      target: "≥ 30 %",
+      value: pct(share),
+      met: share >= 0.3,
+    });
     log(
       `  visitor FCL / raw Node 30 KB: ${both((x) => s.visitorFcl!.rps[x] / rawSummary.rps[x])} by req/s (target ≥ 30 %: ${verdict(share >= 0.3)}), ${pct(rawSummary.cpu.median / s.visitorFcl.cpu.median)} by CPU per request`,
     );
@@ -394,23 +412,39 @@ function report(config: Config, pageCacheOff: Config | undefined, raw: Figure[],
   const off = pageCacheOff?.figures.visitorFcl ? summary(pageCacheOff.figures.visitorFcl) : undefined;
   if (off && s.visitorFcl) {
     const times = s.visitorFcl.rps.median / off.rps.median;
+    recorded.push({
+      metric: "the same page, cached ÷ PAGE_CACHE=0",
+      target: "≥ 20 ×",
+      value: `${times.toFixed(1)} × by req/s, ${(off.cpu.median / s.visitorFcl.cpu.median).toFixed(1)} × by CPU`,
+      met: times >= 20,
+    });
     log(
       `  visitor FCL, cached / PAGE_CACHE=0: ${times.toFixed(1)} × by req/s median (best rounds ${(s.visitorFcl.rps.best / off.rps.best).toFixed(1)} ×; target ≥ 20 ×: ${verdict(times >= 20)}), ${(off.cpu.median / s.visitorFcl.cpu.median).toFixed(1)} × by CPU per request`,
     );
   }
+  if (s.notModified)
+    recorded.push({
+      metric: "a 304 (If-None-Match), server CPU",
+      target: "< 0.3 ms",
+      value: `${s.notModified.server.median.toFixed(2)} ms`,
+      met: s.notModified.server.median < 0.3,
+    });
   if (s.notModified)
     log(
       `  304: server CPU ${s.notModified.server.median.toFixed(2)} ms per request median, best ${s.notModified.server.best.toFixed(2)} ms (target < 0.3 ms: ${verdict(s.notModified.server.median < 0.3)})`,
     );
   const cpus = os.cpus().length;
   if (s.fcl) log(`    one process, median round: ${where(s.fcl.split)}`);
-  for (const [name, text] of [
-    ["fclTwo", "FCL T1, two app processes (autocannon splits the connections over their two ports)"],
-    ["fclProxy", "FCL T1, two app processes behind server/proxy.js (the scale-out topology)"],
-  ] as const) {
+  for (const [name, text] of [["fclTwo", "FCL T1, two app processes (autocannon splits the connections over their two ports)"]] as const) {
     const two = s[name];
     if (!two || !s.fcl) continue;
     const scale = two.rps.median / s.fcl.rps.median;
+    recorded.push({
+      metric: "two app processes ÷ one, by req/s",
+      target: "≥ 1.6 ×",
+      value: `${scale.toFixed(2)} ×${ceiling ? ` (the machine's ceiling, a synthetic server: ${ceiling.scale.median.toFixed(2)} ×)` : ""}`,
+      met: scale >= 1.6,
+    });
     log(
       `  ${text}: ${two.rps.median.toFixed(0)} req/s median (best ${two.rps.best.toFixed(0)}) = ${scale.toFixed(2)} × one process by req/s of the logged-in page (best rounds ${(two.rps.best / s.fcl.rps.best).toFixed(2)} ×; target ≥ 1.6 ×: ${verdict(scale >= 1.6)}; the load generator and PostgreSQL share the same ${cpus} CPUs)`,
     );
@@ -439,14 +473,14 @@ async function main() {
     raw = await startRawServer();
     const rawPage: Page = { path: "/", headers: BROWSER };
     const rawFigures: Figure[] = [];
-    const all: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "fclProxy", "visitorFcl", "notModified"];
+    const all: PageName[] = ["baseline", "baselineT1", "fcl", "fclTwo", "visitorFcl", "notModified"];
     const names = process.env.PAGES ? all.filter((name) => process.env.PAGES!.split(",").includes(name)) : all;
     // The ceiling goes with the two-process pages (not with TWO_PROCESSES=0, nor when PAGES leaves them out).
     const withCeiling = process.env.CEILING !== "0" && configs.some((config) => config.pages.fclTwo) && names.some(onBothProcesses);
-    if (withCeiling) for (const port of CEILING_PORTS) synthetic.push(await startCpuBoundServer(port));
+    if (withCeiling) for (const k of [8, 9]) synthetic.push(await startCpuBoundServer(await benchPort(k)));
     const ceiling: Ceiling = { one: [], two: [] };
     const syntheticPage: Page = { path: "/", headers: BROWSER };
-    const processes = (children: ChildProcess[]) => (): Cpu => ({ apps: children.map((c) => processCpuMs(c.pid!)), postgres: 0, proxy: 0 });
+    const processes = (children: ChildProcess[]) => (): Cpu => ({ apps: children.map((c) => processCpuMs(c.pid!)), postgres: 0 });
     const measureRaw = (duration: number) => measure("raw", "raw", rawPage, [raw!.url], duration, processes([raw!.child]));
     // The synthetic server as the app's fcl and fclTwo: one process with all
     // the connections, then both with half each (autocannon in this process).
@@ -481,7 +515,7 @@ async function main() {
           const figure = await measurePage(config, name, DURATION);
           (config.figures[name] ??= []).push(figure);
           log(
-            `round ${round} ${config.label.padEnd(12)} ${name.padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.apps.map((ms) => ms.toFixed(2)).join(" + ")} ms + PostgreSQL ${figure.postgres.toFixed(2)} ms; load generator ${figure.generator.toFixed(2)} ms${figure.proxy ? `, proxy ${figure.proxy.toFixed(2)} ms` : ""}`,
+            `round ${round} ${config.label.padEnd(12)} ${name.padEnd(11)} ${figure.rps.toFixed(0).padStart(5)} req/s  latency p50 ${figure.p50} ms, p99 ${figure.p99} ms; CPU per request: server ${figure.apps.map((ms) => ms.toFixed(2)).join(" + ")} ms + PostgreSQL ${figure.postgres.toFixed(2)} ms; load generator ${figure.generator.toFixed(2)} ms`,
           );
         }
       const figure = await measureRaw(DURATION);
@@ -503,19 +537,21 @@ async function main() {
     log("");
     log(`summary, ${ROUNDS} rounds of ${DURATION} s per page and configuration, interleaved:`);
     const ceilingFigures = ceilingSummary(ceiling);
-    const ratio = report(configs[0], pageCacheOff, rawFigures, ceilingFigures);
+    const recorded: BenchFigure[] = [];
+    const ratio = report(configs[0], pageCacheOff, rawFigures, ceilingFigures, recorded);
     for (const config of configs.slice(1)) report(config, undefined, [], ceilingFigures);
     if (ceilingFigures) reportCeiling(ceilingFigures);
     log(
       `${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds each; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${load()}`,
     );
+    // A run of every page is a reference; PAGES= picks a few (diagnosis).
+    if (!process.env.PAGES) recordResults("bench:throughput", recorded);
     // (PAGES may leave the ratio's pages out.)
     if (ratio < TARGET && configs[0].figures.fcl && configs[0].figures.baseline) process.exitCode = 1;
   } finally {
     raw?.child.kill("SIGTERM");
     for (const server of synthetic) server.child.kill("SIGTERM");
     for (const config of configs) config.second?.child.kill("SIGTERM");
-    for (const config of configs) config.proxy?.child.kill("SIGTERM");
     await Promise.all(configs.map((config) => config.server.stop()));
   }
 }

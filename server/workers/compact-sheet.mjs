@@ -16,7 +16,7 @@
 // most the size of the rows they are made from, which the worker's heap
 // limit already bounds.
 
-/** Cell kinds; shared with sheet-grid.ts (tests/data/sheet-grid.test.ts checks they agree). */
+/** Cell kinds; shared with sheet-grid.ts (app/domain/import-export/sheet-grid.test.ts checks they agree). */
 export const KIND = Object.freeze({ empty: 0, number: 1, string: 2, false: 3, true: 4 });
 
 /**

@@ -51,7 +51,7 @@ describe("frozen by staff", () => {
     const { action: users } = await import("~/routes/admin/userList");
     const frozen = await callRoute(
       users,
-      postForm("/userList", { intent: "state", id: user.id, state: 2 }, { cookie: await loginAs("admin@example.com") }),
+      postForm("/userList", { intent: "state", id: user.id, state: 2, confirm: 1 }, { cookie: await loginAs("admin@example.com") }),
     );
     expect(frozen.status).toBe(302);
     expect(await prisma.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);

@@ -83,10 +83,27 @@ describe("operation log", () => {
     await prisma.rolePermission.create({ data: { roleId: 12, menuId: 23 } });
     await prisma.operationLog.create({ data: { module: "edit", operation: "profile", userId: 11, username: "t1" } });
     const result = await load(opLoader, "/log-list", SALES, { size: 10 });
-    const names = new Set(result.data.rows.map((r: { username: string }) => r.username));
-    expect([...names].sort()).toEqual(["sales", "t1"]);
+    // Their own rows, their customers' rows, and rows of others on their customers (the user rows naming one).
+    const customers = (await prisma.user.findMany({ where: customerScope({ id: 2, roleId: 12, viewIds: [2] }), select: { id: true } })).map(
+      (u) => String(u.id),
+    );
+    for (const row of result.data.rows as Array<{ username: string; operation: string; targetIds: string | null }>)
+      expect(
+        ["sales", "t1"].includes(row.username) || (row.operation === "users" && customers.includes(row.targetIds ?? "")),
+        JSON.stringify(row),
+      ).toBe(true);
     const manager = await load(opLoader, "/log-list", MANAGER, { size: 10 });
     expect(manager.data.page.total).toBe(await prisma.operationLog.count({ where: { operatedAt: { gte: daysAgo(366) } } }));
+  });
+
+  it("shows a related-view staff member what others did to their customers, and nothing done to others' (issue 44 item 8)", async () => {
+    // The administrator edits customer 11 (the salesperson's) and customer 17 (another salesperson's).
+    await prisma.operationLog.create({ data: { module: "tier", operation: "users", userId: 1, username: "admin", targetIds: "11" } });
+    await prisma.operationLog.create({ data: { module: "edit", operation: "users", userId: 1, username: "admin", targetIds: "17" } });
+    const result = await load(opLoader, "/log-list", SALES, { size: 10 });
+    const mine = result.data.rows.filter((r: { targetIds: string | null }) => r.targetIds === "11" || r.targetIds === "17");
+    expect(mine.map((r: { module: string; targetIds: string }) => `${r.module} ${r.targetIds}`)[0]).toBe("tier 11");
+    expect(mine.some((r: { targetIds: string }) => r.targetIds === "17")).toBe(false);
   });
 });
 

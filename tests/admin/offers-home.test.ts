@@ -16,8 +16,9 @@ import { prisma } from "~/utils/db.server";
 import { uploadRoot } from "~/utils/uploads.server";
 import { callRoute, fileOf, getRequest } from "../support/requests";
 import { ADMIN, flashOf, JPEG_BYTES, load, PNG_BYTES, submit, upload } from "./helpers";
+import { formatDate, todayInShanghai } from "~/utils/dates";
 
-const inAMonth = () => new Date(Date.now() + 30 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+const inAMonth = () => formatDate(new Date(todayInShanghai().getTime() + 30 * 86_400_000));
 
 describe("special offers", () => {
   it("shows the FCL tab first and another tab on request; empty state data", async () => {
@@ -90,7 +91,7 @@ describe("special offers", () => {
   });
 
   it("a card valid to today (00:00:00) is shown all of today and tagged valid; it expires tomorrow", async () => {
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = formatDate(todayInShanghai());
     const fields = {
       intent: "create",
       mode: "fcl",

@@ -285,7 +285,7 @@ describe("views, handover, state, delete", () => {
 
   it("freezing revokes the user's sessions at once; unfreezing lets them sign in again", async () => {
     const t1Cookie = await loginAs("t1@example.com");
-    const frozen = await submit(action, "/userList", ADMIN, { intent: "state", id: 11, state: 2 });
+    const frozen = await submit(action, "/userList", ADMIN, { intent: "state", id: 11, state: 2, confirm: 1 });
     expect(await flashOf(frozen)).toMatchObject({ key: "admin.user.stateSaved" });
     expect(await prisma.session.count({ where: { userId: 11, revokedAt: null } })).toBe(0);
     // The next page says so (/freeze), it does not turn them into a visitor silently.
@@ -294,7 +294,7 @@ describe("views, handover, state, delete", () => {
     await submit(action, "/userList", ADMIN, { intent: "state", id: 11, state: 1 });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: 11 } })).state).toBe(1);
     await loginAs("t1@example.com");
-    const self = await submit(action, "/userList", ADMIN, { intent: "state", id: 1, state: 2 });
+    const self = await submit(action, "/userList", ADMIN, { intent: "state", id: 1, state: 2, confirm: 1 });
     expect(self.status).toBe(403);
     expect(self.data).toEqual({ message: "admin.authority.notYourself" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: 1 } })).state).toBe(1);

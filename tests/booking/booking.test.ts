@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { prisma } from "~/utils/db.server";
 import { resources } from "~/i18n/resources.server";
 import { allowConsoleError, withTestDb } from "../support/db";
-import { todayInShanghai } from "~/utils/dates";
+import { SHANGHAI_OFFSET_MS, todayInShanghai } from "~/utils/dates";
 import { callRoute, fileOf, getRequest } from "../support/requests";
 import { render, visibleText } from "../support/render";
 import {
@@ -141,7 +141,7 @@ describe("who may book", () => {
     const t1 = await cookieOf("t1@example.com");
     const offer = await validOffer("FCL");
     const today = todayInShanghai();
-    const midnight = new Date(today.getTime() - 8 * 3_600_000); // today 00:00:00 in Shanghai
+    const midnight = new Date(today.getTime() - SHANGHAI_OFFSET_MS); // today 00:00:00 in Shanghai
     await prisma.specialOffer.update({ where: { id: offer }, data: { validFrom: null, validTo: midnight } });
     expect((await getStep1({ mode: "offer", id: offer }, t1)).status).toBe(200);
     await prisma.specialOffer.update({

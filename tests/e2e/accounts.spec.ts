@@ -46,7 +46,7 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
-test.describe("accounts", () => {
+test.describe("accounts", { tag: "@nojs" }, () => {
   test("register with an e-mail code, log in, see the pending-review notice instead of prices", async ({ page }, testInfo) => {
     const who = unique(testInfo.project.name);
     await page.goto("/login");
@@ -241,7 +241,8 @@ test.describe("idle logout (JavaScript only)", () => {
     await logIn(page, who.email);
     // The header (which holds the idle check) has rendered for the signed-in user.
     await expect(page.getByRole("banner").getByRole("button", { name: "退出登录" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    // The idle check starts in an effect: once the document has hydrated.
+    await hydrated(page);
     await page.clock.fastForward(36_000_000 + 31_000);
     await expect(page).toHaveURL(/\/login\?reason=idle$/);
     await expect(page.getByText("登录已过期，请重新登录！")).toBeVisible();

@@ -44,7 +44,7 @@ const money = (raw: string) => {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${cents}`;
 };
 
-test.describe("administration", () => {
+test.describe("administration", { tag: "@nojs" }, () => {
   test("a new registration awaits audit; the administrator passes it with tier T1 and the user sees T1 prices", async ({
     page,
     browser,

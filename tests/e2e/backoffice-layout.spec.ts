@@ -58,9 +58,10 @@ test.describe("phone (390 px)", () => {
     await expect(links.first()).toBeHidden();
     const table = (await page.locator(".datatable").first().boundingBox())!;
     const summary = (await page.locator(".bo__nav-summary").boundingBox())!;
-    // Only the one-line toggle sits above the list.
+    // Only the one-line toggle sits above the screen; the screen's own heading, search and tabs come before its list.
+    // (They fit the 390 px window since issue 44 item 7, so they stack: no menu link among them.)
     expect(summary.height).toBeLessThan(60);
-    expect(table.y).toBeLessThan(summary.y + summary.height + 400);
+    expect(table.y).toBeLessThan(summary.y + summary.height + 600);
     await page.locator(".bo__nav-summary").click();
     await expect(links.first()).toBeVisible();
   });

@@ -11,7 +11,7 @@ const PDF = Buffer.from(
 
 const isJs = () => test.info().project.name === "js";
 
-test.describe("booking", () => {
+test.describe("booking", { tag: "@nojs" }, () => {
   test("an audited customer books an FCL rate with a PDF and finds it with its file under /entrustment", async ({ page }) => {
     await login(page, "t1@example.com", "/fclbysea?pol=SHANGHAI&pod=BATAM");
     await page.getByRole("link", { name: "委托订舱" }).first().click();

@@ -4,7 +4,7 @@
 import { test } from "./fixtures";
 import { expect, loginAsDataStaff, projectOffset } from "./data-helpers";
 
-test.describe("data edit", () => {
+test.describe("data edit", { tag: "@nojs" }, () => {
   test.beforeEach(async ({ page }) => {
     await loginAsDataStaff(page);
   });
@@ -142,7 +142,7 @@ test.describe("data screens with JavaScript", () => {
   });
 });
 
-test("a logged-out visit to a back-office screen goes to login and back", async ({ page }) => {
+test("a logged-out visit to a back-office screen goes to login and back", { tag: "@nojs" }, async ({ page }) => {
   await page.goto("/fclbyseaData?pol=NINGBO");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await page.getByLabel("邮箱").fill("data@example.com");

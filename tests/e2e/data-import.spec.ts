@@ -64,7 +64,7 @@ function fclRow(id: number, pod: string, i: number, validTo: unknown = "2027/1/3
   });
 }
 
-test.describe("data import", () => {
+test.describe("data import", { tag: "@nojs" }, () => {
   test.setTimeout(180_000);
 
   test("a staff member imports a 2 MB .xlsx and sees the rows", async ({ page }) => {

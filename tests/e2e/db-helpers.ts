@@ -1,14 +1,18 @@
 // What specs that seed their own data share: a query on the e2e database
-// (E2E_PG_PORT, the server's embedded PostgreSQL) and a demo account's login
-// (password Demo1234), through the login form with redirectTo.
+// (the embedded PostgreSQL of this worker's server, tests/e2e/servers.ts) and
+// a demo account's login (password Demo1234), through the login form with redirectTo.
 import pg from "pg";
 import type { Page } from "@playwright/test";
-import { hydrated } from "./fixtures";
+import { hydrated, test } from "./fixtures";
+import { serverOf } from "./servers";
 
-export const E2E_DB_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT || "55433"}/freight`;
+/** The database of the server this test's worker talks to. */
+export function e2eDatabaseUrl(): string {
+  return serverOf(test.info().parallelIndex).databaseUrl;
+}
 
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: E2E_DB_URL });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;

@@ -6,6 +6,7 @@
 // ignored; the spec asserts on the status and the message instead. Opt out with
 // `test.use({ allowConsoleErrors: true })`.
 import { test as base, expect, type Page } from "@playwright/test";
+import { serverOf } from "./servers";
 
 export type ConsoleProblem = { kind: "console.error" | "pageerror"; text: string; url?: string };
 
@@ -17,6 +18,11 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // Each worker talks to its own server (playwright.config.ts starts one per worker).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverOf(testInfo.parallelIndex).url);
+  },
   allowConsoleErrors: [false, { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   consoleProblems: async ({}, use) => {
@@ -65,4 +71,23 @@ export { expect };
 export async function hydrated(page: Page): Promise<void> {
   if (test.info().project.name === "nojs") return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Before a screenshot: hydrated, every web font loaded and every image
+ * decoded (instead of waiting for the network to go quiet).
+ */
+export async function settled(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images, (image) =>
+        // An image fires load or error (not loadend); `complete` is true after either.
+        image.complete
+          ? null
+          : new Promise((done) => ["load", "error"].forEach((type) => image.addEventListener(type, done, { once: true }))),
+      ),
+    );
+  });
 }

@@ -2,7 +2,7 @@
 import { expect, hydrated, test } from "./fixtures";
 
 test.describe("foundation", () => {
-  test("log in and log out", async ({ page }) => {
+  test("log in and log out", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/login");
     await hydrated(page);
     await page.getByLabel("邮箱").fill("t1@example.com");
@@ -18,7 +18,7 @@ test.describe("foundation", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "登录/注册" })).toBeVisible();
   });
 
-  test("a frozen account cannot log in: /freeze says so and whom to contact", async ({ page }) => {
+  test("a frozen account cannot log in: /freeze says so and whom to contact", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/login");
     await hydrated(page);
     await page.getByLabel("邮箱").fill("frozen@example.com");
@@ -31,7 +31,7 @@ test.describe("foundation", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "登录/注册" })).toBeVisible();
   });
 
-  test("switches the language without losing the page", async ({ page }) => {
+  test("switches the language without losing the page", { tag: "@nojs" }, async ({ page }) => {
     await page.goto("/us");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
     await page.getByRole("banner").locator(".language-switch summary").click();

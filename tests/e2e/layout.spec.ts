@@ -12,7 +12,7 @@ async function login(page: Page, email: string, path = "/home") {
   await page.locator('input[name="password"]').fill("Demo1234");
   await page.locator('input[name="password"]').press("Enter");
   await page.waitForURL(/\/home$/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   if (path !== "/home") await page.goto(path);
 }
 
@@ -39,7 +39,7 @@ test.describe("desktop header", () => {
     test.skip(test.info().project.name !== "js", "client navigation needs JavaScript");
     await page.setViewportSize({ width: 1440, height: 800 });
     await page.goto("/home");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.locator('.site-nav a[href="/us"]').click();
     await page.waitForURL(/\/us$/);

@@ -13,7 +13,7 @@ const RESULTS = "/fclbysea?pol=SHANGHAI&pod=BATAM&qty_gp20=2&qty_hq40=1&sort=tot
 /** "1234.5" → "1,234.50", as the pages print money. */
 const money = (value: string) => Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-test.describe("quotes", () => {
+test.describe("quotes", { tag: "@nojs" }, () => {
   test("save a quote, list it, share it logged out, download its PDF, book from it", async ({ page, browser, baseURL }) => {
     await login(page, "t2@example.com", RESULTS);
     await page.getByRole("button", { name: "保存报价" }).first().click();
@@ -80,7 +80,7 @@ test.describe("quotes", () => {
   });
 });
 
-test.describe("lane watch", () => {
+test.describe("lane watch", { tag: "@nojs" }, () => {
   test("watch a lane from the results page, find it on /userWatches, remove it", async ({ page }) => {
     await login(page, "t1@example.com", "/fclbysea?pol=SHANGHAI&pod=BATAM");
     await sql("DELETE FROM lane_watches WHERE user_id = (SELECT id FROM users WHERE email = 't1@example.com')");

@@ -12,7 +12,7 @@
 import type { Page } from "@playwright/test";
 import { routeManifest, type ManifestRoute } from "../support/routes";
 import { login, sql } from "./db-helpers";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 type Viewer = "visitor" | "customer" | "admin";
 
@@ -74,12 +74,15 @@ let savedQuoteToken: string | undefined;
 async function savedQuote(page: Page): Promise<string> {
   if (savedQuoteToken) return savedQuoteToken;
   await page.goto(`/fclbysea?${SEARCHES["/fclbysea"]}&qty_gp20=1`);
+  await hydrated(page);
+  const latest = () =>
+    sql<{ id: number; token: string }>(
+      "SELECT q.id, q.token FROM quotes q JOIN users u ON u.id = q.user_id WHERE u.email = 't1@example.com' ORDER BY q.id DESC LIMIT 1",
+    );
+  const before = (await latest())[0]?.id ?? 0;
   await page.getByRole("button", { name: "保存报价" }).first().click();
-  await page.waitForLoadState("networkidle");
-  const [quote] = await sql<{ token: string }>(
-    "SELECT q.token FROM quotes q JOIN users u ON u.id = q.user_id WHERE u.email = 't1@example.com' ORDER BY q.id DESC LIMIT 1",
-  );
-  expect(quote, "the customer's quote was saved").toBeTruthy();
+  await expect.poll(async () => (await latest())[0]?.id ?? 0, { message: "the customer's quote was saved" }).toBeGreaterThan(before);
+  const [quote] = await latest();
   savedQuoteToken = quote.token;
   return quote.token;
 }
@@ -119,8 +122,9 @@ test.describe("every page of the route table hydrates without an error", () => {
           const response = await page.goto(url);
           const status = response?.status() ?? 0;
           expect(status, url).toBe(NOT_FOUND.has(route.id) ? 404 : 200);
-          // Lazy route discovery and the route's modules load after the document.
-          await page.waitForLoadState("networkidle");
+          // The route's modules have loaded and run once the page has hydrated; what
+          // lazy route discovery fetches later still reaches consoleProblems by the test's end.
+          await hydrated(page);
           expect(consoleProblems, `${url} as ${viewer}`).toEqual([]);
         }
       }

@@ -7,12 +7,12 @@
 // date of the same width before the picture is taken), the viewer is t0
 // (no other spec books as t0 or changes its data), motion is reduced (the
 // offer carousel stands still) and animations are off. Chinese needs the CJK
-// font scripts/ensure-cjk-font.sh installs (npm test runs it).
+// font tools/ensure-cjk-font.sh installs (npm test runs it).
 //
 // New baselines after an intended change of the layout:
 //   npx playwright test screenshots --project js --update-snapshots
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, settled, test } from "./fixtures";
 
 const PAGES: { name: string; path: string }[] = [
   { name: "home", path: "/home" },
@@ -82,7 +82,7 @@ test.describe("screenshots", () => {
         for (const shot of shots) {
           const url = `${shot.path}${shot.path.includes("?") ? "&" : "?"}lng=${lng}`;
           await page.goto(url);
-          await page.waitForLoadState("networkidle");
+          await settled(page);
           await freezeMovingText(page);
           // Soft: every picture is compared, and all differences are reported at once.
           await expect.soft(page, `${shot.name} ${lng} ${width}`).toHaveScreenshot(`${shot.name}-${lng}-${width}.png`, {

@@ -13,7 +13,7 @@ const money = (raw: string) => {
 
 const isJs = () => test.info().project.name === "js";
 
-test.describe("rate search", () => {
+test.describe("rate search", { tag: "@nojs" }, () => {
   test("FCL: a visitor searches Shanghai → Batam from /home and sees routes, no price", async ({ page }) => {
     await page.goto("/home?tab=fcl");
     await page.getByLabel("起运港").fill("shanghai");
@@ -230,7 +230,7 @@ test.describe("typing before the page's script has run", () => {
   });
 });
 
-test.describe("picker failures (spec 8, 9)", () => {
+test.describe("picker failures (spec 8, 9)", { tag: "@nojs" }, () => {
   // The aborted lookups log "Failed to load resource" on purpose.
   test.use({ allowConsoleErrors: true });
 

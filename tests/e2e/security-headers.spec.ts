@@ -1,6 +1,6 @@
 // Cross-site request forgery and security headers against the real server
 // (server/index.js: helmet, server/csrf.js), at the HTTP level and with a
-// real cross-site form in Chromium. The unit tests are in tests/security/csrf.test.ts.
+// real cross-site form in Chromium. The unit tests are in server/csrf.test.ts.
 import { sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
 
@@ -47,7 +47,7 @@ test.describe("cross-site request forgery", () => {
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);
     expect(cookie).toMatch(/;\s*Path=\//i);
     // The e2e server runs with INSECURE_COOKIES=1 on plain HTTP; production
-    // (tests/security/cookies.test.ts) adds Secure and the __Host- prefix.
+    // (app/domain/accounts/cookie-attributes.test.ts) adds Secure and the __Host- prefix.
     expect(await sessionsOf(EMAIL)).toBe(before + 1);
   });
 

@@ -44,6 +44,15 @@ assertWipeable(uploadDir);
 fs.rmSync(uploadDir, { recursive: true, force: true });
 fs.mkdirSync(uploadDir, { recursive: true });
 
+// The folders are this run's alone (Playwright and the benchmarks name them by
+// the port the system chose): they go when the server ends, after it stopped
+// its PostgreSQL (server/index.js exits last). E2E_KEEP_DATA=1 keeps them.
+if (process.env.E2E_KEEP_DATA !== "1") {
+  process.on("exit", () => {
+    for (const dir of [dataDir, fallbackDir, uploadDir]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+}
+
 if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) {
   console.error("[e2e-server] build/index.js is missing: run `npm run build` first");
   process.exit(1);
@@ -51,7 +60,7 @@ if (!fs.existsSync(path.join(ROOT, "build", "index.js"))) {
 
 // Playwright gives the server a stdin pipe: when Playwright dies without
 // stopping us (kill -9), the pipe closes and we shut down on our own: a
-// server left behind would hold port 3100 and the database port.
+// server left behind would hold its port and the database port.
 if (process.env.E2E_STOP_ON_STDIN_EOF === "1" && !process.stdin.isTTY) {
   process.stdin.on("end", () => {
     log("stdin closed (Playwright is gone): shutting down");

@@ -8,9 +8,11 @@ import { loader as exportLoader } from "~/routes/admin/insights_.export";
 import { loader as aliasLoader } from "~/routes/admin/portAliases";
 import { refreshInsights } from "~/domain/insights/rollup.server";
 import { prisma, sql } from "~/utils/db.server";
-import { ADMIN, DATA, load, NOPERM, SALES, SERVICE } from "../admin/helpers";
+import * as fclScreen from "~/routes/backoffice/data-area";
+import { ADMIN, DATA, load, NOPERM, SALES, SERVICE, submit } from "../admin/helpers";
 import { getRequest, callRoute } from "../support/requests";
 import { cookieOf } from "../admin/helpers";
+import { fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
 
 const PERIOD = { from: "2020-03-01", to: "2020-03-10" };
 const UNKNOWN = "ZZ-NO-SUCH-PORT";
@@ -20,8 +22,9 @@ let P3: { origin: string; destination: string };
 const ids = { a: 0, b: 0, c: 0 };
 
 /** A Shanghai wall-clock time as the UTC instant the log stores. */
-const at = (shanghai: string) => new Date(new Date(`${shanghai}Z`).getTime() - 8 * 3_600_000);
-const day = (n: number) => new Date(`${new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+const at = fromShanghaiWallClock;
+/** Shanghai's calendar day n days from today, as a DATE column holds it (UTC midnight). */
+const day = (n: number) => new Date(todayInShanghai().getTime() + n * 86_400_000);
 
 async function customer(name: string, salesId: number | null) {
   const user = await prisma.user.create({
@@ -74,6 +77,9 @@ beforeAll(async () => {
   await search(ids.a, P2, "2020-03-08T09:00:00");
   await search(ids.c, P3, "2020-03-09T09:00:00", 2);
   await search(ids.c, P3, "2020-03-11T01:00:00"); // the day after the period (Shanghai)
+  // The ten days before the period (growing lanes): P1 once, P3 five times, P2 never.
+  await search(ids.a, P1, "2020-02-25T10:00:00");
+  await search(ids.c, P3, "2020-02-27T10:00:00", 5);
   await prisma.entrustment.create({
     data: {
       kind: "ORDER",
@@ -108,17 +114,17 @@ describe("insights figures", () => {
       [2, 2, false],
     ]);
     expect(unmet[0].lastSearched).toBe(at("2020-03-08T09:00:00").toISOString());
-    expect(unmet[0].action).toEqual({
-      kind: "alias",
-      name: UNKNOWN,
-      href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}#port-aliases-form`,
-    });
+    // An unknown end: only its mapping (no rate can be added for a name that is no port).
+    expect(unmet[0].actions).toEqual([
+      { kind: "alias", name: UNKNOWN, href: `/portAliases?name=${encodeURIComponent(UNKNOWN).replace(/%20/g, "+")}#port-aliases-form` },
+    ]);
     // The alias screen opens with the unknown name as the new alias.
     expect((await load(aliasLoader, "/portAliases", ADMIN, { name: UNKNOWN })).data.newAlias).toBe(UNKNOWN);
-    expect(unmet[2].action).toEqual({
-      kind: "area",
-      href: `/fclbyseaData?${new URLSearchParams({ pol: P1.origin, pod: P1.destination })}`,
-    });
+    const onLane = new URLSearchParams({ pol: P1.origin, pod: P1.destination });
+    expect(unmet[2].actions).toEqual([
+      { kind: "area", href: `/fclbyseaData?${onLane}` },
+      { kind: "addRate", href: `/fclbyseaData?${onLane}&add=1` },
+    ]);
   });
 
   it("ranks lanes by searches and by bookings with the conversion", async () => {
@@ -150,13 +156,33 @@ describe("insights figures", () => {
 
   it("shows a lane's tier prices over time", async () => {
     const { data } = await dashboard(ADMIN, P1);
-    expect(data.data.prices.map((p: { validFrom: string; t0: number; t1: number; t2: number }) => [p.validFrom, p.t0, p.t1, p.t2])).toEqual(
-      [
-        ["2020-01-01", 100, 110, 120],
-        ["2020-03-01", 90, 100, 110],
-      ],
-    );
+    expect(
+      data.data.prices.map((p: { validFrom: string; until: string; t0: number; t1: number; t2: number }) => [
+        p.validFrom,
+        p.until,
+        p.t0,
+        p.t1,
+        p.t2,
+      ]),
+    ).toEqual([
+      ["2020-01-01", "2020-02-29", 100, 110, 120],
+      ["2020-03-01", "2020-03-05", 90, 100, 110],
+    ]);
+    // The chart: the lowest valid price of each day of the period; no valid rate after 5 March is a gap, not a line.
+    expect(data.data.dailyPrices.map((d: { day: string; t0: number | null }) => [d.day.slice(8), d.t0])).toEqual([
+      ["01", 90],
+      ["02", 90],
+      ["03", 90],
+      ["04", 90],
+      ["05", 90],
+      ["06", null],
+      ["07", null],
+      ["08", null],
+      ["09", null],
+      ["10", null],
+    ]);
     expect(data.charts.prices.series.map((s: { key: string }) => s.key)).toEqual(["T0", "T1", "T2"]);
+    expect(data.charts.prices.series[0].points).toHaveLength(5);
   });
 
   it("lists customers who searched a lane several times without booking it, with a link to their details", async () => {
@@ -177,15 +203,118 @@ describe("insights figures", () => {
   });
 });
 
-describe("insights view rules and authority", () => {
-  it("shows a view-2 salesperson only their customers' searches and bookings", async () => {
-    const { data } = await dashboard(SALES);
+describe("growing lanes, weekly trend, lanes still without a rate (issue 44 item 4)", () => {
+  it("ranks the lanes whose searches grew against the as long period before", async () => {
+    const { data } = await dashboard(ADMIN);
+    expect(data.data.previous).toEqual({ from: "2020-02-20", to: "2020-02-29" });
+    // P1: 4 against 1; P2: 3 against none (a new lane); P3 fell from 5 to 2 and is not listed.
+    expect(data.data.growth).toEqual([
+      { ...P1, searches: 4, previous: 1, change: 3, growth: 3 },
+      { ...P2, searches: 3, previous: 0, change: 3, growth: null },
+    ]);
+    expect(data.charts.growth.bars.map((b: { value: number }) => b.value)).toEqual([3, 3]);
+  });
+
+  it("groups the trend by week (Monday first; the first week starts with the period)", async () => {
+    const { data } = await dashboard(ADMIN, { group: "week" });
+    expect(data.data.trend).toEqual([
+      { day: "2020-03-01", searches: 0, bookings: 0 },
+      { day: "2020-03-02", searches: 7, bookings: 1 },
+      { day: "2020-03-09", searches: 2, bookings: 0 },
+    ]);
+    const sheet = await callRoute(
+      exportLoader,
+      getRequest("/insights/export", { ...PERIOD, table: "trend", group: "week", lng: "en-US" }, { cookie: await cookieOf(ADMIN) }),
+    );
+    const book = XLSX.read(new Uint8Array(await sheet.response!.arrayBuffer()), { type: "array" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(rows).toEqual([
+      ["Week of", "Searches", "Bookings"],
+      ["2020-03-01", 0, 0],
+      ["2020-03-02", 7, 1],
+      ["2020-03-09", 2, 0],
+    ]);
+  });
+
+  it("filters the unmet lanes to those still without a valid rate today", async () => {
+    const { data } = await dashboard(ADMIN, { norate: "1" });
     expect(lanes(data.data.unmet)).toEqual([key(P2), key(P1)]);
-    expect(data.data.unmet[1].customers).toBe(2);
-    expect(data.data.trend.reduce((n: number, d: { searches: number }) => n + d.searches, 0)).toBe(7);
+    expect(data.data.unmet.every((r: { rateNow: boolean }) => !r.rateNow)).toBe(true);
+  });
+});
+
+describe("acting on an unmet lane (issue 44 item 5)", () => {
+  it("opens the rate area's add dialog filled with the lane, and the rate saved there is valid on the lane", async () => {
+    const { data } = await dashboard(DATA);
+    const add = data.data.unmet
+      .find((r: { origin: string }) => r.origin === P1.origin)
+      .actions.find((a: { kind: string }) => a.kind === "addRate");
+    const opened = await load(
+      fclScreen.loader,
+      add.href.split("?")[0],
+      DATA,
+      Object.fromEntries(new URL(add.href, "http://x").searchParams),
+    );
+    expect(opened.status).toBe(200);
+    expect(opened.data.dialog).toEqual({ kind: "add", prefill: { pol: P1.origin, pod: P1.destination } });
+    const saved = await submit(fclScreen.action, add.href, DATA, {
+      intent: "save",
+      pol: P1.origin,
+      pod: P1.destination,
+      validFrom: "2020-03-01",
+      validTo: "2099-12-31",
+      gp20T0: "95",
+      gp20T1: "105",
+      gp20T2: "115",
+    });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(302);
+    const rows = await prisma.fclRate.findMany({ where: { pol: P1.origin, pod: P1.destination, validTo: new Date("2099-12-31") } });
+    expect(rows.map((r) => Number(r.gp20T0))).toEqual([95]);
+    const after = (await dashboard(ADMIN)).data.data.unmet.find((r: { origin: string }) => r.origin === P1.origin);
+    expect(after.rateNow).toBe(true);
+    await prisma.fclRate.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    // A salesperson cannot open it.
+    expect((await load(fclScreen.loader, "/fclbyseaData", SALES, { add: "1" })).status).toBe(403);
+  });
+});
+
+describe("insights view rules and authority", () => {
+  it("shows every holder of the right the lane figures of all customers, and a view-2 salesperson only their customers' rows", async () => {
+    const admin = (await dashboard(ADMIN)).data.data;
+    const { data } = await dashboard(SALES);
+    // Lane totals name no customer (issue 44 item 1): the same for the salesperson as for the administrator.
+    const figures = (d: typeof admin) => ({
+      ...d,
+      idle: null,
+      unmet: d.unmet.map(({ actions: _, ...row }: { actions: unknown }) => row),
+    });
+    expect(figures(data.data)).toEqual(figures(admin));
+    expect(lanes(data.data.unmet)).toEqual([key(P2), key(P3), key(P1)]);
+    expect(data.data.trend.reduce((n: number, d: { searches: number }) => n + d.searches, 0)).toBe(9);
+    // The customers' own rows stay within the view.
     expect(data.data.idle.map((r: { userId: number }) => r.userId)).toEqual([ids.a]);
     const service = await dashboard(SERVICE);
     expect(service.status).toBe(403);
+  });
+
+  it("shows the rate desk (staff without customers or views) every lane figure (issue 44 item 1)", async () => {
+    const { status, data } = await dashboard(DATA);
+    expect(status).toBe(200);
+    expect(lanes(data.data.unmet)).toEqual([key(P2), key(P3), key(P1)]);
+    expect(data.data.topBySearches.length).toBeGreaterThan(0);
+    expect(data.data.trend.reduce((n: number, d: { searches: number }) => n + d.searches, 0)).toBe(9);
+    // Nobody is their customer: the follow-up table is empty.
+    expect(data.data.idle).toEqual([]);
+  });
+
+  it("offers each viewer only the links they may follow (issue 44 item 5)", async () => {
+    const kinds = (rows: Array<{ actions: Array<{ kind: string }> }>) => rows.map((r) => r.actions.map((a) => a.kind).join("+"));
+    // The rate desk maps names, opens and adds rates; customer details are not theirs to open.
+    expect(kinds((await dashboard(DATA)).data.data.unmet)).toEqual(["alias", "area+addRate", "area+addRate"]);
+    // A salesperson holds no data area and no alias screen: no action at all; their customers' details and contacts are theirs.
+    const sales = (await dashboard(SALES)).data.data;
+    expect(kinds(sales.unmet)).toEqual(["", "", ""]);
+    expect(sales.idle[0]).toMatchObject({ href: `/userList?q=insights-a&dialog=edit&id=${ids.a}`, email: "a@insights.test" });
   });
 
   it("is refused to staff without the menu entry and to customers", async () => {
@@ -232,7 +361,7 @@ describe("insights exports", () => {
     expect(en.rows[0]).toEqual(["Port of loading", "Port of destination", "Searches", "Customers", "Last searched", "Rate now"]);
     expect(en.rows[1][5]).toBe("No");
     expect((await sheet("trend", "en-US")).rows.length).toBe(11);
-    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[5])).toEqual([100, 90]);
+    expect((await sheet("prices", "en-US", ADMIN, P1)).rows.slice(1).map((r) => r[6])).toEqual([100, 90]);
     const customers = await sheet("customers", "zh-CN", SALES);
     expect(customers.rows.slice(1).map((r) => r[0])).toEqual(["insights-a"]);
     expect((await sheet("topBookings", "zh-CN")).rows[1].slice(2)).toEqual([4, 1, "25.0%"]);

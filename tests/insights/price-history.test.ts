@@ -13,11 +13,12 @@ import * as XLSX from "@e965/xlsx";
 import { ADMIN, cookieOf, load } from "../admin/helpers";
 import { callRoute, getRequest, loginAs } from "../support/requests";
 import { headers, post, rowOf, sheetBytes, uploadTo } from "../data/helpers";
+import { fromShanghaiWallClock } from "~/utils/dates";
 
 let cookie: string;
 let LANE: { origin: string; destination: string };
 /** A Shanghai wall-clock time as the UTC instant the database stores. */
-const at = (shanghai: string) => new Date(new Date(`${shanghai}Z`).getTime() - 8 * 3_600_000);
+const at = fromShanghaiWallClock;
 
 async function importRows(rows: Array<Record<string, unknown>>, name: string, when: string) {
   const bytes = sheetBytes([headers(fclArea), ...rows.map((values) => rowOf(fclArea, values))]);
@@ -59,8 +60,8 @@ describe("price history from the import history", () => {
     expect(
       first.data.prices.map((p: { id: number; day: string; until: string | null; t0: number }) => [p.id, p.day, p.until, p.t0]),
     ).toEqual([
-      [ids[0], "2021-01-01", null, 500],
-      [ids[1], "2021-02-01", null, 800],
+      [ids[0], "2021-01-01", "2021-12-31", 500],
+      [ids[1], "2021-02-01", "2021-12-31", 800],
     ]);
 
     // The re-import lowers the first row (same id) on 15 March; the second row is untouched.
@@ -78,13 +79,15 @@ describe("price history from the import history", () => {
     }>;
     expect(points.map((p) => [p.id, p.day, p.until, p.validFrom, p.t0, p.t1, p.t2])).toEqual([
       [ids[0], "2021-01-01", "2021-03-15", "2021-01-01", 500, 510, 520],
-      [ids[1], "2021-02-01", null, "2021-02-01", 800, 810, 820],
-      [ids[0], "2021-03-15", null, "2021-01-01", 450, 460, 470],
+      [ids[1], "2021-02-01", "2021-12-31", "2021-02-01", 800, 810, 820],
+      [ids[0], "2021-03-15", "2021-12-31", "2021-01-01", 450, 460, 470],
     ]);
     expect(points[0].replacedBy).toMatchObject({ batchId: batch, fileName: "三月调价.xlsx", username: "datastaff" });
     expect(points[2].replacedBy).toBeNull();
-    // The chart draws the three versions of each tier.
-    expect(charts.prices.series.map((s: { points: unknown[] }) => s.points.length)).toEqual([3, 3, 3]);
+    // The chart draws each day's lowest valid price: 500 up to the re-import, 450 from its day (not the 800 of the other row).
+    expect(charts.prices.series.map((s: { points: unknown[] }) => s.points.length)).toEqual([31, 31, 31]);
+    const t0 = (data.dailyPrices as Array<{ day: string; t0: number }>).map((d) => d.t0);
+    expect(t0).toEqual([...Array(14).fill(500), ...Array(17).fill(450)]);
 
     // The export carries the same versions (headers in the viewer's language).
     const result = await callRoute(
@@ -94,13 +97,13 @@ describe("price history from the import history", () => {
     expect(result.status).toBe(200);
     const book = XLSX.read(new Uint8Array(await result.response!.arrayBuffer()), { type: "array" });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
-    expect(rows[0].slice(0, 6)).toEqual(["运价编号", "起始日", "截止日", "有效期从", "有效期至", "T0 价"]);
-    expect(rows.slice(1).map((r) => [r[1], r[2] ?? null, r[5]])).toEqual([
+    expect(rows[0].slice(0, 7)).toEqual(["运价编号", "承运人", "起始日", "截止日", "有效期从", "有效期至", "T0 价"]);
+    expect(rows.slice(1).map((r) => [r[2], r[3] ?? null, r[6]])).toEqual([
       ["2021-01-01", "2021-03-15", 500],
-      ["2021-02-01", null, 800],
-      ["2021-03-15", null, 450],
+      ["2021-02-01", "2021-12-31", 800],
+      ["2021-03-15", "2021-12-31", 450],
     ]);
-    expect(String(rows[1][8])).toContain("三月调价.xlsx (datastaff, ");
+    expect(String(rows[1][9])).toContain("三月调价.xlsx (datastaff, ");
   });
 
   it("leaves out what an undone import wrote, and keeps a row moved off the lane by an import", async () => {
@@ -117,5 +120,45 @@ describe("price history from the import history", () => {
     await importRows([rate({ id: row.id, ...prices(800), valid_fm: "2021-02-01", pod: elsewhere })], "改港.xlsx", "2021-03-25T10:00:00");
     const moved = (await history()).data.prices as Array<{ id: number; day: string; until: string | null; t0: number }>;
     expect(moved.filter((p) => p.id === row.id).map((p) => [p.day, p.until, p.t0])).toEqual([["2021-02-01", "2021-03-25", 800]]);
+  });
+
+  it("draws the lowest valid price per day, per carrier when one is chosen, with days without a valid rate as gaps", async () => {
+    const names = (await sql<{ name: string }>(`SELECT name FROM sea_ports ORDER BY name OFFSET 10 LIMIT 2`)).map((r) => r.name);
+    const lane = { origin: names[0], destination: names[1] };
+    await prisma.fclRate.deleteMany({ where: { pol: lane.origin, pod: lane.destination } });
+    const fcl = (carrier: string, from: string, to: string, t0: number) =>
+      prisma.fclRate.create({
+        data: {
+          pol: lane.origin,
+          pod: lane.destination,
+          carrier,
+          validFrom: new Date(from),
+          validTo: new Date(to),
+          gp20T0: t0,
+          gp20T1: t0 + 10,
+          gp20T2: t0 + 20,
+        },
+      });
+    await fcl("COSCO", "2021-03-01", "2021-03-10", 300);
+    await fcl("MSK", "2021-03-05", "2021-03-20", 250);
+    const period = { from: "2021-03-01", to: "2021-03-31" };
+    const all = (await load(pageLoader, "/insights", ADMIN, { ...period, ...lane })).data;
+    expect(all.data.carriers).toEqual(["COSCO", "MSK"]);
+    const t0 = (d: Array<{ t0: number | null }>) => d.map((p) => p.t0);
+    expect(t0(all.data.dailyPrices)).toEqual([...Array(4).fill(300), ...Array(16).fill(250), ...Array(11).fill(null)]);
+    // The "until" column is filled: the end of each version's validity.
+    expect(all.data.prices.map((p: { carrier: string; until: string }) => [p.carrier, p.until])).toEqual([
+      ["COSCO", "2021-03-10"],
+      ["MSK", "2021-03-20"],
+    ]);
+    const cosco = (await load(pageLoader, "/insights", ADMIN, { ...period, ...lane, carrier: "COSCO" })).data;
+    expect(cosco.data.carrier).toBe("COSCO");
+    expect(cosco.data.prices).toHaveLength(1);
+    expect(t0(cosco.data.dailyPrices)).toEqual([...Array(10).fill(300), ...Array(21).fill(null)]);
+    // Two stretches of the line: none is drawn across the gap.
+    expect((cosco.charts.prices.series[0].d.match(/M/g) ?? []).length).toBe(1);
+    expect((all.charts.prices.series[0].d.match(/M/g) ?? []).length).toBe(1);
+    // An unknown carrier is every carrier.
+    expect((await load(pageLoader, "/insights", ADMIN, { ...period, ...lane, carrier: "NOPE" })).data.data.carrier).toBeNull();
   });
 });

@@ -65,7 +65,7 @@ const STAFF_ROLE: Record<Staff, number> = {
 };
 /** User-management rights of each demo account (the /userList screen with them), from the seed. */
 const USER_RIGHTS: Record<Staff, number[] | null> = {
-  admin: [71, 72, 73, 75, 86, 90, 96],
+  admin: [71, 72, 73, 75, 86, 90, 96, 98],
   sales: [73, 75],
   salesGlobal: [73, 75],
   service: [73, 90],
@@ -146,6 +146,8 @@ function expected(actor: Actor, target: Target, op: Op): Expected {
   const role = STAFF_ROLE[actor];
   if (!BELOW[role].includes(target)) return "refused";
   if (op === "setAdminRole" && role !== ADMIN) return "refused";
+  // The matrix's tier is T0, the company's internal prices: it needs its own right besides 73 (issue 44 item 6).
+  if (op === "setTier" && !rights.includes(98)) return "refused";
   if (op === "globalView" && !VIEW_ROLES.includes(target)) return "n/a";
   if (op === "globalView" && !HOLDS_GLOBAL_VIEW[actor]) return "refused";
   if (op === "handover" && !HANDOVER_ROLES.includes(target)) return "n/a";
@@ -228,7 +230,7 @@ function pageFields(
     case "setTier":
       return { ...edit, customerRating: 1 };
     case "freeze":
-      return { intent: "state", id: user.id, state: 2 };
+      return { intent: "state", id: user.id, state: 2, confirm: 1 };
     case "audit":
       return { intent: "audit", id: user.id, decision: "pass", customerRating: 2, salesId: 3, customerServiceId: 4 };
     case "auditProfile":

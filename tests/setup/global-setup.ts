@@ -5,50 +5,37 @@
 // workers where it is.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { withFreePort } from "../../scripts/lib/free-port.mjs";
 import { TEMPLATE_DATABASE, databaseUrl, quoteIdent, withClient, type TestDatabaseInfo } from "../support/pg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DATA_DIR_PREFIX = "freight-test-pg-";
-/** Test servers use 55432-55440; 55433 belongs to the Playwright server. */
-const PORT_CANDIDATES = [55432, 55434, 55435, 55436, 55437, 55438, 55439, 55440];
 export const TEST_SESSION_SECRET = "vitest-session-secret-0123456789abcdef";
 
 const log = (line: string) => process.stderr.write(`[test-db] ${line}\n`);
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
 /**
- * Starts the test PostgreSQL on TEST_PG_PORT, else on the first candidate
- * port that is free. Two runs at once can both find a port free before
- * either listens on it: the one that loses moves on to the next candidate.
+ * Starts the test PostgreSQL on TEST_PG_PORT, else on a port the system
+ * chooses (scripts/lib/free-port.mjs): two runs on one machine never meet.
  */
 async function startOnFreePort(dataDir: string): Promise<RunningServer> {
   if (process.env.TEST_PG_PORT) return startServer(dataDir, Number(process.env.TEST_PG_PORT));
-  let lastError: unknown = null;
-  for (const port of PORT_CANDIDATES) {
-    if (!(await portIsFree(port))) continue;
-    try {
-      return await startServer(dataDir, port);
-    } catch (error) {
-      lastError = error;
-      if (await portIsFree(port)) throw error; // not a lost race: a real failure
-      log(`port ${port} was taken while the test PostgreSQL started; trying the next one`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  throw new Error(`no free port for the test database among ${PORT_CANDIDATES.join(", ")}; set TEST_PG_PORT`, { cause: lastError });
+  return withFreePort(
+    async (port) => {
+      try {
+        return await startServer(dataDir, port);
+      } catch (error) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    },
+    { log },
+  );
 }
 
 function processAlive(pid: number): boolean {
@@ -139,7 +126,28 @@ function startServer(dataDir: string, port: number): Promise<RunningServer> {
   });
 }
 
+type Shared = { info: Promise<TestDatabaseInfo & { stop(): Promise<void> }>; users: number };
+const SHARED = Symbol.for("freight.testDatabase");
+
+/**
+ * The integration and infra projects both name this file: the first to start
+ * makes the server, the other shares it, and the last teardown stops it.
+ */
 export default async function setup(project: TestProject) {
+  const store = globalThis as { [SHARED]?: Shared };
+  const shared = (store[SHARED] ??= { info: startTestDatabase(), users: 0 });
+  shared.users += 1;
+  const { stop, ...info } = await shared.info;
+  project.provide("testDatabase", info);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete store[SHARED];
+    await stop();
+  };
+}
+
+async function startTestDatabase(): Promise<TestDatabaseInfo & { stop(): Promise<void> }> {
   const started = Date.now();
   await removeStaleDataDirs();
   const dataDir = path.join(os.tmpdir(), `${DATA_DIR_PREFIX}${process.pid}`);
@@ -169,11 +177,6 @@ export default async function setup(project: TestProject) {
     throw error;
   }
 
-  const info: TestDatabaseInfo = { adminUrl: db.adminUrl, templateDatabase: TEMPLATE_DATABASE, port: db.port };
-  project.provide("testDatabase", info);
   log(`PostgreSQL on port ${db.port}, template "${TEMPLATE_DATABASE}" migrated and seeded in ${Date.now() - started} ms`);
-
-  return async () => {
-    await db.stop();
-  };
+  return { adminUrl: db.adminUrl, templateDatabase: TEMPLATE_DATABASE, port: db.port, stop: () => db.stop() };
 }

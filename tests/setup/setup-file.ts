@@ -1,11 +1,13 @@
 // Runs in the worker before each test file (and before it imports any app
 // module): gives the file its own database cloned from the template, sets
-// the environment the app validates, and enforces the console.error rule.
+// the environment the app validates, enforces the console.error rule and
+// replaces the app's deliberate waits by a record (tests/support/clock.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, inject } from "vitest";
+import { installRecordingSleeper } from "../support/clock";
 import { checkConsoleErrorGuard, installConsoleErrorGuard } from "../support/console";
 import { createDatabaseFromTemplate, dropDatabase } from "../support/pg";
 
@@ -18,6 +20,9 @@ process.env.SESSION_SECRET ??= "vitest-session-secret-0123456789abcdef";
 process.env.NODE_ENV = "test";
 const ownUploadDir = process.env.UPLOAD_DIR ? null : path.join(os.tmpdir(), `freight-test-uploads-${databaseName}`);
 if (ownUploadDir) process.env.UPLOAD_DIR = ownUploadDir;
+
+// The login back-off and any other deliberate wait of the app: recorded, not slept (tests/support/clock.ts).
+installRecordingSleeper();
 
 beforeEach(() => {
   installConsoleErrorGuard();

@@ -36,7 +36,7 @@ import {
   type ManagedUser,
 } from "~/domain/users/users.server";
 import { HANDOVER_ROLE_IDS } from "~/domain/users/constants";
-import { addUserSchema, auditSchema, editUserSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
+import { addUserSchema, legacyAuditSchema, editUserSchema, stateSchema, viewSchema } from "~/domain/users/schemas";
 import {
   createHomeItem,
   deleteHomeCategory,
@@ -313,13 +313,15 @@ const userEndpoints: Endpoint[] = [
     method: "PUT",
     path: "/my/audituser",
     access: op("user.audit"),
-    summary: "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail.",
+    summary:
+      "Registration audit (right 73): audit 2 pass (with customer_rating, sales_id, customer_id) or 3 fail (reason optional: without one, the default reason is mailed).",
     fields: [
       { name: "id", required: true },
       { name: "audit", required: true, description: "2 pass, 3 fail" },
       { name: "customer_rating" },
       { name: "sales_id" },
       { name: "customer_id" },
+      { name: "reason", description: "why the registration failed (mailed to the customer); default reason when absent" },
     ],
     input: UserEntity,
     response: done,
@@ -328,7 +330,7 @@ const userEndpoints: Endpoint[] = [
       const fields = await ctx.fields();
       const audit = String(fields.get("audit") ?? "");
       const decision = audit === "2" ? "pass" : audit === "3" ? "fail" : String(fields.get("decision") ?? "");
-      const input = await ctx.parse(auditSchema, UserEntity, { decision });
+      const input = await ctx.parse(legacyAuditSchema, UserEntity, { decision });
       const outcome = await auditUser(ctx.user, id, input);
       return input.decision === "pass"
         ? fromOutcome(outcome, "admin.user.auditPassed", "admin.user.auditPassFailed")

@@ -9,6 +9,7 @@ import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, ty
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
 import { rateSearch, type RateSearch } from "~/domain/rates/rate-search.server";
+import { refererOf } from "~/domain/rates/query-log.server";
 import { searchCountries } from "~/domain/reference/countries.server";
 import { railLists, trailerLists } from "~/domain/rates/land.server";
 import { suggestPorts, type PortKind } from "~/domain/reference/ports.server";
@@ -149,7 +150,15 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     async handler(ctx) {
       // The language as the pages read it (the lng parameter, then the cookie): the rows' vocabulary.
       const [lng, versions] = await Promise.all([detectLanguage(ctx.request), ctx.versions()]);
-      return searchReply(await rateSearch(key, { viewer: visitor ? null : ctx.user, lng, params: ctx.url.searchParams, versions }));
+      return searchReply(
+        await rateSearch(key, {
+          viewer: visitor ? null : ctx.user,
+          lng,
+          params: ctx.url.searchParams,
+          versions,
+          referer: refererOf(ctx.request),
+        }),
+      );
     },
   };
 }

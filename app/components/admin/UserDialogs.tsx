@@ -21,6 +21,8 @@ export type UserOptions = {
   staff: { id: number; username: string; nickname: string | null; roleId: number; state: number }[];
   /** The views the viewer may give or take. */
   views: number[];
+  /** The tiers the viewer may give (T0 needs its own right). */
+  tiers: number[];
 };
 
 export type UserDetail = {
@@ -50,9 +52,12 @@ export type UserDetail = {
 
 const person = (p: { username: string; nickname: string | null }) => (p.nickname ? `${p.nickname}（${p.username}）` : p.username);
 
-function useTierOptions() {
+/** The tiers the viewer may give, and the user's own (kept when unchanged). */
+function useTierOptions(options: UserOptions, current: number | null = null) {
   const { t } = useTranslation();
-  return [1, 2, 3].map((tier) => ({ value: String(tier), label: t(keyUnder("admin.user.tier.", tier)) }));
+  return [1, 2, 3]
+    .filter((tier) => options.tiers.includes(tier) || tier === current)
+    .map((tier) => ({ value: String(tier), label: t(keyUnder("admin.user.tier.", tier)) }));
 }
 
 /** One editor for add and edit (house style 3); the QR card upload for staff on edit. */
@@ -83,7 +88,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
     // The QR card is checked in the browser too (type, size, empty); the server checks it again by content.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: user?.internal ? schema.extend({ wxCode: wxCodeFile }) : schema }),
   });
-  const tiers = useTierOptions();
+  const tiers = useTierOptions(options, user?.customerRating);
   // Before the audit passed, only the self-service customer roles (spec 5).
   const roles = options.roles.filter((role) => !user || user.audit === AUDIT.passed || role.selfService);
   const f = fields as unknown as Record<string, { errors?: string[]; initialValue?: unknown } & Parameters<typeof getInputProps>[0]>;
@@ -162,6 +167,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <Field label={t("admin.user.qq")} inputProps={getInputProps(fields.qq, { type: "text" })} errors={fields.qq.errors} />
         </div>
         {user && user.audit !== AUDIT.passed ? <p className="field__hint">{t("admin.user.roleRestrictedHint")}</p> : null}
+        {user?.internal ? <p className="field__hint">{t("admin.user.staffNoTierHint")}</p> : null}
         {/* Last in the form: the server reads every text field before the file, so a refused file keeps them. */}
         {user?.internal ? <WxCodeField user={user} errors={form.allErrors.wxCode} /> : null}
         <DialogActions busy={busy} />
@@ -256,7 +262,7 @@ export function AuditDialog({ user, options }: { user: UserDetail; options: User
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: auditSchema }),
   });
-  const tiers = useTierOptions();
+  const tiers = useTierOptions(options, user.customerRating);
   return (
     <UrlDialog look="admin" title={t("admin.user.auditTitle")} wide>
       <Facts user={user} />

@@ -233,7 +233,15 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
         />
       ) : null}
       {dialog.kind === "add" ? (
-        <EditDialog key="add" area={area} mode="add" closeHref={listHref} action={formAction} lastResult={saveResult} />
+        <EditDialog
+          key="add"
+          area={area}
+          mode="add"
+          prefill={dialog.prefill}
+          closeHref={listHref}
+          action={formAction}
+          lastResult={saveResult}
+        />
       ) : null}
       {dialog.kind === "delete" ? <DeleteDialog id={dialog.id} closeHref={listHref} action={formAction} /> : null}
       {dialog.kind === "range" ? (

@@ -18,13 +18,19 @@ type Props = {
   area: DataArea;
   mode: "add" | "edit";
   row?: AreaRow;
+  /** Add: values to start from (the lane of the list's filters). */
+  prefill?: Record<string, string>;
   closeHref: string;
   action: string;
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-function defaults(area: DataArea, row: AreaRow | undefined): Record<string, string | undefined> | undefined {
-  if (!row) return undefined;
+function defaults(
+  area: DataArea,
+  row: AreaRow | undefined,
+  prefill?: Record<string, string>,
+): Record<string, string | undefined> | undefined {
+  if (!row) return prefill;
   const out: Record<string, string | undefined> = { idChange: String(row.id) };
   for (const column of editColumns(area)) {
     const value = row[column.field];
@@ -76,7 +82,7 @@ function EditField({ column, field, label }: { column: AreaColumn; field: FieldM
   );
 }
 
-export function EditDialog({ area, mode, row, closeHref, action, lastResult }: Props) {
+export function EditDialog({ area, mode, row, prefill, closeHref, action, lastResult }: Props) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const schema = useMemo(() => editFormSchema(area, mode), [area, mode]);
@@ -86,7 +92,7 @@ export function EditDialog({ area, mode, row, closeHref, action, lastResult }: P
     shouldValidate: area.edit?.validateOnBlur ? "onBlur" : "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    defaultValue: defaults(area, row),
+    defaultValue: defaults(area, row, prefill),
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const all = fields as unknown as Record<string, FieldMetadata<unknown>>;

@@ -17,6 +17,7 @@ import {
 } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { ACCOUNT_STATE } from "~/domain/accounts/status";
+import { sleep } from "~/utils/clock.server";
 
 /** Why a sign-in failed; each maps to one message of the login screen. */
 export type LoginFailure = "invalidCredentials" | "frozen";
@@ -125,7 +126,7 @@ export async function signIn(email: string, ip: string | null, verify: () => Pro
   const blocked = await loginThrottle(email, ip);
   if (blocked) return { ok: false, reason: "tooManyAttempts", blocked };
   const delay = await loginDelay(email);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (delay > 0) await sleep(delay);
   try {
     const user = await verify();
     await recordLoginSuccess(email, ip);

@@ -49,7 +49,7 @@ export const fclArea = defineArea("fcl", {
     { kind: "select", param: "carrier", field: "carrier", labelKey: "data.col.carrier" },
   ],
   dateFilter: { field: "validTo", columnKind: "date", labelKey: "data.filter.expiry", defaultDays: null },
-  edit: { add: false, idChange: false, duplicates: [] },
+  edit: { add: true, idChange: false, duplicates: [] },
   import: { datesRequired: { fields: ["validFrom", "validTo"], when: "pod" } },
   export: { fileName: "oceanFreight.xls", asciiName: "oceanFreight.xls" },
   selectable: true,

@@ -33,7 +33,7 @@ export const lclArea = defineArea("lcl", {
     { kind: "select", param: "country", field: "country", labelKey: "data.col.country" },
     { kind: "select", param: "volume", field: "volume", labelKey: "data.col.volume" },
   ],
-  edit: { add: false, idChange: false, duplicates: [] },
+  edit: { add: true, idChange: false, duplicates: [] },
   import: { datesRequired: { fields: ["validTo"], alsoRequire: ["pod"] } },
   export: { fileName: "lclFreight.xls", asciiName: "lclFreight.xls" },
   checks: ["portMatch"],

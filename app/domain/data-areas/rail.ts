@@ -28,6 +28,6 @@ export const railArea = defineArea("rail", {
     { kind: "select", param: "pol", field: "pol", labelKey: "data.col.pol" },
     { kind: "select", param: "pod", field: "pod", labelKey: "data.col.pod" },
   ],
-  edit: { add: false, idChange: false, duplicates: [] },
+  edit: { add: true, idChange: false, duplicates: [] },
   import: {},
 });

@@ -73,7 +73,8 @@ export const EXPORT_SCOPE_PARAM = "scope";
 export type DialogState =
   | { kind: "none" }
   | { kind: "edit"; row: AreaRow }
-  | { kind: "add" }
+  /** The add dialog, its fields filled from the list's filters on them (an unmet lane's "add a rate", issue 44 item 5). */
+  | { kind: "add"; prefill: Record<string, string> }
   /** ?edit=<id> of a row that does not exist: 获取数据失败! */
   | { kind: "missing" }
   | { kind: "delete"; id: number }

@@ -26,7 +26,7 @@ export const trailerArea = defineArea("trailer", {
     { kind: "select", param: "doorPoint", field: "doorPoint", labelKey: "data.col.doorPoint" },
   ],
   dateFilter: { field: "validTo", columnKind: "date", labelKey: "data.filter.validity", defaultDays: [-365, 365] },
-  edit: { add: false, idChange: false, duplicates: [] },
+  edit: { add: true, idChange: false, duplicates: [] },
   import: {},
   export: { fileName: "拖车数据.xls", asciiName: "trailerRates.xls" },
   selectable: true,

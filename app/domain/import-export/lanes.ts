@@ -15,5 +15,5 @@ export function laneOf(mode: ModeDescription) {
 }
 
 /** The dashboard's tables, each exported as .xlsx under this name. */
-export const INSIGHT_TABLES = ["unmet", "topSearches", "topBookings", "trend", "prices", "customers"] as const;
+export const INSIGHT_TABLES = ["unmet", "topSearches", "topBookings", "growth", "trend", "prices", "customers"] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];

@@ -6,7 +6,7 @@
 // rebuilt as 3,000,000 cells in the server's thread.
 import type { Cell, CompactSheet, ParsedSheet } from "./sheet-worker.server";
 
-/** compact-sheet.mjs's KIND (tests/data/sheet-grid.test.ts checks they agree). */
+/** compact-sheet.mjs's KIND (app/domain/import-export/sheet-grid.test.ts checks they agree). */
 export const KIND = { empty: 0, number: 1, string: 2, false: 3, true: 4 } as const;
 
 /** Row r (0-based from `firstRow`) has `width(r)` cells; `cell(r, c)` is undefined beyond them, as `rows[r][c]` is. */

@@ -34,16 +34,18 @@ function chartsOf(data: Insights) {
         .slice(0, 15)
         .map((r) => ({ label: laneLabel(r), value: r.bookings })),
     ),
+    growth: barChart(data.growth.slice(0, 15).map((r) => ({ label: laneLabel(r), value: r.change }))),
     trend: lineChart(days, [
       { key: "searches", values: data.trend.map((d) => d.searches) },
       { key: "bookings", values: data.trend.map((d) => d.bookings) },
     ]),
+    // The lowest valid price of each day: a day without a valid rate breaks the line.
     prices: lineChart(
-      data.prices.map((p) => p.day),
+      data.dailyPrices.map((p) => p.day),
       [
-        { key: "T0", values: data.prices.map((p) => p.t0) },
-        { key: "T1", values: data.prices.map((p) => p.t1) },
-        { key: "T2", values: data.prices.map((p) => p.t2) },
+        { key: "T0", values: data.dailyPrices.map((p) => p.t0) },
+        { key: "T1", values: data.dailyPrices.map((p) => p.t1) },
+        { key: "T2", values: data.dailyPrices.map((p) => p.t2) },
       ],
     ),
   };

@@ -6,7 +6,7 @@ import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
-import { operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
+import { customerIdsInScope, operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
 import { readDetail } from "~/domain/operation-log/log-detail.server";
@@ -82,9 +82,10 @@ export async function listQueryLogs(viewer: Viewer, mode: ModeDescription, query
 
 export async function listOperationLogs(viewer: Viewer, query: Query) {
   const q = query.filters.q;
+  const customers = (await customerIdsInScope(viewer)) ?? [];
   const where: Prisma.OperationLogWhereInput = {
     AND: [
-      operationLogScope(viewer),
+      operationLogScope(viewer, customers),
       { operatedAt: timestampWhere(query.range) },
       q
         ? {

@@ -18,6 +18,7 @@ export const EMAIL_KINDS = [
   "profile_audit_result",
   "order_status",
   "watch_digest",
+  "tier_change",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const emailKindKey = (kind: string) => keyUnder("admin.outbox.kinds.", kind);

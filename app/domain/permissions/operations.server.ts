@@ -42,6 +42,8 @@ const FIXED = {
   "user.update": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
   "user.setRole": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
   "user.setTier": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
+  // Tier T0 is the company's internal prices: its own right (98), the administrator's by default (issue 44 item 6).
+  "user.grantT0": staffOp(USERS, "users", true, RIGHTS.grantT0),
   "user.audit": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
   "user.setWxCode": staffOp(USERS, "users", true, RIGHTS.auditOrEditUser),
   "user.auditProfile": staffOp(USERS, "users", true, RIGHTS.auditProfileChange),
@@ -162,7 +164,7 @@ export const dataOperation = (area: AreaKey, verb: DataVerb): DataOperationId =>
  * THE check of an operation for a viewer, for pages and the API alike:
  * anyone; any signed-in user; or staff holding the screen and the right.
  */
-export function mayPerform(viewer: Viewer | null, id: OperationId): boolean {
+export function mayPerform(viewer: Pick<Viewer, "permissionIds" | "menus"> | null, id: OperationId): boolean {
   const spec = OPERATIONS[id];
   if (!spec) throw new Error(`mayPerform: ${id} is not in the registry of operations`);
   if (spec.who === "anyone") return true;

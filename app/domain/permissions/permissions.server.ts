@@ -18,6 +18,8 @@ export const RIGHTS = {
   handOver: 96,
   /** Move an entrustment's booking status on /app-order (issue 25 item 5). */
   entrustmentStatus: 97,
+  /** Give a customer tier T0, the company's internal prices (issue 44 item 6): above the salesperson's edit right. */
+  grantT0: 98,
 } as const;
 
 export const ADMIN_ROLE_ID = 1;

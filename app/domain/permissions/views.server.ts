@@ -40,11 +40,17 @@ export function queryLogScope(viewer: ScopeViewer): Prisma.QueryLogWhereInput {
 }
 
 /**
- * Operation-log rows: with a related view, the staff member's own actions and
- * those of their customers (staff actions are otherwise nobody's customers).
+ * Operation-log rows: with a related view, the staff member's own actions,
+ * those of their customers, and what anyone did to their customers (the
+ * user-management rows naming one of them; issue 44 item 8). The customer
+ * ids come from `customerIdsInScope`.
  */
-export function operationLogScope(viewer: ScopeViewer): Prisma.OperationLogWhereInput {
-  return hasGlobalView(viewer) ? {} : { OR: [{ userId: viewer.id }, { user: customerScope(viewer) }] };
+export function operationLogScope(viewer: ScopeViewer, customerIds: readonly number[] = []): Prisma.OperationLogWhereInput {
+  if (hasGlobalView(viewer)) return {};
+  const toCustomers: Prisma.OperationLogWhereInput[] = customerIds.length
+    ? [{ operation: "users", targetIds: { in: customerIds.map(String) } }]
+    : [];
+  return { OR: [{ userId: viewer.id }, { user: customerScope(viewer) }, ...toCustomers] };
 }
 
 /** Outbox mails: with a related view, only mails about their customers' entrustments. */

@@ -1,9 +1,13 @@
-// Query-trace logs (administration.md 2.7): one QueryLog row per search by a
-// logged-in user, with the search history. Written after the response, in
+// Query-trace logs (administration.md 2.7): one QueryLog row per search a
+// logged-in user submits (a new lane, mode or cargo; not the sorting, paging
+// or filtering of its results: `isNewSearch`), with the search history; a
+// name that matched no port is logged as typed (unmet demand, issue 44
+// item 2). Written after the response, in
 // batches: the searches of the last FLUSH_DELAY_MS (or MAX_BATCH of them) go
 // to the database in two statements, whatever their number, instead of two
 // statements per search on the request's CPU.
 import type { ModeDescription } from "~/domain/modes";
+import { CURRENCY_PARAM } from "~/domain/pricing/currency";
 import { prepared, sql } from "~/utils/db.server";
 import { currentTiming, outsideRequest } from "~/utils/server-timing.server";
 import { onFlush, runInBackground } from "./background.server";
@@ -27,6 +31,48 @@ export type SearchRecord = {
 };
 
 type Queued = SearchRecord & { at: string };
+
+/** Parameters that only change how a search's results are shown: sort, page, carrier filter, the totals' currency, the language. */
+const VIEW_PARAMS = new Set(["sort", "page", "carrier", CURRENCY_PARAM, "lng"]);
+
+/** What a search asks for: its lane (or destination and weight) and cargo, whatever order or view parameters come with them. */
+function searchKey(params: URLSearchParams): string {
+  return [...params]
+    .filter(([name, value]) => !VIEW_PARAMS.has(name) && value.trim() !== "")
+    .map(([name, value]) => `${name}=${value.trim()}`)
+    .sort()
+    .join("&");
+}
+
+/**
+ * The page a request came from, when it is a page of this site (the
+ * Referer; the site sends it to itself only: Referrer-Policy same-origin).
+ */
+export function refererOf(request: Request): URL | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    return from.host === new URL(request.url).host ? from : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a search is one the user submitted (decision 701: one log row per
+ * search): a new lane, mode or cargo. Sorting, paging or filtering the
+ * results of the same search (the results page of the mode, with the same
+ * lane and cargo, as the Referer names it) is another view of it, and so is
+ * any page after the first. A search without a Referer (a bookmark, the API)
+ * is a submission.
+ */
+export function isNewSearch(mode: ModeDescription, params: URLSearchParams, referer: URL | null): boolean {
+  if (Number(params.get("page")) > 1) return false;
+  if (!referer) return true;
+  const samePage = referer.pathname.replace(/\/+$/, "").toLowerCase() === mode.path.toLowerCase();
+  return !samePage || searchKey(referer.searchParams) !== searchKey(params);
+}
 
 /** How long a search waits for others to share its write. */
 const FLUSH_DELAY_MS = 100;

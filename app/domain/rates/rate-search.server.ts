@@ -27,7 +27,7 @@ import { todayInShanghai } from "~/utils/dates";
 import { oncePer } from "~/utils/once-per";
 import type { Versions } from "~/utils/data-cache.server";
 import type { Endpoint } from "./endpoints.server";
-import { recordSearch, type SearchRecord } from "./query-log.server";
+import { isNewSearch, recordSearch, type SearchRecord } from "./query-log.server";
 import { cachedCarriers, cachedEndpoint, cachedExchangeRates, cachedExpress, cachedLandLists, cachedRates } from "./read-cache.server";
 import type { RatePage } from "./search.server";
 import { searchParamsOf } from "./seo.server";
@@ -109,6 +109,8 @@ export type RateSearchInput = {
   versions: Versions;
   /** Reads whether the viewer watches the lane (default: a statement of its own). */
   watching?: WatchingReader;
+  /** The page of this site the search was made from (`refererOf`): sorting or paging its results is not a new search. */
+  referer?: URL | null;
 };
 
 const optionsSchema = z.object({
@@ -120,7 +122,10 @@ const optionsSchema = z.object({
 /** The rows in English, once per row list (cached lists are shared; the vocabulary is fixed in the code). */
 const englishRows = oncePer((rows: RatePage["rows"]) => rows.map((row) => ({ ...row, facts: vocabularyOf(row.facts, "en-US") })));
 
-export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versions, watching }: RateSearchInput): Promise<RateSearch> {
+export async function rateSearch(
+  modeKey: ModeKey,
+  { viewer, lng, params, versions, watching, referer }: RateSearchInput,
+): Promise<RateSearch> {
   const mode = modeByKey(modeKey);
   const t = pageT(lng);
   const access = priceAccess(viewer);
@@ -201,7 +206,28 @@ export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versio
     lists: landPickerLists(lists, lng),
   });
   if (!submitted) return { ...form(), status: "idle" };
-  if (!resolved) return { ...form(), status: "invalid", malformed };
+  // One log row per search the user submits (issue 44 item 2), made when the search is known to be complete.
+  const logged = !!viewer && isNewSearch(mode, params, referer ?? null);
+  if (!resolved) {
+    // A name that matched no port is still demand: logged as typed (the insights show it as unmet, with its alias mapping).
+    const unknownOnly =
+      !malformed &&
+      endpoints.some((e) => e?.status === "notFound") &&
+      endpoints.every((e) => e?.status === "found" || e?.status === "notFound");
+    if (logged && unknownOnly) {
+      const log: SearchRecord["log"] = { carrier: null };
+      const history: SearchRecord["history"] = {};
+      mode.fields.forEach((field, i) => {
+        const endpoint = endpoints[i]!;
+        log[field.logColumn] = endpoint.status === "found" ? endpoint.log : fields[i].value;
+        // Only names that matched go to the search history (its suggestions are searches to repeat).
+        history[field.role] = endpoint.status === "found" ? endpoint.history : null;
+      });
+      if (mode.weight) log.weight = weightValue!;
+      recordSearch({ userId: viewer.id, mode, log, history });
+    }
+    return { ...form(), status: "invalid", malformed };
+  }
 
   let results: RatePage;
   let express: RateSearchFound["express"] = null;
@@ -312,7 +338,7 @@ export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versio
   const endOf = (role: string) => resolved[mode.fields.findIndex((f) => f.role === role)]?.match ?? "";
   const watch = await watchOffer(viewer, mode.key, endOf("from"), endOf("to"), watching);
 
-  if (viewer) {
+  if (logged) {
     const log: SearchRecord["log"] = { carrier };
     const history: SearchRecord["history"] = {};
     mode.fields.forEach((field, i) => {
@@ -320,7 +346,7 @@ export async function rateSearch(modeKey: ModeKey, { viewer, lng, params, versio
       history[field.role] = resolved[i].history;
     });
     if (mode.weight) log.weight = weightValue!;
-    recordSearch({ userId: viewer.id, mode, log, history });
+    recordSearch({ userId: viewer!.id, mode, log, history });
   }
   // The data's vocabulary in the page's language (a copy: the rows may be cached).
   if (lng === "en-US") results = { ...results, rows: englishRows(results.rows) };

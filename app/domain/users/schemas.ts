@@ -52,8 +52,22 @@ export const addUserSchema = z.object({
 });
 export type AddUserInput = z.infer<typeof addUserSchema>;
 
-/** Edit: the same without e-mail (read-only) and password. */
-export const editUserSchema = z.object(userFields);
+/** An id the form may leave empty: empty is none (the domain decides whether it is required). */
+const optionalOf = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/**
+ * Edit: the same without e-mail (read-only) and password. A staff member
+ * needs no customer tier or contacts (issue 44 item 8): the three are
+ * optional here, and required by the domain for customers
+ * (users.server.ts updateUser).
+ */
+export const editUserSchema = z.object({
+  ...userFields,
+  salesId: optionalOf(userFields.salesId),
+  customerServiceId: optionalOf(userFields.customerServiceId),
+  customerRating: optionalOf(userFields.customerRating),
+});
 export type EditUserInput = z.infer<typeof editUserSchema>;
 
 /** Why staff fail a registration or a profile change: e-mailed to the customer (issue 22 item 16). */
@@ -64,24 +78,34 @@ const auditReason = z
   .optional()
   .transform((value) => value || null);
 
-/** Registration audit: passing needs the tier and both contacts; failing, a reason. */
-export const auditSchema = z
-  .object({
-    decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
-    customerRating: userFields.customerRating.optional(),
-    salesId: userFields.salesId.optional(),
-    customerServiceId: userFields.customerServiceId.optional(),
-    reason: auditReason,
-  })
-  .superRefine((value, ctx) => {
-    if (value.decision === "fail" && !value.reason)
+const auditFields = z.object({
+  decision: z.enum(["pass", "fail"], { errorMap: () => ({ message: "admin.user.decisionRequired" }) }),
+  customerRating: userFields.customerRating.optional(),
+  salesId: userFields.salesId.optional(),
+  customerServiceId: userFields.customerServiceId.optional(),
+  reason: auditReason,
+});
+
+/** Passing needs the tier and both contacts; failing, a reason where the form asks for one. */
+const auditRules =
+  (reasonRequired: boolean) =>
+  (value: z.infer<typeof auditFields>, ctx: z.RefinementCtx): void => {
+    if (reasonRequired && value.decision === "fail" && !value.reason)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["reason"], message: "admin.user.reasonRequired" });
     if (value.decision !== "pass") return;
     if (!value.customerRating) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerRating"], message: "admin.user.tierRequired" });
     if (!value.salesId) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["salesId"], message: "admin.user.salesRequired" });
     if (!value.customerServiceId)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["customerServiceId"], message: "admin.user.serviceRequired" });
-  });
+  };
+
+/** Registration audit of the screen: failing needs a reason (issue 22 item 16). */
+export const auditSchema = auditFields.superRefine(auditRules(true));
+/**
+ * The legacy API's PUT /my/audituser: the spec's call sends no reason, so a
+ * fail without one is accepted with the default reason (the domain's).
+ */
+export const legacyAuditSchema = auditFields.superRefine(auditRules(false));
 export type AuditInput = z.infer<typeof auditSchema>;
 
 export const decisionSchema = z

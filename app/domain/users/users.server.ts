@@ -31,6 +31,7 @@ import {
 import { fail, type FieldErrors, type Outcome } from "~/domain/outcome";
 import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
 import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
+import { renderTierChangeEmail } from "~/domain/users/emails/tier-change";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { uniqueViolation } from "~/utils/unique-violation.server";
@@ -246,7 +247,9 @@ export async function userOptions(viewer: Actor, subject?: { id: number; roleId:
         })
       : Promise.resolve([]),
   ]);
-  return { ...contacts, roles, staff, views: grantableViews(viewer) };
+  // Tier T0 only for those who may give it (the edited user's own tier stays offered: components/admin/UserDialogs.tsx).
+  const tiers = [1, 2, 3].filter((tier) => tier !== TIER_T0 || mayPerform(viewer, "user.grantT0"));
+  return { ...contacts, roles, staff, views: grantableViews(viewer), tiers };
 }
 
 export type UserActionFlags = {
@@ -354,10 +357,13 @@ async function roleRefusal(
   return null;
 }
 
-async function contactsValid(salesId: number, customerServiceId: number): Promise<FieldErrors> {
+/** The given contacts are a salesperson and a customer-service person (none given: nothing to check). */
+async function contactsValid(salesId: number | null, customerServiceId: number | null): Promise<FieldErrors> {
   const [sales, service] = await Promise.all([
-    prisma.user.findFirst({ where: { id: salesId, roleId: { in: [...SALES_ROLE_IDS] } }, select: { id: true } }),
-    prisma.user.findFirst({ where: { id: customerServiceId, roleId: { in: [...SERVICE_ROLE_IDS] } }, select: { id: true } }),
+    salesId === null ? true : prisma.user.findFirst({ where: { id: salesId, roleId: { in: [...SALES_ROLE_IDS] } }, select: { id: true } }),
+    customerServiceId === null
+      ? true
+      : prisma.user.findFirst({ where: { id: customerServiceId, roleId: { in: [...SERVICE_ROLE_IDS] } }, select: { id: true } }),
   ]);
   const errors: FieldErrors = {};
   if (!sales) errors.salesId = ["admin.user.salesRequired"];
@@ -403,7 +409,7 @@ function duplicateOutcome(error: unknown): Outcome<never> | null {
 const firstMessage = (errors: FieldErrors) => Object.values(errors)[0]?.[0] as TranslationKey | undefined;
 
 /** The columns the add and edit forms write. */
-function editableColumns(input: EditUserInput) {
+function editableColumns(input: Parameters<typeof editValues>[0] & Pick<EditUserInput, "businessAddress" | "company">) {
   return {
     username: input.username,
     phone: input.phone,
@@ -462,11 +468,20 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
     "admin.user.roleRequired",
   );
   if (refused && refused.status === 403) return refused;
+  const t0 = await t0Refusal(viewer, input.customerRating, null, {
+    changes: changesBetween({}, { customer_rating: after.customer_rating }),
+  });
+  if (t0) return t0;
   const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)), ...(refused?.fieldErrors ?? {}) };
   const taken = await duplicates(input);
   if (Object.keys(taken).length) return fail(400, firstMessage(taken), { ...errors, ...taken });
   if (Object.keys(errors).length) return fail(400, undefined, errors);
   const passwordHash = await hashPassword(input.password);
+  // A new customer of tier T0: their contacts are told (a staff account's tier means nothing).
+  const tell =
+    input.customerRating === TIER_T0 && !(await RoleTree.load()).isInternal(input.roleId)
+      ? await tierMails(viewer, { id: 0, ...input }, null, TIER_T0)
+      : null;
   try {
     const user = await prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
@@ -486,6 +501,7 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
         params: `email=${input.email}`,
         changes: changesBetween({}, after),
       });
+      await tell?.(tx);
       return created;
     });
     return { ok: true, id: user.id };
@@ -499,21 +515,39 @@ export async function createUser(viewer: Viewer, input: AddUserInput): Promise<O
 /**
  * Edit keeps the audit as it is: a plain edit of an audited user stays
  * audited. A new role or tier is its own operation (user.setRole,
- * user.setTier): the role must be one the viewer may grant.
+ * user.setTier): the role must be one the viewer may grant, tier T0 needs
+ * user.grantT0. A staff member needs no customer tier or contacts (issue 44
+ * item 8): what the form leaves empty is none; a customer needs all three.
+ * A tier change is logged as its own row (module "tier", before and after)
+ * and told to the customer's salesperson and customer service.
  */
 export async function updateUser(viewer: Viewer, id: number, input: EditUserInput): Promise<Outcome> {
   const user = await findManagedUser(viewer, id);
   if (!user) return fail(404, "admin.user.loadFailed");
+  const staff = (await RoleTree.load()).isInternal(input.roleId);
+  const values = {
+    ...input,
+    salesId: input.salesId ?? null,
+    customerServiceId: input.customerServiceId ?? null,
+    customerRating: input.customerRating ?? null,
+    landline: input.landline ?? null,
+    qq: input.qq ?? null,
+  };
   const before = editValues(user);
-  const changes = changesBetween(before, editValues({ ...input, landline: input.landline ?? null, qq: input.qq ?? null }));
+  const changes = changesBetween(before, editValues(values));
   const op: OperationId = changes.rid ? "user.setRole" : changes.customer_rating ? "user.setTier" : "user.update";
   // A new role or tier is its own operation, whatever right the edit needs.
   for (const needed of [changes.rid ? "user.setRole" : null, changes.customer_rating ? "user.setTier" : null] as const) {
     if (needed && !mayPerform(viewer, needed)) return refuse(viewer, needed, deny("noRight"), { targetIds: id, changes });
   }
+  const t0 = await t0Refusal(viewer, values.customerRating, user.customerRating, { id, changes });
+  if (t0) return t0;
   const reached = await reach(viewer, op, user, changes);
   if ("refused" in reached) return reached.refused;
-  const errors: FieldErrors = { ...(await contactsValid(input.salesId, input.customerServiceId)) };
+  const errors: FieldErrors = {
+    ...(staff ? {} : customerFieldsRequired(values)),
+    ...(await contactsValid(values.salesId, values.customerServiceId)),
+  };
   if (changes.rid) {
     const refused = await roleRefusal(reached.tree, viewer, "user.setRole", input.roleId, { id, changes }, "admin.user.roleNotAllowed");
     if (refused?.status === 403) return refused;
@@ -525,12 +559,23 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
   if (Object.keys(taken).length) return fail(400, firstMessage(taken), { ...errors, ...taken });
   if (Object.keys(errors).length) return fail(400, undefined, errors);
   const demotesAdmin = user.roleId === ADMIN_ROLE_ID && input.roleId !== ADMIN_ROLE_ID && user.state === ACCOUNT_STATE.active;
+  const { customer_rating: tierChange, ...otherChanges } = changes;
+  const tell = tierChange && !staff ? await tierMails(viewer, { ...user, ...values }, user.customerRating, values.customerRating) : null;
   try {
     const result = await guarded(viewer, "user.setRole", { id, changes }, () =>
       prisma.$transaction(async (tx) => {
         if (demotesAdmin) await keepAnAdministrator(tx, id);
-        await tx.user.update({ where: { id }, data: editableColumns(input) });
-        await logOperation(tx, viewer, { module: "edit", operation: "users", targetIds: String(id), changes });
+        await tx.user.update({ where: { id }, data: editableColumns(values) });
+        if (!tierChange || Object.keys(otherChanges).length)
+          await logOperation(tx, viewer, { module: "edit", operation: "users", targetIds: String(id), changes: otherChanges });
+        if (tierChange)
+          await logOperation(tx, viewer, {
+            module: "tier",
+            operation: "users",
+            targetIds: String(id),
+            changes: { customer_rating: tierChange },
+          });
+        await tell?.(tx);
       }, ADMIN_LOCK_TRANSACTION),
     );
     if (isOutcome(result)) return result;
@@ -542,6 +587,62 @@ export async function updateUser(viewer: Viewer, id: number, input: EditUserInpu
   }
 }
 
+/** A customer's tier and contacts (required for customers only; spec 5, issue 44 item 8). */
+function customerFieldsRequired(values: { salesId: number | null; customerServiceId: number | null; customerRating: number | null }) {
+  const errors: FieldErrors = {};
+  if (values.salesId === null) errors.salesId = ["admin.user.salesRequired"];
+  if (values.customerServiceId === null) errors.customerServiceId = ["admin.user.serviceRequired"];
+  if (values.customerRating === null) errors.customerRating = ["admin.user.tierRequired"];
+  return errors;
+}
+
+/** Tier T0, the company's internal prices. */
+const TIER_T0 = 1;
+
+/**
+ * Giving tier T0 needs its own right (user.grantT0, above the salesperson's
+ * edit right; the administrator's by default): refused and logged without
+ * it. A user who already has T0 keeps it unchallenged.
+ */
+async function t0Refusal(
+  viewer: Viewer,
+  tier: number | null | undefined,
+  current: number | null,
+  target: { id?: number; changes?: Changes },
+): Promise<Outcome<never> | null> {
+  if (tier !== TIER_T0 || current === TIER_T0 || mayPerform(viewer, "user.grantT0")) return null;
+  return refuse(viewer, "user.grantT0", deny("t0NotGrantable", 403, "customerRating"), {
+    targetIds: target.id ?? null,
+    changes: target.changes,
+  });
+}
+
+/**
+ * The customer's salesperson and customer service are told of a tier change
+ * (issue 44 item 6): one outbox mail each, in their language, written in the
+ * change's transaction. Rendered before it (returns the writer).
+ */
+async function tierMails(
+  viewer: Viewer,
+  customer: { id: number; username: string; company: string | null; salesId: number | null; customerServiceId: number | null },
+  before: number | null,
+  after: number | null,
+): Promise<(tx: OutboxWriter) => Promise<void>> {
+  const ids = [customer.salesId, customer.customerServiceId].filter((v): v is number => v !== null);
+  const contacts = await prisma.user.findMany({ where: { id: { in: ids } }, select: { email: true, language: true } });
+  const at = new Date();
+  const mails = await Promise.all(
+    contacts.map(async (contact) => {
+      const lang = isLanguage(contact.language) ? contact.language : fallbackLanguage;
+      const t = await i18n.getFixedT(lang);
+      return { to: contact.email, ...(await renderTierChangeEmail({ t, lang, customer, before, after, by: viewer.username, at })) };
+    }),
+  );
+  return async (tx) => {
+    for (const mail of mails) await enqueueEmail(tx, { kind: "tier_change", ...mail });
+  };
+}
+
 /**
  * Tells the customer the decision (issue 22 item 16): one outbox mail in the
  * language they registered or asked for the change in, written in the
@@ -551,12 +652,18 @@ async function auditMail(
   user: { email: string; username: string; language: string },
   subject: AuditSubject,
   decision: AuditDecision,
-  reason: string | null,
+  given: string | null,
 ) {
   const lang = isLanguage(user.language) ? user.language : fallbackLanguage;
-  const mail = await renderAuditResultEmail({ t: await i18n.getFixedT(lang), lang, subject, decision, username: user.username, reason });
-  return (tx: OutboxWriter) =>
-    enqueueEmail(tx, { kind: subject === "registration" ? "audit_result" : "profile_audit_result", to: user.email, ...mail });
+  const t = await i18n.getFixedT(lang);
+  // A fail without a reason (the legacy API's call sends none) gets the default reason, in the customer's language.
+  const reason = decision === "fail" && !given ? t("admin.auditMail.defaultReason") : given;
+  const mail = await renderAuditResultEmail({ t, lang, subject, decision, username: user.username, reason });
+  return {
+    reason,
+    write: (tx: OutboxWriter) =>
+      enqueueEmail(tx, { kind: subject === "registration" ? "audit_result" : "profile_audit_result", to: user.email, ...mail }),
+  };
 }
 
 /** Registration audit of a user not yet passed: pass (tier and contacts) or fail. */
@@ -577,6 +684,10 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
     { audit: user.audit, customer_rating: user.customerRating, sales_id: user.salesId, customer_id: user.customerServiceId },
     after,
   );
+  if (input.decision === "pass") {
+    const t0 = await t0Refusal(viewer, input.customerRating, user.customerRating, { id, changes });
+    if (t0) return t0;
+  }
   const reached = await reach(viewer, "user.audit", user, changes);
   if ("refused" in reached) return reached.refused;
   if (user.audit === AUDIT.passed) return fail(409, "admin.user.alreadyAudited");
@@ -584,7 +695,18 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
     const errors = await contactsValid(input.salesId!, input.customerServiceId!);
     if (Object.keys(errors).length) return fail(400, failedKey, errors);
   }
-  const sendMail = await auditMail(user, "registration", input.decision, input.reason);
+  const mail = await auditMail(user, "registration", input.decision, input.reason);
+  const logged = input.decision === "fail" ? { ...changes, reason: [null, mail.reason] as const } : changes;
+  // Passed as T0: the contacts are told, as of any move to T0.
+  const tell =
+    input.decision === "pass" && input.customerRating === TIER_T0
+      ? await tierMails(
+          viewer,
+          { ...user, salesId: input.salesId!, customerServiceId: input.customerServiceId! },
+          user.customerRating,
+          TIER_T0,
+        )
+      : null;
   await prisma.$transaction(async (tx) => {
     await tx.user.update({
       where: { id },
@@ -598,8 +720,9 @@ export async function auditUser(viewer: Viewer, id: number, input: AuditInput): 
             }
           : { audit: AUDIT.failed },
     });
-    await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes });
-    await sendMail(tx);
+    await logOperation(tx, viewer, { module: "audit", operation: "users", targetIds: String(id), changes: logged });
+    await mail.write(tx);
+    await tell?.(tx);
   });
   return { ok: true };
 }
@@ -623,6 +746,7 @@ export async function auditProfileChange(
     ...(user.pendingBusinessAddress !== null ? { businessAddress: user.pendingBusinessAddress } : {}),
     ...(user.pendingIaeCountries !== null ? { iaeCountries: user.pendingIaeCountries } : {}),
   };
+  const mail = await auditMail(user, "profile", decision, reason);
   const changes = changesBetween(
     { audit_zl: user.profileAudit, company: user.company, businessaddress: user.businessAddress, iaecountries: user.iaeCountries },
     decision === "pass"
@@ -632,9 +756,8 @@ export async function auditProfileChange(
           businessaddress: applied.businessAddress ?? user.businessAddress,
           iaecountries: applied.iaeCountries ?? user.iaeCountries,
         }
-      : { audit_zl: 3, reason },
+      : { audit_zl: 3, reason: mail.reason },
   );
-  const sendMail = await auditMail(user, "profile", decision, reason);
   await prisma.$transaction(async (tx) => {
     // Guarded by profileAudit = 1 so two staff cannot apply the same change twice.
     const result = await tx.user.updateMany({
@@ -643,7 +766,7 @@ export async function auditProfileChange(
     });
     if (result.count === 1) {
       await logOperation(tx, viewer, { module: "auditProfile", operation: "users", targetIds: String(id), changes });
-      await sendMail(tx);
+      await mail.write(tx);
     }
   });
   return { ok: true };

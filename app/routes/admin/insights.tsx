@@ -1,6 +1,7 @@
 // The insights dashboard (issue 24, docs/decisions/701-insights.md): for a
-// mode and period, unmet demand, top lanes with conversion, the daily trend,
-// a lane's price history and the customers who search without booking. Each
+// mode and period, unmet demand, top lanes with conversion, growing lanes,
+// the daily or weekly trend, a lane's price history and the customers who
+// search without booking. Each
 // chart is server-drawn SVG with its table beside it; each table exports to
 // .xlsx (/insights/export?table=…). GET only: works without JavaScript.
 import { requireOperation } from "~/http/auth.server";
@@ -10,7 +11,16 @@ import { useTranslation } from "~/i18n/react";
 import { notFound } from "~/http/replies.server";
 import { insightsMode, insightsScreen } from "~/domain/insights/page.server";
 import { LANE_MODES, laneOf, type InsightTable } from "~/domain/import-export/lanes";
-import { CUSTOMER_COLUMNS, PRICE_COLUMNS, TOP_COLUMNS, TREND_COLUMNS, UNMET_COLUMNS, type Column } from "~/domain/insights/columns";
+import {
+  CUSTOMER_COLUMNS,
+  GROWTH_COLUMNS,
+  priceColumns,
+  TOP_COLUMNS,
+  trendColumns,
+  UNMET_COLUMNS,
+  type Column,
+} from "~/domain/insights/columns";
+import { cellWords } from "~/domain/insights/words";
 import { DataTable, DateRangeFilter, FilterField, FilterForm, type TableColumn } from "~/components/table";
 import { Chart } from "~/components/insights/Chart";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
@@ -40,7 +50,7 @@ export default function InsightsPage() {
   const location = useLocation();
   const mode = LANE_MODES.find((m) => m.key === modeKey)!;
   const lane = laneOf(mode);
-  const yesNo = (b: boolean) => t(b ? "insights.yes" : "insights.no");
+  const words = cellWords(t);
   const laneHref = (row: { origin: string; destination: string }) =>
     `${searchWith(location.search, { origin: row.origin, destination: row.destination })}#prices`;
   const exportHref = (table: InsightTable) => `/insights/export${searchWith(location.search, { table })}`;
@@ -50,7 +60,7 @@ export default function InsightsPage() {
       ...columns.map((c) => ({
         key: c.key,
         header: c.key === "origin" ? t(lane.from.labelKey) : c.key === "destination" ? t(lane.to.labelKey) : t(c.headerKey, c.headerValues),
-        cell: (row: Row) => c.value(row, yesNo) ?? "",
+        cell: (row: Row) => c.value(row, words) ?? "",
         className: c.numeric ? "num" : undefined,
       })),
       ...extra,
@@ -67,25 +77,50 @@ export default function InsightsPage() {
   });
 
   type Unmet = Data["data"]["unmet"][number];
+  const actionText = (action: Unmet["actions"][number]) =>
+    action.kind === "alias"
+      ? t("insights.unmet.mapAlias", { name: action.name })
+      : action.kind === "addRate"
+        ? t("insights.unmet.addRate")
+        : t("insights.unmet.openArea");
   const unmetColumns = columnsOf<Unmet>(UNMET_COLUMNS, [
     {
       key: "action",
       header: t("insights.col.action"),
       cell: (row) =>
-        row.action.kind === "alias" ? (
-          <Link to={row.action.href}>{t("insights.unmet.mapAlias", { name: row.action.name })}</Link>
+        row.actions.length === 0 ? (
+          "—"
         ) : (
-          <Link to={row.action.href}>{t("insights.unmet.openArea")}</Link>
+          <ul className="insights-actions">
+            {row.actions.map((action) => (
+              <li key={action.kind}>
+                <Link to={action.href}>{actionText(action)}</Link>
+              </li>
+            ))}
+          </ul>
         ),
     },
     historyColumn<Unmet>(),
   ]);
   type Top = Data["data"]["topBySearches"][number];
   const topColumns = columnsOf<Top>(TOP_COLUMNS, [historyColumn<Top>()]);
+  type Growing = Data["data"]["growth"][number];
+  const growthColumns = columnsOf<Growing>(GROWTH_COLUMNS, [historyColumn<Growing>()]);
   type Idle = Data["data"]["idle"][number];
-  const customerColumns = columnsOf<Idle>(CUSTOMER_COLUMNS, [
-    { key: "details", header: t("insights.col.action"), cell: (row) => <Link to={row.href}>{t("insights.customers.details")}</Link> },
-  ]);
+  // The follow-up table: call or write to the customer; their details where the viewer may open them.
+  const customerColumns: TableColumn<Idle>[] = columnsOf<Idle>(CUSTOMER_COLUMNS).map((column) =>
+    column.key === "phone"
+      ? { ...column, cell: (row) => <a href={`tel:${row.phone}`}>{row.phone}</a> }
+      : column.key === "email"
+        ? { ...column, cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> }
+        : column,
+  );
+  if (data.idle.some((row) => row.href))
+    customerColumns.push({
+      key: "details",
+      header: t("insights.col.action"),
+      cell: (row) => (row.href ? <Link to={row.href}>{t("insights.customers.details")}</Link> : "—"),
+    });
   const priceName = t(mode.prices.find((p) => p.key === mode.sortPrice)?.labelKey ?? mode.prices[0].labelKey);
 
   const section = (id: InsightTable, title: string, hint: string | null, chart: React.ReactNode, table: React.ReactNode) => (
@@ -129,11 +164,21 @@ export default function InsightsPage() {
           </li>
         ))}
       </ul>
-      <FilterForm label={t("insights.filterLabel")} keep={["mode", "origin", "destination"]}>
+      <FilterForm label={t("insights.filterLabel")} keep={["mode", "origin", "destination", "carrier"]}>
         <DateRangeFilter page={page} label={t("insights.period")} />
         <FilterField label={t("insights.minSearches")}>
           <input type="number" name="min" min={2} max={1000} defaultValue={data.minSearches} key={data.minSearches} />
         </FilterField>
+        <FilterField label={t("insights.trend.group")}>
+          <select name="group" defaultValue={data.group} key={data.group}>
+            <option value="day">{t("insights.trend.byDay")}</option>
+            <option value="week">{t("insights.trend.byWeek")}</option>
+          </select>
+        </FilterField>
+        <label className="filters__field filters__check">
+          <input type="checkbox" name="norate" value="1" defaultChecked={data.noRate} key={String(data.noRate)} />
+          <span>{t("insights.unmet.stillNoRate")}</span>
+        </label>
       </FilterForm>
 
       {section(
@@ -158,15 +203,22 @@ export default function InsightsPage() {
         table(t("insights.top.bookingsTitle"), topColumns, data.topByBookings, laneKey),
       )}
       {section(
+        "growth",
+        t("insights.growth.title"),
+        t("insights.growth.hint", data.previous),
+        <Chart chart={charts.growth} title={t("insights.chartOf", { name: t("insights.growth.title") })} />,
+        table(t("insights.growth.title"), growthColumns, data.growth, laneKey),
+      )}
+      {section(
         "trend",
-        t("insights.trend.title"),
+        data.group === "week" ? t("insights.trend.weeklyTitle") : t("insights.trend.title"),
         null,
         <Chart
           chart={charts.trend}
           title={t("insights.chartOf", { name: t("insights.trend.title") })}
           legend={[t("insights.trend.searches"), t("insights.trend.bookings")]}
         />,
-        table(t("insights.trend.title"), columnsOf(TREND_COLUMNS), data.trend, (row) => row.day),
+        table(t("insights.trend.title"), columnsOf(trendColumns(data.group)), data.trend, (row) => row.day),
       )}
       <section className="insights-section" aria-labelledby="insights-prices" id="prices">
         <h2 id="insights-prices">
@@ -180,7 +232,7 @@ export default function InsightsPage() {
         <p>{t("insights.prices.hint")}</p>
         <Form method="get" className="filters" aria-label={t("insights.prices.title")}>
           {[...new URLSearchParams(location.search)]
-            .filter(([key]) => key !== "origin" && key !== "destination")
+            .filter(([key]) => key !== "origin" && key !== "destination" && key !== "carrier")
             .map(([key, value]) => (
               <input key={key} type="hidden" name={key} value={value} />
             ))}
@@ -190,6 +242,18 @@ export default function InsightsPage() {
           <FilterField label={t(lane.to.labelKey)}>
             <input name="destination" defaultValue={data.lane?.destination ?? ""} key={`d${data.lane?.destination}`} maxLength={100} />
           </FilterField>
+          {data.carriers.length > 1 ? (
+            <FilterField label={t("insights.col.carrier")}>
+              <select name="carrier" defaultValue={data.carrier ?? ""} key={`c${data.carrier}`}>
+                <option value="">{t("insights.prices.everyCarrier")}</option>
+                {data.carriers.map((carrier) => (
+                  <option key={carrier} value={carrier}>
+                    {carrier}
+                  </option>
+                ))}
+              </select>
+            </FilterField>
+          ) : null}
           <button type="submit" className="button">
             {t("insights.prices.show")}
           </button>
@@ -198,7 +262,9 @@ export default function InsightsPage() {
           <>
             <h3>
               {t("insights.prices.lane", data.lane)} · {t("insights.prices.price", { name: priceName })}
+              {data.carrier ? ` · ${data.carrier}` : ""}
             </h3>
+            <p>{t("insights.prices.chartHint")}</p>
             {data.prices.length === 0 ? (
               <p>{t("insights.prices.none")}</p>
             ) : (
@@ -210,7 +276,7 @@ export default function InsightsPage() {
                 />
                 <DataTable
                   caption={t("insights.tableOf", { name: t("insights.prices.title") })}
-                  columns={columnsOf(PRICE_COLUMNS)}
+                  columns={columnsOf(priceColumns(mode.carrierFilter))}
                   rows={data.prices}
                   rowKey={(row) => `${row.id}\u0001${row.day}\u0001${row.replacedBy?.batchId ?? "now"}`}
                 />

@@ -77,7 +77,18 @@ export default function UserListPage() {
       key: "state",
       header: t("admin.user.stateLabel"),
       cell: (row) =>
-        rights.state ? (
+        rights.state && row.state === ACCOUNT_STATE.active && row.can.state ? (
+          // Freezing asks first: the switch opens the confirmation (a link; no JavaScript needed).
+          <Link
+            to={open("freeze", row.id)}
+            role="switch"
+            aria-checked="true"
+            aria-label={t("admin.user.stateSwitch", { name: row.username })}
+            title={t(keyUnder("admin.user.state.", row.state))}
+            className="admin-switch"
+            preventScrollReset
+          />
+        ) : rights.state ? (
           <Form method="post" className="inline-form" preventScrollReset>
             <input type="hidden" name="intent" value="state" />
             <input type="hidden" name="id" value={row.id} />
@@ -183,6 +194,16 @@ export default function UserListPage() {
           {dialog.kind === "view" && dialog.user ? <ViewDialog user={dialog.user} views={options.views} /> : null}
           {dialog.kind === "handover" && dialog.user ? (
             <HandoverDialog key={`handover-${dialog.user.id}`} user={dialog.user} options={options} />
+          ) : null}
+          {dialog.kind === "freeze" && dialog.user ? (
+            <ConfirmDialog
+              title={t("admin.user.freezeTitle")}
+              message={t("admin.user.freezeConfirm", { name: dialog.user.username })}
+              intent="state"
+              id={dialog.user.id}
+              hidden={{ state: String(ACCOUNT_STATE.frozen), confirm: "1" }}
+              cancelIntent="cancel"
+            />
           ) : null}
           {dialog.kind === "delete" && dialog.user ? (
             <ConfirmDialog

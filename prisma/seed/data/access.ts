@@ -1,6 +1,6 @@
 // Roles, the menu tree (menus are the permissions) and what each role holds.
 // Ids are fixed: other code and the spec rely on them (role 1 administrator,
-// rights 32-34, 71-97, one menu per admin path).
+// rights 32-34, 71-98, one menu per admin path).
 
 export interface RoleDef {
   id: number;
@@ -45,6 +45,8 @@ export const MENUS: MenuDef[] = [
   { id: 86, parentId: 2, label: "切换状态", labelEn: "Toggle account state", level: 3 },
   { id: 90, parentId: 2, label: "审核修改资料", labelEn: "Audit profile changes", level: 3 },
   { id: 96, parentId: 2, label: "离职交接", labelEn: "Leaving-staff handover", level: 3 },
+  // Tier T0 (internal-company prices): the administrator's only by default (issue 44 item 6).
+  { id: 98, parentId: 2, label: "授予T0等级", labelEn: "Grant tier T0", level: 3 },
   { id: 3, parentId: 1, label: "角色管理", labelEn: "Roles", level: 2, path: "/roleList", icon: "team" },
   { id: 4, parentId: 1, label: "菜单管理", labelEn: "Menus", level: 2, path: "/menuList", icon: "menu" },
   { id: 32, parentId: 4, label: "添加菜单", labelEn: "Add menu", level: 3 },

@@ -1,7 +1,7 @@
 // A scratch database for the in-process benchmarks (search, export): created,
 // migrated and seeded with the demo data on the server of DATABASE_URL when
-// set, otherwise on a throw-away embedded PostgreSQL (BENCH_PG_PORT, default
-// 55442); dropped (and the embedded server stopped) at the end. After
+// set, otherwise on a throw-away embedded PostgreSQL (BENCH_PG_PORT, else a port
+// the system chooses); dropped (and the embedded server stopped) at the end. After
 // `open`, process.env.DATABASE_URL points at it, so the app's domain modules
 // (imported afterwards) use it.
 //
@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
-import { ROOT } from "./server";
+import { benchPgPort, ROOT } from "./server";
 
 export type ScratchDatabase = {
   url: string;
@@ -37,7 +37,7 @@ export async function openScratchDatabase(options: { log: (line: string) => void
     adminUrl = url.toString();
   } else {
     const { startEmbeddedDatabase } = await import("../../../server/embedded-db.js");
-    const port = Number(process.env.BENCH_PG_PORT ?? 55442);
+    const port = await benchPgPort();
     let dataDir: string;
     if (keep) {
       dataDir = path.join(ROOT, ".data", `bench-${options.name}-${port}`);

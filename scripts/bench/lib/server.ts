@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../../../server/node-flags.js";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { freePort } from "../../lib/free-port.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const PROJECT_ROOT = ROOT;
@@ -27,8 +28,24 @@ export type BenchServer = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts build/index.js (npm run build first) on BENCH_PORT with its own
- * embedded PostgreSQL on BENCH_PG_PORT in .data/bench-postgres-<port>.
+ * Port `k` of a benchmark run: BENCH_PORT + k when BENCH_PORT is set (a
+ * chosen range), otherwise one the system chooses; each `k` once per run.
+ */
+const chosenPorts = new Map<string, Promise<number>>();
+function chosenPort(variable: "BENCH_PORT" | "BENCH_PG_PORT", k: number): Promise<number> {
+  const set = process.env[variable];
+  if (set) return Promise.resolve(Number(set) + k);
+  const key = `${variable}:${k}`;
+  if (!chosenPorts.has(key)) chosenPorts.set(key, freePort());
+  return chosenPorts.get(key)!;
+}
+export const benchPort = (k = 0) => chosenPort("BENCH_PORT", k);
+export const benchPgPort = (k = 0) => chosenPort("BENCH_PG_PORT", k);
+
+/**
+ * Starts build/index.js (npm run build first) on BENCH_PORT (or a port the
+ * system chooses) with its own embedded PostgreSQL on BENCH_PG_PORT (or a
+ * free port) in .data/bench-postgres-<port>.
  */
 export async function startServer(options: {
   log: (line: string) => void;
@@ -43,8 +60,8 @@ export async function startServer(options: {
   node?: string;
 }): Promise<BenchServer> {
   const ROOT = options.root ?? PROJECT_ROOT;
-  const port = options.port ?? Number(process.env.BENCH_PORT || 3150);
-  const pgPort = options.pgPort ?? Number(process.env.BENCH_PG_PORT || 55450);
+  const port = options.port ?? (await benchPort());
+  const pgPort = options.pgPort ?? (await benchPgPort());
   if (!fs.existsSync(path.join(ROOT, "build", "index.js")))
     throw new Error(`${ROOT}/build/index.js is missing: run \`npm run build\` first`);
   const url = `http://127.0.0.1:${port}`;
@@ -154,18 +171,6 @@ export async function waitUntilUp(url: string, child: ChildProcess, what: string
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${what} did not start`);
-}
-
-/** server/proxy.js (round robin, keep-alive to the apps) in a process of its own on `port`, in front of `upstreams`. */
-export async function startProxy(upstreams: string[], port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "server", "proxy.js")], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, UPSTREAMS: upstreams.join(","), PORT: String(port) },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(url, child, "the proxy");
-  return { url, child };
 }
 
 async function isUp(url: string): Promise<boolean> {

@@ -6,7 +6,8 @@
 import type { RequestArgs } from "~/http/context.server";
 import { forbidden, operationAction, requireOperation } from "~/http/auth.server";
 import type { TranslationKey } from "~/i18n/keys";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 import { parseWithZod } from "@conform-to/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { mayPerform, performable, type OperationId } from "~/domain/permissions/operations.server";
@@ -57,6 +58,8 @@ const DIALOG_OPERATION = {
   view: "user.assignView",
   handover: "user.handover",
   delete: "user.delete",
+  /** Freezing asks first (issue 44 item 6): the confirm step of the state switch. */
+  freeze: "user.setState",
 } as const satisfies Record<string, OperationId>;
 
 export function userRights(viewer: Viewer) {
@@ -131,7 +134,7 @@ export async function userListLoader(args: RequestArgs) {
   if (dialogName === "handover" && !(HANDOVER_ROLE_IDS as readonly number[]).includes(user.roleId)) throw notFound();
   // Nothing is offered on a user the viewer may not act on (themselves, or a role not below theirs).
   if (target.denial) throw refusal(target.denial);
-  const kind = dialogName as "edit" | "audit" | "profile" | "view" | "handover" | "delete";
+  const kind = dialogName as "edit" | "audit" | "profile" | "view" | "handover" | "delete" | "freeze";
   return { ...base, options: await userOptions(viewer, user), dialog: { kind, user: userDetail(user, await isInternalRole(user.roleId)) } };
 }
 
@@ -144,6 +147,8 @@ const USER_INTENTS = {
   view: "user.assignView",
   handover: "user.handover",
   state: "user.setState",
+  /** Cancelling the freeze confirmation: '已取消'. */
+  cancel: "user.setState",
   delete: "user.delete",
   cancelDelete: "user.delete",
 } as const satisfies Record<string, OperationId>;
@@ -197,7 +202,7 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
   for (const [key, value] of upload.form!) if (typeof value === "string") form.append(key, value);
   const intent = intentOf(form);
   const viewer = await gate.authorizeUser(intent);
-  if (intent === "cancelDelete") return cancelled(request, intent);
+  if (intent === "cancelDelete" || intent === "cancel") return cancelled(request, intent);
 
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: addUserSchema });
@@ -291,6 +296,13 @@ export const userListAction = operationAction(USER_INTENTS, async ({ request }, 
     case "state": {
       const submission = parseWithZod(form, { schema: stateSchema });
       if (submission.status !== "success") throw badRequest();
+      // Freezing is confirmed first (the dialog posts confirm=1); a bare switch opens the confirmation.
+      if (submission.value.state === ACCOUNT_STATE.frozen && form.get("confirm") !== "1") {
+        const url = new URL(request.url);
+        url.searchParams.set("dialog", "freeze");
+        url.searchParams.set("id", String(id));
+        return redirect(`${url.pathname}${url.search}`);
+      }
       const outcome = await setUserState(viewer, id, submission.value.state as 1 | 2);
       if (!outcome.ok) return buttonFailure(request, outcome, "admin.user.stateFailed");
       return backToList(request, "admin.user.stateSaved");

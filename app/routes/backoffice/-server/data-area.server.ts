@@ -54,7 +54,7 @@ import {
   type DialogState,
   type PreviewData,
 } from "~/domain/data-areas/screen-types";
-import { visibleColumns, type CheckKey, type DataArea } from "~/domain/data-areas/types";
+import { editColumns, visibleColumns, type CheckKey, type DataArea } from "~/domain/data-areas/types";
 import { hiddenColumns, storeColumnChoice } from "./columns.server";
 import { readFormData } from "~/utils/form-data.server";
 
@@ -70,6 +70,17 @@ function positiveInt(value: string | null): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/** The add form's values from the list's select filters on its fields (`?pol=…&pod=…&add=1`). */
+function addPrefill(area: DataArea, params: URLSearchParams): Record<string, string> {
+  const fields = new Set(editColumns(area).map((c) => c.field));
+  const prefill: Record<string, string> = {};
+  for (const filter of area.filters) {
+    const value = params.get(filter.param)?.trim();
+    if (filter.kind === "select" && fields.has(filter.field) && value) prefill[filter.field] = value.slice(0, 200);
+  }
+  return prefill;
+}
+
 async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
   const params = url.searchParams;
   if (params.has("edit") && area.edit) {
@@ -77,7 +88,7 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
     const row = id === null ? null : await findRow(area, id);
     return row ? { kind: "edit", row } : { kind: "missing" };
   }
-  if (params.has("add") && area.edit?.add) return { kind: "add" };
+  if (params.has("add") && area.edit?.add) return { kind: "add", prefill: addPrefill(area, params) };
   if (params.has("delete")) {
     const id = positiveInt(params.get("delete"));
     return id === null ? { kind: "missing" } : { kind: "delete", id };

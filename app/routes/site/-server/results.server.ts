@@ -18,6 +18,7 @@ import { metaTags } from "~/domain/site/meta.server";
 import { pageMeta } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
+import { refererOf } from "~/domain/rates/query-log.server";
 
 /** The page's loader data: the search (its found parts null until it ran), the side panels and the meta. */
 export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "canonical" | "results">]: RateSearchFound[K] | null } & {
@@ -71,7 +72,14 @@ export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
   // The viewer's own reads (history, contacts, the mode's watched lanes): one statement, beside the search.
   const reads = viewer ? viewerReads(viewer.id, mode) : null;
   const [search, suggestions, contact] = await Promise.all([
-    rateSearch(modeKey, { viewer, lng, params: url.searchParams, versions, watching: reads?.watching }),
+    rateSearch(modeKey, {
+      viewer,
+      lng,
+      params: url.searchParams,
+      versions,
+      watching: reads?.watching,
+      referer: refererOf(args.request),
+    }),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     loadContactCard(versions, viewer, lng, reads?.contacts),
   ]);

@@ -1,29 +1,23 @@
-// Two app processes on one PostgreSQL behind the proxy, started by
-// scripts/scale-out.mjs (the docker-compose.yml topology without Docker),
-// on this file's database. What one process does, the other sees on its
+// Two app processes on one PostgreSQL, started by scripts/scale-out.mjs (the
+// docker-compose.yml topology without Docker and its nginx), on this file's
+// database; the test talks to both, as the proxy would. What one process does, the other sees on its
 // very next request: an import (its cached page replaced, by NOTIFY),
 // sessions, rate limits, revoked tokens; the mail relays of both deliver
 // every outbox row exactly once.
+import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fclArea } from "~/domain/data-areas";
-import { todayInShanghai } from "~/utils/dates";
+import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { headers as sheetHeaders, rowOf, sheetBytes } from "../data/helpers";
-import { get } from "./helpers";
+import { get } from "../server/helpers";
 import { startScaleOut } from "../../scripts/scale-out.mjs";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
-type Topology = { url: string; apps: { url: string; pid: number; output: () => string }[]; stop: () => Promise<void> };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+type Topology = { apps: { url: string; pid: number; output: () => string }[]; stop: () => Promise<void> };
 
 /** A fake of Resend's API: every mail it was asked to send. */
 const delivered: { to: string; subject: string }[] = [];
@@ -46,7 +40,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => resend.listen(0, "127.0.0.1", () => resolve()));
   const resendUrl = `http://127.0.0.1:${(resend.address() as AddressInfo).port}`;
   topology = (await startScaleOut({
-    port: await freePort(),
     appPorts: [await freePort(), await freePort()],
     databaseUrl: process.env.DATABASE_URL,
     uploadDir: process.env.UPLOAD_DIR,
@@ -83,10 +76,27 @@ async function login(base: string, email: string, password = "Demo1234") {
 }
 
 describe("two app processes on one PostgreSQL", () => {
-  it("the proxy spreads requests over both processes", async () => {
+  it("two processes, both serving", async () => {
     expect(topology.apps[0].pid).not.toBe(topology.apps[1].pid);
-    for (let i = 0; i < 4; i++) expect((await get(topology.url, "/home")).status).toBe(200);
-    expect((await fetch(`${topology.url}/healthz`)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await get(i % 2 === 0 ? a : b, "/home")).status).toBe(200);
+    for (const base of [a, b]) expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it("compose's proxy (stock nginx, deploy/nginx.conf) spreads requests over both apps with the headers they trust", () => {
+    const conf = fs.readFileSync(path.join(process.cwd(), "deploy", "nginx.conf"), "utf8").replace(/#.*$/gm, "");
+    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(conf)!;
+    // Round robin (no hash or ip_hash directive) over both app containers.
+    expect([...upstream[2].matchAll(/server\s+([\w.:-]+);/g)].map((m) => m[1])).toEqual(["app1:3000", "app2:3000"]);
+    expect(upstream[2]).not.toMatch(/\b(ip_hash|hash|least_conn)\b/);
+    expect(conf).toContain(`proxy_pass http://${upstream[1]};`);
+    for (const header of ["X-Forwarded-For $proxy_add_x_forwarded_for", "X-Forwarded-Proto $scheme", "X-Forwarded-Host $http_host"])
+      expect(conf).toContain(`proxy_set_header ${header};`);
+    // The apps' own limits decide about large imports (nginx would refuse above 1 MB by default).
+    expect(conf).toMatch(/client_max_body_size 0;/);
+    const compose = fs.readFileSync(path.join(process.cwd(), "docker-compose.yml"), "utf8");
+    expect(compose).toMatch(/proxy:\s+image: nginx:[\w.-]+/);
+    expect(compose).toContain("./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro");
+    expect(compose).toContain(`TRUST_PROXY: "1"`);
   });
 
   it("an import through one process shows on the very next request to the other", async () => {
@@ -108,8 +118,8 @@ describe("two app processes on one PostgreSQL", () => {
         pod: "BATAM",
         carrier: "TWOPROCESSLINE",
         "20GP_T0": 100,
-        valid_fm: today.toISOString().slice(0, 10),
-        valid_to: until.toISOString().slice(0, 10),
+        valid_fm: formatDate(today),
+        valid_to: formatDate(until),
       }),
     ]);
     form.set(

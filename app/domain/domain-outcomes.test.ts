@@ -12,7 +12,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeNames } from "~/route-table";
 
-const APP = path.resolve(__dirname, "../../app");
+const APP = path.resolve(__dirname, "..");
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -8,9 +8,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
-import serverOnly from "../../eslint/server-only.js";
+import serverOnly from "./server-only.js";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(__dirname, "..");
 
 const eslint = new ESLint({
   cwd: ROOT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inspectZip } from "~/domain/import-export/zip-guard.server";
-import { fakeZip, sheetBytes } from "./helpers";
+import { fakeZip, sheetBytes } from "../../../tests/support/sheets";
 
 describe("zip guard", () => {
   it("accepts a real .xlsx", () => {

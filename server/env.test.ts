@@ -4,9 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema, parseEnv } from "../../server/env.js";
+import { envSchema, parseEnv } from "./env.js";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(__dirname, "..");
 const schemaKeys = Object.keys(envSchema.shape).sort();
 
 /** Variables that are not settings of the product: the platform's, and the benchmark and test harness knobs. */

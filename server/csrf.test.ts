@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import fc from "fast-check";
-import { checkCrossSiteRequest, csrfGuard, normalizeHost, parseOrigin, REFUSED_TEXT, SAFE_METHODS } from "../../server/csrf.js";
+import { checkCrossSiteRequest, csrfGuard, normalizeHost, parseOrigin, REFUSED_TEXT, SAFE_METHODS } from "./csrf.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 const post = (headers: Headers, extra: { trustProxy?: boolean; publicUrl?: string | null } = {}) =>

@@ -1,8 +1,8 @@
 // Tests of the Node stand-in for Prisma's native schema engine
-// (scripts/schema-engine/schema-engine.cjs) and of scripts/prisma.mjs.
+// (tools/schema-engine/schema-engine.cjs) and of scripts/prisma.mjs.
 // They start their own embedded PostgreSQL (temp folder, a free port) and
 // drive the engine both directly (CLI mode, JSON-RPC) and through the real
-// Prisma CLI. Standalone: npx vitest run --root tests/schema-engine
+// Prisma CLI. Standalone: npx vitest run tests/infra/schema-engine.test.ts --config tools/schema-engine/vitest.config.mjs
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,7 +15,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const ENGINE = path.join(ROOT, "scripts", "schema-engine", "schema-engine.cjs");
+const ENGINE = path.join(ROOT, "tools", "schema-engine", "schema-engine.cjs");
 const WRAPPER = path.join(ROOT, "scripts", "prisma.mjs");
 const requireFromRoot = createRequire(path.join(ROOT, "package.json"));
 const ENGINES_HASH: string = requireFromRoot("@prisma/engines-version").enginesVersion;
@@ -282,7 +282,7 @@ describe("Prisma CLI with the stand-in (scripts/prisma.mjs)", () => {
       const r = await run(process.execPath, [WRAPPER, "-v"], { cwd: project, env: childEnv() });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`schema-engine-cli ${ENGINES_HASH}`);
-      if (!hasNative) expect(r.stdout).toMatch(/scripts\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
+      if (!hasNative) expect(r.stdout).toMatch(/tools\/schema-engine\/schema-engine\.cjs, resolved by PRISMA_SCHEMA_ENGINE_BINARY/);
     },
     CLI_TIMEOUT,
   );

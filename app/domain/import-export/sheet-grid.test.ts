@@ -10,7 +10,7 @@ import { col, type AreaColumn } from "~/domain/data-areas/types";
 import { cellConverter, convertCell, readSpreadsheet, validateSheet } from "~/domain/import-export/import.server";
 import { KIND, sheetGrid, sheetRows } from "~/domain/import-export/sheet-grid";
 import { parseCompactSheetInWorker, parseSheetInWorker, type Cell, type CompactSheet } from "~/domain/import-export/sheet-worker.server";
-import { sheetBytes } from "./helpers";
+import { sheetBytes } from "../../../tests/support/sheets";
 
 type CompactModule = {
   KIND: typeof KIND;

@@ -7,13 +7,18 @@
 //     stage prunes them (`npm prune --omit=dev`) are enough: the CMD starts,
 //     applies the migrations, answers /healthz and serves /home and a build
 //     asset, with the image's ENV (NODE_ENV=production, UPLOAD_DIR). Not
-//     checked: the `node` user and the base image's packages (no engine here).
+//     checked: the `node` user and the base image's packages (no engine here);
+//   - the image takes Prisma's native schema engine and nothing of tools/:
+//     PRISMA_ENGINE=native in the build and final stages and a build step
+//     that fails without the engine (shown here, where it is not installed:
+//     the step exits non-zero); tools/ is never copied (.dockerignore). The
+//     emulated image below is given the stand-in explicitly, in place of the
+//     engine a real build installs.
 import fs from "node:fs";
 import path from "node:path";
-import net from "node:net";
-import type { AddressInfo } from "node:net";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/free-port.mjs";
 
 const ROOT = process.cwd();
 const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
@@ -30,13 +35,9 @@ for (const line of lines) {
 }
 const finalStage = stages[stages.length - 1];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+const nativeEngine =
+  fs.existsSync(path.join(ROOT, "node_modules", "@prisma", "engines")) &&
+  fs.readdirSync(path.join(ROOT, "node_modules", "@prisma", "engines")).some((f) => /^schema-engine-/.test(f));
 
 let image: string | null = null;
 let child: ChildProcess | null = null;
@@ -70,6 +71,31 @@ describe("the Dockerfile's steps", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     expect(pkg.scripts.build).toMatch(/remix build/);
     expect(fs.existsSync(path.join(ROOT, "build", "index.js")), "run `npm run build` first").toBe(true);
+  });
+
+  it("uses Prisma's native schema engine, fails its build without it, and leaves tools/ out", () => {
+    const envOf = (stage: string[]) => stage.filter((l) => /^ENV\s/i.test(l)).join(" ");
+    expect(envOf(stages[0])).toMatch(/\bPRISMA_ENGINE=native\b/);
+    expect(envOf(finalStage)).toMatch(/\bPRISMA_ENGINE=native\b/);
+    const runs = stages[0].filter((l) => /^RUN\s/i.test(l)).map((l) => l.slice(4).trim());
+    expect(runs.indexOf("node scripts/prisma.mjs --version")).toBeGreaterThan(runs.indexOf("npm ci"));
+    // No line copies tools/, and the build context leaves it out (the build stage's `COPY . .`).
+    expect(lines.filter((l) => /^COPY\s/i.test(l) && /\btools\b/.test(l))).toEqual([]);
+    const ignored = fs
+      .readFileSync(path.join(ROOT, ".dockerignore"), "utf8")
+      .split("\n")
+      .map((l) => l.trim());
+    expect(ignored).toContain("tools");
+    // That build step on a machine without the engine (this one, offline): it fails.
+    if (!nativeEngine) {
+      const step = spawnSync(process.execPath, ["scripts/prisma.mjs", "--version"], {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...process.env, PRISMA_ENGINE: "native", PRISMA_SCHEMA_ENGINE_BINARY: "" },
+        timeout: 60_000,
+      });
+      expect(step.status, step.stdout + step.stderr).not.toBe(0);
+    }
   });
 
   it("the final image's files, pruned, start with its CMD and serve pages", async () => {
@@ -124,6 +150,10 @@ describe("the Dockerfile's steps", () => {
         HOME: image,
         NODE_ENV: "production",
         ...env,
+        // In place of the native engine a real build installs (none on this machine): the build machines' stand-in.
+        ...(nativeEngine
+          ? {}
+          : { PRISMA_ENGINE: "", PRISMA_SCHEMA_ENGINE_BINARY: path.join(ROOT, "tools", "schema-engine", "schema-engine.cjs") }),
         UPLOAD_DIR: uploads,
         PORT: String(port),
         DATABASE_URL: process.env.DATABASE_URL!,

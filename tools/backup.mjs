@@ -6,7 +6,7 @@
 //   npm run backup -- --out /mnt/backups → /mnt/backups/backup-<UTC time>/
 //   npm run restore -- <folder>          → into an empty database and uploads folder
 //   npm run restore -- <folder> --force  → replaces what is there
-//   node scripts/backup.mjs verify <folder>
+//   node tools/backup.mjs verify <folder>
 //
 // The database is DATABASE_URL, else the embedded PostgreSQL (the running
 // one on PG_PORT, or started for the occasion); uploads are UPLOAD_DIR
@@ -637,9 +637,9 @@ function parseArgs(argv) {
 }
 
 const USAGE = `usage:
-  node scripts/backup.mjs backup [--out DIR]         (npm run backup)
-  node scripts/backup.mjs restore FOLDER [--force]   (npm run restore -- FOLDER)
-  node scripts/backup.mjs verify FOLDER`;
+  node tools/backup.mjs backup [--out DIR]         (npm run backup)
+  node tools/backup.mjs restore FOLDER [--force]   (npm run restore -- FOLDER)
+  node tools/backup.mjs verify FOLDER`;
 
 /** @param {string[]} argv */
 async function main(argv) {

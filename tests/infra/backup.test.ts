@@ -1,4 +1,4 @@
-// Backup and restore (scripts/backup.mjs, docs/backups.md): rows and files
+// Backup and restore (tools/backup.mjs, docs/backups.md): rows and files
 // come back exactly, into a new database and over a changed one; a damaged
 // backup is refused; a failed restore leaves the target untouched; the npm
 // commands work end to end.
@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type pg from "pg";
-import { backup, restore, verifyBackup } from "../../scripts/backup.mjs";
+import { backup, restore, verifyBackup } from "../../tools/backup.mjs";
 import { currentDatabaseUrl, testDatabaseInfo } from "../support/db";
 import { createEmptyDatabase, dropDatabase, withClient } from "../support/pg";
 
@@ -223,7 +223,7 @@ describe("restore", { timeout: 120_000 }, () => {
 
   test("npm run backup / npm run restore work end to end (the CLI)", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: currentDatabaseUrl(), UPLOAD_DIR: uploadDir, NODE_ENV: "production" };
-    const taken = spawnSync(process.execPath, ["scripts/backup.mjs", "backup", "--out", path.join(scratch, "cli")], {
+    const taken = spawnSync(process.execPath, ["tools/backup.mjs", "backup", "--out", path.join(scratch, "cli")], {
       cwd: ROOT,
       env,
       encoding: "utf8",
@@ -233,13 +233,13 @@ describe("restore", { timeout: 120_000 }, () => {
     const dir = taken.stdout.trim().split("\n").at(-1)!;
     expect(dir).toMatch(/backup-\d{8}-\d{6}Z$/);
 
-    const verified = spawnSync(process.execPath, ["scripts/backup.mjs", "verify", dir], { cwd: ROOT, env, encoding: "utf8" });
+    const verified = spawnSync(process.execPath, ["tools/backup.mjs", "verify", dir], { cwd: ROOT, env, encoding: "utf8" });
     expect(verified.status).toBe(0);
     expect(verified.stdout).toMatch(/ok: \d+ tables/);
 
     const url = await newEmptyDatabase();
     const target = path.join(scratch, "cli-uploads");
-    const restored = spawnSync(process.execPath, ["scripts/backup.mjs", "restore", dir], {
+    const restored = spawnSync(process.execPath, ["tools/backup.mjs", "restore", dir], {
       cwd: ROOT,
       env: { ...env, DATABASE_URL: url, UPLOAD_DIR: target },
       encoding: "utf8",
@@ -249,7 +249,7 @@ describe("restore", { timeout: 120_000 }, () => {
     expect(await fingerprint(url)).toEqual(await fingerprint(currentDatabaseUrl()));
     expect(readUpload(target, "attachments/0123456789abcdef0123456789abcdef.pdf").equals(attachment)).toBe(true);
 
-    const again = spawnSync(process.execPath, ["scripts/backup.mjs", "restore", dir], {
+    const again = spawnSync(process.execPath, ["tools/backup.mjs", "restore", dir], {
       cwd: ROOT,
       env: { ...env, DATABASE_URL: url, UPLOAD_DIR: path.join(scratch, "cli-uploads-2") },
       encoding: "utf8",

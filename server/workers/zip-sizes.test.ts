@@ -3,7 +3,7 @@
 // entry is refused before any reader sees it, and the one-pass reader reads
 // the bytes the check inflated (the file is inflated once, not twice).
 import { describe, expect, it } from "vitest";
-import { sheetBytes } from "./helpers";
+import { sheetBytes } from "../../tests/support/sheets";
 
 type Cell = string | number | boolean | null;
 type Read = { firstRow: number; rows: Cell[][]; formulaCells: string[] };

@@ -3,7 +3,7 @@
 import { renderOrderConfirmation } from "~/domain/orders/emails/order-confirmation";
 import { renderOrderNotification } from "~/domain/orders/emails/order-notification";
 import { i18n } from "~/i18n/i18n.server";
-import { orderEmailData as data } from "./email-fixture";
+import { orderEmailData as data } from "../../tests/booking/email-fixture";
 
 test("staff read Chinese; the customer their language; both say what was booked", async () => {
   const staff = await renderOrderNotification({ t: await i18n.getFixedT("zh-CN"), lang: "zh-CN", data: data(1) });

@@ -31,7 +31,7 @@ describe("account translations", () => {
   });
 
   test("every key literal used by the account code exists in both languages", () => {
-    const root = path.resolve(__dirname, "../../app");
+    const root = path.resolve(__dirname, "..");
     const files = [
       "routes/standalone/login.tsx",
       "routes/account/_layout.tsx",
