@@ -103,6 +103,17 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
       reason: "营业执照照片不清晰，请重新上传".repeat(1 + filler),
     },
   ],
+  renderTierChangeEmail: (t, lang, filler) => [
+    {
+      t,
+      lang,
+      customer: { username: "上海环球贸易", company: `上海环球贸易有限公司${"（浦东分公司）".repeat(filler)}` },
+      before: 2,
+      after: 1,
+      by: "张经理",
+      at: new Date("2026-03-16T02:00:00Z"),
+    },
+  ],
   renderStatusChange: (t, lang, filler) => [
     {
       t,
