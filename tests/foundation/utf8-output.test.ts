@@ -15,7 +15,7 @@
 // parameters fails until SAMPLES says which URL to render. Resource routes
 // (no default export) do not go through React and are not rendered here.
 // The e-mails are every `render…` export of app/emails and of the domain's
-// emails/ folders (domain/orders/emails).
+// emails/ folders (domain/orders/emails, domain/users/emails).
 import type * as ReactDomServer from "react-dom/server";
 import fs from "node:fs";
 import path from "node:path";
