@@ -21,5 +21,7 @@ declare module "@remix-run/node" {
     dataVersions?: () => Readonly<Record<string, string>> | null;
     /** What the request resolved so far (app/http/context.server.ts). */
     requestState?: RequestState;
+    /** What the request's action resolved (for that request only: its loaders look again). */
+    actionState?: { request: Request; state: RequestState };
   }
 }

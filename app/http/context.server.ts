@@ -9,9 +9,9 @@
 // the others reuse. A request called without it (tests calling a loader
 // directly) gets one made on first use, on the context object it was given.
 //
-// Only for reads (GET, HEAD): an action's lookups stay its own, so the loaders
+// An action's lookups are its own (kept for its request alone), so the loaders
 // Remix runs after a form's action (with a GET copy of the request) read the
-// session, language and versions the action may have changed.
+// session, language and versions the action may have changed, once.
 import type { AppLoadContext } from "@remix-run/node";
 import { readSession, type SessionLookup } from "~/domain/accounts/session.server";
 import { detectLanguage } from "~/i18n/i18n.server";
@@ -44,9 +44,12 @@ export function createLoadContext(options: {
 
 const reads = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
-/** The request's state: the context's own, or a fresh one for a non-reading request (an action). */
+/** The request's state: the context's own for reads, the action's own for its request. */
 function stateOf({ request, context }: RequestArgs): RequestState {
-  if (!reads(request)) return {};
+  if (!reads(request)) {
+    if (context.actionState?.request !== request) context.actionState = { request, state: {} };
+    return context.actionState.state;
+  }
   // Called without the server's context (a test calling a loader): made on first use.
   return (context.requestState ??= {});
 }
