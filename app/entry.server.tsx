@@ -85,6 +85,13 @@ export { createLoadContext } from "./http/context.server";
 /** Which pages the server's page cache may keep for visitors, and how it keys them (server/page-cache.js). */
 export { pageCacheRules } from "./http/page-cache-rules.server";
 
+/**
+ * The one rule of a request's language (./i18n/negotiate.ts): the page cache
+ * (server/page-cache.js) keys its pages by it, as
+ * `build.entry.module.chooseLanguage` (issue 45 item 2).
+ */
+export { chooseLanguage } from "./i18n/negotiate";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -21,6 +21,7 @@ import { i18n, detectLanguage } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "~/utils/upload-limits";
 import { importMaxBytes } from "~/utils/uploads.server";
+import { UPLOAD_REFUSED_PARAM } from "~/domain/data-areas/screen-types";
 
 /** The page routes that take a file (Remix paths) and their body limit. */
 export const PAGE_UPLOADS: readonly { path: string; limit: number | (() => number) }[] = [
@@ -134,11 +135,26 @@ export async function gateRequest(request: Request): Promise<Response | null> {
   const lng = await detectLanguage(request);
   const t = await i18n.getFixedT(lng);
   const title = escapeHtml(t(refusal.titleKey));
-  const body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));
+  let body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));
   headers.set("Content-Type", "text/html; charset=utf-8");
+  // An Excel file too large for a data area's import, sent without JavaScript (which checks the size first): the
+  // browser goes on to the area's screen, which says the spec's size message (issue 40 item 5), instead of
+  // staying on this page.
+  const area =
+    refusal.status === 413
+      ? Object.values(dataAreas).find((a) => a.path.toLowerCase() === url.pathname.replace(/\/$/, "").toLowerCase())
+      : undefined;
+  let back = `<a href="/home">${escapeHtml(t("common.errors.backHome"))}</a>`;
+  if (area) {
+    const screen = `${area.path}?${UPLOAD_REFUSED_PARAM}=tooLarge`;
+    headers.set("Refresh", `0; url=${screen}`);
+    body = `${escapeHtml(t("data.import.tooLarge", { mb: megabytes(importMaxBytes()) }))} ${body}`;
+    back = `<a href="${escapeHtml(screen)}">${escapeHtml(t(area.titleKey))}</a>`;
+  }
+  // The site's icon named as on every page (app/root.tsx): without it the browser asks for /favicon.ico, a 404.
   const html = `<!DOCTYPE html>
-<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${refusal.status} ${title}</title></head>
-<body><main><p>${refusal.status}</p><h1>${title}</h1><p>${body}</p><p><a href="/home">${escapeHtml(t("common.errors.backHome"))}</a></p></main></body></html>
+<html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${refusal.status} ${title}</title></head>
+<body><main><p>${refusal.status}</p><h1>${title}</h1><p>${body}</p><p>${back}</p></main></body></html>
 `;
   return new Response(html, { status: refusal.status, headers });
 }

@@ -1,6 +1,15 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import type { loader as rootLoader } from "./http/root-loader.server";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { fallbackLanguage } from "./i18n/config";
@@ -12,7 +21,11 @@ import { InlineStyles } from "./utils/inline-styles";
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // The application's name: the title of pages that have none of their own.
-export const meta: MetaFunction<typeof rootLoader> = ({ data }) => [{ title: data?.appName ?? "" }];
+// A 404 anywhere (the catch-all, a record or quote that does not exist) is titled as such (issue 45 item 9).
+export const meta: MetaFunction<typeof rootLoader> = ({ data, error }) =>
+  isRouteErrorResponse(error) && error.status === 404 && data
+    ? [{ title: data.notFoundTitle }, { name: "robots", content: "noindex" }]
+    : [{ title: data?.appName ?? "" }];
 
 // The loader is in root-loader.server.ts: a value import of @remix-run/node
 // here would put its (empty) browser stand-in on every page as one more chunk.

@@ -30,6 +30,7 @@ import { serverSettings } from "./env.js";
  *       dataVersions?: () => Readonly<Record<string, string>> | null,
  *     }) => import("@remix-run/node").AppLoadContext,
  *     pageCacheRules: import("./page-cache.js").PageCacheRules,
+ *     chooseLanguage: (choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => { lng: string },
  *   } }
  * }} AppBuild
  */
@@ -113,9 +114,15 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
 
   // The page cache: data versions by LISTEN/NOTIFY (server/data-versions.js).
   const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
-  // What it may keep comes from the app (app/http/page-cache-rules.server.ts, through the build's entry).
+  // What it may keep comes from the app (app/http/page-cache-rules.server.ts, through the build's entry);
+  // keyed by the language the app answers in (its one rule, app/i18n/negotiate.ts): a first visit's Accept-Language counts.
   const cache = versions
-    ? createPageCache({ versions, rules: currentBuild().entry.module.pageCacheRules, maxBytes: pageCacheBytes })
+    ? createPageCache({
+        versions,
+        rules: currentBuild().entry.module.pageCacheRules,
+        maxBytes: pageCacheBytes,
+        languageOf: (choice) => currentBuild().entry.module.chooseLanguage(choice).lng,
+      })
     : null;
   if (cache) app.use(cache.capture);
   // A form's action may have written a versioned table: this process reads

@@ -63,6 +63,8 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   /** Largest Excel import in MB (data-maintenance.md: 2 MB); raise it for large carrier sheets (issue 23). */
   IMPORT_MAX_MB: z.coerce.number().positive().max(1024).default(2),
+  /** Most rows one Excel import may stage (issue 40: a 100,000-row carrier sheet fits, with its periods side by side). */
+  IMPORT_MAX_ROWS: z.coerce.number().int().positive().max(5_000_000).default(200_000),
   /** Where `npm run backup` writes (tools/backup.mjs). */
   BACKUP_DIR: z.string().optional(),
   /** The project folder the Excel worker threads load from (app/domain/import-export/sheet-worker.server.ts); unset = the working folder. */

@@ -127,6 +127,14 @@ export function isCandidate(req, rules) {
 }
 
 /**
+ * @typedef {(choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => string} LanguageOf
+ * The language a request is answered in: the app's one rule (app/i18n/negotiate.ts,
+ * chooseLanguage, through the build's entry module; issue 45 item 2). Without it, the cookie's.
+ */
+/** @type {LanguageOf} */
+const cookieOnly = ({ cookie }) => cookie ?? "";
+
+/**
  * The keys of a request: the URL with its parameters sorted and the
  * endpoint codes upper-cased (`normal`), and as sent (`exact`), each behind
  * what else the page depends on; null when the request is not cacheable.
@@ -134,7 +142,7 @@ export function isCandidate(req, rules) {
  * @param {CompiledRules} rules
  * @returns {{ normal: string, exact: string, folded: string[] } | null}
  */
-export function requestKeys(req, rules, now = Date.now()) {
+export function requestKeys(req, rules, now = Date.now(), /** @type {LanguageOf} */ languageOf = cookieOnly) {
   if (req.method !== "GET" || !req.url) return null;
   const q = req.url.indexOf("?");
   const path = q < 0 ? req.url : req.url.slice(0, q);
@@ -145,9 +153,15 @@ export function requestKeys(req, rules, now = Date.now()) {
   if (language === null) return null;
   const query = q < 0 ? "" : req.url.slice(q + 1);
   if (query.length > MAX_QUERY) return null;
+  // The language the page is written in: a first visit without a cookie may be English by its Accept-Language.
+  const lng = languageOf({
+    param: new URLSearchParams(query).get("lng"),
+    cookie: language ?? null,
+    acceptLanguage: Array.isArray(headers["accept-language"]) ? headers["accept-language"].join(",") : (headers["accept-language"] ?? null),
+  });
   // What else a render reads from the request: the host and protocol name
   // the site's absolute URLs (canonical links, sitemap) and HSTS.
-  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${language ?? ""}|${rules.day(now)}|${path}?`;
+  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${lng}|${rules.day(now)}|${path}?`;
   /** @type {[string, string][]} */
   const params = [];
   /** @type {string[]} */
@@ -324,10 +338,11 @@ function answer(entry, requestHeaders, started) {
  *   rules: PageCacheRules,
  *   maxBytes?: number,
  *   now?: () => number,
+ *   languageOf?: LanguageOf,
  * }} options
  * @returns {PageCache}
  */
-export function createPageCache({ versions, rules: appRules, maxBytes = 64 * 1024 * 1024, now = Date.now }) {
+export function createPageCache({ versions, rules: appRules, maxBytes = 64 * 1024 * 1024, now = Date.now, languageOf = cookieOnly }) {
   const rules = compile(appRules);
   /** @type {LRUCache<string, Entry>} */
   const store = new LRUCache({
@@ -437,7 +452,7 @@ export function createPageCache({ versions, rules: appRules, maxBytes = 64 * 102
 
     serve(req, res) {
       const started = performance.now();
-      const keys = requestKeys(req, rules, now());
+      const keys = requestKeys(req, rules, now(), languageOf);
       if (!keys) return false;
       const tag = versions.tag();
       if (tag === null) return false;

@@ -1,6 +1,7 @@
 // The six-digit code e-mail (registration and password reset), rendered on
 // the server with React Email in the language of the request that asked.
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "./mail-link";
 import { renderEmail } from "./render";
 import type { T } from "~/i18n/keys";
 
@@ -15,9 +16,11 @@ type Props = {
   expiry: string;
   ignore: string;
   preview: string;
+  /** The form the code goes into, as an absolute link (PUBLIC_URL), or none. */
+  link: EmailLink;
 };
 
-export function VerificationCodeEmail({ lang, appName, heading, intro, code, expiry, ignore, preview }: Props) {
+export function VerificationCodeEmail({ lang, appName, heading, intro, code, expiry, ignore, preview, link }: Props) {
   return (
     <Html lang={lang}>
       <Head />
@@ -33,6 +36,7 @@ export function VerificationCodeEmail({ lang, appName, heading, intro, code, exp
             <Text style={{ fontSize: 32, letterSpacing: 8, fontWeight: 700, color: "#1f2937", margin: 0 }}>{code}</Text>
           </Section>
           <Text style={{ color: "#6b7280" }}>{expiry}</Text>
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{ignore}</Text>
         </Container>
@@ -48,6 +52,8 @@ export async function renderVerificationCodeEmail(options: {
   purpose: CodeEmailPurpose;
   code: string;
   minutes: number;
+  /** The registration or reset form, absolute (PUBLIC_URL), or none. */
+  link: string | null;
 }): Promise<{ subject: string; html: string; text: string }> {
   const { t, lang, purpose, code, minutes } = options;
   const appName = t("common.appName");
@@ -62,6 +68,7 @@ export async function renderVerificationCodeEmail(options: {
       expiry={t("account.email.expiry", { minutes })}
       ignore={t("account.email.ignore")}
       preview={t("account.email.preview", { code })}
+      link={options.link ? { href: options.link, label: t(`account.email.${purpose}.link`) } : null}
     />
   );
   return renderEmail(element, subject);

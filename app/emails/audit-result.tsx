@@ -1,15 +1,25 @@
 // The e-mail a customer gets when staff pass or fail their registration or
 // their profile change (issue 22 item 16), in the customer's language.
 import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "./mail-link";
 import type { T } from "~/i18n/keys";
 import { renderEmail, type RenderedEmail } from "./render";
 
 export type AuditSubject = "registration" | "profile";
 export type AuditDecision = "pass" | "fail";
 
-type Props = { lang: string; appName: string; heading: string; lines: string[]; preview: string; footer: string };
+type Props = {
+  lang: string;
+  appName: string;
+  heading: string;
+  lines: string[];
+  preview: string;
+  footer: string;
+  /** An absolute link (PUBLIC_URL) to where the customer goes next, or none. */
+  link: EmailLink;
+};
 
-function AuditResultEmail({ lang, appName, heading, lines, preview, footer }: Props) {
+function AuditResultEmail({ lang, appName, heading, lines, preview, footer, link }: Props) {
   return (
     <Html lang={lang}>
       <Head />
@@ -25,6 +35,7 @@ function AuditResultEmail({ lang, appName, heading, lines, preview, footer }: Pr
               {line}
             </Text>
           ))}
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
         </Container>
@@ -41,6 +52,8 @@ export async function renderAuditResultEmail(options: {
   decision: AuditDecision;
   username: string;
   reason: string | null;
+  /** Where the link leads: the sign-in page after a pass, the contact page after a failure (absolute, or none). */
+  link: string | null;
 }): Promise<RenderedEmail> {
   const { t, lang, subject, decision, username, reason } = options;
   const appName = t("common.appName");
@@ -59,6 +72,11 @@ export async function renderAuditResultEmail(options: {
       lines={lines}
       preview={heading}
       footer={t("admin.auditMail.footer")}
+      link={
+        options.link
+          ? { href: options.link, label: t(decision === "pass" ? "admin.auditMail.linkPass" : "admin.auditMail.linkFail") }
+          : null
+      }
     />
   );
   return renderEmail(element, t(`${key}.subject`, { appName }));

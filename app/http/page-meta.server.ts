@@ -26,14 +26,17 @@ export async function sitePageMeta(
   const lng = await languageOf(args);
   const t = pageT(lng);
   const title = t("common.meta.pageTitle", { page: t(options.title, options.titleValues ?? {}), app: t("common.appName") });
-  if (!options.description) return metaTags({ title, noindex: true });
+  if (!options.description) return metaTags({ title, noindex: true }, lng);
   const url = new URL(args.request.url);
   const origin = publicOrigin(url);
-  return metaTags({
-    title,
-    description: t(options.description),
-    canonical: absoluteUrl(origin, url.pathname, {}, lng),
-    alternates: supportedLanguages.map((l) => ({ hrefLang: l, href: absoluteUrl(origin, url.pathname, {}, l) })),
-    noindex: false,
-  });
+  return metaTags(
+    {
+      title,
+      description: t(options.description),
+      canonical: absoluteUrl(origin, url.pathname, {}, lng),
+      alternates: supportedLanguages.map((l) => ({ hrefLang: l, href: absoluteUrl(origin, url.pathname, {}, l) })),
+      noindex: false,
+    },
+    lng,
+  );
 }

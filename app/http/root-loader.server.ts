@@ -2,7 +2,7 @@
 // flash message and the footer's part of the company identity, from the
 // request's context (./context.server.ts).
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { pageT } from "~/i18n/i18n.server";
+import { keptLanguageCookie, pageT } from "~/i18n/i18n.server";
 import { resourceVersions } from "~/i18n/resources.server";
 import { toClientViewer } from "~/http/client-viewer";
 import { companyIdentity } from "~/domain/site/company.server";
@@ -19,10 +19,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers();
   // Reading a flash consumes it: commit only then, so plain pages set no cookie.
   if (message) headers.append("Set-Cookie", await sessionStorage().commitSession(cookieSession));
+  // Arrived by a ?lng= link: the language stays on the next click (issue 45 item 2).
+  const kept = await keptLanguageCookie(args.request);
+  if (kept) headers.append("Set-Cookie", kept);
   return data(
     {
       lng,
       appName: pageT(lng)("common.appName"),
+      // The title of a 404 page ("页面不存在 | …"), for the root's meta (it has no t).
+      notFoundTitle: pageT(lng)("common.meta.pageTitle", {
+        page: pageT(lng)("common.errors.notFoundTitle"),
+        app: pageT(lng)("common.appName"),
+      }),
       i18nVersion: resourceVersions[lng],
       viewer: viewer ? toClientViewer(viewer) : null,
       message,

@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import type { i18n as I18nInstance } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, i18nConfig, supportedLanguages, type Language, isLanguage } from "./config";
+import { chooseLanguage, languageToKeep, type LanguageChoice } from "./negotiate";
 import type { T } from "./keys";
 import { createLiteI18n } from "./lite";
 import { resources } from "./resources.server";
@@ -20,13 +21,23 @@ export const languageCookie = createCookie(secureLanguageCookie ? "__Host-lng" :
   maxAge: 60 * 60 * 24 * 365,
 });
 
-// searchParams then cookie: zh-CN stays the default whatever the browser says.
+/** What decides a request's language, read from the request (./negotiate.ts has the rule). */
+async function languageChoice(request: Request): Promise<LanguageChoice> {
+  const cookie = (await languageCookie.parse(request.headers.get("Cookie")).catch(() => null)) as unknown;
+  return {
+    param: new URL(request.url).searchParams.get("lng"),
+    cookie: typeof cookie === "string" ? cookie : null,
+    acceptLanguage: request.headers.get("Accept-Language"),
+  };
+}
+
+// The one rule of ./negotiate.ts (?lng=, the cookie, Accept-Language on a first visit, zh-CN).
 const remixI18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
-    cookie: languageCookie,
-    order: ["searchParams", "cookie"],
+    order: ["custom"],
+    findLocale: async (request) => chooseLanguage(await languageChoice(request)).lng,
   },
   i18next: {
     ...i18nConfig,
@@ -69,6 +80,17 @@ export const i18n = remixI18n as Omit<RemixI18Next, "getFixedT"> & { getFixedT(l
 export async function detectLanguage(request: Request): Promise<Language> {
   const lng = await i18n.getLocale(request);
   return isLanguage(lng) ? lng : fallbackLanguage;
+}
+
+/**
+ * The Set-Cookie header that keeps the language a visitor arrived in by a
+ * `?lng=` link (./negotiate.ts, languageToKeep), or null. The root loader
+ * sends it with every page, so the next click, form or redirect is in the
+ * same language with or without JavaScript (issue 45 item 2).
+ */
+export async function keptLanguageCookie(request: Request): Promise<string | null> {
+  const lng = languageToKeep(await languageChoice(request));
+  return lng ? languageCookie.serialize(lng) : null;
 }
 
 export async function getT(request: Request) {

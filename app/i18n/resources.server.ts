@@ -40,6 +40,8 @@ import zhQuoteBooking from "../locales/zh-CN/quoteBooking.json";
 import enQuoteBooking from "../locales/en-US/quoteBooking.json";
 import zhTreeTable from "../locales/zh-CN/treeTable.json";
 import enTreeTable from "../locales/en-US/treeTable.json";
+import zhWizard from "../locales/zh-CN/wizard.json";
+import enWizard from "../locales/en-US/wizard.json";
 
 // The Chinese texts are the reference: their shape types every key the code
 // may ask for (TranslationKey in ./keys.ts), and the English texts must have
@@ -63,6 +65,7 @@ const zhCN = {
   backofficeLog: zhBackofficeLog,
   quoteBooking: zhQuoteBooking,
   treeTable: zhTreeTable,
+  wizard: zhWizard,
 };
 export type Translations = typeof zhCN;
 
@@ -85,6 +88,7 @@ const enUS: Translations = {
   backofficeLog: enBackofficeLog,
   quoteBooking: enQuoteBooking,
   treeTable: enTreeTable,
+  wizard: enWizard,
 };
 
 export const resources: Record<Language, Record<string, unknown>> = { "zh-CN": zhCN, "en-US": enUS };

@@ -18,6 +18,17 @@ export function configuredOrigin(): string | null {
   return url ? url.replace(/\/+$/, "") : null;
 }
 
+/**
+ * The absolute URL of a path of this site for a mail (`/entrustment/12`), or
+ * null without PUBLIC_URL: a mail is read outside any request, in a mail
+ * client, where a relative link leads nowhere. Every link a mail carries is
+ * made here (issue 45 item 6).
+ */
+export function mailLink(path: string): string | null {
+  const origin = configuredOrigin();
+  return origin ? `${origin}${path.startsWith("/") ? path : `/${path}`}` : null;
+}
+
 function allowedHosts(): string[] {
   const list = env().ALLOWED_HOSTS;
   return list

@@ -33,6 +33,11 @@ export function importMaxBytes(): number {
   return bytesOfMegabytes(env().IMPORT_MAX_MB);
 }
 
+/** The most rows one import may stage (IMPORT_MAX_ROWS, issue 40 item 5). */
+export function importMaxRows(): number {
+  return env().IMPORT_MAX_ROWS;
+}
+
 export function uploadRoot(): string {
   return path.resolve(env().UPLOAD_DIR);
 }

@@ -13,6 +13,8 @@ export function buildHomeContents(): Prisma.HomeContentCreateManyInput[] {
         channel,
         name: item.name,
         description: item.description,
+        nameEn: item.en?.name ?? null,
+        descriptionEn: item.en?.description ?? null,
         parentId,
         level: parentId == null ? 1 : 2,
         imagePath: null, // no image yet: the placeholder is shown

@@ -55,14 +55,19 @@ function buildSeaPorts(): SeaPortRow[] {
   const missing = curated.filter((c) => !SEA_PORTS.some((p) => p[0] === c));
   if (missing.length) throw new Error(`Chinese port names for unknown codes: ${missing.join(", ")}`);
 
-  const taken = new Set<string>();
-  const rows = sorted.map(([code, raw, country]) => {
+  // A second LOCODE of the same place (CNSGH beside CNSHA: both "Shanghai")
+  // is left out: as "SHANGHAI (CNSGH)" it led customers to empty results,
+  // since the rate sheets name the place, not the code (issue 45 item 8).
+  // Places of the same name in other countries keep "(code)".
+  const taken = new Map<string, string>();
+  const rows = sorted.flatMap(([code, raw, country]) => {
     const [zh, enOverride] = SEA_PORT_NAMES[code] ?? [];
     let name = enOverride ?? cleanPortName(raw);
+    if (taken.get(name) === country) return [];
     if (taken.has(name)) name = `${name} (${code})`;
-    taken.add(name);
+    taken.set(name, country);
     const [countryName, countryNameZh] = COUNTRIES[country];
-    return { code, name, nameZh: zh ?? name, countryCode: country, countryName, countryNameZh, lane: laneOf(code), ediCode: code };
+    return [{ code, name, nameZh: zh ?? name, countryCode: country, countryName, countryNameZh, lane: laneOf(code), ediCode: code }];
   });
   // Ids in code order, like an imported port list.
   rows.sort((a, b) => a.code.localeCompare(b.code));

@@ -243,7 +243,10 @@ function styleIndex(text, from, to) {
  */
 export function readFirstSheetFast(data, XLSX, dateText, inflated) {
   try {
-    return read(data, XLSX, dateText, inflated);
+    const book = openBook(data, XLSX, inflated);
+    if (!book || book.sheets.length === 0) return null;
+    const sheet = readSheet(book, book.sheets[0], XLSX, dateText);
+    return sheet && { firstRow: sheet.firstRow, rows: sheet.rows, formulaCells: sheet.formulaCells };
   } catch {
     // Not the plain form (Unsupported), or damaged (a bad deflate stream …): SheetJS decides, with its own errors.
     return null;
@@ -251,13 +254,41 @@ export function readFirstSheetFast(data, XLSX, dateText, inflated) {
 }
 
 /**
+ * Every tab of the workbook (issue 40: carrier sheets come with one tab per
+ * trade lane), each with its merged ranges, or null when any tab is not in
+ * the plain form (SheetJS then reads the whole workbook).
  * @param {Uint8Array} data
  * @param {SheetJS} XLSX
  * @param {DateText} dateText
  * @param {Inflated} [inflated]
- * @returns {RowsSheet | null}
+ * @returns {import("./compact-sheet.mjs").RowsTab[] | null}
  */
-function read(data, XLSX, dateText, inflated) {
+export function readWorkbookFast(data, XLSX, dateText, inflated) {
+  try {
+    const book = openBook(data, XLSX, inflated);
+    if (!book) return null;
+    /** @type {import("./compact-sheet.mjs").RowsTab[]} */
+    const tabs = [];
+    for (const entry of book.sheets) {
+      const sheet = readSheet(book, entry, XLSX, dateText);
+      if (!sheet) return null;
+      tabs.push({ name: entry.name, hidden: entry.hidden, ...sheet });
+    }
+    return tabs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The workbook's parts the sheets share: the zip, its tabs (name, part,
+ * hidden), the shared strings and which styles are dates; null when it is not
+ * an .xlsx workbook.
+ * @param {Uint8Array} data
+ * @param {SheetJS} XLSX
+ * @param {Inflated} [inflated]
+ */
+function openBook(data, XLSX, inflated) {
   if (!(data[0] === 0x50 && data[1] === 0x4b)) return null;
   const zip = zipEntries(data, inflated);
   if (!zip) return null;
@@ -269,10 +300,15 @@ function read(data, XLSX, dateText, inflated) {
   const workbook = zip.text(workbookPath);
   if (!workbook || !/<workbook\b/.test(workbook)) return null;
   const rels = relationships(zip.text(`${folder}_rels/${workbookPath.slice(folder.length)}.rels`), folder);
-  const firstSheet = /<sheet\b[^>]*>/.exec(workbook);
-  if (!firstSheet) return null;
-  const sheetRel = rels.get(attribute(firstSheet[0], "r:id") ?? "");
-  if (!sheetRel || !sheetRel.type.endsWith("/worksheet")) return null;
+  /** @type {{ name: string, path: string, hidden: boolean }[]} */
+  const sheets = [];
+  for (const m of workbook.matchAll(/<sheet\b[^>]*>/g)) {
+    const rel = rels.get(attribute(m[0], "r:id") ?? "");
+    // A chart sheet or a dialog sheet holds no cells: not the plain form.
+    if (!rel || !rel.type.endsWith("/worksheet")) return null;
+    const state = attribute(m[0], "state");
+    sheets.push({ name: unescapexml(attribute(m[0], "name") ?? ""), path: rel.path, hidden: state === "hidden" || state === "veryHidden" });
+  }
   const workbookPr = /<workbookPr\b[^>]*>/.exec(workbook);
   const date1904Attr = workbookPr ? attribute(workbookPr[0], "date1904") : undefined;
   const date1904 = date1904Attr === "1" || date1904Attr === "true";
@@ -301,7 +337,21 @@ function read(data, XLSX, dateText, inflated) {
     if (date === undefined) decided.set(style, (date = decideDateStyle(style)));
     return date;
   };
-  const sheet = zip.text(sheetRel.path);
+  return { zip, sheets, strings, isDateStyle, date1904 };
+}
+
+/**
+ * One tab's cells (as readFirstSheetFast's result) and its merged ranges
+ * (0-based, as SheetJS's `!merges`), or null when it is not in the plain form.
+ * @param {NonNullable<ReturnType<typeof openBook>>} book
+ * @param {{ path: string }} entry
+ * @param {SheetJS} XLSX
+ * @param {DateText} dateText
+ * @returns {(RowsSheet & { merges: import("./compact-sheet.mjs").Merge[] }) | null}
+ */
+function readSheet(book, entry, XLSX, dateText) {
+  const { zip, strings, isDateStyle, date1904 } = book;
+  const sheet = zip.text(entry.path);
   if (!sheet || !/<worksheet\b/.test(sheet) || sheet.includes("<![CDATA[")) return null;
 
   const dimAt = sheet.search(/<(?:\w*:)?dimension/);
@@ -311,8 +361,9 @@ function read(data, XLSX, dateText, inflated) {
   if (!(range.s.r <= range.e.r && range.s.c <= range.e.c && range.s.r >= 0 && range.s.c >= 0)) return null;
   const dataAt = sheet.indexOf("<sheetData");
   if (dataAt < 0) return null;
+  const merges = mergedRanges(sheet, XLSX);
   if (sheet.charAt(dataAt + 10) === "/")
-    return { firstRow: range.s.r + 1, rows: Array.from({ length: range.e.r - range.s.r + 1 }, () => []), formulaCells: [] };
+    return { firstRow: range.s.r + 1, rows: Array.from({ length: range.e.r - range.s.r + 1 }, () => []), formulaCells: [], merges };
   const end = sheet.indexOf("</sheetData>", dataAt);
   if (end < 0) return null;
 
@@ -465,5 +516,75 @@ function read(data, XLSX, dateText, inflated) {
     if (!row) rows[i] = [];
     else while (row.length && row[row.length - 1] === null) row.pop();
   }
-  return { firstRow: range.s.r + 1, rows, formulaCells: [] };
+  return { firstRow: range.s.r + 1, rows, formulaCells: [], merges };
+}
+
+/**
+ * The merged ranges of a sheet's XML (`<mergeCell ref="A4:A5"/>`), 0-based.
+ * @param {string} sheet
+ * @param {SheetJS} XLSX
+ * @returns {import("./compact-sheet.mjs").Merge[]}
+ */
+function mergedRanges(sheet, XLSX) {
+  const at = sheet.lastIndexOf("<mergeCells");
+  if (at < 0) return [];
+  const end = sheet.indexOf("</mergeCells>", at);
+  const merges = [];
+  for (const m of sheet.slice(at, end < 0 ? undefined : end).matchAll(/<mergeCell\b[^>]*>/g)) {
+    const ref = attribute(m[0], "ref");
+    if (!ref) continue;
+    const range = XLSX.utils.decode_range(ref);
+    merges.push({ s: { r: range.s.r, c: range.s.c }, e: { r: range.e.r, c: range.e.c } });
+  }
+  return merges;
+}
+
+/**
+ * The texts of every sheet of an .xlsx, in tab order (null when it is not a
+ * plain zip workbook): the formula check reads them whatever reader read the cells.
+ * @param {Uint8Array} data
+ * @returns {string[] | null}
+ */
+export function sheetTexts(data) {
+  try {
+    if (!(data[0] === 0x50 && data[1] === 0x4b)) return null;
+    const zip = zipEntries(data);
+    if (!zip) return null;
+    const office = [...relationships(zip.text("_rels/.rels"), "").values()].find((r) => r.type.endsWith("/officeDocument"));
+    if (!office) return null;
+    const folder = office.path.includes("/") ? office.path.slice(0, office.path.lastIndexOf("/") + 1) : "";
+    const workbook = zip.text(office.path) ?? "";
+    const rels = relationships(zip.text(`${folder}_rels/${office.path.slice(folder.length)}.rels`), folder);
+    return [...workbook.matchAll(/<sheet\b[^>]*>/g)].map((m) => {
+      const id = /\sr:id\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(m[0]);
+      const rel = rels.get(id?.[1] ?? id?.[2] ?? "");
+      return (rel && zip.text(rel.path)) ?? "";
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cells of a sheet's XML that hold a formula but no saved result, in
+ * every form programs and scripts write: no value element, an empty one
+ * (`<v></v>`) or a self-closing one (`<v/>`), whatever the cell's type.
+ * SheetJS drops such a numeric cell and reads a text one as "": the import
+ * would take them as empty (issue 40 item 2).
+ * @param {string} xml
+ * @returns {string[]}
+ */
+export function formulaCellsWithoutValue(xml) {
+  /** @type {string[]} */
+  const cells = [];
+  if (xml.indexOf("<f") < 0 && !/<\w+:f[\s>/]/.test(xml)) return cells;
+  for (const m of xml.matchAll(/<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g)) {
+    const inner = m[2];
+    if (!inner || !/<(?:\w+:)?f[\s>/]/.test(inner)) continue;
+    const value = /<(?:\w+:)?v(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?v>/.exec(inner);
+    if (value && value[1] !== "") continue;
+    const ref = /\sr\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(m[1]);
+    if (ref) cells.push(ref[1] ?? ref[2]);
+  }
+  return cells;
 }

@@ -12,7 +12,7 @@
 // "YYYY-MM-DD" or "YYYY-MM-DD HH:mm:ss" (calendar parts, no time zone
 // involved).
 import * as XLSX from "@e965/xlsx";
-import { readFirstSheetFast } from "./fast-xlsx.mjs";
+import { formulaCellsWithoutValue, readFirstSheetFast, readWorkbookFast, sheetTexts } from "./fast-xlsx.mjs";
 
 /**
  * @typedef {import("./compact-sheet.mjs").RowsSheet} RowsSheet
@@ -75,26 +75,81 @@ export function readFirstSheet(data, inflated) {
  * @returns {RowsSheet}
  */
 export function readFirstSheetSheetJS(data) {
-  const workbook = XLSX.read(data, {
-    type: "array",
-    dense: true,
-    sheets: 0,
-    cellNF: true,
-    cellText: false,
-    cellHTML: false,
-    // Formulas are read only to find those without a cached value.
-    cellFormula: true,
-    cellStyles: false,
-    sheetStubs: false,
-    bookVBA: false,
-    bookDeps: false,
-  });
+  const workbook = XLSX.read(data, { ...SHEETJS_OPTIONS, sheets: 0 });
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : null;
+  const read = sheetRows(sheet, !!workbook.Workbook?.WBProps?.date1904);
+  return { firstRow: read.firstRow, rows: read.rows, formulaCells: withUnsavedFormulas(read.formulaCells, sheetTexts(data)?.[0]) };
+}
+
+/**
+ * Every tab of an .xls/.xlsx with its merged ranges (issue 40): the one-pass
+ * reader when every tab is in the plain form, else SheetJS. Each tab's
+ * formulaCells lists its formulas saved without a result, in every form.
+ * @param {Uint8Array} data
+ * @param {Map<number, Uint8Array>} [inflated]
+ * @returns {import("./compact-sheet.mjs").RowsTab[]}
+ */
+export function readWorkbook(data, inflated) {
+  const fast = readWorkbookFast(data, XLSX, dateText, inflated);
+  // The one-pass reader gives up on a formula without a result (SheetJS's own form of it is the message's),
+  // so a workbook it read has none.
+  if (fast) return fast;
+  const workbook = XLSX.read(data, SHEETJS_OPTIONS);
+  const date1904 = !!workbook.Workbook?.WBProps?.date1904;
+  const texts = sheetTexts(data);
+  return workbook.SheetNames.map((name, i) => {
+    const sheet = workbook.Sheets[name];
+    const read = sheetRows(sheet, date1904);
+    const hidden = workbook.Workbook?.Sheets?.[i]?.Hidden;
+    return {
+      name,
+      hidden: hidden === 1 || hidden === 2,
+      ...read,
+      formulaCells: withUnsavedFormulas(read.formulaCells, texts?.[i]),
+      merges: (sheet?.["!merges"] ?? []).map((m) => ({ s: { r: m.s.r, c: m.s.c }, e: { r: m.e.r, c: m.e.c } })),
+    };
+  });
+}
+
+/**
+ * SheetJS's formula cells without a value, and those it took for empty (a
+ * numeric formula with no, an empty or a self-closing value element is
+ * dropped; a text one reads as ""), found in the sheet's XML.
+ * @param {string[]} found
+ * @param {string | undefined} xml
+ */
+function withUnsavedFormulas(found, xml) {
+  if (!xml) return found;
+  const more = formulaCellsWithoutValue(xml).filter((cell) => !found.includes(cell));
+  return more.length ? [...found, ...more] : found;
+}
+
+/** @type {import("@e965/xlsx").ParsingOptions} */
+const SHEETJS_OPTIONS = {
+  type: "array",
+  dense: true,
+  cellNF: true,
+  cellText: false,
+  cellHTML: false,
+  // Formulas are read only to find those without a cached value.
+  cellFormula: true,
+  cellStyles: false,
+  sheetStubs: false,
+  bookVBA: false,
+  bookDeps: false,
+};
+
+/**
+ * A SheetJS sheet's cells as rows (from column A), and its formulas without a value.
+ * @param {import("@e965/xlsx").WorkSheet | null | undefined} sheet
+ * @param {boolean} date1904
+ * @returns {RowsSheet}
+ */
+function sheetRows(sheet, date1904) {
   if (!sheet || !sheet["!ref"]) {
     return { firstRow: 1, rows: [], formulaCells: [] };
   } else {
-    const date1904 = !!workbook.Workbook?.WBProps?.date1904;
     const range = XLSX.utils.decode_range(sheet["!ref"]);
     const dense = sheet["!data"] ?? [];
     const rows = [];

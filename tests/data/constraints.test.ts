@@ -220,7 +220,10 @@ describe("imports: the same rules as the forms", () => {
                     ? null
                     : c.field === "validityText"
                       ? "2026-01-01至2099-12-31"
-                      : `Z${c.field}`,
+                      : // A currency is an ISO 4217 code (issue 40 item 4).
+                        c.normalize === "currency"
+                        ? "USD"
+                        : `Z${c.field}`,
           ]),
         );
       const headers = area.columns.map((c) => c.header);

@@ -70,7 +70,7 @@ describe("import preview", () => {
         fclRow({ id: 870_001, "20GP_T0": 150, carrier: "COSCO" }),
         fclRow({ id: 870_002, "40GP_T1": 300 }),
         fclRow({ id: 870_010 }),
-        fclRow({ id: null, valid_to: "2020-01-01" }),
+        fclRow({ id: null, valid_fm: "2019-01-01", valid_to: "2020-01-01" }),
       ]),
       { fileName: "week.xlsx" },
     );
@@ -519,7 +519,7 @@ describe("the preview report (.xlsx, issue 23 item 1)", () => {
         [...headers(fclArea), "Remarks X"],
         fclRow({ id: 879_001, "20GP_T0": 155, carrier: "COSCO" }),
         fclRow({ id: 879_002, "40GP_T1": 300 }),
-        fclRow({ id: null, pod: "TSINGTAO", valid_to: "2020-01-01" }),
+        fclRow({ id: null, pod: "TSINGTAO", valid_fm: "2019-01-01", valid_to: "2020-01-01" }),
         fclRow({ id: 879_003, pod: "ZZ REPORT NOWHERE" }),
         fclRow({ id: 879_004, valid_to: "2026-02-30" }),
       ]),
@@ -565,7 +565,7 @@ describe("the preview report (.xlsx, issue 23 item 1)", () => {
     expect(changed).toHaveLength(2);
     expect(sheet("错误").slice(1)).toEqual([[null, null, "ID为879004日期错误"]]);
     expect(sheet("未识别的列").slice(1)).toEqual([["Remarks X"]]);
-    expect(sheet("今天对客户不可见").slice(1)).toEqual([[expect.any(Number), null, "2026-01-01", "2020-01-01"]]);
+    expect(sheet("今天对客户不可见").slice(1)).toEqual([[expect.any(Number), null, "2019-01-01", "2020-01-01"]]);
     expect(sheet("港口名称").slice(1)).toEqual(
       expect.arrayContaining([
         ["pod", "TSINGTAO", "QINGDAO", "已识别，将写为港口名", 1],

@@ -128,6 +128,24 @@ test.describe("phone (390 px)", () => {
 });
 
 test.describe("desktop tables", () => {
+  for (const width of [1280, 1440]) {
+    test(`the express table fits ${width} px in English and Chinese: no column behind a sideways scroll (issue 45 item 7)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await login(page, "t1@example.com");
+      for (const lng of ["en-US", "zh-CN"]) {
+        await page.goto(`/express?pod=US-W&num=2.5&lng=${lng}`);
+        const wrap = page.locator(".table-wrap").first();
+        const fits = await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth);
+        expect(fits, `${lng}: the table within its box`).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), lng).toBeLessThanOrEqual(width);
+        const book = (await page.locator(".rates__book .button--primary").first().boundingBox())!;
+        expect(book.x + book.width, `${lng}: Book within the window`).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+
   test("/entrustment in English shows its column headers whole", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, "t1@example.com", "/entrustment?lng=en-US");

@@ -11,9 +11,12 @@ function keys(value: unknown, prefix = ""): string[] {
 }
 
 describe("languages", () => {
-  it("defaults to zh-CN whatever the browser asks for", async () => {
-    const result = await callRoute(rootLoader, getRequest("/home", undefined, { headers: { "Accept-Language": "en-US" } }));
-    expect(result.data.lng).toBe("zh-CN");
+  it("a first visit follows the browser's Accept-Language (issue 45 item 2); zh-CN otherwise", async () => {
+    const result = await callRoute(rootLoader, getRequest("/home", undefined, { headers: { "Accept-Language": "en-GB,en;q=0.9" } }));
+    expect(result.data.lng).toBe("en-US");
+    const french = await callRoute(rootLoader, getRequest("/home", undefined, { headers: { "Accept-Language": "fr-FR" } }));
+    expect(french.data.lng).toBe("zh-CN");
+    expect((await callRoute(rootLoader, getRequest("/home"))).data.lng).toBe("zh-CN");
   });
 
   it("switches language with a plain form post that sets the cookie and goes back", async () => {

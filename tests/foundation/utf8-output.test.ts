@@ -90,7 +90,9 @@ type MailRenderer = (options: never) => Promise<{ subject: string; html: string;
 
 /** Arguments of each e-mail renderer; `filler` lengthens the Chinese texts (other chunk boundaries). */
 const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>>, lang: string, filler: number) => unknown[]> = {
-  renderVerificationCodeEmail: (t, lang) => [{ t, lang, purpose: "register", code: "123456", minutes: 10 }],
+  renderVerificationCodeEmail: (t, lang) => [
+    { t, lang, purpose: "register", code: "123456", minutes: 10, link: "https://portal.example.com/login?mode=register" },
+  ],
   renderOrderConfirmation: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
   renderOrderNotification: (t, lang, filler) => [{ t, lang, data: orderEmailData(filler) }],
   renderAuditResultEmail: (t, lang, filler) => [
@@ -101,6 +103,21 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
       decision: "fail",
       username: "上海环球贸易有限公司",
       reason: "营业执照照片不清晰，请重新上传".repeat(1 + filler),
+      link: "https://portal.example.com/contact",
+    },
+  ],
+  renderCancellationNotice: (t, lang, filler) => [
+    {
+      t,
+      lang,
+      data: {
+        id: 1234,
+        route: `上海 → 宁波${"，经停釜山".repeat(filler)}`,
+        customer: { username: "huanqiu", nickname: "环球", company: "上海环球贸易有限公司", phone: "13800000000" },
+        reason: "客户计划变更，取消本次出运".repeat(1 + filler),
+        at: new Date("2026-03-16T02:00:00Z"),
+        link: "https://portal.example.com/app-order?dialog=view&id=1234",
+      },
     },
   ],
   renderTierChangeEmail: (t, lang, filler) => [
@@ -112,6 +129,7 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
       after: 1,
       by: "张经理",
       at: new Date("2026-03-16T02:00:00Z"),
+      link: "https://portal.example.com/userList?dialog=edit&id=42",
     },
   ],
   renderStatusChange: (t, lang, filler) => [

@@ -4,12 +4,25 @@
 // their own tier only, in their language, with an unsubscribe link that
 // works without login.
 import { prisma } from "~/utils/db.server";
+import { reloadEnv } from "~/utils/env.server";
 import { send, visibleText } from "../support/render";
 import { getRequest, mergeCookies, postForm } from "../support/requests";
 import { cookieOfEmail } from "../security/helpers";
 import { FCL_LANE, FCL_LANE_SQL, digestMails, digestOn, lowestFcl, newDay, userId, watch } from "./helpers";
 
 const RESULTS = `/fclbysea?pol=${FCL_LANE.pol}&pod=${FCL_LANE.pod}`;
+
+// The digest links only with PUBLIC_URL (issue 45 item 6; tests/foundation/mail-links.test.ts covers both cases).
+const savedPublicUrl = process.env.PUBLIC_URL;
+beforeAll(() => {
+  process.env.PUBLIC_URL = "http://localhost:3000";
+  reloadEnv();
+});
+afterAll(() => {
+  if (savedPublicUrl === undefined) delete process.env.PUBLIC_URL;
+  else process.env.PUBLIC_URL = savedPublicUrl;
+  reloadEnv();
+});
 const watchesOf = async (email: string) => prisma.laneWatch.findMany({ where: { userId: await userId(email) }, orderBy: { id: "asc" } });
 const NOT_TEXT = new RegExp(`${String.fromCharCode(0)}|\uFFFD|\\{\\{|watches\\.(digest|errors)`);
 

@@ -261,7 +261,9 @@ function portMatchEndpoint(path: string, access: Endpoint["access"], checked: Da
     extraMembers: ["portList", list],
     response: { data: pair, members: { portList: shape.list(PortNameEntity), [list]: shape.list(UnmatchedPodEntity) } },
     async handler() {
-      const [items, ports] = await Promise.all([runCheck(checked, "portMatch"), seaPortNames()]);
+      const [all, ports] = await Promise.all([runCheck(checked, "portMatch"), seaPortNames()]);
+      // The spec's call lists destinations (pod); the screen's check also lists origins.
+      const items = all.filter((item) => !item.column);
       const value = { portList: ports, [list]: items };
       return ok(value, items.length ? "api.ok" : "data.check.none", { extra: value });
     },

@@ -169,6 +169,8 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentC
       ? {
           name: item.name,
           description: item.description ?? "",
+          nameEn: item.nameEn ?? "",
+          descriptionEn: item.descriptionEn ?? "",
           parentId: String(item.parentId ?? 0),
           level: String(item.level),
           size: item.size ?? "",
@@ -192,6 +194,18 @@ function HomeItemEditor({ web, parents, item }: { web: boolean; parents: ParentC
           label={t("admin.home.description")}
           textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 200 }}
           errors={fields.description.errors}
+        />
+        {/* The English form English pages show (issue 45 item 2); empty: English pages show the Chinese. */}
+        <Field
+          label={t("admin.home.nameEn")}
+          hint={t("admin.home.englishHint")}
+          inputProps={{ ...getInputProps(fields.nameEn, { type: "text" }), maxLength: 40 }}
+          errors={fields.nameEn.errors}
+        />
+        <TextArea
+          label={t("admin.home.descriptionEn")}
+          textareaProps={{ name: "descriptionEn", defaultValue: textOf(fields.descriptionEn.initialValue), maxLength: 200 }}
+          errors={fields.descriptionEn.errors}
         />
         <TreePlacement
           parents={parents}

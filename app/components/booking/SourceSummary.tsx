@@ -1,7 +1,7 @@
 // The rate or special price being booked (or booked): route, facts, and the
 // prices the customer saw (their tier only; none for visitors).
 import { useTranslation } from "~/i18n/react";
-import { formatSnapshotPrice } from "~/domain/booking/format";
+import { formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
 import { destinationIn, routeLine } from "~/domain/booking/labels";
 
@@ -45,7 +45,7 @@ export function SourceSummary({ snapshot, showNoPrices = false, collapsible = fa
     <dl className="booking-source__prices">
       {s.prices.map((p) => (
         <div key={p.key}>
-          <dt>{t(p.labelKey)}</dt>
+          <dt>{snapshotPriceLabel(t, s.mode, p)}</dt>
           <dd>{formatSnapshotPrice(p, s.currency)}</dd>
         </div>
       ))}

@@ -18,6 +18,7 @@ import { ImportForm } from "./ImportForm";
 import { ImportHistoryDialog, UndoDialog } from "./ImportHistory";
 import { ImportProblems } from "./ImportProblems";
 import { ImportPreview } from "./ImportPreview";
+import { ImportWizard } from "./ImportWizard";
 import { MarkupPanel } from "./MarkupPanel";
 import { ColumnChooser, fixedClass } from "./ColumnChooser";
 
@@ -80,6 +81,8 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           ) : (
             <ImportForm action={formAction} intent="preview" label={t("data.action.import")} maxBytes={data.importMaxBytes} />
           )}
+          {/* A carrier's or agent's own sheet (issue 40): mapped in the wizard, or recognised as a saved source. */}
+          <ImportForm action={formAction} intent="wizard" label={t("wizard.open")} maxBytes={data.importMaxBytes} />
           <a href={`${area.path}/template`} className="button button--ghost" download>
             {t("importHistory.template")}
           </a>
@@ -113,7 +116,9 @@ export function DataAreaScreen({ area, data }: { area: DataArea; data: DataAreaL
           {t("data.msg.loadFailed")}
         </p>
       ) : null}
+      {data.wizard ? <ImportWizard area={area} wizard={data.wizard} action={formAction} /> : null}
       {preview ? <ImportPreview area={area} preview={preview} /> : null}
+      {data.uploadRefused ? <ImportProblems problems={[data.uploadRefused]} badRows={[]} /> : null}
       {importFailed ? (
         <ImportProblems problems={importFailed.problems} badRows={importFailed.badRows} dateErrorIds={importFailed.dateErrorIds} />
       ) : null}

@@ -100,6 +100,7 @@ export function CheckDialog({ state, closeHref }: { state: CheckState; closeHref
             {state.items.map((item, i) => (
               <li key={`${item.id ?? item.text}-${i}`}>
                 {item.id !== undefined ? <span>{t("data.check.idPrefix", { id: item.id })}</span> : null}
+                {item.column ? <span>{t("data.col.pol")}: </span> : null}
                 <code style={{ whiteSpace: "pre" }}>“{item.text}”</code>
                 {item.count !== undefined ? <span> {t("data.check.rows", { count: item.count })}</span> : null}
               </li>

@@ -14,7 +14,7 @@ export function ImportForm({
   maxBytes,
 }: {
   action: string;
-  intent: "import" | "importPlain" | "preview" | "previewPlain";
+  intent: "import" | "importPlain" | "preview" | "previewPlain" | "wizard";
   label: string;
   maxBytes: number;
 }) {

@@ -4,16 +4,31 @@ import type { Problem } from "~/domain/data-areas/screen-types";
 
 const ROWS_SHOWN = 200;
 
-export function ImportProblems({ problems, badRows, dateErrorIds }: { problems: Problem[]; badRows: number[]; dateErrorIds?: number[] }) {
+export function ImportProblems({
+  problems,
+  badRows,
+  dateErrorIds,
+  rowLabels,
+}: {
+  problems: Problem[];
+  badRows: number[];
+  dateErrorIds?: number[];
+  /** A carrier's sheet (issue 40): the bad rows by tab, row and period instead of their numbers. */
+  rowLabels?: string[];
+}) {
   const { t } = useTranslation();
   if (!problems.length) return null;
-  const rows = badRows.slice(0, ROWS_SHOWN).join(", ") + (badRows.length > ROWS_SHOWN ? " …" : "");
+  const named = rowLabels ?? badRows.map(String);
+  const rows = named.slice(0, ROWS_SHOWN).join(", ") + (named.length > ROWS_SHOWN ? " …" : "");
   return (
     <div className="flash flash--error problems" role="alert" data-testid="import-problems">
       <strong>{t("data.import.refused")}</strong>
       <ul>
         {problems.map((problem, i) => (
-          <li key={`${problem.key}-${i}`}>{t(problem.key, problem.values ?? {})}</li>
+          <li key={`${problem.key}-${i}`}>
+            {problem.at ? <>【{problem.at}】</> : null}
+            {t(problem.key, problem.values ?? {})}
+          </li>
         ))}
       </ul>
       {dateErrorIds?.length ? (
@@ -28,7 +43,7 @@ export function ImportProblems({ problems, badRows, dateErrorIds }: { problems: 
           </a>
         </p>
       ) : null}
-      {badRows.length ? <p>{t("data.import.badRows", { count: badRows.length, rows })}</p> : null}
+      {named.length ? <p>{t(rowLabels ? "data.import.badRowsAt" : "data.import.badRows", { count: named.length, rows })}</p> : null}
     </div>
   );
 }

@@ -73,7 +73,9 @@ export function Combobox(props: Props) {
     }
     if (source.type === "local") {
       const lower = q.toLowerCase();
-      setOptions(source.items.filter((item) => `${item.label} ${item.value}`.toLowerCase().includes(lower)).slice(0, LIMIT));
+      setOptions(
+        source.items.filter((item) => `${item.label} ${item.value} ${item.hint ?? ""}`.toLowerCase().includes(lower)).slice(0, LIMIT),
+      );
       return;
     }
     // Stale options must not be picked while the new ones load.

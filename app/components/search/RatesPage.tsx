@@ -4,6 +4,7 @@ import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
 import { RatesTable } from "./RatesTable";
+import { PopularLanes } from "./PopularLanes";
 import { SearchForm } from "./SearchForm";
 import { hrefWith, PriceNotice } from "./shared";
 import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
@@ -157,17 +158,17 @@ export function RatesPage({ data }: { data: ResultsData }) {
   const base: Record<string, string> = { ...data.query };
   const hrefFor = (param: string, value: string) => hrefWith(mode.path, { ...base, [param]: value });
   const results = data.results;
-  const bookingQuery =
-    mode.weight && data.express
-      ? `?${new URLSearchParams({
-          [mode.fields[0].param]: data.query[mode.fields[0].param],
-          [mode.weight.param]: data.express.weight,
-        })}`
-      : undefined;
+  // Express's search, or the shipment sized here (issue 45 item 3): made by the loader (rates/rate-search.server.ts).
+  const bookingQuery = data.bookingQuery ?? undefined;
 
   return (
     <div className="page rates-page">
-      <h1>{t("search.results.title", { mode: t(mode.labelKey) })}</h1>
+      {/* A lane's page names its lane (issue 45 item 9). */}
+      <h1>
+        {results && data.heading
+          ? t("search.results.laneTitle", { lane: data.heading, mode: t(mode.labelKey) })
+          : t("search.results.title", { mode: t(mode.labelKey) })}
+      </h1>
       <SearchForm
         mode={mode}
         fields={data.fields}
@@ -206,6 +207,7 @@ export function RatesPage({ data }: { data: ResultsData }) {
           )}
         </section>
       ) : null}
+      <PopularLanes lanes={data.popular} modeLabel={mode.labelKey} />
       <ContactCard data={data.contact} />
     </div>
   );

@@ -192,7 +192,9 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       </Link>
                     )}
                     {/* A plain POST form (works without JavaScript): the server saves the quote of this row (decision 402). */}
-                    {(total?.sums.length || (mode.shipment === "express" && row.prices?.total)) && !row.paused ? (
+                    {/* LCL in its original currency: the calculator's charge is the row's total (issue 45 item 5). */}
+                    {(total?.sums.length || charges?.[row.id]?.total || (mode.shipment === "express" && row.prices?.total)) &&
+                    !row.paused ? (
                       <form method="post" action="/quotes">
                         <input type="hidden" name="from" value={here} />
                         <input type="hidden" name="id" value={row.id} />

@@ -12,6 +12,7 @@ import { env } from "~/utils/env.server";
 import { i18n } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
+import { mailLink } from "~/utils/public-origin.server";
 import { renderVerificationCodeEmail } from "~/emails/VerificationCodeEmail";
 import { hit, minutesToWait, RATE_RULES, rateKeys, secondsToWait } from "~/domain/security/rate-limit.server";
 import type { FlashMessage } from "~/domain/outcome";
@@ -102,6 +103,7 @@ export async function sendEmailCode(options: {
     purpose: purpose === "REGISTER" ? "register" : "reset",
     code,
     minutes: CODE_TTL_MS / 60_000,
+    link: mailLink(`/login?mode=${purpose === "REGISTER" ? "register" : "reset"}&lng=${lng}`),
   });
   await prisma.$transaction(async (tx) => {
     await tx.emailCode.create({
@@ -158,4 +160,32 @@ export async function claimEmailCode(tx: Prisma.TransactionClient, id: number): 
     data: { usedAt: new Date() },
   });
   return count === 1;
+}
+
+export type CodeInMail = { ok: true; code: string; expiresAt: Date } | { ok: false; problem: "superseded" | "used" | "expired" };
+
+/**
+ * The code a code mail carries, while it can still be used (decision 101,
+ * "Onboarding without a mail provider"): the mail must hold the newest code
+ * of its address and purpose, unused, not expired and not dead after wrong
+ * tries. The code is found in the mail's text by its stored HMAC, so a mail
+ * whose text holds another six-digit number (a later template, say) still
+ * yields only its real code. Reading it counts no attempt.
+ */
+export async function codeInMail(mail: { toAddress: string; kind: string; text: string }): Promise<CodeInMail> {
+  const purpose: CodePurpose = mail.kind === "reset_code" ? "RESET_PASSWORD" : "REGISTER";
+  const email = mail.toAddress.trim().toLowerCase();
+  const row = await prisma.emailCode.findFirst({
+    where: { email, purpose },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  if (!row) return { ok: false, problem: "superseded" };
+  const code = [...new Set(mail.text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [])].find((candidate) =>
+    sameHash(row.codeHash, hashCode(email, purpose, candidate)),
+  );
+  // The mail's code is not the newest one: a later "send code" retired it.
+  if (!code) return { ok: false, problem: "superseded" };
+  if (row.usedAt) return { ok: false, problem: "used" };
+  if (row.attempts >= MAX_CODE_ATTEMPTS || row.expiresAt.getTime() <= Date.now()) return { ok: false, problem: "expired" };
+  return { ok: true, code, expiresAt: row.expiresAt };
 }

@@ -27,6 +27,16 @@ export type SourceSnapshot = {
   express?: { country: string; countryZh?: string; zoneCode: string; weight: string } | null;
   /** Booked from a saved quote (issue 25 item 3, decision 402): its number and its total, which is the entrustment's. */
   quote?: QuoteRef | null;
+  /** Booked from a results page where the customer sized the shipment (issue 45 item 3): that shipment and the total shown. */
+  shipment?: ShipmentRef | null;
+};
+
+/** The shipment sized on the results page and its total, as that page showed it (the viewer's tier only). */
+export type ShipmentRef = {
+  /** The page's shipment parameters (qty_gp20 …, kg, cbm, pack; cur). */
+  values: Record<string, string>;
+  /** The total with its parts; with the conversion and original sums when a currency was chosen. */
+  total: ShipmentTotal;
 };
 
 /** The quote an entrustment was booked from, as it was saved (the quote's tier only). */
@@ -53,6 +63,9 @@ export type QuoteRefWords = {
   /** The parts of the total, one sentence each. */
   breakdown: string[];
 };
+
+/** What a booking sized on the results page shows of its total (dialogs, record, e-mails), in the reader's language. */
+export type ShipmentRefWords = Omit<QuoteRefWords, "number" | "validUntil">;
 
 /** Reads a stored snapshot defensively (older rows, seed data): unknown shapes give null. */
 export function readSnapshot(value: unknown): SourceSnapshot | null {

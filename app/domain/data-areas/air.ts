@@ -34,11 +34,11 @@ export const airArea = defineArea("air", {
     col.text("airId", "air_id"),
     col.text("airIdTable", "air_id_table"),
     col.text("addPrice", "add_price"),
-    col.text("pol", "pol", { required: REQUIRED }),
-    col.text("pod", "pod", { required: REQUIRED }),
+    col.text("pol", "pol", { required: REQUIRED, normalize: "name" }),
+    col.text("pod", "pod", { required: REQUIRED, normalize: "name" }),
     col.text("country", "country"),
     col.text("etd", "etd"),
-    col.text("carrier", "carrier"),
+    col.text("carrier", "carrier", { normalize: "name" }),
     col.text("validityText", "yxq"),
     col.text("cbmKgs", "cbm_kgs"),
     ...priceColumns,
@@ -58,6 +58,7 @@ export const airArea = defineArea("air", {
   dateFilter: { field: "updatedAt", columnKind: "timestamp", labelKey: "data.filter.updatedDay", defaultDays: [-365, 365] },
   edit: null,
   import: {
+    sameRate: { fields: ["pol", "pod", "carrier", "validFrom", "validTo"] },
     air: {
       extraFields: priceColumns.filter((c) => EXTRA_BREAKS.some((kg) => c.labelValues?.kg === String(kg))).map((c) => c.field),
       rangeField: "validityText",

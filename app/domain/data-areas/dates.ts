@@ -65,7 +65,8 @@ export function parseDateParts(value: unknown): DateParts | null | typeof INVALI
   }
   if (typeof value === "number") return excelSerialParts(value) ?? INVALID;
   if (typeof value !== "string") return INVALID;
-  const text = value.trim();
+  // Full-width digits and separators (２０２６／１２／０１) are read as their half-width forms (issue 40 item 4).
+  const text = value.normalize("NFKC").trim();
   if (text === "") return null;
   let match = DATE_TEXT.exec(text);
   if (match) {

@@ -27,7 +27,7 @@ export const expressArea = defineArea("express", {
   fixed: ["category", "weight"],
   columns: [
     col.id(),
-    col.text("category", "category", { required: REQUIRED }),
+    col.text("category", "category", { required: REQUIRED, normalize: "name" }),
     col.decimal("weight", "weight", 1, 9_999_999.9, { required: REQUIRED }),
     col.decimal("fuel", "fuel", 2, 9_999.99),
     ...zoneColumns,
@@ -43,5 +43,5 @@ export const expressArea = defineArea("express", {
     { kind: "select", param: "weight", field: "weight", labelKey: "data.col.weight" },
   ],
   edit: { add: false, idChange: false, duplicates: [] },
-  import: {},
+  import: { sameRate: { fields: ["category", "weight"] } },
 });

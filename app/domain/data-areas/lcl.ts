@@ -9,8 +9,8 @@ export const lclArea = defineArea("lcl", {
   fixed: ["pol", "pod"],
   columns: [
     col.id(),
-    col.text("pol", "pol", { required: REQUIRED }),
-    col.text("pod", "pod", { required: REQUIRED }),
+    col.text("pol", "pol", { required: REQUIRED, normalize: "name" }),
+    col.text("pod", "pod", { required: REQUIRED, normalize: "name" }),
     col.text("country", "country"),
     col.text("volume", "volume"),
     ...tierPrices([["freightCbm", "freight_cmb", "CBM"]]),
@@ -34,7 +34,10 @@ export const lclArea = defineArea("lcl", {
     { kind: "select", param: "volume", field: "volume", labelKey: "data.col.volume" },
   ],
   edit: { add: true, idChange: false, duplicates: [] },
-  import: { datesRequired: { fields: ["validTo"], alsoRequire: ["pod"] } },
+  import: {
+    datesRequired: { fields: ["validTo"], alsoRequire: ["pod"] },
+    sameRate: { fields: ["pol", "pod", "volume", "validFrom", "validTo"] },
+  },
   export: { fileName: "lclFreight.xls", asciiName: "lclFreight.xls" },
   checks: ["portMatch"],
 });

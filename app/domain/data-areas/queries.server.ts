@@ -29,7 +29,7 @@ import { FCL_MARKUP_FIELDS, fclArea } from "./fcl";
 import type { AreaRow, CellValue, CheckItem } from "./screen-types";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { dataCache, type Versions } from "~/utils/data-cache.server";
-import { resolvedNameSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
+import { resolvedNameSql } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 
 export type { AreaRow, CellValue, CheckItem };
@@ -491,13 +491,18 @@ export async function seaPortNames(): Promise<{ name: string }[]> {
 export async function runCheck(area: DataArea, check: CheckKey): Promise<CheckItem[]> {
   if (!area.checks?.includes(check)) return [];
   if (check === "portMatch") {
-    const rows = await prisma.$queryRawUnsafe<{ pod: string; rows: number }[]>(
-      `WITH pods AS (SELECT pod, count(*)::int AS rows FROM "${sqlTable(area.model)}" GROUP BY pod)
-       SELECT pods.pod, pods.rows FROM pods
-       WHERE NOT ${specPortMatchSql("pods.pod")} AND ${resolvedNameSql("pods.pod")} IS NULL
-       ORDER BY pods.pod LIMIT ${CHECK_LIMIT}`,
+    // Every destination (the spec's check) and origin that no port, alias, LOCODE or Chinese name resolves: a name the
+    // spec's contains-rule accepts as written ("QINGDAO WEST TERMINAL") is listed too, since customers searching for the
+    // port do not find its rows (issue 40 item 2). Origins are marked with their column.
+    const rows = await prisma.$queryRawUnsafe<{ name: string; column: string; rows: number }[]>(
+      `WITH names AS (SELECT 'pod' AS "column", pod AS name, count(*)::int AS rows FROM "${sqlTable(area.model)}" WHERE pod IS NOT NULL GROUP BY pod
+                      UNION ALL
+                      SELECT 'pol', pol, count(*)::int FROM "${sqlTable(area.model)}" WHERE pol IS NOT NULL GROUP BY pol)
+       SELECT n.name, n."column", n.rows FROM names n
+       WHERE ${resolvedNameSql("n.name")} IS NULL
+       ORDER BY n."column" DESC, n.name LIMIT ${CHECK_LIMIT}`,
     );
-    return rows.map((row) => ({ text: row.pod, count: row.rows }));
+    return rows.map((row) => ({ text: row.name, count: row.rows, ...(row.column === "pol" ? { column: "pol" } : {}) }));
   }
   const field = sqlColumn(area.model, area.spaceCheckField ?? "name");
   const pattern = check === "leadingSpace" ? "^\\s" : "\\s$";

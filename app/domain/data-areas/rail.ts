@@ -8,8 +8,8 @@ export const railArea = defineArea("rail", {
   fixed: ["pol", "pod"],
   columns: [
     col.id(),
-    col.text("pol", "pol", { required: REQUIRED }),
-    col.text("pod", "pod", { required: REQUIRED }),
+    col.text("pol", "pol", { required: REQUIRED, normalize: "name" }),
+    col.text("pod", "pod", { required: REQUIRED, normalize: "name" }),
     ...tierPrices([
       ["coc40", "40coc", "40COC"],
       ["soc40", "40soc", "40SOC"],
@@ -17,7 +17,7 @@ export const railArea = defineArea("rail", {
       ["soc20", "20soc", "20SOC"],
       ["soc20x2", "2_20soc", "2×20SOC"],
     ]),
-    col.text("currency", "currency", { required: REQUIRED, sqlDefault: "'USD'" }),
+    col.text("currency", "currency", { required: REQUIRED, sqlDefault: "'USD'", normalize: "currency" }),
     col.text("trainService", "squad"),
     col.text("transitTime", "t_t"),
     col.date("validTo", "valid_to"),
@@ -29,5 +29,5 @@ export const railArea = defineArea("rail", {
     { kind: "select", param: "pod", field: "pod", labelKey: "data.col.pod" },
   ],
   edit: { add: true, idChange: false, duplicates: [] },
-  import: {},
+  import: { sameRate: { fields: ["pol", "pod", "trainService", "validTo"] } },
 });

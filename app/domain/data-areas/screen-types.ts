@@ -4,13 +4,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { TablePage } from "~/domain/table/types";
 import type { CheckKey } from "./types";
 import type { BatchSummary, UndoConflicts } from "~/domain/import-export/batches.server";
+import type { WizardView } from "~/domain/import-export/wizard.server";
 
 export type { BatchSummary, UndoConflicts };
 
 export type CellValue = string | number | boolean | null;
 export type AreaRow = { id: number } & Record<string, CellValue>;
-export type CheckItem = { id?: number; text: string; count?: number };
-export type Problem = { key: TranslationKey; values?: Record<string, string | number> };
+/** `column`: "pol" for an origin the port-matching check lists (destinations, the spec's check, have none). */
+export type CheckItem = { id?: number; text: string; count?: number; column?: "pol" };
+export type Problem = { key: TranslationKey; values?: Record<string, string | number>; at?: string };
 
 /** URL parameters that open a dialog; links of the table and pager drop them. */
 export const DIALOG_PARAMS = [
@@ -27,10 +29,16 @@ export const DIALOG_PARAMS = [
   "preview",
   "pf",
   "pp",
+  "ptab",
+  "wizard",
+  "upload",
 ] as const;
 
+/** `?upload=tooLarge`: where the request gate sends a no-JavaScript upload over the size limit (issue 40 item 5). */
+export const UPLOAD_REFUSED_PARAM = "upload";
+
 /** Import preview (issue 23.1): ?preview=<id>&pf=<filter>&pp=<page>. */
-export const PREVIEW_FILTERS = ["all", "new", "updated", "errors"] as const;
+export const PREVIEW_FILTERS = ["all", "new", "updated", "hidden", "errors"] as const;
 export type PreviewFilterName = (typeof PREVIEW_FILTERS)[number];
 export const PREVIEW_PAGE_SIZE = 50;
 export type PreviewCountsData = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
@@ -41,9 +49,17 @@ export type PreviewRowData = {
   hidden: boolean;
   changes: Record<string, [unknown, unknown]> | null;
   values: unknown[];
+  /** A carrier's sheet: tab · row · period. */
+  origin?: string;
 };
 export type PreviewPortState = "unresolved" | "resolved" | "kept" | "same";
-export type PreviewPortData = { column: string; name: string; port: string | null; state: PreviewPortState; rows: number };
+export type PreviewPortData = {
+  column: string;
+  name: string;
+  port: string | null;
+  state: PreviewPortState;
+  rows: number;
+};
 export type PreviewData =
   | { gone: true }
   | {
@@ -56,16 +72,35 @@ export type PreviewData =
       total: number;
       expiresAt: string;
       columns: { field: string }[];
+      /** A carrier's sheet: its tab filter (`ptab`). */
+      tab: string | null;
       summary: {
         counts: PreviewCountsData;
         unmatched: string[];
         problems: Problem[];
         badRows: number[];
+        rowLabels?: string[];
         ports?: Record<PreviewPortState, number>;
+        visible?: number;
+        unfound?: number;
+        sameRate?: number;
+        tabs?: { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number }[];
+        notes?: { at: string; text: string }[];
+        decisions?: {
+          repeat?: Record<string, string | number>;
+          furtherTabs?: { name: string; rows: number }[];
+          unmatchedPrices?: string[];
+        };
       };
       rows: PreviewRowData[];
       ports: { rows: PreviewPortData[]; total: number; page: number };
+      suggestions: Record<string, { code: string; name: string; nameZh: string }[]>;
+      /** A carrier's sheet: the wizard upload it was mapped from (back to the mapping) and the source profile. */
+      source: { wizard: string; profile: { id: number; name: string } | null } | null;
     };
+
+/** ?wizard=<id>: a carrier's sheet in the import wizard (issue 40). */
+export type WizardData = WizardView | { gone: true };
 
 /** `<path>/export?scope=all`: every row; without it, the filtered rows. */
 export const EXPORT_SCOPE_PARAM = "scope";
@@ -102,6 +137,9 @@ export type DataAreaLoaderData = {
   /** The Excel import limit (IMPORT_MAX_MB), for the browser's check before the upload. */
   importMaxBytes: number;
   preview?: PreviewData;
+  wizard?: WizardData;
+  /** An upload the request gate refused for its size (`?upload=tooLarge`): the spec's message. */
+  uploadRefused?: Problem;
   /** Showing only the rows just written (`?written=`): their number; null otherwise. */
   written: number | null;
   /** Rows in the whole table (what "export all" writes); 0 for areas without export. */

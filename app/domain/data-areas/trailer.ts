@@ -12,8 +12,8 @@ export const trailerArea = defineArea("trailer", {
   columns: [
     col.id(),
     // A trailer's dock is the port area (港区) of the customer pages, not an FCL terminal.
-    col.text("dock", "dock", { required: REQUIRED, labelKey: "data.col.portArea" }),
-    col.text("doorPoint", "trailer_door_point", { required: REQUIRED }),
+    col.text("dock", "dock", { required: REQUIRED, labelKey: "data.col.portArea", normalize: "name" }),
+    col.text("doorPoint", "trailer_door_point", { required: REQUIRED, normalize: "name" }),
     ...tierPrices(FCL_PRICE_ITEMS),
     col.date("validFrom", "valid_fm"),
     col.date("validTo", "valid_to"),
@@ -27,7 +27,7 @@ export const trailerArea = defineArea("trailer", {
   ],
   dateFilter: { field: "validTo", columnKind: "date", labelKey: "data.filter.validity", defaultDays: [-365, 365] },
   edit: { add: true, idChange: false, duplicates: [] },
-  import: {},
+  import: { sameRate: { fields: ["dock", "doorPoint", "validFrom", "validTo"] } },
   export: { fileName: "拖车数据.xls", asciiName: "trailerRates.xls" },
   selectable: true,
   exportSelected: true,

@@ -12,6 +12,7 @@ import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { Prisma } from "~/generated/prisma/client";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
 import { RATE_TABLES, REFERENCE_TABLES, rateModel, tierField, type AreaKey, type AreaModel, type ModeKey } from "~/domain/catalog";
+import type { TextNormalization } from "~/utils/normalize";
 
 export type { AreaKey } from "~/domain/catalog";
 
@@ -79,6 +80,13 @@ export type AreaColumn<F extends string = string> = {
   required?: string;
   /** The column's SQL default (NOT NULL columns with a default): what an import writes for an empty or absent cell. */
   sqlDefault?: string;
+  /**
+   * How an import normalises a text cell (issue 40 item 4, normalize.ts):
+   * a name (NFKC, trimmed, one blank between words), a code, an ISO 4217
+   * currency, trimmed, or kept as written. defineArea gives the rate
+   * tables' text columns "trim" and the reference lists' "none".
+   */
+  normalize?: TextNormalization;
 };
 
 export type AreaFilter<F extends string = string> =
@@ -114,6 +122,13 @@ export type ImportRules<F extends string = string> = {
   datesRequired?: { fields: readonly F[]; when?: F; alsoRequire?: readonly F[] };
   /** Sets of columns whose values must be unique within the file. */
   uniqueInFile?: readonly (readonly F[])[];
+  /**
+   * The same rate (issue 40 item 2): a file row without an id whose fields
+   * `fields` equal a stored row's, and which prices the same containers
+   * (some tier of each base in `containers` filled, or none), is that row's
+   * update in the preview, not a second copy of it.
+   */
+  sameRate?: { fields: readonly F[]; containers?: readonly string[] };
   /** Air: two variants (with/without +130/+2000/+3000 kg) and the 至 validity range. */
   air?: {
     /** Prisma fields of the +130/+2000/+3000 kg breaks. */
@@ -174,8 +189,15 @@ export function defineArea<K extends AreaKey>(
   const rate = RATE_TABLES.find((t) => t.key === key);
   const reference = REFERENCE_TABLES.find((t) => t.key === key);
   const entry = rate ? { path: rate.dataPath, model: rateModel(rate.key) } : { path: reference!.dataPath, model: reference!.model };
+  // Rate tables trim their text on import; the reference lists keep it as written (their space checks find stray
+  // spaces), and so do free texts (remarks: an exported remark re-imports exactly, tabs and all).
+  const columns = spec.columns.map((c) =>
+    c.normalize || (c.kind !== "text" && c.kind !== "longtext")
+      ? c
+      : { ...c, normalize: rate && c.kind === "text" ? ("trim" as const) : ("none" as const) },
+  );
   // The catalog entry found by `key` is the one ModelOf<K> names (tsc cannot follow the find).
-  return { key, ...entry, model: entry.model as ModelOf<K>, ...spec };
+  return { key, ...entry, model: entry.model as ModelOf<K>, ...spec, columns };
 }
 
 const TRUE_WORDS = new Set(["是", "1", "true", "y", "yes", "on", "暂停", "停"]);

@@ -11,11 +11,14 @@ import { uniqueViolation } from "~/utils/unique-violation.server";
 import { buildTree, levelUnder, treeChoices } from "~/domain/menus/tree";
 import { deleteImage, detectImage, saveImage } from "~/utils/images.server";
 import type { HomeCategoryInput, HomeItemInput } from "./schemas";
+import type { Language } from "~/i18n/config";
 
 export type HomeItemRow = {
   id: number;
   name: string;
   description: string | null;
+  nameEn: string | null;
+  descriptionEn: string | null;
   parentId: number | null;
   level: number;
   imagePath: string | null;
@@ -26,7 +29,10 @@ export type HomeItemRow = {
 };
 
 /** What the home-content screens show and edit of an item (the tree rows and the dialogs). */
-export type HomeItemSummary = Pick<HomeItemRow, "id" | "name" | "description" | "parentId" | "level" | "imagePath" | "size">;
+export type HomeItemSummary = Pick<
+  HomeItemRow,
+  "id" | "name" | "description" | "nameEn" | "descriptionEn" | "parentId" | "level" | "imagePath" | "size"
+>;
 
 export function listHomeItems(channel: HomeChannel): Promise<HomeItemRow[]> {
   return prisma.homeContent.findMany({
@@ -36,6 +42,8 @@ export function listHomeItems(channel: HomeChannel): Promise<HomeItemRow[]> {
       id: true,
       name: true,
       description: true,
+      nameEn: true,
+      descriptionEn: true,
       parentId: true,
       level: true,
       imagePath: true,
@@ -118,6 +126,8 @@ export async function createHomeItem(
           channel,
           name: input.name,
           description: input.description,
+          nameEn: input.nameEn ?? null,
+          descriptionEn: input.descriptionEn ?? null,
           parentId: checked.parentId,
           level: input.level,
           imagePath,
@@ -146,6 +156,8 @@ export async function createHomeItem(
 function loggedItem(row: {
   name: string;
   description: string | null;
+  nameEn?: string | null;
+  descriptionEn?: string | null;
   parentId?: number | null;
   level?: number;
   imagePath?: string | null;
@@ -155,6 +167,8 @@ function loggedItem(row: {
   return {
     name: row.name,
     description: row.description,
+    nameEn: row.nameEn ?? null,
+    descriptionEn: row.descriptionEn ?? null,
     parentId: row.parentId ?? null,
     level: row.level ?? null,
     imagePath: row.imagePath ?? null,
@@ -187,6 +201,9 @@ export async function updateHomeItem(
         data: {
           name: input.name,
           description: input.description,
+          // Undefined (a request without the fields) leaves the English form as it is.
+          nameEn: input.nameEn,
+          descriptionEn: input.descriptionEn,
           parentId: checked.parentId,
           level: input.level,
           ...(imagePath ? { imagePath } : {}),
@@ -300,13 +317,14 @@ export type HomeBlock = {
   items: Omit<HomeBlock, "items">[];
 };
 
-/** The website home content for /home and /us, in the staff's order. */
-export async function websiteBlocks(): Promise<HomeBlock[]> {
+/** The website home content for /home and /us, in the staff's order, in `lng` (the English form where staff gave one). */
+export async function websiteBlocks(lng: Language): Promise<HomeBlock[]> {
   const items = await listHomeItems("WEB");
+  const english = lng === "en-US";
   const show = (item: HomeItemRow) => ({
     id: item.id,
-    name: item.name,
-    description: item.description,
+    name: (english && item.nameEn) || item.name,
+    description: english && item.nameEn ? item.descriptionEn : item.description,
     image: item.imagePath ? `/home-images/${item.imagePath}` : null,
     size: item.size === "B" ? ("B" as const) : ("S" as const),
   });

@@ -16,9 +16,23 @@ const description = z
   .optional()
   .transform((value) => value || null);
 
+/**
+ * An English form (issue 45 item 2): empty clears it; left out of a request
+ * (the legacy API has no such field) keeps it as it is.
+ */
+const english = (max: number, tooLong: "admin.home.nameEnLength" | "admin.common.tooLong200") =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
 export const homeItemSchema = z.object({
   name,
   description,
+  nameEn: english(40, "admin.home.nameEnLength"),
+  descriptionEn: english(200, "admin.common.tooLong200"),
   parentId: z.coerce
     .number({ required_error: "admin.home.parentRequired", invalid_type_error: "admin.home.parentRequired" })
     .int("admin.home.parentRequired")

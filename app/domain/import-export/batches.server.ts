@@ -36,6 +36,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import { phaseClock } from "./phases.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { uploadRoot } from "~/utils/uploads.server";
+import { formatDateTime } from "~/utils/dates";
 
 type Tx = Prisma.TransactionClient;
 
@@ -311,6 +312,24 @@ export async function listBatches(area: DataArea): Promise<BatchSummary[]> {
     undoSkipped: b.undoSkipped,
   }));
 }
+
+/** A batch of this area that committed these very bytes and was not undone (issue 40 item 2: a file imported twice). */
+export type CommittedBatch = { id: number; createdAt: Date; username: string | null; fileName: string };
+export async function committedBatchOf(area: DataArea, checksum: string): Promise<CommittedBatch | null> {
+  return prisma.importBatch.findFirst({
+    where: { area: area.key, checksum, source: "file", undoneAt: null },
+    orderBy: { id: "desc" },
+    select: { id: true, createdAt: true, username: true, fileName: true },
+  });
+}
+
+/** The values of the messages naming such a batch. */
+export const repeatValues = (batch: CommittedBatch) => ({
+  batch: batch.id,
+  file: batch.fileName,
+  user: batch.username ?? "—",
+  at: formatDateTime(batch.createdAt),
+});
 
 /** The original file of a batch of this area, or null. */
 export async function batchFile(area: DataArea, batchId: number): Promise<{ fileName: string; data: Buffer } | null> {

@@ -25,18 +25,21 @@ import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataA
 import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd } from "~/domain/data-areas/dates";
 import { fromShanghaiWallClock } from "~/utils/dates";
 import { restoreCellText } from "./formula-guard";
+import { halfWidth, normalizeText } from "~/utils/normalize";
+import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { compressIds } from "~/domain/data-areas/written";
 import {
-  parseCompactSheetInWorker,
+  parseWorkbookInWorker,
   SheetWorkerError,
   workerLimitsFor,
   type WORKER_LIMITS,
   type Cell,
   type CompactSheet,
+  type WorkbookTab,
 } from "./sheet-worker.server";
 import { sheetGrid, type SheetInput } from "./sheet-grid";
 import { inspectZip, zipLimitsFor, type ZipLimits } from "./zip-guard.server";
-import { importMaxBytes } from "~/utils/uploads.server";
+import { importMaxBytes, importMaxRows } from "~/utils/uploads.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { distance as levenshtein } from "fastest-levenshtein";
 import { supportedLanguages, type Language } from "~/i18n/config";
@@ -50,6 +53,8 @@ import { stageColumn, stageTable } from "./stage.server";
 import {
   beginBatch,
   checksumOf,
+  committedBatchOf,
+  repeatValues,
   finishBatch,
   HASH_SETTINGS_SQL,
   recordWrittenSql,
@@ -62,7 +67,8 @@ import {
 export type ImportVariant = "standard" | "plain";
 /** Where the rows come from: an uploaded spreadsheet, or rows sent as such (the API's infoString). */
 export type ImportSource = "file" | "rows";
-export type ImportProblem = { key: TranslationKey; values?: Record<string, string | number> };
+/** `at`: where in a carrier's workbook (its tab, and period), for a row of a mapped sheet (issue 40). */
+export type ImportProblem = { key: TranslationKey; values?: Record<string, string | number>; at?: string };
 export type ImportFailure = {
   ok: false;
   problems: ImportProblem[];
@@ -189,26 +195,31 @@ export type PreparedImport = {
   values: unknown[][];
   ids: (number | null)[];
   rowCount: number;
+  /** The sheet row number of each prepared row (messages about a row found later, as the preview's same-rate check). */
+  rows?: number[];
 };
 
 function isBlank(cell: Cell | undefined): boolean {
   return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 }
 
-export type CellResult = { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" };
+export type CellResult =
+  { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" | "currency" };
 
 export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
   if (isBlank(cell)) return { ok: true, value: c.kind === "bool" ? false : null };
   switch (c.kind) {
     case "id": {
-      const n = typeof cell === "number" ? cell : /^\s*\d+\s*$/.test(String(cell)) ? Number(String(cell).trim()) : NaN;
+      const text = halfWidth(String(cell)).trim();
+      const n = typeof cell === "number" ? cell : /^\d+$/.test(text) ? Number(text) : NaN;
       return Number.isInteger(n) && n >= 1 && n <= MAX_ID ? { ok: true, value: n } : { ok: false, reason: "id" };
     }
     case "decimal": {
       let n: number;
       if (typeof cell === "number") n = cell;
       else {
-        const text = String(cell).trim().replace(/,/g, "");
+        // Full-width digits (９００) are digits (issue 40 item 4).
+        const text = halfWidth(String(cell)).trim().replace(/,/g, "");
         n = /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
       }
       const { scale, min, max } = decimalBounds(c);
@@ -237,9 +248,13 @@ export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       return { ok: false, reason: "flag" };
     }
     default: {
-      // Text is kept as written (the space checks exist to find stray spaces).
-      const text = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : restoreCellText(String(cell));
-      return text.length > TEXT_MAX ? { ok: false, reason: "tooLong" } : { ok: true, value: text };
+      // The column's normalisation (issue 40 item 4): rate tables trim, names and codes are NFKC; the port lists keep
+      // text as written (the space checks exist to find stray spaces).
+      const raw = typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : restoreCellText(String(cell));
+      const text = normalizeText(c.normalize ?? "none", raw);
+      if (text === null) return { ok: false, reason: "currency" };
+      if (text.length > TEXT_MAX) return { ok: false, reason: "tooLong" };
+      return { ok: true, value: text === "" && raw !== "" ? null : text };
     }
   }
 }
@@ -274,6 +289,7 @@ const REASON_KEYS = {
   flag: "data.import.badFlag",
   id: "data.import.badId",
   tooLong: "data.import.tooLong",
+  currency: "data.import.badCurrency",
 } as const;
 
 /** Rows of a ranges list: 1-3,7 (for the log and messages). */
@@ -288,9 +304,49 @@ export function validateSheet(
   sheet: SheetInput,
   variant: ImportVariant = "standard",
   source: ImportSource = "file",
-):
+): Validation {
+  return drain(validation(area, sheet, variant, source));
+}
+
+export type Validation =
   | { ok: true; prepared: PreparedImport; unmatched: string[] }
-  | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } }) {
+  | (ImportFailure & { partial?: { prepared: PreparedImport; unmatched: string[] } });
+
+/**
+ * validateSheet in slices of rows with the event loop let through between
+ * them (issue 40 item 5: the server answers other requests, /healthz under
+ * 200 ms, while a 100,000-row preview is validated). The same steps.
+ */
+export function validateSheetYielding(
+  area: DataArea,
+  sheet: SheetInput,
+  variant: ImportVariant = "standard",
+  source: ImportSource = "file",
+): Promise<Validation> {
+  return drainYielding(validation(area, sheet, variant, source));
+}
+
+/** Rows a slice of a long loop handles before letting the event loop through. */
+export const ROWS_PER_SLICE = 2048;
+
+/** Runs a sliced computation to its end at once. */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a sliced computation, letting the event loop through (setImmediate) between slices. */
+export async function drainYielding<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* validation(area: DataArea, sheet: SheetInput, variant: ImportVariant, source: ImportSource): Generator<void, Validation> {
   const fail = (problems: ImportProblem[], badRows: number[] = []): ImportFailure => ({ ok: false, problems, badRows });
   const grid = sheetGrid(sheet);
   const hasValue = (r: number) => {
@@ -380,11 +436,14 @@ export function validateSheet(
     extra: air.extraFields.map(slotOf),
   };
   const uniqueSlots = (area.import.uniqueInFile ?? []).map((fields) => fields.map(slotOf));
+  // A validity that starts after it ends (issue 40 item 2; air checks its 至 range below): every area with both columns.
+  const rangeSlots = !air && seen.has("validFrom") && seen.has("validTo") ? { from: slotOf("validFrom"), to: slotOf("validTo") } : null;
   const record: unknown[] = new Array(slots.size);
   const empty = (slot: number) => record[slot] === null || record[slot] === undefined;
 
   // ---- rows
   const ids: (number | null)[] = [];
+  const sheetRows: number[] = [];
   const values: unknown[][] = writeColumns.map(() => []);
   const problems: ImportProblem[] = [];
   const badRows = new Set<number>();
@@ -406,6 +465,7 @@ export function validateSheet(
 
   let rowCount = 0;
   for (let r = first; r < grid.height; r++) {
+    if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!hasValue(r)) continue;
     const rowNumber = grid.firstRow + r;
     const cellAt = (at: number | undefined) => (at === undefined ? undefined : grid.cell(r, at));
@@ -454,6 +514,15 @@ export function validateSheet(
       if (ruleSlots.alsoRequire.some(empty)) dateBad = true;
     }
 
+    if (rangeSlots) {
+      const from = record[rangeSlots.from];
+      const to = record[rangeSlots.to];
+      if (typeof from === "string" && typeof to === "string" && from.slice(0, 10) > to.slice(0, 10)) {
+        report(rowNumber, { key: "data.import.startAfterEnd", values: { row: rowNumber, from, to: to.slice(0, 10) } });
+        bad = true;
+      }
+    }
+
     if (airSlots) {
       const text = record[airSlots.range];
       record[airSlots.from] = null;
@@ -499,6 +568,7 @@ export function validateSheet(
 
     rowCount++;
     ids.push(id);
+    sheetRows.push(rowNumber);
     for (let i = 0; i < writeColumns.length; i++) values[i].push(fromRecord[i] ? (record[writeSlots[i]] ?? null) : null);
   }
 
@@ -519,11 +589,11 @@ export function validateSheet(
       [...badRows].sort((a, b) => a - b),
     );
     // The good rows go with a row-level refusal (the preview shows them; the import drops them).
-    const partial = { prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
+    const partial = { prepared: { columns: writeColumns, values, ids, rowCount, rows: sheetRows }, unmatched };
     return dateErrorIds.length > DATE_IDS_LISTED ? { ...failure, dateErrorIds, partial } : { ...failure, partial };
   }
   if (rowCount === 0) return fail([{ key: "data.import.empty" }]);
-  return { ok: true, prepared: { columns: writeColumns, values, ids, rowCount }, unmatched };
+  return { ok: true, prepared: { columns: writeColumns, values, ids, rowCount, rows: sheetRows }, unmatched };
 }
 
 // ----------------------------------------------------------------- write
@@ -689,14 +759,17 @@ export function stagedSource(area: DataArea, previewId: string, columns: WriteCo
     async ports(tx) {
       if (!PORT_NAME_TABLES.some((t) => t.area === area.key)) return null;
       const states = await tx.$queryRawUnsafe<{ column: string; name: string; port: string | null; state: string; rows: number }[]>(
-        `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 AND state IN ('resolved', 'unresolved') ORDER BY "column", name`,
+        `SELECT "column", name, port, state, rows FROM import_preview_ports WHERE preview_id = $1 AND state IN ('resolved', 'unresolved', 'kept') ORDER BY "column", name`,
         previewId,
       );
       const outcome: ColumnsResolution = {
         resolutions: states.flatMap((s) =>
           s.state === "resolved" && s.port ? [{ column: s.column, from: s.name, to: s.port, rows: Number(s.rows) }] : [],
         ),
-        unresolved: states.flatMap((s) => (s.state === "unresolved" ? [{ column: s.column, name: s.name, rows: Number(s.rows) }] : [])),
+        // Names kept as written (the spec's contains-rule) are queued too: customers cannot find them (issue 40 item 2).
+        unresolved: states.flatMap((s) =>
+          s.state === "unresolved" || s.state === "kept" ? [{ column: s.column, name: s.name, rows: Number(s.rows) }] : [],
+        ),
       };
       await queueUnresolved(tx, area.key, outcome);
       return outcome;
@@ -858,7 +931,35 @@ export type SheetLimits = { zip?: ZipLimits; worker?: typeof WORKER_LIMITS };
 export async function readSpreadsheet(
   data: Uint8Array,
   limits: SheetLimits = {},
-): Promise<{ ok: true; sheet: CompactSheet } | ImportFailure> {
+): Promise<{ ok: true; sheet: CompactSheet; tabs: WorkbookTab[] } | ImportFailure> {
+  const read = await readWorkbook(data, limits);
+  if (!read.ok) return read;
+  const { tabs, timings } = read;
+  const sheet: CompactSheet = tabs[0] ?? {
+    firstRow: 1,
+    rowStart: new Uint32Array(1),
+    kind: new Uint8Array(0),
+    num: new Float64Array(0),
+    strings: [],
+    formulaCells: [],
+  };
+  sheet.timings = timings;
+  const tooMany = tooManyRows(sheet.rowStart.length - 1);
+  if (tooMany) return { ok: false, problems: [tooMany], badRows: [] };
+  // Issue 22.9: a formula saved without its computed value would import as empty.
+  const formulas = unsavedFormulas(tabs.slice(0, 1));
+  if (formulas) return { ok: false, problems: [formulas], badRows: [] };
+  return { ok: true, sheet, tabs };
+}
+
+/**
+ * Every tab of an upload after the zip checks, without the formula check
+ * (the wizard's reading: it checks the formulas of the tabs the clerk chose).
+ */
+export async function readWorkbook(
+  data: Uint8Array,
+  limits: SheetLimits = {},
+): Promise<{ ok: true; tabs: WorkbookTab[]; timings: CompactSheet["timings"] } | ImportFailure> {
   const refuse = (key: TranslationKey, values?: ImportProblem["values"]): ImportFailure => ({
     ok: false,
     problems: [{ key, ...(values ? { values } : {}) }],
@@ -869,10 +970,12 @@ export async function readSpreadsheet(
     const zip = inspectZip(data, limits.zip ?? zipLimitsFor(importMaxBytes()));
     if (!zip.ok) return refuse(zip.reason === "notZip" ? "data.import.unreadable" : "data.import.tooComplex");
   }
-  let sheet: CompactSheet;
+  let tabs: WorkbookTab[];
+  let timings: CompactSheet["timings"];
   try {
-    // The worker checks the entries' real sizes (zip bombs with falsified sizes) before any reader sees them.
-    sheet = await parseCompactSheetInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()), { verifyZip: isZip });
+    // The worker checks the entries' real sizes (zip bombs with falsified sizes) before any reader sees them. Every tab
+    // is read: the first is the import's, the others are named when they hold rates (issue 40 item 2).
+    ({ tabs, timings } = await parseWorkbookInWorker(data, limits.worker ?? workerLimitsFor(importMaxBytes()), { verifyZip: isZip }));
   } catch (error) {
     if (error instanceof SheetWorkerError)
       return refuse(
@@ -884,13 +987,54 @@ export async function readSpreadsheet(
       );
     throw error;
   }
-  // Issue 22.9: a formula saved without its computed value would import as empty.
-  const formulas = sheet.formulaCells ?? [];
-  if (formulas.length) {
-    const cells = formulas.slice(0, DATE_IDS_LISTED).join(", ") + (formulas.length > DATE_IDS_LISTED ? " …" : "");
-    return refuse("data.import.formulaNoValue", { count: formulas.length, cells });
-  }
-  return { ok: true, sheet };
+  return { ok: true, tabs, timings };
+}
+
+/** A file of more rows than one import may stage (IMPORT_MAX_ROWS, issue 40 item 5): the refusal, or null. */
+export function tooManyRows(rows: number): ImportProblem | null {
+  const max = importMaxRows();
+  return rows > max ? { key: "data.import.tooManyRows", values: { rows, max } } : null;
+}
+
+/** The formula cells saved without a result in `tabs` (every form: issue 22.9, issue 40 item 2), as the refusal's message; null when none. */
+export function unsavedFormulas(tabs: readonly WorkbookTab[]): ImportProblem | null {
+  const formulas = tabs.flatMap((tab) => tab.formulaCells.map((cell) => (tabs.length > 1 ? `${tab.name}!${cell}` : cell)));
+  if (formulas.length === 0) return null;
+  const cells = formulas.slice(0, DATE_IDS_LISTED).join(", ") + (formulas.length > DATE_IDS_LISTED ? " …" : "");
+  return { key: "data.import.formulaNoValue", values: { count: formulas.length, cells } };
+}
+
+/**
+ * The tabs after the first that hold rates of `area` (a header naming at
+ * least two of its columns): an import of the first tab would leave them
+ * out without a word (issue 40 item 2). A notes tab (a template's) holds none.
+ */
+export function furtherRateTabs(area: DataArea, tabs: readonly WorkbookTab[]): { name: string; rows: number }[] {
+  const index = headerIndex(area);
+  return tabs.slice(1).flatMap((tab) => {
+    const grid = sheetGrid(tab);
+    let header = -1;
+    for (let r = 0; r < Math.min(grid.height, 40) && header < 0; r++) {
+      const fields = new Set<string>();
+      for (let c = 0; c < grid.width(r); c++) {
+        const cell = grid.cell(r, c);
+        const column = typeof cell === "string" ? index.get(normalizeHeader(cell)) : undefined;
+        if (column) fields.add(column.field);
+      }
+      if (fields.size >= 2) header = r;
+    }
+    if (header < 0) return [];
+    let rows = 0;
+    for (let r = header + 1; r < grid.height; r++) {
+      for (let c = 0; c < grid.width(r); c++) {
+        if (!isBlank(grid.cell(r, c))) {
+          rows++;
+          break;
+        }
+      }
+    }
+    return rows > 0 ? [{ name: tab.name, rows }] : [];
+  });
 }
 
 /** The whole import of one uploaded file (see the top of this file). */
@@ -905,6 +1049,17 @@ export async function importSpreadsheet(
   const original = data.slice();
   const read = await readSpreadsheet(data, limits);
   if (!read.ok) return read;
+  // Nothing is left out without a word (issue 40 item 2): with no preview to decide in, further tabs of rates and a
+  // file already imported are refused; the preview offers both as decisions.
+  const further = furtherRateTabs(area, read.tabs);
+  if (further.length)
+    return {
+      ok: false,
+      problems: [{ key: "data.import.furtherTabs", values: { tabs: further.map((t) => `${t.name} (${t.rows})`).join(", ") } }],
+      badRows: [],
+    };
+  const repeat = await committedBatchOf(area, checksumOf(original));
+  if (repeat) return { ok: false, problems: [{ key: "data.import.repeatFile", values: repeatValues(repeat) }], badRows: [] };
   return importSheet(area, viewer, read.sheet, { ...meta, original });
 }
 
@@ -920,6 +1075,10 @@ export async function importSheet(
     const { partial: _partial, ...failure } = checked;
     return failure;
   }
+  // A price column that matches no column would be dropped (issue 40 item 2): refused, the preview lets the clerk decide.
+  const prices = checked.unmatched.filter(looksLikePrice);
+  if (prices.length)
+    return { ok: false, problems: [{ key: "data.import.unmappedPrice", values: { columns: prices.join(", ") } }], badRows: [] };
   const written = await writeRows(area, viewer, checked.prepared, meta);
   return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;
 }

@@ -29,6 +29,17 @@ export async function storePreviewFile(id: string, data: Uint8Array): Promise<{ 
   return { key, checksum: checksumOf(data) };
 }
 
+/**
+ * A new preview's own copy of a file already stored (a wizard upload's, issue
+ * 40): a hard link where the folder allows it, so discarding either leaves
+ * the other's file.
+ */
+export async function copyPreviewFile(from: string, id: string): Promise<{ key: string; checksum: string }> {
+  const key = `${id.replaceAll("-", "")}.${from.endsWith(".xls") ? "xls" : "xlsx"}`;
+  await fs.link(previewFilePath(from), previewFilePath(key)).catch(() => fs.copyFile(previewFilePath(from), previewFilePath(key)));
+  return { key, checksum: checksumOf(await fs.readFile(previewFilePath(key))) };
+}
+
 /** Deletes preview files (a missing file is fine). */
 export async function removePreviewFiles(names: readonly (string | null)[]): Promise<void> {
   for (const name of names) if (name && isPreviewFileName(name)) await fs.rm(previewFilePath(name), { force: true });

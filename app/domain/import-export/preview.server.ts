@@ -14,17 +14,24 @@ import type { DataArea } from "~/domain/data-areas/types";
 import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
+import { nearestPorts, type PortOption } from "~/domain/reference/ports.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
-import { HASH_SETTINGS_SQL } from "./batches.server";
+import { HASH_SETTINGS_SQL, committedBatchOf, repeatValues, withHashJoins } from "./batches.server";
+import type { MappedSheet, RowOrigin } from "./source-layout.server";
+import type { SheetInput } from "./sheet-grid";
+import { compressIds } from "~/domain/data-areas/written";
+import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { phaseClock } from "./phases.server";
-import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
+import { copyPreviewFile, previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
 import {
+  furtherRateTabs,
   importFailure,
   readSpreadsheet,
+  ROWS_PER_SLICE,
   stagedSource,
-  validateSheet,
+  validateSheetYielding,
   writeFrom,
   type ImportFailure,
   type ImportOutcome,
@@ -46,6 +53,16 @@ const CHUNK_ROWS = 10_000;
 const STAGING_CONNECTIONS = 2;
 
 export type PreviewCounts = { new: number; updated: number; unchanged: number; refused: number; hidden: number };
+export type PreviewTabCounts = { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number };
+/** What the clerk must accept before the commit (issue 40 item 2): a file already imported, further tabs left out. */
+export type PreviewDecisions = {
+  repeat?: Record<string, string | number>;
+  furtherTabs?: { name: string; rows: number }[];
+  /** Columns whose headers name prices (BAF, 45HQ …) that match no column: left out only on the clerk's word. */
+  unmatchedPrices?: string[];
+};
+export type PreviewDecision = keyof PreviewDecisions;
+export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices"];
 export type PreviewSummary = {
   counts: PreviewCounts;
   /** Headers that matched no column. */
@@ -53,8 +70,21 @@ export type PreviewSummary = {
   /** Every row error (the import's messages, with row numbers and ids). */
   problems: ImportProblem[];
   badRows: number[];
+  /** A carrier's sheet: the refused rows by tab, row and period (badRows are the mapped sheet's numbers). */
+  rowLabels?: string[];
   /** FCL, LCL: distinct pol/pod spellings by state (absent for the other areas). */
   ports?: Record<PortState, number>;
+  /** Rows customers will see once committed, today (not hidden by their validity, port names found). */
+  visible?: number;
+  /** FCL, LCL: rows with a port name nothing resolves (customers will not find them until it is resolved). */
+  unfound?: number;
+  /** Rows without an id that are a stored rate's update (same lane, carrier, validity and containers). */
+  sameRate?: number;
+  /** A carrier's sheet: the counts per tab and period. */
+  tabs?: PreviewTabCounts[];
+  /** A carrier's sheet: rows left out that hold no rate (a note under the table), named. */
+  notes?: { at: string; text: string }[];
+  decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
 /**
@@ -66,7 +96,7 @@ export type PreviewStatus = "new" | "updated" | "unchanged";
 export type PortState = PreviewPortState;
 export const PORT_STATES: readonly PortState[] = ["unresolved", "resolved", "kept", "same"];
 export type PreviewPort = PreviewPortData;
-export type PreviewFilter = "all" | "new" | "updated" | "errors";
+export type PreviewFilter = "all" | "new" | "updated" | "errors" | "hidden";
 
 type Who = Pick<Viewer, "id" | "username">;
 
@@ -223,7 +253,7 @@ function sameSql(area: DataArea, columns: WriteColumn[], value: StagedValue): st
  * staged row is written once (no UPDATE passes over the stage table).
  * Returns the chunk's counts.
  */
-export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[]): string {
+export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: string[], originParam: number | null = null): string {
   const table = `"${sqlTable(area.model)}"`;
   const hidden = hiddenWhen.length ? `COALESCE(${hiddenWhen.join(" OR ")}, false)` : "false";
   // OFFSET 0 keeps the subqueries apart: each value is extracted and cast once per row (the stage table and the
@@ -233,12 +263,13 @@ export function stageSql(area: DataArea, columns: WriteColumn[], hiddenWhen: str
   // tests/data/import-preview.test.ts checks the plan.
   const casts = columns.map((c, i) => `(s."values"->>${i})::${c.type} AS v${i}`);
   const same = sameSql(area, columns, (c, i) => withDefault(c, `r.v${i}`));
+  const origin = originParam === null ? "" : `, unnest($${originParam}::text[])`;
   return `WITH staged AS (
-      INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
+      INSERT INTO ${stageTable(area)} (preview_id, seq, "id", status, hidden, before, origin${columns.map((c) => `, ${stageColumn(area, c)}`).join("")})
       SELECT $1, $2 + s.ord, s.id,
              CASE WHEN t.id IS NULL THEN 'new' WHEN d.same THEN 'unchanged' ELSE 'updated' END,
-             ${hidden}, CASE WHEN NOT d.same THEN t::text END${columns.map((_, i) => `, r.v${i}`).join("")}
-      FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)) WITH ORDINALITY AS s(id, "values", ord)
+             ${hidden}, CASE WHEN NOT d.same THEN t::text END, ${originParam === null ? "NULL" : "s.origin"}${columns.map((_, i) => `, r.v${i}`).join("")}
+      FROM ROWS FROM (unnest($4::int[]), jsonb_array_elements($3::jsonb)${origin}) WITH ORDINALITY AS s(id, "values", ${originParam === null ? "" : "origin, "}ord)
       CROSS JOIN LATERAL (SELECT ${casts.length ? casts.join(", ") : "NULL AS v"} OFFSET 0) r
       LEFT JOIN ${table} t ON t.id = s.id
       CROSS JOIN LATERAL (SELECT CASE WHEN t.id IS NOT NULL THEN ${same} END AS same OFFSET 0) d
@@ -260,16 +291,23 @@ export function previewRowsSql(area: DataArea, columns: WriteColumn[], where = "
   const changes = comparedColumns(columns).length
     ? `(SELECT ${changesSql(area, columns, (c) => withDefault(c, `s.${stageColumn(area, c)}`))} FROM (SELECT (x.r).* FROM (SELECT s.before::${table} AS r OFFSET 0) x) t)`
     : `'{}'::jsonb`;
-  return `SELECT s.seq, s."id" AS row_id, s.status, s.hidden, ${stagedJsonSql(area, columns)} AS "values",
+  return `SELECT s.seq, s."id" AS row_id, s.status, s.hidden, s.origin, ${stagedJsonSql(area, columns)} AS "values",
            CASE WHEN s.before IS NOT NULL THEN ${changes} END AS changes
     FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${where} ORDER BY s.seq ${tail}`;
 }
 
 /** Rows start..end of the write columns as the staging statement's JSON parameter (an array of value arrays). */
-function stagedJson(values: unknown[][], start: number, end: number): string {
-  const rows: unknown[][] = [];
-  for (let r = start; r < end; r++) rows.push(values.map((column) => column[r] ?? null));
-  return JSON.stringify(rows);
+async function stagedJson(values: unknown[][], start: number, end: number): Promise<string> {
+  // In slices, the event loop let through between them (issue 40 item 5): the text of 10,000 rows at once held it
+  // for a tenth of a second and more on a busy machine.
+  const parts: string[] = [];
+  for (let from = start; from < end; from += ROWS_PER_SLICE) {
+    const rows: unknown[][] = [];
+    for (let r = from; r < Math.min(end, from + ROWS_PER_SLICE); r++) rows.push(values.map((column) => column[r] ?? null));
+    parts.push(JSON.stringify(rows).slice(1, -1));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `[${parts.join(",")}]`;
 }
 
 /**
@@ -290,7 +328,17 @@ export async function createPreview(
   const file = await storePreviewFile(id, data);
   let kept = false;
   try {
-    const outcome = await readAndStage(area, viewer, id, data, meta, limits, file);
+    const clock = phaseClock();
+    const read = await readSpreadsheet(data, limits);
+    if (!read.ok) return read;
+    clock.lap("read: zip checks, parse worker, transfer");
+    const worker = read.sheet.timings;
+    if (worker) {
+      clock.add("  of which worker: zip size check + inflate", worker.zipSizes, 0);
+      clock.add("  of which worker: XML parse (one-pass reader)", worker.read, 0);
+      clock.add("  of which worker: compact form", worker.compact, 0);
+    }
+    const outcome = await stageSheet(area, viewer, id, read.sheet, { ...meta, furtherTabs: furtherRateTabs(area, read.tabs) }, file);
     kept = outcome.ok;
     return outcome;
   } finally {
@@ -298,27 +346,119 @@ export async function createPreview(
   }
 }
 
-async function readAndStage(
+/** Where a preview of a carrier's sheet came from (issue 40): the wizard upload and the profile that mapped it. */
+export type PreviewSource = { wizard: string; profile: { id: number; name: string } | null };
+
+/**
+ * The preview of a carrier's sheet mapped by the wizard (issue 40): the rows
+ * in the area's layout (applyMapping) staged exactly as an upload in the
+ * portal's layout is, each with its origin (tab, row, period); the wizard's
+ * file (already on disk) becomes the preview's.
+ */
+export async function createMappedPreview(
+  area: DataArea,
+  viewer: Who,
+  upload: { fileName: string; fileKey: string; checksum: string },
+  mapped: MappedSheet,
+  source: PreviewSource,
+): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
+  await cleanExpiredPreviews();
+  const id = crypto.randomUUID();
+  const file = await copyPreviewFile(upload.fileKey, id);
+  let kept = false;
+  try {
+    // Air: the +130/+2000/+3000 kg breaks all mapped is the standard file, none the plain one (which clears them).
+    const header = new Set((mapped.sheet.rows[0] ?? []).map(String));
+    const extras = area.import.air?.extraFields.filter((f) => header.has(area.columns.find((c) => c.field === f)?.header ?? f)).length ?? 0;
+    const variant: ImportVariant = area.import.air && extras === 0 ? "plain" : "standard";
+    const outcome = await stageSheet(area, viewer, id, mapped.sheet, { fileName: upload.fileName, variant, mapped, source }, file);
+    kept = outcome.ok;
+    return outcome;
+  } finally {
+    if (!kept) await removePreviewFiles([file.key]);
+  }
+}
+
+type StageMeta = {
+  fileName: string;
+  variant?: ImportVariant;
+  /** Tabs after the first that hold rates (a sheet in the portal's layout: only the first is read). */
+  furtherTabs?: { name: string; rows: number }[];
+  /** A carrier's sheet: the mapped rows' origins, the rows the mapping refused, notes left out. */
+  mapped?: MappedSheet;
+  source?: PreviewSource;
+};
+
+const ORIGIN_SEP = "\u001f";
+/** A stored origin as its label. */
+function originLabelOf(text: string): string {
+  const [tab, row, period] = text.split(ORIGIN_SEP);
+  return originLabel({ tab, row: Number(row), period: period || null });
+}
+/** A staged row's origin as stored (tab, row, period). */
+const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}${o.period ?? ""}`;
+/** Where a row of a carrier's sheet is, for messages: 欧洲线 · 6 · 2026/12/01-2026/12/14. */
+export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].filter(Boolean).join(" · ");
+
+/**
+ * A mapped sheet's problems name its rows by the carrier's tabs and rows (the
+ * mapped sheet's own row numbers mean nothing to the clerk): `row`/`other`
+ * become the source row, the tab goes to `at`; the date-error rows list is
+ * given per tab.
+ */
+function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[]): ImportProblem[] {
+  const originOf = (row: unknown) => (typeof row === "number" ? origins[row - 2] : undefined);
+  return problems.flatMap((problem): ImportProblem[] => {
+    const values = problem.values;
+    if (problem.key === "data.import.dateErrorRows" && typeof values?.rows === "string") {
+      const byTab = new Map<string, number[]>();
+      for (const n of expandRanges(values.rows)) {
+        const o = originOf(n);
+        if (!o) continue;
+        byTab.set(o.tab, [...(byTab.get(o.tab) ?? []), o.row]);
+      }
+      return [...byTab].map(([tab, rows]) => ({
+        key: problem.key,
+        values: { rows: compressIds([...new Set(rows)].sort((a, b) => a - b)) },
+        at: tab,
+      }));
+    }
+    const origin = originOf(values?.row);
+    if (!origin) return [problem];
+    const other = originOf(values?.other);
+    return [
+      {
+        ...problem,
+        values: { ...values, row: origin.row, ...(other ? { other: other.row } : {}) },
+        at: originLabel({ ...origin, row: 0 }).replace(/ · 0\b/, ""),
+      },
+    ];
+  });
+}
+
+/** "2-4,7" → 2, 3, 4, 7 (compressIds' ranges). */
+function expandRanges(text: string): number[] {
+  return text.split(",").flatMap((part) => {
+    const [a, b] = part.split("-").map(Number);
+    if (!Number.isInteger(a)) return [];
+    return Number.isInteger(b) ? Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i) : [a];
+  });
+}
+
+async function stageSheet(
   area: DataArea,
   viewer: Who,
   id: string,
-  data: Uint8Array,
-  meta: { fileName: string; variant?: ImportVariant },
-  limits: SheetLimits,
+  sheet: SheetInput,
+  meta: StageMeta,
   file: { key: string; checksum: string },
 ): Promise<{ ok: true; id: string; summary: PreviewSummary } | ImportFailure> {
   const clock = phaseClock();
-  const read = await readSpreadsheet(data, limits);
-  if (!read.ok) return read;
-  clock.lap("read: zip checks, parse worker, transfer");
-  const worker = read.sheet.timings;
-  if (worker) {
-    clock.add("  of which worker: zip size check + inflate", worker.zipSizes, 0);
-    clock.add("  of which worker: XML parse (one-pass reader)", worker.read, 0);
-    clock.add("  of which worker: compact form", worker.compact, 0);
-  }
   const variant = meta.variant ?? "standard";
-  const checked = validateSheet(area, read.sheet, variant);
+  const mapped = meta.mapped;
+  // A mapped sheet has no second header line to drop (its rows are the carrier's, header taken off).
+  // In slices, the event loop let through between them: other requests are answered meanwhile (issue 40 item 5).
+  const checked = await validateSheetYielding(area, sheet, variant, mapped ? "rows" : "file");
   clock.lap("validate (validateSheet)");
   let prepared: PreparedImport;
   let problems: ImportProblem[] = [];
@@ -333,11 +473,27 @@ async function readAndStage(
     problems = checked.problems;
     badRows = checked.badRows;
     unmatched = checked.partial.unmatched;
+  } else if (mapped && checked.problems.length === 1 && checked.problems[0].key === "data.import.empty" && mapped.problems.length) {
+    // Every row refused by the mapping itself (a currency not the table's …): those are the preview's errors.
+    prepared = { columns: [], values: [], ids: [], rowCount: 0, rows: [] };
   } else {
     return { ok: false, problems: checked.problems, badRows: checked.badRows };
   }
-
+  // Rows are named to the clerk by the carrier's tabs and rows (a mapped sheet's own numbers mean nothing).
+  let rowLabels: string[] | undefined;
+  if (mapped) {
+    problems = [
+      ...originProblems(problems, mapped.origins),
+      ...mapped.problems.map(({ origin, ...p }) => ({ ...p, at: originLabel({ ...origin, row: 0 }).replace(/ · 0\b/, "") })),
+    ];
+    const refusedOrigins = [...badRows.map((n) => mapped.origins[n - 2]).filter(Boolean), ...mapped.problems.map((p) => p.origin)];
+    // The mapping's refusals are rows too: numbered after the mapped sheet's, so the count holds them all.
+    badRows = [...badRows, ...mapped.problems.map((_, i) => mapped.origins.length + 2 + i)];
+    rowLabels = refusedOrigins.map(originLabel);
+  }
   const columns = prepared.columns;
+  const repeat = await committedBatchOf(area, file.checksum);
+  const unmatchedPrices = unmatched.filter(looksLikePrice);
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
   const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
@@ -347,6 +503,7 @@ async function readAndStage(
   const hiddenWhen = [from >= 0 ? `r.v${from} > $5::date` : null, to >= 0 ? `r.v${to} < $5::date` : null].filter(
     (sql): sql is string => sql !== null,
   );
+  const originParam = mapped ? (hiddenWhen.length ? 6 : 5) : null;
 
   let summary: PreviewSummary;
   try {
@@ -370,8 +527,8 @@ async function readAndStage(
     const resolvedPorts = await prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(
-          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10, $11)`,
+          `INSERT INTO import_previews (id, area, user_id, file_name, variant, table_version, columns, summary, expires_at, file_key, file_checksum, ports_version, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, '{}'::jsonb, $8, $9, $10, $11, $12::jsonb)`,
           id,
           area.key,
           viewer.id,
@@ -383,6 +540,7 @@ async function readAndStage(
           file.key,
           file.checksum,
           portsVersion,
+          meta.source ? JSON.stringify(meta.source) : null,
         );
         clock.lap("preview row, versions (SQL)");
         const resolved = ports.length ? await resolveFilePorts(tx, id, prepared, ports) : null;
@@ -397,7 +555,12 @@ async function readAndStage(
         const rewrite = resolvedPorts?.rewrites.get(i);
         return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
       });
-      const sql = stageSql(area, columns, hiddenWhen);
+      // Rows without an id that are a stored rate (issue 40 item 2) are staged with its id: its update, not a copy.
+      const matched = await sameRateIds(area, columns, prepared, values);
+      const ids = matched.size ? prepared.ids.map((rowId, i) => rowId ?? matched.get(i) ?? null) : prepared.ids;
+      clock.lap("same rate: rows without an id matched to stored rates (SQL)");
+      const sql = stageSql(area, columns, hiddenWhen, originParam);
+      const origins = mapped ? (prepared.rows ?? []).map((n) => originText(mapped.origins[n - 2])) : null;
       const row = { new: 0, updated: 0, unchanged: 0, hidden: 0 };
       const json = [0, 0];
       const sqlStarted = clock.now();
@@ -405,7 +568,14 @@ async function readAndStage(
       await eachConcurrently(starts, STAGING_CONNECTIONS, async (start) => {
         const end = Math.min(start + CHUNK_ROWS, prepared.rowCount);
         const begun = clock.now();
-        const params = [id, start, stagedJson(values, start, end), prepared.ids.slice(start, end), ...(hiddenWhen.length ? [today] : [])];
+        const params = [
+          id,
+          start,
+          await stagedJson(values, start, end),
+          ids.slice(start, end),
+          ...(hiddenWhen.length ? [today] : []),
+          ...(origins ? [origins.slice(start, end)] : []),
+        ];
         const [w, c] = clock.now();
         json[0] += w - begun[0];
         json[1] += c - begun[1];
@@ -431,6 +601,10 @@ async function readAndStage(
         sqlCpu - sqlStarted[1],
       );
       clock.lap("staging (total)");
+      // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
+      // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
+      const checked = await stagedChecks(area, id, columns, !!mapped, resolvedPorts !== null);
+      clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
         counts: { ...row, refused: badRows.length },
@@ -438,6 +612,21 @@ async function readAndStage(
         problems,
         badRows,
         ...(portCounts ? { ports: portCounts } : {}),
+        ...(rowLabels ? { rowLabels } : {}),
+        visible: checked.visible,
+        ...(checked.unfound !== null ? { unfound: checked.unfound } : {}),
+        ...(matched.size ? { sameRate: matched.size } : {}),
+        ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
+        ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
+        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
+          ? {
+              decisions: {
+                ...(repeat ? { repeat: repeatValues(repeat) } : {}),
+                ...(meta.furtherTabs?.length ? { furtherTabs: meta.furtherTabs } : {}),
+                ...(unmatchedPrices.length ? { unmatchedPrices } : {}),
+              },
+            }
+          : {}),
       };
       // Problems quote what the file held; jsonb cannot hold NUL, so it is shown as ␀.
       await prisma.$executeRawUnsafe(
@@ -453,6 +642,139 @@ async function readAndStage(
       throw error;
     }
   }
+}
+
+/**
+ * The checks of a preview's staged rows as a whole, in SQL: the rows
+ * customers will see today (not hidden by the validity, port names found)
+ * and those they will not find (FCL/LCL: a port name nothing resolves); the
+ * counts per tab and period of a carrier's sheet.
+ */
+async function stagedChecks(
+  area: DataArea,
+  id: string,
+  columns: WriteColumn[],
+  mapped: boolean,
+  hasPorts: boolean,
+): Promise<{ visible: number; unfound: number | null; tabs: PreviewTabCounts[] }> {
+  const stage = stageTable(area);
+  const target = hasPorts ? PORT_NAME_TABLES.find((t) => t.area === area.key) : undefined;
+  const portColumnsHere = target ? target.columns.filter((c) => columns.some((w) => sqlColumn(area.model, w.field) === c)) : [];
+  const unfoundSql = portColumnsHere.length
+    ? `EXISTS (SELECT 1 FROM import_preview_ports p WHERE p.preview_id = $1 AND p.state IN ('unresolved', 'kept') AND (${portColumnsHere
+        .map((c) => `(p."column" = '${c}' AND p.name = s."${c}")`)
+        .join(" OR ")}))`
+    : "false";
+  const [totals] = await prisma.$queryRawUnsafe<{ visible: number; unfound: number }[]>(
+    `SELECT count(*) FILTER (WHERE NOT s.hidden AND NOT (${unfoundSql}))::int AS visible, count(*) FILTER (WHERE ${unfoundSql})::int AS unfound
+     FROM ${stage} s WHERE s.preview_id = $1`,
+    id,
+  );
+  const tabs = mapped
+    ? (
+        await prisma.$queryRawUnsafe<(Omit<PreviewTabCounts, "period"> & { period: string })[]>(
+          `SELECT split_part(origin, E'\\x1f', 1) AS tab, split_part(origin, E'\\x1f', 3) AS period,
+                  count(*) FILTER (WHERE status = 'new')::int AS new, count(*) FILTER (WHERE status = 'updated')::int AS updated,
+                  count(*) FILTER (WHERE status = 'unchanged')::int AS unchanged, count(*) FILTER (WHERE hidden)::int AS hidden
+           FROM ${stage} WHERE preview_id = $1 GROUP BY 1, 2 ORDER BY min(seq)`,
+          id,
+        )
+      ).map((t) => ({ ...t, period: t.period || null }))
+    : [];
+  return { visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
+}
+
+/**
+ * The rows without an id that are a stored rate (issue 40 item 2), by row
+ * index → the stored row's id, set-based: the key fields of the area's
+ * `sameRate` rule (lane, carrier, validity …; an optional one left empty
+ * matches a stored rate where it is empty too) and, per container
+ * base, whether some tier of it is priced, as arrays; one statement joins them
+ * to the table (a hash join: one read of the table, whatever its size). A row
+ * is matched only when exactly one stored row has its key and no other row of
+ * the file has it (which of two copies is meant is not for the import to
+ * guess), and never to a stored row the file also names by its id. `values`:
+ * the write columns' values as staged (port names resolved).
+ */
+async function sameRateIds(
+  area: DataArea,
+  columns: WriteColumn[],
+  prepared: PreparedImport,
+  values: unknown[][],
+): Promise<Map<number, number>> {
+  const rule = area.import.sameRate;
+  const found = new Map<number, number>();
+  if (!rule) return found;
+  const at = rule.fields.map((f) => columns.findIndex((c) => c.field === f));
+  if (at.some((i) => i < 0)) return found;
+  const bases = (rule.containers ?? []).flatMap((base) => {
+    const tiers = columns.flatMap((c, i) =>
+      c.field.length === base.length + 2 && c.field.startsWith(base) && /T[0-2]$/.test(c.field) ? [i] : [],
+    );
+    return tiers.length ? [{ base, tiers }] : [];
+  });
+  // The keys as one JSON text (one parameter: 100,000 rows in several arrays took the driver half a second of the
+  // event loop), made in slices with the event loop let through between them.
+  const filled = (v: unknown) => v !== null && v !== undefined;
+  // A required key field is always filled (validation refuses the row otherwise); an optional one (carrier, validity)
+  // may be empty on both sides: compared as text with '' for empty, which keeps the join a hash join.
+  const optional = at.map((i) => {
+    const column = columns[i];
+    return !area.columns.find((a) => a.field === column.field)?.required && (column.type === "text" || column.type === "date");
+  });
+  const parts: string[] = [];
+  let count = 0;
+  for (let from = 0; from < prepared.rowCount; from += ROWS_PER_SLICE) {
+    const slice: unknown[][] = [];
+    for (let r = from; r < Math.min(prepared.rowCount, from + ROWS_PER_SLICE); r++) {
+      if (prepared.ids[r] !== null || !at.every((i, k) => optional[k] || filled(values[i][r]))) continue;
+      slice.push([r, ...at.map((i) => values[i][r]), ...bases.map(({ tiers }) => tiers.some((i) => filled(values[i][r])))]);
+    }
+    if (slice.length) parts.push(JSON.stringify(slice).slice(1, -1));
+    count += slice.length;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (count === 0) return found;
+  const table = `"${sqlTable(area.model)}"`;
+  const keyNames = at.map((_, k) => `k${k}`);
+  const baseNames = bases.map((_, b) => `b${b}`);
+  const fields = [
+    `(e->>0)::int AS row`,
+    ...at.map((i, k) => `(e->>${k + 1})::${columns[i].type} AS ${keyNames[k]}`),
+    ...bases.map((_, b) => `(e->>${at.length + b + 1})::boolean AS ${baseNames[b]}`),
+  ];
+  const conditions = [
+    ...at.map((i, k) => {
+      const stored = `t."${sqlColumn(area.model, columns[i].field)}"`;
+      return optional[k] ? `COALESCE(${stored}::text, '') = COALESCE(f.${keyNames[k]}::text, '')` : `${stored} = f.${keyNames[k]}`;
+    }),
+    ...bases.map(
+      ({ base }, b) =>
+        `(${["T0", "T1", "T2"].map((tier) => `t."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`).join(" OR ")}) = f.${baseNames[b]}`,
+    ),
+  ];
+  // Nested loops off (withHashJoins): the planner guesses 100 rows for the JSON and fewer after `copies = 1`, and
+  // then probes the lane index once per row; a lane holds thousands of rates (carriers, validities), so 100,000 rows
+  // took minutes instead of one hash join's second (bench:import-carrier, the next week).
+  const matches = await prisma.$transaction(
+    (tx) =>
+      withHashJoins(tx, () =>
+        tx.$queryRawUnsafe<{ row: number; id: number }[]>(
+          `WITH f AS (
+       SELECT u.*, count(*) OVER (PARTITION BY ${[...keyNames, ...baseNames].join(", ")}) AS copies
+       FROM (SELECT ${fields.join(", ")} FROM jsonb_array_elements($1::jsonb) AS e) u
+     ), m AS (
+       SELECT f.row, t.id, count(*) OVER (PARTITION BY f.row) AS hits FROM f JOIN ${table} t ON ${conditions.join(" AND ")} WHERE f.copies = 1
+     )
+     SELECT row, id FROM m WHERE hits = 1`,
+          `[${parts.join(",")}]`,
+        ),
+      ),
+    { timeout: 600_000, maxWait: 30_000 },
+  );
+  const named = new Set(prepared.ids.filter((rowId): rowId is number => rowId !== null));
+  for (const m of matches) if (!named.has(Number(m.id))) found.set(Number(m.row), Number(m.id));
+  return found;
 }
 
 /** Runs `work` for each item, at most `limit` at a time; rejects with the first failure once none is running. */
@@ -477,6 +799,7 @@ export type StagedRow = {
   row_id: number | null;
   status: PreviewStatus;
   hidden: boolean;
+  origin: string | null;
   values: unknown[];
   changes: Record<string, [unknown, unknown]> | null;
 };
@@ -486,12 +809,15 @@ export type PreviewRow = {
   rowId: number | null;
   status: PreviewStatus;
   hidden: boolean;
+  /** A carrier's sheet: where the row came from (tab · row · period). */
+  origin?: string;
   changes: Record<string, [unknown, unknown]> | null;
   values: unknown[];
 };
 export type LoadedPreview = {
   id: string;
   fileName: string;
+  source: PreviewSource | null;
   variant: ImportVariant;
   columns: WriteColumn[];
   summary: PreviewSummary;
@@ -500,7 +826,15 @@ export type LoadedPreview = {
   total: number;
   /** FCL, LCL: one page of the port spellings (unresolved first), and how many there are. */
   ports: { rows: PreviewPort[]; total: number; page: number };
+  /** The nearest ports of the page's names nothing resolves, by name (issue 40 item 2). */
+  suggestions: Record<string, PortOption[]>;
 };
+
+/** The nearest ports of the page's names nothing resolves (unresolved, kept), by name (issue 40 item 2). */
+async function suggestionsFor(ports: PreviewPort[]): Promise<Record<string, PortOption[]>> {
+  const open = ports.filter((p) => p.state === "unresolved" || p.state === "kept").map((p) => p.name);
+  return open.length ? Object.fromEntries(await nearestPorts(open)) : {};
+}
 
 /** Unresolved first (they go to the queue), then rewritten, kept, and names that are a port's own. */
 const PORT_ORDER = `array_position(ARRAY['unresolved','resolved','kept','same'], state), "column", name`;
@@ -522,7 +856,7 @@ export async function loadPreview(
   area: DataArea,
   viewer: Who,
   id: string,
-  options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number } = {},
+  options: { filter?: PreviewFilter; page?: number; pageSize?: number; portsPage?: number; tab?: string } = {},
 ): Promise<LoadedPreview | null> {
   await cleanExpiredPreviews();
   // Without the bytes of a preview made before its file went to disk (migration 20261206210000).
@@ -536,7 +870,18 @@ export async function loadPreview(
   const pageSize = options.pageSize ?? 50;
   const page = Math.max(1, options.page ?? 1);
   // The page's rows and their count under one condition (the errors are the summary's, not staged rows).
-  const condition = filter === "new" || filter === "updated" ? `AND s.status = '${filter}'` : filter === "errors" ? "AND false" : "";
+  // A carrier's sheet is also filtered by its tab ($4 when given: the origin's first part).
+  const tab = options.tab ? options.tab.slice(0, 100) : null;
+  const condition = [
+    filter === "new" || filter === "updated"
+      ? `AND s.status = '${filter}'`
+      : filter === "errors"
+        ? "AND false"
+        : filter === "hidden"
+          ? "AND s.hidden"
+          : "",
+    tab === null ? "" : `AND split_part(s.origin, E'\\x1f', 1) = $4`,
+  ].join(" ");
   const columns = preview.columns as WriteColumn[];
   const portsPage = Math.max(1, options.portsPage ?? 1);
   const [rows, total, ports, portsTotal] = await Promise.all([
@@ -545,9 +890,14 @@ export async function loadPreview(
       id,
       (page - 1) * pageSize,
       pageSize,
+      ...(tab === null ? [] : [tab]),
     ),
     prisma
-      .$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${condition}`, id)
+      .$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${stageTable(area)} s WHERE s.preview_id = $1 ${condition.replace("$4", "$2")}`,
+        id,
+        ...(tab === null ? [] : [tab]),
+      )
       .then(([row]) => Number(row.n)),
     previewPorts(id, { skip: (portsPage - 1) * pageSize, take: pageSize }),
     prisma.importPreviewPort.count({ where: { previewId: id } }),
@@ -555,13 +905,23 @@ export async function loadPreview(
   return {
     id,
     fileName: preview.fileName,
+    source: (preview.source as PreviewSource | null) ?? null,
     variant: preview.variant as ImportVariant,
     columns,
     summary: preview.summary as PreviewSummary,
     expiresAt: preview.expiresAt.toISOString(),
     total,
     ports: { rows: ports, total: portsTotal, page: portsPage },
-    rows: rows.map((r) => ({ seq: r.seq, rowId: r.row_id, status: r.status, hidden: r.hidden, changes: r.changes, values: r.values })),
+    suggestions: await suggestionsFor(ports),
+    rows: rows.map((r) => ({
+      seq: r.seq,
+      rowId: r.row_id,
+      status: r.status,
+      hidden: r.hidden,
+      changes: r.changes,
+      values: r.values,
+      ...(r.origin ? { origin: originLabelOf(r.origin) } : {}),
+    })),
   };
 }
 
@@ -572,7 +932,13 @@ export type CommitOutcome = ImportOutcome | { ok: false; problems: ImportProblem
  * transaction through the import writer; refused when the preview has row
  * errors or the table changed since (its data version), or when it expired.
  */
-export async function commitPreview(area: DataArea, viewer: Who, id: string): Promise<CommitOutcome> {
+export async function commitPreview(
+  area: DataArea,
+  viewer: Who,
+  id: string,
+  /** The decisions the clerk accepted on the preview (a file already imported, further tabs left out). */
+  accepted: readonly PreviewDecision[] = [],
+): Promise<CommitOutcome> {
   await cleanExpiredPreviews();
   const preview = await prisma.importPreview.findFirst({ where: { id, area: area.key, userId: viewer.id } });
   if (!preview) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
@@ -580,6 +946,9 @@ export async function commitPreview(area: DataArea, viewer: Who, id: string): Pr
   const summary = preview.summary as PreviewSummary;
   if (!summary.counts) return { ok: false, problems: [{ key: "importPreview.gone" }], badRows: [], gone: true };
   if (summary.counts.refused > 0) return { ok: false, problems: [{ key: "importPreview.hasErrors" }], badRows: summary.badRows };
+  // Nothing is written over the clerk's head (issue 40 item 2): each decision the preview asked for must be accepted.
+  const open = PREVIEW_DECISIONS.filter((d) => summary.decisions?.[d] !== undefined && !accepted.includes(d));
+  if (open.length) return { ok: false, problems: open.map((d) => ({ key: `importPreview.decide.${d}` as const })), badRows: [] };
   const columns = preview.columns as WriteColumn[];
   // The staged rows go from the stage table to the area's table in SQL (INSERT … SELECT), never through the process.
   const outcome =

@@ -150,6 +150,31 @@ export async function parseCompactSheetInWorker(
   return { firstRow, rowStart, kind, num, strings, formulaCells: formulaCells ?? [], timings };
 }
 
+/** A merged range of cells, 0-based rows and columns of the sheet (SheetJS's `!merges`). */
+export type Merge = { s: { r: number; c: number }; e: { r: number; c: number } };
+/** One tab of a workbook: its name, whether it is hidden, its cells in the compact form and its merged ranges. */
+export type WorkbookTab = CompactSheet & { name: string; hidden: boolean; merges: Merge[] };
+
+/**
+ * Every tab of an .xls/.xlsx (issue 40), each in the compact form with its
+ * merged ranges; each tab's `formulaCells` are its formulas saved without a
+ * result (every form). As parseCompactSheetInWorker otherwise.
+ */
+export async function parseWorkbookInWorker(
+  data: Uint8Array,
+  limits = WORKER_LIMITS,
+  options: { verifyZip?: boolean } = {},
+): Promise<{ tabs: WorkbookTab[]; timings?: CompactSheet["timings"] }> {
+  const copy = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
+  const reply = await runWorker<{ tabs: WorkbookTab[]; timings?: CompactSheet["timings"] }>(
+    "parse-sheet.mjs",
+    { data: copy, verifyZip: options.verifyZip ?? false, workbook: true },
+    [copy.buffer as ArrayBuffer],
+    limits,
+  );
+  return { tabs: reply.tabs.map((tab) => ({ ...tab, formulaCells: tab.formulaCells ?? [] })), timings: reply.timings };
+}
+
 /** First sheet of an .xls/.xlsx as rows of cells (parseCompactSheetInWorker, expanded). */
 export async function parseSheetInWorker(
   data: Uint8Array,

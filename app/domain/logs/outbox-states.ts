@@ -17,6 +17,7 @@ export const EMAIL_KINDS = [
   "audit_result",
   "profile_audit_result",
   "order_status",
+  "order_cancel_staff",
   "watch_digest",
   "tier_change",
 ] as const;

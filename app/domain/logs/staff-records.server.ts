@@ -17,6 +17,7 @@ import { outboxBody } from "~/domain/mail/outbox.server";
 import { ENTRUSTMENT_STATUSES } from "~/domain/booking/status";
 import { statusHistory } from "~/domain/orders/status.server";
 import { cargoOf, SUMMARY_SELECT, summaryOf } from "~/domain/booking/projection.server";
+import { codeInMail } from "~/domain/accounts/email-codes.server";
 
 const contains = containsText;
 
@@ -125,6 +126,8 @@ export async function getStaffEntrustment(viewer: Viewer, id: number) {
     history: await statusHistory(row.id),
     /** The quote it was booked from, as saved (its number and total; decision 402). */
     quote: readSnapshot(row.sourceSnapshot)?.quote ?? null,
+    /** The shipment sized on the results page and the total shown there (issue 45 item 3). */
+    shipment: readSnapshot(row.sourceSnapshot)?.shipment ?? null,
   };
 }
 
@@ -241,4 +244,54 @@ export async function retryOutboxMail(viewer: Viewer, id: number): Promise<Outco
     return result.count;
   });
   return updated === 1 ? { ok: true } : fail(409, "admin.outbox.notFailed");
+}
+
+/** The code mails (kinds whose body is a verification code, never shown in the reader). */
+const CODE_KINDS = new Set(["register_code", "reset_code"]);
+
+/** Whether staff may ask to reveal a mail's code: a code mail not delivered (the relay never handed it to a provider). */
+export const mayRevealCode = (mail: { kind: string; confidential: boolean; status: string }) =>
+  mail.confidential && CODE_KINDS.has(mail.kind) && mail.status !== "SENT";
+
+const REVEAL_PROBLEM = {
+  superseded: "admin.outbox.reveal.superseded",
+  used: "admin.outbox.reveal.used",
+  expired: "admin.outbox.reveal.expired",
+} as const;
+
+export type RevealedCode = { id: number; to: string; kind: string; code: string; expiresAt: string };
+
+/**
+ * Reveals the code of an undelivered code mail to a staff member holding
+ * right 99 (decision 101, "Onboarding without a mail provider"), so a
+ * customer can finish signing up or resetting a password on an install
+ * without a mail provider: staff read it to the customer over a channel they
+ * trust (the phone number the customer gave). Only while the code can still
+ * be used (the newest of its address, unused, unexpired) and only for a mail
+ * that never left: a delivered code stays in its recipient's mailbox. Each
+ * reveal is one operation-log row (who, which mail, which address; never the
+ * code itself).
+ */
+export async function revealCodeMail(viewer: Viewer, id: number): Promise<Outcome<{ revealed: RevealedCode }>> {
+  const mail = await prisma.emailOutbox.findFirst({
+    where: { AND: [{ id }, outboxScope(viewer)] },
+    select: { id: true, kind: true, toAddress: true, text: true, confidential: true, status: true },
+  });
+  if (!mail) return fail(404, "admin.outbox.reveal.notFound");
+  if (!mail.confidential || !CODE_KINDS.has(mail.kind)) return fail(409, "admin.outbox.reveal.notCodeMail");
+  if (!mayRevealCode(mail)) return fail(409, "admin.outbox.reveal.delivered");
+  const found = await codeInMail(mail);
+  if (!found.ok) return fail(409, REVEAL_PROBLEM[found.problem]);
+  await prisma.$transaction((tx) =>
+    logOperation(tx, viewer, {
+      module: "revealCode",
+      operation: "emailOutbox",
+      targetIds: String(id),
+      params: { to: mail.toAddress, kind: mail.kind },
+    }),
+  );
+  return {
+    ok: true,
+    revealed: { id, to: mail.toAddress, kind: mail.kind, code: found.code, expiresAt: found.expiresAt.toISOString() },
+  };
 }

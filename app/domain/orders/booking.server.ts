@@ -21,7 +21,7 @@ import { renderOrderNotification } from "~/domain/orders/emails/order-notificati
 import { fallbackLanguage, type Language } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { type Prisma, prisma } from "~/utils/db.server";
-import { configuredOrigin } from "~/utils/public-origin.server";
+import { mailLink } from "~/utils/public-origin.server";
 import { attachmentContentType, attachmentStorageKey, removeAttachment, storeAttachment } from "~/domain/booking/attachments.server";
 import { attachmentExtension, type OrderValues } from "~/domain/booking/schemas";
 import type { BookingSource } from "~/domain/booking/source.server";
@@ -119,7 +119,6 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
   const [{ id: nextId }] = await prisma.$queryRaw<{ id: bigint }[]>`SELECT nextval(pg_get_serial_sequence('entrustments', 'id')) AS id`;
   const id = Number(nextId);
   const createdAt = new Date();
-  const publicUrl = configuredOrigin();
   const data: OrderEmailData = {
     id,
     kind: input.kind,
@@ -141,7 +140,7 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
     order,
     snapshot: source.snapshot,
     attachmentName: file?.originalName ?? null,
-    link: publicUrl ? `${publicUrl}/entrustment/${id}` : null,
+    link: mailLink(`/entrustment/${id}`),
   };
   const staffT = await i18n.getFixedT(STAFF_LANGUAGE);
   const customerT = await i18n.getFixedT(lng);

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { priceAccess } from "~/domain/pricing/access";
 import { QUOTE_SOURCE, quoteBookingSource, type QuoteRefusal } from "~/domain/quotes/booking.server";
+import { bookedShipment } from "~/domain/quotes/quotes.server";
 import { bookingGate, type BookingGate } from "./booking.server";
 import { parseRecordId } from "~/domain/booking/records.server";
 import { loadBookingSource, type BookingSource } from "~/domain/booking/source.server";
@@ -44,11 +45,16 @@ export async function bookingSource(
   params: { mode?: string; id?: string },
   query: URLSearchParams,
 ): Promise<BookingSourceOutcome> {
-  const found =
-    params.mode === QUOTE_SOURCE ? await quoteSource(viewer, params.id) : await loadBookingSource(params, priceAccess(viewer).tier, query);
+  const tier = priceAccess(viewer).tier;
+  const found = params.mode === QUOTE_SOURCE ? await quoteSource(viewer, params.id) : await loadBookingSource(params, tier, query);
   if (!found) return { ok: false, reason: "notFound" };
   if ("ok" in found) return found;
   if (found.availability !== "valid") return { ok: false, reason: found.availability, searchHref: found.searchHref };
+  // The shipment sized on the results page (its parameters ride along the steps): the order records its total (issue 45 item 3).
+  if (found.kind === "rate" && tier && !found.snapshot.quote) {
+    const shipment = await bookedShipment(tier, found.modeKey, found.id, query);
+    if (shipment) found.snapshot.shipment = shipment;
+  }
   return { ok: true, source: found, gate: bookingGate(viewer, found) };
 }
 

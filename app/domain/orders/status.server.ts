@@ -3,17 +3,20 @@
 // its owner may cancel it while it is still received. One transaction changes
 // the status only if it is still the one the actor saw, writes the history
 // row and queues the customer's e-mail (in the language they booked in);
-// a staff change is also logged. Returns an Outcome (no Responses).
+// a staff change is also logged. A customer's cancellation is also mailed
+// to their salesperson and customer service (issue 45 item 4), in Chinese
+// like the booking notices. Returns an Outcome (no Responses).
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
 import { entrustmentScope } from "~/domain/permissions/views.server";
-import { renderStatusChange } from "~/domain/orders/emails/status-change";
+import { renderCancellationNotice, renderStatusChange } from "~/domain/orders/emails/status-change";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { fail, type Outcome } from "~/domain/outcome";
-import { configuredOrigin } from "~/utils/public-origin.server";
+import { mailLink } from "~/utils/public-origin.server";
+import { STAFF_LANGUAGE } from "./booking.server";
 import { routeIn } from "~/domain/booking/display.server";
 import { visibleEntrustments } from "~/domain/booking/records.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
@@ -49,7 +52,17 @@ export async function changeEntrustmentStatus(
 ): Promise<Outcome<{ status: EntrustmentStatusValue; from: EntrustmentStatusValue }>> {
   const row = await prisma.entrustment.findFirst({
     where: { AND: [{ id: input.id }, scopeOf(actor, viewer)] },
-    select: { id: true, status: true, language: true, pol: true, pod: true, sourceSnapshot: true, user: { select: { email: true } } },
+    select: {
+      id: true,
+      status: true,
+      language: true,
+      pol: true,
+      pod: true,
+      sourceSnapshot: true,
+      salesId: true,
+      customerServiceId: true,
+      user: { select: { email: true, username: true, nickname: true, company: true, phone: true, salesId: true, customerServiceId: true } },
+    },
   });
   if (!row) return fail(404, `${ERR}.notFound`);
   if (!isStatus(input.to)) return fail(400, `${ERR}.unknownStatus`, { to: [`${ERR}.unknownStatus`] });
@@ -63,7 +76,6 @@ export async function changeEntrustmentStatus(
   const lng = isLanguage(row.language) ? row.language : fallbackLanguage;
   const t = await i18n.getFixedT(lng);
   const at = new Date();
-  const origin = configuredOrigin();
   const mail = await renderStatusChange({
     t,
     lang: lng,
@@ -75,9 +87,10 @@ export async function changeEntrustmentStatus(
       reason: reason || null,
       actor,
       at,
-      link: origin ? `${origin}/entrustment/${row.id}` : null,
+      link: mailLink(`/entrustment/${row.id}`),
     },
   });
+  const staffNotice = actor === "customer" ? await cancellationNotice(row, reason, at) : null;
   try {
     await prisma.$transaction(async (tx) => {
       const moved = await tx.entrustment.updateMany({ where: { id: row.id, status: from }, data: { status: to } });
@@ -94,6 +107,9 @@ export async function changeEntrustmentStatus(
         },
       });
       await enqueueEmail(tx, { kind: "order_status", to: row.user.email, ...mail, entrustmentId: row.id });
+      for (const to of staffNotice?.to ?? []) {
+        await enqueueEmail(tx, { kind: "order_cancel_staff", to, ...staffNotice!.mail, entrustmentId: row.id });
+      }
       if (actor === "staff") {
         await logOperation(tx, viewer, {
           module: "status",
@@ -108,6 +124,53 @@ export async function changeEntrustmentStatus(
     throw error;
   }
   return { ok: true, status: to, from };
+}
+
+type CancelledRow = {
+  id: number;
+  pol: string | null;
+  pod: string | null;
+  sourceSnapshot: unknown;
+  salesId: number | null;
+  customerServiceId: number | null;
+  user: {
+    username: string;
+    nickname: string | null;
+    company: string | null;
+    phone: string;
+    salesId: number | null;
+    customerServiceId: number | null;
+  };
+};
+
+/**
+ * The notice of a customer's cancellation to the staff who look after the
+ * customer now (their sales and customer-service contacts; where one is not
+ * set, the contact recorded at booking), deduplicated, in Chinese; none when
+ * the customer has no contact at all.
+ */
+async function cancellationNotice(row: CancelledRow, reason: string, at: Date) {
+  const ids = [row.user.customerServiceId ?? row.customerServiceId, row.user.salesId ?? row.salesId].filter(
+    (id): id is number => id !== null,
+  );
+  if (ids.length === 0) return null;
+  const staff = await prisma.user.findMany({ where: { id: { in: ids } }, select: { email: true } });
+  const to = [...new Set(staff.map((s) => s.email))];
+  if (to.length === 0) return null;
+  const t = await i18n.getFixedT(STAFF_LANGUAGE);
+  const mail = await renderCancellationNotice({
+    t,
+    lang: STAFF_LANGUAGE,
+    data: {
+      id: row.id,
+      route: routeIn(row.pol, row.pod, readSnapshot(row.sourceSnapshot)?.express, STAFF_LANGUAGE),
+      customer: row.user,
+      reason: reason || null,
+      at,
+      link: mailLink(`/app-order?dialog=view&id=${row.id}`),
+    },
+  });
+  return { to, mail };
 }
 
 /** The history of one entrustment, oldest first (who: staff or customer, never which staff member). */

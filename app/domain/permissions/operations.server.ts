@@ -90,6 +90,8 @@ const FIXED = {
   "entrustment.status.cancel": selfOp("entrustments"),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
+  // A code mail's code, for staff holding right 99 (administrators in the seed): audited, undelivered mails only (decision 101).
+  "outbox.revealCode": staffOp("/app-query", "emailOutbox", true, RIGHTS.revealCode),
   // The company's identity (decision 604).
   "company.read": staffOp("/companyInfo", "companyInfo", false),
   "company.update": staffOp("/companyInfo", "companyInfo", true),

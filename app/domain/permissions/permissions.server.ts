@@ -20,6 +20,8 @@ export const RIGHTS = {
   entrustmentStatus: 97,
   /** Give a customer tier T0, the company's internal prices (issue 44 item 6): above the salesperson's edit right. */
   grantT0: 98,
+  /** Reveal the code of an undelivered code mail on /app-query (issue 45 item 1; decision 101). */
+  revealCode: 99,
 } as const;
 
 export const ADMIN_ROLE_ID = 1;

@@ -21,6 +21,9 @@ import { parseFixed, compare } from "~/domain/pricing/decimal";
 import { priceAccess } from "~/domain/pricing/access";
 import { prisma } from "~/utils/db.server";
 import { ownQuote, priceRow, type QuoteView } from "./quotes.server";
+import { modeByKey, type ModeKey } from "~/domain/modes";
+import { pageT } from "~/i18n/i18n.server";
+import type { Language } from "~/i18n/config";
 
 /** The `mode` segment of the booking routes for a quote: `/booking/quote/<id>`. */
 export const QUOTE_SOURCE = "quote";
@@ -106,15 +109,39 @@ export async function ownQuoteIdByNumber(userId: number, number: string): Promis
   return row?.id ?? null;
 }
 
-/** The order form's fields a quote's shipment fills in (containers, weight, volume). */
-export function orderDefaultsOf(shipment: Record<string, string>): Record<string, string> {
+/**
+ * The order form's fields a shipment fills in (a quote's, or the one sized on
+ * the results page; issue 45 item 3): the container counts, weight and
+ * volume. Rail prices COC and SOC containers: their 20' and 40' counts go to
+ * the 20GP and 40GP counts (a 2×20' SOC is two 20'), and the other size names
+ * each of them in the reader's language, so nothing typed is lost.
+ */
+export function orderDefaultsOf(
+  modeKey: ModeKey,
+  shipment: Record<string, string> | null | undefined,
+  lng: Language,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [param, field] of [
-    ["qty_gp20", "gp20Count"],
-    ["qty_gp40", "gp40Count"],
-    ["qty_hq40", "hq40Count"],
-  ] as const) {
-    if (shipment[param]) out[field] = shipment[param];
+  if (!shipment) return out;
+  const count = (param: string) => (/^\d{1,4}$/.test(shipment[param] ?? "") ? Number(shipment[param]) : 0);
+  if (modeKey === "rail") {
+    const t = pageT(lng);
+    const twenty = count("qty_coc20") + count("qty_soc20") + 2 * count("qty_soc20x2");
+    const forty = count("qty_coc40") + count("qty_soc40");
+    if (twenty) out.gp20Count = String(twenty);
+    if (forty) out.gp40Count = String(forty);
+    const named = modeByKey("rail")
+      .prices.filter((p) => count(`qty_${p.key}`) > 0)
+      .map((p) => `${t(p.labelKey)} × ${count(`qty_${p.key}`)}`);
+    if (named.length) out.otherSize = named.join(", ");
+  } else {
+    for (const [param, field] of [
+      ["qty_gp20", "gp20Count"],
+      ["qty_gp40", "gp40Count"],
+      ["qty_hq40", "hq40Count"],
+    ] as const) {
+      if (count(param)) out[field] = String(count(param));
+    }
   }
   if (shipment.kg) out.grossWeight = `${shipment.kg} KG`;
   if (shipment.cbm) out.volume = `${shipment.cbm} CBM`;

@@ -12,7 +12,8 @@ import PDFDocument from "pdfkit";
 import type { Language } from "~/i18n/config";
 import { pageT } from "~/i18n/i18n.server";
 import type { QuoteView } from "./quotes.server";
-import { quoteWords } from "./words.server";
+import type { CompanyView } from "~/domain/site/company";
+import { forwarderLines, quoteWords } from "./words.server";
 
 /** The font file inside its npm package (Regular weight). */
 export const QUOTE_FONT_FILE = "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf";
@@ -31,10 +32,10 @@ function cjkFont(): Font {
 
 const MARGIN = 56;
 
-/** The quote as a PDF (A4) in `lng`. */
-export async function quotePdf(quote: QuoteView, lng: Language): Promise<Buffer> {
+/** The quote as a PDF (A4) in `lng`, under the forwarder's name, address and contact (`company`, in `lng`). */
+export async function quotePdf(quote: QuoteView, lng: Language, company: CompanyView): Promise<Buffer> {
   const t = pageT(lng);
-  const q = quoteWords(quote, t);
+  const q = quoteWords(quote, lng);
   const title = t("quotes.quote.title", { number: q.number });
   const doc = new PDFDocument({
     size: "A4",
@@ -56,6 +57,10 @@ export async function quotePdf(quote: QuoteView, lng: Language): Promise<Buffer>
     doc.fontSize(10).fillColor("#555555").text(label, { continued: false });
     doc.fontSize(11).fillColor("#000000").text(value).moveDown(0.3);
   };
+  const [forwarder, ...forwarderRest] = forwarderLines(company, t);
+  if (forwarder) doc.fontSize(13).text(forwarder);
+  for (const line of forwarderRest) doc.fontSize(9).fillColor("#555555").text(line);
+  doc.fillColor("#000000").moveDown(0.8);
   doc.fontSize(18).text(title).moveDown(0.5);
   if (q.expired)
     doc
@@ -69,7 +74,7 @@ export async function quotePdf(quote: QuoteView, lng: Language): Promise<Buffer>
   pair(t("quotes.quote.createdAt"), q.createdAt);
   pair(t("quotes.quote.validUntil"), q.validUntil ?? t("quotes.quote.noEnd"));
   for (const f of q.facts) pair(t(f.labelKey), f.value);
-  for (const p of q.prices) pair(t(p.labelKey), p.text);
+  for (const p of q.prices) pair(p.label, p.text);
   for (const f of q.fees) pair(t(f.labelKey), f.value);
   doc.moveDown(0.5).fontSize(14).text(t("quotes.quote.total"));
   doc.fontSize(16).text(q.totalText).moveDown(0.3);

@@ -7,6 +7,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import { randomBytes } from "node:crypto";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { loadBookingSource, type SnapshotFact, type SnapshotPrice } from "~/domain/booking/source.server";
+import type { ShipmentRef } from "~/domain/booking/snapshot";
 import { modeByKey, MODES, type ModeKey } from "~/domain/modes";
 import { priceAccess } from "~/domain/pricing/access";
 import { CURRENCY_PARAM } from "~/domain/pricing/currency";
@@ -15,7 +16,7 @@ import type { ShipmentTotal } from "~/domain/pricing/shipment";
 import { tierSelect } from "~/domain/pricing/tier-columns";
 import type { Tier } from "~/domain/pricing/visibility";
 import { rateDelegate, toRateRow } from "~/domain/rates/search.server";
-import { convertTotals, readCurrency, readShipment, rowTotals } from "~/domain/rates/totals.server";
+import { convertTotals, readCurrency, readShipment, rowTotals, shipmentParams } from "~/domain/rates/totals.server";
 import { currencyChoices, ratesOn } from "~/domain/reference/exchange-rates.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
@@ -156,6 +157,51 @@ export async function priceRow(
 }
 
 /**
+ * A total in the currency `params` chooses (`cur`) with the exchange rates
+ * valid on `today`, or as it is without a choice. Refused ("currency") when
+ * the choice is unknown or a rate it needs is missing: never a partial figure.
+ */
+async function inCurrency(
+  total: ShipmentTotal,
+  rateId: number,
+  params: URLSearchParams,
+  today: Date,
+): Promise<{ ok: true; total: ShipmentTotal; currency: string } | { ok: false; error: "currency" }> {
+  const rates = await ratesOn(today);
+  const currency = readCurrency(params, currencyChoices(rates));
+  if (currency.error) return { ok: false, error: "currency" };
+  if (!currency.value) return { ok: true, total, currency: "" };
+  const converted = convertTotals({ [rateId]: total }, currency.value, rates, (key) => String(key))[rateId];
+  if (converted.incomplete) return { ok: false, error: "currency" };
+  return { ok: true, total: { ...converted, note: null }, currency: currency.value };
+}
+
+/**
+ * The shipment a customer sized on the results page and booked (issue 45
+ * item 3): its values (the page's parameters) and the total the page showed,
+ * computed as a quote computes it (priceRow, then the chosen currency at
+ * today's rates), for the viewer's tier only. Null when `params` name no
+ * shipment or the row has no total for it (a needed price missing): the
+ * booking then records no total, as before.
+ */
+export async function bookedShipment(
+  tier: Tier,
+  modeKey: ModeKey,
+  rateId: number,
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<ShipmentRef | null> {
+  const mode = modeByKey(modeKey);
+  const names = shipmentParams(mode);
+  if (!names.some((name) => name !== CURRENCY_PARAM && params.get(name))) return null;
+  const priced = await priceRow(tier, modeKey, rateId, params, now);
+  if (!priced.ok) return null;
+  const converted = await inCurrency(priced.priced.total, rateId, params, todayInShanghai(now));
+  if (!converted.ok) return null;
+  return { values: kept(params, names), total: converted.total };
+}
+
+/**
  * Saves the quote of row `rateId` of `modeKey` for the viewer's tier and the
  * shipment and currency of `params` (the results page's parameters).
  */
@@ -171,17 +217,10 @@ export async function createQuote(
   const priced = await priceRow(tier, modeKey, rateId, params, now);
   if (!priced.ok) return priced;
   const { mode, source, shipmentValues, fees } = priced.priced;
-  let total = priced.priced.total;
-
   const today = todayInShanghai(now);
-  const rates = await ratesOn(today);
-  const currency = readCurrency(params, currencyChoices(rates));
-  if (currency.error) return { ok: false, error: "currency" };
-  if (currency.value) {
-    total = convertTotals({ [rateId]: total }, currency.value, rates, (key) => String(key))[rateId];
-    if (total.incomplete) return { ok: false, error: "currency" };
-    total = { ...total, note: null };
-  }
+  const converted = await inCurrency(priced.priced.total, rateId, params, today);
+  if (!converted.ok) return converted;
+  const { total, currency } = converted;
   const validUntil = earlier(source.snapshot.validTo, total.conversion?.ok ? total.conversion.validUntil : null);
 
   const snapshot: QuoteSnapshot = {
@@ -203,8 +242,7 @@ export async function createQuote(
     ...mode.fields.map((f) => f.param),
     ...(mode.weight ? [mode.weight.param] : []),
     ...Object.keys(shipmentValues),
-    ...(mode.calculator ? ["cbm", "kg"] : []),
-    CURRENCY_PARAM,
+    ...shipmentParams(mode),
   ]);
   const token = randomBytes(18).toString("base64url");
   return prisma.$transaction(async (tx) => {
@@ -216,7 +254,7 @@ export async function createQuote(
         mode: mode.key,
         rateId,
         tier,
-        currency: currency.value,
+        currency,
         params: searchParams,
         snapshot,
         validUntil: validUntil ? new Date(`${validUntil}T00:00:00.000Z`) : null,
@@ -236,6 +274,8 @@ export type QuoteView = {
   tier: string;
   currency: string;
   createdAt: string;
+  /** The calendar day it was saved, in Shanghai (the day the business counts in). */
+  savedOn: string;
   validUntil: string | null;
   expired: boolean;
   snapshot: QuoteSnapshot;
@@ -274,6 +314,7 @@ function viewOf(q: QuoteRecord, today: Date): QuoteView {
     tier: q.tier,
     currency: q.currency,
     createdAt: q.createdAt.toISOString(),
+    savedOn: formatDate(todayInShanghai(q.createdAt)),
     validUntil: q.validUntil ? formatDate(q.validUntil) : null,
     expired: q.validUntil !== null && q.validUntil < today,
     snapshot: q.snapshot as QuoteSnapshot,

@@ -27,8 +27,8 @@ export async function trailerLists(today: Date): Promise<LandLists> {
   return { from: from.map((r) => r.dock), to: to.map((r) => r.doorPoint) };
 }
 
-/** A place as a picker option: the stored name, labelled in the page's language (西安 → Xi'an). */
-export const landPickerOption = (name: string, lng: string): PickerOption => landOption(name, vocabulary(name, lng));
+/** A place as a picker option: the stored name, labelled in the page's language (西安 → Xi'an), the other language as the hint. */
+export const landPickerOption = (name: string, lng: string): PickerOption => landOption(name, vocabulary(name, "en-US"), lng);
 
 /** The lists as the pickers of a page show them. */
 export function landPickerLists(lists: LandLists | null, lng: string): { from: PickerOption[]; to: PickerOption[] } | null {

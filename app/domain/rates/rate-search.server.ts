@@ -38,6 +38,7 @@ import {
   readShipment,
   rowTotals,
   shipmentFields,
+  shipmentParams,
   totalsAllowed,
   totalViews,
   type ShipmentForm,
@@ -86,6 +87,13 @@ export type RateSearchFound = {
   shipment: ShipmentForm | null;
   /** The "watch this lane" form (issue 25 item 4): customers who see a tier, on a lane with both endpoints; null otherwise. */
   watch: WatchOffer | null;
+  /**
+   * The query of a row's "Book" link (issue 45 item 3): express its
+   * destination and weight; the other modes the shipment the viewer sized
+   * here (when it gives totals) and its currency, which the booking steps
+   * carry, the order form takes over and the order records with its total.
+   */
+  bookingQuery: string | null;
   /** The search's parameters as its canonical URL names them (express: the country's code, the same in both languages). */
   canonical: Record<string, string>;
 };
@@ -350,6 +358,16 @@ export async function rateSearch(
   }
   // The data's vocabulary in the page's language (a copy: the rows may be cached).
   if (lng === "en-US") results = { ...results, rows: englishRows(results.rows) };
+  const booking = new URLSearchParams();
+  if (express && mode.weight) {
+    booking.set(mode.fields[0].param, query[mode.fields[0].param]);
+    booking.set(mode.weight.param, express.weight);
+  } else if (shipment) {
+    for (const name of shipmentParams(mode)) {
+      const value = name === CURRENCY_PARAM ? currency.value : (params.get(name) ?? "").trim().slice(0, 12);
+      if (value) booking.set(name, value);
+    }
+  }
   return {
     ...form(),
     status: "ok",
@@ -361,6 +379,7 @@ export async function rateSearch(
     calculator,
     shipment: shipmentForm,
     watch,
+    bookingQuery: booking.size ? `?${booking}` : null,
     // Express: the country's code, so both languages' pages and the sitemap name one URL.
     canonical: searchParamsOf(
       mode,

@@ -10,6 +10,12 @@ import { todayInShanghai } from "~/utils/dates";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { rateDelegate } from "./search.server";
 import { offerValidToday, validToday } from "./validity.server";
+import { RATE_TABLES, rateModel } from "~/domain/catalog";
+import { countriesByCodes } from "~/domain/reference/countries.server";
+import { dataCache, type Versions } from "~/utils/data-cache.server";
+import { sqlTable } from "~/utils/sql-names.server";
+import { formatDate } from "~/utils/dates";
+import type { Language } from "~/i18n/config";
 
 export type { PageMeta } from "~/domain/site/page-meta";
 import type { PageMeta } from "~/domain/site/page-meta";
@@ -134,4 +140,53 @@ export async function popularRoutes(now: Date = new Date()): Promise<SitemapEntr
       );
   }
   return entries;
+}
+
+/** A popular lane as a link: the results page of its search, named in the page's language. */
+export type PopularLane = { href: string; label: string };
+
+/** What the popular routes read: the rate tables, the special-price cards and the express countries. */
+const POPULAR_TABLES = [
+  ...RATE_TABLES.map((table) => sqlTable(rateModel(table.key))),
+  sqlTable("specialOffer"),
+  sqlTable("expressCountry"),
+];
+const popularCache = dataCache<SitemapEntry[]>(4);
+const laneCache = dataCache<PopularLane[]>(48);
+
+/** Shown at most on /home and the results pages (the sitemap lists them all). */
+export const POPULAR_SHOWN = 12;
+
+/**
+ * The popular lanes of a mode as links (issue 45 item 9): the sitemap's
+ * routes, so crawlers reach the lane pages by links and not only through the
+ * sitemap, and visitors find the busy lanes. Read once per day and data
+ * version; English pages link to English pages (`lng=en-US`).
+ */
+export async function popularLanes(
+  mode: ModeDescription,
+  lng: Language,
+  versions: Versions,
+  now: Date = new Date(),
+): Promise<PopularLane[]> {
+  const day = formatDate(todayInShanghai(now));
+  return laneCache.get(versions, POPULAR_TABLES, `${day}|${mode.key}|${lng}`, async () => {
+    const all = await popularCache.get(versions, POPULAR_TABLES, day, () => popularRoutes(now));
+    const entries = all.filter((entry) => entry.path === mode.path).slice(0, POPULAR_SHOWN);
+    const countries = mode.weight
+      ? new Map((await countriesByCodes(entries.map((e) => e.params[mode.fields[0].param]))).map((c) => [c.code, c]))
+      : null;
+    return entries.map((entry) => {
+      const values = mode.fields.map((f) => entry.params[f.param]);
+      let label: string;
+      if (countries && mode.weight) {
+        const country = countries.get(values[0]);
+        const name = country ? (lng === "en-US" ? country.en : country.zh) : values[0];
+        label = `${name} · ${entry.params[mode.weight.param]} kg`;
+      } else label = values.map((v) => vocabulary(v, lng)).join(" → ");
+      const search = new URLSearchParams(entry.params);
+      if (lng === "en-US") search.set("lng", "en-US");
+      return { href: `${mode.path}?${search}`, label };
+    });
+  });
 }

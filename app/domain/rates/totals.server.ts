@@ -149,6 +149,19 @@ export function convertTotals(
 /** The price columns a shipment counts (containers) or prices (air breaks). */
 const containerKeys = (mode: ModeDescription) => mode.prices.filter((p) => p.tiers && !p.group).map((p) => p.key);
 
+/**
+ * The query parameters that describe a mode's shipment, the currency of its
+ * total included: what a results page's links to booking and to requote
+ * carry, and what a quote remembers (containers: qty_<price>; air: kg, cbm,
+ * pack; LCL: the calculator's cbm and kg). Express has none (its search is its weight).
+ */
+export function shipmentParams(mode: ModeDescription): string[] {
+  if (mode.shipment === "express") return [];
+  const own =
+    mode.shipment === "containers" ? containerKeys(mode).map(countParam) : mode.shipment === "air" ? ["kg", "cbm", "pack"] : ["cbm", "kg"];
+  return [...own, CURRENCY_PARAM];
+}
+
 export function readShipment(mode: ModeDescription, params: URLSearchParams, lcl: { cbm: string; kg: string } | null) {
   if (mode.shipment === "lcl") return { shipment: lcl ? ({ kind: "lcl", ...lcl } as Shipment) : null, values: {}, errors: {} };
   const checked = checkShipment(mode.shipment, containerKeys(mode), (p) => params.get(p));

@@ -8,6 +8,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
 import { BASE_CURRENCY, type ExchangeRateUsed } from "~/domain/pricing/currency";
 import { parseFixed } from "~/domain/pricing/decimal";
+import { currencyCode } from "~/utils/normalize";
 import { formatDate } from "~/utils/dates";
 import { Prisma, prisma } from "~/utils/db.server";
 import { defineTable } from "~/domain/table/paging.server";
@@ -97,7 +98,8 @@ type Input = { id: number | null; currency: string; rate: string; validUntil: st
 export function checkExchangeRate(
   input: Omit<Input, "id">,
 ): ExchangeRateOutcome | { ok: true; currency: string; rate: string; validUntil: Date } {
-  const currency = input.currency.trim().toUpperCase();
+  // An ISO 4217 code, full-width letters and blanks as typed made plain (issue 40 item 4): "ｕｓｄ " is USD, "XYZ" none.
+  const currency = currencyCode(input.currency) ?? "";
   if (!CURRENCY.test(currency)) return { ok: false, error: "currency", field: "currency" };
   if (currency === BASE_CURRENCY) return { ok: false, error: "base", field: "currency" };
   const rate = input.rate.trim();

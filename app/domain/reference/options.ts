@@ -31,7 +31,12 @@ export function countryOption(country: Country, lng: string): PickerOption {
     : { value: country.en, label: country.en, hint: `${country.zh} (${country.code})` };
 }
 
-/** A railway or trailer place: its name is the value; `label` its name in the page's language. */
-export function landOption(name: string, label = name): PickerOption {
-  return label === name ? { value: name, label } : { value: name, label, hint: name };
+/**
+ * A railway or trailer place: its stored name is the value; the label is its
+ * name in the page's language and the hint the other language's, so both
+ * names show in both languages (西安 · Xi'an; issue 45 item 8).
+ */
+export function landOption(name: string, english = name, lng = "en-US"): PickerOption {
+  if (english === name) return { value: name, label: name };
+  return zh(lng) ? { value: name, label: name, hint: english } : { value: name, label: english, hint: name };
 }

@@ -37,11 +37,14 @@ function ident(name: string): string {
  * port_name_key). `value` is an SQL expression.
  */
 export function resolvedNameSql(value: string): string {
-  return `COALESCE(
-      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.name) = port_name_key(${value}) ORDER BY p.id LIMIT 1),
-      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.code) = port_name_key(${value}) ORDER BY p.id LIMIT 1),
-      (SELECT p.name FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id WHERE a.key = port_name_key(${value})),
-      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.name_zh) = port_name_key(${value}) ORDER BY p.id LIMIT 1))`;
+  const exact = (v: string) => `
+      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.name) = port_name_key(${v}) ORDER BY p.id LIMIT 1),
+      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.code) = port_name_key(${v}) ORDER BY p.id LIMIT 1),
+      (SELECT p.name FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id WHERE a.key = port_name_key(${v})),
+      (SELECT p.name FROM sea_ports p WHERE port_name_key(p.name_zh) = port_name_key(${v}) ORDER BY p.id LIMIT 1)`;
+  // Free text as carriers type it (issue 40): "Rotterdam, NL", "Felixstowe(UK)" are the name before the country.
+  const cleaned = `NULLIF(regexp_replace(${value}, '\\s*[,，(（].*$', ''), ${value})`;
+  return `COALESCE(${exact(value)}, ${exact(cleaned)})`;
 }
 
 /**
@@ -105,7 +108,9 @@ export async function resolvePortColumns(
     );
     for (const row of rows) {
       if (row.port !== null) result.resolutions.push({ column, from: row.name, to: row.port, rows: Number(row.rows) });
-      else if (!row.matched) result.unresolved.push({ column, name: row.name, rows: Number(row.rows) });
+      // A name the spec's contains-rule accepts ("QINGDAO WEST TERMINAL") is still no port a customer can search for
+      // (issue 40 item 2): queued like any other until staff map it.
+      else result.unresolved.push({ column, name: row.name, rows: Number(row.rows) });
     }
   }
   return result;

@@ -29,26 +29,36 @@ const GRAMS = Prisma.raw(`port_search_grams(code, name, name_zh)`);
  * Hai", "上海港"), all compared by port_name_key: `exact` the whole key,
  * otherwise its prefix. Index-backed (port_aliases_key_prefix,
  * sea_ports_pinyin*_prefix, sea_ports_name_port_key). Each branch reads the
- * port row itself, with its rank (0 when the whole pinyin or its initials are
- * the key), so no branch joins the others back to sea_ports.
+ * port row itself, with its rank, so no branch joins the others back to
+ * sea_ports. Ranks (issue 45 item 8): 0 the whole pinyin or alias, or the
+ * initials of a port whose English name starts with the text too ("sh" is
+ * both 上海's initials and SHANGHAI's start); 1 a prefix of the pinyin, an
+ * alias or the name; 2 the initials alone ("sh" is also 神户's, KOBE's);
+ * 3 a prefix of the initials. So "sh" lists SHANGHAI first and KOBE after
+ * the ports whose names start with SH.
  */
 function aliasOrPinyin(q: string, exact: boolean, limit?: number): Prisma.Sql {
-  const match = (column: Prisma.Sql) =>
-    exact ? Prisma.sql`${column} = port_name_key(${q})` : Prisma.sql`${column} LIKE port_name_key(${q}) || '%'`;
-  const rank = Prisma.sql`CASE WHEN p.pinyin = port_name_key(${q}) OR p.pinyin_initials = port_name_key(${q}) THEN 0 ELSE 1 END`;
+  const key = Prisma.sql`port_name_key(${q})`;
+  const match = (column: Prisma.Sql) => (exact ? Prisma.sql`${column} = ${key}` : Prisma.sql`${column} LIKE ${key} || '%'`);
+  const pinyinRank = Prisma.sql`CASE
+      WHEN p.pinyin = ${key} THEN 0
+      WHEN p.pinyin_initials = ${key} AND port_name_key(p.name) LIKE ${key} || '%' THEN 0
+      WHEN p.pinyin LIKE ${key} || '%' THEN 1
+      WHEN p.pinyin_initials = ${key} THEN 2
+      ELSE 3 END`;
   // With a limit, each branch keeps only its first rows in the search order:
   // a port a branch leaves out has `limit` ports before it, in that branch,
   // and so in the union too.
   const top = limit === undefined ? Prisma.empty : Prisma.sql`ORDER BY rank, length(p.name), p.name LIMIT ${limit}`;
   return Prisma.sql`
-    (SELECT p.code, p.name, p.name_zh, ${rank} AS rank FROM sea_ports p
-     WHERE port_name_key(${q}) <> '' AND (${match(Prisma.raw("p.pinyin"))} OR ${match(Prisma.raw("p.pinyin_initials"))}) ${top})
+    (SELECT p.code, p.name, p.name_zh, ${pinyinRank} AS rank FROM sea_ports p
+     WHERE ${key} <> '' AND (${match(Prisma.raw("p.pinyin"))} OR ${match(Prisma.raw("p.pinyin_initials"))}) ${top})
     UNION ALL
-    (SELECT p.code, p.name, p.name_zh, ${rank} AS rank FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id
-     WHERE port_name_key(${q}) <> '' AND ${match(Prisma.raw("a.key"))} ${top})
+    (SELECT p.code, p.name, p.name_zh, CASE WHEN a.key = ${key} THEN 0 ELSE 1 END AS rank FROM port_aliases a JOIN sea_ports p ON p.id = a.port_id
+     WHERE ${key} <> '' AND ${match(Prisma.raw("a.key"))} ${top})
     UNION ALL
-    (SELECT p.code, p.name, p.name_zh, ${rank} AS rank FROM sea_ports p
-     WHERE port_name_key(${q}) <> '' AND port_name_key(p.name) = port_name_key(${q}) ${top})`;
+    (SELECT p.code, p.name, p.name_zh, CASE WHEN port_name_key(p.name) = ${key} THEN 0 ELSE 1 END AS rank FROM sea_ports p
+     WHERE ${key} <> '' AND port_name_key(p.name) = ${key} ${top})`;
 }
 
 /**
@@ -193,4 +203,35 @@ export async function portsByCodes(kind: PortKind, codes: readonly string[]): Pr
       ? await prisma.seaPort.findMany({ where: { code: { in: [...codes] } }, select })
       : await prisma.airport.findMany({ where: { code: { in: [...codes] } }, select });
   return codes.map((c) => rows.find((r) => r.code === c)).filter((r): r is PortOption => !!r);
+}
+
+/** Suggestions per name shown beside an unresolved port name. */
+export const NEAREST_PORTS = 3;
+
+/**
+ * The sea ports nearest to each name nothing resolves (issue 40 item 2: the
+ * preview's unresolved names and the unresolved queue): the name as a
+ * customer's search would read it (exact code, name, alias, pinyin or
+ * initials, contained), then near spellings (trigram similarity); the name's
+ * part before a comma or bracket too ("ZZ HARBOUR, NL").
+ */
+export async function nearestPorts(names: readonly string[]): Promise<Map<string, PortOption[]>> {
+  const found = new Map<string, PortOption[]>();
+  for (const name of new Set(names)) {
+    const candidates: PortOption[] = [];
+    for (const text of new Set([name, name.replace(/\s*[,，(（].*$/, "")])) {
+      if (!cleanQuery(text)) continue;
+      const resolution = await resolvePort("sea", text);
+      candidates.push(
+        ...(resolution.status === "found"
+          ? [resolution.option]
+          : resolution.status === "ambiguous"
+            ? resolution.candidates
+            : (resolution.similar ?? [])),
+      );
+    }
+    const seen = new Set<string>();
+    found.set(name, candidates.filter((p) => !seen.has(p.code) && seen.add(p.code)).slice(0, NEAREST_PORTS));
+  }
+  return found;
 }

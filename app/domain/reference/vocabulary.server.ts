@@ -10,7 +10,7 @@
 // stays. Values are never changed in the database or in what a form submits:
 // this is for display only, on the server (no JavaScript for it).
 import { COUNTRIES } from "./data/countries";
-import { EXPRESS_REGIONS } from "./data/express-zones";
+import { EXPRESS_REGIONS, EXPRESS_ZONES } from "./data/express-zones";
 
 const WEEKDAYS: Record<string, string> = {
   周一: "Mon",
@@ -144,7 +144,10 @@ const COUNTRY_NAMES: Record<string, string> = Object.fromEntries(
   [...Object.values(COUNTRIES), ...Object.values(EXPRESS_REGIONS)].map(([en, zh]) => [zh, en]),
 );
 
-const WORDS: Record<string, string> = { ...COUNTRY_NAMES, ...PLACES, ...TRAINS, ...TERMS, ...WEEKDAYS };
+/** Express zone descriptions ("西欧一区" → "Western Europe 1"; issue 45 item 2). */
+const ZONE_NAMES: Record<string, string> = Object.fromEntries(EXPRESS_ZONES.map((zone) => [zone.description, zone.en]));
+
+const WORDS: Record<string, string> = { ...COUNTRY_NAMES, ...ZONE_NAMES, ...PLACES, ...TRAINS, ...TERMS, ...WEEKDAYS };
 
 const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^(\d+(?:[-~～]\d+)?)天$/, (m) => `${m[1]} ${m[1] === "1" ? "day" : "days"}`],

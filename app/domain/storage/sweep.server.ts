@@ -12,7 +12,7 @@
 //   wxcodes/      staff QR cards no user has;
 //   home/         home-content images no item has;
 //   imports/      original files of import batches no batch has (pruned);
-//   previews/     uploads of import previews no preview has (discarded, expired).
+//   previews/     uploads of import previews and of the import wizard (issue 40) that none has (discarded, expired).
 // Only the generated names of each folder are ever removed.
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
@@ -60,7 +60,9 @@ const REFERENCED_SQL = `
   UNION ALL
   SELECT 'imports', file_key FROM import_batches WHERE file_key IS NOT NULL
   UNION ALL
-  SELECT 'previews', file_key FROM import_previews WHERE file_key IS NOT NULL`;
+  SELECT 'previews', file_key FROM import_previews WHERE file_key IS NOT NULL
+  UNION ALL
+  SELECT 'previews', file_key FROM import_wizard_uploads`;
 
 export type SweepResult = Record<Folder, number>;
 

@@ -31,6 +31,7 @@ import {
 import { fail, type FieldErrors, type Outcome } from "~/domain/outcome";
 import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
 import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
+import { mailLink } from "~/utils/public-origin.server";
 import { renderTierChangeEmail } from "~/domain/users/emails/tier-change";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
@@ -635,7 +636,19 @@ async function tierMails(
     contacts.map(async (contact) => {
       const lang = isLanguage(contact.language) ? contact.language : fallbackLanguage;
       const t = await i18n.getFixedT(lang);
-      return { to: contact.email, ...(await renderTierChangeEmail({ t, lang, customer, before, after, by: viewer.username, at })) };
+      return {
+        to: contact.email,
+        ...(await renderTierChangeEmail({
+          t,
+          lang,
+          customer,
+          before,
+          after,
+          by: viewer.username,
+          at,
+          link: mailLink(`/userList?dialog=edit&id=${customer.id}`),
+        })),
+      };
     }),
   );
   return async (tx) => {
@@ -658,7 +671,15 @@ async function auditMail(
   const t = await i18n.getFixedT(lang);
   // A fail without a reason (the legacy API's call sends none) gets the default reason, in the customer's language.
   const reason = decision === "fail" && !given ? t("admin.auditMail.defaultReason") : given;
-  const mail = await renderAuditResultEmail({ t, lang, subject, decision, username: user.username, reason });
+  const mail = await renderAuditResultEmail({
+    t,
+    lang,
+    subject,
+    decision,
+    username: user.username,
+    reason,
+    link: mailLink(`${decision === "pass" ? "/login" : "/contact"}?lng=${lang}`),
+  });
   return {
     reason,
     write: (tx: OutboxWriter) =>

@@ -13,7 +13,7 @@ import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { configuredOrigin } from "~/utils/public-origin.server";
+import { mailLink } from "~/utils/public-origin.server";
 import { env } from "~/utils/env.server";
 import { startPeriodicService } from "~/utils/services.server";
 import { laneTitle, watchLane, WATCH_LANES } from "./lanes.server";
@@ -50,7 +50,6 @@ function offerCountSql(): string {
 
 /** One customer's digest: subject, HTML and text, every word from `t`. */
 export function renderDigest(t: T, lng: Language, rows: readonly NewsRow[], day: string) {
-  const origin = configuredOrigin() ?? "";
   const items = rows.map((row) => {
     const lane = watchLane(row.mode)!;
     const route = laneTitle(row, lng);
@@ -63,10 +62,14 @@ export function renderDigest(t: T, lng: Language, rows: readonly NewsRow[], day:
     }
     if (row.added > 0) lines.push(t("watches.digest.added", { count: row.added }));
     if (row.offers > 0) lines.push(t("watches.digest.offers", { count: row.offers }));
-    const search = `${origin}${lane.mode.path}?${lane.mode.fields[0].param}=${encodeURIComponent(row.pol)}&${lane.mode.fields[1].param}=${encodeURIComponent(row.pod)}`;
-    const unsubscribe = `${origin}/watch/unsubscribe?${unsubscribeQuery(row.id, row.user_id)}`;
+    // Absolute links only (PUBLIC_URL): without it the digest carries none, and says where to manage the watches.
+    const search = mailLink(
+      `${lane.mode.path}?${lane.mode.fields[0].param}=${encodeURIComponent(row.pol)}&${lane.mode.fields[1].param}=${encodeURIComponent(row.pod)}&lng=${lng}`,
+    );
+    const unsubscribe = mailLink(`/watch/unsubscribe?${unsubscribeQuery(row.id, row.user_id)}&lng=${lng}`);
     return { title: `${t(lane.mode.labelKey)} · ${route}`, lines, search, unsubscribe };
   });
+  const linked = items.every((item) => item.search && item.unsubscribe);
   const subject = t("watches.digest.subject", { count: rows.length, day });
   const heading = t("watches.digest.heading", { day });
   const text = [
@@ -75,20 +78,25 @@ export function renderDigest(t: T, lng: Language, rows: readonly NewsRow[], day:
     ...items.flatMap((item) => [
       item.title,
       ...item.lines.map((l) => `  ${l}`),
-      `  ${t("watches.digest.open")}: ${item.search}`,
-      `  ${t("watches.digest.unsubscribe")}: ${item.unsubscribe}`,
+      ...(item.search ? [`  ${t("watches.digest.open")}: ${item.search}`] : []),
+      ...(item.unsubscribe ? [`  ${t("watches.digest.unsubscribe")}: ${item.unsubscribe}`] : []),
       "",
     ]),
+    ...(linked ? [] : [t("watches.digest.manage"), ""]),
     t("watches.digest.footer"),
   ].join("\n");
   const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${esc(t("common.appName"))}</p><h1 style="font-size:20px">${esc(heading)}</h1>${items
     .map(
       (item) =>
-        `<h2 style="font-size:16px;margin:16px 0 4px">${esc(item.title)}</h2><ul>${item.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul><p><a href="${esc(item.search)}" style="color:#0b5cab">${esc(t("watches.digest.open"))}</a> · <a href="${esc(item.unsubscribe)}" style="color:#6b7280">${esc(t("watches.digest.unsubscribe"))}</a></p>`,
+        `<h2 style="font-size:16px;margin:16px 0 4px">${esc(item.title)}</h2><ul>${item.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>${
+          item.search && item.unsubscribe
+            ? `<p><a href="${esc(item.search)}" style="color:#0b5cab">${esc(t("watches.digest.open"))}</a> · <a href="${esc(item.unsubscribe)}" style="color:#6b7280">${esc(t("watches.digest.unsubscribe"))}</a></p>`
+            : ""
+        }`,
     )
     .join(
       "",
-    )}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("watches.digest.footer"))}</p></div></body></html>`;
+    )}${linked ? "" : `<p>${esc(t("watches.digest.manage"))}</p>`}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("watches.digest.footer"))}</p></div></body></html>`;
   return { subject: subject.replace(/[\r\n]+/g, " ").slice(0, 300), html, text };
 }
 

@@ -17,6 +17,9 @@ import { formatPrice } from "~/domain/pricing/format";
 import { sitePageMeta } from "~/http/page-meta.server";
 import { readFormData } from "~/utils/form-data.server";
 import { loaderMeta } from "~/components/root-data";
+import type { Language } from "~/i18n/config";
+import { languageOf } from "~/http/context.server";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 import datatableStylesHref from "~/styles/datatable.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datatableStylesHref }];
@@ -25,11 +28,11 @@ export const meta = loaderMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireOperation({ request, context }, "quote.list");
   const query = parseTableQuery(request, QUOTES_TABLE);
-  const { rows, total } = await listOwnQuotes(viewer.id, query);
+  const [{ rows, total }, lng] = await Promise.all([listOwnQuotes(viewer.id, query), languageOf({ request, context })]);
   return data(
     {
       meta: await sitePageMeta({ request, context }, { title: "quotes.quote.listTitle" }),
-      rows: rows.map(listRow),
+      rows: rows.map((q) => listRow(q, lng)),
       page: tablePage(query, total),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -37,13 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** What the list shows of a quote (the full snapshot stays on its own page). */
-const listRow = (q: QuoteView) => ({
+const listRow = (q: QuoteView, lng: Language) => ({
   number: q.number,
   token: q.token,
   modeLabel: MODES.find((m) => m.key === q.mode)!.labelKey,
-  route: [q.snapshot.from, q.snapshot.to].filter(Boolean).join(" → "),
+  route: [vocabulary(q.snapshot.from, lng), vocabulary(q.snapshot.to, lng)].filter(Boolean).join(" → "),
   total: q.snapshot.total.sums,
-  createdAt: q.createdAt,
+  savedOn: q.savedOn,
   validUntil: q.validUntil,
   expired: q.expired,
   // Booking from a quote (decision 402): a plain link while it is valid; the booking route checks again.
@@ -83,7 +86,7 @@ export default function QuotesPage() {
       header: t("quotes.quote.total"),
       cell: (row) => row.total.map((s) => `${formatPrice(s.amount, "money")} ${s.currency}`).join(" + "),
     },
-    { key: "createdAt", header: t("quotes.quote.createdAt"), cell: (row) => row.createdAt.slice(0, 10) },
+    { key: "createdAt", header: t("quotes.quote.createdAt"), cell: (row) => row.savedOn },
     {
       key: "pdf",
       header: t("quotes.quote.pdf"),

@@ -27,7 +27,7 @@ import { shanghaiDateTime } from "~/components/admin/format";
 import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
-import { quoteRefWordsIn } from "~/domain/quotes/words.server";
+import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const found = id ? await getStaffEntrustment(viewer, id) : null;
     if (!found) throw notFound();
     // Booked from a quote: its number and total in the reader's language (decision 402).
-    detail = { ...found, quote: quoteRefWordsIn(found.quote, lng) };
+    detail = { ...found, quote: quoteRefWordsIn(found.quote, lng), shipment: shipmentRefWordsIn(found.shipment, lng) };
   }
   return {
     rows,
@@ -182,6 +182,13 @@ function EntrustmentDialog({
           ["quoteBooking.quote.column", detail.quote.number],
           ["quoteBooking.quote.total", detail.quote.totalText],
           ...(detail.quote.rateUsed ? [["quoteBooking.quote.rateUsed", detail.quote.rateUsed]] : []),
+        ] as [TranslationKey, React.ReactNode][])
+      : []),
+    // The shipment the customer sized on the results page: the total shown there (issue 45 item 3).
+    ...(detail.shipment
+      ? ([
+          ["booking.shipment.total", detail.shipment.totalText],
+          ...(detail.shipment.rateUsed ? [["quoteBooking.quote.rateUsed", detail.shipment.rateUsed]] : []),
         ] as [TranslationKey, React.ReactNode][])
       : []),
     ["admin.user.username", `${detail.user.username}${detail.user.nickname ? `（${detail.user.nickname}）` : ""}`],

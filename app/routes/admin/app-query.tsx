@@ -1,13 +1,16 @@
 // The mail outbox for staff (our reading of /app-query, docs/decisions/301):
 // who received what, its delivery state and attempts, the last error, and a
-// retry for mails that gave up (FAILED → PENDING, due now).
+// retry for mails that gave up (FAILED → PENDING, due now), and, for staff
+// holding right 99, the audited reveal of an undelivered code mail's code
+// (decision 101, "Onboarding without a mail provider").
 import { runAction, requireOperation } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, idOf, intentOf, notFound } from "~/http/replies.server";
-import { getOutboxMail, listOutbox, outboxTable, retryOutboxMail } from "~/domain/logs/staff-records.server";
+import { getOutboxMail, listOutbox, mayRevealCode, outboxTable, retryOutboxMail, revealCodeMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES, emailKindKey } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
@@ -22,6 +25,8 @@ import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
+// A revealed code is in the answer to the POST: no copy may be kept.
+export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireOperation({ request, context }, "outbox.read");
@@ -31,19 +36,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let mail = null;
   if (url.searchParams.get("dialog") === "view") {
     const id = idOf(url.searchParams.get("id"));
-    mail = id ? await getOutboxMail(viewer, id) : null;
-    if (!mail) throw notFound();
+    const found = id ? await getOutboxMail(viewer, id) : null;
+    if (!found) throw notFound();
+    mail = { ...found, revealable: mayRevealCode(found) && mayPerform(viewer, "outbox.revealCode") };
   }
   return { rows, page: tablePage(query, total), statusCounts, mail, canOrders: mayPerform(viewer, "entrustment.read") };
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { retry: "outbox.retry" }, async ({ request }, gate) => {
+  runAction(args, { retry: "outbox.retry", reveal: "outbox.revealCode" }, async ({ request }, gate) => {
     const form = await readFormData(request);
-    if (intentOf(form) !== "retry") throw badRequest();
-    const viewer = await gate.authorizeUser("retry");
+    const intent = intentOf(form);
+    if (intent !== "retry" && intent !== "reveal") throw badRequest();
+    const viewer = await gate.authorizeUser(intent);
     const id = idOf(form.get("id"));
     if (!id) throw badRequest();
+    if (intent === "reveal") {
+      // Answered once, to this request only: never cached, never in a URL.
+      const outcome = await revealCodeMail(viewer, id);
+      if (!outcome.ok && outcome.status === 404) throw notFound();
+      return data(outcome.ok ? { revealed: outcome.revealed } : { revealError: outcome.message ?? "admin.outbox.reveal.notFound" }, {
+        status: outcome.ok ? 200 : outcome.status,
+        headers: { "Cache-Control": "private, no-store" },
+      });
+    }
     const outcome = await retryOutboxMail(viewer, id);
     if (!outcome.ok) {
       if (outcome.status === 404) throw notFound();
@@ -70,6 +86,35 @@ function RetryButton({ id }: { id: number }) {
         {t("admin.outbox.retry")}
       </button>
     </Form>
+  );
+}
+
+/** The audited reveal of an undelivered code mail's code (right 99): a POST, the code shown once in the answer. */
+function RevealCode({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const acted = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const revealed = acted && "revealed" in acted && acted.revealed?.id === id ? acted.revealed : null;
+  const error = acted && "revealError" in acted ? acted.revealError : null;
+  return (
+    <div className="admin-reveal">
+      {revealed ? (
+        <p role="status" data-testid="revealed-code">
+          {t("admin.outbox.reveal.shown", { to: revealed.to, time: shanghaiDateTime(revealed.expiresAt) })}{" "}
+          <strong className="admin-reveal__code">{revealed.code}</strong>
+        </p>
+      ) : (
+        <Form method="post" className="inline-form" preventScrollReset>
+          <input type="hidden" name="intent" value="reveal" />
+          <input type="hidden" name="id" value={id} />
+          <button type="submit" className="button" disabled={busy}>
+            {t("admin.outbox.reveal.button")}
+          </button>
+        </Form>
+      )}
+      {error ? <p role="alert">{t(error)}</p> : null}
+      <p className="field__hint">{t("admin.outbox.reveal.hint")}</p>
+    </div>
   );
 }
 
@@ -182,6 +227,7 @@ export default function AppQueryPage() {
             <dt>{t("admin.outbox.text")}</dt>
             <dd>{mail.text ?? <span className="admin-placeholder">{t("admin.outbox.confidential")}</span>}</dd>
           </dl>
+          {mail.revealable ? <RevealCode id={mail.id} /> : null}
           {mail.status === "FAILED" ? (
             <div className="admin-dialog__actions">
               <RetryButton id={mail.id} />

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { portOption } from "~/domain/reference/options";
 import { suggestPorts } from "~/domain/reference/ports.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 
 const querySchema = z.object({
   kind: z.enum(["sea", "air"]),
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return Response.json(
     { options: ports.map((p) => portOption(parsed.data.kind, p, lng)) },
-    // Reference data: a short shared cache is fine; labels depend on the language cookie.
-    { headers: { "Cache-Control": "public, max-age=300", Vary: "Cookie" } },
+    // Reference data: a short shared cache is fine; labels depend on the language (cookie or Accept-Language).
+    { headers: { "Cache-Control": "public, max-age=300", Vary: LANGUAGE_VARY } },
   );
 }

@@ -11,10 +11,11 @@ import { GateNotice } from "~/components/booking/GateNotice";
 import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
-import { QuoteSummary } from "~/components/booking/QuoteSummary";
+import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { ErrorList } from "~/components/forms";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
-import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
+import { clientSource, gateView, loadBookingContext, resultsBehind, withQuery } from "~/routes/site/-server/booking-context.server";
+import { ResultsBehind } from "~/components/booking/ResultsBehind";
 import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
@@ -32,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   return data({
     meta: await sitePageMeta(args, { title: "booking.step1.title" }),
+    // The results page the dialog was opened from, drawn behind it (issue 45 item 7).
+    behind: await resultsBehind(args.request, context),
     source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : null,
@@ -67,41 +70,45 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function BookingStep1() {
   const { t } = useTranslation();
-  const { source, gate, idempotencyKey, orderHref, back } = useLoaderData<typeof loader>();
+  const { source, gate, idempotencyKey, orderHref, back, behind } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const shownGate = actionData?.gate ?? gate;
   return (
-    <UrlDialog look="booking" title={t("booking.step1.title")} size="choice" closeTo={back}>
-      <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
-      {source.quote ? <QuoteSummary quote={source.quote} /> : null}
-      {shownGate ? (
-        <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
-      ) : (
-        <div className="booking-choices">
-          <p className="booking-choices__intro">{t("booking.step1.intro")}</p>
-          <ErrorList errors={actionData?.formErrors} />
-          <div className="booking-choice">
-            <Link to={orderHref} className="button button--primary button--block" data-testid="choose-order">
-              {t("booking.step1.order")}
-            </Link>
-            <p className="field__hint">{t("booking.step1.orderHint")}</p>
+    <>
+      <ResultsBehind data={behind} />
+      <UrlDialog look="booking" title={t("booking.step1.title")} size="choice" closeTo={back}>
+        <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
+        {source.quote ? <QuoteSummary quote={source.quote} /> : null}
+        {source.shipment ? <ShipmentSummary shipment={source.shipment} /> : null}
+        {shownGate ? (
+          <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
+        ) : (
+          <div className="booking-choices">
+            <p className="booking-choices__intro">{t("booking.step1.intro")}</p>
+            <ErrorList errors={actionData?.formErrors} />
+            <div className="booking-choice">
+              <Link to={orderHref} className="button button--primary button--block" data-testid="choose-order">
+                {t("booking.step1.order")}
+              </Link>
+              <p className="field__hint">{t("booking.step1.orderHint")}</p>
+            </div>
+            <Form method="post" className="booking-choice">
+              <input type="hidden" name="idempotencyKey" value={idempotencyKey ?? ""} />
+              <button
+                type="submit"
+                className="button button--ghost button--block"
+                disabled={navigation.state === "submitting"}
+                data-testid="choose-contact"
+              >
+                {t("booking.step1.contact")}
+              </button>
+              <p className="field__hint">{t("booking.step1.contactHint")}</p>
+            </Form>
           </div>
-          <Form method="post" className="booking-choice">
-            <input type="hidden" name="idempotencyKey" value={idempotencyKey ?? ""} />
-            <button
-              type="submit"
-              className="button button--ghost button--block"
-              disabled={navigation.state === "submitting"}
-              data-testid="choose-contact"
-            >
-              {t("booking.step1.contact")}
-            </button>
-            <p className="field__hint">{t("booking.step1.contactHint")}</p>
-          </Form>
-        </div>
-      )}
-    </UrlDialog>
+        )}
+      </UrlDialog>
+    </>
   );
 }
 

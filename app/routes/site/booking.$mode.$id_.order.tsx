@@ -14,9 +14,10 @@ import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
-import { QuoteSummary } from "~/components/booking/QuoteSummary";
+import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
-import { clientSource, gateView, loadBookingContext, withQuery } from "~/routes/site/-server/booking-context.server";
+import { clientSource, gateView, loadBookingContext, resultsBehind, withQuery } from "~/routes/site/-server/booking-context.server";
+import { ResultsBehind } from "~/components/booking/ResultsBehind";
 import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
@@ -40,6 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const orderPath = `${context.base}/order`;
   return data({
     meta: await sitePageMeta(args, { title: "booking.step2.title" }),
+    // The results page the dialog was opened from, drawn behind it (issue 45 item 7).
+    behind: await resultsBehind(args.request, context),
     source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     tab,
@@ -50,8 +53,12 @@ export async function loader(args: LoaderFunctionArgs) {
     defaults: {
       transportType: context.source.transportType,
       idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : "",
-      // Booked from a quote: its shipment fills in the order (issue 25 item 3).
-      ...(context.source.snapshot.quote ? orderDefaultsOf(context.source.snapshot.quote.shipment) : {}),
+      // The shipment of the quote or of the results page fills in the order (issue 25 item 3, issue 45 item 3).
+      ...orderDefaultsOf(
+        context.source.modeKey,
+        context.source.snapshot.quote?.shipment ?? context.source.snapshot.shipment?.values,
+        context.lng,
+      ),
     },
     step1: withQuery(context.base, context.carry),
     back: context.back,
@@ -114,22 +121,26 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function BookingOrder() {
   const { t } = useTranslation();
-  const { source, gate, tab, tabHref, defaults, step1, back } = useLoaderData<typeof loader>();
+  const { source, gate, tab, tabHref, defaults, step1, back, behind } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const shownGate = actionData && "gate" in actionData ? actionData.gate : gate;
   const lastResult = actionData && !("gate" in actionData) ? actionData : null;
   return (
-    <UrlDialog look="booking" title={t("booking.step2.title")} size="form" closeTo={back}>
-      <p className="booking-dialog__back">
-        <Link to={step1}>← {t("booking.dialog.back")}</Link>
-      </p>
-      <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
-      {source.quote ? <QuoteSummary quote={source.quote} /> : null}
-      {shownGate ? (
-        <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
-      ) : (
-        <OrderForm key={tab} tab={tab} tabHref={tabHref} defaults={defaults} lastResult={lastResult} cancelTo={back} />
-      )}
-    </UrlDialog>
+    <>
+      <ResultsBehind data={behind} />
+      <UrlDialog look="booking" title={t("booking.step2.title")} size="form" closeTo={back}>
+        <p className="booking-dialog__back">
+          <Link to={step1}>← {t("booking.dialog.back")}</Link>
+        </p>
+        <SourceSummary snapshot={source.snapshot} showNoPrices={source.kind === "rate"} collapsible />
+        {source.quote ? <QuoteSummary quote={source.quote} /> : null}
+        {source.shipment ? <ShipmentSummary shipment={source.shipment} /> : null}
+        {shownGate ? (
+          <GateNotice tone={shownGate.tone} messageKey={shownGate.messageKey} loginHref={shownGate.loginHref} />
+        ) : (
+          <OrderForm key={tab} tab={tab} tabHref={tabHref} defaults={defaults} lastResult={lastResult} cancelTo={back} />
+        )}
+      </UrlDialog>
+    </>
   );
 }

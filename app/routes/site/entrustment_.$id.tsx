@@ -10,8 +10,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { SourceSummary } from "~/components/booking/SourceSummary";
-import { QuoteSummary } from "~/components/booking/QuoteSummary";
-import { quoteRefWordsIn } from "~/domain/quotes/words.server";
+import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
+import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
 import { formatBytes, formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn, snapshotIn } from "~/domain/booking/display.server";
@@ -61,6 +61,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       snapshot: snapshot && snapshotIn(snapshot, lng),
       // Booked from a quote: its number and total, the entrustment's (decision 402).
       quote: quoteRefWordsIn(snapshot?.quote, lng),
+      // Booked with the shipment sized on the results page: the total shown there (issue 45 item 3).
+      shipment: shipmentRefWordsIn(snapshot?.shipment, lng),
       customer: { username: row.user.username, company: row.user.company, phone: row.user.phone, email: row.user.email },
       own: row.userId === viewer.id,
       contacts,
@@ -85,7 +87,8 @@ export const action = (args: ActionFunctionArgs) =>
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
       return data({ message: outcome.message ?? null, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status });
     }
-    return backToList(request, "watches.status.changed", "success", { to: `/entrustment/${id}`, values: { id } });
+    // Worded for the customer: the booking is cancelled and the forwarder was told (not the staff's "status saved").
+    return backToList(request, "watches.status.cancelled", "success", { to: `/entrustment/${id}`, values: { id } });
   });
 
 export default function EntrustmentDetail() {
@@ -155,6 +158,7 @@ export default function EntrustmentDetail() {
         </>
       ) : null}
       {d.quote ? <QuoteSummary quote={d.quote} /> : null}
+      {d.shipment ? <ShipmentSummary shipment={d.shipment} /> : null}
       <h2>{t("booking.email.sectionOrder")}</h2>
       {d.kind === "ORDER" ? (
         <dl className="booking-details">

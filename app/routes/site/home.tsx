@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import { HomeBlocks } from "~/components/HomeBlocks";
 import { Offers } from "~/components/search/Offers";
+import { PopularLanes } from "~/components/search/PopularLanes";
 import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, PriceNotice } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
@@ -68,6 +69,7 @@ export default function HomePage() {
         />
         <PriceNotice access={data.access} here={tabHref} />
         <Offers mode={mode} offers={data.offers} loggedIn={data.access !== "visitor"} />
+        <PopularLanes lanes={data.popular} modeLabel={mode.labelKey} />
       </section>
       <HomeBlocks blocks={data.blocks} />
       <ContactCard data={data.contact} />

@@ -7,7 +7,7 @@
 // in, gets "Book at this quote" (a plain link to /booking/quote/<id>); a
 // visitor is told the owner can sign in to book; another customer cannot
 // book it in the owner's name and is offered the requote for themselves.
-import { sessionOf, languageOf } from "~/http/context.server";
+import { sessionOf, languageOf, versionsOf } from "~/http/context.server";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -16,7 +16,8 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { quoteByToken, type QuoteView } from "~/domain/quotes/quotes.server";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { quoteWords } from "~/domain/quotes/words.server";
+import { forwarderLines, quoteWords } from "~/domain/quotes/words.server";
+import { companyIdentity } from "~/domain/site/company.server";
 import { pageT } from "~/i18n/i18n.server";
 import { sitePageMeta } from "~/http/page-meta.server";
 import { notFound } from "~/http/replies.server";
@@ -25,6 +26,8 @@ import bookingStylesHref from "~/styles/booking.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
+// The loader's headers on the document too: a shared quote is never cached nor indexed.
+export const headers = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
 export const ErrorBoundary = BookingErrorBoundary;
 
 /** What the reader may do about booking (decision 402): only the owner books, and only a quote still valid. */
@@ -43,13 +46,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!quote) throw notFound();
   // The page stays public for everyone (a frozen or expired session reads it as a visitor): only the Book offer depends on who reads.
   const viewer = session.state === "active" ? session.viewer : null;
+  const company = await companyIdentity(await versionsOf({ request, context }), lng);
   return data(
     {
       meta: await sitePageMeta({ request, context }, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
       pdfHref: `/quote/${quote.token}/pdf`,
       book: bookingOffer(quote, viewer, `/quote/${quote.token}`),
       // The words are made here (this page shares no component with the results pages' bundle).
-      ...quoteWords(quote, pageT(lng)),
+      ...quoteWords(quote, lng),
+      forwarder: forwarderLines(company, pageT(lng)),
     },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
   );
@@ -60,6 +65,9 @@ export default function QuotePage() {
   const q = useLoaderData<typeof loader>();
   return (
     <article className="page quote" aria-labelledby="quote-title">
+      <address className="quote__forwarder" data-testid="quote-forwarder">
+        {q.forwarder.map((line, i) => (i === 0 ? <strong key={i}>{line}</strong> : <span key={i}>{line}</span>))}
+      </address>
       <h1 id="quote-title">{t("quotes.quote.title", { number: q.number })}</h1>
       {q.expired ? (
         <p className="notice notice--warning" role="status">
@@ -82,8 +90,8 @@ export default function QuotePage() {
           </div>
         ))}
         {q.prices.map((p) => (
-          <div key={p.labelKey}>
-            <dt>{t(p.labelKey)}</dt>
+          <div key={p.key}>
+            <dt>{p.label}</dt>
             <dd>{p.text}</dd>
           </div>
         ))}

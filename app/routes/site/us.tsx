@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { HomeBlocks } from "~/components/HomeBlocks";
 import { websiteBlocks } from "~/domain/home-content/home-content.server";
 import { sitePageMeta } from "~/http/page-meta.server";
+import { languageOf } from "~/http/context.server";
 import { loaderMeta, useRootData } from "~/components/root-data";
 
 export const meta = loaderMeta;
@@ -12,7 +13,7 @@ export const meta = loaderMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [meta, blocks] = await Promise.all([
     sitePageMeta({ request, context }, { title: "common.about.title", description: "common.about.description" }),
-    websiteBlocks(),
+    languageOf({ request, context }).then(websiteBlocks),
     // A public page, but a frozen account is still sent to /freeze (every loader reads the session).
     getViewer({ request, context }),
   ]);

@@ -2,8 +2,10 @@
 // watch digest e-mail (issue 25 item 4). It works without login: the
 // signature (HMAC of the watch and its owner with SESSION_SECRET) is the
 // authority. GET only shows what the link would stop (mail scanners open
-// links), the POST form removes the watch. A bad or used link: 404 with a
-// message in the page's language. No JavaScript needed.
+// links), the POST form removes the watch; a POST to the link itself (a mail
+// client's one-click unsubscribe, RFC 8058) does too. A bad or used link:
+// 404 with a message in the page's language. No JavaScript needed. The
+// document is never stored and sends no Referer (the link is the key).
 import { languageOf } from "~/http/context.server";
 import { runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -17,6 +19,8 @@ import { readFormData } from "~/utils/form-data.server";
 import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
+// Decision 403: the page of a signed link is not kept, and its URL is not passed on as a Referer.
+export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 type State = { state: "confirm"; route: string; w: string; s: string } | { state: "done"; route: string } | { state: "invalid" };
 
@@ -35,12 +39,12 @@ export const action = (args: ActionFunctionArgs) =>
   runAction(args, { "*": "watch.unsubscribe" }, async ({ request, context }, gate) => {
     await gate.authorize();
     const form = await readFormData(request);
-    const [outcome, lng] = await Promise.all([
-      unsubscribeByLink(text(form.get("w")), text(form.get("s"))),
-      languageOf({ request, context }),
-    ]);
+    // The confirmation form posts w and s; a one-click POST to the link carries them in its URL.
+    const query = new URL(request.url).searchParams;
+    const [w, s] = [text(form.get("w")) ?? query.get("w"), text(form.get("s")) ?? query.get("s")];
+    const [outcome, lng] = await Promise.all([unsubscribeByLink(w, s), languageOf({ request, context })]);
     const state: State = outcome.ok ? { state: "done", route: laneTitle(outcome, lng) } : { state: "invalid" };
-    return data(state, { status: outcome.ok ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+    return data(state, { status: outcome.ok ? 200 : 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
   });
 
 export default function WatchUnsubscribe() {

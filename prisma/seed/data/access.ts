@@ -1,6 +1,6 @@
 // Roles, the menu tree (menus are the permissions) and what each role holds.
 // Ids are fixed: other code and the spec rely on them (role 1 administrator,
-// rights 32-34, 71-98, one menu per admin path).
+// rights 32-34, 71-99, one menu per admin path).
 
 export interface RoleDef {
   id: number;
@@ -73,6 +73,7 @@ export const MENUS: MenuDef[] = [
   { id: 19, parentId: 15, label: "委托订单", labelEn: "Entrustments", level: 2, path: "/app-order", icon: "order" },
   { id: 97, parentId: 19, label: "处理委托状态", labelEn: "Handle booking status", level: 3 },
   { id: 20, parentId: 15, label: "邮件发件箱", labelEn: "Mail outbox", level: 2, path: "/app-query", icon: "mail" },
+  { id: 99, parentId: 20, label: "查看验证码", labelEn: "Reveal verification codes", level: 3 },
   { id: 24, parentId: 15, label: "公司信息", labelEn: "Company details", level: 2, path: "/companyInfo", icon: "info" },
 
   { id: 21, parentId: null, label: "日志管理", labelEn: "Logs", level: 1, path: "/logManage", icon: "log" },

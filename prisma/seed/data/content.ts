@@ -29,6 +29,8 @@ export const COMPANY_CONTACT = {
 export interface HomeItem {
   name: string;
   description: string;
+  /** The English form English pages show (issue 45 item 2). */
+  en?: { name: string; description: string };
   size?: "B" | "S";
   children?: HomeItem[];
 }
@@ -37,27 +39,62 @@ export const WEB_HOME: HomeItem[] = [
   {
     name: "海运服务",
     description: "整箱、拼箱全球航线，覆盖主要港口",
+    en: { name: "Ocean freight", description: "FCL and LCL on lanes worldwide, serving the main ports" },
     size: "B",
     children: [
-      { name: "整箱运输", description: "主流船公司直订舱位，周班稳定", size: "B" },
-      { name: "拼箱运输", description: "每周固定拼箱，1CBM起运", size: "S" },
-      { name: "港口拖车", description: "上海、宁波等港区门到港拖车", size: "S" },
+      {
+        name: "整箱运输",
+        description: "主流船公司直订舱位，周班稳定",
+        en: { name: "Full container loads", description: "Space booked directly with the major carriers, steady weekly sailings" },
+        size: "B",
+      },
+      {
+        name: "拼箱运输",
+        description: "每周固定拼箱，1CBM起运",
+        en: { name: "Less than container loads", description: "Fixed weekly consolidations, from 1 CBM" },
+        size: "S",
+      },
+      {
+        name: "港口拖车",
+        description: "上海、宁波等港区门到港拖车",
+        en: { name: "Port trucking", description: "Door-to-port trucking in Shanghai, Ningbo and other port areas" },
+        size: "S",
+      },
     ],
   },
   {
     name: "空运与快递",
     description: "航空公司直接合作，时效有保障",
+    en: { name: "Air freight and express", description: "Direct partnerships with airlines, reliable transit times" },
     size: "B",
     children: [
-      { name: "国际空运", description: "北美、欧洲主干航线每日航班", size: "B" },
-      { name: "国际快递", description: "DHL、UPS、FedEx、TNT 折扣价", size: "S" },
+      {
+        name: "国际空运",
+        description: "北美、欧洲主干航线每日航班",
+        en: { name: "International air freight", description: "Daily flights on the trunk routes to North America and Europe" },
+        size: "B",
+      },
+      {
+        name: "国际快递",
+        description: "DHL、UPS、FedEx、TNT 折扣价",
+        en: { name: "International express", description: "Discounted DHL, UPS, FedEx and TNT rates" },
+        size: "S",
+      },
     ],
   },
   {
     name: "中欧班列",
     description: "西安、成都、重庆等地始发，直达欧洲",
+    en: { name: "China–Europe rail", description: "Departures from Xi'an, Chengdu, Chongqing and more, direct to Europe" },
     size: "S",
-    children: [{ name: "铁路整柜", description: "COC/SOC 整柜运输，约16天抵达", size: "S" }],
+    children: [
+      {
+        name: "铁路整柜",
+        description: "COC/SOC 整柜运输，约16天抵达",
+        en: { name: "Rail containers", description: "COC and SOC containers, about 16 days in transit" },
+        size: "S",
+      },
+    ],
   },
 ];
 

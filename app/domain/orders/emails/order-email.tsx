@@ -4,15 +4,16 @@
 // server with React Email; every text comes from `t`, fixed to the
 // recipient's language by the caller.
 import type { TransportType } from "~/domain/catalog";
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { MailLink, type EmailLink } from "~/emails/mail-link";
 import type { T } from "~/i18n/keys";
-import { formatDateTime, formatSnapshotPrice } from "~/domain/booking/format";
+import { formatDateTime, formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn } from "~/domain/booking/display.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import { usesContainers, type OrderValues } from "~/domain/booking/schemas";
 import type { SourceSnapshot } from "~/domain/booking/snapshot";
-import { quoteRefWords } from "~/domain/quotes/words.server";
+import { quoteRefWords, quoteTotalWords } from "~/domain/quotes/words.server";
 
 export type OrderEmailPerson = { name: string; email: string | null; phone: string | null };
 
@@ -72,7 +73,7 @@ export function bookingSections(t: T, lang: string, data: OrderEmailData): Email
         ? [{ label: t("search.col.validity"), value: t("search.col.validityRange", { from: s.validFrom ?? "…", to: s.validTo ?? "…" }) }]
         : []),
       ...(s.express ? [{ label: t("booking.source.expressFor"), value: `${s.express.country}, ${s.express.weight} kg` }] : []),
-      ...s.prices.map((p) => ({ label: t(p.labelKey), value: formatSnapshotPrice(p, s.currency) })),
+      ...s.prices.map((p) => ({ label: snapshotPriceLabel(t, s.mode, p), value: formatSnapshotPrice(p, s.currency) })),
     ],
   });
   if (s.quote) {
@@ -85,6 +86,18 @@ export function bookingSections(t: T, lang: string, data: OrderEmailData): Email
         [t("quotes.quote.validUntil"), quote.validUntil ?? t("quotes.quote.noEnd")],
         [t("quoteBooking.quote.rateUsed"), quote.rateUsed],
         [t("quotes.shipment.breakdown"), quote.breakdown.join("\n")],
+      ]),
+    });
+  }
+  if (s.shipment) {
+    // Sized on the results page (issue 45 item 3): the total shown there is the order's.
+    const shipment = quoteTotalWords(s.shipment.total, t);
+    sections.push({
+      title: t("booking.shipment.title"),
+      rows: rows([
+        [t("booking.shipment.total"), shipment.totalText],
+        [t("quoteBooking.quote.rateUsed"), shipment.rateUsed],
+        [t("quotes.shipment.breakdown"), shipment.breakdown.join("\n")],
       ]),
     });
   }
@@ -123,7 +136,7 @@ type LayoutProps = {
   heading: string;
   intro: string;
   sections: EmailSection[];
-  link: { href: string; label: string } | null;
+  link: EmailLink;
   footer: string;
 };
 
@@ -158,13 +171,7 @@ export function OrderEmail({ lang, appName, preview, heading, intro, sections, l
               </table>
             </Section>
           ))}
-          {link ? (
-            <Text>
-              <Link href={link.href} style={{ color: "#0b5cab" }}>
-                {link.label}
-              </Link>
-            </Text>
-          ) : null}
+          <MailLink link={link} />
           <Hr style={{ borderColor: "#e5e7eb" }} />
           <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
         </Container>

@@ -41,3 +41,42 @@ export async function renderStatusChange(options: { t: T; lang: string; data: St
   );
   return renderEmail(element, t("watches.status.email.subject", values));
 }
+
+export type CancellationNoticeData = {
+  id: number;
+  route: string;
+  customer: { username: string; nickname: string | null; company: string | null; phone: string };
+  reason: string | null;
+  at: Date;
+  /** The entrustment on /app-order, when PUBLIC_URL is configured. */
+  link: string | null;
+};
+
+/** To the customer's sales and customer-service contacts: the customer cancelled a booking (issue 45 item 4). */
+export async function renderCancellationNotice(options: { t: T; lang: string; data: CancellationNoticeData }): Promise<RenderedEmail> {
+  const { t, lang, data } = options;
+  const customer = data.customer.company || data.customer.nickname || data.customer.username;
+  const values = { id: data.id, customer, route: data.route };
+  const rows = [
+    { label: t("booking.record.number"), value: `#${data.id}` },
+    { label: t("booking.record.route"), value: data.route },
+    { label: t("booking.record.company"), value: data.customer.company ?? "-" },
+    { label: t("booking.record.username"), value: data.customer.username },
+    { label: t("booking.record.phone"), value: data.customer.phone },
+    { label: t("watches.status.reason"), value: data.reason ?? t("watches.status.email.noReason") },
+    { label: t("watches.status.at"), value: formatDateTime(data.at.toISOString()) },
+  ];
+  const element = (
+    <OrderEmail
+      lang={lang}
+      appName={t("common.appName")}
+      preview={t("watches.status.email.cancelStaff.preview", values)}
+      heading={t("watches.status.email.cancelStaff.heading", values)}
+      intro={t("watches.status.email.cancelStaff.intro", values)}
+      sections={[{ title: t("watches.status.email.section"), rows }]}
+      link={data.link ? { href: data.link, label: t("booking.email.openRecord") } : null}
+      footer={t("booking.email.staff.footer")}
+    />
+  );
+  return renderEmail(element, t("watches.status.email.cancelStaff.subject", values));
+}

@@ -13,8 +13,10 @@ export async function renderTierChangeEmail(options: {
   after: number | null;
   by: string;
   at: Date;
+  /** An absolute link (PUBLIC_URL) to the customer on the user screen, or none (issue 45 item 6). */
+  link: string | null;
 }): Promise<RenderedEmail> {
-  const { t, lang, customer, before, after, by, at } = options;
+  const { t, lang, customer, before, after, by, at, link } = options;
   const tier = (value: number | null) => (value === null ? t("admin.tierMail.none") : t(keyUnder("admin.user.tier.", value)));
   const values = { username: customer.username, tier: tier(after), by };
   const rows = [
@@ -33,7 +35,7 @@ export async function renderTierChangeEmail(options: {
       heading={t("admin.tierMail.heading", values)}
       intro={t("admin.tierMail.intro", values)}
       sections={[{ title: t("admin.tierMail.section"), rows }]}
-      link={null}
+      link={link ? { href: link, label: t("admin.tierMail.link") } : null}
       footer={t("admin.tierMail.footer")}
     />
   );

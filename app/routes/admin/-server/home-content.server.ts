@@ -30,6 +30,8 @@ function itemSummary(item: HomeItemSummary): HomeItemSummary {
     id: item.id,
     name: item.name,
     description: item.description,
+    nameEn: item.nameEn,
+    descriptionEn: item.descriptionEn,
     parentId: item.parentId,
     level: item.level,
     imagePath: item.imagePath,

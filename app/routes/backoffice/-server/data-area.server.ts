@@ -14,9 +14,10 @@ import { flash, type FlashMessage } from "~/http/cookies.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { tablePage, searchWith } from "~/domain/table/paging.server";
 import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/import.server";
-import { commitPreview, createPreview, discardPreview, loadPreview } from "~/domain/import-export/preview.server";
+import { commitPreview, createPreview, discardPreview, loadPreview, PREVIEW_DECISIONS } from "~/domain/import-export/preview.server";
 import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batches.server";
-import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
+import { deleteProfile, discardWizard, saveChoices, startWizard, wizardPreview, wizardView } from "~/domain/import-export/wizard.server";
+import { importMaxBytes, importSizeValues, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { exportWorkbook, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
 import { spreadsheetResponse } from "~/http/replies.server";
 import { batchFile } from "~/domain/import-export/batches.server";
@@ -49,10 +50,12 @@ import {
   EXPORT_SCOPE_PARAM,
   PREVIEW_FILTERS,
   PREVIEW_PAGE_SIZE,
+  UPLOAD_REFUSED_PARAM,
   type DataAreaActionData,
   type DataAreaLoaderData,
   type DialogState,
   type PreviewData,
+  type WizardData,
 } from "~/domain/data-areas/screen-types";
 import { editColumns, visibleColumns, type CheckKey, type DataArea } from "~/domain/data-areas/types";
 import { hiddenColumns, storeColumnChoice } from "./columns.server";
@@ -126,12 +129,13 @@ export function dataAreaLoader(area: DataArea) {
       : listWhere(area, query, await typedFilters(area, query));
     const versions = await versionsOf({ request, context });
     const count = (w: AreaWhere) => cachedCount(versions, area, w);
-    const [{ rows, total }, options, dialog, allRows, preview] = await Promise.all([
+    const [{ rows, total }, options, dialog, allRows, preview, wizard] = await Promise.all([
       listRows(area, query, visibleColumns(area, hidden), where, count),
       cachedFilterOptions(versions, area),
       loadDialog(area, url),
       area.export ? count({}) : Promise.resolve(0),
       previewOf(area, { request, context }, url),
+      wizardOf(area, viewer, { request, context }, url),
     ]);
     return {
       rows,
@@ -143,8 +147,20 @@ export function dataAreaLoader(area: DataArea) {
       hidden,
       importMaxBytes: importMaxBytes(),
       ...(preview ? { preview } : {}),
+      ...(wizard ? { wizard } : {}),
+      ...(url.searchParams.get(UPLOAD_REFUSED_PARAM) === "tooLarge"
+        ? { uploadRefused: { key: "data.import.tooLarge" as const, values: importSizeValues() } }
+        : {}),
     };
   };
+}
+
+/** ?wizard=<id>: the user's own upload in the import wizard (issue 40); only for those who may import. */
+async function wizardOf(area: DataArea, viewer: Viewer, args: RequestArgs, url: URL): Promise<WizardData | null> {
+  const id = url.searchParams.get("wizard");
+  if (!id) return null;
+  await requireOperation(args, dataOperation(area.key, "import"));
+  return PREVIEW_ID.test(id) ? wizardView(area, viewer, id) : { gone: true };
 }
 
 async function back(request: Request, to: string, message: FlashMessage) {
@@ -171,11 +187,12 @@ async function previewOf(area: DataArea, args: RequestArgs, url: URL): Promise<P
   const filter = PREVIEW_FILTERS.find((f) => f === url.searchParams.get("pf")) ?? "all";
   const page = positiveInt(url.searchParams.get("pp")) ?? 1;
   const portsPage = positiveInt(url.searchParams.get("ppp")) ?? 1;
+  const tab = url.searchParams.get("ptab") || null;
   const preview = PREVIEW_ID.test(id)
-    ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE, portsPage })
+    ? await loadPreview(area, viewer, id, { filter, page, pageSize: PREVIEW_PAGE_SIZE, portsPage, ...(tab ? { tab } : {}) })
     : null;
   if (!preview) return { gone: true };
-  return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, ...preview };
+  return { gone: false, filter, page, pageSize: PREVIEW_PAGE_SIZE, tab, ...preview };
 }
 
 async function importAction(area: DataArea, gate: OperationGate, request: Request) {
@@ -186,8 +203,22 @@ async function importAction(area: DataArea, gate: OperationGate, request: Reques
       { status: 400 },
     );
   const intent = upload.form.get("intent");
-  if (intent !== "import" && intent !== "importPlain" && intent !== "preview" && intent !== "previewPlain") badRequest();
+  if (intent !== "import" && intent !== "importPlain" && intent !== "preview" && intent !== "previewPlain" && intent !== "wizard")
+    badRequest();
   const viewer = await gate.authorizeUser(intent);
+  if (intent === "wizard") {
+    // A carrier's sheet (issue 40): a saved source recognised by its headers goes straight to the preview.
+    const started = await startWizard(area, viewer, upload.data, upload.fileName);
+    if (!started.ok)
+      return data<DataAreaActionData>({ intent: "import", problems: started.problems, badRows: started.badRows }, { status: 400 });
+    if ("preview" in started)
+      return back(request, `${area.path}?preview=${started.preview}`, {
+        type: "info",
+        key: "wizard.msg.recognised",
+        values: { name: started.profile },
+      });
+    return redirect(`${area.path}?wizard=${started.wizard}`);
+  }
   const variant = (intent === "importPlain" || intent === "previewPlain") && area.import.air ? "plain" : "standard";
   const outcome =
     intent === "preview" || intent === "previewPlain"
@@ -316,6 +347,12 @@ function dataIntents(area: DataArea): DeclaredOperations {
     previewPlain: op("import"),
     commitPreview: op("import"),
     discardPreview: op("import"),
+    // The import wizard (issue 40): the import's own permission.
+    wizard: op("import"),
+    wizardApply: op("import"),
+    wizardPreview: op("import"),
+    wizardDiscard: op("import"),
+    profileDelete: op("import"),
     ...(area.edit ? { save: op("edit") } : {}),
     delete: op("delete"),
     cancelDelete: op("delete"),
@@ -362,9 +399,39 @@ export function dataAreaAction(area: DataArea) {
         return undoAction(area, viewer, request, form, intent === "undoRest");
       case "commitPreview": {
         // Commit writes what the preview showed; afterwards the list (issue 22.5's landing on the rows is wired at the merge).
-        const outcome = await commitPreview(area, viewer, previewIdOf(form));
+        const accepted = PREVIEW_DECISIONS.filter((d) => form.getAll("accept").includes(d));
+        const outcome = await commitPreview(area, viewer, previewIdOf(form), accepted);
         if (outcome.ok) return importedMessage(request, area, outcome);
-        return back(request, to, { type: "warning", key: outcome.problems[0]?.key ?? "data.import.failed" });
+        // A decision not taken: back to the preview, which asks for it.
+        const key = outcome.problems[0]?.key ?? "data.import.failed";
+        const undecided = key.startsWith("importPreview.decide.");
+        return back(request, undecided ? `${area.path}?preview=${previewIdOf(form)}` : to, { type: "warning", key });
+      }
+      case "wizardApply":
+      case "wizardPreview": {
+        const id = previewIdOf(form);
+        if (!(await saveChoices(area, viewer, id, form))) return back(request, area.path, { type: "warning", key: "wizard.msg.gone" });
+        if (intent === "wizardApply") return redirect(`${area.path}?wizard=${id}`);
+        const made = await wizardPreview(area, viewer, id);
+        if (made.ok) return redirect(`${area.path}?preview=${made.preview}`);
+        if (made.gone) return back(request, area.path, { type: "warning", key: "wizard.msg.gone" });
+        return back(request, `${area.path}?wizard=${id}`, {
+          type: "warning",
+          key: made.problems[0]?.key ?? "wizard.msg.undecided",
+          values: made.problems[0]?.values,
+        });
+      }
+      case "wizardDiscard":
+        await discardWizard(area, viewer, previewIdOf(form));
+        return back(request, to, { type: "info", key: "wizard.msg.discarded" });
+      case "profileDelete": {
+        const id = positiveInt(String(form.get("profile") ?? ""));
+        if (id === null) badRequest();
+        const deleted = await deleteProfile(area, id);
+        return back(request, `${area.path}?wizard=${previewIdOf(form)}`, {
+          type: deleted ? "success" : "warning",
+          key: deleted ? "wizard.msg.profileDeleted" : "wizard.msg.gone",
+        });
       }
       case "discardPreview":
         await discardPreview(area, viewer, previewIdOf(form));

@@ -12,11 +12,13 @@ import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
 import { QUOTE_SOURCE, type QuoteRefusal } from "~/domain/quotes/booking.server";
-import { quoteRefWordsIn } from "~/domain/quotes/words.server";
+import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
+import { shipmentParams } from "~/domain/rates/totals.server";
 import { GATE_MESSAGE, type BookingGate } from "~/domain/orders/booking.server";
 import { bookingSource, type BookingSourceRefusal } from "~/domain/orders/context.server";
 import type { BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
+import { loadResultsPage, type ResultsData } from "./results.server";
 
 export type BookingContext = {
   viewer: Viewer | null;
@@ -25,7 +27,7 @@ export type BookingContext = {
   lng: Language;
   /** `/booking/<mode>/<id>` of this source. */
   base: string;
-  /** Query kept across the steps: the express search (pod, num) and `back`. */
+  /** Query kept across the steps: the express search (pod, num) or the shipment (qty_…, kg, cbm, pack, cur), and `back`. */
   carry: URLSearchParams;
   back: string;
 };
@@ -87,11 +89,11 @@ export async function loadBookingContext(args: RequestArgs & { params: { mode?: 
   const quote = source.snapshot.quote;
   const back = backTarget(request, url, quote ? "/quotes" : source.kind === "offer" ? "/home" : modeByKey(source.modeKey).path);
   const carry = new URLSearchParams();
-  if (source.modeKey === "express" && source.kind === "rate") {
-    for (const name of ["pod", "num"]) {
-      const value = url.searchParams.get(name);
-      if (value) carry.set(name, value.slice(0, 100));
-    }
+  // Express: its destination and weight; the other modes: the shipment sized on the results page (issue 45 item 3).
+  const kept = source.kind !== "rate" ? [] : source.modeKey === "express" ? ["pod", "num"] : shipmentParams(modeByKey(source.modeKey));
+  for (const name of kept) {
+    const value = url.searchParams.get(name);
+    if (value) carry.set(name, value.slice(0, 100));
   }
   carry.set("back", back);
   const base = quote
@@ -108,6 +110,32 @@ export function withQuery(path: string, query: URLSearchParams, changes: Record<
   }
   const text = params.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The results page the dialog was opened from, to draw behind it (issue 45
+ * item 7): `back` when it is a results page of the booked mode, read for the
+ * same viewer and language as this request. Not a search of the viewer's:
+ * the request names the page itself as its Referer, a view of the same
+ * search (query-log.server's isNewSearch), so no query log, no history.
+ * Null for anything else (a card from /home, a quote from /quotes).
+ */
+export async function resultsBehind(request: Request, context: BookingContext): Promise<ResultsData | null> {
+  if (context.source.kind !== "rate") return null;
+  const mode = modeByKey(context.source.modeKey);
+  const url = new URL(context.back, request.url);
+  if (url.pathname !== mode.path) return null;
+  const headers = new Headers();
+  for (const name of ["Cookie", "Accept-Language"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  // In the dialog's language (the page around both is one document in one language).
+  url.searchParams.set("lng", context.lng);
+  headers.set("Referer", url.href);
+  // Not a document request: the rows come whole (the dialog's page draws the table).
+  const behind = await loadResultsPage(mode.key, { request: new Request(url, { headers }), context: {} });
+  return behind.data as ResultsData;
 }
 
 /** What the pages show about the gate (the message of a refused booking). */
@@ -132,5 +160,7 @@ export function clientSource(source: BookingSource, lng: Language) {
     snapshot: snapshotIn(source.snapshot, lng),
     // Booked from a quote: its number and total in words (made here; the dialogs only print them).
     quote: quoteRefWordsIn(source.snapshot.quote, lng),
+    // Booked with the shipment sized on the results page: its total in words (issue 45 item 3).
+    shipment: shipmentRefWordsIn(source.snapshot.shipment, lng),
   };
 }

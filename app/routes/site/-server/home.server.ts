@@ -9,6 +9,7 @@ import { homeTabMode, MODES, modeView, type ModeKey, type ModeView } from "~/dom
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { pageT } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { todayInShanghai } from "~/utils/dates";
 import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
@@ -19,7 +20,7 @@ import { landPickerLists } from "~/domain/rates/land.server";
 import type { PickerOption } from "~/domain/reference/options";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
-import { absoluteUrl } from "~/domain/rates/seo.server";
+import { absoluteUrl, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
@@ -39,6 +40,8 @@ export type HomeData = {
   blocks: HomeBlock[];
   /** Administrators: new registrations awaiting audit (administration 2, "on entry"). */
   pendingAudit: number;
+  /** The tab's popular lanes as links to their results pages (issue 45 item 9). */
+  popular: PopularLane[];
   meta: MetaDescriptor[];
 };
 
@@ -56,14 +59,15 @@ export async function loadHomePage(args: RequestArgs) {
 
   // The viewer's history and contacts in one statement (no lane on the home page).
   const reads = viewer ? viewerReads(viewer.id, mode) : null;
-  const [suggestions, lists, offers, notice, contact, blocks, pendingAudit] = await Promise.all([
+  const [suggestions, lists, offers, notice, contact, blocks, pendingAudit, popular] = await Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     cachedLandLists(versions, mode, today),
     listOffers(mode).then((cards) => offersIn(cards, lng)),
     maintenanceNotice(lng),
     loadContactCard(versions, viewer, lng, reads?.contacts),
-    websiteBlocks(),
+    websiteBlocks(lng),
     viewer ? pendingAuditCount(viewer) : 0,
+    popularLanes(mode, lng, versions),
   ]);
 
   const origin = publicOrigin(url);
@@ -81,14 +85,21 @@ export async function loadHomePage(args: RequestArgs) {
     contact,
     blocks,
     pendingAudit,
-    meta: metaTags({
-      title: t("search.meta.homeTitle", { mode: modeName, app: t("common.appName") }),
-      description: t("search.meta.homeDescription", { mode: modeName }),
-      canonical: absoluteUrl(origin, "/home", tabParams, lng),
-      alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
-      // Prefilled forms are the same page as the tab itself.
-      noindex: Object.values(values).some(Boolean),
-    }),
+    popular,
+    meta: metaTags(
+      {
+        // The home page's own title and description (issue 45 item 9): not the FCL results page's.
+        title: tabParams.tab
+          ? t("search.meta.homeTabTitle", { mode: modeName, app: t("common.appName") })
+          : t("search.meta.homeTitle", { app: t("common.appName") }),
+        description: tabParams.tab ? t("search.meta.homeTabDescription", { mode: modeName }) : t("search.meta.homeDescription"),
+        canonical: absoluteUrl(origin, "/home", tabParams, lng),
+        alternates: ["zh-CN", "en-US"].map((l) => ({ hrefLang: l, href: absoluteUrl(origin, "/home", tabParams, l) })),
+        // Prefilled forms are the same page as the tab itself.
+        noindex: Object.values(values).some(Boolean),
+      },
+      lng,
+    ),
   };
-  return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" } });
+  return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY } });
 }

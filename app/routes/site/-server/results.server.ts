@@ -9,13 +9,14 @@ import { getViewer } from "~/http/auth.server";
 import { languageOf, versionsOf, type RequestArgs } from "~/http/context.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { pageT } from "~/i18n/i18n.server";
+import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
 import type { RateRow } from "~/domain/rates/search.server";
 import { cachedDefaultSuggestions } from "~/domain/rates/read-cache.server";
 import { metaTags } from "~/domain/site/meta.server";
-import { pageMeta } from "~/domain/rates/seo.server";
+import { pageMeta, popularLanes, type PopularLane } from "~/domain/rates/seo.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { refererOf } from "~/domain/rates/query-log.server";
@@ -27,6 +28,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
   contact: ContactCardData;
+  /** The mode's popular lanes as links, this search's own left out (issue 45 item 9). */
+  popular: PopularLane[];
   meta: MetaDescriptor[];
 };
 
@@ -39,6 +42,7 @@ const NOT_SEARCHED = {
   calculator: null,
   shipment: null,
   watch: null,
+  bookingQuery: null,
 } as const;
 
 /** The facts that have a value (the null ones left out). */
@@ -56,12 +60,20 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
-function pageSearch(search: RateSearch): Omit<ResultsData, "suggestions" | "contact" | "meta"> & { canonical?: Record<string, string> } {
+function pageSearch(
+  search: RateSearch,
+): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
   void malformed;
   return { ...form, ...NOT_SEARCHED };
+}
+
+/** Whether a lane's link is the search of `params` (the current page). */
+function sameSearch(href: string, params: Record<string, string>): boolean {
+  const linked = new URL(href, "http://lane.local").searchParams;
+  return Object.entries(params).every(([name, value]) => linked.get(name) === value);
 }
 
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
@@ -71,7 +83,7 @@ export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
   const [viewer, lng, versions] = await Promise.all([getViewer(args), languageOf(args), versionsOf(args)]);
   // The viewer's own reads (history, contacts, the mode's watched lanes): one statement, beside the search.
   const reads = viewer ? viewerReads(viewer.id, mode) : null;
-  const [search, suggestions, contact] = await Promise.all([
+  const [search, suggestions, contact, popular] = await Promise.all([
     rateSearch(modeKey, {
       viewer,
       lng,
@@ -82,12 +94,14 @@ export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
     }),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     loadContactCard(versions, viewer, lng, reads?.contacts),
+    popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
   const payload: ResultsData = {
     ...shown,
     suggestions,
     contact,
+    popular: popular.filter((lane) => !canonical || !sameSearch(lane.href, canonical)),
     meta: metaTags(
       pageMeta({
         mode,
@@ -98,11 +112,12 @@ export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
         indexable: search.status !== "invalid",
         canonical,
       }),
+      lng,
     ),
   };
   return data(payload, {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
-    headers: { "Cache-Control": "private, no-cache", Vary: "Cookie" },
+    headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY },
   });
 }

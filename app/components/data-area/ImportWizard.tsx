@@ -1,0 +1,261 @@
+// The import wizard (issue 40): a carrier's or agent's own sheet mapped to the
+// area's fields on one page of five steps (tabs, header rows, columns, fixed
+// values, save as a source), posted as one form: "Apply and refresh" keeps the
+// choices and shows the page again (new header rows give new columns),
+// "Preview" makes the one import preview. Works without JavaScript; with it a
+// change of the header row count or of the saved source applies at once.
+import { Form, useSubmit } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import type { T } from "~/i18n/keys";
+import { CheckboxField, Field, Select, type SelectOption } from "~/components/forms";
+import type { WizardData } from "~/domain/data-areas/screen-types";
+import type { DataArea } from "~/domain/data-areas/types";
+import { columnLabel } from "./cells";
+import { ImportProblems } from "./ImportProblems";
+
+type Wizard = Exclude<WizardData, { gone: true }>;
+
+/** What a target is called in the column's select. */
+function targetLabel(t: T, area: DataArea, target: string, tableCurrency: string | null): string {
+  if (target.startsWith("price:")) {
+    const base = target.slice("price:".length);
+    const column = area.columns.find((c) => c.field === `${base}T0`);
+    const name = column ? t(column.labelKey, { ...column.labelValues, tier: "" }).trim() : base;
+    return t("wizard.target.price", { name });
+  }
+  if (target === "validity") return t("wizard.target.validity");
+  const column = area.columns.find((c) => c.field === target);
+  if (column) return columnLabel(t, column);
+  if (target === "currency")
+    return tableCurrency ? t("wizard.target.currency", { currency: tableCurrency }) : t("wizard.target.currencyColumn");
+  return target;
+}
+
+export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard: WizardData; action: string }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  if (wizard.gone) {
+    return (
+      <p className="flash flash--warning" role="alert" data-testid="import-wizard">
+        {t("wizard.gone")}
+      </p>
+    );
+  }
+  const w: Wizard = wizard;
+  const targetOptions: SelectOption[] = [
+    { value: "ignore", label: t("wizard.col.ignore") },
+    ...w.targets.map((target) => ({ value: target, label: targetLabel(t, area, target, w.tableCurrency) })),
+  ];
+  // With JavaScript, a change of the header rows or of the saved source is applied at once (the page's columns follow).
+  const applyNow = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    if (!form) return;
+    const data = new FormData(form);
+    data.set("intent", "wizardApply");
+    submit(data, { method: "post", action, preventScrollReset: true });
+  };
+  return (
+    <section className="import-wizard" aria-labelledby="import-wizard-title" data-testid="import-wizard">
+      <h2 id="import-wizard-title">{t("wizard.title", { file: w.fileName })}</h2>
+      <p>{t("wizard.intro")}</p>
+      {w.profile ? <p role="status">{t("wizard.save.recognised", { name: w.profile.name })}</p> : null}
+      {w.unreadable ? <ImportProblems problems={w.unreadable} badRows={[]} /> : null}
+      {w.problems.length ? (
+        <div className="flash flash--warning problems" role="alert" data-testid="wizard-problems">
+          <strong>{t("wizard.problems")}</strong>
+          <ul>
+            {w.problems.map((problem, i) => (
+              <li key={`${problem.key}-${i}`}>{t(problem.key, problem.values ?? {})}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" action={action} className="import-wizard__form" preventScrollReset>
+        <input type="hidden" name="previewId" value={w.id} />
+
+        <fieldset>
+          <legend>{t("wizard.step.tabs")}</legend>
+          <input type="hidden" name="tabsShown" value="1" />
+          {w.tabs.map((tab) => (
+            <div key={tab.name} className="import-wizard__tab" data-tab={tab.name}>
+              <CheckboxField
+                label={
+                  <>
+                    <strong>{tab.name}</strong> {tab.hidden ? t("wizard.tab.hidden") : null} ·{" "}
+                    {tab.columns === 0
+                      ? t("wizard.tab.noHeader")
+                      : tab.headerRows === 2
+                        ? t("wizard.tab.headerTwo", { row: tab.headerRow, next: tab.headerRow + 1 })
+                        : t("wizard.tab.header", { row: tab.headerRow })}{" "}
+                    · {t("wizard.tab.rows", { count: tab.rows })}
+                    {tab.periods.length ? (
+                      <> · {t("wizard.tab.periods", { count: tab.periods.length, periods: tab.periods.join("、") })}</>
+                    ) : null}
+                  </>
+                }
+                inputProps={{ id: `wizard-tab-${tab.name}`, name: "tabs", value: tab.name, defaultChecked: tab.chosen }}
+              />
+              {tab.formulaCells.length ? (
+                <p className="field__errors" role="alert">
+                  {t("wizard.tab.formulas", { count: tab.formulaCells.length, cells: tab.formulaCells.join(", ") })}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <p className="field__hint">{t("wizard.tab.notChosen")}</p>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("wizard.step.header")}</legend>
+          <Field
+            label={t("wizard.header.row")}
+            hint={t("wizard.header.auto")}
+            inputProps={{
+              id: "wizard-header-row",
+              name: "headerRow",
+              type: "number",
+              min: 1,
+              max: 1000,
+              inputMode: "numeric",
+              defaultValue: w.header?.row ?? "",
+              placeholder: t("wizard.header.auto"),
+            }}
+          />
+          <Select
+            label={t("wizard.header.rows")}
+            selectProps={{ id: "wizard-header-rows", name: "headerRows", defaultValue: String(w.header?.rows ?? 1), onChange: applyNow }}
+            options={[
+              { value: "1", label: t("wizard.header.one") },
+              { value: "2", label: t("wizard.header.two") },
+            ]}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("wizard.step.columns")}</legend>
+          <div className="table-scroll">
+            <table className="table import-wizard__columns">
+              <thead>
+                <tr>
+                  <th scope="col">{t("wizard.col.header")}</th>
+                  <th scope="col">{t("wizard.col.samples")}</th>
+                  <th scope="col">{t("wizard.col.target")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {w.columns.map((column, i) => (
+                  <tr key={column.key} data-column={column.label} data-price-like={column.priceLike || undefined}>
+                    <th scope="row">
+                      {column.label}
+                      {column.priceLike ? <span className="tag"> {t("wizard.col.priceLike")}</span> : null}
+                      {column.periodic ? <span className="field__hint"> {t("wizard.col.periodic")}</span> : null}
+                    </th>
+                    <td>{column.samples.join(" · ")}</td>
+                    <td>
+                      <input type="hidden" name={`k${i}`} value={column.key} />
+                      <label htmlFor={`wizard-col-${i}`} className="visually-hidden">
+                        {t("wizard.col.target")}: {column.label}
+                      </label>
+                      <select
+                        id={`wizard-col-${i}`}
+                        name={`c${i}`}
+                        defaultValue={column.target ?? ""}
+                        aria-invalid={column.priceLike && column.target === null ? true : undefined}
+                      >
+                        <option value="">{t("wizard.col.choose")}</option>
+                        {targetOptions.map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
+                            {option.value === column.auto ? ` (${t("wizard.col.auto")})` : ""}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </fieldset>
+
+        {w.fixedKeys.length ? (
+          <fieldset>
+            <legend>{t("wizard.step.fixed")}</legend>
+            <p className="field__hint">{t("wizard.fixed.hint")}</p>
+            {w.fixedKeys.map((key) =>
+              key === "tier" ? (
+                <Select
+                  key={key}
+                  label={t("wizard.fixed.tier")}
+                  placeholder={t("wizard.fixed.tierNone")}
+                  selectProps={{ id: "wizard-fixed-tier", name: "fixed.tier", defaultValue: w.fixed.tier ?? "" }}
+                  options={w.tierChoices.map((tier) => ({ value: tier, label: t(`wizard.tier.${tier}`) }))}
+                />
+              ) : (
+                <Field
+                  key={key}
+                  label={t(`wizard.fixed.${key}`)}
+                  inputProps={{
+                    id: `wizard-fixed-${key}`,
+                    name: `fixed.${key}`,
+                    defaultValue: w.fixed[key] ?? "",
+                    ...(key === "validFrom" || key === "validTo" ? { type: "date" } : {}),
+                    ...(key === "currency" ? { placeholder: w.tableCurrency ?? "USD", maxLength: 10 } : { maxLength: 100 }),
+                  }}
+                />
+              ),
+            )}
+          </fieldset>
+        ) : null}
+
+        <fieldset>
+          <legend>{t("wizard.step.save")}</legend>
+          <Field
+            label={t("wizard.save.name")}
+            hint={t("wizard.save.hint")}
+            inputProps={{ id: "wizard-save-as", name: "saveAs", defaultValue: w.saveAs, maxLength: 60 }}
+          />
+          {w.profiles.length ? (
+            <Select
+              label={t("wizard.save.from")}
+              placeholder={t("wizard.save.fromNone")}
+              selectProps={{
+                id: "wizard-profile",
+                name: "profile",
+                defaultValue: w.profile ? String(w.profile.id) : "",
+                onChange: applyNow,
+              }}
+              options={w.profiles.map((p) => ({ value: String(p.id), label: p.name }))}
+            />
+          ) : null}
+        </fieldset>
+
+        <div className="toolbar">
+          <button type="submit" name="intent" value="wizardPreview" className="button button--primary">
+            {t("wizard.preview")}
+          </button>
+          <button type="submit" name="intent" value="wizardApply" className="button button--ghost">
+            {t("wizard.apply")}
+          </button>
+        </div>
+      </Form>
+      <div className="toolbar">
+        <Form method="post" action={action}>
+          <input type="hidden" name="previewId" value={w.id} />
+          <button type="submit" name="intent" value="wizardDiscard" className="button button--ghost">
+            {t("wizard.discard")}
+          </button>
+        </Form>
+        {w.profile ? (
+          <Form method="post" action={action}>
+            <input type="hidden" name="previewId" value={w.id} />
+            <input type="hidden" name="profile" value={w.profile.id} />
+            <button type="submit" name="intent" value="profileDelete" className="button button--ghost danger-link">
+              {t("wizard.save.delete", { name: w.profile.name })}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,719 @@
+// Carrier sheets as they come (issue 40, decision 207): a workbook in a
+// carrier's or agent's own layout, read as it is (every tab, merged cells,
+// title lines, one or two header rows, validity periods side by side), then
+// turned by a mapping into rows of the area's own import layout, which the
+// one import pipeline (validateSheet → preview → commit → history → undo)
+// takes as it takes a sheet in the portal's layout.
+//
+//   detectLayout(area, tabs)          where each tab's header is, its columns
+//                                     (label, period, samples) and the field
+//                                     each column is matched to by its name
+//   mappingProblems(area, layout, m)  what the clerk still has to decide
+//                                     (unmapped price columns, a field two
+//                                     columns fill, the tier of the prices …)
+//   applyMapping(area, tabs, layout, m) the rows in the area's layout, with
+//                                     each row's origin (tab, row, period)
+//
+// Pure (no database): unit-tested with sheets built in the tests.
+import { createHash } from "node:crypto";
+import type { DataArea } from "~/domain/data-areas/types";
+import {
+  FIELD_SYNONYMS,
+  PRICE_BASE_SYNONYMS,
+  isRowNumberHeader,
+  labelKeyOf,
+  looksLikePrice,
+  periodOf,
+  withoutBrackets,
+} from "~/domain/data-areas/synonyms";
+import { modeByKey } from "~/domain/modes";
+import { RATE_TABLES, type ModeKey } from "~/domain/catalog";
+import { TIERS, type Tier } from "~/domain/pricing/visibility";
+import { normalizeDay } from "~/domain/data-areas/dates";
+import { ROWS_PER_SLICE, drain, drainYielding, headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
+import { sheetGrid, type SheetGrid } from "./sheet-grid";
+import type { Cell, ParsedSheet, WorkbookTab } from "./sheet-worker.server";
+import { currencyCode } from "~/utils/normalize";
+
+// ------------------------------------------------------------------ targets
+
+/**
+ * What a column of a carrier's sheet goes to: a field of the area ("pol",
+ * "gp20T1"), a tier price base ("price:gp20": one price per container, into
+ * the tiers the mapping's `tier` says), a validity range in one cell
+ * ("validity": 2026/12/01-2026/12/14), the currency of the row's prices
+ * ("currency": checked against the table's own currency where the table has
+ * no currency column), or "ignore" (the clerk's word that the column is not
+ * imported).
+ */
+export type Target = string;
+export const IGNORE = "ignore";
+export const VALIDITY = "validity";
+export const CURRENCY = "currency";
+const PRICE = "price:";
+export const TIER_CHOICES = ["all", ...TIERS] as const;
+export type TierChoice = (typeof TIER_CHOICES)[number];
+
+/** The tier price bases of an area: bases whose T0, T1 and T2 columns all exist (gp20, freightCbm, bulk45 …). */
+export function priceBases(area: DataArea): string[] {
+  const fields = new Set(area.columns.map((c) => c.field));
+  const bases: string[] = [];
+  for (const c of area.columns) {
+    const m = /^(.+)T0$/.exec(c.field);
+    if (m && TIERS.every((tier) => fields.has(`${m[1]}${tier}`))) bases.push(m[1]);
+  }
+  return bases;
+}
+
+const hasField = (area: DataArea, field: string) => area.columns.some((c) => c.field === field);
+/** The area keeps a validity (valid_fm/valid_to, or air's 至 range). */
+const hasValidity = (area: DataArea) => hasField(area, "validTo") || !!area.import.air;
+
+/** Every target the wizard offers for a column of `area`, in the order it lists them. */
+export function targetsOf(area: DataArea): Target[] {
+  const air = area.import.air;
+  // Air's validity is its 至 range (yxq): valid_fm/valid_to are derived from it, so the range is the target.
+  const fields = area.columns.filter((c) => !(air && (c.field === "validFrom" || c.field === "validTo"))).map((c) => c.field);
+  return [
+    ...fields,
+    ...priceBases(area).map((base) => `${PRICE}${base}`),
+    ...(hasValidity(area) ? [VALIDITY] : []),
+    ...(hasField(area, CURRENCY) ? [] : [CURRENCY]),
+  ];
+}
+
+export const priceBaseOf = (target: Target): string | null => (target.startsWith(PRICE) ? target.slice(PRICE.length) : null);
+
+/** The table's fixed currency (FCL: USD), or null when its rows carry their own (rail) or the area is no rate table. */
+export function tableCurrency(area: DataArea): string | null {
+  if (!RATE_TABLES.some((t) => t.key === area.key)) return null;
+  const currency = modeByKey(area.key as ModeKey).currency;
+  return "fixed" in currency ? currency.fixed : null;
+}
+
+/** Fixed values for the whole file (the clerk's): which of them an area takes. */
+export type FixedValues = { carrier?: string; currency?: string; validFrom?: string; validTo?: string; tier?: TierChoice };
+export type FixedKey = keyof FixedValues;
+export function fixedKeysOf(area: DataArea): FixedKey[] {
+  return [
+    ...(hasField(area, "carrier") ? (["carrier"] as const) : []),
+    ...(tableCurrency(area) || hasField(area, CURRENCY) ? (["currency"] as const) : []),
+    ...(hasValidity(area) ? (["validFrom", "validTo"] as const) : []),
+    ...(priceBases(area).length ? (["tier"] as const) : []),
+  ];
+}
+
+// --------------------------------------------------------------- matching
+
+const matchers = new WeakMap<DataArea, Map<string, Target>>();
+
+/**
+ * Header key → target for `area`: the carriers' names (synonyms.ts) of its
+ * fields and price bases, then its own import headers and screen labels
+ * (headerIndex: what a sheet in the portal's layout has), all compared as
+ * labelKeyOf gives them.
+ */
+function matcher(area: DataArea): Map<string, Target> {
+  const cached = matchers.get(area);
+  if (cached) return cached;
+  const map = new Map<string, Target>();
+  const add = (name: string, target: Target) => {
+    const key = labelKeyOf(name);
+    if (key && !map.has(key)) map.set(key, target);
+  };
+  const targets = new Set(targetsOf(area));
+  for (const [normalized, column] of headerIndex(area)) if (targets.has(column.field)) add(normalized, column.field);
+  for (const [field, names] of Object.entries(FIELD_SYNONYMS)) if (targets.has(field)) for (const name of names) add(name, field);
+  if (area.import.air) {
+    // Air keeps its validity as the 至 range: the carriers' "from"/"to" columns cannot be told apart from it.
+    for (const name of [...FIELD_SYNONYMS.validFrom, ...FIELD_SYNONYMS.validTo]) map.delete(labelKeyOf(name));
+  }
+  for (const base of priceBases(area)) for (const name of PRICE_BASE_SYNONYMS[base] ?? [base]) add(name, `${PRICE}${base}`);
+  if (targets.has(VALIDITY))
+    for (const name of ["有效期", "有效日期", "Validity", "Valid", "Validity Period", "Valid Period"]) add(name, VALIDITY);
+  if (targets.has(CURRENCY)) for (const name of FIELD_SYNONYMS.currency) add(name, CURRENCY);
+  matchers.set(area, map);
+  return map;
+}
+
+/** The target a header names (exact key first, then without a bracketed tail: THC(RMB) → THC), or null. */
+export function matchHeader(area: DataArea, header: string): Target | null {
+  const map = matcher(area);
+  const key = labelKeyOf(header);
+  if (!key) return null;
+  return map.get(key) ?? map.get(withoutBrackets(key)) ?? map.get(normalizeHeader(header)) ?? null;
+}
+
+// ----------------------------------------------------------------- layout
+
+export type SourceColumn = {
+  /** 0-based column of the sheet. */
+  index: number;
+  /** What the mapping is keyed by: the header's key (labelKeyOf), the same for a column repeated in every period. */
+  key: string;
+  /** The header as shown ("有效期 / 开始"). */
+  label: string;
+  /** The validity period the column belongs to (its index in `periods`), or null. */
+  period: number | null;
+  /** Up to three values of the column, as text. */
+  samples: string[];
+  /** The header or the values look like prices (blocks the preview while unmapped). */
+  priceLike: boolean;
+};
+
+export type Period = { label: string; from: string; to: string };
+
+export type TabLayout = {
+  name: string;
+  hidden: boolean;
+  /** 1-based sheet row of the (first) header row; 0 when no header was found. */
+  headerRow: number;
+  headerRows: 1 | 2;
+  /** Data rows below the header (non-blank). */
+  rows: number;
+  columns: SourceColumn[];
+  periods: Period[];
+  /** Cells with a formula and no saved result (A1 addresses). */
+  formulaCells: string[];
+};
+
+/** The layout of a whole upload: its tabs, and each column key's label and automatic match. */
+export type SourceLayout = {
+  tabs: TabLayout[];
+  /** Every column key of the chosen tabs, once, in sheet order: label, automatic target, price-like. */
+  keys: { key: string; label: string; auto: Target | null; priceLike: boolean; samples: string[]; tabs: string[] }[];
+};
+
+/** A tab's header choice: detected, or the clerk's row (1-based) and row count. */
+export type HeaderChoice = { row: number; rows: 1 | 2 } | null;
+
+const HEADER_SCAN_ROWS = 40;
+
+function isBlank(cell: Cell | undefined): boolean {
+  return cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+}
+const textOf = (cell: Cell | undefined) => (isBlank(cell) ? "" : String(cell).trim());
+
+/** A grid whose merged ranges read as their top-left cell in the header rows (a title merged over columns, 有效期 over 开始/截止). */
+function headerReader(tab: WorkbookTab, grid: SheetGrid) {
+  const base = grid.firstRow - 1;
+  return (r: number, c: number, fill: "across" | "down" | "both" = "both"): Cell | undefined => {
+    const own = grid.cell(r, c);
+    if (!isBlank(own)) return own;
+    for (const m of tab.merges) {
+      const row = r + base;
+      if (row < m.s.r || row > m.e.r || c < m.s.c || c > m.e.c) continue;
+      if (fill === "across" && m.s.r !== row) continue;
+      if (fill === "down" && m.s.c !== c) continue;
+      return m.s.r - base >= 0 ? grid.cell(m.s.r - base, m.s.c) : undefined;
+    }
+    return own;
+  };
+}
+
+function rowHasValue(grid: SheetGrid, r: number): boolean {
+  for (let c = 0, w = grid.width(r); c < w; c++) if (!isBlank(grid.cell(r, c))) return true;
+  return false;
+}
+
+/** How many distinct targets the cells of row r name (a header row names several). */
+function headerScore(area: DataArea, grid: SheetGrid, r: number): number {
+  const found = new Set<Target>();
+  for (let c = 0, w = grid.width(r); c < w; c++) {
+    const cell = grid.cell(r, c);
+    if (typeof cell !== "string") continue;
+    const target = matchHeader(area, cell);
+    if (target) found.add(target);
+  }
+  return found.size;
+}
+
+/** Where a tab's header is: the row among the first 40 that names most targets (at least two), else null. */
+function findHeaderRow(area: DataArea, grid: SheetGrid): number | null {
+  let best: number | null = null;
+  let bestScore = 1;
+  for (let r = 0; r < Math.min(grid.height, HEADER_SCAN_ROWS); r++) {
+    const score = headerScore(area, grid, r);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Whether row r is a header's second line: text only, and under a merged header cell or naming a target. */
+function isSubHeader(area: DataArea, tab: WorkbookTab, grid: SheetGrid, top: number): boolean {
+  const r = top + 1;
+  if (r >= grid.height || !rowHasValue(grid, r)) return false;
+  const base = grid.firstRow - 1;
+  let under = false;
+  for (let c = 0, w = grid.width(r); c < w; c++) {
+    const cell = grid.cell(r, c);
+    if (isBlank(cell)) continue;
+    if (typeof cell !== "string" || periodOf(cell) || /^[\d.,\s]+$/.test(cell)) return false;
+    const merged = tab.merges.some((m) => m.s.r === top + base && m.e.c > m.s.c && c >= m.s.c && c <= m.e.c);
+    if (merged || matchHeader(area, cell)) under = true;
+  }
+  return under;
+}
+
+function hasPeriods(grid: SheetGrid, r: number): boolean {
+  if (r < 0) return false;
+  for (let c = 0, w = grid.width(r); c < w; c++) {
+    const cell = grid.cell(r, c);
+    if (typeof cell === "string" && periodOf(cell)) return true;
+  }
+  return false;
+}
+
+/**
+ * The layout of one tab. `choice`: the clerk's header row and count, or null
+ * to find them: the best-named row, with the row above when it holds validity
+ * periods (2026/12/01-2026/12/14 over 20GP/40GP/40HQ) or the row below when
+ * it is the header's second line (开始/截止 under a merged 有效期).
+ */
+export function tabLayout(area: DataArea, tab: WorkbookTab, choice: HeaderChoice = null): TabLayout {
+  return drain(tabLayoutSteps(area, tab, choice));
+}
+
+function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice): Generator<void, TabLayout> {
+  const grid = sheetGrid(tab);
+  const empty: TabLayout = {
+    name: tab.name,
+    hidden: tab.hidden,
+    headerRow: 0,
+    headerRows: 1,
+    rows: 0,
+    columns: [],
+    periods: [],
+    formulaCells: tab.formulaCells,
+  };
+  let top: number;
+  let count: 1 | 2;
+  if (choice) {
+    top = choice.row - grid.firstRow;
+    count = choice.rows;
+    if (top < 0 || top + count > grid.height) return { ...empty, headerRow: choice.row, headerRows: choice.rows };
+  } else {
+    const found = findHeaderRow(area, grid);
+    if (found === null) return empty;
+    if (hasPeriods(grid, found - 1)) [top, count] = [found - 1, 2];
+    else if (isSubHeader(area, tab, grid, found)) [top, count] = [found, 2];
+    else [top, count] = [found, 1];
+  }
+  const read = headerReader(tab, grid);
+  const width = Math.max(grid.width(top), count === 2 ? grid.width(top + 1) : 0, ...tab.merges.map((m) => m.e.c + 1));
+  const periods: Period[] = [];
+  const periodAt = new Map<string, number>();
+  const columns: SourceColumn[] = [];
+  const seen = new Map<string, number>();
+  for (let c = 0; c < width; c++) {
+    const upper = textOf(read(top, c, count === 2 ? "across" : "both"));
+    const lower = count === 2 ? textOf(grid.cell(top + 1, c)) : "";
+    const period = upper ? periodOf(upper) : null;
+    let label: string;
+    let periodIndex: number | null = null;
+    if (period) {
+      if (!lower) continue;
+      const periodKey = `${period.from}/${period.to}`;
+      if (!periodAt.has(periodKey)) {
+        periodAt.set(periodKey, periods.length);
+        periods.push({ label: upper, ...period });
+      }
+      periodIndex = periodAt.get(periodKey)!;
+      label = lower;
+    } else if (upper && lower && upper !== lower) label = `${upper} / ${lower}`;
+    else label = upper || lower;
+    if (!label) continue;
+    let key = labelKeyOf(label.replace(" / ", ""));
+    if (periodIndex === null) {
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      if (n > 1) key = `${key}#${n}`;
+    }
+    columns.push({ index: c, key, label, period: periodIndex, samples: [], priceLike: false });
+  }
+  // Samples and the kind of values, from the data rows.
+  let rows = 0;
+  const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
+  for (let r = top + count; r < grid.height; r++) {
+    if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
+    if (!rowHasValue(grid, r)) continue;
+    rows++;
+    columns.forEach((column, i) => {
+      const cell = grid.cell(r, column.index);
+      if (isBlank(cell)) return;
+      numeric[i].values++;
+      if (typeof cell === "number" || (typeof cell === "string" && /^[\s\d.,+-]+$/.test(cell.normalize("NFKC")))) numeric[i].numbers++;
+      if (column.samples.length < 3) column.samples.push(String(cell).slice(0, 40));
+    });
+  }
+  columns.forEach((column, i) => {
+    const mostlyNumbers = numeric[i].values > 0 && numeric[i].numbers / numeric[i].values >= 0.8;
+    column.priceLike = looksLikePrice(column.label.split(" / ").pop()!) || (mostlyNumbers && !isRowNumberHeader(column.label));
+  });
+  return {
+    name: tab.name,
+    hidden: tab.hidden,
+    headerRow: grid.firstRow + top,
+    headerRows: count,
+    rows,
+    columns,
+    periods,
+    formulaCells: tab.formulaCells,
+  };
+}
+
+/** The layout of every tab, and the column keys of the tabs `chosen` (all tabs with a header when null). */
+export function detectLayout(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  header: HeaderChoice = null,
+  chosen: readonly string[] | null = null,
+): SourceLayout {
+  return drain(layoutSteps(area, tabs, header, chosen));
+}
+
+/** detectLayout with the event loop let through between slices of rows. */
+export function detectLayoutYielding(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  header: HeaderChoice = null,
+  chosen: readonly string[] | null = null,
+): Promise<SourceLayout> {
+  return drainYielding(layoutSteps(area, tabs, header, chosen));
+}
+
+function* layoutSteps(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  header: HeaderChoice,
+  chosen: readonly string[] | null,
+): Generator<void, SourceLayout> {
+  const layouts: TabLayout[] = [];
+  for (const tab of tabs) layouts.push(yield* tabLayoutSteps(area, tab, header));
+  const keys: SourceLayout["keys"] = [];
+  const byKey = new Map<string, SourceLayout["keys"][number]>();
+  for (const tab of layouts) {
+    if (!tabChosen(tab, chosen)) continue;
+    for (const column of tab.columns) {
+      let entry = byKey.get(column.key);
+      if (!entry) {
+        const auto = matchHeader(area, column.label.replace(" / ", "")) ?? matchHeader(area, column.label.split(" / ").pop()!);
+        entry = { key: column.key, label: column.label, auto, priceLike: column.priceLike, samples: [...column.samples], tabs: [] };
+        byKey.set(column.key, entry);
+        keys.push(entry);
+      } else {
+        entry.priceLike ||= column.priceLike;
+        for (const sample of column.samples) if (entry.samples.length < 3 && !entry.samples.includes(sample)) entry.samples.push(sample);
+      }
+      if (!entry.tabs.includes(tab.name)) entry.tabs.push(tab.name);
+    }
+  }
+  // One column per target: a second column the names match to the same field keeps no automatic match (the clerk
+  // chooses; an English and a Chinese destination column, say).
+  const taken = new Set<Target>();
+  for (const entry of keys) {
+    if (!entry.auto) continue;
+    const base = priceBaseOf(entry.auto);
+    const periodic = base !== null && layouts.some((t) => t.columns.some((c) => c.key === entry.key && c.period !== null));
+    if (taken.has(entry.auto) && !periodic) entry.auto = null;
+    else taken.add(entry.auto);
+  }
+  return { tabs: layouts, keys };
+}
+
+/** Whether a tab is imported: the clerk's list, or by default every tab whose header was found. */
+export function tabChosen(tab: TabLayout, chosen: readonly string[] | null): boolean {
+  return chosen ? chosen.includes(tab.name) : tab.headerRow > 0 && tab.columns.length > 0;
+}
+
+// ---------------------------------------------------------------- mapping
+
+/** The clerk's mapping of a layout (what a source profile saves). */
+export type SourceMapping = {
+  /** The tabs imported, by name; null: every tab whose header was found. */
+  tabs: string[] | null;
+  /** The header rows of every tab, or null to find them per tab. */
+  header: HeaderChoice;
+  /** Column key → target (IGNORE: not imported, on the clerk's word). Keys without an entry use the automatic match. */
+  columns: Record<string, Target>;
+  fixed: FixedValues;
+};
+
+export const emptyMapping = (): SourceMapping => ({ tabs: null, header: null, columns: {}, fixed: {} });
+
+/** The target of a column key: the clerk's, else the automatic match, else null (unmapped). */
+export function targetOf(layout: SourceLayout, mapping: SourceMapping, key: string): Target | null {
+  if (key in mapping.columns) return mapping.columns[key];
+  return layout.keys.find((k) => k.key === key)?.auto ?? null;
+}
+
+/** The header signature of a layout (its chosen tabs' column keys, periods left out): how a profile recognises the weekly sheet. */
+export function layoutSignature(layout: SourceLayout): string {
+  const keys = [...new Set(layout.keys.map((k) => k.key))].sort();
+  return createHash("sha256").update(keys.join("\u001f")).digest("hex").slice(0, 32);
+}
+
+export type MappingProblem = ImportProblem;
+
+/**
+ * What keeps a mapping from making a preview (each named): a price-looking
+ * column left unmapped, two columns filling one field, no tab chosen, the
+ * tier of the prices not said, a fixed value that is not valid, a required
+ * field no column or fixed value fills.
+ */
+export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: SourceMapping): MappingProblem[] {
+  const problems: MappingProblem[] = [];
+  const chosen = layout.tabs.filter((t) => tabChosen(t, mapping.tabs));
+  if (chosen.length === 0) return [{ key: "wizard.problem.noTab" }];
+  const noHeader = chosen.filter((t) => t.columns.length === 0).map((t) => t.name);
+  if (noHeader.length) problems.push({ key: "wizard.problem.noHeader", values: { tabs: noHeader.join("、") } });
+  const filled = new Map<Target, string[]>();
+  for (const k of layout.keys) {
+    const target = targetOf(layout, mapping, k.key);
+    if (target === null) {
+      if (k.priceLike) problems.push({ key: "wizard.problem.unmappedPrice", values: { column: k.label } });
+      continue;
+    }
+    if (target === IGNORE) continue;
+    const periodic = layout.tabs.some((t) => t.columns.some((c) => c.key === k.key && c.period !== null));
+    const list = filled.get(target) ?? [];
+    if (!periodic || list.length === 0) list.push(k.label);
+    filled.set(target, list);
+  }
+  for (const [target, labels] of filled)
+    if (labels.length > 1) problems.push({ key: "wizard.problem.twoColumns", values: { columns: labels.join("、"), target } });
+  const targets = new Set(filled.keys());
+  const { fixed } = mapping;
+  const bases = [...targets].filter((t) => priceBaseOf(t) !== null);
+  if (bases.length && !fixed.tier) problems.push({ key: "wizard.problem.tier" });
+  if (
+    bases.length === 0 &&
+    !area.columns.some((c) => c.kind === "decimal" && targets.has(c.field)) &&
+    RATE_TABLES.some((t) => t.key === area.key)
+  )
+    problems.push({ key: "wizard.problem.noPrice" });
+  for (const key of ["validFrom", "validTo"] as const) {
+    const value = fixed[key];
+    if (value && typeof normalizeDay(value) !== "string") problems.push({ key: "wizard.problem.fixedDate", values: { value } });
+  }
+  if (fixed.validFrom && fixed.validTo && String(normalizeDay(fixed.validFrom)) > String(normalizeDay(fixed.validTo)))
+    problems.push({ key: "wizard.problem.fixedRange", values: { from: fixed.validFrom, to: fixed.validTo } });
+  if (fixed.currency !== undefined && fixed.currency !== "" && !currencyCode(fixed.currency))
+    problems.push({ key: "wizard.problem.currency", values: { value: fixed.currency } });
+  const own = tableCurrency(area);
+  if (own && fixed.currency && currencyCode(fixed.currency) && currencyCode(fixed.currency) !== own)
+    problems.push({ key: "wizard.problem.tableCurrency", values: { value: currencyCode(fixed.currency)!, currency: own } });
+  // Required fields: a column, a fixed value or (validity) the periods must fill them.
+  const periods = chosen.some((t) => t.periods.length > 0);
+  const fills = (field: string) =>
+    targets.has(field) ||
+    (field === "carrier" && !!fixed.carrier) ||
+    ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || periods || !!fixed[field]));
+  const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
+  const rule = area.import.datesRequired;
+  if (rule) for (const f of [...rule.fields, ...(rule.alsoRequire ?? [])]) if (!fills(f) && !missing.includes(f)) missing.push(f);
+  if (missing.length) problems.push({ key: "wizard.problem.required", values: { fields: missing.join(", ") } });
+  return problems;
+}
+
+// ------------------------------------------------------------ application
+
+/** Where a row of the mapped sheet came from. */
+export type RowOrigin = { tab: string; row: number; period: string | null };
+
+export type MappedSheet = {
+  /** The rows in the area's import layout: a header row of import headers, then one row per source row and period. */
+  sheet: ParsedSheet;
+  /** origins[i]: the origin of sheet row i + 2 (row 1 is the header). */
+  origins: RowOrigin[];
+  /** Rows refused by the mapping itself (a currency that is not the table's, a validity that is no range). */
+  problems: (ImportProblem & { origin: RowOrigin })[];
+  /** Rows left out that hold no rate (a note under the table: one text cell), named to the clerk. */
+  notes: { origin: RowOrigin; text: string }[];
+  /** Rows (and periods) per tab, for the preview. */
+  perTab: { tab: string; period: string | null; rows: number }[];
+};
+
+/** The header of a field in the area's import layout (what validateSheet matches). */
+function headerOfField(area: DataArea, field: string): string {
+  return area.columns.find((c) => c.field === field)?.header ?? field;
+}
+
+const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年]))\s*/i;
+
+/** A validity range in one cell ("2026/12/01-2026/12/14", "2026-12-01至2026-12-14"), or null. */
+export function validityRange(text: string): { from: string; to: string } | null {
+  const period = periodOf(text);
+  if (period) return period;
+  const parts = text.normalize("NFKC").trim().split(VALIDITY_SPLIT);
+  if (parts.length !== 2) return null;
+  const from = normalizeDay(parts[0]);
+  const to = normalizeDay(parts[1]);
+  return typeof from === "string" && typeof to === "string" ? { from, to } : null;
+}
+
+/**
+ * The rows of the chosen tabs in the area's import layout. Each source row
+ * gives one row per validity period (or one): its fields from the columns
+ * mapped to them (a period's own columns for its prices), a price base into
+ * the chosen tiers, a validity range split into from and to, then the fixed
+ * values where the row has none. `mapping` must have no mappingProblems.
+ */
+export function applyMapping(area: DataArea, tabs: readonly WorkbookTab[], layout: SourceLayout, mapping: SourceMapping): MappedSheet {
+  return drain(mappingSteps(area, tabs, layout, mapping));
+}
+
+/** applyMapping in slices of rows, the event loop let through between them (the server stays responsive). */
+export function applyMappingYielding(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  layout: SourceLayout,
+  mapping: SourceMapping,
+): Promise<MappedSheet> {
+  return drainYielding(mappingSteps(area, tabs, layout, mapping));
+}
+
+function* mappingSteps(
+  area: DataArea,
+  tabs: readonly WorkbookTab[],
+  layout: SourceLayout,
+  mapping: SourceMapping,
+): Generator<void, MappedSheet> {
+  const air = area.import.air;
+  const tierList: readonly Tier[] = mapping.fixed.tier === "all" || !mapping.fixed.tier ? TIERS : [mapping.fixed.tier];
+  const own = tableCurrency(area);
+  // The write fields of the mapped sheet, in a fixed order.
+  const fields: string[] = [];
+  const fieldIndex = new Map<string, number>();
+  const slotFor = (field: string) => {
+    if (!fieldIndex.has(field)) {
+      fieldIndex.set(field, fields.length);
+      fields.push(field);
+    }
+    return fieldIndex.get(field)!;
+  };
+  type Plan = { column: number; period: number | null; slots: number[]; kind: "value" | "validity" | "currency" };
+  const hasCurrencyField = hasField(area, CURRENCY);
+  const origins: RowOrigin[] = [];
+  const problems: MappedSheet["problems"] = [];
+  const notes: MappedSheet["notes"] = [];
+  const perTab: MappedSheet["perTab"] = [];
+  const rows: Cell[][] = [];
+  const validitySlots = air
+    ? { range: slotFor(air.rangeField), from: -1, to: -1 }
+    : { range: -1, from: slotFor("validFrom"), to: slotFor("validTo") };
+  const carrierSlot = hasField(area, "carrier") ? slotFor("carrier") : -1;
+  const currencySlot = hasCurrencyField ? slotFor(CURRENCY) : -1;
+  const { fixed } = mapping;
+  const fixedFrom = fixed.validFrom ? (normalizeDay(fixed.validFrom) as string) : null;
+  const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
+  const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
+  const plansOf = (tab: TabLayout): Plan[] =>
+    tab.columns.flatMap((column): Plan[] => {
+      const target = targetOf(layout, mapping, column.key);
+      if (target === null || target === IGNORE) return [];
+      const base = priceBaseOf(target);
+      if (base)
+        return [{ column: column.index, period: column.period, slots: tierList.map((tier) => slotFor(`${base}${tier}`)), kind: "value" }];
+      if (target === VALIDITY) return [{ column: column.index, period: column.period, slots: [], kind: "validity" }];
+      if (target === CURRENCY && !hasCurrencyField) return [{ column: column.index, period: column.period, slots: [], kind: "currency" }];
+      if (air && (target === "validFrom" || target === "validTo")) return [];
+      return [{ column: column.index, period: column.period, slots: [slotFor(target)], kind: "value" }];
+    });
+  const layouts = new Map(layout.tabs.map((t) => [t.name, t]));
+  for (const tab of tabs) {
+    const tabLayoutOf = layouts.get(tab.name);
+    if (!tabLayoutOf || !tabChosen(tabLayoutOf, mapping.tabs) || tabLayoutOf.columns.length === 0) continue;
+    const plans = plansOf(tabLayoutOf);
+    const grid = sheetGrid(tab);
+    const first = tabLayoutOf.headerRow - grid.firstRow + tabLayoutOf.headerRows;
+    const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
+    const counts = periods.map(() => 0);
+    const usedColumns = [...new Set(plans.map((p) => p.column))];
+    for (let r = first; r < grid.height; r++) {
+      if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
+      const filledCells = usedColumns.filter((c) => !isBlank(grid.cell(r, c)));
+      if (filledCells.length === 0) {
+        // Cells only in columns nobody maps (a note beside the table): named, not imported.
+        const text = rowText(grid, r);
+        if (text) notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
+        continue;
+      }
+      if (filledCells.length === 1 && typeof grid.cell(r, filledCells[0]) === "string" && plans.length > 2) {
+        // One text cell under the table ("以上价格不含…"): a note, not a rate.
+        notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
+        continue;
+      }
+      periods.forEach((period, p) => {
+        const periodPlans = plans.filter((plan) => plan.period === period || plan.period === null);
+        // A period whose own cells are all empty has no rate in it.
+        if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(grid.cell(r, plan.column)))) return;
+        const origin: RowOrigin = {
+          tab: tab.name,
+          row: grid.firstRow + r,
+          period: period === null ? null : tabLayoutOf.periods[period].label,
+        };
+        const values: Cell[] = new Array(fields.length).fill(null);
+        let from: string | null = period === null ? null : tabLayoutOf.periods[period].from;
+        let to: string | null = period === null ? null : tabLayoutOf.periods[period].to;
+        let currency: string | null = null;
+        let refused = false;
+        for (const plan of periodPlans) {
+          const cell = grid.cell(r, plan.column);
+          if (isBlank(cell)) continue;
+          if (plan.kind === "validity") {
+            const range = validityRange(String(cell));
+            if (!range) {
+              problems.push({ key: "wizard.row.validity", values: { row: origin.row, value: String(cell).slice(0, 50) }, origin });
+              refused = true;
+            } else [from, to] = [range.from, range.to];
+          } else if (plan.kind === "currency") {
+            currency = currencyCode(String(cell));
+            if (!currency) {
+              problems.push({ key: "wizard.row.currency", values: { row: origin.row, value: String(cell).slice(0, 20) }, origin });
+              refused = true;
+            }
+          } else for (const slot of plan.slots) values[slot] = cell ?? null;
+        }
+        // Fixed values fill what the row leaves empty.
+        if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;
+        if (currencySlot >= 0 && isBlank(values[currencySlot]) && fixedCurrency) values[currencySlot] = fixedCurrency;
+        if (!hasCurrencyField) currency ??= fixedCurrency;
+        if (own && currency && currency !== own) {
+          problems.push({ key: "wizard.row.tableCurrency", values: { row: origin.row, value: currency, currency: own }, origin });
+          refused = true;
+        }
+        if (air) {
+          const range = values[validitySlots.range];
+          if (isBlank(range) && (from ?? fixedFrom) && (to ?? fixedTo))
+            values[validitySlots.range] = `${from ?? fixedFrom}至${to ?? fixedTo}`;
+          else if (typeof range === "string" && !range.includes("至")) {
+            const parsed = validityRange(range);
+            if (parsed) values[validitySlots.range] = `${parsed.from}至${parsed.to}`;
+          }
+        } else {
+          if (isBlank(values[validitySlots.from])) values[validitySlots.from] = from ?? fixedFrom;
+          if (isBlank(values[validitySlots.to])) values[validitySlots.to] = to ?? fixedTo;
+        }
+        if (refused) return;
+        rows.push(values);
+        origins.push(origin);
+        counts[p]++;
+      });
+    }
+    periods.forEach((period, p) =>
+      perTab.push({ tab: tab.name, period: period === null ? null : tabLayoutOf.periods[period].label, rows: counts[p] }),
+    );
+  }
+  const header = fields.map((field) => headerOfField(area, field));
+  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, perTab };
+}
+
+function rowText(grid: SheetGrid, r: number): string {
+  const parts: string[] = [];
+  for (let c = 0, w = grid.width(r); c < w; c++) if (!isBlank(grid.cell(r, c))) parts.push(String(grid.cell(r, c)).trim());
+  return parts.join(" ").slice(0, 80);
+}

@@ -1,0 +1,385 @@
+// The import wizard (issue 40, decision 207): a carrier's or agent's sheet,
+// mapped once, imported every week through the one preview.
+//
+//   startWizard    the upload is stored (UPLOAD_DIR/previews, as a preview's
+//                  file), read (every tab), its layout detected; when a saved
+//                  source profile has the same header signature and leaves
+//                  nothing to decide, the preview is made at once
+//   wizardView     the wizard's page: tabs, header rows, columns with their
+//                  targets, fixed values, what is still to decide
+//   saveChoices    the clerk's choices (one form, posted: works without
+//                  JavaScript; the state lives in import_wizard_uploads)
+//   wizardPreview  the mapping applied and previewed (createMappedPreview);
+//                  saved as a source profile when the clerk named one
+//
+// Wizard uploads expire after an hour, like previews.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import type { Viewer } from "~/domain/accounts/viewer.server";
+import type { DataArea } from "~/domain/data-areas/types";
+import { prisma } from "~/utils/db.server";
+import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
+import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
+import { createMappedPreview, type PreviewSummary } from "./preview.server";
+import type { WorkbookTab } from "./sheet-worker.server";
+import {
+  IGNORE,
+  TIER_CHOICES,
+  applyMappingYielding,
+  detectLayoutYielding,
+  emptyMapping,
+  fixedKeysOf,
+  layoutSignature,
+  mappingProblems,
+  tabChosen,
+  tableCurrency,
+  targetOf,
+  targetsOf,
+  type FixedKey,
+  type FixedValues,
+  type SourceLayout,
+  type SourceMapping,
+  type Target,
+  type TierChoice,
+} from "./source-layout.server";
+
+export const WIZARD_TTL_MS = 60 * 60 * 1000;
+type Who = Pick<Viewer, "id" | "username">;
+
+export type SourceProfile = { id: number; name: string; signature: string; mapping: SourceMapping; lastUsedAt: string | null };
+
+/** Deletes expired wizard uploads and their files. */
+export async function cleanExpiredWizards(): Promise<void> {
+  const gone = await prisma.importWizardUpload.findMany({ where: { expiresAt: { lt: new Date() } }, select: { id: true, fileKey: true } });
+  if (gone.length === 0) return;
+  await prisma.importWizardUpload.deleteMany({ where: { id: { in: gone.map((g) => g.id) } } });
+  await removePreviewFiles(gone.map((g) => g.fileKey));
+}
+
+/** The area's saved source profiles, most recently used first. */
+export async function listProfiles(area: DataArea): Promise<SourceProfile[]> {
+  const rows = await prisma.importSourceProfile.findMany({
+    where: { area: area.key },
+    orderBy: [{ lastUsedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }],
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    signature: r.signature,
+    mapping: r.mapping as SourceMapping,
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Saves (or replaces, by name) the mapping of a source. */
+async function saveProfile(area: DataArea, viewer: Who, name: string, signature: string, mapping: SourceMapping): Promise<SourceProfile> {
+  const row = await prisma.importSourceProfile.upsert({
+    where: { area_name: { area: area.key, name } },
+    create: { area: area.key, name, signature, mapping, createdBy: viewer.username, updatedBy: viewer.username, lastUsedAt: new Date() },
+    update: { signature, mapping, updatedBy: viewer.username, updatedAt: new Date(), lastUsedAt: new Date() },
+  });
+  return { id: row.id, name: row.name, signature: row.signature, mapping, lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
+}
+
+export async function deleteProfile(area: DataArea, id: number): Promise<boolean> {
+  return (await prisma.importSourceProfile.deleteMany({ where: { id, area: area.key } })).count > 0;
+}
+
+/** The tabs of a stored upload (read again from its file: a page of the wizard is one parse of it). */
+async function readUpload(fileKey: string): Promise<{ ok: true; tabs: WorkbookTab[] } | ImportFailure> {
+  const data = new Uint8Array(await fs.readFile(previewFilePath(fileKey)));
+  const read = await readWorkbook(data);
+  return read.ok ? { ok: true, tabs: read.tabs } : read;
+}
+
+/** The layout of `tabs` under `mapping`'s header rows and tab choice. */
+const layoutFor = (area: DataArea, tabs: readonly WorkbookTab[], mapping: SourceMapping) =>
+  detectLayoutYielding(area, tabs, mapping.header, mapping.tabs);
+
+export type StartOutcome =
+  | ImportFailure
+  /** The wizard's page: nothing recognised, or something still to decide. */
+  | { ok: true; wizard: string; profile: string | null }
+  /** A saved source recognised, nothing to decide: the preview. */
+  | { ok: true; preview: string; profile: string; summary: PreviewSummary };
+
+/**
+ * Stores and reads an upload for the wizard. A saved profile of the area
+ * whose header signature is the upload's maps it: with nothing left to
+ * decide, straight to the preview (the weekly sheet); otherwise the wizard
+ * opens with that profile's mapping (or none).
+ */
+export async function startWizard(
+  area: DataArea,
+  viewer: Who,
+  data: Uint8Array,
+  fileName: string,
+  limits: SheetLimits = {},
+): Promise<StartOutcome> {
+  await cleanExpiredWizards();
+  const id = crypto.randomUUID();
+  const file = await storePreviewFile(id, data);
+  let kept = false;
+  try {
+    const read = await readWorkbook(data, limits);
+    if (!read.ok) return read;
+    const detected = await detectLayoutYielding(area, read.tabs);
+    const signature = layoutSignature(detected);
+    const profile = (await listProfiles(area)).find((p) => p.signature === signature) ?? null;
+    const mapping = profile?.mapping ?? emptyMapping();
+    await prisma.importWizardUpload.create({
+      data: {
+        id,
+        area: area.key,
+        userId: viewer.id,
+        fileName,
+        fileKey: file.key,
+        fileChecksum: file.checksum,
+        mapping,
+        profileId: profile?.id ?? null,
+        saveAs: profile?.name ?? null,
+        expiresAt: new Date(Date.now() + WIZARD_TTL_MS),
+      },
+    });
+    kept = true;
+    if (profile) {
+      const layout = await layoutFor(area, read.tabs, mapping);
+      if (mappingProblems(area, layout, mapping).length === 0) {
+        const made = await previewOf(
+          area,
+          viewer,
+          { id, fileName, fileKey: file.key, fileChecksum: file.checksum },
+          read.tabs,
+          layout,
+          mapping,
+          {
+            id: profile.id,
+            name: profile.name,
+          },
+        );
+        if (made.ok) {
+          await prisma.importSourceProfile.update({ where: { id: profile.id }, data: { lastUsedAt: new Date() } });
+          return { ok: true, preview: made.id, profile: profile.name, summary: made.summary };
+        }
+        // The profile's mapping no longer fits the sheet's rows (a formula without its result …): the wizard says why.
+      }
+    }
+    return { ok: true, wizard: id, profile: profile?.name ?? null };
+  } finally {
+    if (!kept) await removePreviewFiles([file.key]);
+  }
+}
+
+type UploadRow = { id: string; fileName: string; fileKey: string; fileChecksum: string };
+
+/** The mapped rows of the chosen tabs, previewed; refused when a chosen tab has a formula without its result. */
+async function previewOf(
+  area: DataArea,
+  viewer: Who,
+  upload: UploadRow,
+  tabs: readonly WorkbookTab[],
+  layout: SourceLayout,
+  mapping: SourceMapping,
+  profile: { id: number; name: string } | null,
+) {
+  const chosen = tabs.filter((tab) =>
+    tabChosen(
+      layout.tabs.find((t) => t.name === tab.name)!,
+      mapping.tabs,
+    ),
+  );
+  const formulas = unsavedFormulas(chosen);
+  if (formulas) return { ok: false as const, problems: [formulas], badRows: [] };
+  const tooMany = tooManyRows(chosen.reduce((n, tab) => n + tab.rowStart.length - 1, 0));
+  if (tooMany) return { ok: false as const, problems: [tooMany], badRows: [] };
+  const mapped = await applyMappingYielding(area, tabs, layout, mapping);
+  // Periods side by side multiply the rows: the limit holds for the rows staged.
+  const staged = tooManyRows(mapped.sheet.rows.length - 1);
+  if (staged) return { ok: false as const, problems: [staged], badRows: [] };
+  return createMappedPreview(area, viewer, { fileName: upload.fileName, fileKey: upload.fileKey, checksum: upload.fileChecksum }, mapped, {
+    wizard: upload.id,
+    profile,
+  });
+}
+
+async function findUpload(area: DataArea, viewer: Who, id: string) {
+  await cleanExpiredWizards();
+  return prisma.importWizardUpload.findFirst({ where: { id, area: area.key, userId: viewer.id } });
+}
+
+/** What the wizard's page shows (plain JSON). */
+export type WizardView = {
+  gone: false;
+  id: string;
+  fileName: string;
+  expiresAt: string;
+  tabs: {
+    name: string;
+    hidden: boolean;
+    headerRow: number;
+    headerRows: 1 | 2;
+    rows: number;
+    periods: string[];
+    columns: number;
+    chosen: boolean;
+    formulaCells: string[];
+  }[];
+  /** The clerk's header rows, or null (found per tab). */
+  header: { row: number; rows: 1 | 2 } | null;
+  columns: {
+    key: string;
+    label: string;
+    samples: string[];
+    tabs: string[];
+    priceLike: boolean;
+    auto: Target | null;
+    /** The column's target now: the clerk's, else the automatic match; null when unmapped. */
+    target: Target | null;
+    /** In a validity period (repeated for each period). */
+    periodic: boolean;
+  }[];
+  targets: Target[];
+  fixed: FixedValues;
+  fixedKeys: FixedKey[];
+  tierChoices: readonly TierChoice[];
+  tableCurrency: string | null;
+  problems: ImportProblem[];
+  profile: { id: number; name: string } | null;
+  profiles: { id: number; name: string; lastUsedAt: string | null }[];
+  saveAs: string;
+  /** A read failure of the stored file (it was read at upload, so this is rare). */
+  unreadable?: ImportProblem[];
+};
+
+/** The wizard's page for the user's own upload, or `{ gone: true }`. */
+export async function wizardView(area: DataArea, viewer: Who, id: string): Promise<WizardView | { gone: true }> {
+  const upload = await findUpload(area, viewer, id);
+  if (!upload) return { gone: true };
+  const mapping = upload.mapping as SourceMapping;
+  const read = await readUpload(upload.fileKey);
+  const profiles = await listProfiles(area);
+  const profile = profiles.find((p) => p.id === upload.profileId) ?? null;
+  const base = {
+    gone: false as const,
+    id,
+    fileName: upload.fileName,
+    expiresAt: upload.expiresAt.toISOString(),
+    header: mapping.header,
+    targets: targetsOf(area),
+    fixed: mapping.fixed,
+    fixedKeys: fixedKeysOf(area),
+    tierChoices: TIER_CHOICES,
+    tableCurrency: tableCurrency(area),
+    profile: profile && { id: profile.id, name: profile.name },
+    profiles: profiles.map((p) => ({ id: p.id, name: p.name, lastUsedAt: p.lastUsedAt })),
+    saveAs: upload.saveAs ?? "",
+  };
+  if (!read.ok) return { ...base, tabs: [], columns: [], problems: [], unreadable: read.problems };
+  const layout = await layoutFor(area, read.tabs, mapping);
+  return {
+    ...base,
+    tabs: layout.tabs.map((t) => ({
+      name: t.name,
+      hidden: t.hidden,
+      headerRow: t.headerRow,
+      headerRows: t.headerRows,
+      rows: t.rows,
+      periods: t.periods.map((p) => p.label),
+      columns: t.columns.length,
+      chosen: tabChosen(t, mapping.tabs),
+      formulaCells: t.formulaCells.slice(0, 20),
+    })),
+    columns: layout.keys.map((k) => ({
+      key: k.key,
+      label: k.label,
+      samples: k.samples,
+      tabs: k.tabs,
+      priceLike: k.priceLike,
+      auto: k.auto,
+      target: targetOf(layout, mapping, k.key),
+      periodic: layout.tabs.some((t) => t.columns.some((c) => c.key === k.key && c.period !== null)),
+    })),
+    problems: mappingProblems(area, layout, mapping),
+  };
+}
+
+/** The wizard form's fields → a mapping (unknown targets and keys are dropped: the form names its own). */
+export function mappingFromForm(area: DataArea, form: FormData, previous: SourceMapping): { mapping: SourceMapping; saveAs: string } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, 200) : "";
+  };
+  const targets = new Set<Target>([...targetsOf(area), IGNORE]);
+  const columns: Record<string, Target> = { ...previous.columns };
+  for (let i = 0; form.has(`k${i}`); i++) {
+    const key = text(`k${i}`);
+    const target = text(`c${i}`);
+    if (!key) continue;
+    if (target === "") delete columns[key];
+    else if (targets.has(target)) columns[key] = target;
+  }
+  const row = Number(text("headerRow"));
+  const rows = text("headerRows") === "2" ? 2 : 1;
+  const header = Number.isInteger(row) && row >= 1 && row <= 1000 ? { row, rows: rows as 1 | 2 } : null;
+  const tabs = form.has("tabsShown") ? form.getAll("tabs").filter((v): v is string => typeof v === "string") : previous.tabs;
+  const fixed: FixedValues = {};
+  for (const key of fixedKeysOf(area)) {
+    const value = text(`fixed.${key}`);
+    if (!value) continue;
+    if (key === "tier") {
+      if ((TIER_CHOICES as readonly string[]).includes(value)) fixed.tier = value as TierChoice;
+    } else fixed[key] = value;
+  }
+  return { mapping: { tabs, header, columns, fixed }, saveAs: text("saveAs").slice(0, 60) };
+}
+
+/** Saves the clerk's choices (the form of the wizard's page); false when the upload is gone. */
+export async function saveChoices(area: DataArea, viewer: Who, id: string, form: FormData): Promise<boolean> {
+  const upload = await findUpload(area, viewer, id);
+  if (!upload) return false;
+  let { mapping, saveAs } = mappingFromForm(area, form, upload.mapping as SourceMapping);
+  let profileId = upload.profileId;
+  // "Start from a saved source": its mapping replaces the one so far.
+  const from = Number(form.get("profile"));
+  if (Number.isInteger(from) && from > 0 && from !== upload.profileId) {
+    const profile = (await listProfiles(area)).find((p) => p.id === from);
+    if (profile) {
+      mapping = profile.mapping;
+      profileId = profile.id;
+      saveAs = profile.name;
+    }
+  }
+  await prisma.importWizardUpload.update({ where: { id }, data: { mapping, saveAs: saveAs || null, profileId } });
+  return true;
+}
+
+export type WizardPreviewOutcome =
+  | { ok: true; preview: string; summary: PreviewSummary }
+  | { ok: false; gone: true }
+  | { ok: false; gone: false; problems: ImportProblem[] };
+
+/** The clerk's mapping previewed (and saved as a source profile when named); what is still to decide refuses it. */
+export async function wizardPreview(area: DataArea, viewer: Who, id: string): Promise<WizardPreviewOutcome> {
+  const upload = await findUpload(area, viewer, id);
+  if (!upload) return { ok: false, gone: true };
+  const mapping = upload.mapping as SourceMapping;
+  const read = await readUpload(upload.fileKey);
+  if (!read.ok) return { ok: false, gone: false, problems: read.problems };
+  const layout = await layoutFor(area, read.tabs, mapping);
+  const problems = mappingProblems(area, layout, mapping);
+  if (problems.length) return { ok: false, gone: false, problems };
+  const profile = upload.saveAs ? await saveProfile(area, viewer, upload.saveAs, layoutSignature(layout), mapping) : null;
+  if (profile && profile.id !== upload.profileId)
+    await prisma.importWizardUpload.update({ where: { id }, data: { profileId: profile.id } });
+  const made = await previewOf(area, viewer, upload, read.tabs, layout, mapping, profile && { id: profile.id, name: profile.name });
+  if (!made.ok) return { ok: false, gone: false, problems: made.problems };
+  return { ok: true, preview: made.id, summary: made.summary };
+}
+
+/** Deletes the user's wizard upload and its file. */
+export async function discardWizard(area: DataArea, viewer: Who, id: string): Promise<void> {
+  const upload = await findUpload(area, viewer, id);
+  if (!upload) return;
+  await prisma.importWizardUpload.delete({ where: { id } });
+  await removePreviewFiles([upload.fileKey]);
+}

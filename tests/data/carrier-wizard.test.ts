@@ -1,0 +1,245 @@
+// The import wizard (issue 40): each kind of carrier sheet, as .xlsx and .xls,
+// uploaded, mapped on the wizard's page (the no-JavaScript form: every step
+// is a POST of the one form), previewed through the one preview and
+// committed; the mapping saved as a source and the next week's sheet of the
+// same layout recognised and previewed at once, its rows updating the
+// stored rates instead of doubling them.
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as fcl from "~/routes/backoffice/data-area";
+import { fclArea } from "~/domain/data-areas";
+import { parseWorkbookInWorker } from "~/domain/import-export/sheet-worker.server";
+import { detectLayout, emptyMapping, mappingProblems } from "~/domain/import-export/source-layout.server";
+import type { WizardView } from "~/domain/import-export/wizard.server";
+import { prisma } from "~/utils/db.server";
+import { loginAs } from "../support/requests";
+import {
+  agentSheet,
+  chineseNotice,
+  englishSheet,
+  messySheet,
+  periodSheet,
+  withUnsavedFormulas,
+  type Book,
+  type FixtureRate,
+} from "../support/carrier-sheets";
+import { flashOf, load, post, uploadTo } from "./helpers";
+
+let cookie: string;
+beforeAll(async () => {
+  cookie = await loginAs("data@example.com");
+});
+
+const PATH = "/fclbyseaData";
+
+async function startWizard(bytes: Uint8Array, name: string) {
+  const result = await uploadTo(fcl, PATH, cookie, bytes, name, "wizard");
+  expect(result.status, JSON.stringify(result.data)).toBe(302);
+  return result.headers.get("Location") ?? "";
+}
+
+const idIn = (location: string, param: "wizard" | "preview") => new RegExp(`${param}=([0-9a-f-]{36})`).exec(location)?.[1] ?? "";
+
+async function wizardPage(id: string): Promise<WizardView> {
+  const page = await load(fcl, PATH, cookie, { wizard: id });
+  expect(page.data.wizard.gone).toBe(false);
+  return page.data.wizard as WizardView;
+}
+
+/** The wizard's form as its page fills it, with `changes` (column label → target; field → value) applied. */
+function formOf(view: WizardView, columns: Record<string, string>, fields: Record<string, string>): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = {
+    previewId: view.id,
+    tabsShown: "1",
+    tabs: view.tabs.filter((t) => t.chosen).map((t) => t.name),
+  };
+  view.columns.forEach((column, i) => {
+    form[`k${i}`] = column.key;
+    form[`c${i}`] = columns[column.label] ?? column.target ?? "";
+  });
+  for (const [key, value] of Object.entries(view.fixed)) form[`fixed.${key}`] = String(value);
+  form.saveAs = view.saveAs;
+  form.headerRow = view.header ? String(view.header.row) : "";
+  form.headerRows = String(view.header?.rows ?? 1);
+  if (view.profile) form.profile = String(view.profile.id);
+  return { ...form, ...fields };
+}
+
+async function commit(previewId: string, accept: string[] = []) {
+  const result = await post(fcl, PATH, cookie, { intent: "commitPreview", previewId, ...(accept.length ? { accept } : {}) });
+  expect(result.status).toBe(302);
+  return flashOf(result, cookie);
+}
+
+async function expectRates(rates: FixtureRate[], carrier?: string) {
+  for (const rate of rates) {
+    const rows = await prisma.fclRate.findMany({
+      where: { pol: rate.pol, pod: rate.pod, carrier: rate.carrier ?? carrier, validFrom: new Date(rate.from), validTo: new Date(rate.to) },
+    });
+    expect(rows, `${rate.pol} → ${rate.pod} ${rate.from}`).toHaveLength(1);
+    const [row] = rows;
+    expect([Number(row.gp20T1), Number(row.gp40T1), Number(row.hq40T1)]).toEqual([rate.gp20, rate.gp40, rate.hq40]);
+  }
+}
+
+describe("the layout of each kind of sheet is found", () => {
+  it.each(["xlsx", "xls"] as const)(
+    "the Chinese notice (%s): header on rows 4-5 under two title lines, a tab per lane, BAF and EBS price-like",
+    async (book) => {
+      const { tabs } = await parseWorkbookInWorker(chineseNotice(book).bytes);
+      const layout = detectLayout(fclArea, tabs);
+      expect(layout.tabs.map((t) => [t.name, t.headerRow, t.headerRows])).toEqual([
+        ["欧洲线", 4, 2],
+        ["地中海线", 4, 2],
+      ]);
+      const auto = Object.fromEntries(layout.keys.map((k) => [k.label, k.auto]));
+      expect(auto).toMatchObject({
+        起运港: "pol",
+        目的港: "pod",
+        "目的港（英文）": null,
+        船期: "sailingSchedule",
+        "20GP": "price:gp20",
+        "40HQ": "price:hq40",
+        "THC(RMB)": "thc",
+        "有效期 / 开始": "validFrom",
+        "有效期 / 截止": "validTo",
+        "中转/直达": "via",
+        "航程(天)": "transitTime",
+        备注: "remark",
+        BAF: null,
+      });
+      const problems = mappingProblems(fclArea, layout, emptyMapping()).map((p) => [p.key, p.values?.column]);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          ["wizard.problem.unmappedPrice", "BAF"],
+          ["wizard.problem.unmappedPrice", "EBS"],
+          ["wizard.problem.tier", undefined],
+        ]),
+      );
+    },
+  );
+
+  it.each(["xlsx", "xls"] as const)("two validity periods side by side (%s) become a row per period", async (book) => {
+    const { tabs } = await parseWorkbookInWorker(periodSheet(book).bytes);
+    const layout = detectLayout(fclArea, tabs);
+    expect(layout.tabs[0]).toMatchObject({ headerRow: 1, headerRows: 2, rows: 2 });
+    expect(layout.tabs[0].periods).toHaveLength(2);
+  });
+});
+
+type Kind = {
+  name: string;
+  make: (book: Book) => { bytes: Uint8Array; rates: FixtureRate[] };
+  columns: Record<string, string>;
+  fields: Record<string, string>;
+  carrier?: string;
+};
+const KINDS: Kind[] = [
+  {
+    name: "Chinese notice",
+    make: (book) => chineseNotice(book),
+    // The clerk: BAF and EBS are not imported, the English destination instead of the Chinese one, the carrier fixed.
+    columns: { BAF: "ignore", EBS: "ignore", 目的港: "ignore", "目的港（英文）": "pod", 航线代码: "ignore" },
+    fields: { "fixed.carrier": "COSCO", "fixed.tier": "all", saveAs: "中远海运 运价通知" },
+    carrier: "COSCO",
+  },
+  { name: "agent sheet", make: (book) => agentSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "深圳环球" } },
+  { name: "periods side by side", make: (book) => periodSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "CMA periods" } },
+  { name: "plain English sheet", make: (book) => englishSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "COSCO weekly" } },
+  {
+    name: "free text and full width",
+    make: (book) => messySheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Hand typed" },
+  },
+];
+
+describe.each(["xlsx", "xls"] as const)("each kind of carrier sheet through the wizard (%s), without JavaScript", (book) => {
+  it.each(KINDS.map((k) => [k.name, k] as const))("%s: mapped, previewed, committed, then recognised next week", async (_name, kind) => {
+    await prisma.importSourceProfile.deleteMany({});
+    const { bytes, rates } = kind.make(book);
+    const location = await startWizard(bytes, `${kind.name}.${book}`);
+    const wizardId = idIn(location, "wizard");
+    expect(wizardId, location).not.toBe("");
+    const view = await wizardPage(wizardId);
+
+    // Step by step: "Apply and refresh" keeps the choices, the page shows what is left to decide.
+    const applied = await post(fcl, PATH, cookie, { intent: "wizardApply", ...formOf(view, kind.columns, kind.fields) });
+    expect(applied.status).toBe(302);
+    expect(applied.headers.get("Location")).toBe(`${PATH}?wizard=${wizardId}`);
+    expect((await wizardPage(wizardId)).problems).toEqual([]);
+
+    const previewed = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(await wizardPage(wizardId), {}, {}) });
+    expect(previewed.status).toBe(302);
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    expect(previewId, previewed.headers.get("Location") ?? "").not.toBe("");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    expect(page.summary.counts).toMatchObject({ new: rates.length, refused: 0 });
+    expect(page.summary.problems).toEqual([]);
+    // Every row shown with its values and where it came from.
+    expect(page.rows[0].origin).toMatch(/ · \d+/);
+    expect(page.source).toMatchObject({ wizard: wizardId, profile: { name: kind.fields.saveAs } });
+    expect(await commit(previewId)).toMatchObject({ type: "success", values: { inserted: rates.length } });
+    await expectRates(rates, kind.carrier);
+
+    // Next week: the same layout, recognised by its headers, straight to the preview; its rows update the stored ones.
+    const again = await startWizard(kind.make(book).bytes, `${kind.name} next week.${book}`);
+    const nextId = idIn(again, "preview");
+    expect(nextId, again).not.toBe("");
+    const next = (await load(fcl, PATH, cookie, { preview: nextId })).data.preview;
+    expect(next.summary.counts).toMatchObject({ new: 0, refused: 0, unchanged: rates.length });
+    expect(next.summary.sameRate).toBe(rates.length);
+    expect(next.summary.decisions?.repeat).toBeDefined();
+    await prisma.importPreview.deleteMany({ where: { id: nextId } });
+    await prisma.fclRate.deleteMany({ where: { OR: rates.map((r) => ({ pol: r.pol, pod: r.pod, validFrom: new Date(r.from) })) } });
+  });
+});
+
+describe("the wizard never loses data without a word", () => {
+  // No saved source recognises these sheets: each opens the wizard.
+  beforeEach(() => prisma.importSourceProfile.deleteMany({}));
+  it("a price-looking column left unmapped keeps the preview from being made, naming it", async () => {
+    const location = await startWizard(chineseNotice().bytes, "notice.xlsx");
+    const id = idIn(location, "wizard");
+    const view = await wizardPage(id);
+    const result = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(view, {}, { "fixed.carrier": "COSCO", "fixed.tier": "all" }),
+    });
+    expect(result.headers.get("Location")).toBe(`${PATH}?wizard=${id}`);
+    expect(await flashOf(result, cookie)).toMatchObject({ key: "wizard.problem.unmappedPrice", values: { column: "BAF" } });
+    expect((await wizardPage(id)).problems.map((p) => p.values?.column)).toEqual(expect.arrayContaining(["BAF", "EBS"]));
+  });
+
+  it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
+    const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
+    const location = await startWizard(bytes, "formula.xlsx");
+    const id = idIn(location, "wizard");
+    const view = await wizardPage(id);
+    expect(view.tabs[0].formulaCells).toEqual(["D2"]);
+    const result = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(view, {}, { "fixed.tier": "all" }) });
+    expect(await flashOf(result, cookie)).toMatchObject({ key: "data.import.formulaNoValue", values: { cells: "D2" } });
+  });
+
+  it("normalises the boundary: full-width text and digits, padded codes, free-text ports resolved", async () => {
+    const { bytes } = messySheet();
+    const id = idIn(await startWizard(bytes, "messy.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    const previewed = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(view, {}, { "fixed.tier": "T1" }) });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId, pf: "new" })).data.preview;
+    const field = (name: string) => page.columns.findIndex((c: { field: string }) => c.field === name);
+    const rows = page.rows.map((r: { values: unknown[] }) => [
+      r.values[field("pol")],
+      r.values[field("pod")],
+      r.values[field("carrier")],
+      r.values[field("gp20T1")],
+    ]);
+    expect(rows).toEqual([
+      ["SHANGHAI", "ROTTERDAM", "COSCO", "900.00"],
+      ["SHANGHAI", "FELIXSTOWE", "COSCO", "950.00"],
+      ["SHANGHAI", "ANTWERP", "COSCO", "920.00"],
+    ]);
+    // Only the tier chosen: T0 and T2 are not written.
+    expect(field("gp20T0")).toBe(-1);
+  });
+});

@@ -1,0 +1,325 @@
+// Rate sheets as carriers and agents send them (issue 40), built in code with
+// SheetJS, as .xlsx or .xls: the Chinese FCL notice (title lines, a two-row
+// header with 有效期 merged over 开始/截止, a tab per trade lane), an agent's
+// sheet (title on rows 1-2), two validity periods side by side, a plain
+// English sheet, and one with free-text ports, full-width text and padded
+// codes; and the three forms of a formula saved without its result, made by
+// editing the sheet's XML in the zip. Used by the unit and integration tests,
+// the Playwright specs and the benchmark.
+import * as XLSX from "@e965/xlsx";
+
+export type Book = "xlsx" | "xls";
+export type Tab = { name: string; rows: unknown[][]; merges?: string[] };
+
+/** A workbook of several tabs (merged ranges in A1 notation), as bytes. Dates given as Date objects become Excel dates. */
+export function workbookBytes(tabs: readonly Tab[], book: Book = "xlsx"): Uint8Array {
+  const workbook = XLSX.utils.book_new();
+  for (const tab of tabs) {
+    const sheet = XLSX.utils.aoa_to_sheet(tab.rows, { cellDates: true, dateNF: "yyyy-mm-dd" });
+    if (tab.merges?.length) sheet["!merges"] = tab.merges.map((ref) => XLSX.utils.decode_range(ref));
+    XLSX.utils.book_append_sheet(workbook, sheet, tab.name);
+  }
+  const buffer = XLSX.write(workbook, { type: "buffer", bookType: book === "xls" ? "biff8" : "xlsx", compression: true }) as Buffer;
+  return new Uint8Array(buffer);
+}
+
+/** A calendar day `offset` days from `from` (UTC midnight: an Excel date of that day). */
+export function dayFrom(from: Date, offset: number): Date {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + offset));
+}
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The sheet's way of writing a day: 2026/12/01. */
+export const slashDay = (date: Date) => isoDay(date).replaceAll("-", "/");
+
+export type Validity = { from: Date; to: Date };
+/** A validity around today (Asia/Shanghai is ahead of UTC: a day's margin), so customers see the rates now. */
+export function currentValidity(today = new Date()): Validity {
+  return { from: dayFrom(today, -3), to: dayFrom(today, 40) };
+}
+
+/** One rate of a fixture: what a customer should find. */
+/** The rate of a row that starts POL, POD, carrier, 20GP, 40GP, 40HC, under `validity`. */
+function laneRate(r: (string | number)[], validity: Validity): FixtureRate {
+  const [pol, pod, carrier, gp20, gp40, hq40] = r as [string, string, string, number, number, number];
+  return { pol, pod, carrier, gp20, gp40, hq40, from: isoDay(validity.from), to: isoDay(validity.to) };
+}
+
+export type FixtureRate = {
+  pol: string;
+  pod: string;
+  gp20: number;
+  gp40: number;
+  hq40: number;
+  from: string;
+  to: string;
+  carrier?: string;
+};
+
+/**
+ * The Chinese FCL notice: two title lines, a blank line, the header on row 4
+ * (有效期 merged over 开始/截止 on row 5, the other header cells merged down),
+ * Chinese port names, Excel dates, one tab per trade lane (欧洲线, 地中海线).
+ * The file names no carrier (the clerk fixes it) and has surcharge columns
+ * (BAF, EBS) that are prices without a field.
+ */
+export function chineseNotice(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const header4 = [
+    "起运港",
+    "目的港",
+    "目的港（英文）",
+    "航线代码",
+    "船期",
+    "20GP",
+    "40GP",
+    "40HQ",
+    "BAF",
+    "EBS",
+    "THC(RMB)",
+    "有效期",
+    null,
+    "中转/直达",
+    "航程(天)",
+    "备注",
+  ];
+  const header5 = [null, null, null, null, null, null, null, null, null, null, null, "开始", "截止"];
+  // Every header cell but 有效期 spans rows 4-5; 有效期 spans L4:M4.
+  const merges = [
+    "A1:P1",
+    "A2:P2",
+    "L4:M4",
+    ...["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "N", "O", "P"].map((c) => `${c}4:${c}5`),
+  ];
+  const lanes = [
+    {
+      name: "欧洲线",
+      rows: [
+        ["上海", "汉堡", "HAMBURG", "AEX1", "周三", 1210, 2230, 2340, 150, 60, 850],
+        ["宁波", "鹿特丹", "ROTTERDAM", "AEX2", "周五", 1180, 2190, 2300, 150, 60, 850],
+      ],
+    },
+    {
+      name: "地中海线",
+      rows: [
+        ["上海", "热那亚", "GENOA", "MEX1", "周四", 1520, 2610, 2720, 180, 70, 850],
+        ["宁波", "巴塞罗那", "BARCELONA", "MEX2", "周六", 1490, 2580, 2690, 180, 70, 850],
+      ],
+    },
+  ];
+  const tabs: Tab[] = lanes.map((lane) => ({
+    name: lane.name,
+    merges,
+    rows: [
+      ["中远海运集运 运价通知（整箱）", ...Array(15).fill(null)],
+      [`发布日期：${slashDay(validity.from)}  单位：USD/箱，THC 单位：RMB`],
+      [],
+      header4,
+      header5,
+      ...lane.rows.map((r) => [...r, validity.from, validity.to, "直达", 28, "不含目的港费用"]),
+      [],
+      ["备注：以上价格不含目的港杂费，以船公司最终确认为准。"],
+    ],
+  }));
+  const english: Record<string, string> = { 上海: "SHANGHAI", 宁波: "NINGBO" };
+  const rates = lanes.flatMap((lane) =>
+    lane.rows.map((r) => ({
+      pol: english[r[0] as string],
+      pod: r[2] as string,
+      gp20: r[5] as number,
+      gp40: r[6] as number,
+      hq40: r[7] as number,
+      from: isoDay(validity.from),
+      to: isoDay(validity.to),
+    })),
+  );
+  return { bytes: workbookBytes(tabs, book), rates };
+}
+
+/** An agent's sheet: a title on rows 1-2 (merged), the header on row 3, dates as text. */
+export function agentSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["SHENZHEN", "FELIXSTOWE", "ONE", 1320, 2410, 2480],
+    ["SHENZHEN", "ANTWERP", "ONE", 1290, 2360, 2440],
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        merges: ["A1:I1", "A2:I2"],
+        rows: [
+          ["深圳环球货运代理有限公司 海运报价"],
+          ["Tel: 0755-0000000  报价仅供参考"],
+          ["POL", "POD", "Carrier", "20'GP", "40'GP", "40'HC", "Valid From", "Valid To", "Remark"],
+          ...rows.map((r) => [...r, slashDay(validity.from), slashDay(validity.to), "weekly"]),
+        ],
+      },
+    ],
+    book,
+  );
+  return {
+    bytes,
+    rates: rows.map((r) => laneRate(r, validity)),
+  };
+}
+
+/**
+ * Two validity periods side by side: a header row with the periods, each
+ * merged over 20GP/40GP/40HQ on the row below; one source row gives a rate
+ * per period.
+ */
+export function periodSheet(book: Book = "xlsx", today = new Date()): { bytes: Uint8Array; rates: FixtureRate[]; periods: Validity[] } {
+  const periods: Validity[] = [
+    { from: dayFrom(today, -3), to: dayFrom(today, 10) },
+    { from: dayFrom(today, 11), to: dayFrom(today, 30) },
+  ];
+  const label = (p: Validity) => `${slashDay(p.from)}-${slashDay(p.to)}`;
+  const rows = [
+    ["XIAMEN", "VALENCIA", "CMA", 1410, 2520, 2600, 1460, 2580, 2660],
+    ["XIAMEN", "PIRAEUS", "CMA", 1380, 2490, 2570, 1430, 2550, 2630],
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Rates",
+        merges: ["A1:A2", "B1:B2", "C1:C2", "D1:F1", "G1:I1"],
+        rows: [
+          ["POL", "POD", "Carrier", label(periods[0]), null, null, label(periods[1])],
+          [null, null, null, "20GP", "40GP", "40HQ", "20GP", "40GP", "40HQ"],
+          ...rows,
+        ],
+      },
+    ],
+    book,
+  );
+  const rates = rows.flatMap((r) =>
+    periods.map((p, i) => ({
+      pol: r[0] as string,
+      pod: r[1] as string,
+      carrier: r[2] as string,
+      gp20: r[3 + i * 3] as number,
+      gp40: r[4 + i * 3] as number,
+      hq40: r[5 + i * 3] as number,
+      from: isoDay(p.from),
+      to: isoDay(p.to),
+    })),
+  );
+  return { bytes, rates, periods };
+}
+
+/** The plain English sheet: POL, POD, Carrier, 20GP, 40GP, 40HC, Valid From, Valid To, Remarks. */
+export function englishSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["QINGDAO", "LONG BEACH", "COSCO", 1650, 2050, 2150],
+    ["QINGDAO", "OAKLAND", "COSCO", 1700, 2120, 2220],
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"],
+          ...rows.map((r) => [...r, validity.from, validity.to, "subject to GRI"]),
+        ],
+      },
+    ],
+    book,
+  );
+  return {
+    bytes,
+    rates: rows.map((r) => laneRate(r, validity)),
+  };
+}
+
+/**
+ * What arrives as typed by hand: free-text ports ("Rotterdam, NL",
+ * "Felixstowe(UK)", "ANTWERP "), full-width text and digits (ＳＨＡＮＧＨＡＩ,
+ * ９００), padded codes ("USD  ", "COSCO  ").
+ */
+export function messySheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows: unknown[][] = [
+    ["ＳＨＡＮＧＨＡＩ", "Rotterdam, NL", "COSCO  ", "USD  ", "９００", "1,650", "１７５０"],
+    ["SHANGHAI", "Felixstowe(UK)", "COSCO  ", "USD  ", 950, 1700, 1800],
+    ["SHANGHAI", "ANTWERP ", "ＣＯＳＣＯ", "usd", 920, 1680, 1780],
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "Currency", "20GP", "40GP", "40HQ", "Valid From", "Valid To"],
+          ...rows.map((r) => [...r, slashDay(validity.from), slashDay(validity.to)]),
+        ],
+      },
+    ],
+    book,
+  );
+  const ports = ["ROTTERDAM", "FELIXSTOWE", "ANTWERP"];
+  const prices = [
+    [900, 1650, 1750],
+    [950, 1700, 1800],
+    [920, 1680, 1780],
+  ];
+  return {
+    bytes,
+    rates: ports.map((pod, i) => ({
+      pol: "SHANGHAI",
+      pod,
+      carrier: "COSCO",
+      gp20: prices[i][0],
+      gp40: prices[i][1],
+      hq40: prices[i][2],
+      from: isoDay(validity.from),
+      to: isoDay(validity.to),
+    })),
+  };
+}
+
+export type FormulaForm = "noValue" | "emptyValue" | "selfClosing";
+
+/**
+ * The workbook with cells replaced by formulas saved without their result, in
+ * the three forms programs and scripts write: no <v>, an empty <v></v>, a
+ * self-closing <v/>; `type` the cell's t attribute ("" none, "n", "str").
+ */
+export function withUnsavedFormulas(
+  bytes: Uint8Array,
+  cells: readonly { ref: string; form: FormulaForm; type?: "" | "n" | "str"; sheet?: number }[],
+): Uint8Array {
+  const zip = XLSX.CFB.read(bytes, { type: "buffer" });
+  for (const { ref, form, type = "", sheet = 1 } of cells) {
+    const path = `Root Entry/xl/worksheets/sheet${sheet}.xml`;
+    const entry = zip.FileIndex[zip.FullPaths.indexOf(path)];
+    if (!entry) throw new Error(`no ${path}`);
+    const xml = Buffer.from(entry.content as Uint8Array).toString("utf8");
+    const cell = new RegExp(`<c r="${ref}"[^>]*?(?:/>|>[\\s\\S]*?</c>)`);
+    if (!cell.test(xml)) throw new Error(`no cell ${ref}`);
+    const value = form === "noValue" ? "" : form === "emptyValue" ? "<v></v>" : "<v/>";
+    entry.content = Buffer.from(xml.replace(cell, `<c r="${ref}"${type ? ` t="${type}"` : ""}><f>1+1</f>${value}</c>`), "utf8");
+  }
+  return new Uint8Array(XLSX.CFB.write(zip, { fileType: "zip", type: "buffer", compression: true }) as Buffer);
+}
+
+/**
+ * A carrier sheet of `count` rows in the English layout under two title lines
+ * (one tab; the benchmark's): distinct lanes and carriers, so each row is a
+ * rate of its own; `shift` moves every price (next week's sheet).
+ */
+export function largeCarrierSheet(count: number, shift = 0, validity = currentValidity()): Uint8Array {
+  const pols = ["SHANGHAI", "NINGBO", "QINGDAO"];
+  const pods = ["HAMBURG", "ROTTERDAM", "ANTWERP", "FELIXSTOWE", "GENOA"];
+  const rows: unknown[][] = [["Weekly rates"], [], ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"]];
+  const lanes = pols.length * pods.length;
+  for (let i = 0; i < count; i++) {
+    rows.push([
+      pols[i % pols.length],
+      pods[Math.floor(i / pols.length) % pods.length],
+      `LINE${Math.floor(i / lanes)}`,
+      1000 + (i % 500) + shift,
+      1800 + (i % 700) + shift,
+      1900 + (i % 700) + shift,
+      validity.from,
+      validity.to,
+      `r${i % 97}`,
+    ]);
+  }
+  return workbookBytes([{ name: "Sheet1", rows }], "xlsx");
+}
