@@ -1,7 +1,7 @@
 // Every call of the legacy JSON API, described once: path, verb, who may call,
 // fields. The dispatcher, the OpenAPI description and the contract tests all
 // read this list.
-import type { Endpoint } from "./core.server";
+import type { Endpoint } from "./contract/core.server";
 import { accountEndpoints } from "./endpoints/account.server";
 import { adminEndpoints } from "./endpoints/admin.server";
 import { bookingEndpoints } from "./endpoints/booking.server";

@@ -7,7 +7,7 @@
 // that lets someone through fails here. The declarations themselves are
 // pinned per prefix by the last test.
 import { apiEndpoints } from "~/api/registry.server";
-import type { Endpoint } from "~/api/core.server";
+import type { Endpoint } from "~/api/contract/core.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { isOperation, mayPerform, OPERATIONS } from "~/domain/permissions/operations.server";

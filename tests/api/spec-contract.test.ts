@@ -12,7 +12,7 @@
 // is classified (documented read, undocumented read, edit, not an edit).
 import Ajv2020 from "ajv/dist/2020.js";
 import { apiEndpoints } from "~/api/registry.server";
-import type { Endpoint } from "~/api/core.server";
+import type { Endpoint } from "~/api/contract/core.server";
 import { flushBackground } from "~/domain/rates/background.server";
 import { loader as openApiLoader } from "~/routes/legacy-api/api.openapi[.]json";
 import { prisma } from "~/utils/db.server";

@@ -104,8 +104,8 @@ test.describe("rate search", { tag: "@nojs" }, () => {
   });
 
   test("FCL: the table of a loaded page stays through hydration; a filter and going back rebuild it from the data", async ({ page }) => {
-    // A page load's hydration data has no rows (decision 609): the browser keeps the server's table, and every
-    // navigation after it (with JavaScript, the router's data fetch) brings the rows it builds the table from.
+    // The browser hydrates the server's table, and every navigation after it (with JavaScript, the router's
+    // data fetch) brings the rows React builds the table from: the same markup as the server's.
     await login(page, "t1@example.com");
     await page.goto("/fclbysea?pol=SHANGHAI&pod=BATAM");
     const table = page.locator("table.rates");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "../../app/generated/prisma/client.ts";
 import { verifyPassword } from "../../app/domain/accounts/password.server.ts";
 import { buildRates, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../../prisma/seed/index.ts";
-import { SeedCalendar } from "../../prisma/seed/dates.ts";
+import { SeedCalendar } from "../../prisma/seed/lib/dates.ts";
 import { buildReferenceData } from "../../prisma/seed/reference.ts";
 import { EXPRESS_ZONE_CODES } from "../../app/domain/express-zones.ts";
 

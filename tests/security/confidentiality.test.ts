@@ -789,7 +789,7 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
   });
 
   test.each(CUSTOMERS)("as %s: the status e-mails and the status call of their entrustments", async (viewer) => {
-    const { changeEntrustmentStatus } = await import("~/domain/booking/status.server");
+    const { changeEntrustmentStatus } = await import("~/domain/orders/status.server");
     const { loadViewer } = await import("~/domain/accounts/viewer.server");
     const { action } = await step1Route();
     const email = `${viewer}@example.com`;

@@ -14,15 +14,10 @@
 // reach customers outside it.
 import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { flushBackground } from "~/domain/rates/background.server";
-import {
-  declaredOperations,
-  isOperation,
-  OPERATIONS,
-  type DeclaredOperations,
-  type OperationId,
-} from "~/domain/permissions/operations.server";
+import { isOperation, OPERATIONS, type OperationId } from "~/domain/permissions/operations.server";
+import { declaredOperations, type DeclaredOperations } from "~/http/auth.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
 import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";

@@ -1,4 +1,4 @@
-// The request gate (app/utils/body-limit.server.ts, wired by
+// The request gate (app/request-gate.server.ts, wired by
 // server/request-gate.js) on a real socket in front of the production build,
 // as server/index.js runs it. Issue 18, findings 2 and 4:
 // - every page action (from the route tree) and every API call (from the
@@ -19,7 +19,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { requestGate } from "../../server/request-gate.js";
 import { apiEndpoints } from "~/api/registry.server";
 import { endpointBodyLimit } from "~/api/dispatch.server";
-import { bodyLimitFor, gateMayRefuse, PAGE_UPLOADS, refusalOf } from "~/utils/body-limit.server";
+import { bodyLimitFor, gateMayRefuse, PAGE_UPLOADS, refusalOf } from "~/request-gate.server";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 import { prisma } from "~/utils/db.server";
 import { API_DISPATCHERS, importRoute, routeManifest } from "../support/routes";

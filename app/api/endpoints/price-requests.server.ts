@@ -7,9 +7,9 @@ import { listOwnRequests, type RequestView } from "~/domain/price-requests/reque
 import type { PriceRequestAnswer } from "~/domain/price-requests/answer";
 import { sumsText } from "~/domain/rates/totals.server";
 import { prisma } from "~/utils/db.server";
-import { op, notFound, ok, type Endpoint } from "../core.server";
-import { PriceRequestDetailEntity, PriceRequestEntity } from "../entities";
-import { shape } from "../wire";
+import { op, notFound, ok, type Endpoint } from "../contract/core.server";
+import { PriceRequestDetailEntity, PriceRequestEntity } from "../contract/entities";
+import { shape } from "../contract/wire";
 
 const PAGE_SIZE = 10;
 const listSchema = z.object({ pagenum: z.coerce.number().int().min(1).max(100_000).default(1) });

@@ -1,9 +1,8 @@
 // The price-request form's fields (issue 43): the lane (pre-filled), the
 // cargo by mode (containers by type and count; or volume, weight and pieces),
 // the ready date, the currency, remarks and, for a visitor, their contact.
-// Hook-free apart from the forms module's, so the server can also render it to
-// plain HTML for a results page (routes/site/-server/price-request-offer.server.tsx):
-// the results pages' JavaScript gets no form code (their 100 KB budget).
+// Used by /priceRequest, the embeddable form and the block under a results
+// page where nothing was found (components/search/PriceRequestOffer.tsx).
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, Select, TextArea } from "~/components/forms";

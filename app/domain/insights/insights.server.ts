@@ -16,7 +16,7 @@ import { dataAreas } from "~/domain/data-areas";
 import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate, fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
-import { laneOf, type InsightTable } from "./lanes";
+import { laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import { laneColumns, laneKeySql } from "~/domain/import-export/batches.server";
 import { dataOperation, mayPerform } from "~/domain/permissions/operations.server";
 

@@ -26,6 +26,9 @@ export type RequestFormView = {
   workingHours: string;
 };
 
+/** What a results page offers (issue 43): the request form where nothing was found, else a link to it. */
+export type PriceRequestOffer = { kind: "link"; href: string } | { kind: "form"; form: RequestFormView };
+
 /** The desk's promise, for the forms' wording. */
 export function deskPromise() {
   const { REQUEST_SLA_HOURS, REQUEST_WORKING_HOURS } = env();

@@ -5,25 +5,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireOperation } from "~/domain/permissions/operations.server";
+import { requireOperation } from "~/http/auth.server";
 import { listOwnRequests } from "~/domain/price-requests/requests.server";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
+import { sitePageMeta } from "~/http/page-meta.server";
 import { defineTable, parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { Pager } from "~/components/table";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { formatDateTime } from "~/utils/dates";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "request.list");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "request.list");
   const query = parseTableQuery(request, defineTable({ sizes: [10], defaultSize: 10 }));
-  const t = pageT(await getLanguage(request));
+  const t = pageT(await languageOf({ request, context }));
   const { rows, total } = await listOwnRequests(viewer.id, query, t);
   return {
-    meta: await sitePageMeta(request, { title: "priceRequests.mine.title" }),
+    meta: await sitePageMeta({ request, context }, { title: "priceRequests.mine.title" }),
     rows: rows.map((r) => ({
       ...r,
       quote: r.quote && {

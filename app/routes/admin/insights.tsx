@@ -7,10 +7,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { mayPerform, requireOperation } from "~/domain/permissions/operations.server";
-import { notFound } from "~/utils/http.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
+import { requireOperation } from "~/http/auth.server";
+import { notFound } from "~/http/replies.server";
 import { insightsMode, insightsScreen } from "~/domain/insights/page.server";
-import { LANE_MODES, laneOf, type InsightTable } from "~/domain/insights/lanes";
+import { LANE_MODES, laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import {
   CUSTOMER_COLUMNS,
   GROWTH_COLUMNS,
@@ -35,8 +36,8 @@ import { insightsQuery } from "~/domain/insights/insights.server";
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "insights.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "insights.read");
   const url = new URL(request.url);
   const mode = insightsMode(url);
   if (!mode) throw notFound();

@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireOperation } from "~/domain/permissions/operations.server";
+import { requireOperation } from "~/http/auth.server";
 import { listDesk, type RequestState } from "~/domain/price-requests/requests.server";
 import { deskPromise } from "~/domain/price-requests/form.server";
 import { MODE_KEYS } from "~/domain/price-requests/schemas";
@@ -18,7 +18,8 @@ import { DataTable, FilterField, FilterForm, Pager, SearchField, type TableColum
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { embedSnippets, SITE_NAME } from "~/domain/price-requests/embed.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { formatDateTime } from "~/utils/dates";
@@ -31,8 +32,8 @@ export const meta = backOfficeMeta;
 
 const STATE_FILTERS = ["OPEN", "HELD", "ANSWERED", "DECLINED", "BOOKED", "all"] as const satisfies readonly (RequestState | "all")[];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "desk.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "desk.read");
   const query = parseTableQuery(
     request,
     defineTable({
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
     }),
   );
-  const t = pageT(await getLanguage(request));
+  const t = pageT(await languageOf({ request, context }));
   const now = new Date();
   const { rows, total } = await listDesk(viewer, query.filters, query, t, now);
   // The embeddable form's snippets for a website staff name (?embed=agent-hk): its form token is in them.
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     site === null
       ? null
       : SITE_NAME.test(site)
-        ? { site, error: null, ...embedSnippets(publicOrigin(new URL(request.url)), site, await getLanguage(request)) }
+        ? { site, error: null, ...embedSnippets(publicOrigin(new URL(request.url)), site, await languageOf({ request, context })) }
         : { site, error: "priceRequests.embed.badSite" as const, iframe: null, form: null };
   return {
     embed,

@@ -15,7 +15,8 @@ import { ErrorList, Field, Select, TextArea } from "~/components/forms";
 import { SlaClock } from "~/components/price-requests/SlaClock";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
-import { dataOperation, mayPerform, performable, requireOperation, runAction } from "~/domain/permissions/operations.server";
+import { dataOperation, mayPerform, performable } from "~/domain/permissions/operations.server";
+import { requireOperation, runAction } from "~/http/auth.server";
 import {
   acceptRequest,
   answerRequest,
@@ -42,9 +43,10 @@ import { dataAreas } from "~/domain/data-areas";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { modeOfTransport } from "~/domain/catalog";
 import { TIERS } from "~/domain/pricing/visibility";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { readFormData } from "~/utils/form-data.server";
-import { backToList, idOf, intentOf, notFound } from "~/utils/http.server";
+import { backToList, idOf, intentOf, notFound } from "~/http/replies.server";
 import { formatDate, formatDateTime, todayInShanghai } from "~/utils/dates";
 import priceRequestStylesHref from "~/components/price-requests/price-requests.css";
 
@@ -61,10 +63,10 @@ async function requestOf(id: string | undefined, viewer: Parameters<typeof deskR
   return row;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "desk.read");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "desk.read");
   const row = await requestOf(params.id, viewer);
-  const lng = await getLanguage(request);
+  const lng = await languageOf({ request, context });
   const t = pageT(lng);
   const view = requestView(row, t);
   const mode = modeByKey(modeOfTransport(row.mode));
@@ -121,7 +123,7 @@ export const action = async (args: ActionFunctionArgs) =>
     args,
     // The mode is no secret (the scope is checked below): an unknown id declares FCL's and ends in 404.
     intentsOf((await requestModeOf(idOf(args.params.id))) ?? "fcl"),
-    async ({ request, params }, gate) => {
+    async ({ request, params, context }, gate) => {
       const form = await readFormData(request);
       const intent = intentOf(form);
       const viewer = await gate.authorizeUser(intent);

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { SiteFooter } from "~/components/layout/SiteFooter";

@@ -10,25 +10,26 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/forms";
 import { RequestFields } from "~/components/price-requests/RequestFields";
-import { clientAddress, getViewer } from "~/domain/accounts/session.server";
-import { runAction } from "~/domain/permissions/operations.server";
+import { clientAddress } from "~/domain/accounts/session.server";
+import { getViewer } from "~/http/auth.server";
+import { runAction } from "~/http/auth.server";
 import { requestFormView, submitRequestForm } from "~/domain/price-requests/form.server";
 import { isModeKey } from "~/domain/price-requests/schemas";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { languageOf } from "~/http/context.server";
 import { readFormData } from "~/utils/form-data.server";
-import { backToList } from "~/utils/http.server";
-import { loaderMeta } from "~/utils/root-data";
+import { backToList } from "~/http/replies.server";
+import { loaderMeta } from "~/components/root-data";
 import priceRequestStylesHref from "~/components/price-requests/price-requests.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: priceRequestStylesHref }];
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer({ request, context });
   const url = new URL(request.url);
   return {
-    meta: await sitePageMeta(request, { title: "priceRequests.ask.pageTitle" }),
+    meta: await sitePageMeta({ request, context }, { title: "priceRequests.ask.pageTitle" }),
     form: await requestFormView(viewer, url.searchParams),
     /** A visitor's request was just received (the flash says which). */
     sent: url.searchParams.get("sent") === "1",
@@ -39,9 +40,9 @@ export const action = (args: ActionFunctionArgs) =>
   runAction(args, { "*": "request.create" }, async ({ request, context }, gate) => {
     await gate.authorize();
     // A public operation: the gate reads no session; a frozen account is sent to /freeze here.
-    const viewer = await getViewer(request);
+    const viewer = await getViewer({ request, context });
     const form = await readFormData(request);
-    const lng = await getLanguage(request);
+    const lng = await languageOf({ request, context });
     const outcome = await submitRequestForm({ viewer, address: clientAddress(request, context), lng, channel: "site" }, form);
     if (!outcome.ok) return data({ reply: outcome.reply, values: outcome.values }, { status: outcome.status });
     if (outcome.state === "OPEN")

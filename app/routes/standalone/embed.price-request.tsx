@@ -15,11 +15,12 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/forms";
 import { RequestFields } from "~/components/price-requests/RequestFields";
 import { clientAddress } from "~/domain/accounts/session.server";
-import { runAction } from "~/domain/permissions/operations.server";
+import { runAction } from "~/http/auth.server";
 import { requestFormView, submitRequestForm } from "~/domain/price-requests/form.server";
 import { isModeKey, requestProblems, requestSchema } from "~/domain/price-requests/schemas";
 import { SITE_NAME } from "~/domain/price-requests/embed.server";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { readFormData } from "~/utils/form-data.server";
 import priceRequestStylesHref from "~/components/price-requests/price-requests.css";
 
@@ -31,9 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 const siteOf = (value: unknown) => (typeof value === "string" && SITE_NAME.test(value) ? value : null);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const lng = await getLanguage(request);
+  const lng = await languageOf({ request, context });
   const form = await requestFormView(null, url.searchParams);
   // The documented endpoint sent a form with problems back here: the same checks name them.
   const invalid = url.searchParams.get("invalid") === "1";
@@ -64,7 +65,7 @@ export const action = (args: ActionFunctionArgs) =>
   runAction(args, { "*": "request.create" }, async ({ request, context }, gate) => {
     await gate.authorize();
     const form = await readFormData(request);
-    const lng = await getLanguage(request);
+    const lng = await languageOf({ request, context });
     const site = siteOf(form.get("site"));
     // Always a visitor's request: the page reads no session (a framed page's cookies are not its owner's to spend).
     const outcome = await submitRequestForm(

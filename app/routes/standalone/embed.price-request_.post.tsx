@@ -8,11 +8,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { clientAddress } from "~/domain/accounts/session.server";
-import { runAction } from "~/domain/permissions/operations.server";
+import { runAction } from "~/http/auth.server";
 import { submitRequestForm } from "~/domain/price-requests/form.server";
 import { validEmbedToken } from "~/domain/price-requests/embed.server";
 import { isLanguage } from "~/i18n/config";
-import { getLanguage } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { readFormData } from "~/utils/form-data.server";
 import { env } from "~/utils/env.server";
 import { checkCrossSiteRequest, REFUSED_TEXT } from "../../../server/csrf.js";
@@ -35,7 +35,7 @@ export const action = (args: ActionFunctionArgs) =>
         headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
       });
     const typedLng = form.get("lng");
-    const lng = isLanguage(typedLng) ? typedLng : await getLanguage(request);
+    const lng = isLanguage(typedLng) ? typedLng : await languageOf({ request, context });
     const named = typeof site === "string" && validEmbedToken(site, form.get("token")) ? site : null;
     const outcome = await submitRequestForm(
       { viewer: null, address: clientAddress(request, context), lng, channel: named ? `embed:${named}` : "embed" },

@@ -3,6 +3,7 @@
 // handler gets (who asks, the fields under their legacy names, translated
 // messages). Handlers are thin: parse, call the domain module the page calls,
 // answer in the envelope.
+import type { Versions } from "~/utils/data-cache.server";
 import type { T } from "~/i18n/keys";
 import { type z } from "~/utils/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
@@ -58,6 +59,8 @@ export type ApiContext = {
   lng: Language;
   t: T;
   ip: string | null;
+  /** The data versions of the request's cached reads (app/http/context.server.ts). */
+  versions(): Promise<Versions>;
   /** The signed-in user (the dispatcher has checked the endpoint's access). */
   user: Viewer;
   /** Query string (GET, DELETE) or body fields (form-urlencoded, multipart or JSON) merged over the query. */

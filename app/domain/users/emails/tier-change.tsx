@@ -1,9 +1,9 @@
 // To a customer's salesperson and customer service, in each one's language:
 // the customer's price tier was changed, from what to what, by whom and when
-// (issue 44 item 6). The layout is the booking e-mails' (order-email.tsx).
+// (issue 44 item 6). The layout is the booking e-mails' (domain/orders/emails/order-email.tsx).
 import { keyUnder, type T } from "~/i18n/keys";
 import { formatDateTime } from "~/domain/booking/format";
-import { OrderEmail, renderEmail, type RenderedEmail } from "./order-email";
+import { OrderEmail, renderEmail, type RenderedEmail } from "~/domain/orders/emails/order-email";
 
 export async function renderTierChangeEmail(options: {
   t: T;

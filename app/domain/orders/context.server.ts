@@ -10,8 +10,8 @@ import { priceAccess } from "~/domain/pricing/access";
 import { QUOTE_SOURCE, quoteBookingSource, type QuoteRefusal } from "~/domain/quotes/booking.server";
 import { bookedShipment } from "~/domain/quotes/quotes.server";
 import { bookingGate, type BookingGate } from "./booking.server";
-import { parseRecordId } from "./records.server";
-import { loadBookingSource, type BookingSource } from "./source.server";
+import { parseRecordId } from "~/domain/booking/records.server";
+import { loadBookingSource, type BookingSource } from "~/domain/booking/source.server";
 
 export type BookingSourceOutcome =
   | { ok: true; source: BookingSource; gate: BookingGate }

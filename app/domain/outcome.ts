@@ -1,8 +1,15 @@
 // What a domain service returns (issue 19, item 3): success with its data, or
 // a refusal with a status, a message key and field errors. Services never
 // build a Response; the route turns an Outcome into a reply
-// (utils/http.server.ts). Shared by server and browser: a type and a helper.
+// (app/http/replies.server.ts). Shared by server and browser: types and a helper.
 import type { TranslationKey } from "~/i18n/keys";
+
+/** A translated message (by key) for the next page the user sees; the HTTP layer carries it in the session cookie. */
+export type FlashMessage = {
+  type: "success" | "info" | "warning" | "error";
+  key: TranslationKey;
+  values?: Record<string, string | number>;
+};
 
 /** Field → message keys (conform's error shape). */
 export type FieldErrors = Record<string, string[]>;

@@ -17,10 +17,10 @@ import type { TranslationKey } from "~/i18n/keys";
 import { isApiPath } from "~/api/prefixes";
 import { endpointBodyLimit, findEndpoint } from "~/api/dispatch.server";
 import { dataAreas } from "~/domain/data-areas";
-import { i18n, getLanguage } from "~/i18n/i18n.server";
+import { i18n, detectLanguage } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
-import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "./upload-limits";
-import { importMaxBytes } from "./uploads.server";
+import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "~/utils/upload-limits";
+import { importMaxBytes } from "~/utils/uploads.server";
 import { UPLOAD_REFUSED_PARAM } from "~/domain/data-areas/screen-types";
 
 /** The page routes that take a file (Remix paths) and their body limit. */
@@ -132,7 +132,7 @@ export async function gateRequest(request: Request): Promise<Response | null> {
     const t = await i18n.getFixedT(isLanguage(lng) ? lng : fallbackLanguage);
     return Response.json({ status: refusal.status, message: t(refusal.apiKey), data: null }, { status: refusal.status, headers });
   }
-  const lng = await getLanguage(request);
+  const lng = await detectLanguage(request);
   const t = await i18n.getFixedT(lng);
   const title = escapeHtml(t(refusal.titleKey));
   let body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));

@@ -7,20 +7,20 @@
 // to their salesperson and customer service (issue 45 item 4), in Chinese
 // like the booking notices. Returns an Outcome (no Responses).
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { enqueueEmail } from "~/domain/mail/outbox.server";
 import { entrustmentScope } from "~/domain/permissions/views.server";
-import { renderCancellationNotice, renderStatusChange } from "~/emails/status-change";
+import { renderCancellationNotice, renderStatusChange } from "~/domain/orders/emails/status-change";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { i18n } from "~/i18n/i18n.server";
 import { prisma, type Prisma } from "~/utils/db.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { mailLink } from "~/utils/public-origin.server";
 import { STAFF_LANGUAGE } from "./booking.server";
-import { routeIn } from "./display.server";
-import { visibleEntrustments } from "./records.server";
-import { readSnapshot } from "./snapshot";
-import { isStatus, nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue, type StatusActor } from "./status";
+import { routeIn } from "~/domain/booking/display.server";
+import { visibleEntrustments } from "~/domain/booking/records.server";
+import { readSnapshot } from "~/domain/booking/snapshot";
+import { isStatus, nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue, type StatusActor } from "~/domain/booking/status";
 
 export type StatusChangeInput = { id: number; to: unknown; reason?: unknown };
 export type StatusEvent = {

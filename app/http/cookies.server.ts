@@ -1,18 +1,15 @@
-import type { TranslationKey } from "~/i18n/keys";
+// The signed session cookie (the HTTP side of accounts: which database session
+// a browser carries, and its flash messages).
+import type { FlashMessage } from "~/domain/outcome";
 import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { env, secureCookies } from "~/utils/env.server";
 
-/**
- * The signed cookie holds only the id of a database session (revocable) and
- * one-shot flash messages. Without maxAge it ends with the browser session,
- * like the legacy token kept in session storage.
- */
-export type FlashMessage = {
-  type: "success" | "info" | "warning" | "error";
-  key: TranslationKey;
-  values?: Record<string, string | number>;
-};
+export type { FlashMessage };
+
+// The signed cookie holds only the id of a database session (revocable) and
+// one-shot flash messages. Without maxAge it ends with the browser session,
+// like the legacy token kept in session storage.
 /**
  * `sid`: the database session. `frozen`: the id of an account that was found
  * frozen (its sessions revoked), so /freeze can name its customer service;

@@ -1,11 +1,11 @@
 // The HTTP side of a screen (issue 19, item 3), in one module: routes parse
 // the request (intent, ids), call a domain service that returns an Outcome
-// (utils/outcome.ts), and reply with these: 400, 404, a refusal, or a
+// (domain/outcome.ts), and reply with these: 400, 404, a refusal, or a
 // redirect back to the list with a translated flash message. Domain services
 // never import this module.
 import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/node";
-import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { flash, type FlashMessage } from "~/http/cookies.server";
 import { XLS_TYPE } from "~/domain/import-export/export.server";
 
 /** The list URL of a request: same path and filters, without the dialog parameters. */

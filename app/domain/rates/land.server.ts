@@ -2,10 +2,10 @@
 // today (the spec's railroadselectquery / trailerselectquery), filtered
 // locally by the pickers; the server resolves typed text against them.
 import { prisma } from "~/utils/db.server";
-import { validToday } from "~/domain/rates/validity.server";
-import { cleanQuery, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "./lookup";
-import { landOption, type PickerOption } from "./options";
-import { vocabulary } from "./vocabulary.server";
+import { validToday } from "./validity.server";
+import { cleanQuery, resolveFrom, SUGGESTION_LIMIT, type Resolution } from "~/domain/reference/lookup";
+import { landOption, type PickerOption } from "~/domain/reference/options";
+import { vocabulary } from "~/domain/reference/vocabulary.server";
 
 export type LandLists = { from: string[]; to: string[] };
 

@@ -5,7 +5,7 @@
 // recipient's language by the caller.
 import type { TransportType } from "~/domain/catalog";
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { MailLink, type EmailLink } from "./mail-link";
+import { MailLink, type EmailLink } from "~/emails/mail-link";
 import type { T } from "~/i18n/keys";
 import { formatDateTime, formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
@@ -180,4 +180,4 @@ export function OrderEmail({ lang, appName, preview, heading, intro, sections, l
   );
 }
 
-export { renderEmail, type RenderedEmail } from "./render";
+export { renderEmail, type RenderedEmail } from "~/emails/render";

@@ -5,7 +5,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "~/root";
-import { fromDocument } from "~/utils/document-data";
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -16,8 +15,7 @@ export function useRootData() {
  * (domain/site/meta.server.ts builds them); without them (an error) the
  * page keeps the root's title, the application's name. Kept here, in a
  * module every page loads anyway: a module of its own would be one more
- * request on every page. Data the document carries as JSON
- * (utils/document-data.tsx) is read from there.
+ * request on every page.
  */
 export const loaderMeta: MetaFunction = ({ data, matches }) =>
-  fromDocument(data as { meta?: ReturnType<MetaFunction> } | undefined)?.meta ?? matches.find((m) => m.id === "root")?.meta ?? [];
+  (data as { meta?: ReturnType<MetaFunction> } | undefined)?.meta ?? matches.find((m) => m.id === "root")?.meta ?? [];

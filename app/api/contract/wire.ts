@@ -15,7 +15,7 @@
 //   code      a small integer as text ('1', '2', '3': menu and role levels)
 //   idList    ids joined by commas ("1,2"); input also repeated or a JSON array
 // Plain data and pure functions: no server imports (the bench runs it bare).
-import { formatDateTime } from "../utils/dates";
+import { formatDateTime } from "~/utils/dates";
 
 export type WireKind = "string" | "integer" | "decimal" | "boolean" | "date" | "datetime" | "code" | "idList" | "list" | "any";
 

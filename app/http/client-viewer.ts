@@ -1,6 +1,6 @@
 // What the browser may know about the signed-in user. Never prices, never
 // hashes; the tier name only so pages can label prices.
-import type { Viewer } from "./viewer.server";
+import type { Viewer } from "~/domain/accounts/viewer.server";
 import { visibleTier } from "~/domain/pricing/visibility";
 
 export type ClientViewer = {
