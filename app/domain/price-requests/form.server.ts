@@ -11,6 +11,8 @@ import type { Language } from "~/i18n/config";
 import { env } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { cargoKind, containerParam, containerTypes } from "./cargo";
+import { requestFieldGroups, type ControlAttributes } from "./form-fields";
+import type { T } from "~/i18n/keys";
 import { createPriceRequest, modeCurrency, requestCurrencies, type RequestChannel } from "./requests.server";
 import { isModeKey, requestProblems, requestSchema } from "./schemas";
 
@@ -26,8 +28,48 @@ export type RequestFormView = {
   workingHours: string;
 };
 
-/** What a results page offers (issue 43): the request form where nothing was found, else a link to it. */
-export type PriceRequestOffer = { kind: "link"; href: string } | { kind: "form"; form: RequestFormView };
+/** A field of the results pages' request form, in the reader's words (form-fields.ts described it). */
+export type OfferField = { name: string; label: string; hint: string | null; value: string } & (
+  | { control: "input"; attributes: ControlAttributes }
+  | { control: "select"; options: readonly string[] }
+  | { control: "textarea"; maxLength: number }
+);
+
+/**
+ * What a results page offers (issue 43): where nothing was found the request
+ * form, its fields described and worded here (the page draws them with no form
+ * code of its own), else a link to /priceRequest.
+ */
+export type PriceRequestOffer =
+  | { kind: "link"; href: string }
+  | {
+      kind: "form";
+      mode: ModeKey;
+      intro: string;
+      visitorHint: string | null;
+      groups: { legend: string; hint: string | null; fields: OfferField[] }[];
+    };
+
+/** The results pages' request form for `form`, worded by `t`. */
+export function offerForm(form: RequestFormView, t: T): PriceRequestOffer {
+  return {
+    kind: "form",
+    mode: form.modeKey,
+    intro: t("priceRequests.ask.emptyIntro", { hours: form.hours }),
+    visitorHint: form.visitor ? t("priceRequests.ask.visitorHint") : null,
+    groups: requestFieldGroups(form.modeKey, form.visitor, form.currencies).map((group) => ({
+      legend: t(group.legendKey),
+      hint: group.hintKey ? t(group.hintKey) : null,
+      fields: group.fields.map((field): OfferField => {
+        const worded = { name: field.name, label: t(field.labelKey), value: form.values[field.name] ?? "" };
+        if (field.control === "select") return { ...worded, hint: null, control: "select", options: field.options };
+        const hint = field.hintKey ? t(field.hintKey) : null;
+        if (field.control === "textarea") return { ...worded, hint, control: "textarea", maxLength: field.maxLength };
+        return { ...worded, hint, control: "input", attributes: field.attributes };
+      }),
+    })),
+  };
+}
 
 /** The desk's promise, for the forms' wording. */
 export function deskPromise() {

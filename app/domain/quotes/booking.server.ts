@@ -20,7 +20,7 @@ import type { BookingSource } from "~/domain/booking/source.server";
 import { parseFixed, compare } from "~/domain/pricing/decimal";
 import { priceAccess } from "~/domain/pricing/access";
 import { prisma } from "~/utils/db.server";
-import { answerBookingSource } from "~/domain/price-requests/booking.server";
+import { answerBookingSource } from "./answer-booking.server";
 import { ownQuote, priceRow, type QuoteView } from "./quotes.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { pageT } from "~/i18n/i18n.server";

@@ -101,7 +101,7 @@ export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
     popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
-  const priceRequest = search.status === "ok" ? await priceRequestOffer(viewer, modeKey, url, search.results.total === 0) : null;
+  const priceRequest = search.status === "ok" ? await priceRequestOffer(viewer, lng, modeKey, url, search.results.total === 0) : null;
   const payload: ResultsData = {
     ...shown,
     suggestions,

@@ -1,4 +1,4 @@
-// Booking from the desk's answer (issue 43): the answer is a quote without a
+// Booking from the desk's answer to a price request (issue 43; in quotes, which price-requests builds on): the answer is a quote without a
 // rate (its lines are the desk's), so it is booked as the quote it is, through
 // the same two booking steps, gate, idempotency and mails as every booking
 // (decision 401): `/booking/quote/<quote id>`. The quote's own lines are the
@@ -10,7 +10,7 @@ import type { BookingSource } from "~/domain/booking/source.server";
 import { moduleName } from "~/domain/booking/labels";
 import { modeByKey } from "~/domain/modes";
 import type { Tier } from "~/domain/pricing/visibility";
-import type { QuoteView } from "~/domain/quotes/quotes.server";
+import type { QuoteView } from "./quotes.server";
 import { prisma } from "~/utils/db.server";
 
 export type AnswerSourceOutcome = { ok: true; source: BookingSource } | { ok: false; reason: "notFound" | "expired" };
