@@ -3,6 +3,7 @@
 // as a measurement (the screenshots of screenshots.spec.ts catch the rest).
 import type { Page } from "@playwright/test";
 import { MODES } from "../../app/domain/modes";
+import { routeManifest } from "../support/routes";
 import { sql } from "./db-helpers";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -160,6 +161,12 @@ test.describe("desktop tables", () => {
 });
 
 test.describe("the floating controls never cover a Book button or a form field (issue 45 item 7)", { tag: "@nojs" }, () => {
+  /** The other pages of the site layout (which holds the floating bar): their forms too. */
+  const SITE_PAGES = routeManifest()
+    .filter((r) => r.id.startsWith("routes/_site") && r.document && !r.pathless && !/[:*]/.test(r.url))
+    .map((r) => r.url)
+    .filter((url) => url !== "/home" && !MODES.some((m) => m.path === url));
+
   const VALID_TODAY = "(valid_from IS NULL OR valid_from <= current_date) AND (valid_to IS NULL OR valid_to >= current_date)";
   type Search = { url: string; lane?: { table: string; where: string; values: string[]; count: number } };
 
@@ -246,7 +253,9 @@ test.describe("the floating controls never cover a Book button or a form field (
     });
 
   for (const width of [390, 1280, 1440]) {
-    test(`on /home and the six results pages at ${width} px, in Chinese and English; the phone pager fits`, async ({ page }) => {
+    test(`on /home, the six results pages and every other site page at ${width} px, in Chinese and English; the phone pager fits`, async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await login(page, "t1@example.com");
@@ -285,6 +294,14 @@ test.describe("the floating controls never cover a Book button or a form field (
         }
       } finally {
         for (const cleanup of cleanups) await cleanup();
+      }
+      expect(SITE_PAGES.length).toBeGreaterThan(8);
+      for (const lng of ["zh-CN", "en-US"]) {
+        for (const url of SITE_PAGES) {
+          await page.goto(`${url}?lng=${lng}`);
+          await page.evaluate(() => window.scrollTo(0, 400));
+          expect((await covered(page)).problems, `${lng} ${url}`).toEqual([]);
+        }
       }
       // Every results page whose lane was copied (all but express) showed its pager, in both languages.
       if (width === 390) expect(pagers, "results with more than one page").toBe(2 * cleanups.length);
