@@ -240,7 +240,11 @@ describe("a file over the limit sent without JavaScript goes back to its form wi
     raw({
       method: "POST",
       path: url,
-      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(bodyLimitFor("POST", url.split("?")[0]) + 1), ...headers },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(bodyLimitFor("POST", url.split("?")[0]) + 1),
+        ...headers,
+      },
     });
 
   test("the 413 answer refreshes to the page the form was on (same-origin Referer), with the message flashed in the user's language", async () => {
