@@ -11,7 +11,7 @@ import compression from "compression";
 import helmet from "helmet";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler } from "@remix-run/express";
-import { csrfGuard } from "./csrf.js";
+import { csrfGuard, EMBED_PAGE_PATH } from "./csrf.js";
 import { requestGate } from "./request-gate.js";
 import { serverTiming } from "./server-timing.js";
 import { createPageCache } from "./page-cache.js";
@@ -261,9 +261,13 @@ export function securityHeaders() {
     const policy = policies[req.secure ? 1 : 0];
     const cspNonce = nonce();
     res.locals.cspNonce = cspNonce;
+    // The embeddable price-request form (issue 43) is the one page other sites may frame: it reads no session
+    // and its one action files a visitor's request (held for staff), so a framing page can misuse nothing.
+    const embed = req.path === EMBED_PAGE_PATH;
     for (const name of policy.remove) res.removeHeader(name);
-    for (const [name, value] of policy.fixed) res.setHeader(name, value);
-    res.setHeader(policy.csp.name, policy.csp.before + cspNonce + policy.csp.after);
+    for (const [name, value] of policy.fixed) if (!(embed && name.toLowerCase() === "x-frame-options")) res.setHeader(name, value);
+    const csp = policy.csp.before + cspNonce + policy.csp.after;
+    res.setHeader(policy.csp.name, embed ? csp.replace("frame-ancestors 'none'", "frame-ancestors *") : csp);
     next();
   };
 }

@@ -675,3 +675,32 @@ export const QuoteDetailEntity = entity("QuoteDetail", [
   ...quoteFields,
   w.any("snapshot", { description: "rate, tier prices, fees, shipment, exchange rate and total as saved (the customer's tier only)" }),
 ]);
+
+// Price requests (issue 43): the caller's own, with the desk's answer.
+const priceRequestFields = [
+  w.int("id"),
+  w.str("request_no", "number", { description: "R<day>-<id>" }),
+  w.str("transport_mode", "modeKey", { description: "fcl, lcl, air, rail, trailer or express" }),
+  w.str("pol", "origin", { description: "the origin as the rates store it (null for express)" }),
+  w.str("pod", "destination"),
+  w.str("cargo", { description: "containers by type (2 × 20GP) or CBM / KG / PKG" }),
+  w.date("ready_date", "readyDate"),
+  w.str("remarks"),
+  w.str("currency", { description: "the currency the answer is given in" }),
+  w.str("state", { description: "HELD (a visitor's, awaiting acceptance), OPEN, ANSWERED, DECLINED or BOOKED" }),
+  w.datetime("create_time", "createdAt"),
+  w.datetime("due_time", "dueAt", { description: "the desk's deadline (working hours)" }),
+  w.datetime("answer_time", "answeredAt"),
+  w.str("decline_reason", "declineReason"),
+  w.str("quote_no", "quoteNumber", { description: "the answer's quote" }),
+  w.str("share_url", "shareUrl", { description: "the answer's quote page (no login)" }),
+  w.str("pdf_url", "pdfUrl", { description: "the answer's quote as a PDF" }),
+];
+export const PriceRequestEntity = entity("PriceRequest", priceRequestFields);
+export const PriceRequestDetailEntity = entity("PriceRequestDetail", [
+  ...priceRequestFields,
+  w.any("answer", {
+    description:
+      "null until answered: currency, freight and surcharges (item, rate, quantity, unit), valid_from, valid_to, remarks, total_price",
+  }),
+]);

@@ -10,6 +10,7 @@ import { dataEndpoints } from "./endpoints/data.server";
 import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
 import { watchEndpoints } from "./endpoints/watches.server";
+import { priceRequestEndpoints } from "./endpoints/price-requests.server";
 
 export const apiEndpoints: readonly Endpoint[] = [
   ...accountEndpoints,
@@ -20,4 +21,5 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...portAliasEndpoints,
   ...adminEndpoints,
   ...watchEndpoints,
+  ...priceRequestEndpoints,
 ];

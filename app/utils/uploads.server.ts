@@ -3,22 +3,46 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { imageSize } from "image-size";
 import { env } from "./env.server";
 import { UPLOAD_LIMITS, bytesOfMegabytes } from "./upload-limits";
 
 export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.avatar;
 
-export type ImageType = { ext: "jpg" | "png"; contentType: "image/jpeg" | "image/png" };
+/** The image formats uploads may be: what every browser draws. */
+export type ImageExt = "jpg" | "png" | "gif" | "webp";
 
-const JPEG: ImageType = { ext: "jpg", contentType: "image/jpeg" };
-const PNG: ImageType = { ext: "png", contentType: "image/png" };
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+export const IMAGE_CONTENT_TYPES: Record<ImageExt, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
+};
 
-/** JPG or PNG by content (magic bytes), whatever the name or declared type say. */
-export function detectImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return JPEG;
-  if (bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return PNG;
-  return null;
+export const ALL_IMAGE_EXTS: readonly ImageExt[] = ["jpg", "png", "gif", "webp"];
+/** Avatars and QR business cards (the spec's rule for profile pictures). */
+export const PHOTO_EXTS: readonly ImageExt[] = ["jpg", "png"];
+
+/**
+ * The one check of every image upload (home content, QR cards, avatars): the
+ * format by content, whatever the name or declared type say, and a header
+ * that decodes to a width and height (image-size reads the format's own
+ * structure: the JPEG's frame marker, the PNG's IHDR, the GIF's screen, the
+ * WebP's VP8/VP8L/VP8X chunk). A signature followed by anything else, a
+ * truncated header or another format is null.
+ */
+export function detectImage(bytes: Uint8Array, accepted: readonly ImageExt[] = ALL_IMAGE_EXTS): ImageExt | null {
+  let size: ReturnType<typeof imageSize>;
+  try {
+    // image-size reads the whole underlying buffer of a view: a view of part
+    // of one (a subarray) is copied so that only its own bytes count.
+    size = imageSize(bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice());
+  } catch {
+    return null;
+  }
+  const ext = size.type as ImageExt | undefined;
+  if (!ext || !accepted.includes(ext)) return null;
+  return size.width >= 1 && size.height >= 1 ? ext : null;
 }
 
 /** Generated avatar names: 32 hex digits and the detected extension. Nothing else is ever served. */
@@ -52,13 +76,13 @@ export function avatarFilePath(name: string): string {
   return path.join(avatarDir(), name);
 }
 
-export function avatarContentType(name: string): ImageType["contentType"] {
-  return name.endsWith(".png") ? PNG.contentType : JPEG.contentType;
+export function avatarContentType(name: string): string {
+  return name.endsWith(".png") ? IMAGE_CONTENT_TYPES.png : IMAGE_CONTENT_TYPES.jpg;
 }
 
 /** Stores the bytes under a new random name and returns that name. */
-export async function saveAvatarFile(bytes: Uint8Array, type: ImageType): Promise<string> {
-  const name = `${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+export async function saveAvatarFile(bytes: Uint8Array, ext: ImageExt): Promise<string> {
+  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
   await fs.mkdir(avatarDir(), { recursive: true });
   // "wx": never overwrite (a clash of 128 random bits would be a bug).
   await fs.writeFile(avatarFilePath(name), bytes, { flag: "wx" });

@@ -5,9 +5,7 @@ import path from "node:path";
 import { prisma } from "~/utils/db.server";
 import { AVATAR_MAX_BYTES } from "~/utils/uploads.server";
 import { callRoute, fileOf, getRequest, loginAs, postMultipart } from "../support/requests";
-
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 5, 6, 7, 8]);
+import { GIF_BYTES, JPEG_BYTES as JPEG, PNG_BYTES as PNG } from "../support/images";
 
 const upload = async (cookie: string, file: File | null, extra: Record<string, string | File> = {}) => {
   const { action } = await import("~/routes/account/userAvatar");
@@ -59,7 +57,7 @@ describe("avatar upload", () => {
 
   test("GIF and SVG are refused", async () => {
     const cookie = await loginAs("t2@example.com");
-    expect((await upload(cookie, fileOf("GIF89a....", "a.gif", "image/gif"))).status).toBe(415);
+    expect((await upload(cookie, fileOf(GIF_BYTES, "a.gif", "image/gif"))).status).toBe(415);
     expect((await upload(cookie, fileOf("<svg xmlns='http://www.w3.org/2000/svg'/>", "a.svg", "image/svg+xml"))).status).toBe(415);
   });
 

@@ -9,12 +9,13 @@ import { updateProfile } from "~/domain/accounts/profile.server";
 import { routeManifest } from "../support/routes";
 import { prisma } from "~/utils/db.server";
 import { logOperation } from "~/domain/logs/operation-log.server";
-import { ADMIN, load, submit } from "./helpers";
+import { ADMIN, load, PNG_BYTES as PNG, submit } from "./helpers";
 import { MODES } from "~/domain/modes";
 import { EMAIL_KINDS } from "~/domain/logs/outbox-states";
 import { usesContainers } from "~/domain/booking/schemas";
 import { bookableRate, doneId, orderFields, postOrder } from "../booking/helpers";
 import { fileOf, loginAs, postMultipart } from "../support/requests";
+import { FAKE_IMAGES, GIF_BYTES } from "../support/images";
 import { render, send, visibleText } from "../support/render";
 import zhBooking from "~/locales/zh-CN/booking.json";
 import enBooking from "~/locales/en-US/booking.json";
@@ -276,7 +277,6 @@ describe("item 14: a refused QR card keeps the edit dialog open", () => {
 });
 
 describe("item 14: the edit form and its QR card are one form", () => {
-  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
   /** Everything the edit dialog of the customer-service user (4) sends, typed anew, and the card last (as the form orders it). */
   const typed = (wxCode: File) => ({
     intent: "update",
@@ -296,7 +296,8 @@ describe("item 14: the edit form and its QR card are one form", () => {
   const big = new Uint8Array(2 * 1024 * 1024 + 10);
   big.set(PNG);
   const refused = [
-    ["a gif named .png", fileOf(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]), "card.png", "image/png"), 415, "wxCodeInvalid"],
+    ["a gif named .png", fileOf(GIF_BYTES, "card.png", "image/png"), 415, "wxCodeInvalid"],
+    ["a PNG signature with no image after it", fileOf(FAKE_IMAGES.png, "card.png", "image/png"), 415, "wxCodeInvalid"],
     ["a file over 2 MB", fileOf(big, "big.png", "image/png"), 413, "wxCodeTooLarge"],
     ["an empty file", fileOf(new Uint8Array(0), "empty.png", "image/png"), 400, "wxCodeEmpty"],
   ] as const;

@@ -10,6 +10,11 @@ import { modeByKey } from "~/domain/modes";
 import { queryLogColumns } from "~/domain/logs/log-columns";
 import { customerScope } from "~/domain/permissions/views.server";
 import { prisma } from "~/utils/db.server";
+import { OPERATIONS } from "~/domain/permissions/operations.server";
+import zhAdmin from "~/locales/zh-CN/admin.json";
+import enAdmin from "~/locales/en-US/admin.json";
+import { getRequest, loginAs } from "../support/requests";
+import { send, visibleText } from "../support/render";
 import { ADMIN, flashOf, load, MANAGER, SALES, SALES_GLOBAL, SERVICE, submit } from "./helpers";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -104,6 +109,55 @@ describe("operation log", () => {
     const mine = result.data.rows.filter((r: { targetIds: string | null }) => r.targetIds === "11" || r.targetIds === "17");
     expect(mine.map((r: { module: string; targetIds: string }) => `${r.module} ${r.targetIds}`)[0]).toBe("tier 11");
     expect(mine.some((r: { targetIds: string }) => r.targetIds === "17")).toBe(false);
+  });
+});
+
+describe("the operation log names people and operations, and says why a request was refused (issue 44 item 8)", () => {
+  it("shows the target's name, the refused operation and the reason as a sentence, in both languages", async () => {
+    const target = await prisma.user.findUniqueOrThrow({ where: { id: 11 } });
+    await prisma.operationLog.create({
+      data: {
+        module: "refused",
+        operation: "users",
+        userId: 2,
+        username: "sales",
+        targetIds: "11",
+        params: "user.setRole: targetOutranks",
+      },
+    });
+    await prisma.operationLog.create({
+      data: {
+        module: "refused",
+        operation: "roles",
+        userId: 2,
+        username: "sales",
+        targetIds: null,
+        params: "role.grantPermissions: permissionNotHeld",
+      },
+    });
+    const cookie = await loginAs(ADMIN);
+    for (const lng of ["zh-CN", "en-US"] as const) {
+      const admin = lng === "zh-CN" ? zhAdmin : enAdmin;
+      const page = await send(getRequest("/log-list", { lng, size: 10 }, { cookie }));
+      expect(page.status).toBe(200);
+      const text = visibleText(page.html);
+      const sentence = (verb: keyof typeof admin.logs.verbs, reason: keyof typeof admin.authority) =>
+        admin.logs.refused.replace("{{operation}}", admin.logs.verbs[verb]).replace("{{reason}}", admin.authority[reason]);
+      expect(text).toContain(sentence("setRole", "targetOutranks"));
+      expect(text).toContain(sentence("grantPermissions", "permissionNotHeld"));
+      expect(text).toContain(target.username);
+      expect(text).not.toContain("targetOutranks");
+      expect(text).not.toContain("user.setRole");
+      expect(text).not.toContain("{{");
+    }
+  });
+
+  it("has a name for every operation of the registry, in both languages", () => {
+    for (const id of Object.keys(OPERATIONS)) {
+      const verb = id.slice(id.lastIndexOf(".") + 1);
+      expect(zhAdmin.logs.verbs, id).toHaveProperty(verb);
+      expect(enAdmin.logs.verbs, id).toHaveProperty(verb);
+    }
   });
 });
 

@@ -14,9 +14,12 @@ import { modeByKey } from "~/domain/modes";
 import { offerFormFields } from "~/domain/offers/cards";
 import { prisma } from "~/utils/db.server";
 import { uploadRoot } from "~/utils/uploads.server";
-import { callRoute, fileOf, getRequest } from "../support/requests";
+import { callRoute, fileOf, getRequest, loginAs } from "../support/requests";
+import { send, visibleText } from "../support/render";
 import { ADMIN, flashOf, JPEG_BYTES, load, PNG_BYTES, submit, upload } from "./helpers";
 import { formatDate, todayInShanghai } from "~/utils/dates";
+import zhAdmin from "~/locales/zh-CN/admin.json";
+import enAdmin from "~/locales/en-US/admin.json";
 
 const inAMonth = () => formatDate(new Date(todayInShanghai().getTime() + 30 * 86_400_000));
 
@@ -169,6 +172,88 @@ describe("special offers", () => {
     expect(await flashOf(deleted)).toMatchObject({ key: "admin.offer.deleted" });
     expect(await prisma.specialOffer.findUnique({ where: { id: offer.id } })).toBeNull();
     expect(await prisma.operationLog.count({ where: { operation: "specialOffers", targetIds: String(offer.id) } })).toBe(2);
+  });
+});
+
+describe("special offers: staff are warned of a past expiry and of unknown ports (issue 44 item 8)", () => {
+  const yesterday = () => formatDate(new Date(todayInShanghai().getTime() - 86_400_000));
+  const fcl = (pol: string, pod: string, validTo: string) => ({
+    intent: "create",
+    mode: "fcl",
+    pol,
+    pod,
+    carrier: "COSCO",
+    sailingSchedule: "周三",
+    via: "直达",
+    gp20: "100",
+    gp40: "200",
+    hq40: "210",
+    validTo,
+  });
+
+  it("saving an expired card or one with an unknown port says so; the list names them; /home never shows an expired card", async () => {
+    const alias = await prisma.portAlias.create({
+      data: { alias: "SH PORT", key: "shport", port: { connect: { code: "CNSHA" } } },
+    });
+    const known = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("上海", "cnsha", inAMonth()));
+    expect(await flashOf(known)).toMatchObject({ type: "success", key: "admin.offer.added" });
+    const byAlias = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("SH Port", "Shanghai", inAMonth()));
+    expect(await flashOf(byAlias)).toMatchObject({ type: "success", key: "admin.offer.added" });
+
+    const unknown = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("ATLANTIS HARBOUR", "SHANGHAI", inAMonth()));
+    expect(await flashOf(unknown)).toMatchObject({
+      type: "warning",
+      key: "admin.offer.warn.savedUnknown",
+      values: { ports: "ATLANTIS HARBOUR" },
+    });
+    const expired = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("SHANGHAI", "SHANGHAI", yesterday()));
+    expect(await flashOf(expired)).toMatchObject({ type: "warning", key: "admin.offer.warn.savedExpired" });
+    const both = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("SHANGHAI", "NOWHERE BAY", yesterday()));
+    expect(await flashOf(both)).toMatchObject({
+      type: "warning",
+      key: "admin.offer.warn.savedExpiredUnknown",
+      values: { ports: "NOWHERE BAY" },
+    });
+
+    // Air cards are checked against the airports.
+    const air = await submit(saleAction, "/saleList?mode=air&dialog=add", ADMIN, {
+      ...Object.fromEntries(offerFormFields(modeByKey("air")).map((f) => [f.name, f.kind === "datetime" ? inAMonth() : "1"])),
+      intent: "create",
+      mode: "air",
+      pol: "PVG",
+      pod: "ZZQX",
+    });
+    expect(await flashOf(air), JSON.stringify(air.data)).toMatchObject({
+      type: "warning",
+      key: "admin.offer.warn.savedUnknown",
+      values: { ports: "ZZQX" },
+    });
+
+    // Viewing: the list names the unknown ports and the expiry of each card.
+    const rows = await prisma.specialOffer.findMany({ where: { mode: "FCL", carrier: "COSCO", gp20: 100 }, orderBy: { id: "asc" } });
+    expect(rows).toHaveLength(5);
+    const list = await load(saleLoader, "/saleList", ADMIN, { mode: "fcl" });
+    const cards = rows.map((row) => list.data.cards.find((c: { id: number }) => c.id === row.id));
+    expect(cards.map((c: { status: string; unknownPorts: string[] }) => [c.status, c.unknownPorts])).toEqual([
+      ["valid", []],
+      ["valid", []],
+      ["valid", ["ATLANTIS HARBOUR"]],
+      ["expired", []],
+      ["expired", ["NOWHERE BAY"]],
+    ]);
+    for (const lng of ["zh-CN", "en-US"] as const) {
+      const page = await send(getRequest(`/saleList?mode=fcl&lng=${lng}`, undefined, { cookie: await loginAs(ADMIN) }));
+      const html = visibleText(page.html);
+      const messages = lng === "zh-CN" ? zhAdmin.offer.warn : enAdmin.offer.warn;
+      expect(html).toContain(messages.unknownPorts.replace("{{ports}}", "ATLANTIS HARBOUR"));
+      expect(html).toContain(messages.expired);
+    }
+
+    // The customer's home shows the live cards and never an expired one.
+    const home = (await listOffers(modeByKey("fcl"))).map((c) => c.id);
+    expect(home).toEqual(expect.arrayContaining(rows.slice(0, 3).map((r) => r.id)));
+    for (const row of rows.slice(3)) expect(home).not.toContain(row.id);
+    await prisma.portAlias.delete({ where: { id: alias.id } });
   });
 });
 

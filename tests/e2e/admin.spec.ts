@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { login, sql } from "./db-helpers";
 import { expect, test } from "./fixtures";
+import { FAKE_IMAGES, GIF_BYTES, PNG_BYTES, padded } from "../support/images";
 
 let sequence = 0;
 function unique(project: string) {
@@ -275,15 +276,20 @@ test.describe("administration", { tag: "@nojs" }, () => {
   test("a refused QR card keeps the edit dialog open with its message and every typed value (issue 22 item 14)", async ({
     page,
   }, testInfo) => {
-    // Four round trips, one of them 2 MB, on a shared machine.
+    // Five round trips, one of them 2 MB, on a shared machine.
     test.setTimeout(90_000);
     // A customer-service member (role 13, staff): their edit dialog carries the card field.
     const member = await createUser(testInfo.project.name, { roleId: 13, audit: 2, rating: 1, salesId: 2, serviceId: 4 });
-    const gif = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]);
-    const big = Buffer.alloc(2 * 1024 * 1024 + 10);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const big = Buffer.from(padded(PNG_BYTES, 2 * 1024 * 1024 + 10));
     const cases = [
-      { file: { name: "card.png", mimeType: "image/png", buffer: gif }, message: "名片只能是 jpg、jpeg 或 png 图片" },
+      {
+        file: { name: "card.png", mimeType: "image/png", buffer: Buffer.from(GIF_BYTES) },
+        message: "名片只能是完整的 jpg、jpeg 或 png 图片",
+      },
+      {
+        file: { name: "card.jpg", mimeType: "image/jpeg", buffer: Buffer.from(FAKE_IMAGES.jpg) },
+        message: "名片只能是完整的 jpg、jpeg 或 png 图片",
+      },
       { file: { name: "big.png", mimeType: "image/png", buffer: big }, message: "名片图片不能超过2MB" },
       { file: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, message: "名片图片是空文件，请重新选择" },
     ];
@@ -308,7 +314,7 @@ test.describe("administration", { tag: "@nojs" }, () => {
     ]);
     expect(row).toEqual({ username: member.username, wx_code_path: null });
     // A good card is saved with the edit, in the same submit.
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+    const png = Buffer.from(PNG_BYTES);
     const dialog = page.getByRole("dialog", { name: "修改用户" });
     await dialog.getByLabel("选择名片图片").setInputFiles({ name: "card.png", mimeType: "image/png", buffer: png });
     await dialog.getByRole("button", { name: "确 定" }).click();

@@ -622,7 +622,7 @@ function homeEndpoints(base: string, screen: HomeScreen): Endpoint[] {
     {
       name: "img_url",
       type: "file" as const,
-      description: "the image (JPG/PNG); a text value (the URL a read gave, or 1) keeps the stored one",
+      description: "the image (JPG, PNG, GIF or WebP); a text value (the URL a read gave, or 1) keeps the stored one",
     },
   ];
   return [

@@ -12,6 +12,7 @@ type Card = {
   values: Record<string, string>;
   currency: string;
   status: "valid" | "expired" | "upcoming";
+  unknownPorts: string[];
 };
 
 export function OfferPreview({
@@ -33,6 +34,10 @@ export function OfferPreview({
         {card.from ?? "-"} → {card.to ?? "-"}{" "}
         <span className={`admin-tag admin-tag--${statusClass}`}>{t(`admin.offer.status.${card.status}`)}</span>
       </p>
+      {card.status === "expired" ? <p className="admin-offer__warning">{t("admin.offer.warn.expired")}</p> : null}
+      {card.unknownPorts.length ? (
+        <p className="admin-offer__warning">{t("admin.offer.warn.unknownPorts", { ports: card.unknownPorts.join(", ") })}</p>
+      ) : null}
       <dl className="offer-card__facts">
         {mode.card.facts.map((fact) => {
           const value = card.values[fact.field];

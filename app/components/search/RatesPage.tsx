@@ -221,6 +221,8 @@ export function RatesPage({ data }: { data: ResultsData }) {
               <Pager mode={mode} data={data} base={base} />
             </>
           )}
+          {/* Ask the pricing desk (issue 43): HTML the loader made (routes/site/-server/price-request-offer.server.tsx). */}
+          {data.priceRequest ? <div dangerouslySetInnerHTML={{ __html: data.priceRequest }} /> : null}
         </section>
       ) : null}
       <PopularLanes lanes={data.popular} modeLabel={mode.labelKey} />

@@ -1,8 +1,8 @@
-// Avatar upload: JPG or PNG by content (magic bytes), at most 2 MB, enforced
+// Avatar upload: JPG or PNG by content (a header that decodes), at most 2 MB, enforced
 // while the body streams in; stored under a generated name, served by
 // /avatars/<name>. Used by /userAvatar and POST /my/update/avatar.
 import type { TranslationKey } from "~/i18n/keys";
-import { AVATAR_MAX_BYTES, detectImageType, saveAvatarFile } from "~/utils/uploads.server";
+import { AVATAR_MAX_BYTES, detectImage, PHOTO_EXTS, saveAvatarFile } from "~/utils/uploads.server";
 import { parseImageUpload } from "~/domain/home-content/images.server";
 import { setAvatar } from "./profile.server";
 
@@ -18,9 +18,9 @@ export async function replaceAvatar(request: Request, userId: number): Promise<A
       : { ok: false, key: "account.avatar.required", status: 400 };
   if (!upload.file) return { ok: false, key: "account.avatar.required", status: 400 };
   const bytes = new Uint8Array(await upload.file.arrayBuffer());
-  const type = detectImageType(bytes);
-  if (!type) return { ok: false, key: "account.avatar.invalidType", status: 415 };
-  const name = await saveAvatarFile(bytes, type);
+  const ext = detectImage(bytes, PHOTO_EXTS);
+  if (!ext) return { ok: false, key: "account.avatar.invalidType", status: 415 };
+  const name = await saveAvatarFile(bytes, ext);
   await setAvatar(userId, name);
   return { ok: true, name };
 }

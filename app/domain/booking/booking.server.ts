@@ -27,6 +27,7 @@ import { attachmentExtension, type OrderValues } from "./schemas";
 import type { BookingSource } from "./source.server";
 import type { UploadedFile } from "./upload.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
+import { closeByBooking } from "~/domain/price-requests/requests.server";
 
 /** What a viewer may do with a source (spec 4 "Booking result status", 5, 8). */
 export type BookingGate = "login" | "pending" | "failed" | "noTier" | "paused" | "ok";
@@ -202,6 +203,8 @@ export async function submitBooking(input: SubmitBookingInput): Promise<SubmitBo
           },
           select: { id: true },
         });
+        // Booked from the desk's answer to a price request: the request closes (issue 43).
+        if (source.kind === "request" && source.snapshot.quote) await closeByBooking(tx, source.snapshot.quote.id, id, createdAt);
         if (staffMail) {
           for (const recipient of staff) {
             await enqueueEmail(tx, { kind: "order_staff", to: recipient.email, ...staffMail, attachments, entrustmentId: id });

@@ -9,7 +9,8 @@ import { logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "~/utils/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { buildTree, levelUnder, treeChoices } from "~/domain/menus/tree";
-import { deleteImage, detectImage, saveImage } from "./images.server";
+import { deleteImage, saveImage } from "./images.server";
+import { detectImage } from "~/utils/uploads.server";
 import type { HomeCategoryInput, HomeItemInput } from "./schemas";
 import type { Language } from "~/i18n/config";
 

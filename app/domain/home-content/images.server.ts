@@ -1,40 +1,20 @@
 // Stored images of the administration area: home-content images (jpg, png,
 // gif, webp) and staff QR business cards (jpg, png). Accepted by content
-// (magic bytes), never by name or declared type; stored under UPLOAD_DIR in
-// their own folder with generated names, the only names ever served.
+// (`detectImage`: a header that decodes), never by name or declared type;
+// stored under UPLOAD_DIR in their own folder with generated names, the only
+// names ever served.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { uploadRoot } from "~/utils/uploads.server";
+import { IMAGE_CONTENT_TYPES, uploadRoot, type ImageExt } from "~/utils/uploads.server";
 import { parseForm } from "~/utils/form-data.server";
 import { BodyError, firstFileOf, isMultipart, parseMultipart, type FileHandler } from "~/utils/multipart.server";
 import { UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 
 export type ImageFolder = "home" | "wxcodes";
-export type ImageExt = "jpg" | "png" | "gif" | "webp";
-
-const CONTENT_TYPES: Record<ImageExt, string> = {
-  jpg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  webp: "image/webp",
-};
-
 /** Home images: at most 5 MB. QR cards: at most 2 MB (profile rule of the spec). */
 export const HOME_IMAGE_MAX_BYTES = UPLOAD_LIMITS.homeImage;
 export const WXCODE_MAX_BYTES = UPLOAD_LIMITS.wxCode;
-
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
-
-/** The image type by content, or null. */
-export function detectImage(bytes: Uint8Array): ImageExt | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return "gif";
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
-  return null;
-}
 
 const NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|gif|webp)$/;
 
@@ -53,7 +33,7 @@ function filePath(folder: ImageFolder, name: string): string {
 
 export function imageContentType(name: string): string {
   const ext = name.slice(name.lastIndexOf(".") + 1) as ImageExt;
-  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+  return IMAGE_CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
 
 export async function saveImage(folder: ImageFolder, bytes: Uint8Array, ext: ImageExt): Promise<string> {

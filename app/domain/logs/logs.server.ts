@@ -10,6 +10,7 @@ import { customerIdsInScope, operationLogScope, queryLogScope } from "~/domain/p
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
 import { readDetail } from "./log-detail.server";
+import { REFUSED_MODULE } from "./operation-log.server";
 
 const search = { q: z.string().trim().max(50) };
 
@@ -105,6 +106,7 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
     }),
     prisma.operationLog.count({ where }),
   ]);
+  const names = await targetUserNames(rows);
   return {
     total,
     rows: rows.map((row) => ({
@@ -113,10 +115,34 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
       operation: row.operation,
       username: row.username,
       targetIds: row.targetIds,
+      /** The users a row of the users area acted on, by name (ids nothing names stay as they are). */
+      targets: row.operation === "users" ? idsOf(row.targetIds).map((id) => names.get(id) ?? `#${id}`) : null,
       params: row.params,
+      /** A refused request (module "refused", params "operation: reason"): the operation and the reason's code. */
+      refusal: refusalOf(row.module, row.params),
       /** The parameters and the changed fields with their label keys (null for rows logged before issue 22 item 12). */
       detail: readDetail(row.detail),
       operatedAt: row.operatedAt.toISOString(),
     })),
   };
+}
+
+const idsOf = (targetIds: string | null): number[] =>
+  (targetIds ?? "")
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+
+/** The names of the users the page's rows of the users area name, in one query. */
+async function targetUserNames(rows: readonly { operation: string; targetIds: string | null }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.filter((row) => row.operation === "users").flatMap((row) => idsOf(row.targetIds)))];
+  if (ids.length === 0) return new Map();
+  const users = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
+  return new Map(users.map((user) => [user.id, user.username]));
+}
+
+function refusalOf(module: string, params: string | null): { operation: string; reason: string } | null {
+  if (module !== REFUSED_MODULE || !params) return null;
+  const match = /^([\w.]+): (\w+)$/.exec(params);
+  return match ? { operation: match[1], reason: match[2] } : null;
 }

@@ -2,10 +2,12 @@
 // mode. The customer home reads the same table on every request (no cache),
 // so a change shows on /home at once.
 import { prisma } from "~/utils/db.server";
+import { resolvedNameSql } from "~/domain/reference/port-aliases.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
 import { logOperation } from "~/domain/logs/operation-log.server";
 import { fail, type Outcome } from "~/utils/outcome";
+import type { TranslationKey } from "~/i18n/keys";
 import { offerStatus } from "~/domain/rates/validity.server";
 import { fixedCurrency, offerFormFields } from "./cards";
 import { shanghaiInstant, shanghaiParts, type OfferValues } from "./schemas";
@@ -19,7 +21,50 @@ export type AdminOfferCard = {
   currency: string;
   /** "valid", "expired" or "upcoming", so staff see what customers see. */
   status: "valid" | "expired" | "upcoming";
+  /** The card's endpoints that name no known port (decision 302: staff are warned, the card is kept). */
+  unknownPorts: string[];
 };
+
+/**
+ * The modes whose card endpoints are ports of the reference tables: sea
+ * ports (their names, codes, Chinese names and aliases, as the rate imports
+ * resolve them) and airports. Rail stations, docks and express zones are
+ * free text of their own lists.
+ */
+const PORT_TABLE: Partial<Record<ModeDescription["key"], "sea" | "air">> = { fcl: "sea", lcl: "sea", air: "air" };
+
+/** Of `names`, those that match no known port of the mode (empty for modes without ports). */
+export async function unknownPortNames(mode: ModeDescription, names: readonly (string | null)[]): Promise<Set<string>> {
+  const kind = PORT_TABLE[mode.key];
+  const distinct = [...new Set(names.filter((n): n is string => !!n && n.trim() !== ""))];
+  if (!kind || distinct.length === 0) return new Set();
+  const known =
+    kind === "sea"
+      ? `${resolvedNameSql("n.name")} IS NOT NULL`
+      : `EXISTS (SELECT 1 FROM airports a WHERE port_name_key(a.code) = port_name_key(n.name)
+           OR port_name_key(a.name) = port_name_key(n.name) OR port_name_key(a.name_zh) = port_name_key(n.name))`;
+  const rows = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT n.name FROM unnest($1::text[]) AS n(name) WHERE NOT (${known})`,
+    distinct,
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** What staff are told after saving a card: that customers will not see it, or that a port is unknown. */
+export async function offerWarning(
+  mode: ModeDescription,
+  values: OfferValues,
+  now = new Date(),
+): Promise<{ key: TranslationKey; values?: Record<string, string> } | null> {
+  const validTo = values.validTo ? shanghaiInstant(values.validTo, values.validToTime ?? "00:00:00") : null;
+  const unknown = [...(await unknownPortNames(mode, [values[mode.card.from], values[mode.card.to]]))];
+  // The customers' rule (the card shows through its last day).
+  const expired = offerStatus(null, validTo, now) === "expired";
+  if (expired && unknown.length) return { key: "admin.offer.warn.savedExpiredUnknown", values: { ports: unknown.join(", ") } };
+  if (expired) return { key: "admin.offer.warn.savedExpired" };
+  if (unknown.length) return { key: "admin.offer.warn.savedUnknown", values: { ports: unknown.join(", ") } };
+  return null;
+}
 
 function asText(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -27,7 +72,7 @@ function asText(value: unknown): string {
   return String(value);
 }
 
-function toCard(mode: ModeDescription, row: Record<string, unknown>, now: Date): AdminOfferCard {
+function toCard(mode: ModeDescription, row: Record<string, unknown>, now: Date, unknown: Set<string>): AdminOfferCard {
   const values: Record<string, string> = {};
   for (const field of offerFormFields(mode)) {
     const value = row[field.name];
@@ -42,13 +87,16 @@ function toCard(mode: ModeDescription, row: Record<string, unknown>, now: Date):
   const validFrom = row.validFrom as Date | null;
   const validTo = row.validTo as Date | null;
   const status = offerStatus(validFrom, validTo, now);
+  const from = (row[mode.card.from] as string | null) ?? null;
+  const to = (row[mode.card.to] as string | null) ?? null;
   return {
     id: row.id as number,
-    from: (row[mode.card.from] as string | null) ?? null,
-    to: (row[mode.card.to] as string | null) ?? null,
+    from,
+    to,
     values,
     currency: (row.currency as string | null) ?? fixedCurrency(mode) ?? "USD",
     status,
+    unknownPorts: [from, to].filter((name): name is string => name !== null && unknown.has(name)),
   };
 }
 
@@ -58,12 +106,20 @@ export async function listModeOffers(mode: ModeDescription, now = new Date()): P
     where: { mode: mode.enumValue },
     orderBy: [{ validTo: { sort: "desc", nulls: "first" } }, { id: "desc" }],
   });
-  return rows.map((row) => toCard(mode, row as unknown as Record<string, unknown>, now));
+  const records = rows as unknown as Record<string, unknown>[];
+  const unknown = await unknownPortNames(
+    mode,
+    records.flatMap((row) => [row[mode.card.from] as string | null, row[mode.card.to] as string | null]),
+  );
+  return records.map((row) => toCard(mode, row, now, unknown));
 }
 
 export async function getModeOffer(mode: ModeDescription, id: number, now = new Date()): Promise<AdminOfferCard | null> {
   const row = await prisma.specialOffer.findFirst({ where: { id, mode: mode.enumValue } });
-  return row ? toCard(mode, row as unknown as Record<string, unknown>, now) : null;
+  if (!row) return null;
+  const record = row as unknown as Record<string, unknown>;
+  const unknown = await unknownPortNames(mode, [record[mode.card.from] as string | null, record[mode.card.to] as string | null]);
+  return toCard(mode, record, now, unknown);
 }
 
 function dataOf(mode: ModeDescription, values: OfferValues) {

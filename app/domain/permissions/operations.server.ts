@@ -88,6 +88,12 @@ const FIXED = {
   "entrustment.status.change": staffOp("/app-order", "entrustments", true, RIGHTS.entrustmentStatus),
   "entrustment.status.read": { who: "signedIn", write: false, area: "entrustments" },
   "entrustment.status.cancel": selfOp("entrustments"),
+  // The pricing desk (issue 43, menu 43 under 运营管理): its queue, and what it does with a request.
+  // Writing an answer into its mode's rate table is that table's import (data.<mode>.import).
+  "desk.read": staffOp("/priceDesk", "priceRequests", false),
+  "desk.accept": staffOp("/priceDesk", "priceRequests", true),
+  "desk.answer": staffOp("/priceDesk", "priceRequests", true),
+  "desk.decline": staffOp("/priceDesk", "priceRequests", true),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
   // A code mail's code, for staff holding right 99 (administrators in the seed): audited, undelivered mails only (decision 101).
@@ -127,6 +133,9 @@ const FIXED = {
   "quote.create": selfOp("quotes"),
   "quote.list": { who: "signedIn", write: false, area: "quotes" },
   "booking.contact": selfOp("entrustments"),
+  // Price requests (issue 43): anyone asks (a visitor's is held for staff); a customer lists their own.
+  "request.create": publicOp("priceRequests"),
+  "request.list": { who: "signedIn", write: false, area: "priceRequests" },
   /** The state of one's booking mails (/send/*: a POST that sends nothing new). */
   "booking.mails": { who: "signedIn", write: false, area: "entrustments" },
 } as const satisfies Record<string, OperationSpec>;

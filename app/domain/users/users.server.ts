@@ -36,7 +36,8 @@ import { renderTierChangeEmail } from "~/emails/tier-change";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { deleteImage, detectImage, saveImage } from "~/domain/home-content/images.server";
+import { deleteImage, saveImage } from "~/domain/home-content/images.server";
+import { detectImage, PHOTO_EXTS } from "~/utils/uploads.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
 import { HANDOVER_ROLE_IDS, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
@@ -918,7 +919,7 @@ export async function checkWxCode(
   const reached = await reach(viewer, "user.setWxCode", user);
   if ("refused" in reached) return reached.refused;
   if (!reached.tree.isInternal(user.roleId)) return fail(400, "admin.user.wxCodeStaffOnly", { wxCode: ["admin.user.wxCodeStaffOnly"] });
-  const ext = detectImage(bytes);
+  const ext = detectImage(bytes, PHOTO_EXTS);
   if (ext !== "jpg" && ext !== "png") return fail(415, "admin.user.wxCodeInvalid", { wxCode: ["admin.user.wxCodeInvalid"] });
   return { ok: true, ext, previous: user.wxCodePath };
 }

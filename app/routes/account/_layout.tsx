@@ -1,4 +1,4 @@
-// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches, /quotes):
+// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches, /quotes, /userRequests):
 // a side navigation beside the page. Visitors are sent to /home (spec 2.1);
 // every child loader and action checks the session again.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -22,6 +22,7 @@ const ITEMS = [
   { to: "/userPwd", key: "account.centre.password" },
   { to: "/userWatches", key: "watches.title" },
   { to: "/quotes", key: "quotes.quote.listTitle" },
+  { to: "/userRequests", key: "priceRequests.mine.title" },
 ] as const;
 
 export default function AccountLayout() {

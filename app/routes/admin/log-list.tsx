@@ -34,23 +34,39 @@ export default function OperationLogPage() {
   const label = (group: "modules" | "areas", code: string) => storedKeyText(t, `admin.logs.${group}.${code}`, code);
   // The changed fields by the labels the screens show (issue 22 item 12); rows logged before keep their text.
   const content = (row: Row) =>
-    row.detail
-      ? [
-          row.detail.params,
-          ...row.detail.changes.map(
-            (change) =>
-              `${change.label ? storedKeyText(t, change.label, change.field) : change.field}: ${change.before ?? "∅"} → ${change.after ?? "∅"}`,
+    row.refusal
+      ? t("admin.logs.refused", {
+          operation: storedKeyText(
+            t,
+            `admin.logs.verbs.${row.refusal.operation.slice(row.refusal.operation.lastIndexOf(".") + 1)}`,
+            row.refusal.operation,
           ),
-        ]
-          .filter((part) => part)
-          .join(t("backofficeLog.detail.separator"))
-      : (row.params ?? "");
+          reason: storedKeyText(t, `admin.authority.${row.refusal.reason}`, row.refusal.reason),
+        })
+      : row.detail
+        ? [
+            row.detail.params,
+            ...row.detail.changes.map(
+              (change) =>
+                `${change.label ? storedKeyText(t, change.label, change.field) : change.field}: ${change.before ?? "∅"} → ${change.after ?? "∅"}`,
+            ),
+          ]
+            .filter((part) => part)
+            .join(t("backofficeLog.detail.separator"))
+        : (row.params ?? "");
   const columns: TableColumn<Row>[] = [
     { key: "module", header: t("admin.logs.col.module"), cell: (row) => label("modules", row.module) },
     { key: "operation", header: t("admin.logs.col.operation"), cell: (row) => label("areas", row.operation) },
     { key: "operatedAt", header: t("admin.logs.col.operatedAt"), cell: (row) => shanghaiDateTime(row.operatedAt) },
     { key: "username", header: t("admin.logs.col.username"), cell: (row) => row.username ?? "" },
-    { key: "targetIds", header: t("admin.logs.col.targetIds"), cell: (row) => <span title={row.targetIds ?? ""}>{row.targetIds}</span> },
+    {
+      key: "targetIds",
+      header: t("admin.logs.col.targetIds"),
+      cell: (row) => {
+        const shown = row.targets?.join(t("backofficeLog.detail.separator")) ?? row.targetIds;
+        return <span title={shown ?? ""}>{shown}</span>;
+      },
+    },
     { key: "params", header: t("admin.logs.col.params"), cell: (row) => <span title={content(row)}>{content(row)}</span> },
   ];
   return (

@@ -10,8 +10,9 @@ import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
 import { runAction, requireOperation } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
+import type { TranslationKey } from "~/i18n/keys";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
-import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer } from "~/domain/offers/offers.server";
+import { createOffer, deleteOffer, getModeOffer, listModeOffers, offerWarning, updateOffer } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { DialogActions } from "~/components/admin/AdminDialog";
 import { UrlDialog } from "~/components/dialog";
@@ -76,16 +77,19 @@ export const action = (args: ActionFunctionArgs) =>
       const submission = parseWithZod(form, { schema: offerSchema(mode) });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const values = submission.value as Record<string, string>;
+      const warning = await offerWarning(mode, values);
+      const saved = (key: TranslationKey) =>
+        warning ? backToList(request, warning.key, "warning", { values: warning.values }) : backToList(request, key);
       if (intent === "create") {
         await createOffer(viewer, mode, values);
-        return backToList(request, "admin.offer.added");
+        return saved("admin.offer.added");
       }
       const id = idOf(form.get("id"));
       if (!id) throw badRequest();
       const outcome = await updateOffer(viewer, mode, id, values);
       if (!outcome.ok)
         return data(submission.reply({ formErrors: [outcome.message ?? "admin.offer.editFailed"] }), { status: outcome.status });
-      return backToList(request, "admin.offer.edited");
+      return saved("admin.offer.edited");
     }
     if (intent === "delete") {
       const id = idOf(form.get("id"));

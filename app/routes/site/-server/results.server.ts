@@ -21,6 +21,7 @@ import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestio
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { refererOf } from "~/domain/rates/query-log.server";
 import { isDocumentRequest, shipData } from "~/utils/document-data.server";
+import { priceRequestOffer } from "./price-request-offer.server";
 
 /** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
 type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
@@ -35,6 +36,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   /** The mode's popular lanes as links, this search's own left out (issue 45 item 9). */
   popular: PopularLane[];
   meta: MetaDescriptor[];
+  /** Ask the pricing desk (issue 43): the form where nothing was found, else a link; server-made HTML. */
+  priceRequest: string | null;
 };
 
 const NOT_SEARCHED = {
@@ -67,7 +70,7 @@ const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
 function pageSearch(
   search: RateSearch,
-): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta"> & { canonical?: Record<string, string> } {
+): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta" | "priceRequest"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
@@ -117,11 +120,13 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
     popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
+  const priceRequest = search.status === "ok" ? await priceRequestOffer(viewer, lng, modeKey, url, search.results.total === 0) : null;
   if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
   const payload: ResultsData = {
     ...shown,
     suggestions,
     contact,
+    priceRequest,
     popular: popular.filter((lane) => !canonical || !sameSearch(lane.href, canonical)),
     meta: metaTags(
       pageMeta({
