@@ -22,29 +22,48 @@ import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "~/utils/upload-limits";
 import { importMaxBytes } from "~/utils/uploads.server";
 import { UPLOAD_REFUSED_PARAM } from "~/domain/data-areas/screen-types";
+import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
 
-/** The page routes that take a file (Remix paths) and their body limit. */
-export const PAGE_UPLOADS: readonly { path: string; limit: number | (() => number) }[] = [
-  { path: "/booking/:mode/:id/order", limit: uploadBodyLimit(UPLOAD_LIMITS.attachment) },
-  { path: "/userAvatar", limit: uploadBodyLimit(UPLOAD_LIMITS.avatar) },
-  { path: "/userList", limit: uploadBodyLimit(UPLOAD_LIMITS.wxCode) },
-  { path: "/homeList", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
-  { path: "/app-home", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage) },
+/**
+ * The page routes that take a file (Remix paths), their body limit and the spec's size message. A file over the
+ * limit sent without JavaScript (which checks the size first) takes the user back to the form with that message
+ * (gateRequest); a data area's own screen says it (`screen`).
+ */
+type PageUpload = {
+  path: string;
+  limit: number | (() => number);
+  tooLarge: FlashMessage["key"] | (() => Pick<FlashMessage, "key" | "values">);
+  screen?: string;
+};
+export const PAGE_UPLOADS: readonly PageUpload[] = [
+  { path: "/booking/:mode/:id/order", limit: uploadBodyLimit(UPLOAD_LIMITS.attachment), tooLarge: "booking.validation.fileTooLarge" },
+  { path: "/userAvatar", limit: uploadBodyLimit(UPLOAD_LIMITS.avatar), tooLarge: "account.avatar.tooLarge" },
+  { path: "/userList", limit: uploadBodyLimit(UPLOAD_LIMITS.wxCode), tooLarge: "admin.user.wxCodeTooLarge" },
+  { path: "/homeList", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage), tooLarge: "admin.home.imageTooLarge" },
+  { path: "/app-home", limit: uploadBodyLimit(UPLOAD_LIMITS.homeImage), tooLarge: "admin.home.imageTooLarge" },
   // The import limit is the IMPORT_MAX_MB setting, read when asked.
-  ...Object.values(dataAreas).map((area) => ({ path: area.path, limit: () => uploadBodyLimit(importMaxBytes()) })),
+  ...Object.values(dataAreas).map((area) => ({
+    path: area.path,
+    limit: () => uploadBodyLimit(importMaxBytes()),
+    tooLarge: () => ({ key: "data.import.tooLarge" as const, values: { mb: megabytes(importMaxBytes()) } }),
+    screen: `${area.path}?${UPLOAD_REFUSED_PARAM}=tooLarge`,
+  })),
 ];
 
 /** Remix matches paths case-insensitively, with or without a trailing slash. */
-const compiled = PAGE_UPLOADS.map(({ path, limit }) => ({
+const compiled = PAGE_UPLOADS.map((upload) => ({
   pattern: new RegExp(
-    `^${path
+    `^${upload.path
       .split("/")
       .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/")}/?$`,
     "i",
   ),
-  limit,
+  upload,
 }));
+
+/** The page upload route a (page, not data) request is for. */
+const pageUploadAt = (pathname: string) => compiled.find(({ pattern }) => pattern.test(pathname))?.upload;
 
 /** The route a single-fetch request (`/userAvatar.data`, `/_root.data`) is for. */
 function routePath(pathname: string): string {
@@ -60,7 +79,7 @@ export function bodyLimitFor(method: string, pathname: string): number {
     const found = findEndpoint(method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase(), path);
     return found && "endpoint" in found ? endpointBodyLimit(found.endpoint) : FORM_BODY_LIMIT;
   }
-  const limit = compiled.find(({ pattern }) => pattern.test(path))?.limit ?? FORM_BODY_LIMIT;
+  const limit = pageUploadAt(path)?.limit ?? FORM_BODY_LIMIT;
   return typeof limit === "function" ? limit() : limit;
 }
 
@@ -115,6 +134,17 @@ export function refusalOf(request: Request): Refusal | null {
   return null;
 }
 
+/** The page a form was sent from: the same-origin Referer (path and query), else the page the form was sent to. */
+function formPage(request: Request, url: URL): string {
+  try {
+    const referer = new URL(request.headers.get("Referer") ?? "");
+    if (/^https?:$/.test(referer.protocol) && referer.host === request.headers.get("Host")) return referer.pathname + referer.search;
+  } catch {
+    // No Referer, or not a URL.
+  }
+  return url.pathname + url.search;
+}
+
 const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -137,19 +167,18 @@ export async function gateRequest(request: Request): Promise<Response | null> {
   const title = escapeHtml(t(refusal.titleKey));
   let body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // An Excel file too large for a data area's import, sent without JavaScript (which checks the size first): the
-  // browser goes on to the area's screen, which says the spec's size message (issue 40 item 5), instead of
-  // staying on this page.
-  const area =
-    refusal.status === 413
-      ? Object.values(dataAreas).find((a) => a.path.toLowerCase() === url.pathname.replace(/\/$/, "").toLowerCase())
-      : undefined;
+  // A file over the limit sent without JavaScript (which checks the size first) from a page: the browser goes back
+  // to the page the form was on and shows the spec's size message there (issues 40 and 45), instead of staying here.
+  const upload = refusal.status === 413 && !url.pathname.endsWith(".data") ? pageUploadAt(url.pathname) : undefined;
   let back = `<a href="/home">${escapeHtml(t("common.errors.backHome"))}</a>`;
-  if (area) {
-    const screen = `${area.path}?${UPLOAD_REFUSED_PARAM}=tooLarge`;
-    headers.set("Refresh", `0; url=${screen}`);
-    body = `${escapeHtml(t("data.import.tooLarge", { mb: megabytes(importMaxBytes()) }))} ${body}`;
-    back = `<a href="${escapeHtml(screen)}">${escapeHtml(t(area.titleKey))}</a>`;
+  if (upload) {
+    const message = typeof upload.tooLarge === "function" ? upload.tooLarge() : { key: upload.tooLarge };
+    const page = upload.screen ?? formPage(request, url);
+    // A data area's screen says it itself; every other form page shows the flash message (root.message).
+    if (!upload.screen) await flash(request, { type: "error", ...message }, { headers });
+    headers.set("Refresh", `0; url=${page}`);
+    body = `${escapeHtml(t(message.key, message.values ?? {}))} ${body}`;
+    back = `<a href="${escapeHtml(page)}">${escapeHtml(t("common.errors.backToForm"))}</a>`;
   }
   // The site's icon named as on every page (app/root.tsx): without it the browser asks for /favicon.ico, a 404.
   const html = `<!DOCTYPE html>

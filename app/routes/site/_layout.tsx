@@ -19,7 +19,10 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       {root ? <SiteFooter company={root.company} /> : null}
-      <BackToTop />
+      {/* The floating controls' bar: the back-to-top link, and the contact card of the pages that have one. */}
+      <div className="floating-bar">
+        <BackToTop />
+      </div>
     </>
   );
 }
