@@ -22,7 +22,7 @@ import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "~/utils/upload-limits";
 import { importMaxBytes } from "~/utils/uploads.server";
 import { UPLOAD_REFUSED_PARAM } from "~/domain/data-areas/screen-types";
-import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { flash, type FlashMessage } from "~/http/cookies.server";
 
 /**
  * The page routes that take a file (Remix paths), their body limit and the spec's size message. A file over the
