@@ -325,15 +325,7 @@ export default function PriceDeskRequestPage() {
               options={answerForm.currencies.map((c) => ({ value: c, label: c }))}
             />
             <table className="price-desk__lines">
-              <caption>{t("priceRequests.desk.freight")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("priceRequests.desk.item")}</th>
-                  <th scope="col">{t("priceRequests.desk.rate")}</th>
-                  <th scope="col">{t("priceRequests.desk.quantity")}</th>
-                  <th scope="col">{t("priceRequests.desk.unit")}</th>
-                </tr>
-              </thead>
+              <LinesHead caption={t("priceRequests.desk.freight")} first={t("priceRequests.desk.item")} />
               <tbody>
                 {answerForm.freight.map((c) => {
                   const label = [t(c.labelKey), c.note].filter(Boolean).join(" ");
@@ -368,15 +360,7 @@ export default function PriceDeskRequestPage() {
               </tbody>
             </table>
             <table className="price-desk__lines">
-              <caption>{t("priceRequests.desk.surcharges")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("priceRequests.desk.surchargeName")}</th>
-                  <th scope="col">{t("priceRequests.desk.rate")}</th>
-                  <th scope="col">{t("priceRequests.desk.quantity")}</th>
-                  <th scope="col">{t("priceRequests.desk.unit")}</th>
-                </tr>
-              </thead>
+              <LinesHead caption={t("priceRequests.desk.surcharges")} first={t("priceRequests.desk.surchargeName")} />
               <tbody>
                 {Array.from({ length: SURCHARGE_LINES }, (_, i) => (
                   <tr key={i}>
@@ -563,5 +547,23 @@ export default function PriceDeskRequestPage() {
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** The caption and head of an answer's table of lines (freight, surcharges): what, rate, quantity, unit. */
+function LinesHead({ caption, first }: { caption: string; first: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          <th scope="col">{t("priceRequests.desk.rate")}</th>
+          <th scope="col">{t("priceRequests.desk.quantity")}</th>
+          <th scope="col">{t("priceRequests.desk.unit")}</th>
+        </tr>
+      </thead>
+    </>
   );
 }
