@@ -36,6 +36,7 @@ export async function seedAccess(tx: Tx): Promise<void> {
       data: ROLES.filter((r) => r.level === level).map((r) => ({
         id: r.id,
         name: r.name,
+        nameEn: r.nameEn,
         description: r.description,
         parentId: r.parentId,
         level: r.level,

@@ -27,6 +27,7 @@ import type { RoleInput } from "./schemas";
 export type RoleRow = {
   id: number;
   name: string;
+  nameEn: string | null;
   description: string | null;
   parentId: number | null;
   level: number;
@@ -40,6 +41,7 @@ export async function listRoles(): Promise<RoleRow[]> {
     select: {
       id: true,
       name: true,
+      nameEn: true,
       description: true,
       parentId: true,
       level: true,
@@ -112,7 +114,13 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
   try {
     const role = await prisma.$transaction(async (tx) => {
       const created = await tx.role.create({
-        data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
+        data: {
+          name: input.name,
+          nameEn: input.nameEn,
+          description: input.description || null,
+          parentId: placement.parentId,
+          level: input.level,
+        },
       });
       await logOperation(tx, viewer, { module: "add", operation: "roles", targetIds: String(created.id), after: loggedRole(created) });
       return created;
@@ -150,15 +158,21 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
     await prisma.$transaction(async (tx) => {
       await tx.role.update({
         where: { id },
-        data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
+        data: {
+          name: input.name,
+          nameEn: input.nameEn,
+          description: input.description || null,
+          parentId: placement.parentId,
+          level: input.level,
+        },
       });
       await logOperation(tx, viewer, {
         module: "edit",
         operation: "roles",
         targetIds: String(id),
         changes: changesBetween(
-          { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level },
-          { rolename: input.name, roleDesc: input.description || null, Fidrole: placement.parentId, type: input.level },
+          loggedRole(role),
+          loggedRole({ ...input, description: input.description || null, parentId: placement.parentId }),
         ),
       });
     });
@@ -171,8 +185,8 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
 }
 
 /** A role as logged (issue 22 item 12), with the spec's field names. */
-function loggedRole(role: { name: string; description: string | null; parentId: number | null; level: number }) {
-  return { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level };
+function loggedRole(role: { name: string; nameEn: string | null; description: string | null; parentId: number | null; level: number }) {
+  return { rolename: role.name, rolenameEn: role.nameEn, roleDesc: role.description, Fidrole: role.parentId, type: role.level };
 }
 
 export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {
