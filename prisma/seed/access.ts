@@ -38,6 +38,7 @@ export async function seedAccess(tx: Tx): Promise<void> {
         name: r.name,
         nameEn: r.nameEn,
         description: r.description,
+        descriptionEn: r.descriptionEn,
         parentId: r.parentId,
         level: r.level,
         selfService: r.selfService ?? false,

@@ -71,12 +71,20 @@ describe("the role editor", () => {
       intent: "create",
       name: "华北客服",
       nameEn: "  North China service  ",
+      description: "华北区客服",
+      descriptionEn: "Customer service for North China",
       parentId: 2,
       level: 2,
     });
     expect(created.status).toBe(302);
     const role = await prisma.role.findUniqueOrThrow({ where: { name: "华北客服" } });
     expect(role.nameEn).toBe("North China service");
+    expect(role.descriptionEn).toBe("Customer service for North China");
+    const english = await load(roleLoader, "/roleList", ADMIN, { lng: "en-US" });
+    expect((english.data.rows as { id: number; name: string; description: string }[]).find((r) => r.id === role.id)).toMatchObject({
+      name: "North China service",
+      description: "Customer service for North China",
+    });
 
     const tooLong = await submit(roleAction, `/roleList?dialog=edit&id=${role.id}`, ADMIN, {
       intent: "update",
@@ -94,6 +102,7 @@ describe("the role editor", () => {
       id: role.id,
       name: "华北客服",
       nameEn: "",
+      description: "华北区客服",
       parentId: 2,
       level: 2,
     });
@@ -101,7 +110,10 @@ describe("the role editor", () => {
     expect((await prisma.role.findUniqueOrThrow({ where: { id: role.id } })).nameEn).toBeNull();
     // Without an English form the English UI shows the Chinese name.
     const list = await load(roleLoader, "/roleList", ADMIN, { lng: "en-US" });
-    expect((list.data.rows as { id: number; name: string }[]).find((r) => r.id === role.id)?.name).toBe("华北客服");
+    expect((list.data.rows as { id: number; name: string; description: string }[]).find((r) => r.id === role.id)).toMatchObject({
+      name: "华北客服",
+      description: "华北区客服",
+    });
     const log = await prisma.operationLog.findFirstOrThrow({
       where: { operation: "roles", targetIds: String(role.id), module: "edit" },
       orderBy: { id: "desc" },

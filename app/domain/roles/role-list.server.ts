@@ -7,7 +7,7 @@ import { isAdministrator } from "~/domain/permissions/authority.server";
 import { listMenus } from "~/domain/menus/menus.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import { fail, type Outcome } from "~/utils/outcome";
-import { roleName } from "./role-name";
+import { roleDescription, roleName } from "./role-name";
 import { getRole, listRoles, placeableParents, roleActions, roleDialogDenial, rolePermissionIds } from "./roles.server";
 
 /** The dialogs of the role screen, by their `?dialog=` value. */
@@ -24,7 +24,7 @@ export async function roleListView(viewer: Viewer, request: { dialog: string | n
   const rows = flattenTree(buildTree(roles)).map(({ node, depth }) => ({
     id: node.id,
     name: roleName(node, lng),
-    description: node.description,
+    description: roleDescription(node, lng),
     level: node.level,
     depth,
     childCount: node.childCount,
@@ -56,6 +56,7 @@ export async function roleListView(viewer: Viewer, request: { dialog: string | n
     /** The name as the viewer reads it (dialog titles, the delete question). */
     shown: roleName(role, lng),
     description: role.description,
+    descriptionEn: role.descriptionEn,
     parentId: role.parentId,
     level: role.level,
   };

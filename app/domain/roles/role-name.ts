@@ -7,3 +7,8 @@ export type NamedRole = { name: string; nameEn?: string | null };
 export function roleName(role: NamedRole, lng: string | undefined): string {
   return lng === "en-US" && role.nameEn ? role.nameEn : role.name;
 }
+
+/** The role's description the same way (the role tree's column). */
+export function roleDescription(role: { description: string | null; descriptionEn?: string | null }, lng: string | undefined) {
+  return lng === "en-US" && role.descriptionEn ? role.descriptionEn : role.description;
+}

@@ -29,6 +29,7 @@ export type RoleRow = {
   name: string;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   parentId: number | null;
   level: number;
   childCount: number;
@@ -43,6 +44,7 @@ export async function listRoles(): Promise<RoleRow[]> {
       name: true,
       nameEn: true,
       description: true,
+      descriptionEn: true,
       parentId: true,
       level: true,
       _count: { select: { children: true, users: true } },
@@ -118,6 +120,7 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
           name: input.name,
           nameEn: input.nameEn,
           description: input.description || null,
+          descriptionEn: input.descriptionEn,
           parentId: placement.parentId,
           level: input.level,
         },
@@ -162,6 +165,7 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
           name: input.name,
           nameEn: input.nameEn,
           description: input.description || null,
+          descriptionEn: input.descriptionEn,
           parentId: placement.parentId,
           level: input.level,
         },
@@ -185,8 +189,22 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
 }
 
 /** A role as logged (issue 22 item 12), with the spec's field names. */
-function loggedRole(role: { name: string; nameEn: string | null; description: string | null; parentId: number | null; level: number }) {
-  return { rolename: role.name, rolenameEn: role.nameEn, roleDesc: role.description, Fidrole: role.parentId, type: role.level };
+function loggedRole(role: {
+  name: string;
+  nameEn: string | null;
+  description: string | null;
+  descriptionEn: string | null;
+  parentId: number | null;
+  level: number;
+}) {
+  return {
+    rolename: role.name,
+    rolenameEn: role.nameEn,
+    roleDesc: role.description,
+    roleDescEn: role.descriptionEn,
+    Fidrole: role.parentId,
+    type: role.level,
+  };
 }
 
 export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {

@@ -31,6 +31,12 @@ export const roleSchema = z.object({
     .optional()
     .transform((value) => value || null),
   description: z.string().trim().max(100, "admin.common.tooLong100").optional(),
+  descriptionEn: z
+    .string()
+    .trim()
+    .max(200, "admin.common.tooLong200")
+    .optional()
+    .transform((value) => value || null),
   parentId: parentIdField,
   level: levelField(3),
 });

@@ -161,6 +161,7 @@ type RoleSummary = {
   nameEn: string | null;
   shown: string;
   description: string | null;
+  descriptionEn: string | null;
   parentId: number | null;
   level: number;
 };
@@ -186,6 +187,7 @@ function RoleEditor({
           name: role.name,
           nameEn: role.nameEn ?? "",
           description: role.description ?? "",
+          descriptionEn: role.descriptionEn ?? "",
           parentId: String(role.parentId ?? 0),
           level: String(role.level),
         }
@@ -211,6 +213,11 @@ function RoleEditor({
           label={t("admin.role.description")}
           errors={fields.description.errors}
           textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 100 }}
+        />
+        <TextArea
+          label={t("admin.role.descriptionEn")}
+          errors={fields.descriptionEn.errors}
+          textareaProps={{ name: "descriptionEn", defaultValue: textOf(fields.descriptionEn.initialValue), maxLength: 200 }}
         />
         <TreePlacement
           parents={parents}
