@@ -5,7 +5,7 @@
 # it during `npm ci` (postinstall: prisma generate), and PRISMA_ENGINE=native
 # makes scripts/prisma.mjs fail the build when it is missing. The build
 # machines' stand-in (tools/) is never part of the image (.dockerignore).
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 # The native engine links OpenSSL, which the slim image lacks.
 RUN apt-get update -y && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
 ENV PRISMA_ENGINE=native
@@ -14,7 +14,7 @@ COPY package.json package-lock.json .npmrc* ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-# Fixes to dependencies, applied by postinstall (patch-package)
+# The one upstream backport (patches/README.md), applied by postinstall (patch-package)
 COPY patches ./patches
 RUN npm ci
 RUN node scripts/prisma.mjs --version
@@ -23,7 +23,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update -y && apt-get install -y --no-install-recommends openssl ca-certificates && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/data/uploads PRISMA_ENGINE=native
 WORKDIR /app

@@ -9,10 +9,10 @@ export default {
   // The route table is app/route-table.ts (area folders, and the routes the
   // mode and area descriptions generate), not Remix's scan of app/routes.
   ignoredRouteFiles: ["**/*"],
-  routes: async () => {
+  routes: async (defineRoutes) => {
     // A fresh import on every call, so `remix dev` sees an added route file.
     const { routeTable } = await tsImport(`./app/route-table.ts?t=${Date.now()}`, import.meta.url);
-    return routeTable(appDir);
+    return routeTable(appDir, defineRoutes);
   },
   serverModuleFormat: "esm",
   serverPlatform: "node",

@@ -5,7 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { getLanguage, pageI18n } from "./i18n/i18n.server";
+import { pageI18n } from "./i18n/i18n.server";
+import { languageOf } from "./http/context.server";
 import { I18nProvider } from "./i18n/react";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
@@ -72,7 +73,17 @@ export const streamTimeout = ABORT_DELAY;
  * as `build.entry.module.gateRequest`, after `gateMayRefuse` (the method
  * and URL alone) said it might refuse.
  */
-export { gateRequest, gateMayRefuse } from "./utils/body-limit.server";
+export { gateRequest, gateMayRefuse } from "./request-gate.server";
+
+/**
+ * Remix's load context of a request (server/app.js's getLoadContext calls it
+ * through `build.entry.module`): the request's own context (viewer, language,
+ * data versions resolved once; app/http/context.server.ts).
+ */
+export { createLoadContext } from "./http/context.server";
+
+/** Which pages the server's page cache may keep for visitors, and how it keys them (server/page-cache.js). */
+export { pageCacheRules } from "./http/page-cache-rules.server";
 
 /**
  * The one rule of a request's language (./i18n/negotiate.ts): the page cache
@@ -89,7 +100,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : "";
-  const lng = await getLanguage(request);
+  const lng = await languageOf({ request, context: loadContext });
   const instance = pageI18n(lng);
 
   // Crawlers and no-JS clients get the whole document at once.

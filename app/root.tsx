@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import type { loader as rootLoader } from "./utils/root-loader.server";
+import type { loader as rootLoader } from "./http/root-loader.server";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,7 +16,6 @@ import { fallbackLanguage } from "./i18n/config";
 import { GeneralErrorBoundary } from "./components/ErrorPage";
 import { useNonce } from "./utils/nonce";
 import { InlineStyles } from "./utils/inline-styles";
-import { useSpaLinks } from "./components/spa-links";
 
 // app.css is in the document (utils/inline-styles.tsx), not linked.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,7 +29,7 @@ export const meta: MetaFunction<typeof rootLoader> = ({ data, error }) =>
 
 // The loader is in root-loader.server.ts: a value import of @remix-run/node
 // here would put its (empty) browser stand-in on every page as one more chunk.
-export { loader } from "./utils/root-loader.server";
+export { loader } from "./http/root-loader.server";
 
 /**
  * After any form post the root reads again, even when the action refused the
@@ -71,7 +70,6 @@ export default function App() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const lng = data?.lng ?? fallbackLanguage;
   const { i18n } = useTranslation();
-  useSpaLinks();
   // The root loader's language after a client-side navigation; in the
   // browser another language than the document's means a new document.
   useEffect(() => {

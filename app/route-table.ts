@@ -3,9 +3,11 @@
 // app/routes/ has one folder per area of the site. A file's route name is
 // its folder's prefix plus its file name, in Remix's flat-route naming
 // (`site/booking.$mode.$id.tsx` is `_site.booking.$mode.$id`, URL
-// /booking/:mode/:id); `_layout.tsx` is the folder's own layout route. Remix's
-// own flat-route algorithm then makes the tree, so route ids, URLs and
-// nesting are exactly what the flat names say ("routes/_site.home" ...).
+// /booking/:mode/:id); `_layout.tsx` is the folder's own layout route. The
+// flat-routes library (remix-flat-routes) makes the tree from those names
+// through Remix's public `defineRoutes` (remix.config.js `routes`), so route
+// ids, URLs and nesting are exactly what the flat names say
+// ("routes/_site.home" ...).
 //
 // The screens that are configuration are not files: one module serves every
 // transport mode's results page (app/domain/modes.ts) and every data area's
@@ -14,7 +16,7 @@
 // its routes.
 import fs from "node:fs";
 import path from "node:path";
-import { flatRoutesUniversal } from "@remix-run/dev/dist/config/flat-routes.js";
+import { flatRoutes, type DefineRoutesFunction } from "remix-flat-routes";
 import { MODES } from "~/domain/modes";
 import { dataAreas } from "~/domain/data-areas";
 import { API_PREFIXES } from "~/api/prefixes";
@@ -88,13 +90,18 @@ export function routeNames(appDir: string): Map<string, string> {
   return names;
 }
 
-/** The route manifest Remix serves (without root): ids "routes/<flat name>". */
-export function routeTable(appDir: string): Record<string, RouteEntry> {
+/** The route manifest Remix serves (without root): ids "routes/<flat name>". `defineRoutes` is Remix's (remix.config.js `routes`). */
+export function routeTable(appDir: string, defineRoutes: DefineRoutesFunction): Record<string, RouteEntry> {
   const names = routeNames(appDir);
-  // Remix's algorithm reads names from file paths directly in app/routes:
-  // give it those names, then point each route at its real module.
-  const virtual = [...names.keys()].map((name) => path.posix.join(appDir.replace(/\\/g, "/"), "routes", `${name}.tsx`));
-  const routes = flatRoutesUniversal(appDir, virtual) as Record<string, RouteEntry>;
+  // The library reads flat names from the files of a folder: hand it the
+  // names (as files of a virtual app/routes), then point each route at its
+  // real module.
+  const routes = flatRoutes("routes", defineRoutes, {
+    appDir,
+    visitFiles: (_dir, visit) => {
+      for (const name of names.keys()) visit(`${name}.tsx`);
+    },
+  }) as Record<string, RouteEntry>;
   for (const route of Object.values(routes)) route.file = names.get(route.id.slice("routes/".length))!;
   return routes;
 }

@@ -14,6 +14,8 @@
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# The supported Node (.nvmrc) first on PATH for every step, installed from npm where missing.
+. scripts/use-node.sh || exit 1
 
 declare -a NAMES=() RESULTS=() TIMES=()
 FAILED=0

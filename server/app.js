@@ -11,7 +11,7 @@ import compression from "compression";
 import helmet from "helmet";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler } from "@remix-run/express";
-import { csrfGuard } from "./csrf.js";
+import { csrfGuard, EMBED_PAGE_PATH } from "./csrf.js";
 import { requestGate } from "./request-gate.js";
 import { serverTiming } from "./server-timing.js";
 import { createPageCache } from "./page-cache.js";
@@ -24,6 +24,12 @@ import { serverSettings } from "./env.js";
  *   entry: { module: {
  *     gateRequest: (request: Request) => Promise<Response | null>,
  *     gateMayRefuse: (method: string, url: string) => boolean,
+ *     createLoadContext: (options: {
+ *       cspNonce?: string,
+ *       clientAddress?: string,
+ *       dataVersions?: () => Readonly<Record<string, string>> | null,
+ *     }) => import("@remix-run/node").AppLoadContext,
+ *     pageCacheRules: import("./page-cache.js").PageCacheRules,
  *     chooseLanguage: (choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => { lng: string },
  *   } }
  * }} AppBuild
@@ -108,10 +114,12 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
 
   // The page cache: data versions by LISTEN/NOTIFY (server/data-versions.js).
   const versions = pageCache ? await watchDataVersions({ connectionString: databaseUrl, pollMs: versionPollMs, log }) : null;
-  // Keyed by the language the app answers in (its one rule, app/i18n/negotiate.ts): a first visit's Accept-Language counts.
+  // What it may keep comes from the app (app/http/page-cache-rules.server.ts, through the build's entry);
+  // keyed by the language the app answers in (its one rule, app/i18n/negotiate.ts): a first visit's Accept-Language counts.
   const cache = versions
     ? createPageCache({
         versions,
+        rules: currentBuild().entry.module.pageCacheRules,
         maxBytes: pageCacheBytes,
         languageOf: (choice) => currentBuild().entry.module.chooseLanguage(choice).lng,
       })
@@ -143,8 +151,15 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
     createRequestHandler({
       build: typeof build === "function" ? async () => build() : build,
       mode: settings.NODE_ENV,
-      // req.ip honours X-Forwarded-For only with TRUST_PROXY=1 (rate limits key on it).
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }),
+      // The request's context (app/http/context.server.ts): its nonce, its client (req.ip honours
+      // X-Forwarded-For only with TRUST_PROXY=1; rate limits key on it), the data versions this
+      // process was told, and what the request resolves once (viewer, language, versions).
+      getLoadContext: (req, res) =>
+        currentBuild().entry.module.createLoadContext({
+          cspNonce: res.locals.cspNonce,
+          clientAddress: req.ip,
+          dataVersions: versions ? versions.versions : undefined,
+        }),
     }),
   );
 
@@ -261,9 +276,13 @@ export function securityHeaders() {
     const policy = policies[req.secure ? 1 : 0];
     const cspNonce = nonce();
     res.locals.cspNonce = cspNonce;
+    // The embeddable price-request form (issue 43) is the one page other sites may frame: it reads no session
+    // and its one action files a visitor's request (held for staff), so a framing page can misuse nothing.
+    const embed = req.path === EMBED_PAGE_PATH;
     for (const name of policy.remove) res.removeHeader(name);
-    for (const [name, value] of policy.fixed) res.setHeader(name, value);
-    res.setHeader(policy.csp.name, policy.csp.before + cspNonce + policy.csp.after);
+    for (const [name, value] of policy.fixed) if (!(embed && name.toLowerCase() === "x-frame-options")) res.setHeader(name, value);
+    const csp = policy.csp.before + cspNonce + policy.csp.after;
+    res.setHeader(policy.csp.name, embed ? csp.replace("frame-ancestors 'none'", "frame-ancestors *") : csp);
     next();
   };
 }

@@ -26,6 +26,16 @@
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The embeddable price-request form's documented endpoint (issue 43): the one
+ * path a page on another site may post to. The guard lets it through; the
+ * route itself (routes/standalone/embed.price-request_.post.tsx) accepts a
+ * cross-site post only with the form token staff issued for that site.
+ */
+export const EMBED_POST_PATH = "/embed/price-request/post";
+/** The embeddable form's page: the one page another site may show in a frame (server/app.js). */
+export const EMBED_PAGE_PATH = "/embed/price-request";
+
 /** The answer to a refused request: short, in both languages, no page needed. */
 export const REFUSED_TEXT =
   "403 跨站请求已被拒绝。请回到本站页面重新提交。\nCross-site request refused. Go back to this site's page and submit it again.\n";
@@ -149,6 +159,7 @@ export function csrfGuard(options = {}) {
    * @param {import("express").NextFunction} next
    */
   return function csrfMiddleware(req, res, next) {
+    if (req.path === EMBED_POST_PATH) return next();
     const verdict = checkCrossSiteRequest({
       method: req.method,
       headers: req.headers,

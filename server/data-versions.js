@@ -16,6 +16,8 @@ import pg from "pg";
 /**
  * @typedef {object} VersionWatch
  * @property {() => string | null} tag What every version is now, as one string; null while unknown.
+ * @property {() => Readonly<Record<string, string>> | null} versions Table → version, as last told; null while unknown
+ *   (the app's read caches take them for visitors' reads: app/http/context.server.ts).
  * @property {() => Promise<void>} refresh Reads the table now (tests, after a reconnect).
  * @property {(listener: (tag: string | null) => void) => () => void} onChange Called after each change.
  * @property {() => Promise<void>} stop
@@ -28,6 +30,8 @@ import pg from "pg";
 export async function watchDataVersions({ connectionString, pollMs = 5000, log = () => {} }) {
   /** @type {Map<string, string>} */
   const versions = new Map();
+  /** The versions as one object for the app's read caches, made once per change. @type {Readonly<Record<string, string>> | null} */
+  let snapshot = null;
   /** @type {string | null} */
   let tag = null;
   /** @type {pg.Client | null} */
@@ -60,6 +64,7 @@ export async function watchDataVersions({ connectionString, pollMs = 5000, log =
       if (before !== notified) continue; // crossed a notification: read again
       versions.clear();
       for (const row of rows) versions.set(row.name, row.version);
+      snapshot = null;
       return;
     }
   }
@@ -71,6 +76,7 @@ export async function watchDataVersions({ connectionString, pollMs = 5000, log =
       const colon = message.payload.lastIndexOf(":");
       notified += 1;
       versions.set(message.payload.slice(0, colon), message.payload.slice(colon + 1));
+      snapshot = null;
       publish(tagOf());
     });
     next.on("error", (error) => {
@@ -130,6 +136,10 @@ export async function watchDataVersions({ connectionString, pollMs = 5000, log =
 
   return {
     tag: () => tag,
+    versions() {
+      if (tag === null) return null;
+      return (snapshot ??= Object.freeze(Object.fromEntries(versions)));
+    },
     async refresh() {
       if (!client) return;
       await readTable(client);

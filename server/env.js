@@ -57,6 +57,15 @@ export const envSchema = z.object({
   WATCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** 0 = the server never runs the digest (run `npm run watch:digest` from cron instead). */
   WATCH_DIGEST: flag.default("1"),
+  /** The pricing desk's promise (issue 43, app/domain/price-requests/sla.ts): a request is due within so many working hours. */
+  REQUEST_SLA_HOURS: z.coerce.number().positive().max(240).default(2),
+  /** The desk's working hours, Shanghai time, Monday to Friday ("HH:mm-HH:mm"). */
+  REQUEST_WORKING_HOURS: z
+    .string()
+    .regex(/^([01]?\d|2[0-4]):[0-5]\d-([01]?\d|2[0-4]):[0-5]\d$/, "HH:mm-HH:mm")
+    .default("09:00-18:00"),
+  /** Price requests a visitor's address may send per hour (the embeddable form and the site alike). */
+  REQUEST_VISITOR_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
 
   // --- Files ----------------------------------------------------------------
   /** Uploaded files (avatars, attachments, home images, QR codes, the original files of import batches). */

@@ -1,7 +1,8 @@
 // @ts-check
 // The page cache for anonymous GETs (issue 26, decision 607): /home, the six
-// results pages, /us, /contact, robots.txt and sitemap.xml, asked for
-// without a session, are rendered once per
+// results pages, /us, /contact, robots.txt and sitemap.xml (the app names
+// them: app/http/page-cache-rules.server.ts, through the build's entry),
+// asked for without a session, are rendered once per
 //   (URL normalised, language, host, day in Shanghai) × data versions
 // and then answered from memory, without Remix and without PostgreSQL.
 //
@@ -27,26 +28,31 @@ import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { toBuffer } from "./whole-document.js";
 
-/** The pages that may be cached (paths exactly as Remix matches them). */
-export const CACHEABLE_PATHS = new Set([
-  "/home",
-  "/fclbysea",
-  "/lclbysea",
-  "/byair",
-  "/railroad",
-  "/trailer",
-  "/express",
-  "/us",
-  "/contact",
-  "/robots.txt",
-  "/sitemap.xml",
-]);
+/**
+ * What the cache knows of the app, from the build's entry
+ * (app/http/page-cache-rules.server.ts): the cacheable paths, the endpoint
+ * parameters it folds, the languages and language cookie, the Shanghai day.
+ * @typedef {{
+ *   paths: readonly string[],
+ *   foldedParams: readonly string[],
+ *   languages: readonly string[],
+ *   languageCookies: readonly string[],
+ *   day: (now: number) => string,
+ * }} PageCacheRules
+ */
 
-/** Endpoint parameters of the six modes (app/domain/modes.ts): typed codes and names, case-insensitive. */
-const FOLDED_PARAMS = new Set(["pol", "pod", "airpol", "airpod", "dock", "trailer_door_point"]);
-/** The language cookie (app/i18n/i18n.server.ts) and the languages (app/i18n/config.ts). */
-export const LANGUAGE_COOKIES = new Set(["lng", "__Host-lng"]);
-export const LANGUAGES = new Set(["zh-CN", "en-US"]);
+/** The rules as sets, made once per cache. @param {PageCacheRules} rules */
+function compile(rules) {
+  return {
+    paths: new Set(rules.paths),
+    folded: new Set(rules.foldedParams),
+    languages: new Set(rules.languages),
+    cookies: new Set(rules.languageCookies),
+    day: rules.day,
+  };
+}
+/** @typedef {ReturnType<typeof compile>} CompiledRules */
+
 const MAX_QUERY = 1024;
 
 /**
@@ -73,10 +79,15 @@ const MAX_QUERY = 1024;
  * @property {import("express").RequestHandler} capture Express middleware before Remix: keeps a cacheable miss's answer.
  * @property {() => { entries: number, bytes: number, hits: number, misses: number, stored: number }} stats
  * @property {() => void} clear
+ * @property {CompiledRules} rules What the cache knows of the app (the build's pageCacheRules).
  */
 
-/** The language of the language cookie: undefined without one, null when another cookie is present or it is not a known language. */
-export function cookieLanguage(/** @type {string | undefined} */ header) {
+/**
+ * The language of the language cookie: undefined without one, null when another cookie is present or it is not a known language.
+ * @param {string | undefined} header
+ * @param {CompiledRules} rules
+ */
+export function cookieLanguage(header, rules) {
   if (header === undefined || header.trim() === "") return undefined;
   /** @type {string | undefined} */
   let language;
@@ -84,11 +95,11 @@ export function cookieLanguage(/** @type {string | undefined} */ header) {
     const eq = part.indexOf("=");
     if (eq < 0) return null;
     const name = part.slice(0, eq).trim();
-    if (!LANGUAGE_COOKIES.has(name)) return null;
+    if (!rules.cookies.has(name)) return null;
     try {
       // createCookie without secrets: base64 of the JSON value, URI-encoded.
       const value = JSON.parse(Buffer.from(decodeURIComponent(part.slice(eq + 1).trim()), "base64").toString("utf8"));
-      if (typeof value !== "string" || !LANGUAGES.has(value)) return null;
+      if (typeof value !== "string" || !rules.languages.has(value)) return null;
       language = value;
     } catch {
       return null;
@@ -104,18 +115,16 @@ export function cookieLanguage(/** @type {string | undefined} */ header) {
  * non-GET, another path) goes straight to Remix, before any key, version,
  * timing or deferral: the cache costs such a request these few comparisons.
  * @param {import("node:http").IncomingMessage} req
+ * @param {CompiledRules} rules
  */
-export function isCandidate(req) {
+export function isCandidate(req, rules) {
   if (req.method !== "GET" || !req.url) return false;
   const q = req.url.indexOf("?");
-  if (!CACHEABLE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q))) return false;
+  if (!rules.paths.has(q < 0 ? req.url : req.url.slice(0, q))) return false;
   if (req.headers.authorization !== undefined) return false;
   const cookie = req.headers.cookie;
-  return cookie === undefined || cookieLanguage(cookie) !== null;
+  return cookie === undefined || cookieLanguage(cookie, rules) !== null;
 }
-
-/** Asia/Shanghai has had no daylight saving time since 1991: UTC+8. */
-const shanghaiDay = (now = Date.now()) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * @typedef {(choice: { param: string | null, cookie: string | null, acceptLanguage: string | null }) => string} LanguageOf
@@ -130,16 +139,17 @@ const cookieOnly = ({ cookie }) => cookie ?? "";
  * endpoint codes upper-cased (`normal`), and as sent (`exact`), each behind
  * what else the page depends on; null when the request is not cacheable.
  * @param {import("node:http").IncomingMessage} req
+ * @param {CompiledRules} rules
  * @returns {{ normal: string, exact: string, folded: string[] } | null}
  */
-export function requestKeys(req, now = Date.now(), /** @type {LanguageOf} */ languageOf = cookieOnly) {
+export function requestKeys(req, rules, now = Date.now(), /** @type {LanguageOf} */ languageOf = cookieOnly) {
   if (req.method !== "GET" || !req.url) return null;
   const q = req.url.indexOf("?");
   const path = q < 0 ? req.url : req.url.slice(0, q);
-  if (!CACHEABLE_PATHS.has(path)) return null;
+  if (!rules.paths.has(path)) return null;
   const headers = req.headers;
   if (headers.authorization !== undefined) return null;
-  const language = cookieLanguage(headers.cookie);
+  const language = cookieLanguage(headers.cookie, rules);
   if (language === null) return null;
   const query = q < 0 ? "" : req.url.slice(q + 1);
   if (query.length > MAX_QUERY) return null;
@@ -151,13 +161,13 @@ export function requestKeys(req, now = Date.now(), /** @type {LanguageOf} */ lan
   });
   // What else a render reads from the request: the host and protocol name
   // the site's absolute URLs (canonical links, sitemap) and HSTS.
-  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${lng}|${shanghaiDay(now)}|${path}?`;
+  const context = `${headers.host ?? ""}|${headers["x-forwarded-host"] ?? ""}|${headers["x-forwarded-proto"] ?? ""}|${lng}|${rules.day(now)}|${path}?`;
   /** @type {[string, string][]} */
   const params = [];
   /** @type {string[]} */
   const folded = [];
   for (const [name, value] of new URLSearchParams(query)) {
-    if (FOLDED_PARAMS.has(name)) {
+    if (rules.folded.has(name)) {
       folded.push(value);
       params.push([name, value.toUpperCase()]);
     } else params.push([name, value]);
@@ -325,13 +335,15 @@ function answer(entry, requestHeaders, started) {
 /**
  * @param {{
  *   versions: { tag: () => string | null, onChange: (listener: (tag: string | null) => void) => unknown },
+ *   rules: PageCacheRules,
  *   maxBytes?: number,
  *   now?: () => number,
  *   languageOf?: LanguageOf,
  * }} options
  * @returns {PageCache}
  */
-export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = Date.now, languageOf = cookieOnly }) {
+export function createPageCache({ versions, rules: appRules, maxBytes = 64 * 1024 * 1024, now = Date.now, languageOf = cookieOnly }) {
+  const rules = compile(appRules);
   /** @type {LRUCache<string, Entry>} */
   const store = new LRUCache({
     maxSize: maxBytes,
@@ -435,11 +447,12 @@ export function createPageCache({ versions, maxBytes = 64 * 1024 * 1024, now = D
   }
 
   return {
-    candidate: isCandidate,
+    rules,
+    candidate: (req) => isCandidate(req, rules),
 
     serve(req, res) {
       const started = performance.now();
-      const keys = requestKeys(req, now(), languageOf);
+      const keys = requestKeys(req, rules, now(), languageOf);
       if (!keys) return false;
       const tag = versions.tag();
       if (tag === null) return false;

@@ -1,6 +1,6 @@
 // @ts-check
 // Express middleware in front of Remix: asks the app's request gate
-// (app/utils/body-limit.server.ts, exported by the build's entry module as
+// (app/request-gate.server.ts, exported by the build's entry module as
 // `gateRequest`) whether to refuse a request from its method, URL and headers
 // alone, and sends the refusal without reading the body. A refusal carries
 // `Connection: close`, so Node does not read the rest of a large body either:

@@ -7,7 +7,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "~/utils/zod";
-import { clientAddress, lookupRequest } from "~/domain/accounts/session.server";
+import { clientAddress } from "~/domain/accounts/session.server";
+import { sessionOf, versionsOf } from "~/http/context.server";
 import { checkOperation, OPERATIONS, type Who } from "~/domain/permissions/operations.server";
 import { i18n } from "~/i18n/i18n.server";
 import { hasNulField, parseForm, urlEncodedForm } from "~/utils/form-data.server";
@@ -15,9 +16,9 @@ import { messageText } from "~/i18n/react";
 import { BodyError, isMultipart, readBody } from "~/utils/multipart.server";
 import { FORM_BODY_LIMIT } from "~/utils/upload-limits";
 import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
-import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./core.server";
+import { ApiError, badRequest, type ApiContext, type ApiReply, type Endpoint, type Method } from "./contract/core.server";
 import { apiEndpoints } from "./registry.server";
-import { fromWire, serialize, wireNameOf, type WireEntity } from "./wire";
+import { fromWire, serialize, wireNameOf, type WireEntity } from "./contract/wire";
 
 type Compiled = { endpoint: Endpoint; pattern: RegExp; names: string[] };
 
@@ -144,6 +145,7 @@ function makeContext(
     lng: Language;
     t: ApiContext["t"];
     ip: string | null;
+    versions: ApiContext["versions"];
   },
 ): ApiContext {
   let fields: Promise<FormData> | null = null;
@@ -280,7 +282,7 @@ export function whoMayCall(endpoint: Pick<Endpoint, "access">): Who {
   return access.kind === "operation" ? OPERATIONS[access.id].who : access.kind === "public" ? "anyone" : "signedIn";
 }
 
-export async function handleApi(request: Request, context?: AppLoadContext): Promise<Response> {
+export async function handleApi(request: Request, context: AppLoadContext = {}): Promise<Response> {
   const url = new URL(request.url);
   const lng = languageOf(url);
   const t = await i18n.getFixedT(lng);
@@ -296,7 +298,8 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
   }
   const { endpoint, params } = found;
 
-  const session = await lookupRequest(request);
+  // The API's session is the Authorization header's token, never the cookie.
+  const session = await sessionOf({ request, context }, "token");
   const who = whoMayCall(endpoint);
   // A frozen account's token is revoked by the lookup; public calls answer it as a visitor.
   if (session.state === "frozen" && who !== "anyone") return envelope(t, { status: 403, message: "api.frozen", http: 403 });
@@ -312,6 +315,7 @@ export async function handleApi(request: Request, context?: AppLoadContext): Pro
     lng,
     t,
     ip: clientAddress(request, context),
+    versions: () => versionsOf({ request, context }),
   });
   try {
     return envelope(t, toWireReply(endpoint, await endpoint.handler(ctx)));

@@ -4,9 +4,9 @@
 // tests/api/contract.test.ts checks every path against the dispatcher and
 // app/api/openapi.test.ts validates the document as OpenAPI 3.1.
 import { OPERATIONS } from "~/domain/permissions/operations.server";
-import type { Endpoint, FieldDoc } from "./core.server";
+import type { Endpoint, FieldDoc } from "./contract/core.server";
 import { apiEndpoints } from "./registry.server";
-import { entitySchema, shapeExample, shapeSchema, type WireShape } from "./wire";
+import { entitySchema, shapeExample, shapeSchema, type WireShape } from "./contract/wire";
 
 const STATUS = {
   type: "integer",

@@ -18,12 +18,3 @@ export const API_PREFIXES = [
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
 }
-
-/** `Authorization: Bearer <token>` or the bare token (the old client sent it as is). */
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get("Authorization")?.trim();
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const token = match ? match[1] : header;
-  return /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
-}

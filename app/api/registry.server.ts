@@ -1,7 +1,7 @@
 // Every call of the legacy JSON API, described once: path, verb, who may call,
 // fields. The dispatcher, the OpenAPI description and the contract tests all
 // read this list.
-import type { Endpoint } from "./core.server";
+import type { Endpoint } from "./contract/core.server";
 import { accountEndpoints } from "./endpoints/account.server";
 import { adminEndpoints } from "./endpoints/admin.server";
 import { bookingEndpoints } from "./endpoints/booking.server";
@@ -10,6 +10,7 @@ import { dataEndpoints } from "./endpoints/data.server";
 import { portAliasEndpoints } from "./endpoints/port-aliases.server";
 import { rateEndpoints } from "./endpoints/rates.server";
 import { watchEndpoints } from "./endpoints/watches.server";
+import { priceRequestEndpoints } from "./endpoints/price-requests.server";
 
 export const apiEndpoints: readonly Endpoint[] = [
   ...accountEndpoints,
@@ -20,4 +21,5 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...portAliasEndpoints,
   ...adminEndpoints,
   ...watchEndpoints,
+  ...priceRequestEndpoints,
 ];

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { keyUnder } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/react";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 
 export type TreeRow = { id: number; depth: number };
 

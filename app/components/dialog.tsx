@@ -10,7 +10,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useId } from "react";
 import { useUrlDialog } from "~/components/useUrlDialog";
-import { closeHref } from "~/components/admin/urls";
+import { closeHref } from "~/components/urls";
 import { useTranslation } from "~/i18n/react";
 
 const LOOKS = {

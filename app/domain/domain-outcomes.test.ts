@@ -1,9 +1,9 @@
-// Domain services return outcomes, never HTTP (issue 19 item 3, decisions 007
-// and 008): no module under app/domain builds a Response, a redirect or
-// Remix's data()/json(), and none imports the HTTP helpers of the routes.
-// Loaders and actions that do are route-side code: app/routes/<area>/-server/.
-// The one exception is the authentication gate, whose throws (to /login, to
-// /home, 403) every loader shares. Layering: neither the domain nor the
+// Domain services return outcomes, never HTTP (issue 19 item 3, decisions 007,
+// 008 and 612): no module under app/domain builds a Response, a redirect or
+// Remix's data()/json(), and none imports the HTTP layer (app/http: replies,
+// cookies, the request context and the authentication gate, whose throws to
+// /login, /home and 403 every loader shares). Loaders and actions that do are
+// route-side code: app/routes/<area>/-server/. Layering: neither the domain nor the
 // legacy API (app/api) imports a route module (app/routes/**, their -server/
 // code included): both call domain services, and only routes turn outcomes
 // into pages.
@@ -13,13 +13,6 @@ import { describe, expect, it } from "vitest";
 import { routeNames } from "~/route-table";
 
 const APP = path.resolve(__dirname, "..");
-
-/** The authentication gate: session lookup and sign-in redirects, the operation registry's refusals, 403. */
-const AUTH_GATE = new Set([
-  "domain/accounts/session.server.ts",
-  "domain/permissions/operations.server.ts",
-  "domain/permissions/permissions.server.ts",
-]);
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -32,7 +25,7 @@ function files(dir: string): string[] {
 const REMIX_VALUE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*"@remix-run\/(?:node|server-runtime|react)"/g;
 const HTTP_HELPERS = new Set(["data", "json", "redirect", "redirectDocument", "replace"]);
 
-/** What in a module's source makes HTTP: a Response, Remix's reply helpers, the routes' HTTP module. */
+/** What in a module's source makes HTTP: a Response, Remix's reply helpers, the HTTP layer (app/http). */
 function httpIn(source: string): string[] {
   const found: string[] = [];
   if (/new Response\(/.test(source)) found.push("new Response");
@@ -41,7 +34,7 @@ function httpIn(source: string): string[] {
       if (!name.startsWith("type ") && HTTP_HELPERS.has(name.split(/\s+as\s+/)[0])) found.push(name);
     }
   }
-  if (/from "~\/utils\/http\.server"/.test(source)) found.push("utils/http.server");
+  if (/from "~\/http\//.test(source)) found.push("app/http");
   if (/from "~\/routes\//.test(source)) found.push("a route module");
   return found;
 }
@@ -78,13 +71,14 @@ describe("domain modules return outcomes", () => {
     expect(httpIn('import { redirect } from "@remix-run/node";')).toEqual(["redirect"]);
     expect(httpIn('import type { MetaDescriptor } from "@remix-run/node";')).toEqual([]);
     expect(httpIn('throw new Response("Not found", { status: 404 });')).toEqual(["new Response"]);
-    expect(httpIn('import { notFound } from "~/utils/http.server";')).toEqual(["utils/http.server"]);
+    expect(httpIn('import { notFound } from "~/http/replies.server";')).toEqual(["app/http"]);
+    expect(httpIn('import { requireOperation } from "~/http/auth.server";')).toEqual(["app/http"]);
   });
 
-  it("no module under app/domain builds a Response, except the authentication gate", () => {
+  it("no module under app/domain builds a Response or imports the HTTP layer", () => {
     const offenders = files(path.join(APP, "domain"))
       .map((file) => [path.relative(APP, file).split(path.sep).join("/"), httpIn(fs.readFileSync(file, "utf8"))] as const)
-      .filter(([file, found]) => found.length > 0 && !AUTH_GATE.has(file))
+      .filter(([, found]) => found.length > 0)
       .map(([file, found]) => `${file}: ${found.join(", ")}`);
     expect(offenders).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // The order e-mails: staff in Chinese, the customer in their language. (No
 // NUL bytes in any e-mail: tests/foundation/utf8-output.test.ts.)
-import { renderOrderConfirmation } from "~/emails/order-confirmation";
-import { renderOrderNotification } from "~/emails/order-notification";
+import { renderOrderConfirmation } from "~/domain/orders/emails/order-confirmation";
+import { renderOrderNotification } from "~/domain/orders/emails/order-notification";
 import { i18n } from "~/i18n/i18n.server";
 import { orderEmailData as data } from "../../tests/booking/email-fixture";
 

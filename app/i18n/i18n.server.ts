@@ -6,7 +6,6 @@ import { chooseLanguage, languageToKeep, type LanguageChoice } from "./negotiate
 import type { T } from "./keys";
 import { createLiteI18n } from "./lite";
 import { resources } from "./resources.server";
-import { requestMemo } from "~/utils/server-timing.server";
 
 // Like the session cookie (accounts/cookie.server.ts, secureCookies()): Secure
 // and __Host- in production unless INSECURE_COOKIES=1. Read from process.env
@@ -73,16 +72,14 @@ remixI18n.getFixedT = ((requestOrLocale: string | Request, ...rest: unknown[]) =
  */
 export const i18n = remixI18n as Omit<RemixI18Next, "getFixedT"> & { getFixedT(locale: Language | Request): Promise<T> };
 
-// Read once per request (decision 608): the root loader, the page's loader
-// and the document's render each asked, and each time remix-i18next parsed
-// the URL and the whole Cookie header again.
-const requestLanguage = requestMemo<Language>();
-
-export function getLanguage(request: Request): Promise<Language> {
-  return requestLanguage(request, async () => {
-    const lng = await i18n.getLocale(request);
-    return isLanguage(lng) ? lng : fallbackLanguage;
-  });
+/**
+ * The language a request asks for: the `lng` parameter, then the language
+ * cookie, else zh-CN. Pages read it once per request through their context
+ * (app/http/context.server.ts, languageOf).
+ */
+export async function detectLanguage(request: Request): Promise<Language> {
+  const lng = await i18n.getLocale(request);
+  return isLanguage(lng) ? lng : fallbackLanguage;
 }
 
 /**
@@ -97,7 +94,7 @@ export async function keptLanguageCookie(request: Request): Promise<string | nul
 }
 
 export async function getT(request: Request) {
-  return i18n.getFixedT(await getLanguage(request));
+  return i18n.getFixedT(await detectLanguage(request));
 }
 
 /** The t() of pageI18n(lng), typed by the keys of the texts. */

@@ -40,6 +40,8 @@ import zhQuoteBooking from "../locales/zh-CN/quoteBooking.json";
 import enQuoteBooking from "../locales/en-US/quoteBooking.json";
 import zhTreeTable from "../locales/zh-CN/treeTable.json";
 import enTreeTable from "../locales/en-US/treeTable.json";
+import zhPriceRequests from "../locales/zh-CN/priceRequests.json";
+import enPriceRequests from "../locales/en-US/priceRequests.json";
 import zhWizard from "../locales/zh-CN/wizard.json";
 import enWizard from "../locales/en-US/wizard.json";
 
@@ -65,6 +67,7 @@ const zhCN = {
   backofficeLog: zhBackofficeLog,
   quoteBooking: zhQuoteBooking,
   treeTable: zhTreeTable,
+  priceRequests: zhPriceRequests,
   wizard: zhWizard,
 };
 export type Translations = typeof zhCN;
@@ -88,6 +91,7 @@ const enUS: Translations = {
   backofficeLog: enBackofficeLog,
   quoteBooking: enQuoteBooking,
   treeTable: enTreeTable,
+  priceRequests: enPriceRequests,
   wizard: enWizard,
 };
 

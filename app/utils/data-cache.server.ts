@@ -2,8 +2,10 @@
 //
 // Statement triggers set a table's row in `data_versions` to the id of the
 // transaction that wrote it, in that transaction (migration
-// 20261123120000_data_versions). A request reads every version once (one small
-// statement, or as part of the session lookup), and a cached value is served
+// 20261123120000_data_versions; the tables: VERSIONED_TABLES in
+// domain/rates/read-cache.server.ts). A request reads every version once (its
+// context, app/http/context.server.ts: with the session, from the process's
+// notified versions, or one small statement), and a cached value is served
 // only while the versions of the tables it was read from are unchanged. A
 // value is read after the versions that tag it, so it is never older than
 // them: once a write commits, the next request of any app process misses and
@@ -11,23 +13,9 @@
 //
 // Cached values are shared between requests: callers must not change them.
 import { LRUCache } from "lru-cache";
-import { CATALOG_MODELS } from "~/domain/catalog";
 import { prepared, sql } from "./db.server";
-import { sqlTable } from "./sql-names.server";
-import { requestMemo } from "./server-timing.server";
 
-/**
- * The tables with a version row (and a trigger): every table of the catalog,
- * the site settings, the exchange rates and the port aliases (the port
- * typeahead), by their SQL names from the schema.
- */
-export const VERSIONED_TABLES: readonly string[] = [
-  ...CATALOG_MODELS,
-  "siteSetting" as const,
-  "exchangeRate" as const,
-  "portAlias" as const,
-].map((model) => sqlTable(model));
-/** A SQL table name from VERSIONED_TABLES (sqlTable of a catalog model). */
+/** A SQL table name with a version row in `data_versions` (and a trigger). */
 export type VersionedTable = string;
 
 /** Table → version (as text: bigint), as one request sees them. */
@@ -41,16 +29,6 @@ const VERSIONS_STATEMENT = prepared(`SELECT (${VERSIONS_SQL}) AS versions`);
 export async function readVersions(): Promise<Versions> {
   const [row] = await sql<{ versions: Record<string, string> | null }>(VERSIONS_STATEMENT);
   return row?.versions ?? {};
-}
-
-const perRequest = requestMemo<Versions>();
-
-/**
- * The versions of a request, read once however many caches it consults.
- * `known` seeds them when another statement of the request already read them.
- */
-export function requestVersions(request: Request, known?: Versions): Promise<Versions> {
-  return perRequest(request, () => (known ? Promise.resolve(known) : readVersions()));
 }
 
 type Entry<V> = { tag: string; value: Promise<V> };

@@ -4,7 +4,7 @@
 // 500 (found by tests/security/fuzz-actions.test.ts). So is a NUL character
 // in a field, which PostgreSQL text cannot hold. A body beyond the limit is
 // 413, counted while it streams (the server's gate refuses it earlier still,
-// from its Content-Length: app/utils/body-limit.server.ts).
+// from its Content-Length: app/request-gate.server.ts).
 import { FORM_BODY_LIMIT } from "./upload-limits";
 import { BodyError, isMultipart, parseMultipart, readBody } from "./multipart.server";
 

@@ -4,7 +4,7 @@
 // the avatar rule, home images 5 MB); a route that takes one file may receive
 // that file plus a little for the form around it; every other request body
 // (plain forms, API calls without a file) is small. The server refuses a
-// larger body with 413 before reading it (app/utils/body-limit.server.ts).
+// larger body with 413 before reading it (app/request-gate.server.ts).
 
 const MB = 1024 * 1024;
 

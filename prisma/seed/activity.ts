@@ -2,11 +2,11 @@
 // T1 and T2 customers with their notification mails, customer query logs per
 // mode, staff operation logs and recent searches.
 import type { Prisma } from "../../app/generated/prisma/client.ts";
-import type { SeedCalendar } from "./dates.ts";
-import { dateText } from "./dates.ts";
+import type { SeedCalendar } from "./lib/dates.ts";
+import { dateText } from "./lib/dates.ts";
 import type { BuiltRates } from "./offers.ts";
-import { Random } from "./random.ts";
-import { logSearchText } from "../../app/domain/logs/log-detail.server.ts";
+import { Random } from "./lib/random.ts";
+import { logSearchText } from "../../app/domain/operation-log/log-detail.server.ts";
 import type { ReferenceData } from "./reference.ts";
 import type { Tx } from "./types.ts";
 

@@ -9,7 +9,7 @@ import { seedAccess } from "./access.ts";
 import { buildEntrustments, buildOperationLogs, buildOutbox, buildQueryLogs, buildSearchHistory, seedActivity } from "./activity.ts";
 import { seedContent } from "./content.ts";
 import { DEMO_PASSWORD } from "./data/users.ts";
-import { SeedCalendar } from "./dates.ts";
+import { SeedCalendar } from "./lib/dates.ts";
 import { bulkInsert } from "./bulk.ts";
 import { buildSpecialOffers, seedSpecialOffers, type BuiltRates } from "./offers.ts";
 import { buildAirRates } from "./rates/air.ts";

@@ -2,8 +2,8 @@
 // are public and untiered; they are built so that they never equal a tier price
 // (whole-unit modes end in .50, LCL prices end in a 0 cent digit).
 import type { Prisma } from "../../app/generated/prisma/client.ts";
-import type { SeedCalendar } from "./dates.ts";
-import { Random } from "./random.ts";
+import type { SeedCalendar } from "./lib/dates.ts";
+import { Random } from "./lib/random.ts";
 import type { ReferenceData } from "./reference.ts";
 import { EXPRESS_CATEGORIES, expressTotal } from "./rates/express.ts";
 import { zoneField } from "../../app/domain/express-zones.ts";

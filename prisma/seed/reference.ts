@@ -3,8 +3,8 @@
 import type { Prisma } from "../../app/generated/prisma/client.ts";
 import { AIRPORT_NAMES_ZH } from "./data/airport-names-zh.ts";
 import { AIRPORTS } from "./data/airports.ts";
-import { COUNTRIES } from "./data/countries.ts";
-import { EXPRESS_REGIONS, EXPRESS_ZONES } from "./data/express-zones.ts";
+import { COUNTRIES } from "../../app/domain/reference/data/countries.ts";
+import { EXPRESS_REGIONS, EXPRESS_ZONES } from "../../app/domain/reference/data/express-zones.ts";
 import { SEA_LANES, WEST_COAST_PORTS } from "./data/sea-lanes.ts";
 import { SEA_PORT_NAMES } from "./data/sea-port-names-zh.ts";
 import { SEA_PORTS } from "./data/sea-ports.ts";

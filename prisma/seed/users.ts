@@ -1,8 +1,8 @@
 // Demo staff and customers (ids 1-17) plus generated customers (ids from 100).
 import type { Prisma } from "../../app/generated/prisma/client.ts";
 import { CUSTOMER_NAME_PARTS as P, COMPANY_ADDRESS_ZH, COMPANY_ZH, CUSTOMERS, STAFF, type DemoUser } from "./data/users.ts";
-import type { SeedCalendar } from "./dates.ts";
-import { Random } from "./random.ts";
+import type { SeedCalendar } from "./lib/dates.ts";
+import { Random } from "./lib/random.ts";
 import type { Tx } from "./types.ts";
 
 export const GENERATED_CUSTOMERS = 30;

@@ -14,6 +14,7 @@
 import os from "node:os";
 import type pg from "pg";
 import { openScratchDatabase, percentiles, ms } from "./lib/scratch-db";
+import { runBench } from "./lib/exit";
 import { recordResults } from "./lib/results";
 
 const RATE_ROWS = Number(process.env.RATE_ROWS ?? 100_000);
@@ -72,17 +73,21 @@ async function main() {
     );
 
     // Signed in as the administrator (the domain's own session; route modules import CSS, which tsx cannot load).
-    const { createUserSession } = await import("../../app/domain/accounts/session.server");
+    const { createUserSession } = await import("../../app/http/auth.server");
     const { prisma } = await import("../../app/utils/db.server");
     const admin = await prisma.user.findFirstOrThrow({ where: { email: "admin@example.com" }, select: { id: true } });
-    const signedIn = await createUserSession(new Request("http://localhost/login", { method: "POST" }), admin.id, "/home");
+    const signedIn = await createUserSession(
+      { request: new Request("http://localhost/login", { method: "POST" }), context: {} },
+      admin.id,
+      "/home",
+    );
     const cookie = (signedIn.headers.get("Set-Cookie") ?? "").split(";")[0];
     if (!cookie) throw new Error("no session cookie");
 
     const { dataAreaLoader } = await import("../../app/routes/backoffice/-server/data-area.server");
     const { userListLoader } = await import("../../app/routes/admin/-server/users.server");
     type Loader = (args: never) => Promise<unknown>;
-    const userList = { loader: (({ request }: { request: Request }) => userListLoader(request)) as Loader };
+    const userList = { loader: (({ request }: { request: Request }) => userListLoader({ request, context: {} })) as Loader };
     const dataArea = {
       loader: (async (args: { request: Request }) =>
         dataAreaLoader(Object.values(dataAreas).find((a) => a.path === new URL(args.request.url).pathname)!)(args as never)) as Loader,
@@ -146,7 +151,7 @@ async function main() {
       await measure(dataArea.loader, `${area.path}?${open}page=${lastPage(total)}`);
     }
     // The operation log with as many rows as a rate table, searched by a label shown (issue 22 item 12).
-    const { logOperation } = await import("../../app/domain/logs/operation-log.server");
+    const { logOperation } = await import("../../app/domain/operation-log/operation-log.server");
     const adminViewer = await prisma.user.findFirstOrThrow({ where: { id: admin.id }, select: { id: true, username: true } });
     await prisma.$transaction((tx) =>
       logOperation(tx, adminViewer, {
@@ -160,10 +165,10 @@ async function main() {
     await fill(db.client, "operation_logs", RATE_ROWS);
     const { loader: logLoader } = {
       loader: (async ({ request }: { request: Request }) => {
-        const { requireOperation } = await import("../../app/domain/permissions/operations.server");
+        const { requireOperation } = await import("../../app/http/auth.server");
         const { listOperationLogs, operationLogTable } = await import("../../app/domain/logs/logs.server");
         const { parseTableQuery } = await import("../../app/domain/table/paging.server");
-        const viewer = await requireOperation(request, "logs.operation.read");
+        const viewer = await requireOperation({ request, context: {} }, "logs.operation.read");
         return listOperationLogs(viewer, parseTableQuery(request, operationLogTable));
       }) as Loader,
     };
@@ -198,7 +203,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

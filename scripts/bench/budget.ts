@@ -42,6 +42,8 @@ const check = (ok: boolean, what: string) => {
 
 // ---------------------------------------------------------------- build output
 type Manifest = {
+  /** The route manifest as a module: every document loads it when lazy route discovery is off (remix.config.js). */
+  url: string;
   entry: { module: string; imports?: string[] };
   routes: Record<string, { module: string; imports?: string[]; parentId?: string; css?: string[] }>;
 };
@@ -54,9 +56,13 @@ function readManifest(): Manifest {
   return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
 }
 
-/** The modules a document of this route loads (entry, its imports, each route of the branch and its imports). */
+/** Remix's future flags of the build (remix.config.js). */
+const { default: remixConfig } = (await import(path.join(ROOT, "remix.config.js"))) as { default: { future?: Record<string, boolean> } };
+
+/** The modules a document of this route loads (entry, its imports, each route of the branch and its imports, the route manifest without lazy discovery). */
 function routeModules(manifest: Manifest, routeId: string): string[] {
   const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  if (!remixConfig.future?.v3_lazyRouteDiscovery) files.add(manifest.url);
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`route ${id} is not in the manifest`);

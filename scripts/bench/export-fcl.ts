@@ -10,6 +10,7 @@
 // Database: a scratch database (scripts/bench/lib/scratch-db.ts).
 import os from "node:os";
 import { openScratchDatabase } from "./lib/scratch-db";
+import { runBench } from "./lib/exit";
 import { recordResults } from "./lib/results";
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
@@ -106,7 +107,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

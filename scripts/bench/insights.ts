@@ -52,7 +52,7 @@ async function main() {
     const { refreshInsights } = await import("../../app/domain/insights/rollup.server");
     const { loadInsights } = await import("../../app/domain/insights/insights.server");
     const { insightsScreen } = await import("../../app/domain/insights/page.server");
-    const { INSIGHT_TABLES } = await import("../../app/domain/insights/lanes");
+    const { INSIGHT_TABLES } = await import("../../app/domain/import-export/lanes");
     const { modeByKey } = await import("../../app/domain/modes");
     const { addDays } = await import("../../app/domain/table/paging.server");
     const { formatDate, todayInShanghai } = await import("../../app/utils/dates");

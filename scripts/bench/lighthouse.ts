@@ -15,6 +15,7 @@ import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { addFiftyRowRoutes, login, startServer } from "./lib/server";
+import { runBench } from "./lib/exit";
 import { recordResults } from "./lib/results";
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -132,7 +133,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

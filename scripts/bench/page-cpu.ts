@@ -13,6 +13,8 @@
 //   COMPARE_ROOT=/path/to/another/checkout (built, node_modules linked): its
 //   server runs beside this one (ports +3), batches alternating, so both
 //   builds see the same load: the comparison to quote on a busy machine.
+//   COMPARE_NODE=/path/to/node: that Node runs the second server (e.g. the
+//   build of main on the Node it was made for, beside this one's).
 //   COMPARE_ENV="PAGE_CACHE=0" (space-separated NAME=value): a second server
 //   of this build with those variables on top, beside the first the same way
 //   (e.g. what the page cache costs a logged-in page).
@@ -81,7 +83,7 @@ async function batch(target: Target, name: string) {
 }
 
 async function main() {
-  log(`load before: ${load()}`);
+  log(`load before: ${load()}; this build on Node ${process.version}`);
   // COMPARE_ROOT=<another checkout, built>: its server too, batch by batch beside this one.
   const other = process.env.COMPARE_ROOT;
   const servers: BenchServer[] = [];
@@ -96,9 +98,10 @@ async function main() {
     if (other || process.env.COMPARE_ENV) {
       const port = await benchPort(3);
       const pgPort = await benchPgPort(3);
-      servers.push(await startServer({ log, env: { BENCH_ROUTES: "1", ...compareEnv }, root: other, port, pgPort }));
+      const node = process.env.COMPARE_NODE || undefined;
+      servers.push(await startServer({ log, env: { BENCH_ROUTES: "1", ...compareEnv }, root: other, port, pgPort, node }));
     }
-    const secondLabel = `${other ?? "this build"}${process.env.COMPARE_ENV ? ` with ${process.env.COMPARE_ENV}` : ""}`;
+    const secondLabel = `${other ?? "this build"}${process.env.COMPARE_ENV ? ` with ${process.env.COMPARE_ENV}` : ""}${process.env.COMPARE_NODE ? ` on ${process.env.COMPARE_NODE}` : ""}`;
     const targets = await Promise.all(servers.map((server, i) => prepare(i === 0 ? "this build" : secondLabel, server)));
     const names = (process.env.PAGES ?? "baselineT1,fcl").split(",");
     for (const name of names)

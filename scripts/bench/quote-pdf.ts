@@ -14,6 +14,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { QuoteView } from "~/domain/quotes/quotes.server";
+import { runBench } from "./lib/exit";
 import { recordResults } from "./lib/results";
 
 // The renderer's modules import the database module, which wants a URL; this script makes no query.
@@ -181,4 +182,4 @@ async function main() {
   if (worst >= BUDGET_MS) process.exitCode = 1;
 }
 
-await main();
+runBench(main);

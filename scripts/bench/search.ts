@@ -25,6 +25,7 @@ import os from "node:os";
 import { recordResults } from "./lib/results";
 import { ms, openScratchDatabase, percentiles } from "./lib/scratch-db";
 import { seedSearchData } from "./lib/search-seed";
+import { runBench } from "./lib/exit";
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PORTS = Number(process.env.PORTS ?? 10_000);
@@ -42,7 +43,7 @@ async function main() {
     const { loadResultsPage } = await import("../../app/routes/site/-server/results.server");
     const { searchPorts, suggestPorts } = await import("../../app/domain/reference/ports.server");
     const { todayInShanghai } = await import("../../app/utils/dates");
-    const { createUserSession } = await import("../../app/domain/accounts/session.server");
+    const { createUserSession } = await import("../../app/http/auth.server");
     const { prisma } = await import("../../app/utils/db.server");
     const { clearDataCaches, readVersions } = await import("../../app/utils/data-cache.server");
     const fcl = modeByKey("fcl");
@@ -73,7 +74,7 @@ async function main() {
 
     const today = todayInShanghai();
     const t1 = await prisma.user.findUniqueOrThrow({ where: { email: "t1@example.com" }, select: { id: true } });
-    const signIn = await createUserSession(new Request("http://bench.local/login"), t1.id, "/");
+    const signIn = await createUserSession({ request: new Request("http://bench.local/login"), context: {} }, t1.id, "/");
     const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0];
 
     const time = async (fn: () => Promise<unknown>) => {
@@ -94,7 +95,10 @@ async function main() {
       async () => {
         if (cold) clearDataCaches();
         const url = `http://bench.local/fclbysea?pol=${encodeURIComponent(route.pol)}&pod=${encodeURIComponent(route.pod)}${extra}`;
-        const response = await loadResultsPage("fcl", new Request(url, { headers: withCookie ? { Cookie: cookie } : {} }));
+        const response = await loadResultsPage("fcl", {
+          request: new Request(url, { headers: withCookie ? { Cookie: cookie } : {} }),
+          context: {},
+        });
         const body = (response as unknown as { data: { status: string } }).data;
         if (body.status !== "ok") throw new Error(`${url}: status ${body.status}`);
       };
@@ -300,7 +304,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -73,6 +73,7 @@ import {
   waitUntilUp,
   type BenchServer,
 } from "./lib/server";
+import { runBench } from "./lib/exit";
 
 type Result = {
   requests: { average: number; total: number };
@@ -555,7 +556,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,6 +1,6 @@
 // The legacy API's wire mapping (issue 20), measured. Not a test: maps, in
 // this process, what the dispatcher maps on every reply and body
-// (app/api/wire.ts over app/api/entities.ts), with no database or HTTP in
+// (app/api/contract/wire.ts over app/api/contract/entities.ts), with no database or HTTP in
 // the way:
 //
 //   - a data list call of 200 FCL rows, every one of its 44 columns
@@ -14,6 +14,7 @@
 //   npm run bench:wire          (RUNS=20000 for a longer look)
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import { runBench } from "./lib/exit";
 import { recordResults } from "./lib/results";
 
 const RUNS = Number(process.env.RUNS ?? 5_000);
@@ -59,8 +60,8 @@ function time(name: string, run: () => unknown): { wall: Figures; cpu: Figures }
 
 async function main() {
   const { fclArea } = await import("../../app/domain/data-areas");
-  const { areaEntity, rateEntity, UserEntity } = await import("../../app/api/entities");
-  const { fromWire, serialize, shape, toWire } = await import("../../app/api/wire");
+  const { areaEntity, rateEntity, UserEntity } = await import("../../app/api/contract/entities");
+  const { fromWire, serialize, shape, toWire } = await import("../../app/api/contract/wire");
 
   log(
     `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load ${os
@@ -172,7 +173,4 @@ async function main() {
     );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,6 +1,6 @@
 // Login messages (spec section 8) and login throttling.
 import { prisma } from "~/utils/db.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { callRoute, cookieHeaderFrom, getRequest, loginAs } from "../support/requests";
 import { LOGIN_BACKOFF, loginDelayMs } from "~/domain/security/rate-limit.server";
 import { takeWaits } from "../support/clock";

@@ -41,9 +41,14 @@ test("a customer's results page reads through prepared statements only", async (
   const reads = seen.filter((s) => /^\s*SELECT/i.test(s.text));
   const has = (pattern: RegExp) => reads.some((s) => pattern.test(s.text));
   expect([/FROM sessions se/, /JOIN search_history/, /LEFT JOIN users s/, /FROM lane_watches/].map(has)).toEqual([true, true, true, true]);
-  // The session (with the data versions) and the customer's own reads (contacts, search history,
-  // the mode's watched lanes: domain/rates/viewer-reads.server.ts) are one statement.
-  expect(reads.filter((s) => !/FROM sessions se/.test(s.text))).toHaveLength(0);
+  // The session (with the data versions) is one statement and knows no page (decision 612); the
+  // customer's own reads (contacts, search history, the mode's watched lanes:
+  // domain/rates/viewer-reads.server.ts) are one more; nothing else is read.
+  const session = reads.filter((s) => /FROM sessions se/.test(s.text));
+  const viewer = reads.filter((s) => /JOIN search_history/.test(s.text));
+  expect(session.some((s) => /search_history|lane_watches/.test(s.text))).toBe(false);
+  expect(viewer).toHaveLength(1);
+  expect(reads.filter((s) => !session.includes(s) && !viewer.includes(s))).toHaveLength(0);
   expect(reads.filter((s) => !s.name).map((s) => s.text.slice(0, 80))).toEqual([]);
   // One name per text, the same on every request.
   const names = new Map(reads.map((s) => [s.text, s.name]));

@@ -8,7 +8,7 @@ import { loader as logLoader } from "~/routes/admin/log-list";
 import { updateProfile } from "~/domain/accounts/profile.server";
 import { routeManifest } from "../support/routes";
 import { prisma } from "~/utils/db.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { ADMIN, load, PNG_BYTES as PNG, submit } from "./helpers";
 import { MODES } from "~/domain/modes";
 import { EMAIL_KINDS } from "~/domain/logs/outbox-states";

@@ -52,7 +52,7 @@ export async function upload<T = any>(
 
 /** The flash message a redirect carries (decoded from the session cookie). */
 export async function flashOf(result: RouteResult): Promise<{ type: string; key: string } | null> {
-  const { sessionStorage } = await import("~/domain/accounts/cookie.server");
+  const { sessionStorage } = await import("~/http/cookies.server");
   const setCookie = result.headers.getSetCookie().find((line) => /^(__Host-)?session=/.test(line));
   if (!setCookie) return null;
   const session = await sessionStorage().getSession(setCookie.split(";")[0]);

@@ -3,7 +3,7 @@
 // name, fetched once per kind of target on the page, never per row.
 import { describe, expect, it, vi } from "vitest";
 import { loader as logLoader } from "~/routes/admin/log-list";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { prisma } from "~/utils/db.server";
 import { ADMIN, load } from "./helpers";
 

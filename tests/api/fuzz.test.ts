@@ -13,7 +13,7 @@
 // changes no row of any table. Prints the number of requests sent.
 import fc from "fast-check";
 import { apiEndpoints } from "~/api/registry.server";
-import type { Endpoint } from "~/api/core.server";
+import type { Endpoint } from "~/api/contract/core.server";
 import { loader as apiLoader, action as apiAction } from "~/api/route.server";
 import { whoMayCall } from "~/api/dispatch.server";
 import { flushBackground } from "~/domain/rates/background.server";

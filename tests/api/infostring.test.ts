@@ -2,7 +2,7 @@
 // string of quoted value tuples" beside JSON (data-maintenance.md 5; the
 // reading is decision 501). Parser units, then the calls end to end: what
 // is sent is what is stored, and the air import keeps its first row.
-import { parseInfoString, parseTuples } from "~/api/infostring";
+import { parseInfoString, parseTuples } from "~/api/contract/infostring";
 import { flushBackground } from "~/domain/rates/background.server";
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "./helpers";

@@ -7,7 +7,7 @@
 // that lets someone through fails here. The declarations themselves are
 // pinned per prefix by the last test.
 import { apiEndpoints } from "~/api/registry.server";
-import type { Endpoint } from "~/api/core.server";
+import type { Endpoint } from "~/api/contract/core.server";
 import { createDbSession } from "~/domain/accounts/session.server";
 import { loadViewer, type Viewer } from "~/domain/accounts/viewer.server";
 import { isOperation, mayPerform, OPERATIONS } from "~/domain/permissions/operations.server";
@@ -105,10 +105,10 @@ describe("declared access per prefix (issue 8: /nopermission needs none, /query 
         /^\/(port|airport|expressCountry|fclbyseaData|lclbyseaData|railRoadData|trailerData|byAirData|expressData|portAliases)$/,
       );
     }
-    // /my: the caller's own things need a session (issue 25: an entrustment's status and its cancel, the lane watches); everything about other users, roles, menus, offers needs the screen.
+    // /my: the caller's own things need a session (issue 25: an entrustment's status and its cancel, the lane watches; issue 43: the price requests); everything about other users, roles, menus, offers needs the screen.
     if (prefix === "my") {
       const own =
-        /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|getquote(\/\{id\})?|savequote|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\})$/.test(
+        /^\/my\/(userinfo|userinfosh|updatepwd|update\/avatar|save(fcl|lcl|trailer|byair|railroad|express)|getentrustment(\/\{id\})?|getquote(\/\{id\})?|savequote|myMenu|getentrustment\/\{id\}\/status|cancelentrustment|lanewatches|addlanewatch|dellanewatch\/\{id\}|getpricerequest(\/\{id\})?)$/.test(
           endpoint.path,
         );
       expect(who).toBe(own ? "signedIn" : "staff");

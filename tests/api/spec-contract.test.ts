@@ -12,7 +12,7 @@
 // is classified (documented read, undocumented read, edit, not an edit).
 import Ajv2020 from "ajv/dist/2020.js";
 import { apiEndpoints } from "~/api/registry.server";
-import type { Endpoint } from "~/api/core.server";
+import type { Endpoint } from "~/api/contract/core.server";
 import { flushBackground } from "~/domain/rates/background.server";
 import { loader as openApiLoader } from "~/routes/legacy-api/api.openapi[.]json";
 import { prisma } from "~/utils/db.server";
@@ -86,6 +86,8 @@ const UNDOCUMENTED_READS: Record<string, string> = {
   "GET /my/getentrustment/{id}/status": "not in the spec (issue 25)",
   "GET /my/lanewatches": "not in the spec (issue 25)",
   "GET /my/exchangerates": "not in the spec (issue 25)",
+  "GET /my/getpricerequest": "not in the spec (issue 43)",
+  "GET /my/getpricerequest/{id}": "not in the spec (issue 43)",
 };
 
 /** Calls that answer status 1 by design (decision 501). */
@@ -95,7 +97,7 @@ const NOT_OFFERED = new Set(["GET /api/code"]);
 
 type Who = "visitor" | "t1" | "admin";
 /** Calls with an operation that are a customer's own (no staff screen): read as t1. */
-const CUSTOMER_CALLS = new Set(["GET /my/getquote", "GET /my/getquote/{id}"]);
+const CUSTOMER_CALLS = new Set(["GET /my/getquote", "GET /my/getquote/{id}", "GET /my/getpricerequest", "GET /my/getpricerequest/{id}"]);
 const whoMay = (endpoint: Endpoint): Who =>
   endpoint.access.kind === "public"
     ? "visitor"
@@ -170,6 +172,19 @@ async function idFor(path: string): Promise<number> {
         body: { transport_mode: "fcl", id: String(rate.id), qty_gp20: "1" },
       });
       return (saved.body.data as { id: number }).id;
+    }
+    case "/my/getpricerequest/{id}": {
+      // t1's request, sent through the form as a customer would.
+      const { action } = await import("~/routes/site/priceRequest");
+      const { cookieOfEmail } = await import("../security/helpers");
+      const { callRoute, postForm } = await import("../support/requests");
+      const cookie = await cookieOfEmail("t1@example.com");
+      await callRoute(
+        action,
+        postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie }),
+      );
+      const id = await userId("t1@example.com");
+      return first(prisma.priceRequest.findFirst({ where: { userId: id }, select: { id: true }, orderBy: { id: "asc" } }));
     }
     case "/my/getentrustment/{id}":
     case "/my/getentrustment/{id}/status": {

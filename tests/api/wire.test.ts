@@ -1,8 +1,8 @@
-// The wire mapping's formats (app/api/wire.ts; decision 501), and the edit
+// The wire mapping's formats (app/api/contract/wire.ts; decision 501), and the edit
 // calls' booleans as issue 20 found them: yes_no sent as false, 0, true, 1 or
 // a JSON boolean is taken; anything else is refused in the caller's language
 // and changes nothing.
-import { fromWire, serialize, shape, toWire, w, entity } from "~/api/wire";
+import { fromWire, serialize, shape, toWire, w, entity } from "~/api/contract/wire";
 import { flushBackground } from "~/domain/rates/background.server";
 import { prisma } from "~/utils/db.server";
 import { api, tokenOf } from "./helpers";

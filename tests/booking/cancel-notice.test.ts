@@ -54,10 +54,13 @@ describe("a customer cancels: the forwarder is told", () => {
   }
 
   test("a staff cancellation mails only the customer; a customer without contacts cancels without a staff notice", async () => {
-    const { changeEntrustmentStatus } = await import("~/domain/booking/status.server");
-    const { getViewer } = await import("~/domain/accounts/session.server");
+    const { changeEntrustmentStatus } = await import("~/domain/orders/status.server");
+    const { getViewer } = await import("~/http/auth.server");
     const staffCancelled = await book("t1@example.com");
-    const manager = await getViewer(getRequest("/app-order", undefined, { cookie: await cookieOf("manager@example.com") }));
+    const manager = await getViewer({
+      request: getRequest("/app-order", undefined, { cookie: await cookieOf("manager@example.com") }),
+      context: {},
+    });
     expect((await changeEntrustmentStatus("staff", manager!, { id: staffCancelled, to: "CANCELLED", reason: "满" })).ok).toBe(true);
     expect(await staffNotices(staffCancelled)).toHaveLength(0);
 
@@ -69,7 +72,10 @@ describe("a customer cancels: the forwarder is told", () => {
     });
     await prisma.user.update({ where: { email: "t1@example.com" }, data: { salesId: null, customerServiceId: null } });
     try {
-      const customer = await getViewer(getRequest(`/entrustment/${alone}`, undefined, { cookie: await cookieOf("t1@example.com") }));
+      const customer = await getViewer({
+        request: getRequest(`/entrustment/${alone}`, undefined, { cookie: await cookieOf("t1@example.com") }),
+        context: {},
+      });
       expect((await changeEntrustmentStatus("customer", customer!, { id: alone, to: "CANCELLED" })).ok).toBe(true);
       expect(await staffNotices(alone)).toHaveLength(0);
     } finally {

@@ -1,5 +1,5 @@
 // The data of an order e-mail, with Chinese texts of a chosen length.
-import type { OrderEmailData } from "~/emails/order-email";
+import type { OrderEmailData } from "~/domain/orders/emails/order-email";
 
 /** An order e-mail's data; `filler` repeats the Chinese texts (longer mails, other chunk boundaries). */
 export function orderEmailData(filler = 1): OrderEmailData {

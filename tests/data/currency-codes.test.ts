@@ -7,7 +7,7 @@ import * as screen from "~/routes/admin/exchangeRates";
 import { loader as results } from "~/routes/site/mode-results";
 import { railArea } from "~/domain/data-areas";
 import { importSpreadsheet } from "~/domain/import-export/import.server";
-import { currencyCode, normalizeText } from "~/domain/import-export/normalize";
+import { currencyCode, normalizeText } from "~/utils/normalize";
 import { prisma } from "~/utils/db.server";
 import { todayInShanghai } from "~/utils/dates";
 import { callRoute, getRequest, loginAs, postForm } from "../support/requests";

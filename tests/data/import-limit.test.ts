@@ -3,7 +3,7 @@
 // follow it.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as screen from "~/routes/backoffice/data-area";
-import { bodyLimitFor } from "~/utils/body-limit.server";
+import { bodyLimitFor } from "~/request-gate.server";
 import { reloadEnv } from "~/utils/env.server";
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { loginAs } from "../support/requests";

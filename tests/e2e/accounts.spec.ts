@@ -215,6 +215,31 @@ test.describe("accounts", { tag: "@nojs" }, () => {
     await expect(page.getByText("上传头像图片只能是 JPG 或 PNG 格式!")).toBeVisible();
   });
 
+  test("without JavaScript, an avatar over the size limit shows the form again with the spec's size message, in both languages (issue 45 item 10)", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "nojs", "the no-JS path (JavaScript checks the size before sending)");
+    const who = await createCustomer(testInfo.project.name);
+    await logIn(page, who.email);
+    // Refused by the request gate before the body is read (413): the browser follows its Refresh back to the form.
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x41);
+    PNG_1PX.copy(big);
+    for (const [lng, message] of [
+      ["zh-CN", "上传头像图片大小不能超过 2MB!"],
+      ["en-US", "The avatar image must not exceed 2MB!"],
+    ] as const) {
+      await page.goto(`/userAvatar?lng=${lng}`);
+      await page.locator("#avatar").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
+      await page.locator('form:has(#avatar) button[type="submit"]').click();
+      await expect(page).toHaveURL(new RegExp(`/userAvatar\\?lng=${lng}$`), { timeout: 30_000 });
+      await expect(page.getByRole("alert")).toContainText(message);
+      await expect(page.locator("#avatar")).toBeVisible();
+    }
+    // Shown once: the next page has no message.
+    await page.goto("/userAvatar");
+    await expect(page.getByText("上传头像图片大小不能超过 2MB!")).toHaveCount(0);
+  });
+
   test("password reset by e-mail code", async ({ page }, testInfo) => {
     const who = await createCustomer(testInfo.project.name);
     await page.goto("/login");

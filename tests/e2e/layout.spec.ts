@@ -2,6 +2,9 @@
 // languages, with JavaScript on and off: what issue 21 found broken, each
 // as a measurement (the screenshots of screenshots.spec.ts catch the rest).
 import type { Page } from "@playwright/test";
+import { MODES } from "../../app/domain/modes";
+import { routeManifest } from "../support/routes";
+import { sql } from "./db-helpers";
 import { expect, hydrated, test } from "./fixtures";
 
 /** Signs in, then opens `path` (a page in another language is a new document: opened after the login's own navigation). */
@@ -155,4 +158,153 @@ test.describe("desktop tables", () => {
     expect(cut).toEqual([]);
     await expect(page.getByRole("columnheader", { name: "Customer service" })).toBeVisible();
   });
+});
+
+test.describe("the floating controls never cover a Book button or a form field (issue 45 item 7)", { tag: "@nojs" }, () => {
+  /** The other pages of the site layout (which holds the floating bar): their forms too. */
+  const SITE_PAGES = routeManifest()
+    .filter((r) => r.id.startsWith("routes/_site") && r.document && !r.pathless && !/[:*]/.test(r.url))
+    .map((r) => r.url)
+    .filter((url) => url !== "/home" && !MODES.some((m) => m.path === url));
+
+  const VALID_TODAY = "(valid_from IS NULL OR valid_from <= current_date) AND (valid_to IS NULL OR valid_to >= current_date)";
+  type Search = { url: string; lane?: { table: string; where: string; values: string[]; count: number } };
+
+  /** Per mode of the catalog, the search with the most rows valid today. */
+  async function busiestSearches(): Promise<Search[]> {
+    const searches: Search[] = [{ url: "/home" }];
+    for (const mode of MODES) {
+      if (mode.weight) {
+        // Express: a destination country and a weight (no rate column to group by).
+        searches.push({ url: `${mode.path}?${mode.fields[0].param}=US-W&${mode.weight.param}=2.5` });
+        continue;
+      }
+      const table = `${mode.key}_rates`;
+      const columns = mode.fields.map((f) => f.column!.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+      const [lane] = await sql<Record<string, string>>(
+        `SELECT ${columns.join(", ")}, count(*)::int AS count FROM ${table} WHERE ${VALID_TODAY}
+         GROUP BY ${columns.join(", ")} ORDER BY count(*) DESC LIMIT 1`,
+      );
+      const values = columns.map((c) => lane[c]);
+      searches.push({
+        url: `${mode.path}?${new URLSearchParams(mode.fields.map((f, i) => [f.param, values[i]]))}`,
+        lane: {
+          table,
+          where: `${columns.map((c, i) => `${c} = $${i + 1}`).join(" AND ")} AND ${VALID_TODAY}`,
+          values,
+          count: Number(lane.count),
+        },
+      });
+    }
+    return searches;
+  }
+
+  /** Copies of a lane's rows, so that its results have more than one page (20 rows a page); returns a function removing them. */
+  async function moreThanOnePage({ table, where, values, count }: NonNullable<Search["lane"]>) {
+    const columns = (
+      await sql<{ name: string }>(
+        `SELECT column_name AS name FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER'`,
+        [table],
+      )
+    )
+      .map((c) => `"${c.name}"`)
+      .join(", ");
+    const copies = await sql<{ id: number }>(
+      `INSERT INTO ${table} (${columns}) SELECT ${columns} FROM ${table}, generate_series(1, ${Math.ceil(30 / count)}) WHERE ${where} RETURNING id`,
+      values,
+    );
+    return () => sql(`DELETE FROM ${table} WHERE id = ANY($1)`, [copies.map((c) => c.id)]);
+  }
+
+  /**
+   * Every Book link or button and every form field of the page, brought into view each way a browser does it
+   * (focus(), scrollIntoView at the start, centre, end and nearest), is the element at its own centre.
+   */
+  const covered = (page: Page) =>
+    page.evaluate(() => {
+      const targets = [
+        ...document.querySelectorAll<HTMLElement>(
+          '.rates__book a, .rates__book button, a[href^="/booking/"], a[href^="/login?redirectTo=%2Fbooking"], main input:not([type=hidden]), main select, main textarea',
+        ),
+      ].filter((el) => el.checkVisibility({ visibilityProperty: true }));
+      const problems: string[] = [];
+      const name = (el: Element | null) =>
+        el
+          ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} "${el.textContent?.trim().slice(0, 20)}"`
+          : "nothing";
+      for (const el of targets) {
+        const ways: [string, () => void][] = [
+          ["focus", () => el.focus()],
+          ...(["start", "center", "end", "nearest"] as const).map(
+            (block) => [`scrollIntoView ${block}`, () => el.scrollIntoView({ block, inline: "nearest" })] as [string, () => void],
+          ),
+        ];
+        for (const [way, bring] of ways) {
+          window.scrollTo(0, way === "focus" ? 0 : document.documentElement.scrollHeight);
+          bring();
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          if (!hit || !(hit === el || el.contains(hit)))
+            problems.push(`${name(el)} (${way}) under ${name(hit)} ${name(hit?.closest(".contact-card, .floating-bar") ?? null)}`);
+        }
+      }
+      return { count: targets.length, problems: [...new Set(problems)].slice(0, 10) };
+    });
+
+  for (const width of [390, 1280, 1440]) {
+    test(`on /home, the six results pages and every other site page at ${width} px, in Chinese and English; the phone pager fits`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await login(page, "t1@example.com");
+      const searches = await busiestSearches();
+      // On the phone, results of more than one page: the pager must fit.
+      const cleanups = width === 390 ? await Promise.all(searches.flatMap((s) => (s.lane ? [moreThanOnePage(s.lane)] : []))) : [];
+      let pagers = 0;
+      try {
+        for (const lng of ["zh-CN", "en-US"]) {
+          for (const { url } of searches) {
+            await page.goto(`${url}${url.includes("?") ? "&" : "?"}lng=${lng}`);
+            await hydrated(page);
+            // The back-to-top link shows once the page has scrolled (with JavaScript).
+            await page.evaluate(() => window.scrollTo(0, 400));
+            const { count, problems } = await covered(page);
+            expect(count, `${url} has Book buttons or fields`).toBeGreaterThan(0);
+            expect(problems, `${lng} ${url}`).toEqual([]);
+            if (url !== "/home") await expect(page.locator(".rates__book").first(), `${url} shows rows`).toBeVisible();
+            const pager = page.locator("nav.pager");
+            if (width === 390 && (await pager.count())) {
+              pagers += 1;
+              const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+              expect(overflow, `${lng} ${url}: no sideways scroll`).toBeLessThanOrEqual(width);
+              const outside = await pager
+                .locator("a")
+                .evaluateAll(
+                  (links, w) =>
+                    links
+                      .filter((a) => a.getBoundingClientRect().left < 0 || a.getBoundingClientRect().right > w)
+                      .map((a) => a.textContent),
+                  width,
+                );
+              expect(outside, `${lng} ${url}: the pager's links inside the window`).toEqual([]);
+            }
+          }
+        }
+      } finally {
+        for (const cleanup of cleanups) await cleanup();
+      }
+      expect(SITE_PAGES.length).toBeGreaterThan(8);
+      for (const lng of ["zh-CN", "en-US"]) {
+        for (const url of SITE_PAGES) {
+          await page.goto(`${url}?lng=${lng}`);
+          await page.evaluate(() => window.scrollTo(0, 400));
+          expect((await covered(page)).problems, `${lng} ${url}`).toEqual([]);
+        }
+      }
+      // Every results page whose lane was copied (all but express) showed its pager, in both languages.
+      if (width === 390) expect(pagers, "results with more than one page").toBe(2 * cleanups.length);
+    });
+  }
 });

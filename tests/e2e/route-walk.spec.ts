@@ -60,7 +60,21 @@ const SAMPLES: Record<string, (page: Page) => Promise<string[]>> = {
   "routes/_site.booking.done.$id": async () => (await customerEntrustments()).map((id) => `/booking/done/${id}`),
   "routes/_site.entrustment_.$id": async () => (await customerEntrustments()).map((id) => `/entrustment/${id}`),
   "routes/_site.quote.$token": async (page) => [`/quote/${await savedQuote(page)}`],
+  "routes/_bo.priceDesk_.$id": async () => [`/priceDesk/${await openPriceRequest()}`],
 };
+
+/** An open FCL price request of the T1 customer (the demo data has none): the desk's page of one request. */
+async function openPriceRequest(): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    `WITH r AS (
+       INSERT INTO price_requests (number, user_id, mode, origin, destination, cargo, currency, state, opened_at, due_at)
+       SELECT 'R00000000-' || lpad(nextval(pg_get_serial_sequence('price_requests', 'id'))::text, 6, '0'), u.id, 'FCL',
+              'SHANGHAI', '蒙巴萨', '{"kind":"containers","counts":{"gp20":1}}', 'USD', 'OPEN', now(), now() + interval '2 hours'
+       FROM users u WHERE u.email = 't1@example.com' RETURNING id)
+     SELECT id FROM r`,
+  );
+  return row.id;
+}
 
 /** Booking from the customer's saved quote (decision 402): /booking/quote/<id>. */
 async function quoteBooking(page: Page): Promise<string> {

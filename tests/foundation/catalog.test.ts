@@ -29,7 +29,7 @@ import { OPERATIONS, isOperation } from "~/domain/permissions/operations.server"
 import { parseTableQuery } from "~/domain/table/paging.server";
 import { supportedLanguages } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
-import { VERSIONED_TABLES } from "~/utils/data-cache.server";
+import { VERSIONED_TABLES } from "~/domain/rates/read-cache.server";
 import { prisma } from "~/utils/db.server";
 import { sqlTable } from "~/utils/sql-names.server";
 import { routeManifest } from "../support/routes";

@@ -8,7 +8,7 @@
 // client's one-click unsubscribe, RFC 8058) removes the watch.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMAIL_KINDS } from "~/domain/logs/outbox-states";
-import { changeEntrustmentStatus } from "~/domain/booking/status.server";
+import { changeEntrustmentStatus } from "~/domain/orders/status.server";
 import { loadViewer } from "~/domain/accounts/viewer.server";
 import { auditProfileChange, auditUser } from "~/domain/users/users.server";
 import { prisma } from "~/utils/db.server";

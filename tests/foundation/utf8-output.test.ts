@@ -14,7 +14,8 @@
 // new page is rendered here without anyone listing it; a new route with
 // parameters fails until SAMPLES says which URL to render. Resource routes
 // (no default export) do not go through React and are not rendered here.
-// The e-mails are every `render…` export of app/emails.
+// The e-mails are every `render…` export of app/emails and of the domain's
+// emails/ folders (domain/orders/emails, domain/users/emails).
 import type * as ReactDomServer from "react-dom/server";
 import fs from "node:fs";
 import path from "node:path";
@@ -149,10 +150,19 @@ const MAIL_SAMPLES: Record<string, (t: Awaited<ReturnType<typeof i18n.getFixedT>
   ],
 };
 
+/** The folders of e-mail templates: app/emails and every `emails/` folder of a domain module (domain/orders/emails). */
+function mailDirs(dir = APP_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || entry.name === "generated") return [];
+    const full = path.join(dir, entry.name);
+    return entry.name === "emails" ? [full, ...mailDirs(full)] : mailDirs(full);
+  });
+}
+
 async function mailRenderers(): Promise<[string, MailRenderer][]> {
-  const dir = path.join(APP_DIR, "emails");
   const found: [string, MailRenderer][] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts"))) {
+  for (const [dir, file] of mailDirs().flatMap((d) => fs.readdirSync(d).map((f) => [d, f] as const))) {
+    if (!/\.tsx?$/.test(file) || file.endsWith(".test.ts")) continue;
     const module = (await import(/* @vite-ignore */ path.join(dir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       // renderEmail is the shared step every renderer goes through.

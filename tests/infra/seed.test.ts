@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "../../app/generated/prisma/client.ts";
 import { verifyPassword } from "../../app/domain/accounts/password.server.ts";
 import { buildRates, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../../prisma/seed/index.ts";
-import { SeedCalendar } from "../../prisma/seed/dates.ts";
+import { SeedCalendar } from "../../prisma/seed/lib/dates.ts";
 import { buildReferenceData } from "../../prisma/seed/reference.ts";
 import { EXPRESS_ZONE_CODES } from "../../app/domain/express-zones.ts";
 
@@ -233,6 +233,7 @@ describe("demo seed", () => {
     expect(byPath.get("/expressData")).toBe(14);
     expect(byPath.get("/app-query")).toBe(20);
     expect(byPath.get("/log-list")).toBe(23);
+    expect(byPath.get("/priceDesk")).toBe(43);
     for (const right of [32, 33, 34, 71, 72, 73, 75, 86, 90, 96]) {
       expect(menus.find((m) => m.id === right)?.level, `right ${right}`).toBe(3);
     }
@@ -245,9 +246,9 @@ describe("demo seed", () => {
       };
     };
     expect((await perms(1)).full).toHaveLength(menus.length);
-    expect(await perms(12)).toEqual({ full: [2, 16, 19, 22, 27, 73, 75, 97], half: [1, 15, 21] });
-    expect(await perms(13)).toEqual({ full: [2, 19, 20, 22, 73, 90, 97], half: [1, 15, 21] });
-    expect(await perms(27)).toEqual({ full: [2, 16, 19, 21, 22, 23, 27, 71, 73, 75, 86, 90, 96, 97], half: [1, 15] });
+    expect(await perms(12)).toEqual({ full: [2, 16, 19, 22, 27, 43, 73, 75, 97], half: [1, 15, 21] });
+    expect(await perms(13)).toEqual({ full: [2, 19, 20, 22, 43, 73, 90, 97], half: [1, 15, 21] });
+    expect(await perms(27)).toEqual({ full: [2, 16, 19, 21, 22, 23, 27, 43, 71, 73, 75, 86, 90, 96, 97], half: [1, 15] });
     expect(await perms(14)).toEqual({ full: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 25, 26, 27], half: [21] });
     for (const customerRole of [20, 21, 22]) expect(await perms(customerRole)).toEqual({ full: [], half: [] });
   });

@@ -4,7 +4,7 @@
 import { flushBackground } from "~/domain/rates/background.server";
 import { formatMoney } from "~/domain/pricing/format";
 import { createDbSession } from "~/domain/accounts/session.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { withTestDb } from "../support/db";
 import { cookieHeaderFrom, getRequest, loginAs } from "../support/requests";
 

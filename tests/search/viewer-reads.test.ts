@@ -1,21 +1,19 @@
 // A signed-in customer's own reads on the results and home pages (their
 // contact card, their search history, whether they watch the lane) come
 // from one statement (domain/rates/viewer-reads.server.ts): what it reads is
-// what the three separate reads give, whichever order the page asks in.
+// what the three separate reads give, whichever order the page asks in. The
+// session's statement reads the session alone, whatever page asked.
 import { modeByKey } from "~/domain/modes";
 import { contactsOf } from "~/domain/rates/contacts.server";
 import { readHistory } from "~/domain/rates/history.server";
-import { pageReadsMode, viewerReads } from "~/domain/rates/viewer-reads.server";
+import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { readWatching } from "~/domain/watches/watches.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { prisma } from "~/utils/db.server";
 import pg from "pg";
 import { flushBackground } from "~/domain/rates/background.server";
 import { render, visibleText } from "../support/render";
-import { getRequest, loginAs } from "../support/requests";
-import { timingStorage, type RequestTiming } from "~/utils/server-timing.server";
-
-const fresh = (): RequestTiming => ({ started: performance.now(), db: 0, count: 0, slowest: 0 });
+import { loginAs } from "../support/requests";
 
 const fcl = modeByKey("fcl");
 const WATCHED = { mode: "FCL", pol: "VIEWER-READS POL", pod: "VIEWER-READS POD" };
@@ -50,7 +48,6 @@ test("one statement reads the history, the contacts and the watch the separate r
   for (const lane of [WATCHED, { ...WATCHED, pod: "ELSEWHERE" }]) {
     const reads = viewerReads(viewer.id, fcl);
     const [history, contacts, watching] = await Promise.all([reads.history(viewer), reads.contacts(viewer), reads.watching(viewer, lane)]);
-    reads.done();
     expect({ history, contacts, watching }).toEqual({
       history: separate.history,
       contacts: separate.contacts,
@@ -58,16 +55,14 @@ test("one statement reads the history, the contacts and the watch the separate r
     });
   }
 
-  // A search that never asks about a watch (no lane): read when it ends; the home page reads at once.
+  // A page that never asks about a watch (the home page, a search without a lane).
   const reads = viewerReads(viewer.id, fcl);
-  const pending = Promise.all([reads.history(viewer), reads.contacts(viewer)]);
-  reads.done();
-  expect(await pending).toEqual([separate.history, separate.contacts]);
+  expect(await Promise.all([reads.history(viewer), reads.contacts(viewer)])).toEqual([separate.history, separate.contacts]);
   // Asked after the statement went: still the right answer.
   expect(await reads.watching(viewer, WATCHED)).toBe(true);
 });
 
-describe("on a page load the session's statement reads them (accounts/session.server.ts)", () => {
+describe("on a page load: the session's statement, then the viewer's reads", () => {
   /** The SELECTs a request runs (pg's Client.query, whatever the pool). */
   async function selects(fn: () => Promise<unknown>): Promise<string[]> {
     const query = vi.spyOn(pg.Client.prototype, "query");
@@ -81,7 +76,7 @@ describe("on a page load the session's statement reads them (accounts/session.se
     }
   }
 
-  test("a results page and /home of a customer: one statement, the same history, contacts and watch", async () => {
+  test("a results page and /home of a customer: two statements, the same history, contacts and watch", async () => {
     const cookie = await loginAs("t1@example.com");
     const lane = { pol: "SHANGHAI", pod: "BATAM" };
     const warm = () => render("/fclbysea", lane, { cookie });
@@ -94,19 +89,17 @@ describe("on a page load the session's statement reads them (accounts/session.se
     for (const watched of [false, true]) {
       if (watched) await prisma.laneWatch.create({ data: { userId: viewer.id, mode: "FCL", ...lane } });
       let page!: Awaited<ReturnType<typeof render>>;
-      // In the server's per-request scope (server/app.js opens it), as the session lookup is kept per request.
-      const seen = await selects(() =>
-        timingStorage().run(fresh(), async () => {
-          page = await render("/fclbysea", lane, { cookie });
-        }),
-      );
+      const seen = await selects(async () => {
+        page = await render("/fclbysea", lane, { cookie });
+      });
       await flushBackground();
       expect(page.status).toBe(200);
-      // The session's statement, nothing else read.
-      // The session's statement with the page's reads, nothing else.
-      expect(seen).toHaveLength(1);
+      // The session's statement (the session alone), then the viewer's reads; nothing else read.
+      expect(seen).toHaveLength(2);
       expect(seen[0]).toMatch(/FROM sessions se/);
-      expect(seen[0]).toMatch(/lane_watches/);
+      expect(seen[0]).not.toMatch(/lane_watches|search_history/);
+      expect(seen[1]).toMatch(/lane_watches/);
+      expect(seen[1]).toMatch(/search_history/);
       // What the page shows is what the separate reads give.
       const text = visibleText(page.html);
       expect(text).toContain(contactName);
@@ -119,20 +112,12 @@ describe("on a page load the session's statement reads them (accounts/session.se
       expect((await render("/home", { tab: "fcl" }, { cookie })).status).toBe(200);
     });
     await flushBackground();
-    expect(home.filter((text) => /search_history|LEFT JOIN users s/.test(text) && !/FROM sessions se/.test(text))).toEqual([]);
-    expect(home.some((text) => /FROM sessions se/.test(text) && /search_history/.test(text))).toBe(true);
+    expect(home.filter((text) => /search_history/.test(text))).toHaveLength(1);
+    expect(home.some((text) => /FROM sessions se/.test(text) && /search_history/.test(text))).toBe(false);
   });
 
-  test("another mode's watched lane does not count; a URL that names no mode reads the session alone", async () => {
+  test("another mode's watched lane does not count; an account page's session statement reads the session alone", async () => {
     const cookie = await loginAs("t1@example.com");
-    const mode = pageReadsMode(getRequest("/lclbysea"));
-    expect(mode?.key).toBe("lcl");
-    expect(pageReadsMode(getRequest("/home", { tab: "air" }))?.key).toBe("air");
-    expect(pageReadsMode(getRequest("/home"))?.key).toBe("fcl");
-    expect(pageReadsMode(getRequest("/userInfo"))).toBeNull();
-    // As the routes match them: any case, a trailing slash.
-    expect(pageReadsMode(getRequest("/FCLbysea/"))?.key).toBe("fcl");
-    expect(pageReadsMode(getRequest("/Home/", { tab: "railway" }))?.key).toBe("rail");
     // An FCL watch of the lane the LCL page shows: not a watch of the LCL lane.
     const lcl = { lclpol: "SHANGHAI", lclpod: "KOBE" };
     await prisma.laneWatch.create({ data: { userId: viewer.id, mode: "FCL", pol: "SHANGHAI", pod: "KOBE" } });
@@ -145,7 +130,7 @@ describe("on a page load the session's statement reads them (accounts/session.se
     });
     await flushBackground();
     await prisma.laneWatch.deleteMany({ where: { userId: viewer.id, pol: "SHANGHAI", pod: "KOBE" } });
-    expect(reads.filter((text) => !/FROM sessions se/.test(text))).toEqual([]);
+    expect(reads.filter((text) => !/FROM sessions se|lane_watches/.test(text))).toEqual([]);
     const account = await selects(async () => {
       expect((await render("/userInfo", {}, { cookie })).status).toBe(200);
     });

@@ -18,7 +18,7 @@
 // screen), "hidden" (404: outside the actor's view), "signin" (visitor) or
 // "n/a" (the operation does not apply to that role; nothing changes).
 import { createDbSession } from "~/domain/accounts/session.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { action as userAction } from "~/routes/admin/userList";
 import { flushBackground } from "~/domain/rates/background.server";
 import { keepAnAdministrator, LastAdministratorError } from "~/domain/permissions/authority.server";

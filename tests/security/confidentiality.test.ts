@@ -20,7 +20,7 @@ import { flushBackground } from "~/domain/rates/background.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
-import { render } from "../support/render";
+import { hydrationData, render, withoutHydrationStream } from "../support/render";
 import { pdfText } from "../support/pdf";
 import { callRoute, getRequest, postForm, type RouteResult } from "../support/requests";
 import { newKey } from "../booking/helpers";
@@ -154,7 +154,9 @@ async function loaderPage(name: string, loader: Loader, url: string, cookie: str
 async function documentPage(name: string, url: string, cookie: string) {
   const { pathname, search } = new URL(url, "http://x");
   const page = await render(pathname, Object.fromEntries(new URLSearchParams(search)), { cookie });
-  return { status: page.status, location: page.location, page: { name: `${name} document`, text: page.html } };
+  // The hydration data decoded (its raw stream's reference numbers are not prices) beside the rest of the document.
+  const text = `${withoutHydrationStream(page.html)}\n${dataText(await hydrationData(page.html))}`;
+  return { status: page.status, location: page.location, page: { name: `${name} document`, text } };
 }
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
@@ -787,7 +789,7 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
   });
 
   test.each(CUSTOMERS)("as %s: the status e-mails and the status call of their entrustments", async (viewer) => {
-    const { changeEntrustmentStatus } = await import("~/domain/booking/status.server");
+    const { changeEntrustmentStatus } = await import("~/domain/orders/status.server");
     const { loadViewer } = await import("~/domain/accounts/viewer.server");
     const { action } = await step1Route();
     const email = `${viewer}@example.com`;
@@ -818,5 +820,96 @@ describe("lane-watch digest e-mails, the watch list and booking-status e-mails",
     expect(mails.length).toBeGreaterThanOrEqual(LANES.length);
     for (const mail of mails) pages.push({ name: `status mail ${mail.id}`, text: `${mail.subject}\n${mail.text}\n${mail.html}` });
     expect(leaksIn(pages, forbiddenFor(viewer, values))).toEqual([]);
+  });
+});
+
+// Price requests (issue 43): a T2 customer asks on every tiered lane, the desk answers in the request's own
+// prices and then writes the lane into the mode's table with a different price per tier. The customer's list,
+// the answer's quote (page, .data, PDF), the answer e-mail, the lane's news e-mail and the API's request
+// calls hold no T0 or T1 price, neither of the lane's rates nor of the one just written. The T2 answer and the
+// T2 price written are in them (the test can fail).
+describe("price requests", () => {
+  const PUBLISHED: Record<Tier, string> = { T0: "7001.11", T1: "7002.22", T2: "7003.33" };
+  const ANSWERED = "4321.09";
+  test.each(LANES)("a T2 request answered and made a rate: $mode", async (lane) => {
+    const mode = modeByKey(lane.mode);
+    const rows = await rateRows(mode, lane.where);
+    const cookie = await cookieOf("t2");
+    const t2 = await prisma.user.findUniqueOrThrow({ where: { email: "t2@example.com" }, select: { id: true } });
+    const [from, to] = [mode.fields.find((f) => f.role === "from")!, mode.fields.find((f) => f.role === "to")!];
+    const fromValue = lane.where[from.column === "dock" ? "dock" : "pol"];
+    const toValue = lane.where[to.column === "doorPoint" ? "doorPoint" : "pod"];
+    const column = mode.prices.find((p) => p.tiers)!;
+    const containers = mode.shipment === "containers";
+    const ask = await import("~/routes/site/priceRequest");
+    const asked = await callRoute(
+      ask.action as never,
+      postForm(
+        "/priceRequest",
+        {
+          mode: mode.key,
+          origin: fromValue,
+          destination: toValue,
+          ...(containers ? { [`qty_${column.key}`]: "1" } : { kg: "300", cbm: "1" }),
+        },
+        { cookie },
+      ),
+    );
+    expect(asked.status, JSON.stringify(asked.data)).toBe(302);
+    const request = await prisma.priceRequest.findFirstOrThrow({ where: { userId: t2.id }, orderBy: { id: "desc" } });
+    // The customer searched the lane: the lane's news reaches them too.
+    await prisma.queryLog.create({ data: { mode: mode.enumValue, userId: t2.id, [from.logColumn]: fromValue, [to.logColumn]: toValue } });
+
+    const admin = await cookieOf("admin");
+    const desk = await import("~/routes/admin/priceDesk_.$id");
+    const post = (fields: Record<string, string>) =>
+      callRoute(desk.action as never, postForm(`/priceDesk/${request.id}`, fields, { cookie: admin }), {
+        params: { id: String(request.id) },
+      });
+    const answer = {
+      intent: "answer",
+      currency: "fixed" in mode.currency ? mode.currency.fixed : "USD",
+      [`rate_${column.key}`]: ANSWERED,
+      [`qty_${column.key}`]: "1",
+      validTo: "2099-12-31",
+    };
+    expect((await post(answer)).status).toBe(302);
+    const publish = Object.fromEntries(TIERS.map((tier) => [`price_${column.key}_${tier}`, PUBLISHED[tier]]));
+    const done = await post({ intent: "publish", ...publish });
+    expect(done.status, JSON.stringify(done.data)).toBe(302);
+
+    const { quote } = await prisma.priceRequest.findUniqueOrThrow({ where: { id: request.id }, include: { quote: true } });
+    const token = quote!.token;
+    const shared = await import("~/routes/site/quote.$token");
+    const pdfRoute = await import("~/routes/resources/quote.$token.pdf");
+    const pdf = (await pdfRoute.loader({ request: getRequest(`/quote/${token}/pdf`), params: { token }, context: {} })) as Response;
+    const list = await import("~/routes/account/userRequests");
+    const mails = await prisma.emailOutbox.findMany({
+      where: { toAddress: "t2@example.com", kind: { in: ["price_request_answer", "lane_news"] }, createdAt: { gte: request.createdAt } },
+    });
+    expect(mails.map((m) => m.kind).sort()).toEqual(["lane_news", "price_request_answer"]);
+    const apiToken = await tokenOf("t2@example.com");
+    const apiList = await api("GET", "/my/getpricerequest", { token: apiToken });
+    const apiOne = await api("GET", `/my/getpricerequest/${request.id}`, { token: apiToken });
+    expect([apiList.body.status, apiOne.body.status]).toEqual([0, 0]);
+    const pages: Page[] = [
+      (await loaderPage("requests", list.loader as Loader, "/userRequests", cookie)).page,
+      (await documentPage("requests", "/userRequests", cookie)).page,
+      (await loaderPage("quote page", shared.loader as Loader, `/quote/${token}`, "", { token })).page,
+      (await documentPage("quote page", `/quote/${token}`, "")).page,
+      { name: "quote page .data", text: (await render(`/quote/${token}.data`, undefined, { cookie })).html },
+      { name: "quote PDF", text: await pdfText(new Uint8Array(await pdf.arrayBuffer())) },
+      ...mails.map((m) => ({ name: `${m.kind} mail`, text: `${m.subject}\n${m.text}\n${m.html}` })),
+      { name: "API request list", text: dataText(apiList.body) },
+      { name: "API request", text: dataText(apiOne.body) },
+    ];
+    expect(leaksIn(pages, [...forbiddenFor("t2", collect(rows)), PUBLISHED.T0, PUBLISHED.T1])).toEqual([]);
+    for (const name of ["quote page document", "quote PDF", "price_request_answer mail", "API request"])
+      expect(
+        occurs(pages.find((p) => p.name === name)!.text, formatMoney(ANSWERED)!) ||
+          occurs(pages.find((p) => p.name === name)!.text, ANSWERED),
+        name,
+      ).toBe(true);
+    expect(occurs(pages.find((p) => p.name === "lane_news mail")!.text, formatMoney(PUBLISHED.T2)!)).toBe(true);
   });
 });

@@ -347,7 +347,7 @@ const withIntent = (intent: string, schema: z.ZodTypeAny, extra: Record<string, 
 
 /** The flash message a redirect carries. */
 async function flashOf(headers: Headers): Promise<{ type: string; key: string } | null> {
-  const { sessionStorage } = await import("~/domain/accounts/cookie.server");
+  const { sessionStorage } = await import("~/http/cookies.server");
   const line = headers.getSetCookie().find((l) => /^(__Host-)?session=/.test(l));
   if (!line) return null;
   const session = await sessionStorage().getSession(line.split(";")[0]);

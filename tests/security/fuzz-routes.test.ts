@@ -219,7 +219,7 @@ beforeAll(async () => {
 async function refusedFlash(response: Rendered): Promise<boolean> {
   const line = response.headers.getSetCookie().find((l) => /^(__Host-)?session=/.test(l));
   if (!line) return false;
-  const { sessionStorage } = await import("~/domain/accounts/cookie.server");
+  const { sessionStorage } = await import("~/http/cookies.server");
   const session = await sessionStorage().getSession(line.split(";")[0]);
   const message = session.get("message") as { type: string; key: string } | undefined;
   return message?.type === "error" || message?.type === "warning";

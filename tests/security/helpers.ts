@@ -3,7 +3,7 @@
 // action and describe its outcome ("200", "302 /home", "403" ...).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createDbSession } from "~/domain/accounts/session.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { callRoute, cookieHeaderFrom, getRequest, loginAs } from "../support/requests";
 
 export type RouteFn = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;

@@ -14,15 +14,10 @@
 // reach customers outside it.
 import { prisma } from "~/utils/db.server";
 import { createDbSession } from "~/domain/accounts/session.server";
-import { sessionStorage } from "~/domain/accounts/cookie.server";
+import { sessionStorage } from "~/http/cookies.server";
 import { flushBackground } from "~/domain/rates/background.server";
-import {
-  declaredOperations,
-  isOperation,
-  OPERATIONS,
-  type DeclaredOperations,
-  type OperationId,
-} from "~/domain/permissions/operations.server";
+import { isOperation, OPERATIONS, type OperationId } from "~/domain/permissions/operations.server";
+import { declaredOperations, type DeclaredOperations } from "~/http/auth.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
 import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
@@ -62,8 +57,9 @@ const ADMIN_PATHS = [
   "/query-logs",
   "/log-list",
   "/insights",
+  "/priceDesk",
 ];
-const SERVICE_PATHS = ["/userList", "/query-logs", "/app-order", "/app-query"];
+const SERVICE_PATHS = ["/userList", "/query-logs", "/app-order", "/app-query", "/priceDesk"];
 
 const PATHS: Record<ViewerKey, string[]> = {
   visitor: [],
@@ -75,9 +71,9 @@ const PATHS: Record<ViewerKey, string[]> = {
   t2: [],
   service: SERVICE_PATHS,
   noperm: SERVICE_PATHS,
-  sales: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
-  salesGlobal: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order"],
-  manager: ["/userList", "/query-logs", "/log-list", "/insights", "/saleList", "/app-order"],
+  sales: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order", "/priceDesk"],
+  salesGlobal: ["/userList", "/query-logs", "/insights", "/saleList", "/app-order", "/priceDesk"],
+  manager: ["/userList", "/query-logs", "/log-list", "/insights", "/saleList", "/app-order", "/priceDesk"],
   data: [...DATA_PATHS, "/portAliases", "/exchangeRates", "/insights"],
   admin: [...ADMIN_PATHS, ...DATA_PATHS, "/portAliases", "/exchangeRates"],
 };
@@ -163,6 +159,8 @@ type Fixtures = {
   homeImage: string;
   /** t2's saved quote (the token of its shared page). */
   quoteToken: string;
+  /** t2's price request (issue 43). */
+  priceRequest: number;
 };
 
 type Entry = {
@@ -271,6 +269,21 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_site._account.userAvatar": { url: at("/userAvatar"), loader: signedIn(), action: signedIn("400") },
   // Lane watches (issue 25 item 4): the customer's own list; an empty post has no intent (400).
   "routes/_site._account.userWatches": { url: at("/userWatches"), loader: signedIn(), action: signedIn("400") },
+  // Price requests (issue 43): anyone asks (an empty form is a validation error), but an account that cannot see
+  // prices (pending, failed, staff) is refused first; a customer lists their own.
+  "routes/_site.priceRequest": {
+    url: at("/priceRequest?mode=fcl"),
+    loader: publicPage(),
+    action: (v) => frozenOut(v) ?? (v === "visitor" || v === "t0" || v === "t1" || v === "t2" ? "400" : "403"),
+  },
+  "routes/_site._account.userRequests": { url: at("/userRequests"), loader: signedIn() },
+  // The embeddable form (issue 43 item 6) reads no session: every request filed there is a visitor's (an empty one is
+  // invalid); its documented endpoint sends the form back to that page with the problems named.
+  "routes/embed.price-request": { url: at("/embed/price-request"), loader: always("200"), action: always("400") },
+  "routes/embed.price-request_.post": {
+    url: at("/embed/price-request/post"),
+    action: always("303 /embed/price-request?lng=zh-CN&invalid=1"),
+  },
   // The digest's unsubscribe link: public, no session read; without a valid signature 404.
   "routes/_site.watch.unsubscribe": { url: at("/watch/unsubscribe"), loader: always("404"), action: always("404") },
 
@@ -290,6 +303,15 @@ const MANIFEST: Record<string, Entry> = {
   "routes/_bo.query-logs": { url: at("/query-logs"), loader: screen("/query-logs") },
   "routes/_bo.log-list": { url: at("/log-list"), loader: screen("/log-list") },
   "routes/_bo.insights": { url: at("/insights"), loader: screen("/insights") },
+  // The pricing desk (issue 43): its queue, and one request (t2's: outside the view of noperm, a view-2 member who is not t2's contact, 404).
+  // Its "make it a rate" is the FCL table's import, so data staff pass the action's gate (then: no intent, 400).
+  "routes/_bo.priceDesk": { url: at("/priceDesk"), loader: screen("/priceDesk") },
+  "routes/_bo.priceDesk_.$id": {
+    url: (f) => `/priceDesk/${f.priceRequest}`,
+    params: (f) => ({ id: String(f.priceRequest) }),
+    loader: (v) => (v === "noperm" ? "404" : screen("/priceDesk")(v)),
+    action: (v) => (v === "data" ? "400" : screen("/priceDesk", "400")(v)),
+  },
   "routes/_bo.insights_.export": { url: at("/insights/export?table=trend"), loader: screen("/insights") },
   // The nine data areas and their Excel exports (staff see every tier there, by design).
   ...Object.fromEntries(
@@ -383,7 +405,13 @@ beforeAll(async () => {
   const homeImage = (await prisma.homeContent.findFirstOrThrow({ where: { name: "安全测试图片" } })).imagePath!;
 
   const quoteToken = await savedQuote(fclRate, t2);
-  fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage, quoteToken };
+  const { action: askAction } = await import("~/routes/site/priceRequest");
+  await call(
+    askAction as RouteFn,
+    postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "BATAM", qty_gp20: "1" }, { cookie: t2 }),
+  );
+  const priceRequest = (await prisma.priceRequest.findFirstOrThrow({ where: { userId: USER_ID.t2 } })).id;
+  fixtures = { fclRate, t2Order, otherOrder, avatar, wxCode, homeImage, quoteToken, priceRequest };
   loggedAfterFixtures = (await prisma.operationLog.aggregate({ _max: { id: true } }))._max.id ?? 0n;
   for (const [key, value] of Object.entries(fixtures)) if (!value) throw new Error(`fixture ${key} was not created`);
 });

@@ -1,4 +1,4 @@
-// The request gate (app/utils/body-limit.server.ts, wired by
+// The request gate (app/request-gate.server.ts, wired by
 // server/request-gate.js) on a real socket in front of the production build,
 // as server/index.js runs it. Issue 18, findings 2 and 4:
 // - every page action (from the route tree) and every API call (from the
@@ -19,9 +19,10 @@ import type { ServerBuild } from "@remix-run/node";
 import { requestGate } from "../../server/request-gate.js";
 import { apiEndpoints } from "~/api/registry.server";
 import { endpointBodyLimit } from "~/api/dispatch.server";
-import { bodyLimitFor, gateMayRefuse, PAGE_UPLOADS, refusalOf } from "~/utils/body-limit.server";
+import { bodyLimitFor, gateMayRefuse, PAGE_UPLOADS, refusalOf } from "~/request-gate.server";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, uploadBodyLimit } from "~/utils/upload-limits";
 import { prisma } from "~/utils/db.server";
+import { i18n } from "~/i18n/i18n.server";
 import { API_DISPATCHERS, importRoute, routeManifest } from "../support/routes";
 
 const BUILD = path.resolve(process.cwd(), "build", "index.js");
@@ -229,6 +230,71 @@ describe("one body limit for every action and API call, answered before the body
         routes.map((r) => r.url),
         upload,
       ).toContain(upload);
+  });
+});
+
+describe("a file over the limit sent without JavaScript goes back to its form with the spec's size message (issue 45 item 10)", () => {
+  // Every page upload route of the table, so a new one is covered as it is added.
+  const uploads = PAGE_UPLOADS.map((upload) => ({ ...upload, url: concrete(upload.path) }));
+  const tooLarge = (url: string, headers: Record<string, string> = {}) =>
+    raw({
+      method: "POST",
+      path: url,
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(bodyLimitFor("POST", url.split("?")[0]) + 1),
+        ...headers,
+      },
+    });
+
+  test("the 413 answer refreshes to the page the form was on (same-origin Referer), with the message flashed in the user's language", async () => {
+    expect(uploads.length).toBeGreaterThan(5);
+    for (const upload of uploads) {
+      for (const lng of ["zh-CN", "en-US"] as const) {
+        const t = await i18n.getFixedT(lng);
+        const message = typeof upload.tooLarge === "function" ? upload.tooLarge() : { key: upload.tooLarge };
+        const text = t(message.key, message.values ?? {});
+        expect(text, upload.path).not.toBe(message.key);
+        expect(text, upload.path).not.toContain("{{");
+        const from = `${upload.url}?tab=2&lng=${lng}`;
+        const answer = await tooLarge(`${upload.url}?lng=${lng}`, { Referer: `http://127.0.0.1:${port}${from}` });
+        expect(answer.status, upload.path).toBe(413);
+        // Even a browser that does not follow Refresh shows the message and a way back.
+        expect(answer.body, upload.path).toContain(text);
+        if (upload.screen) {
+          // A data area's screen says it itself (issue 40).
+          expect(answer.headers.refresh, upload.path).toBe(`0; url=${upload.screen}`);
+          expect(answer.headers["set-cookie"], upload.path).toBeUndefined();
+          continue;
+        }
+        expect(answer.headers.refresh, upload.path).toBe(`0; url=${from}`);
+        const cookie = answer.headers["set-cookie"]?.split(";")[0];
+        expect(cookie, upload.path).toMatch(/^session=/);
+        // The next page shows the flash message (root.message), once.
+        const next = await raw({ method: "GET", path: `/home?lng=${lng}`, headers: { Cookie: cookie! } });
+        expect(next.status).toBe(200);
+        expect(next.body, upload.path).toContain(text);
+      }
+    }
+  });
+
+  test("no Referer, or one from another site: back to the page the form was sent to", async () => {
+    for (const upload of uploads.filter((u) => !u.screen)) {
+      for (const referer of [undefined, "https://evil.example/phish?x=1", "not a url"]) {
+        const answer = await tooLarge(upload.url, referer ? { Referer: referer } : {});
+        expect(answer.status, upload.path).toBe(413);
+        expect(answer.headers.refresh, `${upload.path} ${referer}`).toBe(`0; url=${upload.url}`);
+      }
+    }
+  });
+
+  test("a data request (JavaScript on) gets the plain 413: no flash, no Refresh", async () => {
+    for (const upload of uploads) {
+      const answer = await tooLarge(`${upload.url}.data`);
+      expect(answer.status, upload.path).toBe(413);
+      expect(answer.headers.refresh, upload.path).toBeUndefined();
+      expect(answer.headers["set-cookie"], upload.path).toBeUndefined();
+    }
   });
 });
 

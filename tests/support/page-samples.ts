@@ -16,6 +16,8 @@ export type PageFixtures = {
   quote: string;
   /** The same quote's id: its booking pages (/booking/quote/<id>). */
   quoteId: number;
+  /** Two price requests of t1 (issue 43): one open, one answered (its quote and "make it a rate"). */
+  priceRequests: { open: number; answered: number };
   cookies: Record<PageViewer, string>;
 };
 
@@ -44,6 +46,7 @@ const SAMPLES: Record<string, (f: PageFixtures) => string[]> = {
   "routes/_site.booking.done.$id": (f) => [`/booking/done/${f.entrustment}`],
   "routes/_site.entrustment_.$id": (f) => [`/entrustment/${f.entrustment}`],
   "routes/_site.quote.$token": (f) => [`/quote/${f.quote}`],
+  "routes/_bo.priceDesk_.$id": (f) => [`/priceDesk/${f.priceRequests.open}`, `/priceDesk/${f.priceRequests.answered}`],
 };
 
 /** Who opens a page: back office as the administrator, customer pages as a T1 customer, public pages as both. */
@@ -87,7 +90,31 @@ export async function pageFixtures(): Promise<PageFixtures> {
   const quote = await savedQuote(rates.fcl, cookies.t1);
   const { prisma } = await import("~/utils/db.server");
   const { id: quoteId } = await prisma.quote.findUniqueOrThrow({ where: { token: quote }, select: { id: true } });
-  return { rates, offer: await validOffer("FCL"), entrustment, quote, quoteId, cookies };
+  const priceRequests = { open: await priceRequest(cookies.t1), answered: await priceRequest(cookies.t1) };
+  const { action: answer } = await import("~/routes/admin/priceDesk_.$id");
+  const answered = await callRoute(
+    answer,
+    postForm(
+      `/priceDesk/${priceRequests.answered}`,
+      { intent: "answer", currency: "USD", rate_gp20: "999", qty_gp20: "1", fee0_label: "码头费", fee0_rate: "30", validTo: "2099-12-31" },
+      { cookie: cookies.admin },
+    ),
+    { params: { id: String(priceRequests.answered) } },
+  );
+  if (answered.status !== 302) throw new Error(`price request not answered: ${answered.status} ${JSON.stringify(answered.data)}`);
+  return { rates, offer: await validOffer("FCL"), entrustment, quote, quoteId, priceRequests, cookies };
+}
+
+/** A price request t1 sends from the form (issue 43): its id. */
+async function priceRequest(cookie: string): Promise<number> {
+  const { action } = await import("~/routes/site/priceRequest");
+  const result = await callRoute(
+    action,
+    postForm("/priceRequest", { mode: "fcl", origin: "SHANGHAI", destination: "汉堡", qty_gp20: "1" }, { cookie }),
+  );
+  if (result.status !== 302) throw new Error(`no price request: ${result.status} ${JSON.stringify(result.data)}`);
+  const { prisma } = await import("~/utils/db.server");
+  return (await prisma.priceRequest.findFirstOrThrow({ orderBy: { id: "desc" }, select: { id: true } })).id;
 }
 
 /** A quote t1 saves from an FCL row (decision 402): the token of its shared page. */

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { decode } from "turbo-stream";
 import { getRequest, type RequestOptions } from "./requests";
 
 const BUILD = path.resolve(process.cwd(), "build", "index.js");
@@ -53,3 +54,30 @@ export function visibleText(html: string): string {
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 }
+
+const STREAM_CHUNK = /window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g;
+
+/**
+ * The loader data a document carries for hydration, decoded: Remix writes it
+ * as turbo-stream chunks in scripts (`streamController.enqueue("…")`), whose
+ * raw text is a flat array of values and reference numbers ({"_485":486}).
+ * Null when the document carries none. A type the stream names (a Date, an
+ * error) comes back as { type, values }.
+ */
+export async function hydrationData(html: string): Promise<unknown> {
+  const text = [...html.matchAll(STREAM_CHUNK)].map((m) => JSON.parse(m[1]) as string).join("");
+  if (!text) return null;
+  const bytes = new TextEncoder().encode(text);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  const decoded = await decode(stream, { plugins: [(type, ...values) => ({ value: { type, values } })] });
+  await decoded.done;
+  return decoded.value;
+}
+
+/** The document without its hydration stream's scripts (read them with hydrationData). */
+export const withoutHydrationStream = (html: string) => html.replace(STREAM_CHUNK, "");

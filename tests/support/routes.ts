@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 import { routeTable } from "~/route-table";
 import { API_PREFIXES } from "~/api/prefixes";
 
+// Remix's defineRoutes, the one remix.config.js is handed (exported by
+// @remix-run/dev as UNSAFE_defineRoutes). The package also loads Vite's CJS
+// build, which warns that it is deprecated: not ours to act on here.
+process.env.VITE_CJS_IGNORE_WARNING ??= "true";
+const { UNSAFE_defineRoutes: defineRoutes } = await import("@remix-run/dev");
+
 export const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "app");
 
 export type ManifestRoute = {
@@ -30,7 +36,7 @@ export function routeManifest(): ManifestRoute[] {
 let manifest: ManifestRoute[] | undefined;
 
 function buildManifest(): ManifestRoute[] {
-  const routes = routeTable(APP_DIR);
+  const routes = routeTable(APP_DIR, defineRoutes);
   const fullPath = (id: string): string => {
     const parts: string[] = [];
     for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) if (r.path) parts.unshift(r.path);

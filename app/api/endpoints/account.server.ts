@@ -23,7 +23,7 @@ import { mayPerform } from "~/domain/permissions/operations.server";
 import { readHistory, saveHistory, splitHistory } from "~/domain/rates/history.server";
 import { contactChoices, grantableRoles } from "~/domain/users/users.server";
 import { prisma } from "~/utils/db.server";
-import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, op, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, PUBLIC, USER, badRequest, fromOutcome, ok, op, type ApiContext, type Endpoint } from "../contract/core.server";
 import {
   AvatarEntity,
   CodeRequestEntity,
@@ -35,9 +35,9 @@ import {
   SalesOptionEntity,
   ServiceOptionEntity,
   historyEntity,
-} from "../entities";
-import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+} from "../contract/entities";
+import { LEGACY_MODES } from "../contract/legacy";
+import { shape } from "../contract/wire";
 
 const CONTACT_FIELDS = { id: true, username: true, phone: true, email: true, landline: true, qq: true, wxCodePath: true } as const;
 

@@ -48,7 +48,7 @@ import {
   saveHomeCategory,
   updateHomeItem,
 } from "~/domain/home-content/home-content.server";
-import { HOME_IMAGE_MAX_BYTES, WXCODE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
+import { HOME_IMAGE_MAX_BYTES, WXCODE_MAX_BYTES, parseImageUpload } from "~/utils/images.server";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 import { listOperationLogs, listQueryLogs, operationLogTable, queryLogTable } from "~/domain/logs/logs.server";
 import { modeByKey } from "~/domain/modes";
@@ -68,7 +68,7 @@ import {
   USER,
   type ApiContext,
   type Endpoint,
-} from "../core.server";
+} from "../contract/core.server";
 import {
   AppHomeEntity,
   CountEntity,
@@ -81,9 +81,9 @@ import {
   UserEntity,
   WebHomeEntity,
   queryLogEntity,
-} from "../entities";
-import { LEGACY_MODES } from "../legacy";
-import { entity, shape, w } from "../wire";
+} from "../contract/entities";
+import { LEGACY_MODES } from "../contract/legacy";
+import { entity, shape, w } from "../contract/wire";
 
 // ------------------------------------------------------------------ users
 

@@ -5,8 +5,8 @@
 // registration waits for audit, 3 = audit not passed (the spec's statuses).
 import { uploadBodyLimit } from "~/utils/upload-limits";
 import { z } from "~/utils/zod";
-import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/booking/booking.server";
-import { bookingSource, newIdempotencyKey, type BookingSourceOutcome } from "~/domain/booking/context.server";
+import { GATE_HTTP_STATUS, GATE_MESSAGE, submitBooking, type RefusedGate } from "~/domain/orders/booking.server";
+import { bookingSource, newIdempotencyKey, type BookingSourceOutcome } from "~/domain/orders/context.server";
 import { ownQuoteIdByNumber, QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { listOwnEntrustments, findVisibleEntrustment, parseRecordId, RECORDS_PAGE_SIZE } from "~/domain/booking/records.server";
 import { ATTACHMENT_FIELD, ATTACHMENT_MAX_BYTES, IDEMPOTENCY_KEY_PATTERN, orderSchema } from "~/domain/booking/schemas";
@@ -14,7 +14,7 @@ import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { BodyError } from "~/utils/multipart.server";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import { prisma } from "~/utils/db.server";
-import { ApiError, USER, op, badRequest, fromOutcome, notFound, ok, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, USER, op, badRequest, fromOutcome, notFound, ok, type ApiContext, type Endpoint } from "../contract/core.server";
 import {
   BookingResultEntity,
   DcFormEntity,
@@ -23,11 +23,11 @@ import {
   EntrustmentStatusEntity,
   MailStateEntity,
   StatusEventEntity,
-} from "../entities";
-import { changeEntrustmentStatus, visibleStatus } from "~/domain/booking/status.server";
+} from "../contract/entities";
+import { changeEntrustmentStatus, visibleStatus } from "~/domain/orders/status.server";
 import type { StatusActor } from "~/domain/booking/status";
-import { LEGACY_MODES } from "../legacy";
-import { shape, toWire } from "../wire";
+import { LEGACY_MODES } from "../contract/legacy";
+import { shape, toWire } from "../contract/wire";
 
 const GATE_STATUS: Record<RefusedGate, number> = { login: 401, pending: 2, failed: 3, noTier: 1, paused: 1 };
 

@@ -32,7 +32,7 @@ import { MAX_EXPORT_ROWS } from "~/domain/import-export/export.server";
 import { importSheet, importSpreadsheet, type ImportOutcome, type ImportVariant } from "~/domain/import-export/import.server";
 import { importMaxBytes, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { parseTableQuery } from "~/domain/table/paging.server";
-import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../core.server";
+import { ApiError, badRequest, idParam, notFound, ok, op, tableUrl, type ApiContext, type Endpoint } from "../contract/core.server";
 import { listBatches, undoBatch } from "~/domain/import-export/batches.server";
 import {
   CountEntity,
@@ -44,9 +44,9 @@ import {
   UnmatchedPodEntity,
   areaEntity,
   spaceCheckEntity,
-} from "../entities";
-import { parseInfoString } from "../infostring";
-import { entity, fromWire, shape, w, type WireEntity, type WireShape } from "../wire";
+} from "../contract/entities";
+import { parseInfoString } from "../contract/infostring";
+import { entity, fromWire, shape, w, type WireEntity, type WireShape } from "../contract/wire";
 
 type AreaCalls = {
   area: AreaKey;

@@ -11,9 +11,9 @@ import {
   saveAlias,
   type AliasOutcome,
 } from "~/domain/reference/port-aliases.server";
-import { ApiError, badRequest, idParam, notFound, ok, op, pageOf, type Endpoint } from "../core.server";
-import { AliasSavedEntity, PortAliasEntity, PortUnresolvedEntity } from "../entities";
-import { shape } from "../wire";
+import { ApiError, badRequest, idParam, notFound, ok, op, pageOf, type Endpoint } from "../contract/core.server";
+import { AliasSavedEntity, PortAliasEntity, PortUnresolvedEntity } from "../contract/entities";
+import { shape } from "../contract/wire";
 
 const text = (form: FormData, ...names: string[]) => {
   for (const name of names) {

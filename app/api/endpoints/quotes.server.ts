@@ -5,10 +5,10 @@
 import { z } from "~/utils/zod";
 import { createQuote, listOwnQuotes, ownQuote, type QuoteView } from "~/domain/quotes/quotes.server";
 import { sumsText } from "~/domain/rates/totals.server";
-import { op, badRequest, notFound, ok, type Endpoint } from "../core.server";
-import { QuoteDetailEntity, QuoteEntity } from "../entities";
-import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+import { op, badRequest, notFound, ok, type Endpoint } from "../contract/core.server";
+import { QuoteDetailEntity, QuoteEntity } from "../contract/entities";
+import { LEGACY_MODES } from "../contract/legacy";
+import { shape } from "../contract/wire";
 
 const PAGE_SIZE = 10;
 const listSchema = z.object({ pagenum: z.coerce.number().int().min(1).max(100_000).default(1) });

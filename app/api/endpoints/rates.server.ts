@@ -3,16 +3,15 @@
 // pages' rate search (domain/rates/rate-search.server.ts): the same parsing,
 // tier rule and query log, so the API shows exactly what the page shows to
 // the same viewer.
+import { detectLanguage } from "~/i18n/i18n.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, updateOffer, type AdminOfferCard } from "~/domain/offers/offers.server";
 import { offerSchema } from "~/domain/offers/schemas";
 import { listOffers } from "~/domain/rates/offers.server";
 import { rateSearch, type RateSearch } from "~/domain/rates/rate-search.server";
 import { refererOf } from "~/domain/rates/query-log.server";
-import { getLanguage } from "~/i18n/i18n.server";
-import { requestVersions } from "~/utils/data-cache.server";
 import { searchCountries } from "~/domain/reference/countries.server";
-import { railLists, trailerLists } from "~/domain/reference/land.server";
+import { railLists, trailerLists } from "~/domain/rates/land.server";
 import { suggestPorts, type PortKind } from "~/domain/reference/ports.server";
 import { todayInShanghai } from "~/utils/dates";
 import {
@@ -27,10 +26,10 @@ import {
   type ApiContext,
   type ApiReply,
   type Endpoint,
-} from "../core.server";
-import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../entities";
-import { LEGACY_MODES } from "../legacy";
-import { shape } from "../wire";
+} from "../contract/core.server";
+import { CountryOptionEntity, CreatedEntity, PortOptionEntity, offerEntity, rateEntity } from "../contract/entities";
+import { LEGACY_MODES } from "../contract/legacy";
+import { shape } from "../contract/wire";
 
 function queryText(ctx: ApiContext): string {
   return (ctx.url.searchParams.get("query") ?? ctx.url.searchParams.get("q") ?? "").slice(0, 60);
@@ -46,7 +45,7 @@ function portList(kind: PortKind, quiet: boolean): Endpoint {
     fields: [{ name: "query" }],
     response: { data: shape.list(PortOptionEntity) },
     async handler(ctx) {
-      return ok(await suggestPorts(await requestVersions(ctx.request), kind, queryText(ctx)));
+      return ok(await suggestPorts(await ctx.versions(), kind, queryText(ctx)));
     },
   };
 }
@@ -150,7 +149,7 @@ function priceQuery(key: ModeKey, visitor: boolean): Endpoint {
     },
     async handler(ctx) {
       // The language as the pages read it (the lng parameter, then the cookie): the rows' vocabulary.
-      const [lng, versions] = await Promise.all([getLanguage(ctx.request), requestVersions(ctx.request)]);
+      const [lng, versions] = await Promise.all([detectLanguage(ctx.request), ctx.versions()]);
       return searchReply(
         await rateSearch(key, {
           viewer: visitor ? null : ctx.user,

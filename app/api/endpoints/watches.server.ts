@@ -5,9 +5,9 @@
 import { listExchangeRates } from "~/domain/reference/exchange-rates.server";
 import { addWatch, listWatches, removeWatch } from "~/domain/watches/watches.server";
 import { WATCH_LANES } from "~/domain/watches/lanes.server";
-import { fromOutcome, idParam, ok, op, pageOf, type Endpoint } from "../core.server";
-import { ExchangeRateEntity, LaneWatchAddedEntity, LaneWatchEntity } from "../entities";
-import { shape } from "../wire";
+import { fromOutcome, idParam, ok, op, pageOf, type Endpoint } from "../contract/core.server";
+import { ExchangeRateEntity, LaneWatchAddedEntity, LaneWatchEntity } from "../contract/entities";
+import { shape } from "../contract/wire";
 
 const WATCHABLE = WATCH_LANES.map((lane) => lane.mode.key).join(", ");
 

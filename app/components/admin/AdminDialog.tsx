@@ -2,7 +2,7 @@
 // components/dialog.tsx).
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { closeHref } from "./urls";
+import { closeHref } from "~/components/urls";
 
 /** Footer of a dialog form: the submit button and a cancel link back to the list. */
 export function DialogActions({ submitLabel, busy, cancelTo }: { submitLabel?: string; busy?: boolean; cancelTo?: string }) {

@@ -12,7 +12,7 @@ import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { TreePlacement, type ParentChoice } from "./TreePlacement";
-import { hrefWith } from "./urls";
+import { hrefWith } from "~/components/urls";
 import { shanghaiDateTime } from "./format";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
 import { AdminBreadcrumb } from "./AdminScreen";

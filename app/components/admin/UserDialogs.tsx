@@ -10,7 +10,7 @@ import { addUserSchema, auditSchema, decisionSchema, editUserSchema, handoverSch
 import { DialogActions } from "./AdminDialog";
 import { UrlDialog } from "~/components/dialog";
 import { ErrorList, Field, Select, TextArea, textOf } from "~/components/forms";
-import { AUDIT } from "~/domain/users/status";
+import { AUDIT } from "~/domain/accounts/status";
 import { z } from "~/utils/zod";
 import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 

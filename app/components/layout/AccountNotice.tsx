@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ClientViewer } from "~/domain/accounts/client-viewer";
-import { AUDIT } from "~/domain/users/status";
+import type { ClientViewer } from "~/http/client-viewer";
+import { AUDIT } from "~/domain/accounts/status";
 
 /**
  * Logged-in customers whose registration is not approved see no prices and

@@ -2,9 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * Without JavaScript: a plain link to the top at the end of the page.
- * With it: a floating button that appears once the header has scrolled away
- * and scrolls up 50 px every 10 ms (spec 2.4).
+ * The link to the top, in the floating bar (app.css .floating-bar). Without JavaScript it is always there;
+ * with it, it appears once the header has scrolled away and scrolls up 50 px every 10 ms (spec 2.4).
  */
 export function BackToTop() {
   const { t } = useTranslation();
@@ -28,9 +27,8 @@ export function BackToTop() {
     }, 10);
   }
 
-  if (enhanced && !visible) return null;
   return (
-    <a href="#top" className={enhanced ? "back-to-top back-to-top--floating" : "back-to-top"} onClick={enhanced ? scrollUp : undefined}>
+    <a href="#top" className="back-to-top" hidden={enhanced && !visible} onClick={enhanced ? scrollUp : undefined}>
       <span aria-hidden="true">↑</span> <span className="back-to-top__text">{t("common.backToTop")}</span>
     </a>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import type { FlashMessage as Message } from "~/domain/accounts/cookie.server";
+import type { FlashMessage as Message } from "~/domain/outcome";
 
 export function FlashMessage({ message }: { message: Message | null }) {
   const { t } = useTranslation();

@@ -1,9 +1,8 @@
 import type { Language } from "~/i18n/config";
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { ClientViewer } from "~/domain/accounts/client-viewer";
+import type { ClientViewer } from "~/http/client-viewer";
 import { MODE_NAV } from "~/domain/mode-nav";
-import { isActivePath, spaLink } from "~/components/spa-links";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useIdleLogout } from "~/components/account/useIdleLogout";
 
@@ -11,24 +10,19 @@ import { useIdleLogout } from "~/components/account/useIdleLogout";
  * One menu for every width (decision 608): wide screens (>= 1280 px) show it
  * in the header line; narrow ones behind the drawer's <details> toggle, which
  * opens it with CSS (`.nav-drawer[open] ~ .site-nav`), so it works without
- * JavaScript. Its links are plain anchors (spaLink); with JavaScript the
- * root's one click listener navigates inside the app, as <Link> would.
+ * JavaScript. Its links are Remix's <Link> and <NavLink> (class "active"
+ * and aria-current on the current section).
  */
 export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: Language }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const backOfficeHref = viewer?.backOffice[0]?.path;
   // Spec: log out after 10 hours without a mouse press (JavaScript only).
   useIdleLogout(Boolean(viewer));
-  // NavLink's drawing: class "active" and aria-current on the current section.
-  const navLink = (to: string, label: string) => {
-    const active = isActivePath(pathname, to);
-    return (
-      <a {...spaLink(to)} className={active ? "nav__link active" : "nav__link"} aria-current={active ? "page" : undefined}>
-        {label}
-      </a>
-    );
-  };
+  const navLink = (to: string, label: string) => (
+    <NavLink to={to} className="nav__link">
+      {label}
+    </NavLink>
+  );
 
   return (
     <header className="site-header">
@@ -36,10 +30,10 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
         {t("common.nav.skipToContent")}
       </a>
       <div className="site-header__inner">
-        <a {...spaLink("/home")} className="brand">
+        <Link to="/home" className="brand">
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>{t("common.appName")}</span>
-        </a>
+        </Link>
         {/* Hidden on wide screens; on narrow ones its [open] shows the menu that follows. */}
         <details className="nav-drawer">
           <summary aria-label={t("common.nav.menu")} className="nav-drawer__toggle">
@@ -53,9 +47,9 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
             <ul className="dropdown__panel">
               {MODE_NAV.map((mode) => (
                 <li key={mode.key}>
-                  <a {...spaLink(`/home?tab=${mode.homeTab}`)} className="dropdown__item">
+                  <Link to={`/home?tab=${mode.homeTab}`} className="dropdown__item">
                     {t(mode.labelKey)}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -70,7 +64,7 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
           <LanguageSwitch current={lng} />
           {viewer ? (
             <Form method="post" action="/logout" className="inline-form">
-              <a {...spaLink("/userAllInfo")} className="site-header__user">
+              <Link to="/userAllInfo" className="site-header__user">
                 {viewer.avatarPath ? (
                   <img
                     src={`/avatars/${viewer.avatarPath}`}
@@ -81,15 +75,15 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
                   />
                 ) : null}
                 <span className="site-header__name">{viewer.nickname || viewer.username}</span>
-              </a>
+              </Link>
               <button type="submit" className="button button--ghost">
                 {t("common.nav.logout")}
               </button>
             </Form>
           ) : (
-            <a {...spaLink("/login")} className="button button--primary">
+            <Link to="/login" className="button button--primary">
               {t("common.nav.login")}
-            </a>
+            </Link>
           )}
         </div>
       </div>

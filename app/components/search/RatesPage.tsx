@@ -1,12 +1,12 @@
-import { Form, useLocation } from "@remix-run/react";
-import { spaLink } from "~/components/spa-links";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard } from "~/components/ContactCard";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
-import { ratesTableHtmlOnce } from "./rates-table-html";
+import { RatesTable } from "./RatesTable";
 import { PopularLanes } from "./PopularLanes";
 import { SearchForm } from "./SearchForm";
+import { PriceRequestOffer } from "./PriceRequestOffer";
 import { hrefWith, PriceNotice } from "./shared";
 import { CurrencyField, QueryForm, shipmentParams, ShipmentForm } from "./ShipmentTotals";
 
@@ -16,14 +16,14 @@ function Toolbar({ mode, data, base }: { mode: ModeView; data: ResultsData; base
   const { t } = useTranslation();
   const results = data.results!;
   const sortLink = (sort: "price" | "validity" | "total") => (
-    <a
-      {...spaLink(hrefWith(mode.path, { ...base, ...calcParams(data), sort }))}
+    <Link
+      to={hrefWith(mode.path, { ...base, ...calcParams(data), sort })}
       aria-current={results.sort === sort ? "true" : undefined}
       className="toolbar__sort"
-      data-keep-scroll="true"
+      preventScrollReset
     >
       {t(`search.sort.${sort}`)}
-    </a>
+    </Link>
   );
   return (
     <div className="toolbar">
@@ -78,16 +78,16 @@ function Pager({ mode, data, base }: { mode: ModeView; data: ResultsData; base: 
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1).filter((p) => p === 1 || p === pageCount || Math.abs(p - page) <= 2);
   return (
     <nav className="pager" aria-label={t("search.pager.label")}>
-      {page > 1 ? <a {...spaLink(href(page - 1))}>{t("search.pager.previous")}</a> : null}
+      {page > 1 ? <Link to={href(page - 1)}>{t("search.pager.previous")}</Link> : null}
       {pages.map((p, i) => (
         <span key={p}>
           {i > 0 && p - pages[i - 1] > 1 ? <span aria-hidden="true">…</span> : null}
-          <a {...spaLink(href(p))} aria-current={p === page ? "page" : undefined} className="pager__page">
+          <Link to={href(p)} aria-current={p === page ? "page" : undefined} className="pager__page">
             {p}
-          </a>
+          </Link>
         </span>
       ))}
-      {page < pageCount ? <a {...spaLink(href(page + 1))}>{t("search.pager.next")}</a> : null}
+      {page < pageCount ? <Link to={href(page + 1)}>{t("search.pager.next")}</Link> : null}
     </nav>
   );
 }
@@ -133,7 +133,7 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
   if (watch.watching) {
     return (
       <p className="watch-lane" data-testid="watch-lane">
-        {t("watches.watching")} <a {...spaLink("/userWatches")}>{t("watches.title")}</a>
+        {t("watches.watching")} <Link to="/userWatches">{t("watches.title")}</Link>
       </p>
     );
   }
@@ -152,7 +152,7 @@ function WatchLane({ watch, here }: { watch: NonNullable<ResultsData["watch"]>; 
 
 /** The results page of one mode (the six routes render this with their loader's data). */
 export function RatesPage({ data }: { data: ResultsData }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const location = useLocation();
   const mode = data.mode;
   const here = location.pathname + location.search;
@@ -194,33 +194,19 @@ export function RatesPage({ data }: { data: ResultsData }) {
           ) : (
             <>
               <Toolbar mode={mode} data={data} base={base} />
-              {/* The table as one HTML string (./rates-table-html.ts, decision 609); React renders and hydrates the wrapper only. */}
-              <div
-                className="table-wrap"
-                dangerouslySetInnerHTML={{
-                  __html: results.rows
-                    ? ratesTableHtmlOnce(
-                        {
-                          mode,
-                          rows: results.rows,
-                          access: data.access,
-                          here,
-                          bookingQuery,
-                          charges: data.calculator?.charges ?? null,
-                          totals:
-                            data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null,
-                        },
-                        t,
-                        i18n.language,
-                      )
-                    : // No rows: the browser's first render of a document, whose hydration data leaves them out
-                      // (routes/site/-server/results.server.ts): the table the server wrote stays.
-                      document.querySelector(".table-wrap")!.innerHTML,
-                }}
+              <RatesTable
+                mode={mode}
+                rows={results.rows}
+                access={data.access}
+                here={here}
+                bookingQuery={bookingQuery}
+                charges={data.calculator?.charges ?? null}
+                totals={data.shipment?.totals && (mode.shipment !== "lcl" || data.shipment.values.cur) ? data.shipment.totals : null}
               />
               <Pager mode={mode} data={data} base={base} />
             </>
           )}
+          <PriceRequestOffer offer={data.priceRequest} />
         </section>
       ) : null}
       <PopularLanes lanes={data.popular} modeLabel={mode.labelKey} />

@@ -1,12 +1,13 @@
 // The all-in total of a results page (issue 25 item 1): the shipment form (a
-// plain GET form, so it works without JavaScript); the total of each row and
-// its breakdown are cells of the table (./rates-table-html.ts). Everything is
-// computed and worded on the server (rates/totals.server.ts, totalView).
-import type { TranslationKey } from "~/i18n/keys";
+// plain GET form, so it works without JavaScript), and the total of each row
+// and its breakdown in the table (./RatesTable.tsx). Everything is computed
+// and worded on the server (rates/totals.server.ts, totalView).
+import type { T, TranslationKey } from "~/i18n/keys";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ResultsModeView as ModeView } from "~/domain/modes";
 import type { ResultsData } from "~/routes/site/-server/results.server";
+import type { TotalView } from "~/domain/rates/totals.server";
 
 /** The shipment's query parameters (for sort, page and filter links). */
 export function shipmentParams(data: ResultsData): Record<string, string> {
@@ -133,5 +134,43 @@ export function ShipmentForm({ mode, data }: { mode: ModeView; data: ResultsData
       ) : null}
       <CurrencyField data={data} />
     </QueryForm>
+  );
+}
+
+/** The total cell: the sum per currency (worded by the server); a plain function, as the table's other cells. */
+export function totalCell(total: TotalView | undefined, label: string, t: T) {
+  if (!total)
+    return (
+      <td className="price calc" data-label={label}>
+        -
+      </td>
+    );
+  const note = total.incomplete ? (total.note ?? t("quotes.shipment.incomplete")) : total.note;
+  return (
+    <td className={total.incomplete ? "price calc" : "price calc total"} data-label={label}>
+      {total.incomplete ? null : <strong>{total.text}</strong>}
+      {note ? <small>{note}</small> : null}
+    </td>
+  );
+}
+
+/** The parts of a total, under the row. */
+export function totalBreakdown(total: TotalView, t: T) {
+  if (total.lines.length === 0 && !total.air) return null;
+  return (
+    <div className="total-breakdown">
+      <p className="total-breakdown__title">{t("quotes.shipment.breakdown")}</p>
+      {total.air ? <p>{total.air}</p> : null}
+      <ul>
+        {total.lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+        {total.excluded.map((line, i) => (
+          <li key={`x${i}`} className="muted">
+            {line}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
 import type { PriceStatus } from "~/domain/pricing/access";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 // What the home page and the six results pages share (kept apart from the
 // results table so /home does not load it).

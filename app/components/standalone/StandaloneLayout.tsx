@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { FlashMessage } from "~/components/layout/FlashMessage";

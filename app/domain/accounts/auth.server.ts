@@ -16,7 +16,7 @@ import {
   type RateState,
 } from "~/domain/security/rate-limit.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { ACCOUNT_STATE } from "~/domain/users/status";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 import { sleep } from "~/utils/clock.server";
 
 /** Why a sign-in failed; each maps to one message of the login screen. */

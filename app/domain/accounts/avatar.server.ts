@@ -3,7 +3,7 @@
 // /avatars/<name>. Used by /userAvatar and POST /my/update/avatar.
 import type { TranslationKey } from "~/i18n/keys";
 import { AVATAR_MAX_BYTES, detectImage, PHOTO_EXTS, saveAvatarFile } from "~/utils/uploads.server";
-import { parseImageUpload } from "~/domain/home-content/images.server";
+import { parseImageUpload } from "~/utils/images.server";
 import { setAvatar } from "./profile.server";
 
 export type AvatarResult = { ok: true; name: string } | { ok: false; key: TranslationKey; status: number };

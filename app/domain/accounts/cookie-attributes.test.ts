@@ -20,7 +20,7 @@ async function cookies(nodeEnv: string, insecure?: "1") {
   (process.env as Record<string, string | undefined>).NODE_ENV = nodeEnv;
   if (insecure) process.env.INSECURE_COOKIES = insecure;
   else delete process.env.INSECURE_COOKIES;
-  const { sessionStorage } = await import("~/domain/accounts/cookie.server");
+  const { sessionStorage } = await import("~/http/cookies.server");
   const { languageCookie } = await import("~/i18n/i18n.server");
   const session = await sessionStorage().getSession();
   session.set("sid", "x");

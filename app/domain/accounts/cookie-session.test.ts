@@ -2,7 +2,7 @@
 // (decision 608): what each caller gets must still be a session of its own,
 // and a header whose signature does not hold must still sign nobody in.
 import { describe, expect, it } from "vitest";
-import { getCookieSession, sessionStorage, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { getCookieSession, sessionStorage, type FlashMessage } from "~/http/cookies.server";
 
 const withCookie = (cookie: string) => new Request("http://localhost/home", { headers: { Cookie: cookie } });
 

@@ -15,7 +15,7 @@ import { enqueueEmail } from "~/domain/mail/outbox.server";
 import { mailLink } from "~/utils/public-origin.server";
 import { renderVerificationCodeEmail } from "~/emails/VerificationCodeEmail";
 import { hit, minutesToWait, RATE_RULES, rateKeys, secondsToWait } from "~/domain/security/rate-limit.server";
-import type { FlashMessage } from "./cookie.server";
+import type { FlashMessage } from "~/domain/outcome";
 
 export type CodePurpose = "REGISTER" | "RESET_PASSWORD";
 

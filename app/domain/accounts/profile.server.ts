@@ -7,7 +7,7 @@ import { findDuplicates, type Outcome } from "./registration.server";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import type { ProfileInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
-import { AUDIT } from "~/domain/users/status";
+import { AUDIT } from "~/domain/accounts/status";
 
 const contact = { select: { username: true, nickname: true, phone: true, email: true, landline: true, qq: true } } as const;
 

@@ -2,14 +2,14 @@
 import { prisma } from "~/utils/db.server";
 import { hit, peek, minutesToWait, RATE_RULES, rateKeys } from "~/domain/security/rate-limit.server";
 import { forgetLoginFailures } from "./auth.server";
-import type { FlashMessage } from "./cookie.server";
+import type { FlashMessage } from "~/domain/outcome";
 import { checkEmailCode, claimEmailCode, codeProblemKey } from "./email-codes.server";
 import { hashPassword } from "./password.server";
 import type { RegisterInput, ResetPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session.server";
-import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import type { FieldErrors, Outcome as GeneralOutcome } from "~/utils/outcome";
+import type { FieldErrors, Outcome as GeneralOutcome } from "~/domain/outcome";
 
 /** Registration and profile outcomes carry a flash message (key, kind, values). */
 export type Outcome<T = object> = GeneralOutcome<T, FlashMessage>;

@@ -22,7 +22,7 @@ export type Viewer = {
   roleName: string;
   /** statesw: 1 active, 2 frozen. */
   state: number;
-  /** Registration audit (users/status.ts AUDIT). */
+  /** Registration audit (accounts/status.ts AUDIT). */
   audit: number;
   /** 1 = T0, 2 = T1, 3 = T2; null for staff. */
   customerRating: number | null;

@@ -10,7 +10,7 @@ import { z } from "~/utils/zod";
 import { prisma, Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import {
   addDays,
   dayWhere,
@@ -20,7 +20,7 @@ import {
   type TableQuery,
   type TableSpec,
 } from "~/domain/table/paging.server";
-import { dateToLocalDateTime } from "~/domain/import-export/dates";
+import { dateToLocalDateTime } from "~/domain/data-areas/dates";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { decimalBounds, duplicateMessage, listColumns, type AreaColumn, type CheckKey, type DataArea, type ScalarField } from "./types";
 import { toPrismaData, type EditValues } from "./schema";

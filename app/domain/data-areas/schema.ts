@@ -2,7 +2,7 @@
 // descriptions (messages are translation keys). Used by conform in the
 // browser and by the action on the server.
 import { z } from "~/utils/zod";
-import { INVALID, localDateTimeToDate, normalizeDay, normalizeValidityEnd, type Normalized } from "~/domain/import-export/dates";
+import { INVALID, localDateTimeToDate, normalizeDay, normalizeValidityEnd, type Normalized } from "~/domain/data-areas/dates";
 import { decimalBounds, editColumns, parseFlag, type AreaColumn, type DataArea } from "./types";
 
 const TEXT_MAX = 2000;

@@ -12,7 +12,7 @@ import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { Prisma } from "~/generated/prisma/client";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
 import { RATE_TABLES, REFERENCE_TABLES, rateModel, tierField, type AreaKey, type AreaModel, type ModeKey } from "~/domain/catalog";
-import type { TextNormalization } from "~/domain/import-export/normalize";
+import type { TextNormalization } from "~/utils/normalize";
 
 export type { AreaKey } from "~/domain/catalog";
 

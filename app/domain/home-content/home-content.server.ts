@@ -5,11 +5,11 @@
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { HomeChannel } from "~/generated/prisma/client";
-import { logOperation } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
+import { fail, type Outcome } from "~/domain/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { buildTree, levelUnder, treeChoices } from "~/domain/menus/tree";
-import { deleteImage, saveImage } from "./images.server";
+import { deleteImage, saveImage } from "~/utils/images.server";
 import { detectImage } from "~/utils/uploads.server";
 import type { HomeCategoryInput, HomeItemInput } from "./schemas";
 import type { Language } from "~/i18n/config";

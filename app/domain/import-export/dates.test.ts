@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID, normalizeDateTime, normalizeDay } from "~/domain/import-export/dates";
+import { INVALID, normalizeDateTime, normalizeDay } from "~/domain/data-areas/dates";
 import { formatDateTime, fromShanghaiWallClock } from "~/utils/dates";
 
 describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD HH:mm:ss)", () => {

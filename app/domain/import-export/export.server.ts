@@ -6,7 +6,7 @@
 import { Prisma } from "~/utils/db.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { delegate, type AreaWhere } from "~/domain/data-areas/queries.server";
-import { dateToLocalDateTime } from "./dates";
+import { dateToLocalDateTime } from "~/domain/data-areas/dates";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { writeSheetInWorker, type Cell } from "./sheet-worker.server";
 

@@ -20,12 +20,12 @@ import type { TranslationKey } from "~/i18n/keys";
 import { prisma } from "~/utils/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { decimalBounds, duplicateMessage, parseFlag, type AreaColumn, type DataArea } from "~/domain/data-areas/types";
-import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd } from "./dates";
+import { INVALID, normalizeDateTime, normalizeDay, normalizeValidityEnd } from "~/domain/data-areas/dates";
 import { fromShanghaiWallClock } from "~/utils/dates";
 import { restoreCellText } from "./formula-guard";
-import { halfWidth, normalizeText } from "./normalize";
+import { halfWidth, normalizeText } from "~/utils/normalize";
 import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { compressIds } from "~/domain/data-areas/written";
 import {

@@ -29,11 +29,11 @@ import {
 import { modeByKey } from "~/domain/modes";
 import { RATE_TABLES, type ModeKey } from "~/domain/catalog";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
-import { normalizeDay } from "./dates";
+import { normalizeDay } from "~/domain/data-areas/dates";
 import { ROWS_PER_SLICE, drain, drainYielding, headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
 import { sheetGrid, type SheetGrid } from "./sheet-grid";
 import type { Cell, ParsedSheet, WorkbookTab } from "./sheet-worker.server";
-import { currencyCode } from "./normalize";
+import { currencyCode } from "~/utils/normalize";
 
 // ------------------------------------------------------------------ targets
 

@@ -4,7 +4,7 @@
 import type { TranslationKey } from "~/i18n/keys";
 import { formatDateTime } from "~/utils/dates";
 import type { DayPoint, GrowingLane, IdleCustomer, PricePoint, TopLane, TrendGroup, UnmetLane } from "./insights.server";
-import type { InsightTable } from "./lanes";
+import type { InsightTable } from "~/domain/import-export/lanes";
 
 type Value = string | number | null;
 /** The words a cell may need, in the viewer's language. */

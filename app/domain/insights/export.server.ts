@@ -6,7 +6,7 @@ import { cellWords } from "./words";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription } from "~/domain/modes";
 import { writeSheetInWorker, type Cell } from "~/domain/import-export/sheet-worker.server";
-import { laneOf, type InsightTable } from "./lanes";
+import { laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import { tableColumns } from "./columns";
 import type { Insights } from "./insights.server";
 import { insightsTable } from "./page.server";

@@ -16,7 +16,7 @@ import { dataAreas } from "~/domain/data-areas";
 import { sql } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { formatDate, fromShanghaiWallClock, todayInShanghai } from "~/utils/dates";
-import { laneOf, type InsightTable } from "./lanes";
+import { laneOf, type InsightTable } from "~/domain/import-export/lanes";
 import { laneColumns, laneKeySql } from "~/domain/import-export/batches.server";
 import { dataOperation, mayPerform } from "~/domain/permissions/operations.server";
 
@@ -40,10 +40,14 @@ export type Period = { from: string; to: string };
  * What staff can do about an unmet lane, each only for those who hold its
  * operation: map an unknown name to a port (the alias queue), open the data
  * area on the lane, or add a single rate to it (the add dialog filled with
- * the lane). The request queue of the request-a-price issue (43) joins here
- * as its own kind when it exists.
+ * the lane), or open the lane's price requests on the desk (issue 43:
+ * added by the page's loader, domain/price-requests/insights.server.ts).
  */
-export type LaneAction = { kind: "alias"; href: string; name: string } | { kind: "area"; href: string } | { kind: "addRate"; href: string };
+export type LaneAction =
+  | { kind: "alias"; href: string; name: string }
+  | { kind: "area"; href: string }
+  | { kind: "addRate"; href: string }
+  | { kind: "requests"; href: string; count: number };
 export type UnmetLane = {
   origin: string;
   destination: string;

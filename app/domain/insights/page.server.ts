@@ -6,7 +6,7 @@ import type { ModeDescription } from "~/domain/modes";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { barChart, lineChart } from "./charts.server";
 import { insightsPeriod, insightsQuery, loadInsights, type Insights } from "./insights.server";
-import { LANE_MODES, type InsightTable } from "./lanes";
+import { LANE_MODES, type InsightTable } from "~/domain/import-export/lanes";
 
 /** The mode of `?mode=` among the dashboard's modes (FCL by default); null when unknown. */
 export function insightsMode(url: URL): ModeDescription | null {

@@ -15,7 +15,7 @@
 import { prisma } from "~/utils/db.server";
 import { startPeriodicService } from "~/utils/services.server";
 import { sqlColumn } from "~/utils/sql-names.server";
-import { LANE_MODES, laneOf } from "./lanes";
+import { LANE_MODES, laneOf } from "~/domain/import-export/lanes";
 import { DEFAULT_PERIOD_DAYS, rateLaneSql } from "./insights.server";
 import { addDays } from "~/domain/table/paging.server";
 

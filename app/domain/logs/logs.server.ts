@@ -9,8 +9,8 @@ import type { ModeDescription } from "~/domain/modes";
 import { customerIdsInScope, operationLogScope, queryLogScope } from "~/domain/permissions/views.server";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { queryLogColumns } from "./log-columns";
-import { readDetail } from "./log-detail.server";
-import { REFUSED_MODULE } from "./operation-log.server";
+import { readDetail } from "~/domain/operation-log/log-detail.server";
+import { REFUSED_MODULE } from "~/domain/operation-log/operation-log.server";
 import { roleName } from "~/domain/roles/role-name";
 
 const search = { q: z.string().trim().max(50) };

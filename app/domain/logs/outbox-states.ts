@@ -19,6 +19,9 @@ export const EMAIL_KINDS = [
   "order_status",
   "order_cancel_staff",
   "watch_digest",
+  "price_request_staff",
+  "price_request_answer",
+  "lane_news",
   "tier_change",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -8,14 +8,14 @@ import { TRANSPORT_TYPES } from "~/domain/catalog";
 import { z } from "~/utils/zod";
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { entrustmentScope, outboxScope } from "~/domain/permissions/views.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/paging.server";
 import { OUTBOX_STATUSES } from "./outbox-states";
 import { outboxBody } from "~/domain/mail/outbox.server";
 import { ENTRUSTMENT_STATUSES } from "~/domain/booking/status";
-import { statusHistory } from "~/domain/booking/status.server";
+import { statusHistory } from "~/domain/orders/status.server";
 import { cargoOf, SUMMARY_SELECT, summaryOf } from "~/domain/booking/projection.server";
 import { codeInMail } from "~/domain/accounts/email-codes.server";
 

@@ -7,8 +7,8 @@
 // not hand a screen to whoever holds another entry (docs/decisions/303-authority.md).
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
+import { fail, type Outcome } from "~/domain/outcome";
 import type { MenuInput } from "./schemas";
 import { levelUnder, subtreeIds, treeChoices } from "./tree";
 import { operationPaths } from "~/domain/permissions/authority.server";

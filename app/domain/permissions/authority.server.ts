@@ -11,13 +11,12 @@
 // - nothing else is above anything (a role is never above itself).
 import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logRefusal, type Changes } from "~/domain/logs/operation-log.server";
-import { fail, type Outcome } from "~/utils/outcome";
-import { INTERNAL_ROLE_ROOT_ID } from "~/domain/users/constants";
-import { ADMIN_ROLE_ID, hasPath } from "./permissions.server";
+import { logRefusal, type Changes } from "~/domain/operation-log/operation-log.server";
+import { fail, type Outcome } from "~/domain/outcome";
+import { ADMIN_ROLE_ID, hasPath, INTERNAL_ROLE_ROOT_ID } from "./permissions.server";
 import { OPERATIONS, type OperationId } from "./operations.server";
 import { VIEW_GLOBAL, VIEW_RELATED, hasGlobalView } from "./views.server";
-import { ACCOUNT_STATE } from "~/domain/users/status";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 
 type RoleNode = { id: number; parentId: number | null; level: number; selfService: boolean };
 

@@ -2,9 +2,8 @@
 // administrator's pending-audit notice.
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { ADMIN_ROLE_ID, hasBackOffice, forbidden } from "./permissions.server";
-import { requireStaffViewer } from "~/domain/accounts/session.server";
-import { AUDIT } from "~/domain/users/status";
+import { ADMIN_ROLE_ID } from "./permissions.server";
+import { AUDIT } from "~/domain/accounts/status";
 
 export type BackOfficeMenuGroup = {
   id: number;
@@ -33,13 +32,6 @@ export function backOfficeMenu(viewer: Viewer): BackOfficeMenuGroup[] {
         .map((item) => ({ id: item.id, label: item.label, labelEn: item.labelEn, path: item.path as string })),
     }))
     .filter((group) => group.items.length > 0);
-}
-
-/** Staff only: a user whose menu list has no entry with a parent gets 403. */
-export async function requireBackOffice(request: Request): Promise<Viewer> {
-  const viewer = await requireStaffViewer(request);
-  if (!hasBackOffice(viewer)) throw forbidden();
-  return viewer;
 }
 
 /** New registrations awaiting audit, shown to administrators (role id 1). */

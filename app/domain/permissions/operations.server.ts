@@ -5,12 +5,12 @@
 // the legacy API (app/api/core.server.ts, `op(...)`) declare the operation
 // they perform, and one function, `mayPerform`, answers for both; the grant
 // rules on top (which role, which target) are app/domain/permissions/authority.server.ts.
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { lookupRequest, requireStaffViewer, requireViewer } from "~/domain/accounts/session.server";
+// Loaders and actions reach it through the HTTP gate (app/http/auth.server.ts:
+// requireOperation, runAction), which turns a refusal into a redirect or a 403.
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { dataAreas, type AreaKey } from "~/domain/data-areas";
-import { logRefusal } from "~/domain/logs/operation-log.server";
-import { forbidden, hasPath, hasPermission, RIGHTS } from "./permissions.server";
+import { logRefusal } from "~/domain/operation-log/operation-log.server";
+import { hasPath, hasPermission, RIGHTS } from "./permissions.server";
 
 /** Who may perform an operation: anybody, any signed-in user, or staff holding the screen (and right). */
 export type Who = "anyone" | "signedIn" | "staff";
@@ -88,6 +88,12 @@ const FIXED = {
   "entrustment.status.change": staffOp("/app-order", "entrustments", true, RIGHTS.entrustmentStatus),
   "entrustment.status.read": { who: "signedIn", write: false, area: "entrustments" },
   "entrustment.status.cancel": selfOp("entrustments"),
+  // The pricing desk (issue 43, menu 43 under 运营管理): its queue, and what it does with a request.
+  // Writing an answer into its mode's rate table is that table's import (data.<mode>.import).
+  "desk.read": staffOp("/priceDesk", "priceRequests", false),
+  "desk.accept": staffOp("/priceDesk", "priceRequests", true),
+  "desk.answer": staffOp("/priceDesk", "priceRequests", true),
+  "desk.decline": staffOp("/priceDesk", "priceRequests", true),
   "outbox.read": staffOp("/app-query", "emailOutbox", false),
   "outbox.retry": staffOp("/app-query", "emailOutbox", true),
   // A code mail's code, for staff holding right 99 (administrators in the seed): audited, undelivered mails only (decision 101).
@@ -127,6 +133,9 @@ const FIXED = {
   "quote.create": selfOp("quotes"),
   "quote.list": { who: "signedIn", write: false, area: "quotes" },
   "booking.contact": selfOp("entrustments"),
+  // Price requests (issue 43): anyone asks (a visitor's is held for staff); a customer lists their own.
+  "request.create": publicOp("priceRequests"),
+  "request.list": { who: "signedIn", write: false, area: "priceRequests" },
   /** The state of one's booking mails (/send/*: a POST that sends nothing new). */
   "booking.mails": { who: "signedIn", write: false, area: "entrustments" },
 } as const satisfies Record<string, OperationSpec>;
@@ -192,121 +201,7 @@ export async function checkOperation(viewer: Viewer | null, id: OperationId, tar
   return false;
 }
 
-/** Loaders: the signed-in viewer who may perform `id`; visitors go to /home (staff screens: to login and back), others get 403. */
-export async function requireOperation(request: Request, id: OperationId): Promise<Viewer> {
-  // Staff screens: a visitor signs in and comes back (issue 22 item 8).
-  const viewer = OPERATIONS[id].who === "staff" ? await requireStaffViewer(request) : await requireViewer(request);
-  if (!(await checkOperation(viewer, id))) throw forbidden();
-  return viewer;
-}
-
 /** The operations a viewer may perform among `ids` (the screens' button flags). */
 export function performable<K extends string>(viewer: Viewer, ids: Record<K, OperationId>): Record<K, boolean> {
   return Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, mayPerform(viewer, id as OperationId)])) as Record<K, boolean>;
-}
-
-// ---------------------------------------------------------------- page actions
-
-/**
- * The operations an action declared, by request. Route modules wrap their
- * action in a plain function (the browser build drops it; a call at module
- * level would survive tree-shaking), so a test finds the declaration by
- * calling the action and asking here.
- */
-const declaredFor = new WeakMap<Request, DeclaredOperations>();
-
-export function declaredOperations(request: Request): DeclaredOperations | undefined {
-  return declaredFor.get(request);
-}
-
-/** Intent (the form's `intent` field) → the operation it performs; `*` for actions without intents. */
-export type DeclaredOperations = Readonly<Record<string, OperationId>>;
-
-export type OperationGate = {
-  /** The viewer (null for a visitor on a public action). */
-  readonly viewer: Viewer | null;
-  /**
-   * Authorizes the operation declared for `intent` (400 for an intent not
-   * declared, 403 when the viewer may not) and returns the viewer.
-   */
-  authorize(intent?: string): Promise<Viewer | null>;
-  /** The same, for a staff or signed-in operation: the viewer is never null. */
-  authorizeUser(intent?: string): Promise<Viewer>;
-};
-
-type ActionFn<T> = (args: ActionFunctionArgs, gate: OperationGate) => Promise<T>;
-
-export type DeclaredAction<T> = ((args: ActionFunctionArgs) => Promise<T>) & { readonly operations: DeclaredOperations };
-
-function isSuccess(result: unknown): boolean {
-  if (result instanceof Response) return result.status < 400;
-  const init =
-    (result as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit"
-      ? (result as { init?: ResponseInit | null }).init
-      : null;
-  return (init?.status ?? 200) < 400;
-}
-
-/**
- * A route action that declares the operations it performs (intent → id). The
- * declaration is attached to the function (`action.operations`) and recorded
- * per request (`declaredOperations`), so a test enumerating the route tree
- * sees what every action does. Staff screens are
- * gated before the body is read: the viewer must be able to perform at least
- * one declared operation. The handler authorizes the exact operation of the
- * submitted intent with `gate.authorize(intent)`, before it validates; an
- * action that ends in success without doing so is a programming error (500).
- */
-export function operationAction<T>(declared: DeclaredOperations, handler: ActionFn<T>): DeclaredAction<T> {
-  const ids = Object.values(declared);
-  for (const id of ids) if (!isOperation(id)) throw new Error(`operationAction: unknown operation ${id}`);
-  const staffOnly = ids.every((id) => OPERATIONS[id].who === "staff");
-  const needsSession = ids.some((id) => OPERATIONS[id].who !== "anyone");
-  const action = async (args: ActionFunctionArgs): Promise<T> => {
-    declaredFor.set(args.request, declared);
-    let viewer: Viewer | null = null;
-    if (staffOnly) {
-      viewer = await requireStaffViewer(args.request);
-      if (!ids.some((id) => mayPerform(viewer, id))) throw forbidden();
-    } else if (needsSession) {
-      // The handler words a visitor's or frozen account's refusal (its own requireViewer, the booking gate).
-      const session = await lookupRequest(args.request);
-      viewer = session.state === "active" ? session.viewer : null;
-    }
-    let authorized = false;
-    const authorize = async (intent = "*"): Promise<Viewer | null> => {
-      const id = declared[intent];
-      if (!id) throw new Response("Bad Request", { status: 400, statusText: "Bad Request" });
-      if (!(await checkOperation(viewer, id))) {
-        if (!viewer && OPERATIONS[id].who !== "anyone") throw redirect("/home");
-        throw forbidden();
-      }
-      authorized = true;
-      return viewer;
-    };
-    const gate: OperationGate = {
-      viewer,
-      authorize,
-      async authorizeUser(intent) {
-        const who = await authorize(intent);
-        if (!who) throw redirect("/home");
-        return who;
-      },
-    };
-    const result = await handler(args, gate);
-    if (!authorized && isSuccess(result))
-      throw new Error(`action ${new URL(args.request.url).pathname} succeeded without authorizing an operation`);
-    return result;
-  };
-  return Object.assign(action, { operations: declared });
-}
-
-/**
- * Runs `handler` as an action declaring `declared`, for route modules: the
- * call stays inside the exported arrow function, which the browser build
- * drops (a module-level call into a .server module would survive there).
- *   export const action = (args: ActionFunctionArgs) => runAction(args, INTENTS, async ({ request }, gate) => { ... });
- */
-export function runAction<T>(args: ActionFunctionArgs, declared: DeclaredOperations, handler: ActionFn<T>): Promise<T> {
-  return operationAction(declared, handler)(args);
 }

@@ -25,6 +25,8 @@ export const RIGHTS = {
 } as const;
 
 export const ADMIN_ROLE_ID = 1;
+/** The level-1 role directory of the company's own staff (公司内部). */
+export const INTERNAL_ROLE_ROOT_ID = 2;
 
 type Holder = Pick<Viewer, "permissionIds" | "menus">;
 
@@ -40,8 +42,4 @@ export function hasPath(viewer: Holder | null, path: string): boolean {
 /** The back-office entry shows when the menu list has an item with a parent (spec 2.4). */
 export function hasBackOffice(viewer: Viewer | null): boolean {
   return !!viewer && viewer.menus.some((menu) => menu.parentId !== null);
-}
-
-export function forbidden(): Response {
-  return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
 }

@@ -59,6 +59,15 @@ export function outboxScope(viewer: ScopeViewer): Prisma.EmailOutboxWhereInput {
 }
 
 /**
+ * Price requests (issue 43): their customers' in scope; a visitor's request
+ * (no customer) only to a global view and to whoever accepted it.
+ */
+export function priceRequestScope(viewer: ScopeViewer): Prisma.PriceRequestWhereInput {
+  if (hasGlobalView(viewer)) return {};
+  return { OR: [{ user: customerScope(viewer) }, { userId: null, salesId: viewer.id }] };
+}
+
+/**
  * The same rule for raw SQL: the ids of the customers in scope, or null for a
  * global view (no restriction). Set-based statements filter with
  * `user_id = ANY(ids)` instead of repeating the rule in SQL.

@@ -1,7 +1,7 @@
 // What a viewer may see of prices, on top of visibleTier (THE rule): the
 // reason there is no tier decides the notice the page shows.
 import { visibleTier, type Tier } from "./visibility";
-import { AUDIT } from "~/domain/users/status";
+import { AUDIT } from "~/domain/accounts/status";
 
 export type PriceStatus =
   /** No session: "log in to see prices". */

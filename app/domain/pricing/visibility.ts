@@ -1,7 +1,7 @@
 // Who sees which price (DESIGN.md): the heart of the business.
 // Visitors and unaudited customers see no price; an audited customer sees
 // exactly one tier: customer_rating 1 -> T0, 2 -> T1, 3 -> T2.
-import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 export type Tier = "T0" | "T1" | "T2";
 export const TIERS: readonly Tier[] = ["T0", "T1", "T2"];
 

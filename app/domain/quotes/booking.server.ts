@@ -20,6 +20,7 @@ import type { BookingSource } from "~/domain/booking/source.server";
 import { parseFixed, compare } from "~/domain/pricing/decimal";
 import { priceAccess } from "~/domain/pricing/access";
 import { prisma } from "~/utils/db.server";
+import { answerBookingSource } from "./answer-booking.server";
 import { ownQuote, priceRow, type QuoteView } from "./quotes.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
 import { pageT } from "~/i18n/i18n.server";
@@ -58,6 +59,7 @@ export async function quoteBookability(
 > {
   if (quote.expired) return { ok: false, reason: "expired" };
   if (priceAccess(viewer).tier !== quote.tier) return { ok: false, reason: "tier" };
+  if (quote.rateId === null) return { ok: false, reason: "changed" };
   const priced = await priceRow(quote.snapshot.tier, quote.mode, quote.rateId, new URLSearchParams(quote.params), now);
   if (!priced.ok) return { ok: false, reason: "changed" };
   const quoted = quote.snapshot.total.original ?? quote.snapshot.total.sums;
@@ -70,6 +72,14 @@ export async function quoteBookingSource(viewer: Viewer, id: number, now = new D
   // Another customer's quote is "not found": ids reveal nothing, and nobody books in the owner's name.
   const quote = await ownQuote(viewer.id, id, now);
   if (!quote) return { ok: false, reason: "notFound" };
+  // The desk's answer to a price request (issue 43): its own lines, not a rate's.
+  if (quote.rateId === null) {
+    const answer = await answerBookingSource(quote);
+    if (answer.ok) return answer;
+    return answer.reason === "notFound"
+      ? { ok: false, reason: "notFound" }
+      : { ok: false, reason: "expired", number: quote.number, requoteHref: quote.requoteHref };
+  }
   const bookable = await quoteBookability(quote, viewer, now);
   if (!bookable.ok) return { ok: false, reason: bookable.reason, number: quote.number, requoteHref: quote.requoteHref };
   const { source } = bookable.priced;

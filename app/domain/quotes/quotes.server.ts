@@ -19,7 +19,7 @@ import { rateDelegate, toRateRow } from "~/domain/rates/search.server";
 import { convertTotals, readCurrency, readShipment, rowTotals, shipmentParams } from "~/domain/rates/totals.server";
 import { currencyChoices, ratesOn } from "~/domain/reference/exchange-rates.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
-import { prisma } from "~/utils/db.server";
+import { prisma, type Prisma } from "~/utils/db.server";
 import { defineTable } from "~/domain/table/paging.server";
 
 /** The personal centre's list of quotes: 10 a page, no filters (a `.server` module, so the route's browser build never calls it). */
@@ -28,7 +28,8 @@ export const QUOTES_TABLE = defineTable({ sizes: [10], defaultSize: 10, filters:
 /** What a quote keeps (quotes.snapshot). */
 export type QuoteSnapshot = {
   mode: ModeKey;
-  rateId: number;
+  /** The rate row; null for the answer to a price request (issue 43), whose lines are the desk's. */
+  rateId: number | null;
   tier: Tier;
   from: string | null;
   to: string | null;
@@ -244,26 +245,49 @@ export async function createQuote(
     ...Object.keys(shipmentValues),
     ...shipmentParams(mode),
   ]);
-  const token = randomBytes(18).toString("base64url");
   return prisma.$transaction(async (tx) => {
-    const created = await tx.quote.create({
-      data: {
-        number: `pending-${token}`,
-        token,
-        userId: viewer.id,
-        mode: mode.key,
-        rateId,
-        tier,
-        currency,
-        params: searchParams,
-        snapshot,
-        validUntil: validUntil ? new Date(`${validUntil}T00:00:00.000Z`) : null,
-      },
-    });
-    const number = `Q${formatDate(today).replace(/-/g, "")}-${String(created.id).padStart(6, "0")}`;
-    await tx.quote.update({ where: { id: created.id }, data: { number } });
-    return { ok: true, id: created.id, number, token } as const;
+    const saved = await insertQuote(
+      tx,
+      { userId: viewer.id, mode: mode.key, rateId, tier, currency, params: searchParams, snapshot, validUntil },
+      now,
+    );
+    return { ok: true, ...saved } as const;
   });
+}
+
+/**
+ * Writes a quote with its number and random token (saving one from a results
+ * row, and the answer to a price request: issue 43). `userId` null: a
+ * visitor's answer, read through its link only.
+ */
+export async function insertQuote(
+  tx: Prisma.TransactionClient,
+  quote: {
+    userId: number | null;
+    mode: ModeKey;
+    rateId: number | null;
+    tier: string;
+    currency: string;
+    params: Record<string, string>;
+    snapshot: QuoteSnapshot;
+    validUntil: string | null;
+  },
+  now = new Date(),
+): Promise<{ id: number; number: string; token: string }> {
+  const token = randomBytes(18).toString("base64url");
+  const { validUntil, ...data } = quote;
+  const created = await tx.quote.create({
+    data: {
+      ...data,
+      number: `pending-${token}`,
+      token,
+      snapshot: data.snapshot as unknown as Prisma.InputJsonValue,
+      validUntil: validUntil ? new Date(`${validUntil}T00:00:00.000Z`) : null,
+    },
+  });
+  const number = `Q${formatDate(todayInShanghai(now)).replace(/-/g, "")}-${String(created.id).padStart(6, "0")}`;
+  await tx.quote.update({ where: { id: created.id }, data: { number } });
+  return { id: created.id, number, token };
 }
 
 export type QuoteView = {
@@ -281,16 +305,17 @@ export type QuoteView = {
   snapshot: QuoteSnapshot;
   /** The results page with the same search and shipment: today's price. */
   requoteHref: string;
-  /** Who saved it (booking from it is theirs alone) and the search it was saved from (server side only). */
-  userId: number;
-  rateId: number;
+  /** Who saved it (booking from it is theirs alone; null: a visitor's answer) and the search it was saved from (server side only). */
+  userId: number | null;
+  /** Null: the answer to a price request (issue 43). */
+  rateId: number | null;
   params: Record<string, string>;
 };
 
 type QuoteRecord = {
   id: number;
-  userId: number;
-  rateId: number;
+  userId: number | null;
+  rateId: number | null;
   number: string;
   token: string;
   mode: string;

@@ -5,6 +5,7 @@
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { Language } from "~/i18n/config";
 import { companyIdentity } from "~/domain/site/company.server";
+import type { Versions } from "~/utils/data-cache.server";
 import type { CompanyView } from "~/domain/site/company";
 import type { Contact, ContactCardData } from "~/domain/site/contact";
 import { prepared, sql } from "~/utils/db.server";
@@ -127,7 +128,7 @@ const CONTACTS_STATEMENT = prepared(`SELECT ${CONTACT_COLUMNS} FROM users u ${CO
  * its own).
  */
 export async function loadContactCard(
-  request: Request,
+  versions: Versions,
   viewer: Viewer | null,
   lng: Language,
   contacts: (viewer: Viewer) => Promise<Contacts> = (v) => contactsOf(v.id),
@@ -144,5 +145,5 @@ export async function loadContactCard(
       };
     }
   }
-  return { kind: "company", company: companyAsContact(await companyIdentity(request, lng)) };
+  return { kind: "company", company: companyAsContact(await companyIdentity(versions, lng)) };
 }

@@ -3,7 +3,7 @@
 // case) and otherwise answers with a "did you mean" list.
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import { resolveCountry, type CountryOption } from "~/domain/reference/countries.server";
-import { landPickerOption, railLists, trailerLists, resolveInList, type LandLists } from "~/domain/reference/land.server";
+import { landPickerOption, railLists, trailerLists, resolveInList, type LandLists } from "~/domain/rates/land.server";
 import { countryOption, portOption, type PickerOption } from "~/domain/reference/options";
 import { resolvePort } from "~/domain/reference/ports.server";
 import { countryEntry, portEntry } from "./history.server";

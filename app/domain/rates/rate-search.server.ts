@@ -19,7 +19,7 @@ import type { Tier } from "~/domain/pricing/visibility";
 import { CURRENCY_PARAM } from "~/domain/pricing/currency";
 import { watchOffer, type WatchingReader, type WatchOffer } from "~/domain/watches/watches.server";
 import type { PickerOption } from "~/domain/reference/options";
-import { landPickerLists } from "~/domain/reference/land.server";
+import { landPickerLists } from "~/domain/rates/land.server";
 import { vocabulary, vocabularyOf } from "~/domain/reference/vocabulary.server";
 import { cleanQuery } from "~/domain/reference/lookup";
 import { currencyChoices } from "~/domain/reference/exchange-rates.server";

@@ -7,15 +7,28 @@
 // read for every request.
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import type { CountryOption } from "~/domain/reference/countries.server";
-import type { LandLists } from "~/domain/reference/land.server";
+import type { LandLists } from "~/domain/rates/land.server";
 import { dataCache, type VersionedTable, type Versions } from "~/utils/data-cache.server";
 import { sqlTable } from "~/utils/sql-names.server";
+import { CATALOG_MODELS } from "~/domain/catalog";
 import type { ExchangeRateUsed } from "~/domain/pricing/currency";
 import { ratesOn } from "~/domain/reference/exchange-rates.server";
 import { landListsFor, resolveEndpoint, type Endpoint } from "./endpoints.server";
 import { searchExpress } from "./express.server";
 import { routeCarriers, searchRates, type RatePage, type RouteMatch, type SortKey } from "./search.server";
 import { defaultSuggestions, type FieldSuggestions } from "./suggestions.server";
+
+/**
+ * The tables with a version row (and a trigger): every table of the catalog,
+ * the site settings, the exchange rates and the port aliases (the port
+ * typeahead), by their SQL names from the schema.
+ */
+export const VERSIONED_TABLES: readonly VersionedTable[] = [
+  ...CATALOG_MODELS,
+  "siteSetting" as const,
+  "exchangeRate" as const,
+  "portAlias" as const,
+].map((model) => sqlTable(model));
 
 const dateKey = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -9,7 +9,7 @@ import type { Tier } from "~/domain/pricing/visibility";
 import { formatDate } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { validToday } from "./validity.server";
-import { dateToLocalDateTime } from "~/domain/import-export/dates";
+import { dateToLocalDateTime } from "~/domain/data-areas/dates";
 
 export const PAGE_SIZE = 20;
 /** Sorting by the all-in total reads the route's rows up to this many (a route has tens). */

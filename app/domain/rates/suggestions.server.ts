@@ -5,7 +5,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { ModeDescription, SearchField } from "~/domain/modes";
 import { countriesByCodes } from "~/domain/reference/countries.server";
 import { portOption, countryOption, type PickerOption } from "~/domain/reference/options";
-import { landPickerOption } from "~/domain/reference/land.server";
+import { landPickerOption } from "~/domain/rates/land.server";
 import { portsByCodes } from "~/domain/reference/ports.server";
 import { readHistory, type History } from "./history.server";
 

@@ -5,10 +5,10 @@
 // day is its row with the earliest valid_until on or after that day, so staff
 // can enter next period's rate ahead of time.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
 import { BASE_CURRENCY, type ExchangeRateUsed } from "~/domain/pricing/currency";
 import { parseFixed } from "~/domain/pricing/decimal";
-import { currencyCode } from "~/domain/import-export/normalize";
+import { currencyCode } from "~/utils/normalize";
 import { formatDate } from "~/utils/dates";
 import { Prisma, prisma } from "~/utils/db.server";
 import { defineTable } from "~/domain/table/paging.server";

@@ -4,7 +4,7 @@
 // 20261128050000_port_aliases): case, spaces, punctuation and full-width
 // characters ignored.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import { Prisma, prisma } from "~/utils/db.server";
 import { defineTable } from "~/domain/table/paging.server";
 import { z } from "~/utils/zod";

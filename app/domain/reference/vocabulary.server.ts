@@ -9,8 +9,8 @@
 // "义新欧 每周2班" → "Yixinou 2 per week", "5天" → "5 days"; "目的港免用箱期7天"
 // stays. Values are never changed in the database or in what a form submits:
 // this is for display only, on the server (no JavaScript for it).
-import { COUNTRIES } from "../../../prisma/seed/data/countries";
-import { EXPRESS_REGIONS, EXPRESS_ZONES } from "../../../prisma/seed/data/express-zones";
+import { COUNTRIES } from "./data/countries";
+import { EXPRESS_REGIONS, EXPRESS_ZONES } from "./data/express-zones";
 
 const WEEKDAYS: Record<string, string> = {
   周一: "Mon",

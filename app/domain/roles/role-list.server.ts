@@ -6,7 +6,7 @@ import { mayPerform } from "~/domain/permissions/operations.server";
 import { isAdministrator } from "~/domain/permissions/authority.server";
 import { listMenus } from "~/domain/menus/menus.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { roleDescription, roleName } from "./role-name";
 import { getRole, listRoles, placeableParents, roleActions, roleDialogDenial, rolePermissionIds } from "./roles.server";
 

@@ -7,7 +7,7 @@
 // role keeps user, role and menu management and is never deleted.
 import { prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { changesBetween, logOperation } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation } from "~/domain/operation-log/operation-log.server";
 import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
 import {
   deny,
@@ -19,7 +19,7 @@ import {
   RoleTree,
   type Actor,
 } from "~/domain/permissions/authority.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { halfCheckedAncestors, levelUnder, subtreeIds, treeChoices } from "~/domain/menus/tree";
 import type { RoleInput } from "./schemas";

@@ -123,4 +123,6 @@ export const rateKeys = {
   codeAddressHour: (address: string) => `code:address:${address}`,
   registerAddress: (address: string) => `register:address:${address}`,
   passwordChange: (userId: number) => `password:user:${userId}`,
+  /** Price requests sent by visitors from one address (issue 43; the limit is REQUEST_VISITOR_LIMIT an hour). */
+  priceRequestAddress: (address: string) => `price-request:address:${address}`,
 };

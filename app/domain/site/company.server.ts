@@ -3,9 +3,9 @@
 // site_settings is unchanged (utils/data-cache.server.ts), so the footer on
 // every page costs no query, and a change shows on the very next request.
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { logOperation } from "~/domain/logs/operation-log.server";
+import { logOperation } from "~/domain/operation-log/operation-log.server";
 import type { Language } from "~/i18n/config";
-import { dataCache, requestVersions } from "~/utils/data-cache.server";
+import { dataCache, type Versions } from "~/utils/data-cache.server";
 import { prisma } from "~/utils/db.server";
 import { COMPANY_FIELDS, EMPTY_COMPANY, LOCALISED_COMPANY_FIELDS, type CompanyIdentity, type CompanyView } from "./company";
 import type { CompanyInput } from "./schemas";
@@ -40,9 +40,8 @@ function viewOf(company: CompanyIdentity): CompanyView {
   return { ...company, website, websiteUrl };
 }
 
-/** The identity in a language, read once per site_settings version. */
-export async function companyIdentity(request: Request, lng: Language): Promise<CompanyView> {
-  const versions = await requestVersions(request);
+/** The identity in a language, read once per site_settings version (`versions`: the request's). */
+export async function companyIdentity(versions: Versions, lng: Language): Promise<CompanyView> {
   return cache.get(versions, [sqlTable("siteSetting")], lng, async () => viewOf((await readCompanyBoth())[lng]));
 }
 

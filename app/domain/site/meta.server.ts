@@ -1,19 +1,14 @@
-// Titles and descriptions of the pages that are not searches (the results
-// pages and /home build theirs in rates/seo.server.ts): translated in the
-// page's language, "<page> | <app>". Pages worth indexing (/us, /contact)
-// also get a description, a canonical URL and their language alternates;
-// the others (booking, records, personal centre, standalone pages) noindex.
-import type { TranslationKey } from "~/i18n/keys";
+// A page's meta tags from its description (title, description, canonical URL,
+// language alternates, noindex): the results pages and /home describe
+// theirs in rates/seo.server.ts, the other pages in app/http/page-meta.server.ts.
 import type { MetaDescriptor } from "@remix-run/node";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
 import { supportedLanguages, type Language } from "~/i18n/config";
-import { absoluteUrl } from "~/domain/rates/seo.server";
-import { publicOrigin } from "~/utils/public-origin.server";
 import type { PageMeta } from "./page-meta";
 
 /**
  * The tags of a page, built here so the browser needs no code for them: the
- * route's meta function only hands them over (utils/root-data.ts loaderMeta).
+ * route's meta function only hands them over (components/root-data.ts loaderMeta).
  */
 export function metaTags(meta: PageMeta, lng: Language): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: meta.title }];
@@ -35,32 +30,4 @@ export function metaTags(meta: PageMeta, lng: Language): MetaDescriptor[] {
     );
   }
   return tags;
-}
-
-export async function sitePageMeta(
-  request: Request,
-  options: {
-    /** Translation key of the page's name. */
-    title: TranslationKey;
-    titleValues?: Record<string, string | number>;
-    /** Indexable pages: their description key; the canonical URL is the request's path. */
-    description?: TranslationKey;
-  },
-): Promise<MetaDescriptor[]> {
-  const lng = await getLanguage(request);
-  const t = pageT(lng);
-  const title = t("common.meta.pageTitle", { page: t(options.title, options.titleValues ?? {}), app: t("common.appName") });
-  if (!options.description) return metaTags({ title, noindex: true }, lng);
-  const url = new URL(request.url);
-  const origin = publicOrigin(url);
-  return metaTags(
-    {
-      title,
-      description: t(options.description),
-      canonical: absoluteUrl(origin, url.pathname, {}, lng),
-      alternates: supportedLanguages.map((l) => ({ hrefLang: l, href: absoluteUrl(origin, url.pathname, {}, l) })),
-      noindex: false,
-    },
-    lng,
-  );
 }

@@ -18,7 +18,7 @@ import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ATTACHMENT_DIR, attachmentStorageKey, isAttachmentName } from "~/domain/booking/attachments.server";
-import { isImageName } from "~/domain/home-content/images.server";
+import { isImageName } from "~/utils/images.server";
 import { IMPORT_FILE_DIR, isImportFileName } from "~/domain/import-export/batches.server";
 import { PREVIEW_FILE_DIR, isPreviewFileName } from "~/domain/import-export/preview-file.server";
 import { sql } from "~/utils/db.server";

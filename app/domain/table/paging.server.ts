@@ -16,9 +16,9 @@
  *     filters: { q: z.string().trim().max(100) },
  *     dateRange: { defaultDays: [-365, 0] },          // last 365 days unless the URL says otherwise
  *   });
- *   export async function loader({ request }: LoaderFunctionArgs) {
- *     await requireOperation(request, "user.read");
- *     const query = parseTableQuery(request, users);
+ *   export async function loader(args: LoaderFunctionArgs) {
+ *     await requireOperation(args, "user.read");
+ *     const query = parseTableQuery(args.request, users);
  *     const where = { createdAt: timestampWhere(query.range), ...(query.filters.q ? { email: { contains: query.filters.q } } : {}) };
  *     const [rows, total] = await Promise.all([
  *       prisma.user.findMany({ where, skip: query.skip, take: query.take, orderBy: { id: "asc" } }),

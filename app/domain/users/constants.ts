@@ -6,8 +6,6 @@ export const HANDOVER_ROLE_IDS = [13, 12, 27] as const;
 /** Salespeople (sales, sales managers) and customer-service staff, as contact choices. */
 export const SALES_ROLE_IDS = [12, 27] as const;
 export const SERVICE_ROLE_IDS = [13] as const;
-/** The level-1 role directory of the company's own staff (公司内部). */
-export const INTERNAL_ROLE_ROOT_ID = 2;
 
 export const USER_TABS = ["all", "t0", "t1", "t2", "pending", "failed", "profile"] as const;
 export type UserTab = (typeof USER_TABS)[number];

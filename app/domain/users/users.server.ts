@@ -10,7 +10,7 @@ import { prisma, type Prisma } from "~/utils/db.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { revokeUserSessions } from "~/domain/accounts/session.server";
-import { changesBetween, logOperation, type Changes } from "~/domain/logs/operation-log.server";
+import { changesBetween, logOperation, type Changes } from "~/domain/operation-log/operation-log.server";
 import { customerScope } from "~/domain/permissions/views.server";
 import { ADMIN_ROLE_ID } from "~/domain/permissions/permissions.server";
 import { mayPerform, type OperationId } from "~/domain/permissions/operations.server";
@@ -28,20 +28,20 @@ import {
   type Actor,
   type Denial,
 } from "~/domain/permissions/authority.server";
-import { fail, type FieldErrors, type Outcome } from "~/utils/outcome";
+import { fail, type FieldErrors, type Outcome } from "~/domain/outcome";
 import { enqueueEmail, type OutboxWriter } from "~/domain/mail/outbox.server";
 import { renderAuditResultEmail, type AuditDecision, type AuditSubject } from "~/emails/audit-result";
 import { mailLink } from "~/utils/public-origin.server";
-import { renderTierChangeEmail } from "~/emails/tier-change";
+import { renderTierChangeEmail } from "~/domain/users/emails/tier-change";
 import { i18n } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { uniqueViolation } from "~/utils/unique-violation.server";
-import { deleteImage, saveImage } from "~/domain/home-content/images.server";
+import { deleteImage, saveImage } from "~/utils/images.server";
 import { detectImage, PHOTO_EXTS } from "~/utils/uploads.server";
 import type { AddUserInput, AuditInput, EditUserInput } from "./schemas";
 
 import { HANDOVER_ROLE_IDS, SALES_ROLE_IDS, SERVICE_ROLE_IDS, USER_TABS, VIEW_ROLE_IDS, type UserTab } from "./constants";
-import { AUDIT, ACCOUNT_STATE, type AccountState } from "~/domain/users/status";
+import { AUDIT, ACCOUNT_STATE, type AccountState } from "~/domain/accounts/status";
 
 export { HANDOVER_ROLE_IDS, VIEW_ROLE_IDS, USER_TABS, type UserTab };
 

@@ -5,7 +5,7 @@
 // price ever leaves the database. A valid_to that is a date-time (issue 22's
 // LCL) compares with the day's midnight: a rate ending during the day counts.
 import type { Prisma } from "~/utils/db.server";
-import { ACCOUNT_STATE, AUDIT } from "~/domain/users/status";
+import { ACCOUNT_STATE, AUDIT } from "~/domain/accounts/status";
 import { WATCH_LANES } from "./lanes.server";
 
 type Tx = Pick<Prisma.TransactionClient, "$executeRawUnsafe">;

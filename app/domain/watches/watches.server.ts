@@ -10,7 +10,7 @@ import { isLanguage, fallbackLanguage } from "~/i18n/config";
 import { todayInShanghai } from "~/utils/dates";
 import { prepared, prisma, sql } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { fail, type Outcome } from "~/utils/outcome";
+import { fail, type Outcome } from "~/domain/outcome";
 import { uniqueViolation } from "~/utils/unique-violation.server";
 import { watchLane } from "./lanes.server";
 import { fillWatchNow } from "./snapshot.server";

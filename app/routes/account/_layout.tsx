@@ -1,17 +1,17 @@
-// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches, /quotes):
+// Personal centre layout (/userAllInfo, /userInfo, /userAvatar, /userPwd, /userWatches, /quotes, /userRequests):
 // a side navigation beside the page. Visitors are sent to /home (spec 2.1);
 // every child loader and action checks the session again.
+import { requireViewer } from "~/http/auth.server";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/ErrorPage";
-import { requireViewer } from "~/domain/accounts/session.server";
 import accountStylesHref from "~/components/account/account.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStylesHref }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireViewer({ request, context });
   return null;
 }
 
@@ -22,6 +22,7 @@ const ITEMS = [
   { to: "/userPwd", key: "account.centre.password" },
   { to: "/userWatches", key: "watches.title" },
   { to: "/quotes", key: "quotes.quote.listTitle" },
+  { to: "/userRequests", key: "priceRequests.mine.title" },
 ] as const;
 
 export default function AccountLayout() {

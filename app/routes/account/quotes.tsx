@@ -3,36 +3,35 @@
 // results row: `from` is the results page (path and query) it was saved on,
 // `id` the row. The server recomputes everything from the row and the
 // customer's tier, then goes to the quote's shared page.
+import { requireViewer, requireOperation, runAction } from "~/http/auth.server";
 import { messageText, useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
-import { requireViewer } from "~/domain/accounts/session.server";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import { createQuote, listOwnQuotes, QUOTES_TABLE, type QuoteView } from "~/domain/quotes/quotes.server";
 import { MODES } from "~/domain/modes";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { formatPrice } from "~/domain/pricing/format";
-import { sitePageMeta } from "~/domain/site/meta.server";
+import { sitePageMeta } from "~/http/page-meta.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loaderMeta } from "~/utils/root-data";
-import { getLanguage } from "~/i18n/i18n.server";
+import { loaderMeta } from "~/components/root-data";
 import type { Language } from "~/i18n/config";
+import { languageOf } from "~/http/context.server";
 import { vocabulary } from "~/domain/reference/vocabulary.server";
 import datatableStylesHref from "~/styles/datatable.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: datatableStylesHref }];
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "quote.list");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "quote.list");
   const query = parseTableQuery(request, QUOTES_TABLE);
-  const [{ rows, total }, lng] = await Promise.all([listOwnQuotes(viewer.id, query), getLanguage(request)]);
+  const [{ rows, total }, lng] = await Promise.all([listOwnQuotes(viewer.id, query), languageOf({ request, context })]);
   return data(
     {
-      meta: await sitePageMeta(request, { title: "quotes.quote.listTitle" }),
+      meta: await sitePageMeta({ request, context }, { title: "quotes.quote.listTitle" }),
       rows: rows.map((q) => listRow(q, lng)),
       page: tablePage(query, total),
     },
@@ -56,9 +55,9 @@ const listRow = (q: QuoteView, lng: Language) => ({
 });
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { "*": "quote.create" }, async ({ request }, gate) => {
+  runAction(args, { "*": "quote.create" }, async ({ request, context }, gate) => {
     // A visitor goes to /home, a frozen account to /freeze (as every personal-centre action).
-    const viewer = await requireViewer(request);
+    const viewer = await requireViewer({ request, context });
     await gate.authorize();
     const form = await readFormData(request);
     const from = new URL(String(form.get("from") ?? "").slice(0, 2000), "http://quote.local");

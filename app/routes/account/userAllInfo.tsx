@@ -1,15 +1,15 @@
 // Personal centre overview: the profile fields of customer-portal.md 3.
+import { requireViewer } from "~/http/auth.server";
 import { keyUnder } from "~/i18n/keys";
 import { roleName } from "~/domain/roles/role-name";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireViewer } from "~/domain/accounts/session.server";
 import { loadProfile } from "~/domain/accounts/profile.server";
 import { formatDateTime } from "~/utils/dates";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
-import { AUDIT } from "~/domain/users/status";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
+import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;
 
@@ -18,12 +18,12 @@ type Contact = { username: string; nickname: string | null; phone: string; email
 const contactOf = (person: Contact) =>
   person ? { name: person.nickname || person.username, phone: person.phone, email: person.email, landline: person.landline } : null;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer({ request, context });
   const profile = await loadProfile(viewer.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   return {
-    meta: await sitePageMeta(request, { title: "account.profile.title" }),
+    meta: await sitePageMeta({ request, context }, { title: "account.profile.title" }),
     profile: {
       email: profile.email,
       username: profile.username,

@@ -1,22 +1,21 @@
 // Avatar page: the upload rules live in domain/accounts/avatar.server.ts.
+import { requireViewer, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireViewer } from "~/domain/accounts/session.server";
-import { flash } from "~/domain/accounts/cookie.server";
+import { flash } from "~/http/cookies.server";
 import { replaceAvatar } from "~/domain/accounts/avatar.server";
 import { ErrorList } from "~/components/forms";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer({ request, context });
   return {
-    meta: await sitePageMeta(request, { title: "account.avatar.title" }),
+    meta: await sitePageMeta({ request, context }, { title: "account.avatar.title" }),
     avatarPath: viewer.avatarPath,
     name: viewer.nickname || viewer.username,
   };
@@ -27,8 +26,8 @@ type ActionData = { error: string };
 const OPERATION = { "*": "own.avatar" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, OPERATION, async ({ request }, gate) => {
-    const viewer = await requireViewer(request);
+  runAction(args, OPERATION, async ({ request, context }, gate) => {
+    const viewer = await requireViewer({ request, context });
     await gate.authorize();
     const result = await replaceAvatar(request, viewer.id);
     if (!result.ok) return data<ActionData>({ error: result.key }, { status: result.status });

@@ -1,32 +1,31 @@
 // Profile edit. For an audited account, company, business address and
 // import/export countries go to a pending profile change for staff to audit;
 // the other fields change at once (profile.server updateProfile).
+import { languageOf } from "~/http/context.server";
+import { requireViewer, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { getLanguage } from "~/i18n/i18n.server";
-import { requireViewer } from "~/domain/accounts/session.server";
-import { flash } from "~/domain/accounts/cookie.server";
+import { flash } from "~/http/cookies.server";
 import { loadProfile, updateProfile } from "~/domain/accounts/profile.server";
 import { profileSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
-import { AUDIT } from "~/domain/users/status";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
+import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer({ request, context });
   const profile = await loadProfile(viewer.id);
   if (!profile) throw new Response("Not found", { status: 404 });
   return {
-    meta: await sitePageMeta(request, { title: "account.profile.editTitle" }),
+    meta: await sitePageMeta({ request, context }, { title: "account.profile.editTitle" }),
     email: profile.email,
     audit: profile.audit,
     defaults: {
@@ -47,12 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const OPERATION = { "*": "own.profile" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, OPERATION, async ({ request }, gate) => {
-    const viewer = await requireViewer(request);
+  runAction(args, OPERATION, async ({ request, context }, gate) => {
+    const viewer = await requireViewer({ request, context });
     await gate.authorize();
     const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const outcome = await updateProfile(viewer.id, submission.value, await getLanguage(request));
+    const outcome = await updateProfile(viewer.id, submission.value, await languageOf({ request, context }));
     if (!outcome.ok) {
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
       return data(submission.reply({ fieldErrors: outcome.fieldErrors }), { status: outcome.status });

@@ -1,27 +1,26 @@
 // Change of password: the old one must be right and the new one different;
 // the user's other sessions end, this one stays.
+import { getSessionId, requireViewer, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { getSessionId, requireViewer } from "~/domain/accounts/session.server";
-import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { flash, type FlashMessage } from "~/http/cookies.server";
 import { changePassword } from "~/domain/accounts/profile.server";
 import { changePasswordSchema } from "~/domain/accounts/schemas";
 import { ErrorList, Field } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import { readFormData } from "~/utils/form-data.server";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireViewer(request);
-  return { meta: await sitePageMeta(request, { title: "account.password.title" }) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireViewer({ request, context });
+  return { meta: await sitePageMeta({ request, context }, { title: "account.password.title" }) };
 }
 
 const hideFields = ["oldPassword", "password", "confirmPassword"];
@@ -32,12 +31,12 @@ type ActionData = SubmissionResult<string[]> & { message?: FlashMessage };
 const OPERATION = { "*": "own.password" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, OPERATION, async ({ request }, gate) => {
-    const viewer = await requireViewer(request);
+  runAction(args, OPERATION, async ({ request, context }, gate) => {
+    const viewer = await requireViewer({ request, context });
     await gate.authorize();
     const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
     if (submission.status !== "success") return data<ActionData>(submission.reply({ hideFields }), { status: 400 });
-    const outcome = await changePassword(viewer.id, await getSessionId(request), submission.value);
+    const outcome = await changePassword(viewer.id, await getSessionId({ request, context }), submission.value);
     if (!outcome.ok) {
       if (outcome.status === 404) throw new Response("Not found", { status: 404 });
       return data<ActionData>(

@@ -1,28 +1,27 @@
 // /userWatches: the customer's lane watches (issue 25 item 4), listed and
 // removable; the results page's "watch this lane" form posts here too
 // (intent add, with the page to return to). Plain POST forms: no JavaScript needed.
+import { languageOf } from "~/http/context.server";
+import { requireViewer, requireOperation, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireViewer } from "~/domain/accounts/session.server";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import { addWatch, listWatches, removeWatch } from "~/domain/watches/watches.server";
 import { watchLane } from "~/domain/watches/lanes.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { readFormData } from "~/utils/form-data.server";
-import { backToList, idOf, intentOf } from "~/utils/http.server";
+import { backToList, idOf, intentOf } from "~/http/replies.server";
 import { formatDateTime } from "~/utils/dates";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "watch.read");
-  const lng = await getLanguage(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "watch.read");
+  const lng = await languageOf({ request, context });
   const watches = await listWatches(viewer.id, lng);
   return {
-    meta: await sitePageMeta(request, { title: "watches.title" }),
+    meta: await sitePageMeta({ request, context }, { title: "watches.title" }),
     // The mode's name is looked up here: lanes.server is a server module, absent from the browser build.
     watches: watches.map((w) => ({
       ...w,
@@ -45,8 +44,8 @@ function safeReturn(value: FormDataEntryValue | null): string {
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { add: "watch.add", remove: "watch.remove" }, async ({ request }, gate) => {
-    await requireViewer(request);
+  runAction(args, { add: "watch.add", remove: "watch.remove" }, async ({ request, context }, gate) => {
+    await requireViewer({ request, context });
     const form = await readFormData(request);
     const intent = intentOf(form);
     const viewer = await gate.authorizeUser(intent);
@@ -56,7 +55,7 @@ export const action = (args: ActionFunctionArgs) =>
         mode: form.get("mode"),
         pol: form.get("pol"),
         pod: form.get("pod"),
-        lng: await getLanguage(request),
+        lng: await languageOf({ request, context }),
       });
       if (!outcome.ok) return backToList(request, outcome.message ?? "watches.errors.badLane", "error", { to });
       return backToList(request, outcome.existing ? "watches.already" : "watches.added", "success", { to });

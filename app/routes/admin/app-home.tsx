@@ -11,7 +11,7 @@ import { backOfficeMeta } from "~/components/backoffice/meta";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
 
-export const loader = ({ request }: LoaderFunctionArgs) => homeScreenLoader(request, APP_SCREEN);
+export const loader = (args: LoaderFunctionArgs) => homeScreenLoader(args, APP_SCREEN);
 export const action = (args: ActionFunctionArgs) => appHomeAction(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 

@@ -1,6 +1,8 @@
 // Entrustments for staff (our reading of /app-order, docs/decisions/301):
 // the bookings and contact requests of the customers in the staff member's
 // view, searchable and paged, with a detail dialog (?dialog=view&id=).
+import { languageOf } from "~/http/context.server";
+import { requireOperation, runAction } from "~/http/auth.server";
 import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -9,10 +11,10 @@ import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { usesContainers } from "~/domain/booking/schemas";
-import { mayPerform, requireOperation, runAction } from "~/domain/permissions/operations.server";
-import { backToList, idOf, notFound } from "~/utils/http.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
+import { backToList, idOf, notFound } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
-import { changeEntrustmentStatus } from "~/domain/booking/status.server";
+import { changeEntrustmentStatus } from "~/domain/orders/status.server";
 import { ENTRUSTMENT_STATUSES, nextStatuses, statusKey, STATUS_REASON_MAX, type EntrustmentStatusValue } from "~/domain/booking/status";
 import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
 import { ErrorList, Select, TextArea } from "~/components/forms";
@@ -22,17 +24,16 @@ import { DataTable, DateRangeFilter, FilterField, SearchField, FilterForm, Pager
 import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
-import { getLanguage } from "~/i18n/i18n.server";
 import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [viewer, lng] = await Promise.all([requireOperation(request, "entrustment.read"), getLanguage(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [viewer, lng] = await Promise.all([requireOperation({ request, context }, "entrustment.read"), languageOf({ request, context })]);
   const url = new URL(request.url);
   const query = parseTableQuery(url, entrustmentTable);
   const { rows, total } = await listStaffEntrustments(viewer, query);

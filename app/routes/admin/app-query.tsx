@@ -3,12 +3,13 @@
 // retry for mails that gave up (FAILED → PENDING, due now), and, for staff
 // holding right 99, the audited reveal of an undelivered code mail's code
 // (decision 101, "Onboarding without a mail provider").
+import { runAction, requireOperation } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { mayPerform, runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, idOf, intentOf, notFound } from "~/utils/http.server";
+import { mayPerform } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, idOf, intentOf, notFound } from "~/http/replies.server";
 import { getOutboxMail, listOutbox, mayRevealCode, outboxTable, retryOutboxMail, revealCodeMail } from "~/domain/logs/staff-records.server";
 import { OUTBOX_STATUSES, emailKindKey } from "~/domain/logs/outbox-states";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
@@ -17,7 +18,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { Badge } from "~/components/admin/Badge";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
@@ -27,8 +28,8 @@ export const meta = backOfficeMeta;
 // A revealed code is in the answer to the POST: no copy may be kept.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "outbox.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "outbox.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, outboxTable);
   const { rows, total, statusCounts } = await listOutbox(viewer, query);

@@ -2,14 +2,14 @@
 // address, hotline, e-mail, website, filing record, QQ and WeChat that the
 // footer, /contact, /us, the visitors' contact card and /freeze show. Gated
 // by its own menu entry (/companyInfo), like every back-office screen.
+import { requireOperation, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
-import { backToList } from "~/utils/http.server";
+import { backToList } from "~/http/replies.server";
 import { companyFormValues, readCompanyBoth, saveCompany } from "~/domain/site/company.server";
 import { companySchema } from "~/domain/site/schemas";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
@@ -22,8 +22,8 @@ import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperation(request, "company.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperation({ request, context }, "company.read");
   return { values: companyFormValues(await readCompanyBoth()) };
 }
 

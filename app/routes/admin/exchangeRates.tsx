@@ -2,12 +2,12 @@
 // many CNY, valid through a day; the results pages convert totals with them.
 // Menu 26 under 数据管理; operations exchangeRate.*. Server-rendered forms:
 // works with JavaScript off.
+import { requireOperation, runAction } from "~/http/auth.server";
 import { messageText, useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   deleteExchangeRate,
   exchangeRateTable,
@@ -22,15 +22,15 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { Field } from "~/components/forms";
-import { backToList, intentOf } from "~/utils/http.server";
+import { backToList, intentOf } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperation(request, "exchangeRate.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperation({ request, context }, "exchangeRate.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, exchangeRateTable);
   const editId = Number(url.searchParams.get("edit"));

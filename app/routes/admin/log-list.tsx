@@ -1,12 +1,12 @@
 // Operation log (administration.md 2.8): search, date range, pager (default
 // size 5, sizes 1/2/5/10). Module is shown as the operation type, operation
 // as the business module (spec 3).
+import { requireOperation } from "~/http/auth.server";
 import { storedKeyText, useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireOperation } from "~/domain/permissions/operations.server";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
@@ -17,10 +17,10 @@ import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "logs.operation.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "logs.operation.read");
   const query = parseTableQuery(request, operationLogTable);
-  const { rows, total } = await listOperationLogs(viewer, query, await getLanguage(request));
+  const { rows, total } = await listOperationLogs(viewer, query, await languageOf({ request, context }));
   return { rows, page: tablePage(query, total) };
 }
 

@@ -1,6 +1,7 @@
 // Menu management (administration.md 2.3): the permission tree. Add, edit and
 // delete need rights 32, 33 and 34 (checked here on the server; the buttons
 // only hide). Level-3 rows are button rights: neither editable nor deletable.
+import { forbidden, runAction, requireOperation } from "~/http/auth.server";
 import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -8,9 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
-import { forbidden } from "~/domain/permissions/permissions.server";
-import { runAction, performable, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
+import { performable } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/http/replies.server";
 import { createMenu, deleteMenu, getMenu, listMenus, menuParentChoices, screenPaths, updateMenu } from "~/domain/menus/menus.server";
 import { menuSchema } from "~/domain/menus/schemas";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
@@ -20,7 +20,7 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TreePlacement } from "~/components/admin/TreePlacement";
 import { LevelTag, TreeTable } from "~/components/TreeTable";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { ErrorList, Field, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
@@ -30,8 +30,8 @@ import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "menu.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "menu.read");
   const url = new URL(request.url);
   const dialog = url.searchParams.get("dialog");
   const rights = performable(viewer, { add: "menu.create", edit: "menu.update", delete: "menu.delete" });

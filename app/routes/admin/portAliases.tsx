@@ -5,13 +5,13 @@
 // Server-rendered forms: works with JavaScript off. `?name=` (the insights
 // dashboard's action for a searched name that is no known port) fills the
 // new alias with that name.
+import { requireOperation, runAction } from "~/http/auth.server";
 import { messageText, useTranslation } from "~/i18n/react";
 import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "~/utils/zod";
-import { requireOperation, runAction } from "~/domain/permissions/operations.server";
 import {
   aliasTable,
   deleteAlias,
@@ -29,7 +29,7 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
 import { Field } from "~/components/forms";
-import { backToList, intentOf } from "~/utils/http.server";
+import { backToList, intentOf } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
 import { blankControlCharacters } from "~/utils/control-characters";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
@@ -37,8 +37,8 @@ import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperation(request, "portAlias.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperation({ request, context }, "portAlias.read");
   const url = new URL(request.url);
   const query = parseTableQuery(url, aliasTable);
   const editId = Number(url.searchParams.get("edit"));

@@ -1,11 +1,11 @@
 // Query-trace logs (administration.md 2.7): six tabs (?mode=), search,
 // date range with shortcuts (default: the past 365 days), page sizes 1/2/5/10.
+import { requireOperation } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { MODES } from "~/domain/modes";
-import { requireOperation } from "~/domain/permissions/operations.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/http/replies.server";
 import { listQueryLogs, queryLogTable } from "~/domain/logs/logs.server";
 import { queryLogColumns, queryLogLabelKey, USER_COLUMNS } from "~/domain/logs/log-columns";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
@@ -20,8 +20,8 @@ const PATH = "/query-logs";
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "logs.query.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "logs.query.read");
   const url = new URL(request.url);
   const mode = MODES.find((m) => m.key === (url.searchParams.get("mode") ?? "fcl"));
   if (!mode) throw notFound();

@@ -1,6 +1,7 @@
 // Role management (administration.md 2.2): tree table, add/edit/delete and
 // permission assignment. Dialogs are addressed by the URL (?dialog=edit&id=12)
 // and rendered by the server, so everything works without JavaScript.
+import { runAction, requireOperation } from "~/http/auth.server";
 import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -9,8 +10,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
-import { runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/http/replies.server";
 import { createRole, deleteRole, saveRolePermissions, updateRole } from "~/domain/roles/roles.server";
 import { roleListView } from "~/domain/roles/role-list.server";
 import { roleSchema } from "~/domain/roles/schemas";
@@ -20,24 +20,24 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { TreePlacement } from "~/components/admin/TreePlacement";
 import { LevelTag, TreeTable } from "~/components/TreeTable";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { languageOf } from "~/http/context.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireOperation(request, "role.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireOperation({ request, context }, "role.read");
   const url = new URL(request.url);
   const outcome = await roleListView(
     viewer,
     { dialog: url.searchParams.get("dialog"), id: idOf(url.searchParams.get("id")) },
-    await getLanguage(request),
+    await languageOf({ request, context }),
   );
   if (!outcome.ok) throw outcome.refused ? refusal(outcome) : notFound();
   return outcome.view;

@@ -8,8 +8,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { MODES, type ModeDescription } from "~/domain/modes";
-import { runAction, requireOperation } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
+import { runAction, requireOperation } from "~/http/auth.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/http/replies.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { offerFormFields, RAIL_CURRENCIES } from "~/domain/offers/cards";
 import { createOffer, deleteOffer, getModeOffer, listModeOffers, offerWarning, updateOffer } from "~/domain/offers/offers.server";
@@ -19,7 +19,7 @@ import { UrlDialog } from "~/components/dialog";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { OfferPreview } from "~/components/admin/OfferPreview";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { ErrorList } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
@@ -38,8 +38,8 @@ function modeOf(url: URL): ModeDescription {
   return mode;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperation(request, "offer.read");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperation({ request, context }, "offer.read");
   const url = new URL(request.url);
   const mode = modeOf(url);
   const cards = await listModeOffers(mode);

@@ -12,16 +12,16 @@ import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Badge } from "~/components/admin/Badge";
 import { AuditDialog, HandoverDialog, ProfileAuditDialog, UserEditor, ViewDialog } from "~/components/admin/UserDialogs";
-import { hrefWith } from "~/components/admin/urls";
+import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
-import { AUDIT, ACCOUNT_STATE } from "~/domain/users/status";
+import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 import { roleName } from "~/domain/roles/role-name";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
 
-export const loader = ({ request }: LoaderFunctionArgs) => userListLoader(request);
+export const loader = (args: LoaderFunctionArgs) => userListLoader(args);
 export const action = (args: ActionFunctionArgs) => userListAction(args);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 

@@ -1,8 +1,9 @@
+import { requireBackOffice } from "~/http/auth.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { backOfficeMenu, pendingAuditCount, requireBackOffice } from "~/domain/permissions/backoffice.server";
-import { useRootData } from "~/utils/root-data";
+import { backOfficeMenu, pendingAuditCount } from "~/domain/permissions/backoffice.server";
+import { useRootData } from "~/components/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { FlashMessage } from "~/components/layout/FlashMessage";
@@ -15,8 +16,8 @@ export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }]
  * Layout of every back-office screen (pathless: /userList, /port ...).
  * It authorizes staff; each child loader and action checks its own path or right.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireBackOffice(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireBackOffice({ request, context });
   return {
     menu: backOfficeMenu(viewer),
     pendingAudit: await pendingAuditCount(viewer),

@@ -2,7 +2,7 @@
 // are looked up, so no path from the URL ever reaches the file system.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { avatarContentType, isAvatarName, readAvatarFile } from "~/utils/uploads.server";
-import { imageResponse } from "~/utils/http.server";
+import { imageResponse } from "~/http/replies.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const name = params.name ?? "";

@@ -3,19 +3,19 @@
 // customer (records.server.ts); everyone else, visitors included, gets 404 so
 // ids reveal nothing. Always a download (never rendered by the browser), with
 // the original name as metadata (RFC 6266 / RFC 5987 encoded).
+import { getViewer } from "~/http/auth.server";
 import fs from "node:fs";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { getViewer } from "~/domain/accounts/session.server";
 import { attachmentPath, statAttachment } from "~/domain/booking/attachments.server";
-import { contentDisposition } from "~/utils/http.server";
+import { contentDisposition } from "~/http/replies.server";
 import { findVisibleAttachment, parseRecordId } from "~/domain/booking/records.server";
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer({ request, context });
   const id = parseRecordId(params.id);
   if (!viewer || !id) return notFound();
   const row = await findVisibleAttachment(viewer, id);

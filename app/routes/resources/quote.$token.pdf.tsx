@@ -3,18 +3,18 @@
 // link, like the shared page: the random token is the key, the session is not
 // read. Linked from the shared page and from the owner's list in /quotes.
 // Only the snapshot is printed (the customer's own tier's prices).
+import { languageOf, versionsOf } from "~/http/context.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { contentDisposition } from "~/utils/http.server";
+import { contentDisposition } from "~/http/replies.server";
 import { quotePdf } from "~/domain/quotes/pdf.server";
 import { quoteByToken } from "~/domain/quotes/quotes.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { companyIdentity } from "~/domain/site/company.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/http/replies.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [quote, lng] = await Promise.all([quoteByToken(params.token ?? ""), languageOf({ request, context })]);
   if (!quote) throw notFound();
-  const pdf = await quotePdf(quote, lng, await companyIdentity(request, lng));
+  const pdf = await quotePdf(quote, lng, await companyIdentity(await versionsOf({ request, context }), lng));
   return new Response(new Uint8Array(pdf), {
     status: 200,
     headers: {

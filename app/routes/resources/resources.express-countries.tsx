@@ -1,16 +1,15 @@
+import { languageOf, versionsOf } from "~/http/context.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { countryOption } from "~/domain/reference/options";
 import { searchCountries } from "~/domain/reference/countries.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { LANGUAGE_VARY } from "~/i18n/negotiate";
-import { requestVersions } from "~/utils/data-cache.server";
 
 /** Quiet lookups for the express destination picker (manytimesexpresscountryselect). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 60);
   const [lng, countries] = await Promise.all([
-    getLanguage(request),
-    requestVersions(request).then((versions) => searchCountries(q, undefined, versions)),
+    languageOf({ request, context }),
+    versionsOf({ request, context }).then((versions) => searchCountries(q, undefined, versions)),
   ]);
   return Response.json(
     { options: countries.map((c) => countryOption(c, lng)) },

@@ -1,9 +1,8 @@
+import { versionsOf, languageOf } from "~/http/context.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "~/utils/zod";
 import { portOption } from "~/domain/reference/options";
 import { suggestPorts } from "~/domain/reference/ports.server";
-import { requestVersions } from "~/utils/data-cache.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { LANGUAGE_VARY } from "~/i18n/negotiate";
 
 const querySchema = z.object({
@@ -16,13 +15,13 @@ const querySchema = z.object({
  * manytimesportbyseaselect / manytimesairportselect): up to 10 ports whose
  * code, name or Chinese name contains q.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = querySchema.safeParse({ kind: url.searchParams.get("kind"), q: url.searchParams.get("q") ?? "" });
   if (!parsed.success) return Response.json({ options: [] }, { status: 400 });
   const [lng, ports] = await Promise.all([
-    getLanguage(request),
-    requestVersions(request).then((versions) => suggestPorts(versions, parsed.data.kind, parsed.data.q)),
+    languageOf({ request, context }),
+    versionsOf({ request, context }).then((versions) => suggestPorts(versions, parsed.data.kind, parsed.data.q)),
   ]);
   return Response.json(
     { options: ports.map((p) => portOption(parsed.data.kind, p, lng)) },

@@ -1,5 +1,5 @@
 import { Outlet } from "@remix-run/react";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/components/root-data";
 import { fallbackLanguage } from "~/i18n/config";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { SiteFooter } from "~/components/layout/SiteFooter";
@@ -19,7 +19,10 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       {root ? <SiteFooter company={root.company} /> : null}
-      <BackToTop />
+      {/* The floating controls' bar: the back-to-top link, and the contact card of the pages that have one. */}
+      <div className="floating-bar">
+        <BackToTop />
+      </div>
     </>
   );
 }

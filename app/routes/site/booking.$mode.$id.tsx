@@ -1,6 +1,7 @@
 // Booking step 1 (spec 2.3, dialog 1): fill in a shipping order, or ask
 // customer service to make contact. /booking/<fcl|lcl|air|rail|trailer|express>/<rateId>
 // and /booking/offer/<offerId>. The contact request is a POST of this route.
+import { runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -12,29 +13,28 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { ErrorList } from "~/components/forms";
-import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
+import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
 import { clientSource, gateView, loadBookingContext, resultsBehind, withQuery } from "~/routes/site/-server/booking-context.server";
 import { ResultsBehind } from "~/components/booking/ResultsBehind";
-import { newIdempotencyKey } from "~/domain/booking/context.server";
+import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { contactSchema } from "~/domain/booking/schemas";
 import bookingStylesHref from "~/styles/booking.css";
 import { readFormData } from "~/utils/form-data.server";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
 // Prices of one tier: never in a shared cache.
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const context = await loadBookingContext(request, params);
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const context = await loadBookingContext(args);
+  const url = new URL(args.request.url);
   return data({
-    meta: await sitePageMeta(request, { title: "booking.step1.title" }),
+    meta: await sitePageMeta(args, { title: "booking.step1.title" }),
     // The results page the dialog was opened from, drawn behind it (issue 45 item 7).
-    behind: await resultsBehind(request, context),
+    behind: await resultsBehind(args.request, context),
     source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     idempotencyKey: context.gate === "ok" ? newIdempotencyKey() : null,
@@ -48,8 +48,8 @@ type ActionData = { gate?: ReturnType<typeof gateView>; formErrors?: string[] };
 const OPERATION = { "*": "booking.contact" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, OPERATION, async ({ request, params }, gate) => {
-    const context = await loadBookingContext(request, params);
+  runAction(args, OPERATION, async ({ request }, gate) => {
+    const context = await loadBookingContext(args);
     if (context.gate !== "ok") {
       const url = new URL(request.url);
       return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });

@@ -2,6 +2,7 @@
 // an uploaded order file only (?tab=file). Multipart: the attachment streams
 // to a temp file, at most 5 MB (booking/upload.server.ts); validation by the
 // shared zod schema; then one transaction stores the order and its mails.
+import { runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,18 +15,17 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { OrderForm } from "~/components/booking/OrderForm";
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
-import { GATE_HTTP_STATUS, submitBooking } from "~/domain/booking/booking.server";
+import { GATE_HTTP_STATUS, submitBooking } from "~/domain/orders/booking.server";
 import { clientSource, gateView, loadBookingContext, resultsBehind, withQuery } from "~/routes/site/-server/booking-context.server";
 import { ResultsBehind } from "~/components/booking/ResultsBehind";
-import { newIdempotencyKey } from "~/domain/booking/context.server";
+import { newIdempotencyKey } from "~/domain/orders/context.server";
 import { ATTACHMENT_FIELD, orderSchema, type OrderTab } from "~/domain/booking/schemas";
 import { parseOrderUpload } from "~/domain/booking/upload.server";
 import { orderDefaultsOf } from "~/domain/quotes/booking.server";
 import { BodyError } from "~/utils/multipart.server";
 import bookingStylesHref from "~/styles/booking.css";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
@@ -34,15 +34,15 @@ export const ErrorBoundary = BookingErrorBoundary;
 
 const tabOf = (url: URL): OrderTab => (url.searchParams.get("tab") === "file" ? "file" : "form");
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const context = await loadBookingContext(request, params);
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const context = await loadBookingContext(args);
+  const url = new URL(args.request.url);
   const tab = tabOf(url);
   const orderPath = `${context.base}/order`;
   return data({
-    meta: await sitePageMeta(request, { title: "booking.step2.title" }),
+    meta: await sitePageMeta(args, { title: "booking.step2.title" }),
     // The results page the dialog was opened from, drawn behind it (issue 45 item 7).
-    behind: await resultsBehind(request, context),
+    behind: await resultsBehind(args.request, context),
     source: clientSource(context.source, context.lng),
     gate: gateView(context, url.pathname + url.search),
     tab,
@@ -75,8 +75,8 @@ function bodyError(key: string): SubmissionResult<string[]> {
 const OPERATION = { "*": "booking.order" } as const;
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, OPERATION, async ({ request, params }, gate) => {
-    const context = await loadBookingContext(request, params);
+  runAction(args, OPERATION, async ({ request }, gate) => {
+    const context = await loadBookingContext(args);
     if (context.gate !== "ok") {
       const url = new URL(request.url);
       return data<ActionData>({ gate: gateView(context, url.pathname + url.search) }, { status: GATE_HTTP_STATUS[context.gate] });

@@ -1,26 +1,26 @@
 // After a booking (PRG): the success message of spec 8 in a large green box,
 // for the owner of the entrustment only.
+import { requireViewer } from "~/http/auth.server";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { UrlDialog } from "~/components/dialog";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
-import { requireViewer } from "~/domain/accounts/session.server";
 import { modeOfTransport } from "~/domain/catalog";
 import { parseRecordId } from "~/domain/booking/records.server";
 import { modeByKey } from "~/domain/modes";
 import { prisma } from "~/utils/db.server";
 import bookingStylesHref from "~/styles/booking.css";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer({ request, context });
   const id = parseRecordId(params.id);
   const row = id
     ? await prisma.entrustment.findFirst({
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const mode = modeByKey(modeOfTransport(row.mode));
   return data(
     {
-      meta: await sitePageMeta(request, { title: "booking.success.title" }),
+      meta: await sitePageMeta({ request, context }, { title: "booking.success.title" }),
       id: row.id,
       kind: row.kind,
       continueTo: row.sourceKind === "offer" ? "/home" : mode.path,

@@ -1,24 +1,26 @@
+import { languageOf, versionsOf } from "~/http/context.server";
+import { getViewer } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ContactCard, ContactLines } from "~/components/ContactCard";
-import { getViewer } from "~/domain/accounts/session.server";
 import { companyAsContact, loadContactCard } from "~/domain/rates/contacts.server";
 import { companyIdentity } from "~/domain/site/company.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { getLanguage } from "~/i18n/i18n.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [viewer, lng, meta] = await Promise.all([
-    getViewer(request),
-    getLanguage(request),
-    sitePageMeta(request, { title: "common.about.contactTitle", description: "common.about.contactDescription" }),
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const args = { request, context };
+  const [viewer, lng, versions, meta] = await Promise.all([
+    getViewer(args),
+    languageOf(args),
+    versionsOf(args),
+    sitePageMeta(args, { title: "common.about.contactTitle", description: "common.about.contactDescription" }),
   ]);
   // A customer's own contacts too (the account notice sends pending customers here).
-  const [contact, company] = await Promise.all([viewer ? loadContactCard(request, viewer, lng) : null, companyIdentity(request, lng)]);
+  const [contact, company] = await Promise.all([viewer ? loadContactCard(versions, viewer, lng) : null, companyIdentity(versions, lng)]);
   return { meta, personal: contact?.kind === "personal" ? contact : null, company: companyAsContact(company) };
 }
 

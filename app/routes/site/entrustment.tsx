@@ -1,23 +1,23 @@
 // /entrustment: the customer's own entrustment records (spec 2.4 columns),
 // newest first, 10 per page, page links in the URL. Session required
 // (visitors go to /home).
+import { languageOf } from "~/http/context.server";
+import { requireViewer } from "~/http/auth.server";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { DataTable, Pager, type TableColumn } from "~/components/table";
-import { requireViewer } from "~/domain/accounts/session.server";
 import { formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
-import { getLanguage } from "~/i18n/i18n.server";
 import { listOwnEntrustments, RECORDS_TABLE, type RecordListRow } from "~/domain/booking/records.server";
 import { StatusBadge } from "~/components/booking/StatusHistory";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import bookingStylesHref from "~/styles/booking.css";
 import datatableStylesHref from "~/styles/datatable.css";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: datatableStylesHref },
@@ -26,12 +26,17 @@ export const links: LinksFunction = () => [
 export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [viewer, lng] = await Promise.all([requireViewer(request), getLanguage(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [viewer, lng] = await Promise.all([requireViewer({ request, context }), languageOf({ request, context })]);
   const query = parseTableQuery(request, RECORDS_TABLE);
   const { rows, total } = await listOwnEntrustments(viewer.id, query, lng);
   return data(
-    { meta: await sitePageMeta(request, { title: "booking.record.title" }), rows, offset: query.skip, page: tablePage(query, total) },
+    {
+      meta: await sitePageMeta({ request, context }, { title: "booking.record.title" }),
+      rows,
+      offset: query.skip,
+      page: tablePage(query, total),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -1,6 +1,8 @@
 // /entrustment/<id>: one entrustment with the rate as the customer saw it,
 // the order and its file. Its owner, and staff allowed to see that customer
 // (records.server.ts), may open it; anyone else gets 404.
+import { languageOf } from "~/http/context.server";
+import { requireViewer, runAction } from "~/http/auth.server";
 import type { KeysUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -10,32 +12,29 @@ import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary"
 import { SourceSummary } from "~/components/booking/SourceSummary";
 import { QuoteSummary, ShipmentSummary } from "~/components/booking/QuoteSummary";
 import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
-import { requireViewer } from "~/domain/accounts/session.server";
 import { formatBytes, formatDateTime } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
 import { routeIn, snapshotIn } from "~/domain/booking/display.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { entrustmentContacts, findVisibleEntrustment, parseRecordId } from "~/domain/booking/records.server";
 import { cargoOf } from "~/domain/booking/projection.server";
 import { usesContainers } from "~/domain/booking/schemas";
 import { readSnapshot } from "~/domain/booking/snapshot";
 import bookingStylesHref from "~/styles/booking.css";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
-import { runAction } from "~/domain/permissions/operations.server";
-import { changeEntrustmentStatus, statusHistory } from "~/domain/booking/status.server";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
+import { changeEntrustmentStatus, statusHistory } from "~/domain/orders/status.server";
 import { nextStatuses, STATUS_REASON_MAX, type EntrustmentStatusValue } from "~/domain/booking/status";
 import { StatusBadge, StatusHistory } from "~/components/booking/StatusHistory";
 import { ErrorList, TextArea } from "~/components/forms";
 import { readFormData } from "~/utils/form-data.server";
-import { backToList } from "~/utils/http.server";
+import { backToList } from "~/http/replies.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 export const meta = loaderMeta;
 export const ErrorBoundary = BookingErrorBoundary;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [viewer, lng] = await Promise.all([requireViewer(request), getLanguage(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [viewer, lng] = await Promise.all([requireViewer({ request, context }), languageOf({ request, context })]);
   const id = parseRecordId(params.id);
   const row = id ? await findVisibleEntrustment(viewer, id) : null;
   if (!row) throw new Response("Not found", { status: 404 });
@@ -43,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const snapshot = readSnapshot(row.sourceSnapshot);
   return data(
     {
-      meta: await sitePageMeta(request, { title: "booking.record.detailTitle", titleValues: { id: row.id } }),
+      meta: await sitePageMeta({ request, context }, { title: "booking.record.detailTitle", titleValues: { id: row.id } }),
       id: row.id,
       kind: row.kind,
       mode: row.mode,
@@ -76,9 +75,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The customer cancels their own entrustment while it is still received (issue 25 item 5). */
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { cancel: "entrustment.status.cancel" }, async ({ request, params }, gate) => {
+  runAction(args, { cancel: "entrustment.status.cancel" }, async ({ request, params, context }, gate) => {
     // A visitor goes to login, a frozen account to /freeze (as on every customer page).
-    await requireViewer(request);
+    await requireViewer({ request, context });
     const form = await readFormData(request.clone());
     const viewer = await gate.authorizeUser(String(form.get("intent") ?? ""));
     const id = parseRecordId(params.id);

@@ -9,21 +9,19 @@ import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, Pr
 import { SearchForm } from "~/components/search/SearchForm";
 import { MODE_NAV } from "~/domain/mode-nav";
 import { loadHomePage } from "~/routes/site/-server/home.server";
-import { DocumentData, fromDocument } from "~/utils/document-data";
 
 export const links = searchLinks;
 export const headers = ratesHeaders;
 export const meta = ratesMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadHomePage(request);
+export function loader(args: LoaderFunctionArgs) {
+  return loadHomePage(args);
 }
 
 /** The inquiry home: six tabs (links, so the active tab is in the URL), each a GET search form. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const shipped = useLoaderData<typeof loader>();
-  const data = fromDocument(shipped);
+  const data = useLoaderData<typeof loader>();
   const mode = data.mode;
   const tabHref = `/home?tab=${mode.homeTab}`;
   // Without JavaScript a suggestion link reopens this tab with the field filled in.
@@ -75,8 +73,6 @@ export default function HomePage() {
       </section>
       <HomeBlocks blocks={data.blocks} />
       <ContactCard data={data.contact} />
-      {/* A page load's data, as JSON (utils/document-data.tsx). */}
-      <DocumentData data={shipped} />
     </div>
   );
 }

@@ -7,6 +7,7 @@
 // in, gets "Book at this quote" (a plain link to /booking/quote/<id>); a
 // visitor is told the owner can sign in to book; another customer cannot
 // book it in the owner's name and is offered the requote for themselves.
+import { sessionOf, languageOf, versionsOf } from "~/http/context.server";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -14,14 +15,13 @@ import { useTranslation } from "~/i18n/react";
 import { BookingErrorBoundary } from "~/components/booking/BookingErrorBoundary";
 import { quoteByToken, type QuoteView } from "~/domain/quotes/quotes.server";
 import { QUOTE_SOURCE } from "~/domain/quotes/booking.server";
-import { lookupRequest } from "~/domain/accounts/session.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { forwarderLines, quoteWords } from "~/domain/quotes/words.server";
 import { companyIdentity } from "~/domain/site/company.server";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { notFound } from "~/utils/http.server";
-import { loaderMeta } from "~/utils/root-data";
+import { pageT } from "~/i18n/i18n.server";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { notFound } from "~/http/replies.server";
+import { loaderMeta } from "~/components/root-data";
 import bookingStylesHref from "~/styles/booking.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
@@ -37,15 +37,19 @@ function bookingOffer(quote: QuoteView, viewer: Viewer | null, here: string) {
   return quote.expired ? null : { kind: "owner" as const, href: `/booking/${QUOTE_SOURCE}/${quote.id}?back=${encodeURIComponent(here)}` };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [quote, lng, session] = await Promise.all([quoteByToken(params.token ?? ""), getLanguage(request), lookupRequest(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [quote, lng, session] = await Promise.all([
+    quoteByToken(params.token ?? ""),
+    languageOf({ request, context }),
+    sessionOf({ request, context }),
+  ]);
   if (!quote) throw notFound();
   // The page stays public for everyone (a frozen or expired session reads it as a visitor): only the Book offer depends on who reads.
   const viewer = session.state === "active" ? session.viewer : null;
-  const company = await companyIdentity(request, lng);
+  const company = await companyIdentity(await versionsOf({ request, context }), lng);
   return data(
     {
-      meta: await sitePageMeta(request, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
+      meta: await sitePageMeta({ request, context }, { title: "quotes.quote.title", titleValues: { number: quote.number } }),
       pdfHref: `/quote/${quote.token}/pdf`,
       book: bookingOffer(quote, viewer, `/quote/${quote.token}`),
       // The words are made here (this page shares no component with the results pages' bundle).

@@ -1,21 +1,21 @@
+import { getViewer } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { HomeBlocks } from "~/components/HomeBlocks";
-import { getViewer } from "~/domain/accounts/session.server";
 import { websiteBlocks } from "~/domain/home-content/home-content.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { getLanguage } from "~/i18n/i18n.server";
-import { loaderMeta, useRootData } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { languageOf } from "~/http/context.server";
+import { loaderMeta, useRootData } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [meta, blocks] = await Promise.all([
-    sitePageMeta(request, { title: "common.about.title", description: "common.about.description" }),
-    getLanguage(request).then(websiteBlocks),
+    sitePageMeta({ request, context }, { title: "common.about.title", description: "common.about.description" }),
+    languageOf({ request, context }).then(websiteBlocks),
     // A public page, but a frozen account is still sent to /freeze (every loader reads the session).
-    getViewer(request),
+    getViewer({ request, context }),
   ]);
   return { meta, blocks };
 }

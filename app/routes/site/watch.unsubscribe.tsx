@@ -6,17 +6,17 @@
 // client's one-click unsubscribe, RFC 8058) does too. A bad or used link:
 // 404 with a message in the page's language. No JavaScript needed. The
 // document is never stored and sends no Referer (the link is the key).
+import { languageOf } from "~/http/context.server";
+import { runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { runAction } from "~/domain/permissions/operations.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
+import { sitePageMeta } from "~/http/page-meta.server";
 import { laneTitle } from "~/domain/watches/lanes.server";
 import { unsubscribeByLink, watchOfLink } from "~/domain/watches/watches.server";
-import { getLanguage } from "~/i18n/i18n.server";
 import { readFormData } from "~/utils/form-data.server";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 // Decision 403: the page of a signed link is not kept, and its URL is not passed on as a Referer.
@@ -26,23 +26,23 @@ type State = { state: "confirm"; route: string; w: string; s: string } | { state
 
 const text = (value: FormDataEntryValue | string | null) => (typeof value === "string" ? value : null);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [w, s] = [url.searchParams.get("w"), url.searchParams.get("s")];
-  const [row, lng] = await Promise.all([watchOfLink(w, s), getLanguage(request)]);
-  const meta = await sitePageMeta(request, { title: "watches.unsubscribe.title" });
+  const [row, lng] = await Promise.all([watchOfLink(w, s), languageOf({ request, context })]);
+  const meta = await sitePageMeta({ request, context }, { title: "watches.unsubscribe.title" });
   const state: State = row ? { state: "confirm", route: laneTitle(row, lng), w: w!, s: s! } : { state: "invalid" };
   return data({ meta, ...state }, { status: row ? 200 : 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }
 
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, { "*": "watch.unsubscribe" }, async ({ request }, gate) => {
+  runAction(args, { "*": "watch.unsubscribe" }, async ({ request, context }, gate) => {
     await gate.authorize();
     const form = await readFormData(request);
     // The confirmation form posts w and s; a one-click POST to the link carries them in its URL.
     const query = new URL(request.url).searchParams;
     const [w, s] = [text(form.get("w")) ?? query.get("w"), text(form.get("s")) ?? query.get("s")];
-    const [outcome, lng] = await Promise.all([unsubscribeByLink(w, s), getLanguage(request)]);
+    const [outcome, lng] = await Promise.all([unsubscribeByLink(w, s), languageOf({ request, context })]);
     const state: State = outcome.ok ? { state: "done", route: laneTitle(outcome, lng) } : { state: "invalid" };
     return data(state, { status: outcome.ok ? 200 : 404, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
   });

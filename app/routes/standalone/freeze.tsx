@@ -1,16 +1,16 @@
+import { languageOf, versionsOf } from "~/http/context.server";
+import { frozenAccountId } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { loaderMeta } from "~/utils/root-data";
+import { loaderMeta } from "~/components/root-data";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { ContactLines } from "~/components/ContactCard";
-import { frozenAccountId } from "~/domain/accounts/session.server";
 import { companyAsContact, contactsOf } from "~/domain/rates/contacts.server";
 import { companyIdentity } from "~/domain/site/company.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { getLanguage } from "~/i18n/i18n.server";
+import { sitePageMeta } from "~/http/page-meta.server";
 import { prisma } from "~/utils/db.server";
-import { ACCOUNT_STATE } from "~/domain/users/status";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;
 
@@ -20,10 +20,10 @@ export const meta = loaderMeta;
  * right password. What happened, and whom to ask: the account's own customer
  * service (its sales contact, else the company, when it has none).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lng, meta, frozenId] = await Promise.all([
-    getLanguage(request),
-    sitePageMeta(request, { title: "account.freeze.title" }),
+    languageOf({ request, context }),
+    sitePageMeta({ request, context }, { title: "account.freeze.title" }),
     frozenAccountId(request),
   ]);
   // The cookie names the account; it must still be frozen to be spoken of.
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const person = own?.service ?? own?.sales ?? null;
   const contact = person
     ? { role: own?.service ? ("service" as const) : ("sales" as const), contact: person }
-    : { role: "company" as const, contact: companyAsContact(await companyIdentity(request, lng)) };
+    : { role: "company" as const, contact: companyAsContact(await companyIdentity(await versionsOf({ request, context }), lng)) };
   return { meta, frozen: account?.state === ACCOUNT_STATE.frozen, ...contact };
 }
 

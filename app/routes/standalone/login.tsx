@@ -4,6 +4,8 @@
 // button of the same form (intent=sendCode): the page comes back with the
 // typed values kept (passwords excepted).
 import { roleName } from "~/domain/roles/role-name";
+import { languageOf } from "~/http/context.server";
+import { createUserSession, frozenRedirect, getViewer, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -11,21 +13,19 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useTranslation } from "~/i18n/react";
 import { authenticator, signIn, signInRefusal } from "~/domain/accounts/auth.server";
-import { clientAddress, createUserSession, frozenRedirect, getViewer } from "~/domain/accounts/session.server";
-import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { clientAddress } from "~/domain/accounts/session.server";
+import { flash, type FlashMessage } from "~/http/cookies.server";
 import { sendFormCode } from "~/domain/accounts/email-codes.server";
 import { registerUser, resetPassword, selfServiceRoles } from "~/domain/accounts/registration.server";
 import { loginSchema, registerSchema, resetPasswordSchema, sendCodeSchema } from "~/domain/accounts/schemas";
-import { getLanguage } from "~/i18n/i18n.server";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { CheckboxField, ErrorList, Field, Select } from "~/components/forms";
 import { FlashMessage as Message } from "~/components/layout/FlashMessage";
 import accountStylesHref from "~/components/account/account.css";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
-import { runAction } from "~/domain/permissions/operations.server";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 type Mode = "login" | "register" | "reset";
 
@@ -38,8 +38,8 @@ export const meta = loaderMeta;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStylesHref }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer({ request, context });
   if (viewer) throw redirect("/home");
   const url = new URL(request.url);
   const mode = modeOf(url);
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const notice: FlashMessage | null =
     url.searchParams.get("reason") === "idle" ? { type: "info", key: "account.login.sessionExpired" } : null;
   const title = mode === "register" ? "account.register.title" : mode === "reset" ? "account.reset.title" : "account.login.title";
-  return { meta: await sitePageMeta(request, { title }), mode, roles, notice };
+  return { meta: await sitePageMeta({ request, context }, { title }), mode, roles, notice };
 }
 
 /**
@@ -75,7 +75,7 @@ export const action = (args: ActionFunctionArgs) =>
     const intent = String(form.get("intent") ?? "login");
     await gate.authorize(intent);
     const ip = clientAddress(request, context);
-    const lng = await getLanguage(request);
+    const lng = await languageOf({ request, context });
 
     switch (intent) {
       case "login": {
@@ -85,7 +85,7 @@ export const action = (args: ActionFunctionArgs) =>
         }
         const { email } = submission.value;
         const result = await signIn(email, ip, () => authenticator.authenticate("form", request));
-        if (result.ok) return createUserSession(request, result.id, safeRedirect(submission.value.redirectTo), { context });
+        if (result.ok) return createUserSession({ request, context }, result.id, safeRedirect(submission.value.redirectTo));
         // What happened and whom to ask: /freeze (spec 2.1, 6).
         if (result.reason === "frozen") return frozenRedirect(request, result.userId);
         const { status, key, values } = signInRefusal(result);

@@ -1,16 +1,16 @@
+import { getSessionId, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getSessionId, revokeSession } from "~/domain/accounts/session.server";
-import { getCookieSession, sessionStorage } from "~/domain/accounts/cookie.server";
-import { runAction } from "~/domain/permissions/operations.server";
+import { revokeSession } from "~/domain/accounts/session.server";
+import { getCookieSession, sessionStorage } from "~/http/cookies.server";
 
 const LOGOUT = { "*": "session.logout" } as const;
 
 /** Logout revokes the database session, clears the cookie and goes to /home. */
 export const action = (args: ActionFunctionArgs) =>
-  runAction(args, LOGOUT, async ({ request }, gate) => {
+  runAction(args, LOGOUT, async ({ request, context }, gate) => {
     await gate.authorize();
-    const sessionId = await getSessionId(request);
+    const sessionId = await getSessionId({ request, context });
     if (sessionId) await revokeSession(sessionId);
     const session = await getCookieSession(request);
     session.unset("sid");

@@ -1,17 +1,17 @@
+import { getViewer } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
-import { getViewer } from "~/domain/accounts/session.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
 
 export const meta = loaderMeta;
 
 /** No permission for a back-office screen (the server answers such screens with 403 too). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await getViewer(request);
-  return { meta: await sitePageMeta(request, { title: "common.errors.forbiddenTitle" }), signedIn: Boolean(viewer) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await getViewer({ request, context });
+  return { meta: await sitePageMeta({ request, context }, { title: "common.errors.forbiddenTitle" }), signedIn: Boolean(viewer) };
 }
 
 export default function NoRightsPage() {

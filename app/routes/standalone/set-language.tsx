@@ -1,10 +1,10 @@
+import { runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { languageCookie } from "~/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/form-data.server";
-import { runAction } from "~/domain/permissions/operations.server";
 
 const LANGUAGE = { "*": "session.language" } as const;
 

@@ -1,25 +1,25 @@
+import { languageOf } from "~/http/context.server";
+import { getViewer } from "~/http/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { StandaloneLayout } from "~/components/standalone/StandaloneLayout";
 import { prisma } from "~/utils/db.server";
-import { getLanguage } from "~/i18n/i18n.server";
-import { getViewer } from "~/domain/accounts/session.server";
-import { sitePageMeta } from "~/domain/site/meta.server";
-import { loaderMeta } from "~/utils/root-data";
-import { AUDIT } from "~/domain/users/status";
+import { sitePageMeta } from "~/http/page-meta.server";
+import { loaderMeta } from "~/components/root-data";
+import { AUDIT } from "~/domain/accounts/status";
 
 export const meta = loaderMeta;
 
 /** Review and maintenance tips: the viewer's review state and the current maintenance notice. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [lng, viewer, notice] = await Promise.all([
-    getLanguage(request),
-    getViewer(request),
+    languageOf({ request, context }),
+    getViewer({ request, context }),
     prisma.siteSetting.findUnique({ where: { key: "maintenance_notice" } }),
   ]);
   return {
-    meta: await sitePageMeta(request, { title: "common.tips.title" }),
+    meta: await sitePageMeta({ request, context }, { title: "common.tips.title" }),
     audit: viewer?.audit ?? null,
     notice: notice ? (lng === "en-US" ? notice.valueEn : notice.valueZh) : null,
   };

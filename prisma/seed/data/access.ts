@@ -161,6 +161,8 @@ export const MENUS: MenuDef[] = [
   { id: 20, parentId: 15, label: "邮件发件箱", labelEn: "Mail outbox", level: 2, path: "/app-query", icon: "mail" },
   { id: 99, parentId: 20, label: "查看验证码", labelEn: "Reveal verification codes", level: 3 },
   { id: 24, parentId: 15, label: "公司信息", labelEn: "Company details", level: 2, path: "/companyInfo", icon: "info" },
+  // The pricing desk's queue of price requests (issue 43).
+  { id: 43, parentId: 15, label: "询价台", labelEn: "Price desk", level: 2, path: "/priceDesk", icon: "inbox" },
 
   { id: 21, parentId: null, label: "日志管理", labelEn: "Logs", level: 1, path: "/logManage", icon: "log" },
   { id: 22, parentId: 21, label: "查询日志", labelEn: "Query logs", level: 2, path: "/query-logs", icon: "search" },
@@ -177,8 +179,8 @@ const DATA_PATHS = [6, 7, 8, 9, 10, 11, 12, 13, 14, 25, 26];
  */
 export const ROLE_GRANTS: Record<number, number[] | "all"> = {
   1: "all",
-  12: [2, 73, 75, 22, 27, 16, 19, 97],
-  13: [2, 73, 90, 22, 19, 97, 20],
-  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 27, 16, 19, 97],
+  12: [2, 73, 75, 22, 27, 16, 19, 97, 43],
+  13: [2, 73, 90, 22, 19, 97, 20, 43],
+  27: [2, 71, 73, 75, 86, 90, 96, 22, 23, 27, 16, 19, 97, 43],
   14: [...DATA_PATHS, 27],
 };

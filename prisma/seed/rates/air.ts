@@ -3,9 +3,9 @@
 // have no 130, 2000 and 3000 kg breaks.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
 import { AIR_ORIGINS, AIR_REGIONS, AWB_PREFIX, type AirRegion } from "../data/air-routes.ts";
-import { dateText, type SeedCalendar, type Validity } from "../dates.ts";
-import { money, tierCents, type Tier } from "../money.ts";
-import { Random } from "../random.ts";
+import { dateText, type SeedCalendar, type Validity } from "../lib/dates.ts";
+import { money, tierCents, type Tier } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 import type { ReferenceData } from "../reference.ts";
 
 export const AIR_BREAKS = [45, 100, 130, 300, 500, 1000, 2000, 3000] as const;

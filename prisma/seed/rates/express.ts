@@ -3,10 +3,10 @@
 // Express prices are not tiered. All rows are bookable today, so every
 // destination and weight up to the 299 kg maximum finds a price.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
-import { EXPRESS_ZONES } from "../data/express-zones.ts";
-import type { SeedCalendar } from "../dates.ts";
-import { money } from "../money.ts";
-import { Random } from "../random.ts";
+import { EXPRESS_ZONES } from "../../../app/domain/reference/data/express-zones.ts";
+import type { SeedCalendar } from "../lib/dates.ts";
+import { money } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 import { zoneField } from "../../../app/domain/express-zones.ts";
 
 /** Category → price level, fuel surcharge (%), discount factor and delivery time. */

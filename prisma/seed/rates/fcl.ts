@@ -1,9 +1,9 @@
 // Sea FCL rates: Chinese origin ports to the lanes' destination ports.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
 import { SAILING_SCHEDULES, SEA_LANES, SEA_ORIGINS } from "../data/sea-lanes.ts";
-import type { SeedCalendar, Validity } from "../dates.ts";
-import { money, wholeTiers } from "../money.ts";
-import { Random } from "../random.ts";
+import type { SeedCalendar, Validity } from "../lib/dates.ts";
+import { money, wholeTiers } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 import type { ReferenceData } from "../reference.ts";
 
 /** Routes the visitor defaults and the demo rely on: always several bookable rows. */

@@ -1,9 +1,9 @@
 // Sea LCL rates: price per CBM and per ton, by volume band.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
 import { SEA_LANES } from "../data/sea-lanes.ts";
-import type { SeedCalendar, Validity } from "../dates.ts";
-import { centTiers, money } from "../money.ts";
-import { Random } from "../random.ts";
+import type { SeedCalendar, Validity } from "../lib/dates.ts";
+import { centTiers, money } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 import type { ReferenceData } from "../reference.ts";
 
 const LCL_ORIGINS = ["CNSHA", "CNNGB", "CNSZX", "CNTAO", "CNTXG", "CNXMN", "CNCAN"];

@@ -2,9 +2,9 @@
 // Russia and Europe. Mostly USD; some domestic legs in CNY.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
 import { RAIL_DESTINATIONS, RAIL_ORIGINS, type RailDestination, type RailOrigin } from "../data/land-routes.ts";
-import type { SeedCalendar, Validity } from "../dates.ts";
-import { money, wholeTiers } from "../money.ts";
-import { Random } from "../random.ts";
+import type { SeedCalendar, Validity } from "../lib/dates.ts";
+import { money, wholeTiers } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 
 const CNY_PER_USD = 7.1;
 /** Every origin has bookable rows to this border station (visitor default). */

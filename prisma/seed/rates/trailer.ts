@@ -1,9 +1,9 @@
 // Inland trailer (road haulage) rates in CNY, port area to door point.
 import type { Prisma } from "../../../app/generated/prisma/client.ts";
 import { TRAILER_ROUTES } from "../data/land-routes.ts";
-import type { SeedCalendar, Validity, ValidityKind } from "../dates.ts";
-import { money, wholeTiers } from "../money.ts";
-import { Random } from "../random.ts";
+import type { SeedCalendar, Validity, ValidityKind } from "../lib/dates.ts";
+import { money, wholeTiers } from "../lib/money.ts";
+import { Random } from "../lib/random.ts";
 
 const REMARKS = [
   "含高速费及过路费",

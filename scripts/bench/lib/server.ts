@@ -56,6 +56,8 @@ export async function startServer(options: {
   root?: string;
   port?: number;
   pgPort?: number;
+  /** The node binary of the server (default: the one running the bench). */
+  node?: string;
 }): Promise<BenchServer> {
   const ROOT = options.root ?? PROJECT_ROOT;
   const port = options.port ?? (await benchPort());
@@ -66,7 +68,7 @@ export async function startServer(options: {
   if (await isUp(url)) throw new Error(`something already answers on ${url}: set BENCH_PORT`);
   const started = Date.now();
   const child = spawn(
-    process.execPath,
+    options.node ?? process.execPath,
     [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), path.join(ROOT, "tests", "e2e", "start-server.mjs")],
     {
       cwd: ROOT,

@@ -1,11 +1,12 @@
 // Loader and action of the two home-content screens (/homeList for the
 // website, /app-home for the app), which differ only in their channel and
 // the size field. /homeList also hosts the home categories (?tab=categories).
+import type { RequestArgs } from "~/http/context.server";
+import { operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/http/auth.server";
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { HomeScreenData } from "~/components/admin/HomeContent";
-import { operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/utils/http.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound } from "~/http/replies.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import {
   createHomeItem,
@@ -20,7 +21,7 @@ import {
   updateHomeItem,
   type HomeItemSummary,
 } from "~/domain/home-content/home-content.server";
-import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/domain/home-content/images.server";
+import { HOME_IMAGE_MAX_BYTES, parseImageUpload } from "~/utils/images.server";
 import { homeCategorySchema, homeItemSchema } from "~/domain/home-content/schemas";
 import { APP_SCREEN, WEB_SCREEN, type HomeScreen } from "~/domain/home-content/screens";
 
@@ -62,10 +63,10 @@ async function categoriesView(url: URL) {
   return { categories, dialog: null };
 }
 
-export async function homeScreenLoader(request: Request, screen: HomeScreen): Promise<HomeScreenData> {
-  const url = new URL(request.url);
+export async function homeScreenLoader(args: RequestArgs, screen: HomeScreen): Promise<HomeScreenData> {
+  const url = new URL(args.request.url);
   const categoriesTab = screen.categories && url.searchParams.get("tab") === "categories";
-  await requireOperation(request, categoriesTab ? "content.category.read" : screen.operations.read);
+  await requireOperation(args, categoriesTab ? "content.category.read" : screen.operations.read);
   const view = { channel: screen.channel, path: screen.path, categories: screen.categories };
   if (categoriesTab) return { screen: view, tab: "categories" as const, items: [], parents: [], ...(await categoriesView(url)) };
   const items = await listHomeItems(screen.channel);

@@ -3,15 +3,16 @@
 // user.assignView 75, user.setState 86, user.auditProfile 90, user.handover
 // 96), on top of the screen path; the grant rules decide on whom and with
 // which values. Hiding a button is cosmetic.
+import type { RequestArgs } from "~/http/context.server";
+import { forbidden, operationAction, requireOperation } from "~/http/auth.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect } from "@remix-run/node";
-import { ACCOUNT_STATE } from "~/domain/users/status";
+import { ACCOUNT_STATE } from "~/domain/accounts/status";
 import { parseWithZod } from "@conform-to/zod";
 import type { Viewer } from "~/domain/accounts/viewer.server";
-import { forbidden } from "~/domain/permissions/permissions.server";
-import { mayPerform, operationAction, performable, requireOperation, type OperationId } from "~/domain/permissions/operations.server";
-import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/utils/http.server";
-import { parseImageUpload, WXCODE_MAX_BYTES } from "~/domain/home-content/images.server";
+import { mayPerform, performable, type OperationId } from "~/domain/permissions/operations.server";
+import { backToList, badRequest, cancelled, idOf, intentOf, notFound, refusal } from "~/http/replies.server";
+import { parseImageUpload, WXCODE_MAX_BYTES } from "~/utils/images.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import {
   addUserSchema,
@@ -108,9 +109,9 @@ export function userDetail(user: NonNullable<Awaited<ReturnType<typeof findManag
 
 export type UserDetail = ReturnType<typeof userDetail>;
 
-export async function userListLoader(request: Request) {
-  const viewer = await requireOperation(request, "user.read");
-  const url = new URL(request.url);
+export async function userListLoader(args: RequestArgs) {
+  const viewer = await requireOperation(args, "user.read");
+  const url = new URL(args.request.url);
   const query = parseTableQuery(url, usersTable);
   const tab = tabOf(url.searchParams.get("tab"));
   const rights = userRights(viewer);

@@ -4,18 +4,13 @@
 //   export const action = dataAreaAction(fclArea);
 // Every loader and action authorizes the area's operation (data.<area>.read,
 // .edit, .delete, .import, .markup, .export) itself.
+import { versionsOf, type RequestArgs } from "~/http/context.server";
+import { operationAction, requireOperation, type DeclaredOperations, type OperationGate } from "~/http/auth.server";
 import type { TranslationKey } from "~/i18n/keys";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { requestVersions } from "~/utils/data-cache.server";
-import {
-  dataOperation,
-  operationAction,
-  requireOperation,
-  type DeclaredOperations,
-  type OperationGate,
-} from "~/domain/permissions/operations.server";
-import { flash, type FlashMessage } from "~/domain/accounts/cookie.server";
+import { dataOperation } from "~/domain/permissions/operations.server";
+import { flash, type FlashMessage } from "~/http/cookies.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { tablePage, searchWith } from "~/domain/table/paging.server";
 import { importSpreadsheet, type ImportSuccess } from "~/domain/import-export/import.server";
@@ -24,7 +19,7 @@ import { listBatches, previewUndo, undoBatch } from "~/domain/import-export/batc
 import { deleteProfile, discardWizard, saveChoices, startWizard, wizardPreview, wizardView } from "~/domain/import-export/wizard.server";
 import { importMaxBytes, importSizeValues, isMultipart, readSpreadsheetUpload } from "~/domain/import-export/upload.server";
 import { exportWorkbook, XLS_TYPE, XLSX_TYPE } from "~/domain/import-export/export.server";
-import { spreadsheetResponse } from "~/utils/http.server";
+import { spreadsheetResponse } from "~/http/replies.server";
 import { batchFile } from "~/domain/import-export/batches.server";
 import { importTemplate } from "~/domain/import-export/template.server";
 import { previewReport } from "~/domain/import-export/preview-report.server";
@@ -121,8 +116,8 @@ async function loadDialog(area: DataArea, url: URL): Promise<DialogState> {
 }
 
 export function dataAreaLoader(area: DataArea) {
-  return async function loader({ request }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
-    const viewer = await requireOperation(request, dataOperation(area.key, "read"));
+  return async function loader({ request, context }: LoaderFunctionArgs): Promise<DataAreaLoaderData> {
+    const viewer = await requireOperation({ request, context }, dataOperation(area.key, "read"));
     const url = new URL(request.url);
     const choice = storeColumnChoice(url, area, viewer);
     if (choice) throw choice;
@@ -132,15 +127,15 @@ export function dataAreaLoader(area: DataArea) {
     const where = written
       ? { OR: written.map((span) => ({ id: { gte: span.start, lte: span.end } })) }
       : listWhere(area, query, await typedFilters(area, query));
-    const versions = await requestVersions(request);
+    const versions = await versionsOf({ request, context });
     const count = (w: AreaWhere) => cachedCount(versions, area, w);
     const [{ rows, total }, options, dialog, allRows, preview, wizard] = await Promise.all([
       listRows(area, query, visibleColumns(area, hidden), where, count),
       cachedFilterOptions(versions, area),
       loadDialog(area, url),
       area.export ? count({}) : Promise.resolve(0),
-      previewOf(area, viewer, request, url),
-      wizardOf(area, viewer, request, url),
+      previewOf(area, { request, context }, url),
+      wizardOf(area, viewer, { request, context }, url),
     ]);
     return {
       rows,
@@ -161,10 +156,10 @@ export function dataAreaLoader(area: DataArea) {
 }
 
 /** ?wizard=<id>: the user's own upload in the import wizard (issue 40); only for those who may import. */
-async function wizardOf(area: DataArea, viewer: Viewer, request: Request, url: URL): Promise<WizardData | null> {
+async function wizardOf(area: DataArea, viewer: Viewer, args: RequestArgs, url: URL): Promise<WizardData | null> {
   const id = url.searchParams.get("wizard");
   if (!id) return null;
-  await requireOperation(request, dataOperation(area.key, "import"));
+  await requireOperation(args, dataOperation(area.key, "import"));
   return PREVIEW_ID.test(id) ? wizardView(area, viewer, id) : { gone: true };
 }
 
@@ -185,10 +180,10 @@ function previewIdOf(form: FormData): string {
 }
 
 /** ?preview=<id>: the user's own preview of an upload (issue 23.1), one page of it; only for those who may import. */
-async function previewOf(area: DataArea, viewer: Viewer, request: Request, url: URL): Promise<PreviewData | null> {
+async function previewOf(area: DataArea, args: RequestArgs, url: URL): Promise<PreviewData | null> {
   const id = url.searchParams.get("preview");
   if (!id) return null;
-  await requireOperation(request, dataOperation(area.key, "import"));
+  const viewer = await requireOperation(args, dataOperation(area.key, "import"));
   const filter = PREVIEW_FILTERS.find((f) => f === url.searchParams.get("pf")) ?? "all";
   const page = positiveInt(url.searchParams.get("pp")) ?? 1;
   const portsPage = positiveInt(url.searchParams.get("ppp")) ?? 1;
@@ -452,10 +447,10 @@ export function dataAreaAction(area: DataArea) {
 
 /** GET <path>/export?<filters>: the whole filtered table. */
 export function dataAreaExportLoader(area: DataArea) {
-  return async function loader({ request }: LoaderFunctionArgs) {
+  return async function loader({ request, context }: LoaderFunctionArgs) {
     // An area without export has no export operation either: nothing to authorize.
     if (!area.export) throw new Response("Not found", { status: 404 });
-    await requireOperation(request, dataOperation(area.key, "export"));
+    await requireOperation({ request, context }, dataOperation(area.key, "export"));
     const url = new URL(request.url);
     // ?scope=all: every row of the table; otherwise the rows the screen's filters show (issue 22 item 4).
     const query = parseAreaQuery(area, url);
@@ -467,8 +462,8 @@ export function dataAreaExportLoader(area: DataArea) {
 
 /** GET <path>/template: the area's import template (needs the import permission). */
 export function dataAreaTemplateLoader(area: DataArea) {
-  return async function loader({ request }: LoaderFunctionArgs) {
-    await requireOperation(request, dataOperation(area.key, "import"));
+  return async function loader({ request, context }: LoaderFunctionArgs) {
+    await requireOperation({ request, context }, dataOperation(area.key, "import"));
     const file = await importTemplate(area, await getT(request));
     return spreadsheetResponse(file.data, file.fileName, file.asciiName, XLSX_TYPE);
   };
@@ -476,8 +471,8 @@ export function dataAreaTemplateLoader(area: DataArea) {
 
 /** GET <path>/preview-report/<preview>: the user's own preview as an .xlsx report (the import permission; 404 when gone). */
 export function dataAreaPreviewReportLoader(area: DataArea, preview: string) {
-  return async function loader({ request }: LoaderFunctionArgs) {
-    const viewer = await requireOperation(request, dataOperation(area.key, "import"));
+  return async function loader({ request, context }: LoaderFunctionArgs) {
+    const viewer = await requireOperation({ request, context }, dataOperation(area.key, "import"));
     const file = PREVIEW_ID.test(preview) ? await previewReport(area, viewer, preview, await getT(request)) : null;
     if (!file) throw new Response("Not found", { status: 404 });
     return spreadsheetResponse(file.data, file.fileName, file.asciiName, XLSX_TYPE);
@@ -486,8 +481,8 @@ export function dataAreaPreviewReportLoader(area: DataArea, preview: string) {
 
 /** GET <path>/import-file/<batch>: the original file of an import batch (the import permission). */
 export function dataAreaImportFileLoader(area: DataArea, batch: string) {
-  return async function loader({ request }: LoaderFunctionArgs) {
-    await requireOperation(request, dataOperation(area.key, "import"));
+  return async function loader({ request, context }: LoaderFunctionArgs) {
+    await requireOperation({ request, context }, dataOperation(area.key, "import"));
     const id = positiveInt(batch);
     const file = id === null ? null : await batchFile(area, id);
     if (!file) throw new Response("Not found", { status: 404 });

@@ -4,18 +4,18 @@
 // the booking pages do: 404, the sign-in redirect, and the data the booking
 // error boundary shows for an expired, not yet valid or no longer bookable
 // source.
-import { getViewer, loginRedirect } from "~/domain/accounts/session.server";
+import { languageOf, type RequestArgs } from "~/http/context.server";
+import { getViewer, loginRedirect } from "~/http/auth.server";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import { modeByKey } from "~/domain/modes";
-import { getLanguage } from "~/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { safeRedirect } from "~/utils/redirect";
 import { data } from "@remix-run/node";
 import { QUOTE_SOURCE, type QuoteRefusal } from "~/domain/quotes/booking.server";
 import { quoteRefWordsIn, shipmentRefWordsIn } from "~/domain/quotes/words.server";
 import { shipmentParams } from "~/domain/rates/totals.server";
-import { GATE_MESSAGE, type BookingGate } from "~/domain/booking/booking.server";
-import { bookingSource, type BookingSourceRefusal } from "~/domain/booking/context.server";
+import { GATE_MESSAGE, type BookingGate } from "~/domain/orders/booking.server";
+import { bookingSource, type BookingSourceRefusal } from "~/domain/orders/context.server";
 import type { BookingSource } from "~/domain/booking/source.server";
 import { snapshotIn } from "~/domain/booking/display.server";
 import { loadResultsPage, type ResultsData } from "./results.server";
@@ -79,8 +79,9 @@ function backTarget(request: Request, url: URL, fallback: string): string {
   return fallback;
 }
 
-export async function loadBookingContext(request: Request, params: { mode?: string; id?: string }): Promise<BookingContext> {
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
+export async function loadBookingContext(args: RequestArgs & { params: { mode?: string; id?: string } }): Promise<BookingContext> {
+  const { request, params } = args;
+  const [viewer, lng] = await Promise.all([getViewer(args), languageOf(args)]);
   const url = new URL(request.url);
   const outcome = await bookingSource(viewer, params, url.searchParams);
   if (!outcome.ok) throw refusalResponse(request, outcome);
@@ -133,7 +134,7 @@ export async function resultsBehind(request: Request, context: BookingContext): 
   url.searchParams.set("lng", context.lng);
   headers.set("Referer", url.href);
   // Not a document request: the rows come whole (the dialog's page draws the table).
-  const behind = await loadResultsPage(mode.key, new Request(url, { headers }));
+  const behind = await loadResultsPage(mode.key, { request: new Request(url, { headers }), context: {} });
   return behind.data as ResultsData;
 }
 

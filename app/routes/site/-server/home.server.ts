@@ -3,20 +3,20 @@
 // suggestions, its "recommended today" cards, the maintenance notice and the
 // contact card. Only the active tab's data is loaded (spec 4, tab switching).
 import { data } from "@remix-run/node";
-import { getViewer } from "~/domain/accounts/session.server";
+import { getViewer } from "~/http/auth.server";
+import { languageOf, versionsOf, type RequestArgs } from "~/http/context.server";
 import { homeTabMode, MODES, modeView, type ModeKey, type ModeView } from "~/domain/modes";
 import { priceAccess, type PriceStatus } from "~/domain/pricing/access";
 import { cleanQuery } from "~/domain/reference/lookup";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
 import { LANGUAGE_VARY } from "~/i18n/negotiate";
 import { todayInShanghai } from "~/utils/dates";
-import { requestVersions } from "~/utils/data-cache.server";
 import { websiteBlocks, type HomeBlock } from "~/domain/home-content/home-content.server";
 import { pendingAuditCount } from "~/domain/permissions/backoffice.server";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { listOffers, maintenanceNotice, offersIn, type OfferCard } from "~/domain/rates/offers.server";
 import { cachedDefaultSuggestions, cachedLandLists } from "~/domain/rates/read-cache.server";
-import { landPickerLists } from "~/domain/reference/land.server";
+import { landPickerLists } from "~/domain/rates/land.server";
 import type { PickerOption } from "~/domain/reference/options";
 import type { MetaDescriptor } from "@remix-run/node";
 import { metaTags } from "~/domain/site/meta.server";
@@ -24,7 +24,6 @@ import { absoluteUrl, popularLanes, type PopularLane } from "~/domain/rates/seo.
 import { publicOrigin } from "~/utils/public-origin.server";
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
-import { shipData } from "~/utils/document-data.server";
 
 export type HomeData = {
   modeKey: ModeKey;
@@ -46,13 +45,11 @@ export type HomeData = {
   meta: MetaDescriptor[];
 };
 
-export async function loadHomePage(request: Request) {
-  const url = new URL(request.url);
+export async function loadHomePage(args: RequestArgs) {
+  const url = new URL(args.request.url);
   const tab = url.searchParams.get("tab");
   const mode = homeTabMode(tab);
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
-  // After the session lookup, which reads them with the session.
-  const versions = await requestVersions(request);
+  const [viewer, lng, versions] = await Promise.all([getViewer(args), languageOf(args), versionsOf(args)]);
   const t = pageT(lng);
   const today = todayInShanghai();
 
@@ -61,14 +58,13 @@ export async function loadHomePage(request: Request) {
   if (mode.weight) values[mode.weight.param] = (url.searchParams.get(mode.weight.param) ?? "").trim().slice(0, 12);
 
   // The viewer's history and contacts in one statement (no lane on the home page).
-  const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
-  reads?.done();
+  const reads = viewer ? viewerReads(viewer.id, mode) : null;
   const [suggestions, lists, offers, notice, contact, blocks, pendingAudit, popular] = await Promise.all([
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
     cachedLandLists(versions, mode, today),
     listOffers(mode).then((cards) => offersIn(cards, lng)),
     maintenanceNotice(lng),
-    loadContactCard(request, viewer, lng, reads?.contacts),
+    loadContactCard(versions, viewer, lng, reads?.contacts),
     websiteBlocks(lng),
     viewer ? pendingAuditCount(viewer) : 0,
     popularLanes(mode, lng, versions),
@@ -105,6 +101,5 @@ export async function loadHomePage(request: Request) {
       lng,
     ),
   };
-  // A page load carries its data as JSON (utils/document-data.tsx, decision 609).
-  return data(shipData(request, "home-data", payload), { headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY } });
+  return data(payload, { headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY } });
 }

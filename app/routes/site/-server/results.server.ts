@@ -5,11 +5,11 @@
 // routes call this with their mode key; the page component reads the mode
 // description.
 import { data, type MetaDescriptor } from "@remix-run/node";
-import { getViewer } from "~/domain/accounts/session.server";
+import { getViewer } from "~/http/auth.server";
+import { languageOf, versionsOf, type RequestArgs } from "~/http/context.server";
 import { modeByKey, type ModeKey } from "~/domain/modes";
-import { getLanguage, pageT } from "~/i18n/i18n.server";
+import { pageT } from "~/i18n/i18n.server";
 import { LANGUAGE_VARY } from "~/i18n/negotiate";
-import { requestVersions } from "~/utils/data-cache.server";
 import { oncePer } from "~/utils/once-per";
 import { loadContactCard, type ContactCardData } from "~/domain/rates/contacts.server";
 import { rateSearch, type RateSearch, type RateSearchFound, type SearchForm } from "~/domain/rates/rate-search.server";
@@ -20,14 +20,12 @@ import { pageMeta, popularLanes, type PopularLane } from "~/domain/rates/seo.ser
 import { loadSuggestions, type FieldSuggestions } from "~/domain/rates/suggestions.server";
 import { viewerReads } from "~/domain/rates/viewer-reads.server";
 import { refererOf } from "~/domain/rates/query-log.server";
-import { isDocumentRequest, shipData } from "~/utils/document-data.server";
-
-/** The page's rows: absent from a document's hydration data (the table is in the document; see documentRows below). */
-type PageResults = Omit<RateSearchFound["results"], "rows"> & { rows?: RateRow[] };
+import { priceRequestOffer } from "./price-request-offer.server";
+import type { PriceRequestOffer } from "~/domain/price-requests/form.server";
 
 /** The page's loader data: the search (its found parts null until it ran), the side panels and the meta. */
 export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "canonical" | "results">]: RateSearchFound[K] | null } & {
-  results: PageResults | null;
+  results: RateSearchFound["results"] | null;
   /** idle: no search yet; invalid: messages to fix; ok: results below. */
   status: "idle" | "invalid" | "ok";
   suggestions: Record<string, FieldSuggestions>;
@@ -35,6 +33,8 @@ export type ResultsData = SearchForm & { [K in Exclude<keyof RateSearchFound, "c
   /** The mode's popular lanes as links, this search's own left out (issue 45 item 9). */
   popular: PopularLane[];
   meta: MetaDescriptor[];
+  /** Ask the pricing desk (issue 43): the form where nothing was found, else a link. */
+  priceRequest: PriceRequestOffer | null;
 };
 
 const NOT_SEARCHED = {
@@ -59,33 +59,19 @@ export function presentFacts(facts: RateRow["facts"]): RateRow["facts"] {
 /**
  * The rows as the page shows them, made once per row list: the search's read
  * cache gives every request of a route, tier, sort and page the same list, so
- * the same shown list follows, and the table written from it is kept
- * (ratesTableHtmlOnce, components/search/rates-table-html.ts).
+ * the same shown list follows.
  */
 const pageRows = oncePer((rows: RateRow[]) => rows.map((row) => ({ ...row, facts: presentFacts(row.facts) })));
 
 /** The search as the page shows it: the found parts null until it ran; rows without their empty facts. */
 function pageSearch(
   search: RateSearch,
-): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta"> & { canonical?: Record<string, string> } {
+): Omit<ResultsData, "suggestions" | "contact" | "popular" | "meta" | "priceRequest"> & { canonical?: Record<string, string> } {
   if (search.status === "ok") return { ...search, results: { ...search.results, rows: pageRows(search.results.rows) } };
   if (search.status === "idle") return { ...search, ...NOT_SEARCHED };
   const { malformed, ...form } = search;
   void malformed;
   return { ...form, ...NOT_SEARCHED };
-}
-
-/**
- * On a document request the rows stay readable by the server's render (the
- * table is written from them) but leave the hydration data: Remix serialises
- * it with turbo-stream, which reads only an object's enumerable properties.
- * The browser keeps the table the server wrote (components/search/RatesTable.tsx)
- * instead of rebuilding it from a second copy of the same rows (decision 609:
- * their serialisation was most of the page's hydration data and its cost).
- * Every client navigation and revalidation fetches the data with its rows.
- */
-function documentRows(results: PageResults): void {
-  Object.defineProperty(results, "rows", { value: results.rows, enumerable: false });
 }
 
 /** Whether a lane's link is the search of `params` (the current page). */
@@ -95,14 +81,12 @@ function sameSearch(href: string, params: Record<string, string>): boolean {
 }
 
 /** The page's rows leave out their empty facts (the table shows "-" for a missing one; decision 608), where the API keeps them as null. */
-export async function loadResultsPage(modeKey: ModeKey, request: Request) {
+export async function loadResultsPage(modeKey: ModeKey, args: RequestArgs) {
   const mode = modeByKey(modeKey);
-  const url = new URL(request.url);
-  const [viewer, lng] = await Promise.all([getViewer(request), getLanguage(request)]);
-  // After the session lookup, which reads them with the session.
-  const versions = await requestVersions(request);
-  // The viewer's own reads (history, contacts, the lane's watch): read with the session on a page load, else one statement when the search asks about the watch or ends.
-  const reads = viewer ? viewerReads(viewer.id, mode, request) : null;
+  const url = new URL(args.request.url);
+  const [viewer, lng, versions] = await Promise.all([getViewer(args), languageOf(args), versionsOf(args)]);
+  // The viewer's own reads (history, contacts, the mode's watched lanes): one statement, beside the search.
+  const reads = viewer ? viewerReads(viewer.id, mode) : null;
   const [search, suggestions, contact, popular] = await Promise.all([
     rateSearch(modeKey, {
       viewer,
@@ -110,18 +94,19 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
       params: url.searchParams,
       versions,
       watching: reads?.watching,
-      referer: refererOf(request),
-    }).finally(() => reads?.done()),
+      referer: refererOf(args.request),
+    }),
     loadSuggestions(mode, viewer, lng, () => cachedDefaultSuggestions(versions, mode, lng), reads?.history),
-    loadContactCard(request, viewer, lng, reads?.contacts),
+    loadContactCard(versions, viewer, lng, reads?.contacts),
     popularLanes(mode, lng, versions),
   ]);
   const { canonical, ...shown } = pageSearch(search);
-  if (shown.results && isDocumentRequest(request)) documentRows(shown.results);
+  const priceRequest = search.status === "ok" ? await priceRequestOffer(viewer, lng, modeKey, url, search.results.total === 0) : null;
   const payload: ResultsData = {
     ...shown,
     suggestions,
     contact,
+    priceRequest,
     popular: popular.filter((lane) => !canonical || !sameSearch(lane.href, canonical)),
     meta: metaTags(
       pageMeta({
@@ -136,8 +121,7 @@ export async function loadResultsPage(modeKey: ModeKey, request: Request) {
       lng,
     ),
   };
-  // A document carries the rest of its data as JSON (utils/document-data.tsx, decision 609).
-  return data(shipData(request, "results-data", payload), {
+  return data(payload, {
     status: search.status === "invalid" && search.malformed ? 400 : 200,
     // Prices depend on who asks: never shared caches.
     headers: { "Cache-Control": "private, no-cache", Vary: LANGUAGE_VARY },
