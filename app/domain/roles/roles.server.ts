@@ -116,14 +116,7 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
   try {
     const role = await prisma.$transaction(async (tx) => {
       const created = await tx.role.create({
-        data: {
-          name: input.name,
-          nameEn: input.nameEn,
-          description: input.description || null,
-          descriptionEn: input.descriptionEn,
-          parentId: placement.parentId,
-          level: input.level,
-        },
+        data: roleRecord(input, placement.parentId),
       });
       await logOperation(tx, viewer, { module: "add", operation: "roles", targetIds: String(created.id), after: loggedRole(created) });
       return created;
@@ -161,23 +154,13 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
     await prisma.$transaction(async (tx) => {
       await tx.role.update({
         where: { id },
-        data: {
-          name: input.name,
-          nameEn: input.nameEn,
-          description: input.description || null,
-          descriptionEn: input.descriptionEn,
-          parentId: placement.parentId,
-          level: input.level,
-        },
+        data: roleRecord(input, placement.parentId),
       });
       await logOperation(tx, viewer, {
         module: "edit",
         operation: "roles",
         targetIds: String(id),
-        changes: changesBetween(
-          loggedRole(role),
-          loggedRole({ ...input, description: input.description || null, parentId: placement.parentId }),
-        ),
+        changes: changesBetween(loggedRole(role), loggedRole(roleRecord(input, placement.parentId))),
       });
     });
     return { ok: true };
@@ -186,6 +169,18 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
     if (taken) return taken;
     throw error;
   }
+}
+
+/** The stored fields of a role from the form (add and edit). */
+function roleRecord(input: RoleInput, parentId: number | null) {
+  return {
+    name: input.name,
+    nameEn: input.nameEn,
+    description: input.description || null,
+    descriptionEn: input.descriptionEn,
+    parentId,
+    level: input.level,
+  };
 }
 
 /** A role as logged (issue 22 item 12), with the spec's field names. */
