@@ -36,7 +36,9 @@ export async function seedAccess(tx: Tx): Promise<void> {
       data: ROLES.filter((r) => r.level === level).map((r) => ({
         id: r.id,
         name: r.name,
+        nameEn: r.nameEn,
         description: r.description,
+        descriptionEn: r.descriptionEn,
         parentId: r.parentId,
         level: r.level,
         selfService: r.selfService ?? false,

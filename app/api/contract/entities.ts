@@ -319,7 +319,9 @@ export const historyEntity = (legacy: string) => {
 export const RoleEntity = entity("Role", [
   w.int("rid", { domain: "id", accept: ["id"] }),
   w.str("rolename", { domain: "name", accept: ["roleName"] }),
+  w.str("rolename_en", { domain: "nameEn", accept: ["nameEn"], description: "English role name (the English UI); empty shows rolename" }),
   w.str("roleDesc", { domain: "description" }),
+  w.str("roleDesc_en", { domain: "descriptionEn", accept: ["descriptionEn"], description: "English description; empty shows roleDesc" }),
   w.int("Fidrole", { domain: "parentId", get: (r: never) => (r as Row).parentId ?? 0, description: "parent role id, 0 = none" }),
   w.code("type", { domain: "level", description: "directory level '1', '2' or '3'" }),
   w.ids("pid", {

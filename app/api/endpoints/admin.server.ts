@@ -772,7 +772,7 @@ const logEndpoints: Endpoint[] = [
     response: { data: shape.list(OperationLogEntity) },
     async handler(ctx) {
       const query = parseTableQuery(tableUrl(ctx, { search: { legacy: "query", param: "q" }, range: "value2" }), operationLogTable);
-      const { rows, total } = await listOperationLogs(ctx.user, query);
+      const { rows, total } = await listOperationLogs(ctx.user, query, ctx.lng);
       return ok(rows, "api.ok", { total });
     },
   },

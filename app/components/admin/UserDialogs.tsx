@@ -1,6 +1,7 @@
 // The dialogs of user management: one editor for add and edit, the
 // registration audit, the profile-change audit, views and the handover.
 import { messageText, useTranslation } from "~/i18n/react";
+import { roleName } from "~/domain/roles/role-name";
 import { keyUnder, type TranslationKey } from "~/i18n/keys";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -16,7 +17,7 @@ import { UPLOAD_LIMITS } from "~/utils/upload-limits";
 export type UserOptions = {
   sales: { id: number; username: string; nickname: string | null }[];
   services: { id: number; username: string; nickname: string | null }[];
-  roles: { id: number; name: string; selfService: boolean }[];
+  roles: { id: number; name: string; nameEn: string | null; selfService: boolean }[];
   /** For a handover: the active members of the leaving member's role. */
   staff: { id: number; username: string; nickname: string | null; roleId: number; state: number }[];
   /** The views the viewer may give or take. */
@@ -37,6 +38,7 @@ export type UserDetail = {
   customerServiceId: number | null;
   roleId: number;
   roleName: string;
+  roleNameEn: string | null;
   customerRating: number | null;
   landline: string | null;
   qq: string | null;
@@ -62,7 +64,7 @@ function useTierOptions(options: UserOptions, current: number | null = null) {
 
 /** One editor for add and edit (house style 3); the QR card upload for staff on edit. */
 export function UserEditor({ user, options }: { user: UserDetail | null; options: UserOptions }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const busy = useNavigation().state === "submitting";
   const schema = user ? editUserSchema : addUserSchema;
@@ -148,7 +150,7 @@ export function UserEditor({ user, options }: { user: UserDetail | null; options
           <Select
             label={t("admin.user.role")}
             placeholder={t("admin.common.choose")}
-            options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            options={roles.map((role) => ({ value: String(role.id), label: roleName(role, i18n.language) }))}
             errors={fields.roleId.errors}
             selectProps={{ name: "roleId", defaultValue: textOf(fields.roleId.initialValue) }}
           />
@@ -226,7 +228,7 @@ function WxCodeField({ user, errors }: { user: UserDetail; errors?: string[] }) 
 }
 
 function Facts({ user }: { user: UserDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <dl className="admin-details">
       <dt>{t("admin.user.username")}</dt>
@@ -242,7 +244,7 @@ function Facts({ user }: { user: UserDetail }) {
       <dt>{t("admin.user.iaeCountries")}</dt>
       <dd>{user.iaeCountries}</dd>
       <dt>{t("admin.user.role")}</dt>
-      <dd>{user.roleName}</dd>
+      <dd>{roleName({ name: user.roleName, nameEn: user.roleNameEn }, i18n.language)}</dd>
     </dl>
   );
 }
@@ -401,7 +403,7 @@ export function ViewDialog({ user, views }: { user: UserDetail; views: number[] 
 }
 
 export function HandoverDialog({ user, options }: { user: UserDetail; options: UserOptions }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -417,7 +419,12 @@ export function HandoverDialog({ user, options }: { user: UserDetail; options: U
         <ErrorList id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="handover" />
         <input type="hidden" name="id" value={user.id} />
-        <p>{t("admin.user.handoverFrom", { name: user.username, role: user.roleName })}</p>
+        <p>
+          {t("admin.user.handoverFrom", {
+            name: user.username,
+            role: roleName({ name: user.roleName, nameEn: user.roleNameEn }, i18n.language),
+          })}
+        </p>
         <Select
           label={t("admin.user.handoverTo")}
           placeholder={t("admin.common.choose")}

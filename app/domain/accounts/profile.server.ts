@@ -33,7 +33,7 @@ export async function loadProfile(userId: number) {
       pendingIaeCountries: true,
       createdAt: true,
       lastLoginAt: true,
-      role: { select: { id: true, name: true } },
+      role: { select: { id: true, name: true, nameEn: true } },
       sales: contact,
       customerService: contact,
     },

@@ -16,7 +16,7 @@ export type Outcome<T = object> = GeneralOutcome<T, FlashMessage>;
 
 /** Roles offered at registration: direct customer, peer customer, overseas agent. */
 export function selfServiceRoles() {
-  return prisma.role.findMany({ where: { selfService: true }, orderBy: { id: "asc" }, select: { id: true, name: true } });
+  return prisma.role.findMany({ where: { selfService: true }, orderBy: { id: "asc" }, select: { id: true, name: true, nameEn: true } });
 }
 
 /**

@@ -11,6 +11,7 @@ import { defineTable, timestampWhere, type TableQuery } from "~/domain/table/pag
 import { queryLogColumns } from "./log-columns";
 import { readDetail } from "~/domain/operation-log/log-detail.server";
 import { REFUSED_MODULE } from "~/domain/operation-log/operation-log.server";
+import { roleName } from "~/domain/roles/role-name";
 
 const search = { q: z.string().trim().max(50) };
 
@@ -81,7 +82,7 @@ export async function listQueryLogs(viewer: Viewer, mode: ModeDescription, query
   };
 }
 
-export async function listOperationLogs(viewer: Viewer, query: Query) {
+export async function listOperationLogs(viewer: Viewer, query: Query, lng = "zh-CN") {
   const q = query.filters.q;
   const customers = (await customerIdsInScope(viewer)) ?? [];
   const where: Prisma.OperationLogWhereInput = {
@@ -106,7 +107,7 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
     }),
     prisma.operationLog.count({ where }),
   ]);
-  const names = await targetUserNames(rows);
+  const names = await targetNames(rows, lng);
   return {
     total,
     rows: rows.map((row) => ({
@@ -115,8 +116,8 @@ export async function listOperationLogs(viewer: Viewer, query: Query) {
       operation: row.operation,
       username: row.username,
       targetIds: row.targetIds,
-      /** The users a row of the users area acted on, by name (ids nothing names stay as they are). */
-      targets: row.operation === "users" ? idsOf(row.targetIds).map((id) => names.get(id) ?? `#${id}`) : null,
+      /** What a row acted on, by name in the viewer's language (users, roles, menus, offers, home items; ids nothing names stay as they are). */
+      targets: names.has(row.operation) ? idsOf(row.targetIds).map((id) => names.get(row.operation)!.get(id) ?? `#${id}`) : null,
       params: row.params,
       /** A refused request (module "refused", params "operation: reason"): the operation and the reason's code. */
       refusal: refusalOf(row.module, row.params),
@@ -133,12 +134,60 @@ const idsOf = (targetIds: string | null): number[] =>
     .map((part) => Number(part.trim()))
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 
-/** The names of the users the page's rows of the users area name, in one query. */
-async function targetUserNames(rows: readonly { operation: string; targetIds: string | null }[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.filter((row) => row.operation === "users").flatMap((row) => idsOf(row.targetIds)))];
-  if (ids.length === 0) return new Map();
-  const users = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-  return new Map(users.map((user) => [user.id, user.username]));
+type Names = (ids: number[], lng: string) => Promise<[number, string][]>;
+
+/** How the targets of each logged area are named (the `operation` column), one query per area. */
+const TARGET_NAMES: Record<string, Names> = {
+  users: async (ids) =>
+    (await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })).map((u) => [u.id, u.username]),
+  roles: async (ids, lng) =>
+    (await prisma.role.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, nameEn: true } })).map((r) => [
+      r.id,
+      roleName(r, lng),
+    ]),
+  menus: async (ids, lng) =>
+    (await prisma.menu.findMany({ where: { id: { in: ids } }, select: { id: true, label: true, labelEn: true } })).map((m) => [
+      m.id,
+      lng === "en-US" && m.labelEn ? m.labelEn : m.label,
+    ]),
+  specialOffers: async (ids) =>
+    (
+      await prisma.specialOffer.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, pol: true, pod: true, origin: true, destination: true, country: true, carrier: true },
+      })
+    ).map((o) => [
+      o.id,
+      [[o.pol ?? o.origin, o.pod ?? o.destination ?? o.country].filter(Boolean).join(" → "), o.carrier].filter(Boolean).join(" · ") ||
+        `#${o.id}`,
+    ]),
+  ...Object.fromEntries(
+    ["webHome", "appHome"].map((operation) => [
+      operation,
+      (async (ids, lng) =>
+        (await prisma.homeContent.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, nameEn: true } })).map((h) => [
+          h.id,
+          lng === "en-US" && h.nameEn ? h.nameEn : h.name,
+        ])) satisfies Names,
+    ]),
+  ),
+  homeCategories: async (ids) =>
+    (await prisma.homeCategory.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((c) => [c.id, c.name]),
+};
+
+/** The names of the targets the page's rows name: one query per kind of target on the page, none per row. */
+async function targetNames(rows: readonly { operation: string; targetIds: string | null }[], lng: string) {
+  const idsByArea = new Map<string, Set<number>>();
+  for (const row of rows) {
+    if (!(row.operation in TARGET_NAMES)) continue;
+    const ids = idsByArea.get(row.operation) ?? new Set<number>();
+    for (const id of idsOf(row.targetIds)) ids.add(id);
+    idsByArea.set(row.operation, ids);
+  }
+  const named = await Promise.all(
+    [...idsByArea].map(async ([area, ids]) => [area, new Map(ids.size ? await TARGET_NAMES[area]([...ids], lng) : [])] as const),
+  );
+  return new Map<string, Map<number, string>>(named);
 }
 
 function refusalOf(module: string, params: string | null): { operation: string; reason: string } | null {

@@ -7,6 +7,7 @@ import { isAdministrator } from "~/domain/permissions/authority.server";
 import { listMenus } from "~/domain/menus/menus.server";
 import { buildTree, flattenTree } from "~/domain/menus/tree";
 import { fail, type Outcome } from "~/domain/outcome";
+import { roleDescription, roleName } from "./role-name";
 import { getRole, listRoles, placeableParents, roleActions, roleDialogDenial, rolePermissionIds } from "./roles.server";
 
 /** The dialogs of the role screen, by their `?dialog=` value. */
@@ -15,15 +16,15 @@ export type RoleDialogKind = "add" | "edit" | "permissions" | "delete";
 const isDialog = (value: string | null): value is RoleDialogKind =>
   value === "add" || value === "edit" || value === "permissions" || value === "delete";
 
-/** The role tree and the open dialog, for `viewer`; `id` is the role a dialog is about. */
-export async function roleListView(viewer: Viewer, request: { dialog: string | null; id: number | null }) {
+/** The role tree and the open dialog, for `viewer` reading in `lng`; `id` is the role a dialog is about. */
+export async function roleListView(viewer: Viewer, request: { dialog: string | null; id: number | null }, lng: string) {
   const roles = await listRoles();
   // Links only for the roles the viewer may change: those below their own role.
   const can = await roleActions(viewer, roles);
   const rows = flattenTree(buildTree(roles)).map(({ node, depth }) => ({
     id: node.id,
-    name: node.name,
-    description: node.description,
+    name: roleName(node, lng),
+    description: roleDescription(node, lng),
     level: node.level,
     depth,
     childCount: node.childCount,
@@ -32,7 +33,7 @@ export async function roleListView(viewer: Viewer, request: { dialog: string | n
   const parentsFor = async (editingId?: number) =>
     (await placeableParents(viewer, roles, editingId)).map((role) => ({
       id: role.id,
-      label: role.name,
+      label: roleName(role, lng),
       level: role.level,
       depth: role.depth,
     }));
@@ -48,7 +49,17 @@ export async function roleListView(viewer: Viewer, request: { dialog: string | n
   if ((dialog === "edit" || dialog === "permissions") && role.level === 1) return fail(404);
   const denial = await roleDialogDenial(viewer, role.id, dialog);
   if (denial) return { ...fail(denial.status, denial.message), refused: true as const };
-  const summary = { id: role.id, name: role.name, description: role.description, parentId: role.parentId, level: role.level };
+  const summary = {
+    id: role.id,
+    name: role.name,
+    nameEn: role.nameEn,
+    /** The name as the viewer reads it (dialog titles, the delete question). */
+    shown: roleName(role, lng),
+    description: role.description,
+    descriptionEn: role.descriptionEn,
+    parentId: role.parentId,
+    level: role.level,
+  };
   if (dialog === "edit") return view({ kind: "edit" as const, role: summary, parents: await parentsFor(role.id) });
   if (dialog === "permissions") {
     const menus = flattenTree(buildTree(await listMenus())).map(({ node, depth }) => ({

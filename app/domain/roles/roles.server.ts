@@ -27,7 +27,9 @@ import type { RoleInput } from "./schemas";
 export type RoleRow = {
   id: number;
   name: string;
+  nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   parentId: number | null;
   level: number;
   childCount: number;
@@ -40,7 +42,9 @@ export async function listRoles(): Promise<RoleRow[]> {
     select: {
       id: true,
       name: true,
+      nameEn: true,
       description: true,
+      descriptionEn: true,
       parentId: true,
       level: true,
       _count: { select: { children: true, users: true } },
@@ -112,7 +116,7 @@ export async function createRole(viewer: Viewer, input: RoleInput): Promise<Outc
   try {
     const role = await prisma.$transaction(async (tx) => {
       const created = await tx.role.create({
-        data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
+        data: roleRecord(input, placement.parentId),
       });
       await logOperation(tx, viewer, { module: "add", operation: "roles", targetIds: String(created.id), after: loggedRole(created) });
       return created;
@@ -150,16 +154,13 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
     await prisma.$transaction(async (tx) => {
       await tx.role.update({
         where: { id },
-        data: { name: input.name, description: input.description || null, parentId: placement.parentId, level: input.level },
+        data: roleRecord(input, placement.parentId),
       });
       await logOperation(tx, viewer, {
         module: "edit",
         operation: "roles",
         targetIds: String(id),
-        changes: changesBetween(
-          { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level },
-          { rolename: input.name, roleDesc: input.description || null, Fidrole: placement.parentId, type: input.level },
-        ),
+        changes: changesBetween(loggedRole(role), loggedRole(roleRecord(input, placement.parentId))),
       });
     });
     return { ok: true };
@@ -170,9 +171,35 @@ export async function updateRole(viewer: Viewer, id: number, input: RoleInput): 
   }
 }
 
+/** The stored fields of a role from the form (add and edit). */
+function roleRecord(input: RoleInput, parentId: number | null) {
+  return {
+    name: input.name,
+    nameEn: input.nameEn,
+    description: input.description || null,
+    descriptionEn: input.descriptionEn,
+    parentId,
+    level: input.level,
+  };
+}
+
 /** A role as logged (issue 22 item 12), with the spec's field names. */
-function loggedRole(role: { name: string; description: string | null; parentId: number | null; level: number }) {
-  return { rolename: role.name, roleDesc: role.description, Fidrole: role.parentId, type: role.level };
+function loggedRole(role: {
+  name: string;
+  nameEn: string | null;
+  description: string | null;
+  descriptionEn: string | null;
+  parentId: number | null;
+  level: number;
+}) {
+  return {
+    rolename: role.name,
+    rolenameEn: role.nameEn,
+    roleDesc: role.description,
+    roleDescEn: role.descriptionEn,
+    Fidrole: role.parentId,
+    type: role.level,
+  };
 }
 
 export async function deleteRole(viewer: Viewer, id: number): Promise<Outcome> {

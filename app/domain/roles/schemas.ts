@@ -23,7 +23,20 @@ export const roleSchema = z.object({
     .min(1, "admin.role.nameRequired")
     .min(2, "admin.role.nameLength")
     .max(10, "admin.role.nameLength"),
+  /** The English form (issue 44 item 8, decision 301): optional, the English UI shows the Chinese name without it. */
+  nameEn: z
+    .string()
+    .trim()
+    .max(50, "admin.common.tooLong50")
+    .optional()
+    .transform((value) => value || null),
   description: z.string().trim().max(100, "admin.common.tooLong100").optional(),
+  descriptionEn: z
+    .string()
+    .trim()
+    .max(200, "admin.common.tooLong200")
+    .optional()
+    .transform((value) => value || null),
   parentId: parentIdField,
   level: levelField(3),
 });

@@ -82,6 +82,8 @@ export type UserRow = {
   company: string | null;
   roleId: number;
   roleName: string;
+  /** The role's English form (roleName() picks the one the viewer reads). */
+  roleNameEn: string | null;
   customerRating: number | null;
   salesName: string | null;
   serviceName: string | null;
@@ -115,7 +117,7 @@ export async function listUsers(viewer: Viewer, options: { tab: UserTab; q?: str
       skip: options.skip,
       take: options.take,
       include: {
-        role: { select: { name: true } },
+        role: { select: { name: true, nameEn: true } },
         sales: { select: { username: true } },
         customerService: { select: { username: true } },
       },
@@ -131,6 +133,7 @@ export async function listUsers(viewer: Viewer, options: { tab: UserTab; q?: str
     company: user.company,
     roleId: user.roleId,
     roleName: user.role.name,
+    roleNameEn: user.role.nameEn,
     customerRating: user.customerRating,
     salesName: user.sales?.username ?? null,
     serviceName: user.customerService?.username ?? null,
@@ -161,7 +164,7 @@ export async function findManagedUser(viewer: Viewer, id: number) {
   return prisma.user.findFirst({
     where: and({ id }, customerScope(viewer)),
     include: {
-      role: { select: { id: true, name: true, parentId: true, level: true } },
+      role: { select: { id: true, name: true, nameEn: true, parentId: true, level: true } },
       sales: { select: { username: true } },
       customerService: { select: { username: true } },
     },
@@ -227,7 +230,7 @@ export async function grantableRoles(viewer: Actor, keep?: number) {
   return prisma.role.findMany({
     where: { id: { in: ids } },
     orderBy: [{ parentId: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, selfService: true },
+    select: { id: true, name: true, nameEn: true, selfService: true },
   });
 }
 

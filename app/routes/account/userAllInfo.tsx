@@ -1,6 +1,7 @@
 // Personal centre overview: the profile fields of customer-portal.md 3.
 import { requireViewer } from "~/http/auth.server";
 import { keyUnder } from "~/i18n/keys";
+import { roleName } from "~/domain/roles/role-name";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       avatarPath: profile.avatarPath,
       roleId: profile.role.id,
       roleName: profile.role.name,
+      roleNameEn: profile.role.nameEn,
       audit: profile.audit,
       profileAudit: profile.profileAudit,
       pending:
@@ -51,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const AUDIT_BADGE: Record<number, string> = { 1: "badge--warning", 2: "badge--ok", 3: "badge--error" };
 
 export default function UserAllInfoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile } = useLoaderData<typeof loader>();
   const none = t("account.profile.none");
   const contact = (person: typeof profile.sales) =>
@@ -119,7 +121,7 @@ export default function UserAllInfoPage() {
         <dt>{t("account.profile.iaeCountries")}</dt>
         <dd>{profile.iaeCountries || none}</dd>
         <dt>{t("account.profile.role")}</dt>
-        <dd>{t(keyUnder("account.roles.r", profile.roleId), { defaultValue: profile.roleName })}</dd>
+        <dd>{roleName({ name: profile.roleName, nameEn: profile.roleNameEn }, i18n.language)}</dd>
         <dt>{t("account.profile.audit")}</dt>
         <dd>{t(keyUnder("account.profile.auditStatus.", profile.audit))}</dd>
         {profile.profileAudit ? (

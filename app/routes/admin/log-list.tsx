@@ -6,6 +6,7 @@ import { storedKeyText, useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listOperationLogs, operationLogTable } from "~/domain/logs/logs.server";
+import { languageOf } from "~/http/context.server";
 import { parseTableQuery, tablePage } from "~/domain/table/paging.server";
 import { DataTable, DateRangeFilter, SearchField, FilterForm, Pager, type TableColumn } from "~/components/table";
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
@@ -19,7 +20,7 @@ export const meta = backOfficeMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireOperation({ request, context }, "logs.operation.read");
   const query = parseTableQuery(request, operationLogTable);
-  const { rows, total } = await listOperationLogs(viewer, query);
+  const { rows, total } = await listOperationLogs(viewer, query, await languageOf({ request, context }));
   return { rows, page: tablePage(query, total) };
 }
 

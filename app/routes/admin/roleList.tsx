@@ -24,6 +24,7 @@ import { hrefWith } from "~/components/urls";
 import { ErrorList, Field, TextArea, textOf } from "~/components/forms";
 import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
+import { languageOf } from "~/http/context.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
 
@@ -33,7 +34,11 @@ export const meta = backOfficeMeta;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireOperation({ request, context }, "role.read");
   const url = new URL(request.url);
-  const outcome = await roleListView(viewer, { dialog: url.searchParams.get("dialog"), id: idOf(url.searchParams.get("id")) });
+  const outcome = await roleListView(
+    viewer,
+    { dialog: url.searchParams.get("dialog"), id: idOf(url.searchParams.get("id")) },
+    await languageOf({ request, context }),
+  );
   if (!outcome.ok) throw outcome.refused ? refusal(outcome) : notFound();
   return outcome.view;
 }
@@ -141,7 +146,7 @@ export default function RoleListPage() {
       {dialog?.kind === "delete" ? (
         <ConfirmDialog
           title={t("admin.role.deleteTitle")}
-          message={t("admin.role.deleteConfirm", { name: dialog.role.name })}
+          message={t("admin.role.deleteConfirm", { name: dialog.role.shown })}
           intent="delete"
           id={dialog.role.id}
         />
@@ -150,7 +155,16 @@ export default function RoleListPage() {
   );
 }
 
-type RoleSummary = { id: number; name: string; description: string | null; parentId: number | null; level: number };
+type RoleSummary = {
+  id: number;
+  name: string;
+  nameEn: string | null;
+  shown: string;
+  description: string | null;
+  descriptionEn: string | null;
+  parentId: number | null;
+  level: number;
+};
 
 /** One editor for add and edit (house style 3). */
 function RoleEditor({
@@ -169,7 +183,14 @@ function RoleEditor({
     id: role ? `role-edit-${role.id}` : "role-add",
     lastResult,
     defaultValue: role
-      ? { name: role.name, description: role.description ?? "", parentId: String(role.parentId ?? 0), level: String(role.level) }
+      ? {
+          name: role.name,
+          nameEn: role.nameEn ?? "",
+          description: role.description ?? "",
+          descriptionEn: role.descriptionEn ?? "",
+          parentId: String(role.parentId ?? 0),
+          level: String(role.level),
+        }
       : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -182,10 +203,21 @@ function RoleEditor({
         <input type="hidden" name="intent" value={role ? "update" : "create"} />
         {role ? <input type="hidden" name="id" value={role.id} /> : null}
         <Field label={t("admin.role.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} />
+        <Field
+          label={t("admin.role.nameEn")}
+          hint={t("admin.role.nameEnHint")}
+          inputProps={{ ...getInputProps(fields.nameEn, { type: "text" }), maxLength: 50 }}
+          errors={fields.nameEn.errors}
+        />
         <TextArea
           label={t("admin.role.description")}
           errors={fields.description.errors}
           textareaProps={{ name: "description", defaultValue: textOf(fields.description.initialValue), maxLength: 100 }}
+        />
+        <TextArea
+          label={t("admin.role.descriptionEn")}
+          errors={fields.descriptionEn.errors}
+          textareaProps={{ name: "descriptionEn", defaultValue: textOf(fields.descriptionEn.initialValue), maxLength: 200 }}
         />
         <TreePlacement
           parents={parents}
@@ -258,7 +290,7 @@ function PermissionDialog({
   }, []);
 
   return (
-    <UrlDialog look="admin" title={t("admin.role.assignTitle", { name: role.name })} wide>
+    <UrlDialog look="admin" title={t("admin.role.assignTitle", { name: role.shown })} wide>
       <Form method="post" className="stack" preventScrollReset>
         <input type="hidden" name="intent" value="permissions" />
         <input type="hidden" name="id" value={role.id} />

@@ -16,6 +16,7 @@ import { hrefWith } from "~/components/urls";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
+import { roleName } from "~/domain/roles/role-name";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
@@ -31,7 +32,7 @@ function day(iso: string | null) {
 }
 
 export default function UserListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const { rows, page, tab, tabCounts, rights, dialog, options } = data;
   const location = useLocation();
@@ -45,7 +46,7 @@ export default function UserListPage() {
     { key: "email", header: t("admin.user.email"), cell: (row) => row.email, className: "users__email" },
     { key: "phone", header: t("admin.user.phone"), cell: (row) => row.phone },
     { key: "company", header: t("admin.user.company"), cell: (row) => row.company, className: "users__company" },
-    { key: "role", header: t("admin.user.role"), cell: (row) => row.roleName },
+    { key: "role", header: t("admin.user.role"), cell: (row) => roleName({ name: row.roleName, nameEn: row.roleNameEn }, i18n.language) },
     {
       key: "tier",
       header: t("admin.user.tierLabel"),

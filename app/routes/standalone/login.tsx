@@ -3,9 +3,9 @@
 // POST, so all of it works without JavaScript. "Send code" is a second submit
 // button of the same form (intent=sendCode): the page comes back with the
 // typed values kept (passwords excepted).
+import { roleName } from "~/domain/roles/role-name";
 import { languageOf } from "~/http/context.server";
 import { createUserSession, frozenRedirect, getViewer, runAction } from "~/http/auth.server";
-import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -229,7 +229,7 @@ function LoginForm({ lastResult }: FormProps) {
 }
 
 function RegisterForm({ lastResult }: FormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { roles } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "register-form",
@@ -290,7 +290,7 @@ function RegisterForm({ lastResult }: FormProps) {
         selectProps={getSelectProps(fields.roleId)}
         options={roles.map((role) => ({
           value: String(role.id),
-          label: t(keyUnder("account.roles.r", role.id), { defaultValue: role.name }),
+          label: roleName(role, i18n.language),
         }))}
         errors={fields.roleId.errors}
       />

@@ -5,24 +5,110 @@
 export interface RoleDef {
   id: number;
   name: string;
+  /** The English form (the English UI); issue 44 item 8. */
+  nameEn: string;
   description: string;
+  descriptionEn: string;
   parentId: number | null;
   level: number;
   selfService?: boolean;
 }
 
 export const ROLES: RoleDef[] = [
-  { id: 2, name: "公司内部", description: "公司内部员工（目录）", parentId: null, level: 1 },
-  { id: 1, name: "管理员", description: "系统管理员，拥有全部权限", parentId: 2, level: 2 },
+  {
+    id: 2,
+    name: "公司内部",
+    nameEn: "Internal staff",
+    description: "公司内部员工（目录）",
+    descriptionEn: "Company staff (directory)",
+    parentId: null,
+    level: 1,
+  },
+  {
+    id: 1,
+    name: "管理员",
+    nameEn: "Administrator",
+    description: "系统管理员，拥有全部权限",
+    descriptionEn: "System administrator, holds every right",
+    parentId: 2,
+    level: 2,
+  },
   // Under the sales manager: the manager outranks sales (docs/decisions/303-authority.md).
-  { id: 12, name: "销售", description: "销售人员，维护所属客户", parentId: 27, level: 3 },
-  { id: 13, name: "客服", description: "客服人员，跟进委托与查询", parentId: 2, level: 2 },
-  { id: 27, name: "销售经理", description: "销售经理，管理销售团队与客户", parentId: 2, level: 2 },
-  { id: 14, name: "数据专员", description: "维护运价与基础数据", parentId: 2, level: 2 },
-  { id: 3, name: "客户", description: "外部客户（目录）", parentId: null, level: 1 },
-  { id: 20, name: "直客", description: "直接客户", parentId: 3, level: 2, selfService: true },
-  { id: 21, name: "同行客户", description: "同行货代客户", parentId: 3, level: 2, selfService: true },
-  { id: 22, name: "海外代理", description: "海外代理", parentId: 3, level: 2, selfService: true },
+  {
+    id: 12,
+    name: "销售",
+    nameEn: "Sales",
+    description: "销售人员，维护所属客户",
+    descriptionEn: "Salesperson, looks after their customers",
+    parentId: 27,
+    level: 3,
+  },
+  {
+    id: 13,
+    name: "客服",
+    nameEn: "Customer service",
+    description: "客服人员，跟进委托与查询",
+    descriptionEn: "Customer service, follows up bookings and queries",
+    parentId: 2,
+    level: 2,
+  },
+  {
+    id: 27,
+    name: "销售经理",
+    nameEn: "Sales manager",
+    description: "销售经理，管理销售团队与客户",
+    descriptionEn: "Sales manager, leads the sales team and its customers",
+    parentId: 2,
+    level: 2,
+  },
+  {
+    id: 14,
+    name: "数据专员",
+    nameEn: "Data staff",
+    description: "维护运价与基础数据",
+    descriptionEn: "Maintains rates and reference data",
+    parentId: 2,
+    level: 2,
+  },
+  {
+    id: 3,
+    name: "客户",
+    nameEn: "Customers",
+    description: "外部客户（目录）",
+    descriptionEn: "External customers (directory)",
+    parentId: null,
+    level: 1,
+  },
+  {
+    id: 20,
+    name: "直客",
+    nameEn: "Direct customer",
+    description: "直接客户",
+    descriptionEn: "Direct customer",
+    parentId: 3,
+    level: 2,
+    selfService: true,
+  },
+  {
+    id: 21,
+    name: "同行客户",
+    nameEn: "Peer customer",
+    description: "同行货代客户",
+    descriptionEn: "Freight-forwarder customer",
+    parentId: 3,
+    level: 2,
+    selfService: true,
+  },
+  {
+    id: 22,
+    name: "海外代理",
+    nameEn: "Overseas agent",
+    description: "海外代理",
+    descriptionEn: "Overseas agent",
+    parentId: 3,
+    level: 2,
+    selfService: true,
+  },
 ];
 
 export interface MenuDef {

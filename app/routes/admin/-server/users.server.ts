@@ -92,6 +92,7 @@ export function userDetail(user: NonNullable<Awaited<ReturnType<typeof findManag
     customerServiceId: user.customerServiceId,
     roleId: user.roleId,
     roleName: user.role.name,
+    roleNameEn: user.role.nameEn,
     customerRating: user.customerRating,
     landline: user.landline,
     qq: user.qq,
