@@ -404,7 +404,8 @@ function sampleValue(field: string, type: SpecType, n: string): string | boolean
     case "date":
       return field === "valid_fm" ? "2027-01-01" : "2027-12-31";
     case "datetime":
-      return "2026-11-20 10:11:12";
+      // A rate's end (LCL's valid_to carries its time) stays after the sample start, 2027-01-01 (issue 40: start after end is refused).
+      return field === "valid_to" ? "2027-12-31 10:11:12" : "2026-11-20 10:11:12";
     case "boolean":
       return true;
     case "integer":

@@ -123,7 +123,7 @@ export const action = async (args: ActionFunctionArgs) =>
     args,
     // The mode is no secret (the scope is checked below): an unknown id declares FCL's and ends in 404.
     intentsOf((await requestModeOf(idOf(args.params.id))) ?? "fcl"),
-    async ({ request, params, context }, gate) => {
+    async ({ request, params }, gate) => {
       const form = await readFormData(request);
       const intent = intentOf(form);
       const viewer = await gate.authorizeUser(intent);
