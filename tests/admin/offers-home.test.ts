@@ -202,15 +202,15 @@ describe("special offers: staff are warned of a past expiry and of unknown ports
 
     const unknown = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("ATLANTIS HARBOUR", "SHANGHAI", inAMonth()));
     expect(await flashOf(unknown)).toMatchObject({
-      type: "warning",
+      type: "info",
       key: "admin.offer.warn.savedUnknown",
       values: { ports: "ATLANTIS HARBOUR" },
     });
     const expired = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("SHANGHAI", "SHANGHAI", yesterday()));
-    expect(await flashOf(expired)).toMatchObject({ type: "warning", key: "admin.offer.warn.savedExpired" });
+    expect(await flashOf(expired)).toMatchObject({ type: "info", key: "admin.offer.warn.savedExpired" });
     const both = await submit(saleAction, "/saleList?mode=fcl&dialog=add", ADMIN, fcl("SHANGHAI", "NOWHERE BAY", yesterday()));
     expect(await flashOf(both)).toMatchObject({
-      type: "warning",
+      type: "info",
       key: "admin.offer.warn.savedExpiredUnknown",
       values: { ports: "NOWHERE BAY" },
     });
@@ -224,7 +224,7 @@ describe("special offers: staff are warned of a past expiry and of unknown ports
       pod: "ZZQX",
     });
     expect(await flashOf(air), JSON.stringify(air.data)).toMatchObject({
-      type: "warning",
+      type: "info",
       key: "admin.offer.warn.savedUnknown",
       values: { ports: "ZZQX" },
     });

@@ -18,6 +18,7 @@ import { getRequest, postForm } from "../support/requests";
 import { expireRateWindows, newRegistration, postLogin } from "../accounts/helpers";
 import { bookableRate, cookieOf, doneId, postContact } from "../booking/helpers";
 import { FCL_LANE_SQL, digestOn, newDay, userId, watch } from "../watches/helpers";
+import { ANSWER, customerRequest, deskPost, unpricedLane } from "../price-requests/helpers";
 
 const PUBLIC_URL = "https://portal.example.com";
 const saved = process.env.PUBLIC_URL;
@@ -73,6 +74,17 @@ async function oneMailOfEachKind(since: number) {
   await digestOn(newDay());
   await prisma.$executeRawUnsafe(`UPDATE fcl_rates SET gp20_t1 = gp20_t1 - 10 WHERE ${FCL_LANE_SQL}`);
   await digestOn(newDay());
+
+  // A price request (issue 43): its arrival told to the customer's contacts, the answer to the customer, and, made a
+  // rate, the lane's news to those who searched it.
+  const lane = await unpricedLane();
+  const request = await customerRequest("t1@example.com", lane);
+  expect((await deskPost("admin@example.com", request.id, ANSWER)).status).toBe(302);
+  await prisma.queryLog.create({
+    data: { mode: "FCL", userId: await userId("t1@example.com"), pol: lane.pol, pod: lane.pod, operatedAt: new Date() },
+  });
+  const publish = { intent: "publish", price_gp20_T1: "1100", price_hq40_T1: "2000", price_gp20_T2: "1300", price_hq40_T2: "2400" };
+  expect((await deskPost("admin@example.com", request.id, publish)).status).toBe(302);
 
   return prisma.emailOutbox.findMany({ where: { id: { gt: since } }, orderBy: { id: "asc" } });
 }

@@ -79,7 +79,7 @@ export const action = (args: ActionFunctionArgs) =>
       const values = submission.value as Record<string, string>;
       const warning = await offerWarning(mode, values);
       const saved = (key: TranslationKey) =>
-        warning ? backToList(request, warning.key, "warning", { values: warning.values }) : backToList(request, key);
+        warning ? backToList(request, warning.key, "info", { values: warning.values }) : backToList(request, key);
       if (intent === "create") {
         await createOffer(viewer, mode, values);
         return saved("admin.offer.added");
