@@ -16,3 +16,11 @@ export const i18nConfig = {
   // React escapes already.
   interpolation: { escapeValue: false },
 };
+
+/**
+ * A stored name in the reader's language: its English form on English pages
+ * where staff gave one, else the Chinese (menus, roles, home content).
+ */
+export function inLanguage(lng: string | undefined, chinese: string, english: string | null | undefined): string {
+  return lng === "en-US" && english ? english : chinese;
+}

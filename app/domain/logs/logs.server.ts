@@ -12,6 +12,7 @@ import { queryLogColumns } from "./log-columns";
 import { readDetail } from "~/domain/operation-log/log-detail.server";
 import { REFUSED_MODULE } from "~/domain/operation-log/operation-log.server";
 import { roleName } from "~/domain/roles/role-name";
+import { inLanguage } from "~/i18n/config";
 
 const search = { q: z.string().trim().max(50) };
 
@@ -148,7 +149,7 @@ const TARGET_NAMES: Record<string, Names> = {
   menus: async (ids, lng) =>
     (await prisma.menu.findMany({ where: { id: { in: ids } }, select: { id: true, label: true, labelEn: true } })).map((m) => [
       m.id,
-      lng === "en-US" && m.labelEn ? m.labelEn : m.label,
+      inLanguage(lng, m.label, m.labelEn),
     ]),
   specialOffers: async (ids) =>
     (
@@ -167,7 +168,7 @@ const TARGET_NAMES: Record<string, Names> = {
       (async (ids, lng) =>
         (await prisma.homeContent.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, nameEn: true } })).map((h) => [
           h.id,
-          lng === "en-US" && h.nameEn ? h.nameEn : h.name,
+          inLanguage(lng, h.name, h.nameEn),
         ])) satisfies Names,
     ]),
   ),

@@ -26,6 +26,7 @@ import adminStylesHref from "~/styles/admin.css";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
+import { inLanguage } from "~/i18n/config";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -115,8 +116,7 @@ export default function MenuListPage() {
   const { t, i18n } = useTranslation();
   const { rows, rights, dialog } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const english = i18n.language === "en-US";
-  const label = (row: (typeof rows)[number]) => (english && row.labelEn ? row.labelEn : row.label);
+  const label = (row: (typeof rows)[number]) => inLanguage(i18n.language, row.label, row.labelEn);
   return (
     <section className="admin-page" aria-labelledby="menus-title">
       <AdminBreadcrumb area={t("admin.common.permissionArea")} title={t("admin.menu.title")} />

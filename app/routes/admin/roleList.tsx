@@ -27,6 +27,7 @@ import { readFormData } from "~/utils/form-data.server";
 import { languageOf } from "~/http/context.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb } from "~/components/admin/AdminScreen";
+import { inLanguage } from "~/i18n/config";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta = backOfficeMeta;
@@ -261,7 +262,6 @@ function PermissionDialog({
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const ref = useRef<HTMLFieldSetElement>(null);
-  const english = i18n.language === "en-US";
   const checkedSet = new Set(checked);
   // Permissions the viewer does not hold stay as they are: shown disabled, a checked one sent along unchanged.
   const locked = (id: number) => held !== null && !held.includes(id);
@@ -312,7 +312,7 @@ function PermissionDialog({
               />
               {locked(menu.id) && checkedSet.has(menu.id) ? <input type="hidden" name="menuId" value={menu.id} /> : null}
               <label htmlFor={`perm-${menu.id}`}>
-                {english && menu.labelEn ? menu.labelEn : menu.label}
+                {inLanguage(i18n.language, menu.label, menu.labelEn)}
                 {menu.level === 3 ? <span className="admin-checktree__pid"> ({menu.id})</span> : null}
               </label>
             </div>

@@ -8,6 +8,7 @@ import { fallbackLanguage } from "~/i18n/config";
 import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { FlashMessage } from "~/components/layout/FlashMessage";
 import boStylesHref from "~/styles/backoffice.css";
+import { inLanguage } from "~/i18n/config";
 
 export const links = () => [{ rel: "stylesheet", href: boStylesHref }];
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -28,7 +29,6 @@ export default function BackOfficeLayout() {
   const { t, i18n } = useTranslation();
   const { menu, pendingAudit } = useLoaderData<typeof loader>();
   const root = useRootData();
-  const english = i18n.language === "en-US";
   return (
     <div className="bo">
       <header className="bo__top">
@@ -57,11 +57,11 @@ export default function BackOfficeLayout() {
           <nav aria-label={t("common.nav.backOffice")}>
             {menu.map((group) => (
               <section key={group.id} className="bo__group">
-                <h2>{english && group.labelEn ? group.labelEn : group.label}</h2>
+                <h2>{inLanguage(i18n.language, group.label, group.labelEn)}</h2>
                 <ul>
                   {group.items.map((item) => (
                     <li key={item.id}>
-                      <NavLink to={item.path}>{english && item.labelEn ? item.labelEn : item.label}</NavLink>
+                      <NavLink to={item.path}>{inLanguage(i18n.language, item.label, item.labelEn)}</NavLink>
                     </li>
                   ))}
                 </ul>
