@@ -48,11 +48,17 @@ const SCREENS: { path: string; entries: () => Promise<(Entry & { name: string; n
   {
     path: "/roleList",
     entries: async () =>
-      (await prisma.role.findMany({ orderBy: { id: "asc" } })).map((r) => ({ id: r.id, parentId: r.parentId, name: r.name })),
+      (await prisma.role.findMany({ orderBy: { id: "asc" } })).map((r) => ({
+        id: r.id,
+        parentId: r.parentId,
+        name: r.name,
+        nameEn: r.nameEn,
+      })),
   },
   {
     path: "/homeList",
     entries: async () =>
+      // The back office lists a home item by its Chinese name in both languages.
       (await prisma.homeContent.findMany({ where: { channel: "WEB" } })).map((h) => ({ id: h.id, parentId: h.parentId, name: h.name })),
   },
 ];
