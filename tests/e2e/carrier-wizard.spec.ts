@@ -120,6 +120,8 @@ test.describe("carrier sheets through the import wizard", () => {
 
   test("without JavaScript: the Chinese notice, step by step as plain forms", { tag: "@nojs" }, async ({ page, browser }) => {
     test.skip(test.info().project.name !== "nojs", "the no-JS path");
+    // Five plain-form steps, a preview and a commit, then a T1 search: on a loaded two-core machine this takes over a minute.
+    test.setTimeout(180_000);
     const kind = KINDS[0];
     const { bytes, rates } = kind.make();
     await forget(rates);
