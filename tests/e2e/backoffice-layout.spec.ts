@@ -4,6 +4,7 @@
 // other column; on a phone the back-office menu is folded, so the screen's
 // list comes first.
 import type { Page } from "@playwright/test";
+import { sql } from "./db-helpers";
 import { expect, hydrated, test } from "./fixtures";
 
 async function login(page: Page, email: string, path: string) {
@@ -19,6 +20,19 @@ async function login(page: Page, email: string, path: string) {
 for (const lng of ["zh-CN", "en-US"] as const) {
   test(`/userList at 1400 px (${lng}): no sideways scroll, the sticky actions cover no column`, async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
+    // The widest values an account can have, on the first page (newest first), whatever other specs created.
+    await sql(
+      `INSERT INTO users (email, password_hash, username, phone, company, role_id, customer_rating, sales_id, customer_service_id, audit, updated_at)
+       SELECT $1, password_hash, $2, $3, $4, role_id, customer_rating, sales_id, customer_service_id, 2, now()
+         FROM users WHERE email = 't2@example.com'
+       ON CONFLICT DO NOTHING`,
+      [
+        "procurement.department.longest.mailbox@subsidiary.example-logistics.com",
+        "E2E_widest_account_username_x40",
+        "+86-13800138000-12345",
+        "Globalised International Freight Forwarding Co., Ltd. 环宇通达国际物流有限公司",
+      ],
+    );
     await login(page, "admin@example.com", `/userList?lng=${lng}&size=50`);
     const table = page.locator(".datatable").first();
     await expect(table).toBeVisible();
