@@ -103,6 +103,21 @@ describe("rows that repeat a stored rate", () => {
     const rows = await prisma.fclRate.findMany({ where: { pod: "ZZ NO CARRIER" } });
     expect(rows.map((r) => Number(r.gp20T0))).toEqual([130]);
   });
+
+  it("are that rate's update in the direct import too (no preview), counted as updated", async () => {
+    const row = (price: number, pod: string) => fclRow({ id: null, pod, carrier: "ZZDIRECT", "20GP_T0": price });
+    const week1 = fclFile([row(100, "ZZ DIRECT A"), row(200, "ZZ DIRECT B")]);
+    expect(await importSpreadsheet(fclArea, viewer, week1, { fileName: "d1.xlsx" })).toMatchObject({ ok: true, inserted: 2, updated: 0 });
+    // Next week: both rates again with new prices, and one new lane.
+    const week2 = fclFile([row(110, "ZZ DIRECT A"), row(210, "ZZ DIRECT B"), row(300, "ZZ DIRECT C")]);
+    expect(await importSpreadsheet(fclArea, viewer, week2, { fileName: "d2.xlsx" })).toMatchObject({ ok: true, inserted: 1, updated: 2 });
+    const rows = await prisma.fclRate.findMany({ where: { carrier: "ZZDIRECT" }, orderBy: { pod: "asc" } });
+    expect(rows.map((r) => [r.pod, Number(r.gp20T0)])).toEqual([
+      ["ZZ DIRECT A", 110],
+      ["ZZ DIRECT B", 210],
+      ["ZZ DIRECT C", 300],
+    ]);
+  });
 });
 
 describe("a validity that starts after it ends", () => {

@@ -49,6 +49,8 @@ import { uniqueViolation } from "~/utils/unique-violation.server";
 import { PORT_NAME_TABLES, queueUnresolved, resolveImportedPorts, type ColumnsResolution } from "~/domain/reference/port-aliases.server";
 import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 import { phaseClock } from "./phases.server";
+import { ROWS_PER_SLICE, drain, drainYielding } from "./slices";
+import { sameRateIds } from "./same-rate.server";
 import { stageColumn, stageTable } from "./stage.server";
 import {
   beginBatch,
@@ -324,26 +326,6 @@ export function validateSheetYielding(
   source: ImportSource = "file",
 ): Promise<Validation> {
   return drainYielding(validation(area, sheet, variant, source));
-}
-
-/** Rows a slice of a long loop handles before letting the event loop through. */
-export const ROWS_PER_SLICE = 2048;
-
-/** Runs a sliced computation to its end at once. */
-export function drain<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/** Runs a sliced computation, letting the event loop through (setImmediate) between slices. */
-export async function drainYielding<T>(steps: Generator<void, T>): Promise<T> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 function* validation(area: DataArea, sheet: SheetInput, variant: ImportVariant, source: ImportSource): Generator<void, Validation> {
@@ -1079,6 +1061,11 @@ export async function importSheet(
   const prices = checked.unmatched.filter(looksLikePrice);
   if (prices.length)
     return { ok: false, problems: [{ key: "data.import.unmappedPrice", values: { columns: prices.join(", ") } }], badRows: [] };
-  const written = await writeRows(area, viewer, checked.prepared, meta);
+  // A row without an id that is a stored rate (same lane, carrier, validity, containers) updates it, as the
+  // preview's commit would: counted among the updated rows, never a silent second copy (issue 40 item 2).
+  const { prepared } = checked;
+  const matched = await sameRateIds(area, prepared.columns, prepared, prepared.values);
+  const ids = matched.size ? prepared.ids.map((rowId, i) => rowId ?? matched.get(i) ?? null) : prepared.ids;
+  const written = await writeRows(area, viewer, { ...prepared, ids }, meta);
   return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;
 }
