@@ -7,6 +7,7 @@ import * as screen from "~/routes/backoffice/data-area";
 import * as template from "~/routes/backoffice/data-area-template";
 import { dataAreas } from "~/domain/data-areas";
 import { delegate } from "~/domain/data-areas/queries.server";
+import { WRITTEN_PARAM } from "~/domain/data-areas/written";
 import { templateRows } from "~/domain/import-export/template.server";
 import { getT } from "~/i18n/i18n.server";
 import { callRoute, getRequest, loginAs } from "../support/requests";
@@ -61,13 +62,16 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
     const { bytes } = await download(area.path, "zh-CN");
     const result = await uploadTo(screen, area.path, cookie, bytes, "template.xlsx");
     expect(result.status, JSON.stringify(result.data)).toBe(302);
-    expect(await flashOf(result, cookie)).toMatchObject({
-      type: "success",
-      key: "data.msg.imported",
-      values: { rows: 1, inserted: 1, updated: 0 },
-    });
+    // One row written: a new rate, or the update of a stored rate with the example's key (never a second copy).
+    const flash = await flashOf(result, cookie);
+    expect(flash).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 1 } });
+    const { inserted, updated } = (flash as { values: { inserted: number; updated: number } }).values;
+    expect(inserted + updated).toBe(1);
+    // The list shows the row just written (?written=<id>): it holds the example's values.
+    const written = new URL(result.headers.get("Location")!, "http://x").searchParams.get(WRITTEN_PARAM);
+    expect(written).toMatch(/^\d+$/);
     const example = templateRows(area, await getT(getRequest("/"))).at(-1)!;
-    const [row] = (await delegate(area).findMany({ orderBy: { id: "desc" }, take: 1 })) as Record<string, unknown>[];
+    const [row] = (await delegate(area).findMany({ where: { id: Number(written) } })) as Record<string, unknown>[];
     area.columns.forEach((column, i) => {
       const expected = example[i];
       if (expected === null || column.kind === "id") return;
