@@ -82,9 +82,15 @@ async function customerFinds(browser: Browser, rates: FixtureRate[], carrier?: s
   await context.close();
 }
 
-/** The rates of a kind (and its saved source) gone, so each run and project starts alike. */
+/**
+ * The rates of a kind, its saved source and its committed file gone, so each run and project starts alike (the
+ * other project's run of the same sheet, on the same server, would otherwise make it a file already imported).
+ */
 async function forget(rates: FixtureRate[]) {
   await sql(`DELETE FROM import_source_profiles WHERE name LIKE 'E2E %'`);
+  await sql(`UPDATE import_batches SET undone_at = now() WHERE area = 'fcl' AND undone_at IS NULL AND file_name = ANY($1::text[])`, [
+    KINDS.map((kind) => `${kind.name}.xlsx`),
+  ]);
   for (const rate of rates)
     await sql(`DELETE FROM fcl_rates WHERE pol = $1 AND pod = $2 AND valid_from = $3::date`, [rate.pol, rate.pod, rate.from]);
 }
