@@ -65,8 +65,7 @@ describe.each(Object.values(dataAreas))("template of $key", (area) => {
     // One row written: a new rate, or the update of a stored rate with the example's key (never a second copy).
     const flash = await flashOf(result, cookie);
     expect(flash).toMatchObject({ type: "success", key: "data.msg.imported", values: { rows: 1 } });
-    const { inserted, updated } = (flash as { values: { inserted: number; updated: number } }).values;
-    expect(inserted + updated).toBe(1);
+    expect(Number(flash?.values?.inserted) + Number(flash?.values?.updated)).toBe(1);
     // The list shows the row just written (?written=<id>): it holds the example's values.
     const written = new URL(result.headers.get("Location")!, "http://x").searchParams.get(WRITTEN_PARAM);
     expect(written).toMatch(/^\d+$/);
