@@ -33,6 +33,12 @@ async function download(path: string, lng: "zh-CN" | "en-US") {
 const rowsOf = (book: XLSX.WorkBook, index: number) =>
   XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[index]], { header: 1, raw: true, defval: null });
 
+describe("one template route for all areas", () => {
+  it.each(["/userList", "/nosuch", "/fclbysea"])("%s/template is no area's: 404", async (path) => {
+    expect((await callRoute(template.loader, getRequest(`${path}/template`, undefined, { cookie }))).status).toBe(404);
+  });
+});
+
 describe.each(Object.values(dataAreas))("template of $key", (area) => {
   it("has the legacy headers, one example row and a notes sheet in the user's language", async () => {
     const zh = await download(area.path, "zh-CN");

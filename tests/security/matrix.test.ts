@@ -177,7 +177,8 @@ type Entry = {
 
 const at = (url: string) => () => url;
 
-const MANIFEST: Record<string, Entry> = {
+/** One entry per route, or one per URL where one route serves several screens' URLs (`:area`). */
+const MANIFEST: Record<string, Entry | Entry[]> = {
   root: { url: at("/home"), loader: publicPage() },
   "routes/$": { url: at("/no-such-page"), params: () => ({ "*": "no-such-page" }), loader: always("404") },
   "routes/_index": { url: at("/"), loader: always("302 /home") },
@@ -317,23 +318,15 @@ const MANIFEST: Record<string, Entry> = {
   ...Object.fromEntries(
     DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}`, { url: at(p), loader: screen(p), action: screen(p, "400") } satisfies Entry]),
   ),
-  // Every area's import template, and the original file of an import batch (none yet: 404), need the screen (decision 204).
-  ...Object.fromEntries(
-    DATA_PATHS.map((p) => [`routes/_bo.${p.slice(1)}.template`, { url: at(`${p}/template`), loader: screen(p) } satisfies Entry]),
-  ),
-  ...Object.fromEntries(
-    DATA_PATHS.map((p) => [
-      `routes/_bo.${p.slice(1)}.import-file.$batch`,
-      { url: at(`${p}/import-file/1`), loader: screen(p, "404") } satisfies Entry,
-    ]),
-  ),
+  // Every area's import template, and the original file of an import batch (none yet: 404), need the screen (decision 204):
+  // one route for all areas, called at each area's URL.
+  "routes/_bo.$area.template": DATA_PATHS.map((p) => ({ url: at(`${p}/template`), loader: screen(p) })),
+  "routes/_bo.$area.import-file.$batch": DATA_PATHS.map((p) => ({ url: at(`${p}/import-file/1`), loader: screen(p, "404") })),
   // The report of an import preview (a preview only its maker sees; none here: 404), needs the import (issue 23 item 1).
-  ...Object.fromEntries(
-    DATA_PATHS.map((p) => [
-      `routes/_bo.${p.slice(1)}.preview-report.$preview`,
-      { url: at(`${p}/preview-report/00000000-0000-4000-8000-000000000000`), loader: screen(p, "404") } satisfies Entry,
-    ]),
-  ),
+  "routes/_bo.$area.preview-report.$preview": DATA_PATHS.map((p) => ({
+    url: at(`${p}/preview-report/00000000-0000-4000-8000-000000000000`),
+    loader: screen(p, "404"),
+  })),
   "routes/_bo.port.export": { url: at("/port/export"), loader: screen("/port") },
   "routes/_bo.airport.export": { url: at("/airport/export"), loader: screen("/airport") },
   "routes/_bo.fclbyseaData.export": { url: at("/fclbyseaData/export"), loader: screen("/fclbyseaData") },
@@ -355,6 +348,12 @@ const MANIFEST: Record<string, Entry> = {
 type RouteModule = { loader?: RouteFn; action?: RouteFn };
 
 const MANIFEST_ROUTES = routeManifest().filter((r) => !API_DISPATCHERS.has(r.id));
+
+/** A route's entries (one per URL it is called at). */
+function entriesOf(id: string): Entry[] {
+  const entry = MANIFEST[id];
+  return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+}
 
 /** A session of a seeded user created directly (no login): for calls that sign out. */
 async function freshCookie(viewer: ViewerKey): Promise<string> {
@@ -437,17 +436,19 @@ describe("the route manifest", () => {
   test("each entry expects exactly the loader and action its module exports, at a URL its path matches", async () => {
     const problems: string[] = [];
     for (const route of MANIFEST_ROUTES) {
-      const entry = MANIFEST[route.id];
-      if (!entry) continue;
       const mod = await importRoute<RouteModule>(route);
-      for (const kind of ["loader", "action"] as const) {
-        const has = typeof mod[kind] === "function";
-        if (has !== !!entry[kind])
-          problems.push(`${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`);
+      for (const entry of entriesOf(route.id)) {
+        for (const kind of ["loader", "action"] as const) {
+          const has = typeof mod[kind] === "function";
+          if (has !== !!entry[kind])
+            problems.push(
+              `${route.id}: the module ${has ? "has" : "has no"} ${kind}, the entry ${entry[kind] ? "expects one" : "does not"}`,
+            );
+        }
+        const url = entry.url(fixtures);
+        // Pathless layouts ("/") are entered through one of their children.
+        if (route.url !== "/" && !matchesPattern(route.url, url)) problems.push(`${route.id}: ${url} does not match ${route.url}`);
       }
-      const url = entry.url(fixtures);
-      // Pathless layouts ("/") are entered through one of their children.
-      if (route.url !== "/" && !matchesPattern(route.url, url)) problems.push(`${route.id}: ${url} does not match ${route.url}`);
     }
     expect(problems).toEqual([]);
   });
@@ -480,26 +481,28 @@ describe("the route manifest", () => {
 
 describe("every loader and action as every kind of viewer", () => {
   for (const route of MANIFEST_ROUTES) {
-    const entry = MANIFEST[route.id];
-    if (!entry || (!entry.loader && !entry.action)) continue;
-    test(`${route.id} (${route.url})`, async () => {
-      const mod = await importRoute<RouteModule>(route);
-      const url = entry.url(fixtures);
-      const params = entry.params?.(fixtures) ?? {};
-      const problems: string[] = [];
-      for (const kind of ["loader", "action"] as const) {
-        const rule = entry[kind];
-        if (!rule || !mod[kind]) continue;
-        for (const viewer of VIEWERS) {
-          const cookie = entry.freshSession ? await freshCookie(viewer) : await cookieOf(viewer);
-          const request = kind === "loader" ? getRequest(url, undefined, { cookie }) : postForm(url, {}, { cookie });
-          const got = outcomeHere(outcomeOf(await call(mod[kind]!, request, params)), url);
-          const want = rule(viewer);
-          if (got !== want) problems.push(`${kind === "loader" ? "GET" : "POST"} ${url} as ${viewer}: ${got}, expected ${want}`);
+    const entries = entriesOf(route.id);
+    for (const [n, entry] of entries.entries()) {
+      if (!entry.loader && !entry.action) continue;
+      test(`${route.id} (${route.url})${entries.length > 1 ? ` #${n + 1}` : ""}`, async () => {
+        const mod = await importRoute<RouteModule>(route);
+        const url = entry.url(fixtures);
+        const params = entry.params?.(fixtures) ?? {};
+        const problems: string[] = [];
+        for (const kind of ["loader", "action"] as const) {
+          const rule = entry[kind];
+          if (!rule || !mod[kind]) continue;
+          for (const viewer of VIEWERS) {
+            const cookie = entry.freshSession ? await freshCookie(viewer) : await cookieOf(viewer);
+            const request = kind === "loader" ? getRequest(url, undefined, { cookie }) : postForm(url, {}, { cookie });
+            const got = outcomeHere(outcomeOf(await call(mod[kind]!, request, params)), url);
+            const want = rule(viewer);
+            if (got !== want) problems.push(`${kind === "loader" ? "GET" : "POST"} ${url} as ${viewer}: ${got}, expected ${want}`);
+          }
         }
-      }
-      expect(problems).toEqual([]);
-    });
+        expect(problems).toEqual([]);
+      });
+    }
   }
 });
 
@@ -516,7 +519,7 @@ const MISSING_ID = "999999";
 
 /** The operations a route action declares, found by posting it once. */
 async function declarationOf(route: ManifestRoute): Promise<DeclaredOperations | undefined> {
-  const entry = MANIFEST[route.id];
+  const [entry] = entriesOf(route.id);
   const mod = await importRoute<RouteModule>(route);
   const request = postForm(entry.url(fixtures), {}, { cookie: "" });
   await call(mod.action!, request, entry.params?.(fixtures) ?? {});
@@ -545,7 +548,7 @@ function refused(outcome: string): boolean {
   return outcome === "403" || outcome === "302 /home" || outcome === "302 /login" || outcome === "302 /freeze";
 }
 
-const ACTION_ROUTES = () => MANIFEST_ROUTES.filter((r) => MANIFEST[r.id]?.action);
+const ACTION_ROUTES = () => MANIFEST_ROUTES.filter((r) => entriesOf(r.id).some((entry) => entry.action));
 
 describe("every route action declares the operations it performs", () => {
   test("each action of the route tree records a declaration of registered operations", async () => {
@@ -565,11 +568,11 @@ describe("every route action declares the operations it performs", () => {
 describe("every declared intent of the back office as every kind of viewer", () => {
   test.each(
     routeManifest()
-      .filter((r) => r.id.startsWith("routes/_bo.") && MANIFEST[r.id]?.action)
+      .filter((r) => r.id.startsWith("routes/_bo.") && entriesOf(r.id).some((entry) => entry.action))
       .map((r) => [r.id, r] as const),
   )("%s", async (_id, route) => {
     const mod = await importRoute<RouteModule>(route);
-    const entry = MANIFEST[route.id];
+    const [entry] = entriesOf(route.id);
     const declared = (await declarationOf(route))!;
     const problems: string[] = [];
     for (const viewer of VIEWERS) {

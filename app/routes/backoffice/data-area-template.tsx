@@ -1,5 +1,6 @@
 // <area>/template: the import template of every data area (.xlsx, in the
-// user's language; decision 204). One route per area (app/route-table.ts).
+// user's language; decision 204). One route for all areas (app/route-table.ts):
+// the area is the one at the URL; any other path is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dataAreaTemplateLoader } from "~/routes/backoffice/-server/data-area.server";
 import { dataAreas } from "~/domain/data-areas";
