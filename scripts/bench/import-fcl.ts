@@ -39,7 +39,7 @@ function buildWorkbook(fclHeaders: string[]): Uint8Array {
         case "carrier":
           return carriers[i % carriers.length];
         case "valid_fm":
-          return "2026/11/1";
+          return "2026/1/1"; // before every valid_to (an end before the start is refused, issue 40)
         case "valid_to":
           return 46_100 + (i % 60); // Excel serial dates
         case "yes_no":
