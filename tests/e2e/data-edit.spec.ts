@@ -1,7 +1,7 @@
 // Row edit, add, delete (with its confirmation), range delete and markup in
 // a real browser, with JavaScript on (modal dialogs) and off (the same
 // dialogs rendered by the server from the URL).
-import { test } from "./fixtures";
+import { submitRefused, test } from "./fixtures";
 import { expect, loginAsDataStaff, projectOffset } from "./data-helpers";
 
 test.describe("data edit", { tag: "@nojs" }, () => {
@@ -35,7 +35,7 @@ test.describe("data edit", { tag: "@nojs" }, () => {
     await dialog.getByLabel("港口代码").fill("AEAJM");
     await dialog.getByLabel("英文名", { exact: true }).fill(`E2E PORT ${test.info().project.name}`);
     await dialog.getByLabel("中文名", { exact: true }).fill("测试港");
-    await dialog.getByRole("button", { name: "保存" }).click();
+    await submitRefused(page, dialog.getByRole("button", { name: "保存" }));
     await expect(dialog.getByText("海运港口代码重复！")).toBeVisible();
     await dialog.getByLabel("港口代码").fill(`ZZE2E${projectOffset()}`);
     await dialog.getByRole("button", { name: "保存" }).click();

@@ -5,7 +5,7 @@
 // form whose validation fails answers its `.data` fetch with a 4xx: those are
 // ignored; the spec asserts on the status and the message instead. Opt out with
 // `test.use({ allowConsoleErrors: true })`.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { serverOf } from "./servers";
 
 export type ConsoleProblem = { kind: "console.error" | "pageerror"; text: string; url?: string };
@@ -90,4 +90,19 @@ export async function settled(page: Page): Promise<void> {
       ),
     );
   });
+}
+
+/**
+ * Clicks a submit button whose post the server refuses (a 4xx with its message) and, with JavaScript, resolves once
+ * the root has read again (root.tsx revalidates after every post). A post sent before that interrupts the
+ * revalidation, and single fetch can leave the cancelled request as an unhandled AbortError in the page (React
+ * Router issue #14203, fix proposed in #14761): a user clicking that fast sees nothing wrong, the console does.
+ */
+export async function submitRefused(page: Page, button: Locator): Promise<void> {
+  const revalidated =
+    test.info().project.name === "nojs"
+      ? null
+      : page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname.endsWith(".data"));
+  await button.click();
+  await revalidated;
 }
