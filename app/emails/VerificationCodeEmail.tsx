@@ -1,7 +1,8 @@
 // The six-digit code e-mail (registration and password reset), rendered on
 // the server with React Email in the language of the request that asked.
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { MailLink, type EmailLink } from "./mail-link";
+import { Section, Text } from "@react-email/components";
+import { MailFrame } from "./mail-frame";
+import type { EmailLink } from "./mail-link";
 import { renderEmail } from "./render";
 import type { T } from "~/i18n/keys";
 
@@ -22,26 +23,13 @@ type Props = {
 
 export function VerificationCodeEmail({ lang, appName, heading, intro, code, expiry, ignore, preview, link }: Props) {
   return (
-    <Html lang={lang}>
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f5f7fa", fontFamily: "system-ui, -apple-system, 'PingFang SC', 'Microsoft YaHei', sans-serif" }}>
-        <Container style={{ backgroundColor: "#ffffff", border: "1px solid #e5e7eb", borderRadius: 6, padding: 24, maxWidth: 480 }}>
-          <Text style={{ color: "#0b5cab", fontWeight: 700, margin: 0 }}>{appName}</Text>
-          <Heading as="h1" style={{ fontSize: 20, color: "#1f2937" }}>
-            {heading}
-          </Heading>
-          <Text style={{ color: "#1f2937" }}>{intro}</Text>
-          <Section style={{ textAlign: "center", margin: "16px 0" }}>
-            <Text style={{ fontSize: 32, letterSpacing: 8, fontWeight: 700, color: "#1f2937", margin: 0 }}>{code}</Text>
-          </Section>
-          <Text style={{ color: "#6b7280" }}>{expiry}</Text>
-          <MailLink link={link} />
-          <Hr style={{ borderColor: "#e5e7eb" }} />
-          <Text style={{ color: "#6b7280", fontSize: 12 }}>{ignore}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <MailFrame lang={lang} appName={appName} preview={preview} heading={heading} width={480} link={link} footer={ignore}>
+      <Text style={{ color: "#1f2937" }}>{intro}</Text>
+      <Section style={{ textAlign: "center", margin: "16px 0" }}>
+        <Text style={{ fontSize: 32, letterSpacing: 8, fontWeight: 700, color: "#1f2937", margin: 0 }}>{code}</Text>
+      </Section>
+      <Text style={{ color: "#6b7280" }}>{expiry}</Text>
+    </MailFrame>
   );
 }
 

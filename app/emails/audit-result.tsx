@@ -1,7 +1,8 @@
 // The e-mail a customer gets when staff pass or fail their registration or
 // their profile change (issue 22 item 16), in the customer's language.
-import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
-import { MailLink, type EmailLink } from "./mail-link";
+import { Text } from "@react-email/components";
+import { MailFrame } from "./mail-frame";
+import type { EmailLink } from "./mail-link";
 import type { T } from "~/i18n/keys";
 import { renderEmail, type RenderedEmail } from "./render";
 
@@ -21,26 +22,13 @@ type Props = {
 
 function AuditResultEmail({ lang, appName, heading, lines, preview, footer, link }: Props) {
   return (
-    <Html lang={lang}>
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f5f7fa", fontFamily: "system-ui, -apple-system, 'PingFang SC', 'Microsoft YaHei', sans-serif" }}>
-        <Container style={{ backgroundColor: "#ffffff", border: "1px solid #e5e7eb", borderRadius: 6, padding: 24, maxWidth: 520 }}>
-          <Text style={{ color: "#0b5cab", fontWeight: 700, margin: 0 }}>{appName}</Text>
-          <Heading as="h1" style={{ fontSize: 20, color: "#1f2937" }}>
-            {heading}
-          </Heading>
-          {lines.map((line, index) => (
-            <Text key={index} style={{ color: "#1f2937", whiteSpace: "pre-wrap" }}>
-              {line}
-            </Text>
-          ))}
-          <MailLink link={link} />
-          <Hr style={{ borderColor: "#e5e7eb" }} />
-          <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <MailFrame lang={lang} appName={appName} preview={preview} heading={heading} width={520} link={link} footer={footer}>
+      {lines.map((line, index) => (
+        <Text key={index} style={{ color: "#1f2937", whiteSpace: "pre-wrap" }}>
+          {line}
+        </Text>
+      ))}
+    </MailFrame>
   );
 }
 

@@ -4,8 +4,9 @@
 // server with React Email; every text comes from `t`, fixed to the
 // recipient's language by the caller.
 import type { TransportType } from "~/domain/catalog";
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import { MailLink, type EmailLink } from "~/emails/mail-link";
+import { Heading, Section, Text } from "@react-email/components";
+import { MailFrame } from "~/emails/mail-frame";
+import type { EmailLink } from "~/emails/mail-link";
 import type { T } from "~/i18n/keys";
 import { formatDateTime, formatSnapshotPrice, snapshotPriceLabel } from "~/domain/booking/format";
 import { moduleKey, transportKey } from "~/domain/booking/labels";
@@ -142,41 +143,28 @@ type LayoutProps = {
 
 export function OrderEmail({ lang, appName, preview, heading, intro, sections, link, footer }: LayoutProps) {
   return (
-    <Html lang={lang}>
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: "#f5f7fa", fontFamily: "system-ui, -apple-system, 'PingFang SC', 'Microsoft YaHei', sans-serif" }}>
-        <Container style={{ backgroundColor: "#ffffff", border: "1px solid #e5e7eb", borderRadius: 6, padding: 24, maxWidth: 600 }}>
-          <Text style={{ color: "#0b5cab", fontWeight: 700, margin: 0 }}>{appName}</Text>
-          <Heading as="h1" style={{ fontSize: 20, color: "#1f2937" }}>
-            {heading}
+    <MailFrame lang={lang} appName={appName} preview={preview} heading={heading} width={600} link={link} footer={footer}>
+      <Text style={{ color: "#1f2937" }}>{intro}</Text>
+      {sections.map((section) => (
+        <Section key={section.title} style={{ margin: "16px 0" }}>
+          <Heading as="h2" style={{ fontSize: 16, color: "#1f2937", margin: "0 0 8px" }}>
+            {section.title}
           </Heading>
-          <Text style={{ color: "#1f2937" }}>{intro}</Text>
-          {sections.map((section) => (
-            <Section key={section.title} style={{ margin: "16px 0" }}>
-              <Heading as="h2" style={{ fontSize: 16, color: "#1f2937", margin: "0 0 8px" }}>
-                {section.title}
-              </Heading>
-              <table role="presentation" cellPadding={0} cellSpacing={0} style={{ width: "100%", borderCollapse: "collapse" }}>
-                <tbody>
-                  {section.rows.map((row) => (
-                    <tr key={row.label}>
-                      <td style={{ color: "#6b7280", padding: "4px 12px 4px 0", verticalAlign: "top", whiteSpace: "nowrap", fontSize: 14 }}>
-                        {row.label}
-                      </td>
-                      <td style={{ color: "#1f2937", padding: "4px 0", whiteSpace: "pre-wrap", fontSize: 14 }}>{row.value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Section>
-          ))}
-          <MailLink link={link} />
-          <Hr style={{ borderColor: "#e5e7eb" }} />
-          <Text style={{ color: "#6b7280", fontSize: 12 }}>{footer}</Text>
-        </Container>
-      </Body>
-    </Html>
+          <table role="presentation" cellPadding={0} cellSpacing={0} style={{ width: "100%", borderCollapse: "collapse" }}>
+            <tbody>
+              {section.rows.map((row) => (
+                <tr key={row.label}>
+                  <td style={{ color: "#6b7280", padding: "4px 12px 4px 0", verticalAlign: "top", whiteSpace: "nowrap", fontSize: 14 }}>
+                    {row.label}
+                  </td>
+                  <td style={{ color: "#1f2937", padding: "4px 0", whiteSpace: "pre-wrap", fontSize: 14 }}>{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      ))}
+    </MailFrame>
   );
 }
 
