@@ -1064,7 +1064,7 @@ export async function importSheet(
   // A row without an id that is a stored rate (same lane, carrier, validity, containers) updates it, as the
   // preview's commit would: counted among the updated rows, never a silent second copy (issue 40 item 2).
   const { prepared } = checked;
-  const matched = await sameRateIds(area, prepared.columns, prepared, prepared.values);
+  const matched = await sameRateIds(area, prepared);
   const ids = matched.size ? prepared.ids.map((rowId, i) => rowId ?? matched.get(i) ?? null) : prepared.ids;
   const written = await writeRows(area, viewer, { ...prepared, ids }, meta);
   return written.ok && checked.unmatched.length ? { ...written, unmatched: checked.unmatched } : written;

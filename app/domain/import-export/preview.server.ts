@@ -25,7 +25,7 @@ import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { phaseClock } from "./phases.server";
 import { copyPreviewFile, previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { sameRateIds } from "./same-rate.server";
-import { ROWS_PER_SLICE } from "./slices";
+import { ROWS_PER_SLICE, yieldToEventLoop } from "./slices";
 import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
 import {
   furtherRateTabs,
@@ -306,7 +306,7 @@ async function stagedJson(values: unknown[][], start: number, end: number): Prom
     const rows: unknown[][] = [];
     for (let r = from; r < Math.min(end, from + ROWS_PER_SLICE); r++) rows.push(values.map((column) => column[r] ?? null));
     parts.push(JSON.stringify(rows).slice(1, -1));
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   return `[${parts.join(",")}]`;
 }
@@ -557,7 +557,7 @@ async function stageSheet(
         return rewrite ? column.map((value) => (typeof value === "string" ? (rewrite.get(value) ?? value) : value)) : column;
       });
       // Rows without an id that are a stored rate (issue 40 item 2) are staged with its id: its update, not a copy.
-      const matched = await sameRateIds(area, columns, prepared, values);
+      const matched = await sameRateIds(area, prepared, values);
       const ids = matched.size ? prepared.ids.map((rowId, i) => rowId ?? matched.get(i) ?? null) : prepared.ids;
       clock.lap("same rate: rows without an id matched to stored rates (SQL)");
       const sql = stageSql(area, columns, hiddenWhen, originParam);

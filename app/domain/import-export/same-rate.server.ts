@@ -8,8 +8,8 @@ import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { withHashJoins } from "./batches.server";
-import type { PreparedImport, WriteColumn } from "./import.server";
-import { ROWS_PER_SLICE } from "./slices";
+import type { PreparedImport } from "./import.server";
+import { ROWS_PER_SLICE, yieldToEventLoop } from "./slices";
 
 /**
  * The rows without an id that are a stored rate (issue 40 item 2), by row
@@ -21,14 +21,11 @@ import { ROWS_PER_SLICE } from "./slices";
  * is matched only when exactly one stored row has its key and no other row of
  * the file has it (which of two copies is meant is not for the import to
  * guess), and never to a stored row the file also names by its id. `values`:
- * the write columns' values as staged (port names resolved).
+ * the write columns' values as they will be written (the preview's have port
+ * names resolved); the prepared ones by default.
  */
-export async function sameRateIds(
-  area: DataArea,
-  columns: WriteColumn[],
-  prepared: PreparedImport,
-  values: unknown[][],
-): Promise<Map<number, number>> {
+export async function sameRateIds(area: DataArea, prepared: PreparedImport, values = prepared.values): Promise<Map<number, number>> {
+  const { columns } = prepared;
   const rule = area.import.sameRate;
   const found = new Map<number, number>();
   if (!rule) return found;
@@ -59,7 +56,7 @@ export async function sameRateIds(
     }
     if (slice.length) parts.push(JSON.stringify(slice).slice(1, -1));
     count += slice.length;
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   if (count === 0) return found;
   const table = `"${sqlTable(area.model)}"`;

@@ -184,14 +184,7 @@ function roleRecord(input: RoleInput, parentId: number | null) {
 }
 
 /** A role as logged (issue 22 item 12), with the spec's field names. */
-function loggedRole(role: {
-  name: string;
-  nameEn: string | null;
-  description: string | null;
-  descriptionEn: string | null;
-  parentId: number | null;
-  level: number;
-}) {
+function loggedRole(role: Omit<RoleRow, "id" | "childCount" | "userCount">) {
   return {
     rolename: role.name,
     rolenameEn: role.nameEn,
