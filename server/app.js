@@ -15,6 +15,7 @@ import { csrfGuard, EMBED_PAGE_PATH } from "./csrf.js";
 import { requestGate } from "./request-gate.js";
 import { serverTiming } from "./server-timing.js";
 import { createPageCache } from "./page-cache.js";
+import { partitionedHandlers } from "./route-partitions.js";
 import { wholeDocument } from "./whole-document.js";
 import { watchDataVersions } from "./data-versions.js";
 import { serverSettings } from "./env.js";
@@ -146,10 +147,11 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
     });
   }
 
-  app.all(
-    "*",
+  // Remix, one handler per first URL segment: each matches requests against the routes that
+  // can match its segment only (server/route-partitions.js, decision 612).
+  const remixFor = partitionedHandlers(currentBuild, (partition) =>
     createRequestHandler({
-      build: typeof build === "function" ? async () => build() : build,
+      build: partition,
       mode: settings.NODE_ENV,
       // The request's context (app/http/context.server.ts): its nonce, its client (req.ip honours
       // X-Forwarded-For only with TRUST_PROXY=1; rate limits key on it), the data versions this
@@ -162,6 +164,7 @@ export async function createApp({ build, root, databaseUrl, pageCache, pageCache
         }),
     }),
   );
+  app.all("*", (req, res, next) => remixFor(req.path)(req, res, next));
 
   /** @type {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} */
   const handler = cache

@@ -1,11 +1,14 @@
 // Renders whole documents through the production build (build/index.js) with
 // Remix's request handler: the HTML a browser would get, including the
 // serialized loader data. Build first: `npx remix build`.
+// Requests go to the handler of their path's partition of the routes, as
+// the server sends them (server/route-partitions.js).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { decode } from "turbo-stream";
+import { partitionedHandlers } from "../../server/route-partitions.js";
 import { getRequest, type RequestOptions } from "./requests";
 
 const BUILD = path.resolve(process.cwd(), "build", "index.js");
@@ -18,10 +21,14 @@ async function requestHandler() {
     const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild & {
       entry: { module: { gateRequest?: (request: Request) => Promise<Response | null> } };
     };
-    const handle = createRequestHandler(build, "production");
+    // Each path to the handler of its routes' partition, as the server does (server/route-partitions.js).
+    const handlerFor = partitionedHandlers(
+      () => build,
+      (partition) => createRequestHandler(partition, "production"),
+    );
     // The server's request gate first (server/request-gate.js), as in production.
     const gate = build.entry.module.gateRequest;
-    handler = async (request) => (await gate?.(request)) ?? handle(request, {});
+    handler = async (request) => (await gate?.(request)) ?? handlerFor(new URL(request.url).pathname)(request, {});
   }
   return handler;
 }
