@@ -115,6 +115,11 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
   const breaksLabel = t("search.price.breaks");
   const totalLabel = t("search.calculator.total");
   const shipmentLabel = t("quotes.shipment.column");
+  const pausedBadge = t("search.paused");
+  const pausedLabel = t("search.book.paused");
+  const loginLabel = t("search.book.login");
+  const bookLabel = t("search.book.book");
+  const saveLabel = t("quotes.quote.save");
   return (
     <div className="table-wrap">
       <table className="rates">
@@ -152,7 +157,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       {f.kind === "validity"
                         ? t("search.col.validityRange", { from: row.validFrom ?? "…", to: row.validTo ?? "…" })
                         : (row.facts[f.key] ?? "-")}
-                      {i === 0 && row.paused ? <span className="badge badge--paused">{t("search.paused")}</span> : null}
+                      {i === 0 && row.paused ? <span className="badge badge--paused">{pausedBadge}</span> : null}
                     </td>
                   ))}
                   {columns.map((column, i) => {
@@ -183,12 +188,12 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                   {totals ? totalCell(total, shipmentLabel, t) : null}
                   <td className="rates__book">
                     {row.paused ? (
-                      <span className="muted">{t("search.book.paused")}</span>
+                      <span className="muted">{pausedLabel}</span>
                     ) : access === "visitor" ? (
-                      <Link to={loginHref}>{t("search.book.login")}</Link>
+                      <Link to={loginHref}>{loginLabel}</Link>
                     ) : (
                       <Link to={bookingPath + row.id + bookingSuffix} className="button button--primary">
-                        {t("search.book.book")}
+                        {bookLabel}
                       </Link>
                     )}
                     {/* A plain POST form (works without JavaScript): the server saves the quote of this row (decision 402). */}
@@ -198,7 +203,7 @@ export function RatesTable({ mode, rows, access, here, bookingQuery, charges, to
                       <form method="post" action="/quotes">
                         <input type="hidden" name="from" value={here} />
                         <input type="hidden" name="id" value={row.id} />
-                        <button className="button button--ghost">{t("quotes.quote.save")}</button>
+                        <button className="button button--ghost">{saveLabel}</button>
                       </form>
                     ) : null}
                   </td>
