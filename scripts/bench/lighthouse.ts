@@ -1,13 +1,25 @@
 // Lighthouse (issue 9.2). Not a test: Lighthouse 12 (npm) against the built
 // server on loopback (its own embedded PostgreSQL with the demo data),
 // Debian's Chromium (/usr/bin/chromium, or CHROME_PATH), the default mobile
-// profile: Moto G Power-sized screen, simulated slow 4G (150 ms RTT,
-// 1.6 Mbit/s) and a 4x slower CPU. Prints the performance score, LCP, FCP,
-// TBT, CLS and Speed Index of /home and of an FCL results page (20 rows), as
-// a visitor (what phones arriving from a search engine get; the targets),
-// and of the same results page for a T1 customer (prices and fees: the
-// heaviest page; shown, not a target), and what blocks rendering; exits
-// non-zero when a target page scores under 95 or has an LCP of 2.0 s or more.
+// profile: Moto G Power-sized screen, slow 4G (150 ms RTT, 1.6 Mbit/s) and a
+// 4x slower CPU. Prints the performance score, LCP, FCP, TBT, CLS and Speed
+// Index of /home and of an FCL results page (20 rows), as a visitor (what
+// phones arriving from a search engine get; the targets), and of the same
+// results page for a T1 customer (prices and fees: the heaviest page;
+// shown, not a target), and what blocks rendering.
+//
+// Each page is measured two ways (decision 612):
+// - applied throttling (Lighthouse's `devtools` method): Chromium itself
+//   slows the network and the CPU, and the metrics are the paints it makes.
+//   The targets: the page exits non-zero when a target page scores under 95
+//   or has an LCP of 2.0 s or more this way;
+// - simulated throttling (Lighthouse's default, as PageSpeed Insights runs
+//   it): an unthrottled load, then a model of it on the slow network. The
+//   model counts every High-priority script that finished loading before the
+//   observed first paint as render-blocking; a page's module preloads never
+//   block its paint in Chromium, but on this shared loopback machine they
+//   finish before or after that paint by a few milliseconds, so the same
+//   build scores 94 to 100 from run to run. Printed and recorded beside.
 //
 //   npm run build && npm run bench:lighthouse      RUNS=3 (median of runs)
 import fs from "node:fs";
@@ -27,11 +39,17 @@ type Figures = { score: number; lcp: number; fcp: number; tbt: number; cls: numb
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url: string, port: number, headers: Record<string, string>): Promise<Figures> {
+type Method = "devtools" | "simulate";
+const METHODS: { method: Method; label: string }[] = [
+  { method: "devtools", label: "applied throttling" },
+  { method: "simulate", label: "simulated throttling" },
+];
+
+async function audit(url: string, port: number, headers: Record<string, string>, method: Method): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers },
-    // The default config: mobile form factor, simulated throttling.
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: headers, throttlingMethod: method },
+    // The default config: mobile form factor and its throttling settings.
     undefined,
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
@@ -81,32 +99,38 @@ async function main() {
       ["FCL results (20 rows), T1", `/fclbysea?${routes.fcl}`, { Cookie: cookie }, false],
     ];
     let failed = false;
-    const measured: { name: string; score: number; lcp: number; target: boolean }[] = [];
-    for (const [name, path, headers, target] of pages) {
-      const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port, headers));
-      const pick = (key: "score" | "lcp" | "fcp" | "tbt" | "cls" | "si") => median(runs.map((r) => r[key]));
-      const score = pick("score");
-      const lcp = pick("lcp");
-      const ok = score >= BUDGET.score && lcp < BUDGET.lcpMs;
-      if (!ok && target) failed = true;
-      measured.push({ name, score, lcp, target });
-      log(
-        `${name.padEnd(32)} performance ${score} (runs: ${runs.map((r) => r.score).join(", ")}), LCP ${(lcp / 1000).toFixed(2)} s, FCP ${(pick("fcp") / 1000).toFixed(2)} s, TBT ${Math.round(pick("tbt"))} ms, CLS ${pick("cls").toFixed(3)}, SI ${(pick("si") / 1000).toFixed(2)} s  ${!target ? (ok ? "(not a target) within" : "(not a target) below") : ok ? "ok" : "BELOW TARGET"}`,
-      );
-      log(`${"".padEnd(32)} LCP element: ${runs[0].lcpElement}; render-blocking: ${runs[0].blocking.join(", ") || "none"}`);
+    const measured: { name: string; method: Method; score: number; lcp: number; targetPage: boolean }[] = [];
+    for (const [name, path, headers, pageIsTarget] of pages) {
+      for (const { method, label } of METHODS) {
+        // The targets hold for applied throttling; the simulated figures are shown beside them.
+        const target = pageIsTarget && method === "devtools";
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, chrome.port, headers, method));
+        const pick = (key: "score" | "lcp" | "fcp" | "tbt" | "cls" | "si") => median(runs.map((r) => r[key]));
+        const score = pick("score");
+        const lcp = pick("lcp");
+        const ok = score >= BUDGET.score && lcp < BUDGET.lcpMs;
+        if (!ok && target) failed = true;
+        measured.push({ name, method, score, lcp, targetPage: pageIsTarget });
+        const verdict = target ? (ok ? "ok" : "BELOW TARGET") : `(not a target) ${ok ? "within" : "below"}`;
+        log(
+          `${name.padEnd(32)} ${label.padEnd(21)} performance ${score} (runs: ${runs.map((r) => r.score).join(", ")}), LCP ${(lcp / 1000).toFixed(2)} s, FCP ${(pick("fcp") / 1000).toFixed(2)} s, TBT ${Math.round(pick("tbt"))} ms, CLS ${pick("cls").toFixed(3)}, SI ${(pick("si") / 1000).toFixed(2)} s  ${verdict}`,
+        );
+        log(`${"".padEnd(54)} LCP element: ${runs[0].lcpElement}; render-blocking: ${runs[0].blocking.join(", ") || "none"}`);
+      }
     }
-    log(`mobile profile, simulated throttling; median of ${RUNS} runs; targets: score ≥ ${BUDGET.score}, LCP < ${BUDGET.lcpMs / 1000} s`);
+    log(`mobile profile; median of ${RUNS} runs; targets (applied throttling): score ≥ ${BUDGET.score}, LCP < ${BUDGET.lcpMs / 1000} s`);
     log(
       `Chromium ${chromePath}; node ${process.version}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ""}, load ${os
         .loadavg()
         .map((n) => n.toFixed(1))
         .join(" ")}`,
     );
-    const targets = measured.filter((m) => m.target);
+    const targets = measured.filter((m) => m.targetPage && m.method === "devtools");
+    const simulated = measured.filter((m) => m.targetPage && m.method === "simulate");
     recordResults("bench:lighthouse", [
       {
-        metric: `performance score, mobile: ${targets.map((m) => m.name).join("; ")}`,
+        metric: `performance score, mobile, applied throttling: ${targets.map((m) => m.name).join("; ")}`,
         target: `≥ ${BUDGET.score}`,
         value: targets.map((m) => m.score).join(" and "),
         met: targets.every((m) => m.score >= BUDGET.score),
@@ -117,10 +141,16 @@ async function main() {
         value: targets.map((m) => `${(m.lcp / 1000).toFixed(2)} s`).join(" and "),
         met: targets.every((m) => m.lcp < BUDGET.lcpMs),
       },
+      {
+        metric: "the same pages, simulated throttling (Lantern; racy here, decision 612): score, LCP",
+        target: "",
+        value: simulated.map((m) => `${m.score}, ${(m.lcp / 1000).toFixed(2)} s`).join(" and "),
+        met: null,
+      },
       ...measured
-        .filter((m) => !m.target)
+        .filter((m) => !m.targetPage)
         .map((m) => ({
-          metric: `${m.name} (not a target): score, LCP`,
+          metric: `${m.name}, ${m.method === "devtools" ? "applied" : "simulated"} throttling (not a target): score, LCP`,
           target: "",
           value: `${m.score}, ${(m.lcp / 1000).toFixed(2)} s`,
           met: null,
