@@ -79,11 +79,15 @@ describe("import batches", () => {
       updated: 3,
       hasFile: true,
     });
-    const file = await callRoute(importFile.loader, getRequest(`/fclbyseaData/import-file/${batch.id}`, undefined, { cookie }));
+    const file = await callRoute(importFile.loader, getRequest(`/fclbyseaData/import-file/${batch.id}`, undefined, { cookie }), {
+      params: { area: "fclbyseaData", batch: String(batch.id) },
+    });
     expect(file.status).toBe(200);
     expect(new Uint8Array(await (file.response as Response).arrayBuffer())).toEqual(bytes);
     // Another area's batch is not served under this area.
-    const other = await callRoute(importFile.loader, getRequest(`/port/import-file/${batch.id}`, undefined, { cookie }));
+    const other = await callRoute(importFile.loader, getRequest(`/port/import-file/${batch.id}`, undefined, { cookie }), {
+      params: { area: "port", batch: String(batch.id) },
+    });
     expect(other.status).toBe(404);
   });
 

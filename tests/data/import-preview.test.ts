@@ -530,7 +530,9 @@ describe("the preview report (.xlsx, issue 23 item 1)", () => {
     const shown = page.data.preview;
     expect(shown.summary.counts).toEqual({ new: 2, updated: 1, unchanged: 1, refused: 1, hidden: 1 });
 
-    const result = await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }));
+    const result = await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }), {
+      params: { area: "fclbyseaData", preview: String(preview.id) },
+    });
     expect(result.status).toBe(200);
     const response = result.response as Response;
     expect(response.headers.get("Content-Type")).toContain("spreadsheetml");
@@ -576,16 +578,27 @@ describe("the preview report (.xlsx, issue 23 item 1)", () => {
     // Another user (even with the permission) and a user without it get nothing.
     const admin = await loginAs("admin@example.com");
     expect(
-      (await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: admin }))).status,
+      (
+        await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: admin }), {
+          params: { area: "fclbyseaData", preview: String(preview.id) },
+        })
+      ).status,
     ).toBe(404);
     const withoutImport = await loginAs("service@example.com");
     expect(
-      (await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: withoutImport })))
-        .status,
+      (
+        await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie: withoutImport }), {
+          params: { area: "fclbyseaData", preview: String(preview.id) },
+        })
+      ).status,
     ).toBe(403);
     await discardPreview(fclArea, viewer, preview.id);
-    expect((await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }))).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await callRoute(report.loader, getRequest(`/fclbyseaData/preview-report/${preview.id}`, undefined, { cookie }), {
+          params: { area: "fclbyseaData", preview: String(preview.id) },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

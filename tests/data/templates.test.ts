@@ -23,6 +23,7 @@ async function download(path: string, lng: "zh-CN" | "en-US") {
   const result = await callRoute(
     template.loader,
     getRequest(`${path}/template`, undefined, { cookie: lng === "en-US" ? await englishCookie(cookie) : cookie }),
+    { params: { area: path.slice(1) } },
   );
   expect(result.status).toBe(200);
   const response = result.response as Response;
@@ -35,7 +36,9 @@ const rowsOf = (book: XLSX.WorkBook, index: number) =>
 
 describe("one template route for all areas", () => {
   it.each(["/userList", "/nosuch", "/fclbysea"])("%s/template is no area's: 404", async (path) => {
-    expect((await callRoute(template.loader, getRequest(`${path}/template`, undefined, { cookie }))).status).toBe(404);
+    expect(
+      (await callRoute(template.loader, getRequest(`${path}/template`, undefined, { cookie }), { params: { area: path.slice(1) } })).status,
+    ).toBe(404);
   });
 });
 
