@@ -87,13 +87,20 @@ export function createLiteI18n(lng: string, resources: Record<string, unknown>) 
   const PLAIN_KEPT = 5_000;
 
   function t(keys: string | string[], second?: Options | string): string {
-    if (second === undefined && typeof keys === "string") {
-      let text = plain.get(keys);
-      if (text === undefined) {
-        text = translate(keys, undefined);
-        if (plain.size < PLAIN_KEPT) plain.set(keys, text);
+    if (typeof keys === "string") {
+      if (second === undefined) {
+        let text = plain.get(keys);
+        if (text === undefined) {
+          text = translate(keys, undefined);
+          if (plain.size < PLAIN_KEPT) plain.set(keys, text);
+        }
+        return text;
       }
-      return text;
+      // Values but no plural and no default (a results row's validity): the key's text, then its {{values}}.
+      if (typeof second === "object" && second.count === undefined && second.defaultValue === undefined) {
+        const found = resolve(keys, {});
+        if (typeof found === "string") return interpolate(found, second);
+      }
     }
     return translate(keys, second);
   }
