@@ -19,7 +19,15 @@ import { flushBackground } from "~/domain/rates/background.server";
 import { isOperation, OPERATIONS, type OperationId } from "~/domain/permissions/operations.server";
 import { declaredOperations, type DeclaredOperations } from "~/http/auth.server";
 import { cookieHeaderFrom, fileOf, getRequest, postForm, postMultipart } from "../support/requests";
-import { API_DISPATCHERS, importRoute, importRouteNamed, matchesPattern, routeManifest, type ManifestRoute } from "../support/routes";
+import {
+  API_DISPATCHERS,
+  importRoute,
+  importRouteNamed,
+  matchesPattern,
+  paramsOf,
+  routeManifest,
+  type ManifestRoute,
+} from "../support/routes";
 import { bookableRate, doneId, orderFields, pdfFile, postOrder } from "../booking/helpers";
 import { PNG_BYTES } from "../admin/helpers";
 import { savedQuote } from "../support/page-samples";
@@ -479,6 +487,9 @@ describe("the route manifest", () => {
   });
 });
 
+/** The params Remix would give the route at `url` (from its URL pattern), and those the entry names. */
+const paramsFor = (route: ManifestRoute, entry: Entry, url: string) => ({ ...paramsOf(route.url, url), ...entry.params?.(fixtures) });
+
 describe("every loader and action as every kind of viewer", () => {
   for (const route of MANIFEST_ROUTES) {
     const entries = entriesOf(route.id);
@@ -487,7 +498,7 @@ describe("every loader and action as every kind of viewer", () => {
       test(`${route.id} (${route.url})${entries.length > 1 ? ` #${n + 1}` : ""}`, async () => {
         const mod = await importRoute<RouteModule>(route);
         const url = entry.url(fixtures);
-        const params = entry.params?.(fixtures) ?? {};
+        const params = paramsFor(route, entry, url);
         const problems: string[] = [];
         for (const kind of ["loader", "action"] as const) {
           const rule = entry[kind];
@@ -522,7 +533,7 @@ async function declarationOf(route: ManifestRoute): Promise<DeclaredOperations |
   const [entry] = entriesOf(route.id);
   const mod = await importRoute<RouteModule>(route);
   const request = postForm(entry.url(fixtures), {}, { cookie: "" });
-  await call(mod.action!, request, entry.params?.(fixtures) ?? {});
+  await call(mod.action!, request, paramsFor(route, entry, entry.url(fixtures)));
   return declaredOperations(request);
 }
 
@@ -582,7 +593,7 @@ describe("every declared intent of the back office as every kind of viewer", () 
           await call(
             mod.action!,
             postForm(entry.url(fixtures), fields, { cookie: await cookieOf(viewer) }),
-            entry.params?.(fixtures) ?? {},
+            paramsFor(route, entry, entry.url(fixtures)),
           ),
         );
         if (got.startsWith("500")) problems.push(`POST ${route.id} ${intent} as ${viewer}: ${got}`);

@@ -64,6 +64,17 @@ export function matchesPattern(pattern: string, url: string): boolean {
   return new RegExp(`^${source}/?$`).test(pathname);
 }
 
+/** The params Remix gives a route of URL pattern `pattern` ("/:area/import-file/:batch") at `url`: { area, batch }, the splat as "*". */
+export function paramsOf(pattern: string, url: string): Record<string, string> {
+  const segments = new URL(url, "http://x").pathname.replace(/\/+$/, "").split("/");
+  const params: Record<string, string> = {};
+  pattern.split("/").forEach((part, i) => {
+    if (part === "*") params["*"] = segments.slice(i).map(decodeURIComponent).join("/");
+    else if (part.startsWith(":")) params[part.slice(1)] = decodeURIComponent(segments[i] ?? "");
+  });
+  return params;
+}
+
 /** The legacy JSON API's splat routes: their calls come from app/api/registry.server.ts. */
 export const API_DISPATCHERS = new Set(API_PREFIXES.map((p) => `routes/${p.slice(1, -1)}.$`));
 
