@@ -1,7 +1,7 @@
 // The catalog: one entry per rate table and per reference table. Everything
 // else that lists the modes or the data areas is derived from these two
 // lists: the customer modes (modes.ts), the back-office data areas
-// (data-areas/), the menus and tabs (mode-nav.ts), the booking labels and
+// (data-areas/), the menus and tabs (RATE_TABLES itself), the booking labels and
 // transport types (booking/), the log filters (logs/), the special-offer
 // cards (offers/), the versioned tables of the read caches
 // (utils/data-cache.server.ts) and the operation registry

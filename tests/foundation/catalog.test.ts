@@ -19,7 +19,6 @@ import {
   transportOf,
 } from "~/domain/catalog";
 import { MODES, modeByKey } from "~/domain/modes";
-import { MODE_NAV } from "~/domain/mode-nav";
 import { dataAreas } from "~/domain/data-areas";
 import { moduleKey, moduleName, transportKey } from "~/domain/booking/labels";
 import { NO_CONTAINER_TYPES, orderSchema, usesContainers } from "~/domain/booking/schemas";
@@ -50,7 +49,6 @@ describe("the catalog: one entry per table, every derived list covers it", () =>
 
   it("every mode has one customer description, in catalog order, on its own Prisma model", () => {
     expect(MODES.map((m) => m.key)).toEqual(MODE_KEYS);
-    expect(MODE_NAV.map((m) => m.key)).toEqual(MODE_KEYS);
     for (const entry of RATE_TABLES) {
       const mode = modeByKey(entry.key);
       expect(mode.model).toBe(rateModel(entry.key));

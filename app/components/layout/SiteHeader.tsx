@@ -2,7 +2,7 @@ import type { Language } from "~/i18n/config";
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { ClientViewer } from "~/http/client-viewer";
-import { MODE_NAV } from "~/domain/mode-nav";
+import { RATE_TABLES } from "~/domain/catalog";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useIdleLogout } from "~/components/account/useIdleLogout";
 
@@ -45,7 +45,7 @@ export function SiteHeader({ viewer, lng }: { viewer: ClientViewer | null; lng: 
           <details className="dropdown nav__rates">
             <summary className="nav__link">{t("common.nav.rateEnquiry")}</summary>
             <ul className="dropdown__panel">
-              {MODE_NAV.map((mode) => (
+              {RATE_TABLES.map((mode) => (
                 <li key={mode.key}>
                   <Link to={`/home?tab=${mode.homeTab}`} className="dropdown__item">
                     {t(mode.labelKey)}

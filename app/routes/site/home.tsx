@@ -7,7 +7,7 @@ import { Offers } from "~/components/search/Offers";
 import { PopularLanes } from "~/components/search/PopularLanes";
 import { hrefWith, ratesMeta, ratesHeaders, searchLinks, SearchErrorBoundary, PriceNotice } from "~/components/search/shared";
 import { SearchForm } from "~/components/search/SearchForm";
-import { MODE_NAV } from "~/domain/mode-nav";
+import { RATE_TABLES } from "~/domain/catalog";
 import { loadHomePage } from "~/routes/site/-server/home.server";
 
 export const links = searchLinks;
@@ -43,7 +43,7 @@ export default function HomePage() {
       ) : null}
       <nav className="tabs" aria-label={t("search.home.tabs")}>
         <ul>
-          {MODE_NAV.map((m) => (
+          {RATE_TABLES.map((m) => (
             <li key={m.key}>
               <Link
                 to={`/home?tab=${m.homeTab}`}
