@@ -3,8 +3,6 @@
 // URL names (`:area`); any other is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dataAreaImportFileLoader } from "~/routes/backoffice/-server/data-area.server";
-import { dataAreas } from "~/domain/data-areas";
-import { entryAtPath } from "~/route-paths";
+import { areaOfParams } from "~/route-paths.server";
 
-export const loader = (args: LoaderFunctionArgs) =>
-  dataAreaImportFileLoader(entryAtPath(Object.values(dataAreas), `/${args.params.area ?? ""}`), args.params.batch ?? "")(args);
+export const loader = (args: LoaderFunctionArgs) => dataAreaImportFileLoader(areaOfParams(args.params), args.params.batch ?? "")(args);

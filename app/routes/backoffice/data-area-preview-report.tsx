@@ -4,8 +4,6 @@
 // is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dataAreaPreviewReportLoader } from "~/routes/backoffice/-server/data-area.server";
-import { dataAreas } from "~/domain/data-areas";
-import { entryAtPath } from "~/route-paths";
+import { areaOfParams } from "~/route-paths.server";
 
-export const loader = (args: LoaderFunctionArgs) =>
-  dataAreaPreviewReportLoader(entryAtPath(Object.values(dataAreas), `/${args.params.area ?? ""}`), args.params.preview ?? "")(args);
+export const loader = (args: LoaderFunctionArgs) => dataAreaPreviewReportLoader(areaOfParams(args.params), args.params.preview ?? "")(args);

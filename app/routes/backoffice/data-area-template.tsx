@@ -3,8 +3,6 @@
 // the area is the one the URL names (`:area`); any other is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dataAreaTemplateLoader } from "~/routes/backoffice/-server/data-area.server";
-import { dataAreas } from "~/domain/data-areas";
-import { entryAtPath } from "~/route-paths";
+import { areaOfParams } from "~/route-paths.server";
 
-export const loader = (args: LoaderFunctionArgs) =>
-  dataAreaTemplateLoader(entryAtPath(Object.values(dataAreas), `/${args.params.area ?? ""}`))(args);
+export const loader = (args: LoaderFunctionArgs) => dataAreaTemplateLoader(areaOfParams(args.params))(args);
