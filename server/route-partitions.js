@@ -64,7 +64,7 @@ export function requestSegment(pathname) {
 }
 
 /**
- * The build of the routes a path of first segment `segment` can match.
+ * `build` with only the routes `keep` keeps, in routes and in assets.
  * @param {ServerBuild} build
  * @param {(id: string) => boolean} keep
  * @returns {ServerBuild}
