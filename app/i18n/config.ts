@@ -8,6 +8,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 }
 
+/**
+ * Where the browser reads a language's translations: fetched by
+ * entry.client.tsx before it hydrates, and preloaded by the document's head
+ * (root.tsx) so that the download runs beside the scripts'. The version is the
+ * content hash (the root loader's `i18nVersion`), under which the file is
+ * cached for a year (routes/resources/locales.$file.tsx).
+ */
+export const translationsHref = (lng: Language, version: string) => `/locales/${lng}.json?v=${version}`;
+
 export const i18nConfig = {
   supportedLngs: [...supportedLanguages],
   fallbackLng: fallbackLanguage,

@@ -1,5 +1,6 @@
 // Foundation flows in a real browser, with JavaScript on and off (projects js/nojs).
 import { expect, hydrated, test } from "./fixtures";
+import type { Request } from "@playwright/test";
 
 test.describe("foundation", () => {
   test("log in and log out", { tag: "@nojs" }, async ({ page }) => {
@@ -46,6 +47,31 @@ test.describe("foundation", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
     await expect(page.getByRole("link", { name: "返回首页" })).toBeVisible();
+  });
+
+  test("the translations are downloaded once: the document preloads the file the page then reads to hydrate", async ({ page }) => {
+    for (const [path, lng] of [
+      ["/home", "zh-CN"],
+      ["/fclbysea?lng=en-US", "en-US"],
+    ] as const) {
+      const fetched: string[] = [];
+      const listener = (request: Request) => {
+        if (new URL(request.url()).pathname.startsWith("/locales/")) fetched.push(request.url());
+      };
+      page.on("request", listener);
+      await page.goto(path);
+      await hydrated(page);
+      page.off("request", listener);
+      const preload = page.locator('head link[rel="preload"][as="fetch"]');
+      await expect(preload).toHaveCount(1);
+      const href = new URL((await preload.getAttribute("href")) ?? "", page.url());
+      expect(href.pathname).toBe(`/locales/${lng}.json`);
+      expect(href.searchParams.get("v")).toMatch(/^[0-9a-f]{8,}$/);
+      // One request: the page's own fetch was answered by the preload (a mismatch in mode or credentials would fetch twice).
+      expect(fetched).toEqual([href.href]);
+      // Hydrated in the document's language, from that file.
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+    }
   });
 
   test("the icon and logo are served from public/, a page of the same name is not", async ({ request, baseURL }) => {
