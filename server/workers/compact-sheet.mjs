@@ -24,7 +24,8 @@ export const KIND = Object.freeze({ empty: 0, number: 1, string: 2, false: 3, tr
  * @typedef {{ firstRow: number, rows: Cell[][], formulaCells: string[] }} RowsSheet
  * @typedef {{ firstRow: number, rowStart: Uint32Array, kind: Uint8Array, num: Float64Array, strings: string[], formulaCells: string[] }} CompactSheet
  * @typedef {{ s: { r: number, c: number }, e: { r: number, c: number } }} Merge
- * @typedef {RowsSheet & { name: string, hidden: boolean, merges: Merge[] }} RowsTab
+ * @typedef {{ rows: number[], columns: number[] }} HiddenCells rows and columns hidden in the workbook (rows 1-based as the sheet numbers them, columns 0-based)
+ * @typedef {RowsSheet & { name: string, hidden: boolean, merges: Merge[], hiddenCells: HiddenCells }} RowsTab
  */
 
 /**

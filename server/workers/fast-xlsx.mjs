@@ -347,7 +347,7 @@ function openBook(data, XLSX, inflated) {
  * @param {{ path: string }} entry
  * @param {SheetJS} XLSX
  * @param {DateText} dateText
- * @returns {(RowsSheet & { merges: import("./compact-sheet.mjs").Merge[] }) | null}
+ * @returns {(RowsSheet & { merges: import("./compact-sheet.mjs").Merge[], hiddenCells: import("./compact-sheet.mjs").HiddenCells }) | null}
  */
 function readSheet(book, entry, XLSX, dateText) {
   const { zip, strings, isDateStyle, date1904 } = book;
@@ -363,9 +363,16 @@ function readSheet(book, entry, XLSX, dateText) {
   if (dataAt < 0) return null;
   const merges = mergedRanges(sheet, XLSX);
   if (sheet.charAt(dataAt + 10) === "/")
-    return { firstRow: range.s.r + 1, rows: Array.from({ length: range.e.r - range.s.r + 1 }, () => []), formulaCells: [], merges };
+    return {
+      firstRow: range.s.r + 1,
+      rows: Array.from({ length: range.e.r - range.s.r + 1 }, () => []),
+      formulaCells: [],
+      merges,
+      hiddenCells: { rows: [], columns: hiddenColumns(sheet.slice(0, dataAt), range.e.c + 1) },
+    };
   const end = sheet.indexOf("</sheetData>", dataAt);
   if (end < 0) return null;
+  const hiddenCells = { rows: hiddenRows(sheet.slice(dataAt, end)), columns: hiddenColumns(sheet.slice(0, dataAt), range.e.c + 1) };
 
   const height = range.e.r - range.s.r + 1;
   const width = range.e.c + 1;
@@ -516,7 +523,47 @@ function readSheet(book, entry, XLSX, dateText) {
     if (!row) rows[i] = [];
     else while (row.length && row[row.length - 1] === null) row.pop();
   }
-  return { firstRow: range.s.r + 1, rows, formulaCells: [], merges };
+  return { firstRow: range.s.r + 1, rows, formulaCells: [], merges, hiddenCells };
+}
+
+/** `hidden="1"` (or "true") in a tag's attributes. */
+const HIDDEN_ATTRIBUTE = /\shidden="(?:1|true)"/;
+
+/**
+ * The rows of `sheetData` marked hidden (hidden by hand, by a filter or in a
+ * collapsed group), 1-based as the sheet numbers them. Found by the
+ * attribute, not by reading every row's tag: most sheets hide none.
+ * @param {string} data
+ * @returns {number[]}
+ */
+function hiddenRows(data) {
+  const rows = [];
+  for (let at = data.indexOf(' hidden="'); at >= 0; at = data.indexOf(' hidden="', at + 8)) {
+    const open = data.lastIndexOf("<", at);
+    const tag = data.slice(open, data.indexOf(">", at) + 1);
+    if (!tag.startsWith("<row ") || !HIDDEN_ATTRIBUTE.test(tag)) continue;
+    const r = /\sr="(\d+)"/.exec(tag);
+    if (r) rows.push(Number(r[1]));
+  }
+  return rows;
+}
+
+/**
+ * The columns a `<cols>` list marks hidden, 0-based.
+ * @param {string} head the sheet's XML before `sheetData`
+ * @param {number} width the sheet's columns (a range may run to the last column Excel has)
+ * @returns {number[]}
+ */
+function hiddenColumns(head, width) {
+  const columns = [];
+  for (const m of head.matchAll(/<col\b[^>]*>/g)) {
+    if (!HIDDEN_ATTRIBUTE.test(m[0])) continue;
+    const min = /\smin="(\d+)"/.exec(m[0]);
+    const max = /\smax="(\d+)"/.exec(m[0]);
+    if (!min || !max) continue;
+    for (let c = Number(min[1]); c <= Math.min(Number(max[1]), width); c++) columns.push(c - 1);
+  }
+  return columns;
 }
 
 /**

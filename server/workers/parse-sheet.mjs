@@ -9,7 +9,7 @@
 // Out: { ok: true, firstRow, rowStart, kind, num, strings, formulaCells, timings }
 //      (read-sheet.mjs readFirstSheet's rows in the compact form of
 //      compact-sheet.mjs, its typed arrays transferred, not copied),
-//      with `workbook`: { ok: true, tabs: [{ name, hidden, merges, …the
+//      with `workbook`: { ok: true, tabs: [{ name, hidden, merges, hiddenCells, …the
 //      compact form }], timings } (read-sheet.mjs readWorkbook: every tab),
 //      { ok: false, zip: "sizeMismatch" | "notZip" } (the zip size check,
 //      zip-sizes.mjs, when verifyZip), or { ok: false, error }.
@@ -36,7 +36,7 @@ try {
       const tabs = read.map((tab) => {
         const compact = compactSheet(tab);
         transfer.push(...compact.transfer);
-        return { ...compact.sheet, name: tab.name, hidden: tab.hidden, merges: tab.merges };
+        return { ...compact.sheet, name: tab.name, hidden: tab.hidden, merges: tab.merges, hiddenCells: tab.hiddenCells };
       });
       const timings = { zipSizes: checked - start, read: done - checked, compact: performance.now() - done };
       port.postMessage({ ok: true, tabs, timings }, transfer);

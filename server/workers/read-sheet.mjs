@@ -95,19 +95,23 @@ export function readWorkbook(data, inflated) {
   // The one-pass reader gives up on a formula without a result (SheetJS's own form of it is the message's),
   // so a workbook it read has none.
   if (fast) return fast;
-  const workbook = XLSX.read(data, SHEETJS_OPTIONS);
+  // cellStyles: SheetJS reads which rows and columns are hidden (`!rows`, `!cols`) only with it.
+  const workbook = XLSX.read(data, { ...SHEETJS_OPTIONS, cellStyles: true });
   const date1904 = !!workbook.Workbook?.WBProps?.date1904;
   const texts = sheetTexts(data);
   return workbook.SheetNames.map((name, i) => {
     const sheet = workbook.Sheets[name];
     const read = sheetRows(sheet, date1904);
     const hidden = workbook.Workbook?.Sheets?.[i]?.Hidden;
+    /** @param {({ hidden?: boolean } | null | undefined)[] | undefined} list */
+    const hiddenOf = (list) => (list ?? []).flatMap((entry, index) => (entry?.hidden ? [index] : []));
     return {
       name,
       hidden: hidden === 1 || hidden === 2,
       ...read,
       formulaCells: withUnsavedFormulas(read.formulaCells, texts?.[i]),
       merges: (sheet?.["!merges"] ?? []).map((m) => ({ s: { r: m.s.r, c: m.s.c }, e: { r: m.e.r, c: m.e.c } })),
+      hiddenCells: { rows: hiddenOf(sheet?.["!rows"]).map((r) => r + 1), columns: hiddenOf(sheet?.["!cols"]) },
     };
   });
 }

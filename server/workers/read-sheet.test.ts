@@ -9,12 +9,16 @@ type Read = { firstRow: number; rows: Cell[][]; formulaCells: string[] };
 type Reader = {
   readFirstSheet: (data: Uint8Array) => Read;
   readFirstSheetSheetJS: (data: Uint8Array) => Read;
+  readWorkbook: (data: Uint8Array) => (Read & { name: string; hiddenCells: { rows: number[]; columns: number[] } })[];
 };
-type Fast = { readFirstSheetFast: (data: Uint8Array, xlsx: typeof XLSX, dateText: (code: unknown) => string) => Read | null };
+type Fast = {
+  readFirstSheetFast: (data: Uint8Array, xlsx: typeof XLSX, dateText: (code: unknown) => string) => Read | null;
+  readWorkbookFast: (data: Uint8Array, xlsx: typeof XLSX, dateText: (code: unknown) => string) => unknown[] | null;
+};
 
 const workers = `${process.cwd()}/server/workers`;
 const reader = (await import(/* @vite-ignore */ `${workers}/read-sheet.mjs`)) as Reader;
-const { readFirstSheetFast } = (await import(/* @vite-ignore */ `${workers}/fast-xlsx.mjs`)) as Fast;
+const { readFirstSheetFast, readWorkbookFast } = (await import(/* @vite-ignore */ `${workers}/fast-xlsx.mjs`)) as Fast;
 const fast = (data: Uint8Array) => readFirstSheetFast(data, XLSX, () => "date");
 
 const ROWS: unknown[][] = [
@@ -153,5 +157,41 @@ describe("the one-pass .xlsx reader", () => {
     const damaged = bytes.slice(0, bytes.length - 30);
     expect(fast(damaged)).toBeNull();
     expect(() => reader.readFirstSheet(damaged)).toThrow();
+  });
+});
+
+describe("rows and columns hidden in the workbook", () => {
+  // Row 3 hidden (1-based, as the sheet numbers it) and column B (0-based 1).
+  const hide = (ws: XLSX.WorkSheet) => {
+    ws["!rows"] = [{}, {}, { hidden: true }];
+    ws["!cols"] = [{}, { hidden: true }];
+  };
+  // Two tabs the one-pass reader reads (its plain form: every tab's range spans a cell or more).
+  const workbook = (tweak: (ws: XLSX.WorkSheet) => void, sst = true) => {
+    const ws = XLSX.utils.aoa_to_sheet(ROWS);
+    tweak(ws);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, "sheet1");
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["second", "sheet"]]), "other");
+    return new Uint8Array(XLSX.write(wb, { type: "buffer", bookType: "xlsx", bookSST: sst, compression: true }) as Buffer);
+  };
+  const plain = workbook(hide);
+  // An escaped control character in an inline string is not the plain form: SheetJS reads this one.
+  const notPlain = workbook((ws) => (hide(ws), (ws["G2"] = { t: "s", v: "a\r\nb" })), false);
+  const hidden = (bytes: Uint8Array) => reader.readWorkbook(bytes.slice()).map((tab) => [tab.name, tab.hiddenCells]);
+
+  it("are read by the one-pass reader and by SheetJS alike (.xlsx)", () => {
+    expect(readWorkbookFast(plain.slice(), XLSX, () => "date")).not.toBeNull();
+    expect(readWorkbookFast(notPlain.slice(), XLSX, () => "date")).toBeNull();
+    for (const bytes of [plain, notPlain])
+      expect(hidden(bytes)).toEqual([
+        ["sheet1", { rows: [3], columns: [1] }],
+        ["other", { rows: [], columns: [] }],
+      ]);
+  });
+
+  it("a hidden column of an .xls is read too (SheetJS writes no hidden rows to .xls)", () => {
+    const xls = new Uint8Array(XLSX.write(XLSX.read(plain, { cellStyles: true }), { type: "buffer", bookType: "biff8" }) as Buffer);
+    expect(hidden(xls)[0]).toEqual(["sheet1", { rows: [], columns: [1] }]);
   });
 });

@@ -12,10 +12,12 @@ import { detectLayout, emptyMapping, mappingProblems } from "~/domain/import-exp
 import type { WizardView } from "~/domain/import-export/wizard.server";
 import { prisma } from "~/utils/db.server";
 import { loginAs } from "../support/requests";
+import { render, visibleText } from "../support/render";
 import {
   agentSheet,
   chineseNotice,
   englishSheet,
+  hiddenPartsSheet,
   messySheet,
   periodSheet,
   withUnsavedFormulas,
@@ -209,6 +211,70 @@ describe("the wizard never loses data without a word", () => {
     expect(await flashOf(result, cookie)).toMatchObject({ key: "wizard.problem.unmappedPrice", values: { column: "BAF" } });
     expect((await wizardPage(id)).problems.map((p) => p.values?.column)).toEqual(expect.arrayContaining(["BAF", "EBS"]));
   });
+
+  it.each(["xlsx", "xls"] as const)(
+    "what the sender hid (%s): a hidden column is never matched by its name, a hidden row is named and not imported",
+    async (book) => {
+      const { bytes, rates, withdrawn } = hiddenPartsSheet(book);
+      const id = idIn(await startWizard(bytes, `hidden.${book}`), "wizard");
+      const view = await wizardPage(id);
+      const column = (label: string) => view.columns.find((c) => c.label === label);
+      // Last week's 20GP, hidden, does not take this week's place; it still has to be decided on, by name.
+      expect(column("20GP (last week)")).toMatchObject({ hidden: true, auto: null, priceLike: true });
+      expect(column("20GP")).toMatchObject({ hidden: false, auto: "price:gp20" });
+      const refused = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(view, {}, { "fixed.tier": "all" }) });
+      expect(await flashOf(refused, cookie)).toMatchObject({ key: "wizard.problem.unmappedPrice", values: { column: "20GP (last week)" } });
+      // SheetJS writes hidden rows to .xlsx only: the .xls has all three lanes in view.
+      const hiddenRows = book === "xlsx" ? 1 : 0;
+      expect(view.tabs[0]).toMatchObject({ rows: 3, hiddenRows });
+
+      const previewed = await post(fcl, PATH, cookie, {
+        intent: "wizardPreview",
+        ...formOf(view, { "20GP (last week)": "ignore" }, { "fixed.tier": "all" }),
+      });
+      const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+      const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+      expect(page.summary.counts).toMatchObject({ new: 3 - hiddenRows, refused: 0 });
+      if (hiddenRows) {
+        // The clerk reads it on the wizard's and the preview's pages, in either language.
+        for (const [lng, said] of [
+          [
+            "zh-CN",
+            [
+              /20GP \(last week\)[^·]{0,40}在工作簿中隐藏/,
+              "其中 1 行在工作簿中被隐藏，不导入",
+              "以下行在工作簿中被隐藏",
+              /Sheet1 · 3\s*:\s*QINGDAO SEATTLE/,
+            ],
+          ],
+          [
+            "en-US",
+            [
+              /20GP \(last week\)[^·]{0,40}hidden in the workbook/,
+              "rows hidden in the workbook, not imported: 1",
+              "These rows are hidden in the workbook",
+              /Sheet1 · 3\s*:\s*QINGDAO SEATTLE/,
+            ],
+          ],
+        ] as const) {
+          const wizardText = visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html);
+          const previewText = visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html);
+          // The column's name, its tags (looks like a price, hidden), then its samples.
+          expect(wizardText).toMatch(said[0]);
+          expect(wizardText).toContain(said[1]);
+          expect(previewText).toContain(said[2]);
+          expect(previewText).toMatch(said[3]);
+        }
+      }
+      if (hiddenRows)
+        expect(page.summary.hiddenRows).toEqual([{ at: "Sheet1 · 3", text: expect.stringContaining("QINGDAO SEATTLE COSCO") }]);
+      else expect(page.summary.hiddenRows).toBeUndefined();
+      expect(await commit(previewId)).toMatchObject({ type: "success", values: { inserted: 3 - hiddenRows } });
+      await expectRates(hiddenRows ? rates : [...rates, withdrawn]);
+      expect(await prisma.fclRate.count({ where: { pol: withdrawn.pol, pod: withdrawn.pod } })).toBe(1 - hiddenRows);
+      await prisma.fclRate.deleteMany({ where: { pol: "QINGDAO", pod: { in: [...rates, withdrawn].map((r) => r.pod) } } });
+    },
+  );
 
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);

@@ -9,7 +9,8 @@
 import * as XLSX from "@e965/xlsx";
 
 export type Book = "xlsx" | "xls";
-export type Tab = { name: string; rows: unknown[][]; merges?: string[] };
+/** A tab: its rows, merged ranges (A1), and rows (1-based) and columns (0-based) hidden in the workbook. */
+export type Tab = { name: string; rows: unknown[][]; merges?: string[]; hiddenRows?: number[]; hiddenColumns?: number[] };
 
 /** A workbook of several tabs (merged ranges in A1 notation), as bytes. Dates given as Date objects become Excel dates. */
 export function workbookBytes(tabs: readonly Tab[], book: Book = "xlsx"): Uint8Array {
@@ -17,6 +18,10 @@ export function workbookBytes(tabs: readonly Tab[], book: Book = "xlsx"): Uint8A
   for (const tab of tabs) {
     const sheet = XLSX.utils.aoa_to_sheet(tab.rows, { cellDates: true, dateNF: "yyyy-mm-dd" });
     if (tab.merges?.length) sheet["!merges"] = tab.merges.map((ref) => XLSX.utils.decode_range(ref));
+    if (tab.hiddenRows?.length)
+      sheet["!rows"] = tab.hiddenRows.map((row) => row - 1).reduce<XLSX.RowInfo[]>((rows, r) => ((rows[r] = { hidden: true }), rows), []);
+    if (tab.hiddenColumns?.length)
+      sheet["!cols"] = tab.hiddenColumns.reduce<XLSX.ColInfo[]>((cols, c) => ((cols[c] = { hidden: true }), cols), []);
     XLSX.utils.book_append_sheet(workbook, sheet, tab.name);
   }
   const buffer = XLSX.write(workbook, { type: "buffer", bookType: book === "xls" ? "biff8" : "xlsx", compression: true }) as Buffer;
@@ -227,6 +232,39 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
     bytes,
     rates: rows.map((r) => laneRate(r, validity)),
   };
+}
+
+/**
+ * A sheet with what its sender hid: last week's 20GP column hidden before
+ * this week's (D), and a withdrawn lane's row hidden (row 3, QINGDAO →
+ * SEATTLE). SheetJS writes hidden rows only to .xlsx; .xls keeps the hidden
+ * column. `rates`: what customers should find (the visible rows).
+ */
+export function hiddenPartsSheet(
+  book: Book = "xlsx",
+  validity = currentValidity(),
+): { bytes: Uint8Array; rates: FixtureRate[]; withdrawn: FixtureRate } {
+  const rows = [
+    ["QINGDAO", "LONG BEACH", "COSCO", 1600, 1650, 2050, 2150],
+    ["QINGDAO", "SEATTLE", "COSCO", 1610, 1660, 2060, 2160],
+    ["QINGDAO", "OAKLAND", "COSCO", 1690, 1700, 2120, 2220],
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP (last week)", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+          ...rows.map((r) => [...r, validity.from, validity.to]),
+        ],
+        hiddenRows: [3],
+        hiddenColumns: [3],
+      },
+    ],
+    book,
+  );
+  const rate = ([pol, pod, carrier, , gp20, gp40, hq40]: (string | number)[]) => laneRate([pol, pod, carrier, gp20, gp40, hq40], validity);
+  return { bytes, rates: [rate(rows[0]), rate(rows[2])], withdrawn: rate(rows[1]) };
 }
 
 /**

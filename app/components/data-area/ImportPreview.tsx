@@ -43,7 +43,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
     if (tab) params.set("ptab", tab);
     return `${area.path}?${params}`;
   };
-  const { decisions, tabs: tabCounts, notes } = preview.summary;
+  const { decisions, tabs: tabCounts, notes, hiddenRows } = preview.summary;
   const tabNames = [...new Set((tabCounts ?? []).map((c) => c.tab))];
   const portCounts = preview.summary.ports;
   const portPages = Math.max(1, Math.ceil(preview.ports.total / preview.pageSize));
@@ -112,18 +112,25 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           </div>
         </section>
       ) : null}
-      {notes?.length ? (
-        <div role="note">
-          <p>{t("importPreview.notes")}</p>
-          <ul>
-            {notes.map((note) => (
-              <li key={`${note.at}`}>
-                {note.at}: {note.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {(
+        [
+          ["importPreview.notes", notes],
+          ["importPreview.hiddenRows", hiddenRows],
+        ] as const
+      ).map(([key, rows]) =>
+        rows?.length ? (
+          <div role="note" key={key}>
+            <p>{t(key)}</p>
+            <ul>
+              {rows.map((row) => (
+                <li key={row.at}>
+                  {row.at}: {row.text}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
       {preview.summary.unmatched.length ? (
         <p role="note">{t("importPreview.unmatched", { columns: preview.summary.unmatched.join(", ") })}</p>
       ) : null}

@@ -88,6 +88,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                         ? t("wizard.tab.headerTwo", { row: tab.headerRow, next: tab.headerRow + 1 })
                         : t("wizard.tab.header", { row: tab.headerRow })}{" "}
                     · {t("wizard.tab.rows", { count: tab.rows })}
+                    {tab.hiddenRows ? <> · {t("wizard.tab.hiddenRows", { count: tab.hiddenRows })}</> : null}
                     {tab.periods.length ? (
                       <> · {t("wizard.tab.periods", { count: tab.periods.length, periods: tab.periods.join("、") })}</>
                     ) : null}
@@ -144,10 +145,16 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
               </thead>
               <tbody>
                 {w.columns.map((column, i) => (
-                  <tr key={column.key} data-column={column.label} data-price-like={column.priceLike || undefined}>
+                  <tr
+                    key={column.key}
+                    data-column={column.label}
+                    data-price-like={column.priceLike || undefined}
+                    data-hidden={column.hidden || undefined}
+                  >
                     <th scope="row">
                       {column.label}
                       {column.priceLike ? <span className="tag"> {t("wizard.col.priceLike")}</span> : null}
+                      {column.hidden ? <span className="tag"> {t("wizard.col.hidden")}</span> : null}
                       {column.periodic ? <span className="field__hint"> {t("wizard.col.periodic")}</span> : null}
                     </th>
                     <td>{column.samples.join(" · ")}</td>

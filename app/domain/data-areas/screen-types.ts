@@ -86,6 +86,7 @@ export type PreviewData =
         sameRate?: number;
         tabs?: { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number }[];
         notes?: { at: string; text: string }[];
+        hiddenRows?: { at: string; text: string }[];
         decisions?: {
           repeat?: Record<string, string | number>;
           furtherTabs?: { name: string; rows: number }[];

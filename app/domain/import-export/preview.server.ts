@@ -85,6 +85,8 @@ export type PreviewSummary = {
   tabs?: PreviewTabCounts[];
   /** A carrier's sheet: rows left out that hold no rate (a note under the table), named. */
   notes?: { at: string; text: string }[];
+  /** A carrier's sheet: rows left out because the workbook hides them, named. */
+  hiddenRows?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
@@ -619,6 +621,9 @@ async function stageSheet(
         ...(matched.size ? { sameRate: matched.size } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
         ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
+        ...(mapped?.hiddenRows.length
+          ? { hiddenRows: mapped.hiddenRows.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) }
+          : {}),
         ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
           ? {
               decisions: {

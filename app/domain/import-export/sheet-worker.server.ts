@@ -152,8 +152,10 @@ export async function parseCompactSheetInWorker(
 
 /** A merged range of cells, 0-based rows and columns of the sheet (SheetJS's `!merges`). */
 export type Merge = { s: { r: number; c: number }; e: { r: number; c: number } };
-/** One tab of a workbook: its name, whether it is hidden, its cells in the compact form and its merged ranges. */
-export type WorkbookTab = CompactSheet & { name: string; hidden: boolean; merges: Merge[] };
+/** Rows and columns hidden in the workbook: rows 1-based as the sheet numbers them, columns 0-based. */
+export type HiddenCells = { rows: number[]; columns: number[] };
+/** One tab of a workbook: its name, whether it is hidden, its cells in the compact form, its merged ranges and hidden rows and columns. */
+export type WorkbookTab = CompactSheet & { name: string; hidden: boolean; merges: Merge[]; hiddenCells: HiddenCells };
 
 /**
  * Every tab of an .xls/.xlsx (issue 40), each in the compact form with its

@@ -160,6 +160,8 @@ export type SourceColumn = {
   samples: string[];
   /** The header or the values look like prices (blocks the preview while unmapped). */
   priceLike: boolean;
+  /** Hidden in the workbook (a superseded price, a working column): never matched by its name, shown as hidden. */
+  hidden: boolean;
 };
 
 export type Period = { label: string; from: string; to: string };
@@ -170,8 +172,10 @@ export type TabLayout = {
   /** 1-based sheet row of the (first) header row; 0 when no header was found. */
   headerRow: number;
   headerRows: 1 | 2;
-  /** Data rows below the header (non-blank). */
+  /** Data rows below the header (non-blank), those hidden in the workbook included. */
   rows: number;
+  /** Of those, the rows hidden in the workbook (by hand, a filter or a collapsed group): named, not imported. */
+  hiddenRows: number;
   columns: SourceColumn[];
   periods: Period[];
   /** Cells with a formula and no saved result (A1 addresses). */
@@ -182,7 +186,7 @@ export type TabLayout = {
 export type SourceLayout = {
   tabs: TabLayout[];
   /** Every column key of the chosen tabs, once, in sheet order: label, automatic target, price-like. */
-  keys: { key: string; label: string; auto: Target | null; priceLike: boolean; samples: string[]; tabs: string[] }[];
+  keys: { key: string; label: string; auto: Target | null; priceLike: boolean; hidden: boolean; samples: string[]; tabs: string[] }[];
 };
 
 /** A tab's header choice: detected, or the clerk's row (1-based) and row count. */
@@ -286,6 +290,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     headerRow: 0,
     headerRows: 1,
     rows: 0,
+    hiddenRows: 0,
     columns: [],
     periods: [],
     formulaCells: tab.formulaCells,
@@ -309,6 +314,8 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   const periodAt = new Map<string, number>();
   const columns: SourceColumn[] = [];
   const seen = new Map<string, number>();
+  const hiddenColumns = new Set(tab.hiddenCells.columns);
+  const hiddenRows = new Set(tab.hiddenCells.rows);
   for (let c = 0; c < width; c++) {
     const upper = textOf(read(top, c, count === 2 ? "across" : "both"));
     const lower = count === 2 ? textOf(grid.cell(top + 1, c)) : "";
@@ -333,15 +340,17 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
       seen.set(key, n);
       if (n > 1) key = `${key}#${n}`;
     }
-    columns.push({ index: c, key, label, period: periodIndex, samples: [], priceLike: false });
+    columns.push({ index: c, key, label, period: periodIndex, samples: [], priceLike: false, hidden: hiddenColumns.has(c) });
   }
   // Samples and the kind of values, from the data rows.
   let rows = 0;
+  let hiddenRowCount = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
   for (let r = top + count; r < grid.height; r++) {
     if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!rowHasValue(grid, r)) continue;
     rows++;
+    if (hiddenRows.has(grid.firstRow + r)) hiddenRowCount++;
     columns.forEach((column, i) => {
       const cell = grid.cell(r, column.index);
       if (isBlank(cell)) return;
@@ -360,6 +369,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     headerRow: grid.firstRow + top,
     headerRows: count,
     rows,
+    hiddenRows: hiddenRowCount,
     columns,
     periods,
     formulaCells: tab.formulaCells,
@@ -400,12 +410,23 @@ function* layoutSteps(
     if (!tabChosen(tab, chosen)) continue;
     for (const column of tab.columns) {
       let entry = byKey.get(column.key);
+      // A column hidden in the workbook is the clerk's to map: "20GP (old)" hidden before this week's "20GP" must not
+      // take its place. A key is hidden when it is in every tab that has it.
+      const auto = () => matchHeader(area, column.label.replace(" / ", "")) ?? matchHeader(area, column.label.split(" / ").pop()!);
       if (!entry) {
-        const auto = matchHeader(area, column.label.replace(" / ", "")) ?? matchHeader(area, column.label.split(" / ").pop()!);
-        entry = { key: column.key, label: column.label, auto, priceLike: column.priceLike, samples: [...column.samples], tabs: [] };
+        entry = {
+          key: column.key,
+          label: column.label,
+          auto: column.hidden ? null : auto(),
+          priceLike: column.priceLike,
+          hidden: column.hidden,
+          samples: [...column.samples],
+          tabs: [],
+        };
         byKey.set(column.key, entry);
         keys.push(entry);
       } else {
+        if (entry.hidden && !column.hidden) [entry.hidden, entry.auto] = [false, auto()];
         entry.priceLike ||= column.priceLike;
         for (const sample of column.samples) if (entry.samples.length < 3 && !entry.samples.includes(sample)) entry.samples.push(sample);
       }
@@ -534,6 +555,8 @@ export type MappedSheet = {
   problems: (ImportProblem & { origin: RowOrigin })[];
   /** Rows left out that hold no rate (a note under the table: one text cell), named to the clerk. */
   notes: { origin: RowOrigin; text: string }[];
+  /** Rows left out because the workbook hides them (by hand, a filter or a collapsed group), named to the clerk. */
+  hiddenRows: { origin: RowOrigin; text: string }[];
   /** Rows (and periods) per tab, for the preview. */
   perTab: { tab: string; period: string | null; rows: number }[];
 };
@@ -601,6 +624,7 @@ function* mappingSteps(
   const origins: RowOrigin[] = [];
   const problems: MappedSheet["problems"] = [];
   const notes: MappedSheet["notes"] = [];
+  const hiddenRows: MappedSheet["hiddenRows"] = [];
   const perTab: MappedSheet["perTab"] = [];
   const rows: Cell[][] = [];
   const validitySlots = air
@@ -634,8 +658,15 @@ function* mappingSteps(
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
     const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
+    const hidden = new Set(tab.hiddenCells.rows);
     for (let r = first; r < grid.height; r++) {
       if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
+      if (hidden.has(grid.firstRow + r)) {
+        // Hidden by the sender (a lane withdrawn, a filter left on): not imported, named with what it holds.
+        const text = rowText(grid, r);
+        if (text) hiddenRows.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
+        continue;
+      }
       const filledCells = usedColumns.filter((c) => !isBlank(grid.cell(r, c)));
       if (filledCells.length === 0) {
         // Cells only in columns nobody maps (a note beside the table): named, not imported.
@@ -710,7 +741,7 @@ function* mappingSteps(
     );
   }
   const header = fields.map((field) => headerOfField(area, field));
-  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, perTab };
+  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, hiddenRows, perTab };
 }
 
 function rowText(grid: SheetGrid, r: number): string {

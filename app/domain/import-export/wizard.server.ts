@@ -219,6 +219,8 @@ export type WizardView = {
     headerRow: number;
     headerRows: 1 | 2;
     rows: number;
+    /** Of the rows, those hidden in the workbook (not imported). */
+    hiddenRows: number;
     periods: string[];
     columns: number;
     chosen: boolean;
@@ -232,6 +234,8 @@ export type WizardView = {
     samples: string[];
     tabs: string[];
     priceLike: boolean;
+    /** Hidden in the workbook (in every tab that has it): never matched automatically. */
+    hidden: boolean;
     auto: Target | null;
     /** The column's target now: the clerk's, else the automatic match; null when unmapped. */
     target: Target | null;
@@ -284,6 +288,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       headerRow: t.headerRow,
       headerRows: t.headerRows,
       rows: t.rows,
+      hiddenRows: t.hiddenRows,
       periods: t.periods.map((p) => p.label),
       columns: t.columns.length,
       chosen: tabChosen(t, mapping.tabs),
@@ -295,6 +300,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       samples: k.samples,
       tabs: k.tabs,
       priceLike: k.priceLike,
+      hidden: k.hidden,
       auto: k.auto,
       target: targetOf(layout, mapping, k.key),
       periodic: layout.tabs.some((t) => t.columns.some((c) => c.key === k.key && c.period !== null)),
