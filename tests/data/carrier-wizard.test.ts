@@ -18,6 +18,7 @@ import {
   chineseNotice,
   englishSheet,
   hiddenPartsSheet,
+  mergedLanesSheet,
   messySheet,
   periodSheet,
   withUnsavedFormulas,
@@ -147,6 +148,12 @@ const KINDS: Kind[] = [
   { name: "agent sheet", make: (book) => agentSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "深圳环球" } },
   { name: "periods side by side", make: (book) => periodSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "CMA periods" } },
   { name: "plain English sheet", make: (book) => englishSheet(book), columns: {}, fields: { "fixed.tier": "all", saveAs: "COSCO weekly" } },
+  {
+    name: "ports, carriers and validity merged over their lanes",
+    make: (book) => mergedLanesSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Grouped lanes" },
+  },
   {
     name: "free text and full width",
     make: (book) => messySheet(book),

@@ -235,6 +235,53 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
 }
 
 /**
+ * Lanes grouped as carriers' notices group them: the port of loading, the
+ * carrier and the validity written once and merged down over each group's
+ * rows (A2:A4, C2:C4, …), as Excel shows them; a note merged across the
+ * table under it.
+ */
+export function mergedLanesSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const groups = [
+    {
+      pol: "SHANGHAI",
+      carrier: "MSC",
+      lanes: [
+        ["ROTTERDAM", 1000, 1800, 1900],
+        ["HAMBURG", 1050, 1850, 1950],
+        ["ANTWERP", 1070, 1870, 1970],
+      ],
+    },
+    {
+      pol: "NINGBO",
+      carrier: "CMA CGM",
+      lanes: [
+        ["LE HAVRE", 990, 1790, 1890],
+        ["FELIXSTOWE", 1020, 1820, 1920],
+      ],
+    },
+  ] as const;
+  const rows: unknown[][] = [["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"]];
+  const merges: string[] = [];
+  const rates: FixtureRate[] = [];
+  for (const group of groups) {
+    const top = rows.length + 1;
+    group.lanes.forEach(([pod, gp20, gp40, hq40], i) => {
+      rows.push(
+        i === 0
+          ? [group.pol, pod, group.carrier, gp20, gp40, hq40, validity.from, validity.to]
+          : [null, pod, null, gp20, gp40, hq40, null, null],
+      );
+      rates.push(laneRate([group.pol, pod, group.carrier, gp20, gp40, hq40], validity));
+    });
+    const bottom = rows.length;
+    merges.push(...["A", "C", "G", "H"].map((c) => `${c}${top}:${c}${bottom}`));
+  }
+  rows.push(["以上价格不含目的港费用", null, null, null, null, null, null, null]);
+  merges.push(`A${rows.length}:H${rows.length}`);
+  return { bytes: workbookBytes([{ name: "Sheet1", rows, merges }], book), rates };
+}
+
+/**
  * A sheet with what its sender hid: last week's 20GP column hidden before
  * this week's (D), and a withdrawn lane's row hidden (row 3, QINGDAO →
  * SEATTLE). SheetJS writes hidden rows only to .xlsx; .xls keeps the hidden

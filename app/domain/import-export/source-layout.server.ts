@@ -216,6 +216,29 @@ function headerReader(tab: WorkbookTab, grid: SheetGrid) {
   };
 }
 
+/** Excel's widest sheet: a cell's key (row × this + column) is unique. */
+const MAX_COLUMNS = 16_384;
+
+/**
+ * The data cells (grid rows from `first` down) a merged range covers below
+ * its top row, keyed row × MAX_COLUMNS + column, each to the range's value:
+ * what Excel shows there. Only the range's first column, downwards: a port,
+ * carrier or validity merged over a group of lanes belongs to each of them,
+ * while a note merged across columns stays one note.
+ */
+function mergedDown(tab: WorkbookTab, grid: SheetGrid, first: number): Map<number, Cell> {
+  const filled = new Map<number, Cell>();
+  const base = grid.firstRow - 1;
+  for (const m of tab.merges) {
+    const top = m.s.r - base;
+    if (top < first || m.e.r <= m.s.r) continue;
+    const value = grid.cell(top, m.s.c);
+    if (value === undefined || isBlank(value)) continue;
+    for (let r = top + 1; r <= m.e.r - base && r < grid.height; r++) filled.set(r * MAX_COLUMNS + m.s.c, value);
+  }
+  return filled;
+}
+
 function rowHasValue(grid: SheetGrid, r: number): boolean {
   for (let c = 0, w = grid.width(r); c < w; c++) if (!isBlank(grid.cell(r, c))) return true;
   return false;
@@ -659,6 +682,14 @@ function* mappingSteps(
     const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
     const hidden = new Set(tab.hiddenCells.rows);
+    // A cell under a merged range reads as the range (a port merged over its lanes).
+    const merged = mergedDown(tab, grid, first);
+    const cellAt = merged.size
+      ? (r: number, c: number) => {
+          const own = grid.cell(r, c);
+          return isBlank(own) ? (merged.get(r * MAX_COLUMNS + c) ?? own) : own;
+        }
+      : (r: number, c: number) => grid.cell(r, c);
     for (let r = first; r < grid.height; r++) {
       if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
       if (hidden.has(grid.firstRow + r)) {
@@ -667,14 +698,14 @@ function* mappingSteps(
         if (text) hiddenRows.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
         continue;
       }
-      const filledCells = usedColumns.filter((c) => !isBlank(grid.cell(r, c)));
+      const filledCells = usedColumns.filter((c) => !isBlank(cellAt(r, c)));
       if (filledCells.length === 0) {
         // Cells only in columns nobody maps (a note beside the table): named, not imported.
         const text = rowText(grid, r);
         if (text) notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
         continue;
       }
-      if (filledCells.length === 1 && typeof grid.cell(r, filledCells[0]) === "string" && plans.length > 2) {
+      if (filledCells.length === 1 && typeof cellAt(r, filledCells[0]) === "string" && plans.length > 2) {
         // One text cell under the table ("以上价格不含…"): a note, not a rate.
         notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
         continue;
@@ -682,7 +713,7 @@ function* mappingSteps(
       periods.forEach((period, p) => {
         const periodPlans = plans.filter((plan) => plan.period === period || plan.period === null);
         // A period whose own cells are all empty has no rate in it.
-        if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(grid.cell(r, plan.column)))) return;
+        if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(cellAt(r, plan.column)))) return;
         const origin: RowOrigin = {
           tab: tab.name,
           row: grid.firstRow + r,
@@ -694,7 +725,7 @@ function* mappingSteps(
         let currency: string | null = null;
         let refused = false;
         for (const plan of periodPlans) {
-          const cell = grid.cell(r, plan.column);
+          const cell = cellAt(r, plan.column);
           if (isBlank(cell)) continue;
           if (plan.kind === "validity") {
             const range = validityRange(String(cell));
