@@ -16,6 +16,7 @@ import { render, visibleText } from "../support/render";
 import {
   agentSheet,
   chineseNotice,
+  currencyInPricesSheet,
   englishSheet,
   hiddenPartsSheet,
   mergedLanesSheet,
@@ -23,6 +24,7 @@ import {
   periodSheet,
   withUnsavedFormulas,
   type Book,
+  workbookBytes,
   type FixtureRate,
 } from "../support/carrier-sheets";
 import { flashOf, load, post, uploadTo } from "./helpers";
@@ -155,6 +157,12 @@ const KINDS: Kind[] = [
     fields: { "fixed.tier": "all", saveAs: "Grouped lanes" },
   },
   {
+    name: "prices written with their currency",
+    make: (book) => currencyInPricesSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Agent with symbols" },
+  },
+  {
     name: "free text and full width",
     make: (book) => messySheet(book),
     columns: {},
@@ -282,6 +290,36 @@ describe("the wizard never loses data without a word", () => {
       await prisma.fclRate.deleteMany({ where: { pol: "QINGDAO", pod: { in: [...rates, withdrawn].map((r) => r.pod) } } });
     },
   );
+
+  it("a price in another currency than its table's or its row's refuses the row, naming both", async () => {
+    const validity = { from: "2026/12/01", to: "2026/12/31" };
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+          ["QINGDAO", "LONG BEACH", "COSCO", "RMB 11,800", "RMB 14,600", "RMB 15,300", validity.from, validity.to],
+          ["QINGDAO", "OAKLAND", "COSCO", "USD 1700", "EUR 1,900", "USD 2220", validity.from, validity.to],
+          ["QINGDAO", "SEATTLE", "COSCO", "USD 1710", "USD 2130", "2230", validity.from, validity.to],
+        ],
+      },
+    ]);
+    const id = idIn(await startWizard(bytes, "currencies.xlsx"), "wizard");
+    const previewed = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(await wizardPage(id), {}, { "fixed.tier": "T1" }),
+    });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    expect(page.summary.counts).toMatchObject({ new: 1, refused: 2 });
+    expect(page.summary.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: "wizard.row.tableCurrency", values: { row: 2, value: "CNY", currency: "USD" } }),
+        expect.objectContaining({ key: "wizard.row.priceCurrency", values: { row: 3, value: "EUR", currency: "USD" } }),
+      ]),
+    );
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
 
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);

@@ -235,6 +235,35 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
 }
 
 /**
+ * Prices written with their currency, as agents type them: "USD 1,650",
+ * "$2,050", "2150 USD" (the FCL table's own currency, USD).
+ */
+export function currencyInPricesSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["QINGDAO", "LONG BEACH", "COSCO", 1650, 2050, 2150],
+    ["QINGDAO", "OAKLAND", "COSCO", 1700, 2120, 2220],
+  ] as const;
+  const money = ([, , , gp20, gp40, hq40]: readonly (string | number)[]) => [
+    `USD ${Number(gp20).toLocaleString("en-US")}`,
+    `$${Number(gp40).toLocaleString("en-US")}`,
+    `${hq40} USD`,
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+          ...rows.map((r) => [r[0], r[1], r[2], ...money(r), validity.from, validity.to]),
+        ],
+      },
+    ],
+    book,
+  );
+  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+}
+
+/**
  * Lanes grouped as carriers' notices group them: the port of loading, the
  * carrier and the validity written once and merged down over each group's
  * rows (A2:A4, C2:C4, …), as Excel shows them; a note merged across the

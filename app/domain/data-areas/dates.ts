@@ -2,7 +2,8 @@
 // become YYYY-MM-DD; express-country times YYYY-MM-DD HH:mm:ss). Accepts
 // Excel serial numbers (1900 date system), Date objects and strings such as
 // 2026/1/5, 2026-01-05, 2026.1.5, 2026年1月5日, 20260105, with an optional
-// time. Shared by server and browser.
+// time, and days with an English month name (5-Jan-2026, 05 JAN 26,
+// Jan 5, 2026). Shared by server and browser.
 
 export type DateParts = { y: number; m: number; d: number; H: number; M: number; S: number };
 
@@ -46,6 +47,15 @@ export function excelSerialParts(serial: number): DateParts | null {
 const DATE_TEXT =
   /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+// English month names, as English rate sheets write days: 1-Dec-2026, 01 DEC 26, Dec 1, 2026, December 1 2026.
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const DAY_MONTH_YEAR = new RegExp(`^(\\d{1,2})[-/\\s]+${MONTH}[-/\\s,]+(\\d{4}|\\d{2})$`, "i");
+const MONTH_DAY_YEAR = new RegExp(`^${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})$`, "i");
+/** A month name's number (1-12); a two-digit year is of this century (26 → 2026). */
+const monthNumber = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
 const SERIAL_TEXT = /^\d{1,5}(\.\d+)?$/;
 
 export function parseDateParts(value: unknown): DateParts | null | typeof INVALID {
@@ -84,6 +94,10 @@ export function parseDateParts(value: unknown): DateParts | null | typeof INVALI
   match = COMPACT.exec(text);
   if (match) return valid({ y: Number(match[1]), m: Number(match[2]), d: Number(match[3]), H: 0, M: 0, S: 0 }) ?? INVALID;
   if (SERIAL_TEXT.test(text)) return excelSerialParts(Number(text)) ?? INVALID;
+  match = DAY_MONTH_YEAR.exec(text);
+  if (match) return valid({ y: fullYear(match[3]), m: monthNumber(match[2]), d: Number(match[1]), H: 0, M: 0, S: 0 }) ?? INVALID;
+  match = MONTH_DAY_YEAR.exec(text);
+  if (match) return valid({ y: Number(match[3]), m: monthNumber(match[1]), d: Number(match[2]), H: 0, M: 0, S: 0 }) ?? INVALID;
   return INVALID;
 }
 

@@ -12,6 +12,12 @@ describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD H
     ["20260105", "2026-01-05"],
     ["2026/01/05 13:45", "2026-01-05"],
     ["46027", "2026-01-05"],
+    ["5-Jan-2026", "2026-01-05"],
+    ["05-JAN-26", "2026-01-05"],
+    ["5 January 2026", "2026-01-05"],
+    ["Jan 5, 2026", "2026-01-05"],
+    ["Sept. 30 2026", "2026-09-30"],
+    ["December 31st, 2026", "2026-12-31"],
   ])("%s → %s", (input, expected) => {
     expect(normalizeDay(input)).toBe(expected);
   });
@@ -26,7 +32,18 @@ describe("date normalisation (spec 5: YYYY-MM-DD, express countries YYYY-MM-DD H
   });
 
   it("refuses impossible dates and other text; empty is null", () => {
-    for (const bad of ["2026-02-30", "2026-13-01", "2026/1", "tomorrow", "1.5.2026", "2026-01-05 25:00", -3]) {
+    for (const bad of [
+      "2026-02-30",
+      "2026-13-01",
+      "2026/1",
+      "tomorrow",
+      "1.5.2026",
+      "2026-01-05 25:00",
+      -3,
+      "30-Feb-2026",
+      "5-Janx-2026",
+      "Dec 2026",
+    ]) {
       expect(normalizeDay(bad)).toBe(INVALID);
     }
     expect(normalizeDay("")).toBeNull();

@@ -642,7 +642,7 @@ function* mappingSteps(
     }
     return fieldIndex.get(field)!;
   };
-  type Plan = { column: number; period: number | null; slots: number[]; kind: "value" | "validity" | "currency" };
+  type Plan = { column: number; period: number | null; slots: number[]; kind: "value" | "price" | "validity" | "currency" };
   const hasCurrencyField = hasField(area, CURRENCY);
   const origins: RowOrigin[] = [];
   const problems: MappedSheet["problems"] = [];
@@ -665,7 +665,7 @@ function* mappingSteps(
       if (target === null || target === IGNORE) return [];
       const base = priceBaseOf(target);
       if (base)
-        return [{ column: column.index, period: column.period, slots: tierList.map((tier) => slotFor(`${base}${tier}`)), kind: "value" }];
+        return [{ column: column.index, period: column.period, slots: tierList.map((tier) => slotFor(`${base}${tier}`)), kind: "price" }];
       if (target === VALIDITY) return [{ column: column.index, period: column.period, slots: [], kind: "validity" }];
       if (target === CURRENCY && !hasCurrencyField) return [{ column: column.index, period: column.period, slots: [], kind: "currency" }];
       if (air && (target === "validFrom" || target === "validTo")) return [];
@@ -723,6 +723,9 @@ function* mappingSteps(
         let from: string | null = period === null ? null : tabLayoutOf.periods[period].from;
         let to: string | null = period === null ? null : tabLayoutOf.periods[period].to;
         let currency: string | null = null;
+        /** The currency the row's prices name ("USD 1,200", "$1,200", "1200 USD"), when they name one. */
+        let priced: string | null = null;
+        let mixed = false;
         let refused = false;
         for (const plan of periodPlans) {
           const cell = cellAt(r, plan.column);
@@ -739,11 +742,37 @@ function* mappingSteps(
               problems.push({ key: "wizard.row.currency", values: { row: origin.row, value: String(cell).slice(0, 20) }, origin });
               refused = true;
             }
-          } else for (const slot of plan.slots) values[slot] = cell ?? null;
+          } else {
+            let value: Cell = cell ?? null;
+            const amount = plan.kind === "price" && typeof value === "string" ? pricedAmount(value) : null;
+            if (amount) {
+              value = amount.amount;
+              if (priced === null) priced = amount.currency;
+              else if (priced !== amount.currency && !mixed) {
+                // Prices of one row in two currencies: named once, with the first one's currency.
+                problems.push({
+                  key: "wizard.row.priceCurrency",
+                  values: { row: origin.row, value: amount.currency, currency: priced },
+                  origin,
+                });
+                refused = mixed = true;
+              }
+            }
+            for (const slot of plan.slots) values[slot] = value;
+          }
         }
         // Fixed values fill what the row leaves empty.
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;
         if (currencySlot >= 0 && isBlank(values[currencySlot]) && fixedCurrency) values[currencySlot] = fixedCurrency;
+        if (priced && !mixed) {
+          // The prices' own currency is the row's: it fills an empty currency, and must agree with one given.
+          const given = currencySlot >= 0 ? currencyCode(String(values[currencySlot] ?? "")) : (currency ?? fixedCurrency);
+          if (given && given !== priced) {
+            problems.push({ key: "wizard.row.priceCurrency", values: { row: origin.row, value: priced, currency: given }, origin });
+            refused = true;
+          } else if (currencySlot >= 0) values[currencySlot] = priced;
+          else currency = priced;
+        }
         if (!hasCurrencyField) currency ??= fixedCurrency;
         if (own && currency && currency !== own) {
           problems.push({ key: "wizard.row.tableCurrency", values: { row: origin.row, value: currency, currency: own }, origin });
@@ -773,6 +802,19 @@ function* mappingSteps(
   }
   const header = fields.map((field) => headerOfField(area, field));
   return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, hiddenRows, perTab };
+}
+
+/**
+ * A price written with its currency ("USD 1,200", "$1,200", "1200 USD",
+ * "RMB1050", full-width too): the amount as text and the currency's code;
+ * null when the cell names no currency (a plain number, or text the import
+ * then names as no number).
+ */
+export function pricedAmount(text: string): { amount: string; currency: string } | null {
+  const match = /^([^\d+-]*?)\s*([+-]?[\d,]*\.?\d+)\s*([^\d]*?)$/.exec(text.normalize("NFKC").trim());
+  if (!match || (match[1] === "") === (match[3] === "")) return null;
+  const currency = currencyCode(match[1] || match[3]);
+  return currency ? { amount: match[2], currency } : null;
 }
 
 function rowText(grid: SheetGrid, r: number): string {
