@@ -25,6 +25,7 @@ import {
   withUnsavedFormulas,
   type Book,
   workbookBytes,
+  yearlessValiditySheet,
   type FixtureRate,
 } from "../support/carrier-sheets";
 import { flashOf, load, post, uploadTo } from "./helpers";
@@ -155,6 +156,12 @@ const KINDS: Kind[] = [
     make: (book) => mergedLanesSheet(book),
     columns: {},
     fields: { "fixed.tier": "all", saveAs: "Grouped lanes" },
+  },
+  {
+    name: "the validity in one cell without its year",
+    make: (book) => yearlessValiditySheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Notice without years" },
   },
   {
     name: "prices written with their currency",

@@ -235,6 +235,31 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
 }
 
 /**
+ * The validity as Chinese notices write it, one cell without the year
+ * ("11.26-1.8"): the year is the one nearest today.
+ */
+export function yearlessValiditySheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["SHANGHAI", "HAMBURG", "MSC", 1210, 2230, 2340],
+    ["NINGBO", "ROTTERDAM", "MSC", 1180, 2190, 2300],
+  ] as const;
+  const day = (date: Date) => `${date.getUTCMonth() + 1}.${date.getUTCDate()}`;
+  const bytes = workbookBytes(
+    [
+      {
+        name: "欧洲线",
+        rows: [
+          ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "有效期"],
+          ...rows.map((r) => [...r, `${day(validity.from)}-${day(validity.to)}`]),
+        ],
+      },
+    ],
+    book,
+  );
+  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+}
+
+/**
  * Prices written with their currency, as agents type them: "USD 1,650",
  * "$2,050", "2150 USD" (the FCL table's own currency, USD).
  */

@@ -139,17 +139,41 @@ export function isRowNumberHeader(header: string): boolean {
 
 /** A validity period written in a header: 2026/12/01-2026/12/14, 2026.12.15～12.31, 12/01-12/14 (year from the first). */
 const PERIOD = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?\s*(?:-|~|～|至|到|—|–|to)\s*(?:(\d{4})[-/.年])?(\d{1,2})[-/.月](\d{1,2})日?$/i;
+/** The same without a year, as Chinese notices write it: 12.1-12.31, 12/20-1/5, 12月1日至12月31日. */
+const PERIOD_NO_YEAR = /^(\d{1,2})[/.月](\d{1,2})日?\s*(?:-|~|～|至|到|—|–|to)\s*(\d{1,2})[/.月](\d{1,2})日?$/i;
 
-/** The period a header names ({from, to} as YYYY-MM-DD), or null. */
-export function periodOf(header: string): { from: string; to: string } | null {
+/** A calendar day as YYYY-MM-DD, or null when there is no such day. */
+function isoDay(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date.toISOString().slice(0, 10) : null;
+}
+
+/**
+ * The period a header or a cell names ({from, to} as YYYY-MM-DD), or null.
+ * An end written without its year falls on or after the start (2026/12/20-1/5
+ * ends in January 2027). `yearless` (a validity column's cells, where a
+ * range of numbers such as 1.5-2.5 cannot be meant): a period without any
+ * year starts on the day of that date nearest this day (a notice of late
+ * December for 1.1-1.15 means next January); headers always name the year.
+ */
+export function periodOf(header: string, yearless: { today: Date } | null = null): { from: string; to: string } | null {
   const text = header.normalize("NFKC").replace(/\s+/g, " ").trim();
-  const m = PERIOD.exec(text);
-  if (!m) return null;
-  const day = (y: string, mo: string, d: string) => {
-    const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-    return date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(d) ? date.toISOString().slice(0, 10) : null;
+  const ends = (y: number, m: number, d: number, toM: number, toD: number, toY: number | null) => {
+    const from = isoDay(y, m, d);
+    let to = isoDay(toY ?? y, toM, toD);
+    if (from && to && toY === null && to < from) to = isoDay(y + 1, toM, toD);
+    return from && to ? { from, to } : null;
   };
-  const from = day(m[1], m[2], m[3]);
-  const to = day(m[4] ?? m[1], m[5], m[6]);
-  return from && to ? { from, to } : null;
+  const m = PERIOD.exec(text);
+  if (m) return ends(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[5]), Number(m[6]), m[4] ? Number(m[4]) : null);
+  const n = yearless ? PERIOD_NO_YEAR.exec(text) : null;
+  if (!yearless || !n) return null;
+  const [month, day] = [Number(n[1]), Number(n[2])];
+  // Shanghai's calendar day (UTC+8, no daylight saving).
+  const now = new Date(yearless.today.getTime() + 8 * 3_600_000);
+  const base = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const year = [now.getUTCFullYear() - 1, now.getUTCFullYear(), now.getUTCFullYear() + 1]
+    .filter((y) => isoDay(y, month, day))
+    .sort((a, b) => Math.abs(Date.UTC(a, month - 1, day) - base) - Math.abs(Date.UTC(b, month - 1, day) - base))[0];
+  return year === undefined ? null : ends(year, month, day, Number(n[3]), Number(n[4]), null);
 }

@@ -591,9 +591,12 @@ function headerOfField(area: DataArea, field: string): string {
 
 const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年]))\s*/i;
 
-/** A validity range in one cell ("2026/12/01-2026/12/14", "2026-12-01至2026-12-14"), or null. */
-export function validityRange(text: string): { from: string; to: string } | null {
-  const period = periodOf(text);
+/**
+ * A validity range in one cell ("2026/12/01-2026/12/14", "2026-12-01至2026-12-14",
+ * "12.1-12.31" in the year nearest `today`), or null.
+ */
+export function validityRange(text: string, today: Date = new Date()): { from: string; to: string } | null {
+  const period = periodOf(text, { today });
   if (period) return period;
   const parts = text.normalize("NFKC").trim().split(VALIDITY_SPLIT);
   if (parts.length !== 2) return null;

@@ -1,0 +1,34 @@
+// A validity written in one cell or a header (carrier sheets, issue 40):
+// the year a notice leaves out, and an end in the next year.
+import { describe, expect, it } from "vitest";
+import { periodOf } from "~/domain/data-areas/synonyms";
+import { validityRange } from "./source-layout.server";
+
+// 29 Nov 2026 and 28 Dec 2026, 10:00 in Shanghai.
+const NOVEMBER = new Date("2026-11-29T02:00:00Z");
+const LATE_DECEMBER = new Date("2026-12-28T02:00:00Z");
+
+describe("a validity range in one cell", () => {
+  it.each([
+    ["2026/12/01-2026/12/14", NOVEMBER, "2026-12-01", "2026-12-14"],
+    ["2026-12-01至2026-12-14", NOVEMBER, "2026-12-01", "2026-12-14"],
+    ["2026/12/20-1/5", NOVEMBER, "2026-12-20", "2027-01-05"],
+    ["12.1-12.31", NOVEMBER, "2026-12-01", "2026-12-31"],
+    ["11.26-1.8", NOVEMBER, "2026-11-26", "2027-01-08"],
+    ["12月1日至12月31日", NOVEMBER, "2026-12-01", "2026-12-31"],
+    ["1.1-1.15", LATE_DECEMBER, "2027-01-01", "2027-01-15"],
+    ["12/25 - 1/10", new Date("2027-01-03T02:00:00Z"), "2026-12-25", "2027-01-10"],
+  ])("%s (on %s) → %s to %s", (text, today, from, to) => {
+    expect(validityRange(text, today)).toEqual({ from, to });
+  });
+
+  it("no such day, or no range of days, is no validity", () => {
+    for (const text of ["2/30-3/5", "12.1", "13.1-13.5", "1-5", "next week"]) expect(validityRange(text, NOVEMBER)).toBeNull();
+  });
+
+  it("a header names its year: 1.5-2.5 there is a band of numbers, not a period", () => {
+    expect(periodOf("1.5-2.5")).toBeNull();
+    expect(periodOf("12.1-12.31")).toBeNull();
+    expect(periodOf("2026.12.15～12.31")).toEqual({ from: "2026-12-15", to: "2026-12-31" });
+  });
+});
