@@ -70,6 +70,14 @@ function formOf(view: WizardView, columns: Record<string, string>, fields: Recor
   return { ...form, ...fields };
 }
 
+/** A sheet through the wizard straight to its preview, with the wizard's own choices and `fields`: the preview's id and page. */
+async function previewOf(bytes: Uint8Array, name: string, fields: Record<string, string>) {
+  const id = idIn(await startWizard(bytes, name), "wizard");
+  const previewed = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(await wizardPage(id), {}, fields) });
+  const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+  return { previewId, page: (await load(fcl, PATH, cookie, { preview: previewId })).data.preview };
+}
+
 async function commit(previewId: string, accept: string[] = []) {
   const result = await post(fcl, PATH, cookie, { intent: "commitPreview", previewId, ...(accept.length ? { accept } : {}) });
   expect(result.status).toBe(302);
@@ -311,13 +319,7 @@ describe("the wizard never loses data without a word", () => {
         ],
       },
     ]);
-    const id = idIn(await startWizard(bytes, "currencies.xlsx"), "wizard");
-    const previewed = await post(fcl, PATH, cookie, {
-      intent: "wizardPreview",
-      ...formOf(await wizardPage(id), {}, { "fixed.tier": "T1" }),
-    });
-    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
-    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    const { previewId, page } = await previewOf(bytes, "currencies.xlsx", { "fixed.tier": "T1" });
     expect(page.summary.counts).toMatchObject({ new: 1, refused: 2 });
     expect(page.summary.problems).toEqual(
       expect.arrayContaining([
@@ -325,6 +327,33 @@ describe("the wizard never loses data without a word", () => {
         expect.objectContaining({ key: "wizard.row.priceCurrency", values: { row: 3, value: "EUR", currency: "USD" } }),
       ]),
     );
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
+  it("carriers' tables stacked in one tab: each header after the first is no rate, and the titles are named as notes", async () => {
+    const validity = { from: "2026/12/01", to: "2026/12/31" };
+    const header = ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"];
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["MSC"],
+          header,
+          ["QINGDAO", "LONG BEACH", "MSC", 1650, 2050, 2150, validity.from, validity.to],
+          [],
+          ["CMA CGM"],
+          header,
+          ["QINGDAO", "OAKLAND", "CMA CGM", 1700, 2120, 2220, validity.from, validity.to],
+        ],
+      },
+    ]);
+    const { previewId, page } = await previewOf(bytes, "stacked.xlsx", { "fixed.tier": "T1" });
+    expect(page.summary.counts).toMatchObject({ new: 2, refused: 0 });
+    expect(page.summary.problems).toEqual([]);
+    expect(page.summary.notes).toEqual([
+      { at: "Sheet1 · 5", text: "CMA CGM" },
+      { at: "Sheet1 · 6", text: header.join(" ") },
+    ]);
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 

@@ -684,6 +684,10 @@ function* mappingSteps(
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
     const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
+    // Each used column's header, as a row repeating it would spell it (both lines of a two-line header, or either).
+    const headerLabels = new Map(
+      tabLayoutOf.columns.map((column) => [column.index, new Set([column.label, ...column.label.split(" / ")].map((l) => labelKeyOf(l)))]),
+    );
     const hidden = new Set(tab.hiddenCells.rows);
     // A cell under a merged range reads as the range (a port merged over its lanes).
     const merged = mergedDown(tab, grid, first);
@@ -710,6 +714,11 @@ function* mappingSteps(
       }
       if (filledCells.length === 1 && typeof cellAt(r, filledCells[0]) === "string" && plans.length > 2) {
         // One text cell under the table ("以上价格不含…"): a note, not a rate.
+        notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
+        continue;
+      }
+      if (filledCells.length >= 2 && filledCells.every((c) => headerLabels.get(c)?.has(labelKeyOf(textOf(cellAt(r, c)))))) {
+        // The header again (the next block of a sheet that stacks its carriers' tables): no rate, named as a note.
         notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
         continue;
       }
