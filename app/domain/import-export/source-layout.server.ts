@@ -651,6 +651,8 @@ function* mappingSteps(
   const problems: MappedSheet["problems"] = [];
   const notes: MappedSheet["notes"] = [];
   const hiddenRows: MappedSheet["hiddenRows"] = [];
+  // The day a validity without its year is read against: one for the whole sheet.
+  const today = new Date();
   const perTab: MappedSheet["perTab"] = [];
   const rows: Cell[][] = [];
   const validitySlots = air
@@ -697,29 +699,32 @@ function* mappingSteps(
           return isBlank(own) ? (merged.get(r * MAX_COLUMNS + c) ?? own) : own;
         }
       : (r: number, c: number) => grid.cell(r, c);
+    /** Row r left out, named to the clerk in `list` with what it holds (a row with nothing in it is not named). */
+    const leaveOut = (list: MappedSheet["notes"], r: number) => {
+      const text = rowText(grid, r);
+      if (text) list.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
+    };
     for (let r = first; r < grid.height; r++) {
       if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
       if (hidden.has(grid.firstRow + r)) {
         // Hidden by the sender (a lane withdrawn, a filter left on): not imported, named with what it holds.
-        const text = rowText(grid, r);
-        if (text) hiddenRows.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
+        leaveOut(hiddenRows, r);
         continue;
       }
       const filledCells = usedColumns.filter((c) => !isBlank(cellAt(r, c)));
       if (filledCells.length === 0) {
         // Cells only in columns nobody maps (a note beside the table): named, not imported.
-        const text = rowText(grid, r);
-        if (text) notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text });
+        leaveOut(notes, r);
         continue;
       }
       if (filledCells.length === 1 && typeof cellAt(r, filledCells[0]) === "string" && plans.length > 2) {
         // One text cell under the table ("以上价格不含…"): a note, not a rate.
-        notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
+        leaveOut(notes, r);
         continue;
       }
       if (filledCells.length >= 2 && filledCells.every((c) => headerLabels.get(c)?.has(labelKeyOf(textOf(cellAt(r, c)))))) {
         // The header again (the next block of a sheet that stacks its carriers' tables): no rate, named as a note.
-        notes.push({ origin: { tab: tab.name, row: grid.firstRow + r, period: null }, text: rowText(grid, r) });
+        leaveOut(notes, r);
         continue;
       }
       periods.forEach((period, p) => {
@@ -743,7 +748,7 @@ function* mappingSteps(
           const cell = cellAt(r, plan.column);
           if (isBlank(cell)) continue;
           if (plan.kind === "validity") {
-            const range = validityRange(String(cell));
+            const range = validityRange(String(cell), today);
             if (!range) {
               problems.push({ key: "wizard.row.validity", values: { row: origin.row, value: String(cell).slice(0, 50) }, origin });
               refused = true;
@@ -795,7 +800,7 @@ function* mappingSteps(
           if (isBlank(range) && (from ?? fixedFrom) && (to ?? fixedTo))
             values[validitySlots.range] = `${from ?? fixedFrom}至${to ?? fixedTo}`;
           else if (typeof range === "string" && !range.includes("至")) {
-            const parsed = validityRange(range);
+            const parsed = validityRange(range, today);
             if (parsed) values[validitySlots.range] = `${parsed.from}至${parsed.to}`;
           }
         } else {
@@ -822,7 +827,7 @@ function* mappingSteps(
  * null when the cell names no currency (a plain number, or text the import
  * then names as no number).
  */
-export function pricedAmount(text: string): { amount: string; currency: string } | null {
+function pricedAmount(text: string): { amount: string; currency: string } | null {
   const match = /^([^\d+-]*?)\s*([+-]?[\d,]*\.?\d+)\s*([^\d]*?)$/.exec(text.normalize("NFKC").trim());
   if (!match || (match[1] === "") === (match[3] === "")) return null;
   const currency = currencyCode(match[1] || match[3]);
