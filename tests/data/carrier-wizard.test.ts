@@ -22,6 +22,7 @@ import {
   mergedLanesSheet,
   messySheet,
   periodSheet,
+  titleValiditySheet,
   withUnsavedFormulas,
   type Book,
   workbookBytes,
@@ -172,6 +173,12 @@ const KINDS: Kind[] = [
     fields: { "fixed.tier": "all", saveAs: "Notice without years" },
   },
   {
+    name: "the validity stated once in the title",
+    make: (book) => titleValiditySheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "MSC notice" },
+  },
+  {
     name: "prices written with their currency",
     make: (book) => currencyInPricesSheet(book),
     columns: {},
@@ -238,7 +245,8 @@ describe("the wizard never loses data without a word", () => {
       ...formOf(view, {}, { "fixed.carrier": "COSCO", "fixed.tier": "all" }),
     });
     expect(result.headers.get("Location")).toBe(`${PATH}?wizard=${id}`);
-    expect(await flashOf(result, cookie)).toMatchObject({ key: "wizard.problem.unmappedPrice", values: { column: "BAF" } });
+    // The flash says something is left to decide; the wizard's page names it.
+    expect(await flashOf(result, cookie)).toMatchObject({ key: "wizard.msg.undecided" });
     expect((await wizardPage(id)).problems.map((p) => p.values?.column)).toEqual(expect.arrayContaining(["BAF", "EBS"]));
   });
 
@@ -253,7 +261,11 @@ describe("the wizard never loses data without a word", () => {
       expect(column("20GP (last week)")).toMatchObject({ hidden: true, auto: null, priceLike: true });
       expect(column("20GP")).toMatchObject({ hidden: false, auto: "price:gp20" });
       const refused = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(view, {}, { "fixed.tier": "all" }) });
-      expect(await flashOf(refused, cookie)).toMatchObject({ key: "wizard.problem.unmappedPrice", values: { column: "20GP (last week)" } });
+      expect(await flashOf(refused, cookie)).toMatchObject({ key: "wizard.msg.undecided" });
+      expect((await wizardPage(id)).problems).toContainEqual({
+        key: "wizard.problem.unmappedPrice",
+        values: { column: "20GP (last week)" },
+      });
       // SheetJS writes hidden rows to .xlsx only: the .xls has all three lanes in view.
       const hiddenRows = book === "xlsx" ? 1 : 0;
       expect(view.tabs[0]).toMatchObject({ rows: 3, hiddenRows });
@@ -328,6 +340,49 @@ describe("the wizard never loses data without a word", () => {
       ]),
     );
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
+  it("a validity stated once in the title is shown on the tab and dates its rows; the clerk's fixed dates are this file's only", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const { bytes, rates } = titleValiditySheet();
+    const id = idIn(await startWizard(bytes, "title.xlsx"), "wizard");
+    expect((await wizardPage(id)).tabs[0].titlePeriod).toEqual({ from: rates[0].from, to: rates[0].to });
+    for (const [lng, said] of [
+      ["zh-CN", `标题中的有效期 ${rates[0].from} 至 ${rates[0].to}`],
+      ["en-US", `validity in the title: ${rates[0].from} to ${rates[0].to}`],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+
+    // A sheet that dates nothing: the clerk fixes this week's validity and saves the source.
+    const undated = (gp20: number) =>
+      workbookBytes([
+        {
+          name: "Sheet1",
+          rows: [
+            ["POL", "POD", "Carrier", "20GP", "40GP", "40HC"],
+            ["QINGDAO", "TACOMA", "COSCO", gp20, 2050, 2150],
+          ],
+        },
+      ]);
+    const week = { "fixed.validFrom": "2026-12-01", "fixed.validTo": "2026-12-07", "fixed.tier": "all", saveAs: "Undated weekly" };
+    const first = await previewOf(undated(1650), "week 1.xlsx", week);
+    expect(first.page.rows[0].values).toEqual(expect.arrayContaining(["2026-12-01", "2026-12-07"]));
+    const saved = await prisma.importSourceProfile.findFirstOrThrow({ where: { name: "Undated weekly" } });
+    expect((saved.mapping as { fixed: object }).fixed).toEqual({ tier: "all" });
+    // Next week's sheet is recognised, but is not dated with last week's days: the wizard asks for them.
+    const next = await startWizard(undated(1700), "week 2.xlsx");
+    expect(idIn(next, "preview"), next).toBe("");
+    const view = await wizardPage(idIn(next, "wizard"));
+    expect(view.profile?.name).toBe("Undated weekly");
+    expect(view.fixed).toEqual({ tier: "all" });
+    expect(view.problems).toEqual([{ key: "wizard.problem.required", values: { fields: "validFrom, validTo" } }]);
+    // …by the columns' names, as the selects show them.
+    for (const [lng, said] of [
+      ["zh-CN", "以下字段没有对应的列或固定值：生效日期、有效期至"],
+      ["en-US", "Valid from, Valid to"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: view.id, lng }, { cookie })).html)).toContain(said);
+    await prisma.importPreview.deleteMany({ where: { id: first.previewId } });
   });
 
   it("carriers' tables stacked in one tab: each header after the first is no rate, and the titles are named as notes", async () => {

@@ -260,6 +260,34 @@ export function yearlessValiditySheet(book: Book = "xlsx", validity = currentVal
 }
 
 /**
+ * The validity stated once, in the notice's title block ("有效期：2026.11.26-2027.01.08
+ * （以开船日为准）" on row 2), and in no column of the table.
+ */
+export function titleValiditySheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["SHANGHAI", "GENOA", "MSC", 1310, 2410, 2520],
+    ["NINGBO", "BARCELONA", "MSC", 1290, 2380, 2490],
+  ] as const;
+  const dotted = (date: Date) => isoDay(date).replaceAll("-", ".");
+  const bytes = workbookBytes(
+    [
+      {
+        name: "地中海线",
+        rows: [
+          ["MSC 地中海线运价通知"],
+          [`有效期：${dotted(validity.from)}-${dotted(validity.to)}（以开船日为准）`],
+          [],
+          ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "备注"],
+          ...rows.map((r) => [...r, "含BAF"]),
+        ],
+      },
+    ],
+    book,
+  );
+  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+}
+
+/**
  * Prices written with their currency, as agents type them: "USD 1,650",
  * "$2,050", "2150 USD" (the FCL table's own currency, USD).
  */

@@ -31,6 +31,19 @@ function targetLabel(t: T, area: DataArea, target: string, tableCurrency: string
   return target;
 }
 
+/**
+ * A problem's values as the clerk reads them: the fields a problem names by
+ * their field names (`fields`: "pol, validFrom"; `target`) given the labels
+ * of the area's columns, as the column selects show them.
+ */
+function problemValues(t: T, area: DataArea, problem: Wizard["problems"][number], tableCurrency: string | null) {
+  const values = { ...problem.values };
+  const label = (target: string) => targetLabel(t, area, target, tableCurrency);
+  if (typeof values.fields === "string") values.fields = values.fields.split(", ").map(label).join(t("wizard.separator"));
+  if (typeof values.target === "string") values.target = label(values.target);
+  return values;
+}
+
 export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard: WizardData; action: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -65,7 +78,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
           <strong>{t("wizard.problems")}</strong>
           <ul>
             {w.problems.map((problem, i) => (
-              <li key={`${problem.key}-${i}`}>{t(problem.key, problem.values ?? {})}</li>
+              <li key={`${problem.key}-${i}`}>{t(problem.key, problemValues(t, area, problem, w.tableCurrency))}</li>
             ))}
           </ul>
         </div>
@@ -92,6 +105,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                     {tab.periods.length ? (
                       <> · {t("wizard.tab.periods", { count: tab.periods.length, periods: tab.periods.join("、") })}</>
                     ) : null}
+                    {tab.titlePeriod ? <> · {t("wizard.tab.titlePeriod", tab.titlePeriod)}</> : null}
                   </>
                 }
                 inputProps={{ id: `wizard-tab-${tab.name}`, name: "tabs", value: tab.name, defaultChecked: tab.chosen }}

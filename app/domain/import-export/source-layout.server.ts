@@ -178,6 +178,8 @@ export type TabLayout = {
   hiddenRows: number;
   columns: SourceColumn[];
   periods: Period[];
+  /** A validity stated once above the header ("有效期：12.1-12.31", "Validity: …"): for the rows that give none. */
+  titlePeriod: Period | null;
   /** Cells with a formula and no saved result (A1 addresses). */
   formulaCells: string[];
 };
@@ -316,6 +318,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     hiddenRows: 0,
     columns: [],
     periods: [],
+    titlePeriod: null,
     formulaCells: tab.formulaCells,
   };
   let top: number;
@@ -395,8 +398,22 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     hiddenRows: hiddenRowCount,
     columns,
     periods,
+    titlePeriod: periods.length ? null : titlePeriodOf(grid, top),
     formulaCells: tab.formulaCells,
   };
+}
+
+/** The first validity stated in the lines above the header (a notice's title block), or null. */
+function titlePeriodOf(grid: SheetGrid, top: number): Period | null {
+  const today = new Date();
+  for (let r = 0; r < top; r++)
+    for (let c = 0, w = grid.width(r); c < w; c++) {
+      const cell = grid.cell(r, c);
+      if (typeof cell !== "string") continue;
+      const period = titleValidity(cell, today);
+      if (period) return { label: cell.trim().slice(0, 80), ...period };
+    }
+  return null;
 }
 
 /** The layout of every tab, and the column keys of the tabs `chosen` (all tabs with a header when null). */
@@ -552,11 +569,12 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
   if (own && fixed.currency && currencyCode(fixed.currency) && currencyCode(fixed.currency) !== own)
     problems.push({ key: "wizard.problem.tableCurrency", values: { value: currencyCode(fixed.currency)!, currency: own } });
   // Required fields: a column, a fixed value or (validity) the periods must fill them.
-  const periods = chosen.some((t) => t.periods.length > 0);
+  // The sheet dates its rows itself when every chosen tab has periods over its prices or a validity in its title.
+  const dated = chosen.every((t) => t.periods.length > 0 || t.titlePeriod !== null);
   const fills = (field: string) =>
     targets.has(field) ||
     (field === "carrier" && !!fixed.carrier) ||
-    ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || periods || !!fixed[field]));
+    ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field]));
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
   const rule = area.import.datesRequired;
   if (rule) for (const f of [...rule.fields, ...(rule.alsoRequire ?? [])]) if (!fills(f) && !missing.includes(f)) missing.push(f);
@@ -589,7 +607,7 @@ function headerOfField(area: DataArea, field: string): string {
   return area.columns.find((c) => c.field === field)?.header ?? field;
 }
 
-const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年]))\s*/i;
+const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])|(?<=\s)-(?=\s))\s*/i;
 
 /**
  * A validity range in one cell ("2026/12/01-2026/12/14", "2026-12-01至2026-12-14",
@@ -603,6 +621,28 @@ export function validityRange(text: string, today: Date = new Date()): { from: s
   const from = normalizeDay(parts[0]);
   const to = normalizeDay(parts[1]);
   return typeof from === "string" && typeof to === "string" ? { from, to } : null;
+}
+
+/** What introduces a validity in a title line: 有效期, 运价有效期, 有效日期, Validity, Valid from, Effective date … */
+const VALIDITY_LABEL =
+  /(?:运价)?有效(?:期|日期)(?:限|为)?|\bvalid(?:ity)?(?:\s+(?:period|dates?|from|between))?\b|\beffective(?:\s+(?:period|dates?|from))?\b/i;
+
+/**
+ * A validity stated in a line of a notice's title block: after its label
+ * ("有效期：12.1-12.31（以开船日为准）", "Validity: 01 Dec 2026 - 31 Dec 2026"), or
+ * a line that is a whole period with its year ("2026.12.01-2026.12.31"); null
+ * otherwise (a title such as "欧洲线 2026" is no validity).
+ */
+export function titleValidity(text: string, today: Date = new Date()): { from: string; to: string } | null {
+  const plain = text.normalize("NFKC").replace(/\s+/g, " ").trim();
+  const label = VALIDITY_LABEL.exec(plain);
+  if (!label) return periodOf(plain);
+  const rest = plain
+    .slice(label.index + label[0].length)
+    .replace(/^[\s:：,，]+/, "")
+    .replace(/\s*[(（[【].*$/, "")
+    .replace(/[\s。.;；,，]+$/, "");
+  return rest ? validityRange(rest, today) : null;
 }
 
 /**
@@ -684,6 +724,7 @@ function* mappingSteps(
     const grid = sheetGrid(tab);
     const first = tabLayoutOf.headerRow - grid.firstRow + tabLayoutOf.headerRows;
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
+    const title = tabLayoutOf.titlePeriod;
     const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
     // Each used column's header, as a row repeating it would spell it (both lines of a two-line header, or either).
@@ -795,17 +836,19 @@ function* mappingSteps(
           problems.push({ key: "wizard.row.tableCurrency", values: { row: origin.row, value: currency, currency: own }, origin });
           refused = true;
         }
+        // A row's own validity, else its period's, else the clerk's fixed one, else the one in the tab's title.
+        from ??= fixedFrom ?? title?.from ?? null;
+        to ??= fixedTo ?? title?.to ?? null;
         if (air) {
           const range = values[validitySlots.range];
-          if (isBlank(range) && (from ?? fixedFrom) && (to ?? fixedTo))
-            values[validitySlots.range] = `${from ?? fixedFrom}至${to ?? fixedTo}`;
+          if (isBlank(range) && from && to) values[validitySlots.range] = `${from}至${to}`;
           else if (typeof range === "string" && !range.includes("至")) {
             const parsed = validityRange(range, today);
             if (parsed) values[validitySlots.range] = `${parsed.from}至${parsed.to}`;
           }
         } else {
-          if (isBlank(values[validitySlots.from])) values[validitySlots.from] = from ?? fixedFrom;
-          if (isBlank(values[validitySlots.to])) values[validitySlots.to] = to ?? fixedTo;
+          if (isBlank(values[validitySlots.from])) values[validitySlots.from] = from;
+          if (isBlank(values[validitySlots.to])) values[validitySlots.to] = to;
         }
         if (refused) return;
         rows.push(values);

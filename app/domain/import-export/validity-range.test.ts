@@ -1,8 +1,9 @@
 // A validity written in one cell or a header (carrier sheets, issue 40):
-// the year a notice leaves out, and an end in the next year.
+// the year a notice leaves out, and an end in the next year; a validity
+// stated once in a notice's title block.
 import { describe, expect, it } from "vitest";
 import { periodOf } from "~/domain/data-areas/synonyms";
-import { validityRange } from "./source-layout.server";
+import { titleValidity, validityRange } from "./source-layout.server";
 
 // 29 Nov 2026 and 28 Dec 2026, 10:00 in Shanghai.
 const NOVEMBER = new Date("2026-11-29T02:00:00Z");
@@ -30,5 +31,31 @@ describe("a validity range in one cell", () => {
     expect(periodOf("1.5-2.5")).toBeNull();
     expect(periodOf("12.1-12.31")).toBeNull();
     expect(periodOf("2026.12.15～12.31")).toEqual({ from: "2026-12-15", to: "2026-12-31" });
+  });
+});
+
+describe("a validity stated in a notice's title block", () => {
+  it.each([
+    ["有效期：2026.12.01-2026.12.31", "2026-12-01", "2026-12-31"],
+    ["运价有效期: 12.1-12.31（以开船日为准）", "2026-12-01", "2026-12-31"],
+    ["MSC 欧洲线 有效期 11.26-1.8", "2026-11-26", "2027-01-08"],
+    ["Validity: 01 Dec 2026 - 31 Dec 2026", "2026-12-01", "2026-12-31"],
+    ["Rates valid from 2026-12-01 to 2026-12-31.", "2026-12-01", "2026-12-31"],
+    ["Effective date: 2026/12/01～2026/12/31", "2026-12-01", "2026-12-31"],
+    ["2026.12.01-2026.12.31", "2026-12-01", "2026-12-31"],
+  ])("%s → %s to %s", (text, from, to) => {
+    expect(titleValidity(text, NOVEMBER)).toEqual({ from, to });
+  });
+
+  it("a title that names no period is none: a lane, a year, a label without dates, days without a label or year", () => {
+    for (const text of [
+      "欧洲线运价 2026",
+      "有效期：见各行",
+      "Validity: see remarks",
+      "12.1-12.31",
+      "COSCO 20GP/40GP/40HQ",
+      "Tel 021-6888 1234",
+    ])
+      expect(titleValidity(text, NOVEMBER), text).toBeNull();
   });
 });

@@ -66,13 +66,24 @@ export async function listProfiles(area: DataArea): Promise<SourceProfile[]> {
     id: r.id,
     name: r.name,
     signature: r.signature,
-    mapping: r.mapping as SourceMapping,
+    mapping: sourceMapping(r.mapping as SourceMapping),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
   }));
 }
 
+/**
+ * What a source keeps of a mapping: all but the fixed validity, which is one
+ * file's (last week's dates must not date next week's sheet; a profile saved
+ * before this rule loses them when read).
+ */
+function sourceMapping(mapping: SourceMapping): SourceMapping {
+  const { validFrom: _from, validTo: _to, ...fixed } = mapping.fixed;
+  return { ...mapping, fixed };
+}
+
 /** Saves (or replaces, by name) the mapping of a source. */
-async function saveProfile(area: DataArea, viewer: Who, name: string, signature: string, mapping: SourceMapping): Promise<SourceProfile> {
+async function saveProfile(area: DataArea, viewer: Who, name: string, signature: string, used: SourceMapping): Promise<SourceProfile> {
+  const mapping = sourceMapping(used);
   const row = await prisma.importSourceProfile.upsert({
     where: { area_name: { area: area.key, name } },
     create: { area: area.key, name, signature, mapping, createdBy: viewer.username, updatedBy: viewer.username, lastUsedAt: new Date() },
@@ -222,6 +233,8 @@ export type WizardView = {
     /** Of the rows, those hidden in the workbook (not imported). */
     hiddenRows: number;
     periods: string[];
+    /** The validity the tab's title block states (for its rows without one), or null. */
+    titlePeriod: { from: string; to: string } | null;
     columns: number;
     chosen: boolean;
     formulaCells: string[];
@@ -290,6 +303,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       rows: t.rows,
       hiddenRows: t.hiddenRows,
       periods: t.periods.map((p) => p.label),
+      titlePeriod: t.titlePeriod && { from: t.titlePeriod.from, to: t.titlePeriod.to },
       columns: t.columns.length,
       chosen: tabChosen(t, mapping.tabs),
       formulaCells: t.formulaCells.slice(0, 20),

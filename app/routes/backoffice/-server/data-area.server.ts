@@ -415,11 +415,14 @@ export function dataAreaAction(area: DataArea) {
         const made = await wizardPreview(area, viewer, id);
         if (made.ok) return redirect(`${area.path}?preview=${made.preview}`);
         if (made.gone) return back(request, area.path, { type: "warning", key: "wizard.msg.gone" });
-        return back(request, `${area.path}?wizard=${id}`, {
-          type: "warning",
-          key: made.problems[0]?.key ?? "wizard.msg.undecided",
-          values: made.problems[0]?.values,
-        });
+        // What is still to decide is listed on the wizard's page, in the clerk's words; a file's own problem is flashed.
+        const [first] = made.problems;
+        const undecided = !first || first.key.startsWith("wizard.problem.");
+        return back(
+          request,
+          `${area.path}?wizard=${id}`,
+          undecided ? { type: "warning", key: "wizard.msg.undecided" } : { type: "warning", key: first.key, values: first.values },
+        );
       }
       case "wizardDiscard":
         await discardWizard(area, viewer, previewIdOf(form));
