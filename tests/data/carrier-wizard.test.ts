@@ -22,6 +22,7 @@ import {
   mergedLanesSheet,
   messySheet,
   periodSheet,
+  portListsSheet,
   titleValiditySheet,
   withUnsavedFormulas,
   type Book,
@@ -177,6 +178,12 @@ const KINDS: Kind[] = [
     make: (book) => titleValiditySheet(book),
     columns: {},
     fields: { "fixed.tier": "all", saveAs: "MSC notice" },
+  },
+  {
+    name: "several ports in one cell",
+    make: (book) => portListsSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Base ports" },
   },
   {
     name: "prices written with their currency",
@@ -383,6 +390,33 @@ describe("the wizard never loses data without a word", () => {
     ] as const)
       expect(visibleText((await render(PATH, { wizard: view.id, lng }, { cookie })).html)).toContain(said);
     await prisma.importPreview.deleteMany({ where: { id: first.previewId } });
+  });
+
+  it("a row for several ports is split only when each is a port, and the preview names it in either language", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+          ["SHANGHAI / NINGBO", "HAMBURG", "MSC", 1150, 2100, 2200, "2026/12/01", "2026/12/31"],
+          ["SHANGHAI", "HAMBURG/MEISHAN WHARF 3", "MSC", 1150, 2100, 2200, "2026/12/01", "2026/12/31"],
+        ],
+      },
+    ]);
+    const { previewId, page } = await previewOf(bytes, "lists.xlsx", { "fixed.tier": "T1" });
+    expect(page.summary.counts).toMatchObject({ new: 3, refused: 0 });
+    expect(page.summary.portLists).toEqual([{ at: "Sheet1 · 2", text: "SHANGHAI / NINGBO → HAMBURG (2)" }]);
+    // Not every part a port: kept as written, and named among the names customers will not find.
+    expect(page.summary.unfound).toBe(1);
+    for (const [lng, said] of [
+      ["zh-CN", "已按每一对起运港和目的港各导入一条相同价格的运价"],
+      ["en-US", "each pair of port of loading and destination is imported as a rate of its own"],
+    ] as const) {
+      const text = visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html);
+      expect(text).toContain(said);
+      expect(text).toMatch(/Sheet1 · 2\s*:\s*SHANGHAI \/ NINGBO → HAMBURG \(2\)/);
+    }
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 
   it("carriers' tables stacked in one tab: each header after the first is no rate, and the titles are named as notes", async () => {

@@ -288,6 +288,35 @@ export function titleValiditySheet(book: Book = "xlsx", validity = currentValidi
 }
 
 /**
+ * One row for several ports, as carriers quote base ports: "SHANGHAI/NINGBO"
+ * to "ROTTERDAM/HAMBURG/ANTWERP" at one price (six rates), a Chinese list
+ * "青岛、天津新港" to "FELIXSTOWE" (two), and a plain row.
+ */
+export function portListsSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["SHANGHAI/NINGBO", "ROTTERDAM/HAMBURG/ANTWERP", "MSC", 1150, 2100, 2200],
+    ["青岛、天津新港", "FELIXSTOWE", "MSC", 1190, 2160, 2260],
+    ["XIAMEN", "LE HAVRE", "MSC", 1230, 2230, 2330],
+  ] as const;
+  const bytes = workbookBytes(
+    [
+      {
+        name: "North Europe",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+          ...rows.map((r) => [...r, validity.from, validity.to]),
+        ],
+      },
+    ],
+    book,
+  );
+  const english: Record<string, string> = { 青岛: "QINGDAO", 天津新港: "TIANJIN XINGANG" };
+  const ports = (cell: string) => cell.split(/[/、]/).map((p) => english[p] ?? p);
+  const rates = rows.flatMap((r) => ports(r[0]).flatMap((pol) => ports(r[1]).map((pod) => laneRate([pol, pod, ...r.slice(2)], validity))));
+  return { bytes, rates };
+}
+
+/**
  * Prices written with their currency, as agents type them: "USD 1,650",
  * "$2,050", "2150 USD" (the FCL table's own currency, USD).
  */

@@ -87,6 +87,7 @@ export type PreviewData =
         tabs?: { tab: string; period: string | null; new: number; updated: number; unchanged: number; hidden: number }[];
         notes?: { at: string; text: string }[];
         hiddenRows?: { at: string; text: string }[];
+        portLists?: { at: string; text: string }[];
         decisions?: {
           repeat?: Record<string, string | number>;
           furtherTabs?: { name: string; rows: number }[];

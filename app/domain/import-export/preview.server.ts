@@ -87,6 +87,8 @@ export type PreviewSummary = {
   notes?: { at: string; text: string }[];
   /** A carrier's sheet: rows left out because the workbook hides them, named. */
   hiddenRows?: { at: string; text: string }[];
+  /** A carrier's sheet: rows naming several ports in a cell, each imported as a rate per pair of ports, named. */
+  portLists?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
@@ -409,6 +411,16 @@ export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].fi
  * become the source row, the tab goes to `at`; the date-error rows list is
  * given per tab.
  */
+/** The rows of a carrier's sheet named to the clerk (left out, or split), each list only when it has rows (at most 200). */
+function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists"> {
+  const lists = { notes: mapped.notes, hiddenRows: mapped.hiddenRows, portLists: mapped.portLists };
+  return Object.fromEntries(
+    Object.entries(lists).flatMap(([name, rows]) =>
+      rows.length ? [[name, rows.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text }))]] : [],
+    ),
+  );
+}
+
 function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[]): ImportProblem[] {
   const originOf = (row: unknown) => (typeof row === "number" ? origins[row - 2] : undefined);
   return problems.flatMap((problem): ImportProblem[] => {
@@ -620,10 +632,7 @@ async function stageSheet(
         ...(checked.unfound !== null ? { unfound: checked.unfound } : {}),
         ...(matched.size ? { sameRate: matched.size } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
-        ...(mapped?.notes.length ? { notes: mapped.notes.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) } : {}),
-        ...(mapped?.hiddenRows.length
-          ? { hiddenRows: mapped.hiddenRows.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text })) }
-          : {}),
+        ...(mapped ? namedRows(mapped) : {}),
         ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
           ? {
               decisions: {

@@ -598,8 +598,8 @@ export type MappedSheet = {
   notes: { origin: RowOrigin; text: string }[];
   /** Rows left out because the workbook hides them (by hand, a filter or a collapsed group), named to the clerk. */
   hiddenRows: { origin: RowOrigin; text: string }[];
-  /** Rows (and periods) per tab, for the preview. */
-  perTab: { tab: string; period: string | null; rows: number }[];
+  /** Rows that name several ports in one cell, each split into a row per pair of ports (port-lists.server.ts). */
+  portLists: { origin: RowOrigin; text: string }[];
 };
 
 /** The header of a field in the area's import layout (what validateSheet matches). */
@@ -693,7 +693,6 @@ function* mappingSteps(
   const hiddenRows: MappedSheet["hiddenRows"] = [];
   // The day a validity without its year is read against: one for the whole sheet.
   const today = new Date();
-  const perTab: MappedSheet["perTab"] = [];
   const rows: Cell[][] = [];
   const validitySlots = air
     ? { range: slotFor(air.rangeField), from: -1, to: -1 }
@@ -725,7 +724,6 @@ function* mappingSteps(
     const first = tabLayoutOf.headerRow - grid.firstRow + tabLayoutOf.headerRows;
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
     const title = tabLayoutOf.titlePeriod;
-    const counts = periods.map(() => 0);
     const usedColumns = [...new Set(plans.map((p) => p.column))];
     // Each used column's header, as a row repeating it would spell it (both lines of a two-line header, or either).
     const headerLabels = new Map(
@@ -768,7 +766,7 @@ function* mappingSteps(
         leaveOut(notes, r);
         continue;
       }
-      periods.forEach((period, p) => {
+      periods.forEach((period) => {
         const periodPlans = plans.filter((plan) => plan.period === period || plan.period === null);
         // A period whose own cells are all empty has no rate in it.
         if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(cellAt(r, plan.column)))) return;
@@ -853,15 +851,11 @@ function* mappingSteps(
         if (refused) return;
         rows.push(values);
         origins.push(origin);
-        counts[p]++;
       });
     }
-    periods.forEach((period, p) =>
-      perTab.push({ tab: tab.name, period: period === null ? null : tabLayoutOf.periods[period].label, rows: counts[p] }),
-    );
   }
   const header = fields.map((field) => headerOfField(area, field));
-  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, hiddenRows, perTab };
+  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, hiddenRows, portLists: [] };
 }
 
 /**

@@ -19,6 +19,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
 import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
+import { splitPortLists } from "./port-lists.server";
 import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { createMappedPreview, type PreviewSummary } from "./preview.server";
 import type { WorkbookTab } from "./sheet-worker.server";
@@ -203,8 +204,8 @@ async function previewOf(
   if (formulas) return { ok: false as const, problems: [formulas], badRows: [] };
   const tooMany = tooManyRows(chosen.reduce((n, tab) => n + tab.rowStart.length - 1, 0));
   if (tooMany) return { ok: false as const, problems: [tooMany], badRows: [] };
-  const mapped = await applyMappingYielding(area, tabs, layout, mapping);
-  // Periods side by side multiply the rows: the limit holds for the rows staged.
+  const mapped = await splitPortLists(area, await applyMappingYielding(area, tabs, layout, mapping));
+  // Periods side by side and lists of ports multiply the rows: the limit holds for the rows staged.
   const staged = tooManyRows(mapped.sheet.rows.length - 1);
   if (staged) return { ok: false as const, problems: [staged], badRows: [] };
   return createMappedPreview(area, viewer, { fileName: upload.fileName, fileKey: upload.fileKey, checksum: upload.fileChecksum }, mapped, {
