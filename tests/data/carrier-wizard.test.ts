@@ -23,6 +23,7 @@ import {
   messySheet,
   periodSheet,
   portListsSheet,
+  pricesInOneCellSheet,
   titleValiditySheet,
   withUnsavedFormulas,
   type Book,
@@ -184,6 +185,12 @@ const KINDS: Kind[] = [
     make: (book) => portListsSheet(book),
     columns: {},
     fields: { "fixed.tier": "all", saveAs: "Base ports" },
+  },
+  {
+    name: "the three sizes' prices in one cell",
+    make: (book) => pricesInOneCellSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Chat paste" },
   },
   {
     name: "prices written with their currency",
@@ -416,6 +423,41 @@ describe("the wizard never loses data without a word", () => {
       expect(text).toContain(said);
       expect(text).toMatch(/Sheet1 · 2\s*:\s*SHANGHAI \/ NINGBO → HAMBURG \(2\)/);
     }
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
+  it("prices split by / in one cell: a size not offered stays empty, a wrong count refuses the row, and such a column is never passed over", async () => {
+    const header = ["POL", "POD", "Carrier", "20'GP", "40'GP/40'HQ", "Valid From", "Valid To"];
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          header,
+          ["DALIAN", "VANCOUVER", "ONE", 1650, "2050/2150", "2026/12/01", "2026/12/31"],
+          ["DALIAN", "SEATTLE", "ONE", 1660, "-/2160", "2026/12/01", "2026/12/31"],
+          ["DALIAN", "TACOMA", "ONE", 1670, "2170", "2026/12/01", "2026/12/31"],
+        ],
+      },
+    ]);
+    // Before, "40'GP/40'HQ" matched nothing and looked like no price: the file imported its 20GP alone, without a word.
+    const id = idIn(await startWizard(bytes, "split.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    // Looking like a price, it would keep the preview from being made while unmapped, as any price column does.
+    expect(view.columns.find((c) => c.label === "40'GP/40'HQ")).toMatchObject({ auto: "prices:gp40/hq40", priceLike: true });
+    for (const [lng, said] of [
+      ["zh-CN", "40GP / 40HQ（一个单元格中以 / 分隔，写入所选等级） (自动识别)"],
+      ["en-US", "40GP / 40HQ (in one cell, split by /; into the tiers chosen) (matched by its name)"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    const { previewId, page } = await previewOf(bytes, "split again.xlsx", { "fixed.tier": "T1" });
+    expect(page.summary.counts).toMatchObject({ new: 2, refused: 1 });
+    expect(page.summary.problems).toContainEqual(
+      expect.objectContaining({ key: "wizard.row.priceParts", values: { row: 4, value: "2170", count: 2 } }),
+    );
+    const rows = new Map(page.rows.map((row: { values: unknown[] }) => [row.values[1], row.values]));
+    expect(rows.get("VANCOUVER")).toEqual(expect.arrayContaining(["1650.00", "2050.00", "2150.00"]));
+    expect(rows.get("SEATTLE")).toEqual(expect.arrayContaining(["1660.00", "2160.00"]));
+    expect(rows.get("SEATTLE")).not.toContain("2050.00");
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 

@@ -317,6 +317,38 @@ export function portListsSheet(book: Book = "xlsx", validity = currentValidity()
 }
 
 /**
+ * The prices of all three sizes in one cell, split by "/", under one header
+ * "20GP/40GP/40HQ" ("USD1650/2050/2150"), as agents paste them from a chat.
+ */
+export function pricesInOneCellSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [
+    ["DALIAN", "VANCOUVER", "ONE", 1650, 2050, 2150],
+    ["DALIAN", "PRINCE RUPERT", "ONE", 1720, 2110, 2210],
+  ] as const;
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP/40GP/40HQ", "Valid From", "Valid To", "T/T"],
+          ...rows.map(([pol, pod, carrier, gp20, gp40, hq40], i) => [
+            pol,
+            pod,
+            carrier,
+            i === 0 ? `USD${gp20}/${gp40}/${hq40}` : `${gp20} / ${gp40} / ${hq40}`,
+            validity.from,
+            validity.to,
+            "14-16 days",
+          ]),
+        ],
+      },
+    ],
+    book,
+  );
+  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+}
+
+/**
  * Prices written with their currency, as agents type them: "USD 1,650",
  * "$2,050", "2150 USD" (the FCL table's own currency, USD).
  */

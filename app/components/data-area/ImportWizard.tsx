@@ -17,12 +17,13 @@ type Wizard = Exclude<WizardData, { gone: true }>;
 
 /** What a target is called in the column's select. */
 function targetLabel(t: T, area: DataArea, target: string, tableCurrency: string | null): string {
-  if (target.startsWith("price:")) {
-    const base = target.slice("price:".length);
+  const baseName = (base: string) => {
     const column = area.columns.find((c) => c.field === `${base}T0`);
-    const name = column ? t(column.labelKey, { ...column.labelValues, tier: "" }).trim() : base;
-    return t("wizard.target.price", { name });
-  }
+    return column ? t(column.labelKey, { ...column.labelValues, tier: "" }).trim() : base;
+  };
+  if (target.startsWith("price:")) return t("wizard.target.price", { name: baseName(target.slice("price:".length)) });
+  if (target.startsWith("prices:"))
+    return t("wizard.target.prices", { names: target.slice("prices:".length).split("/").map(baseName).join(" / ") });
   if (target === "validity") return t("wizard.target.validity");
   const column = area.columns.find((c) => c.field === target);
   if (column) return columnLabel(t, column);
@@ -184,7 +185,15 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                         aria-invalid={column.priceLike && column.target === null ? true : undefined}
                       >
                         <option value="">{t("wizard.col.choose")}</option>
-                        {targetOptions.map((option) => (
+                        {[
+                          ...targetOptions,
+                          // Several prices in one column ("20GP/40GP/40HQ"): offered to the column whose header names them.
+                          ...[column.auto, column.target].flatMap((target, k, both) =>
+                            target?.startsWith("prices:") && both.indexOf(target) === k
+                              ? [{ value: target, label: targetLabel(t, area, target, w.tableCurrency) }]
+                              : [],
+                          ),
+                        ].map((option) => (
                           <option key={option.value} value={option.value}>
                             {option.label}
                             {option.value === column.auto ? ` (${t("wizard.col.auto")})` : ""}

@@ -52,6 +52,8 @@ export const IGNORE = "ignore";
 export const VALIDITY = "validity";
 export const CURRENCY = "currency";
 const PRICE = "price:";
+/** Several price bases in one column, "20GP/40GP/40HQ" over "1650/2050/2150": `prices:gp20/gp40/hq40`. */
+const PRICES = "prices:";
 export const TIER_CHOICES = ["all", ...TIERS] as const;
 export type TierChoice = (typeof TIER_CHOICES)[number];
 
@@ -84,6 +86,34 @@ export function targetsOf(area: DataArea): Target[] {
 }
 
 export const priceBaseOf = (target: Target): string | null => (target.startsWith(PRICE) ? target.slice(PRICE.length) : null);
+
+/** The price bases a target fills: one for a price column, several for a column of prices split by "/", none otherwise. */
+export function priceBasesOf(target: Target): string[] {
+  if (target.startsWith(PRICES)) return target.slice(PRICES.length).split("/");
+  const base = priceBaseOf(target);
+  return base === null ? [] : [base];
+}
+
+/** Whether the wizard takes `target` for a column of `area`: one it lists, or two or more of its price bases in one column. */
+export function isTarget(area: DataArea, target: Target): boolean {
+  if (!target.startsWith(PRICES)) return targetsOf(area).includes(target);
+  const bases = priceBasesOf(target);
+  const known = new Set(priceBases(area));
+  return bases.length >= 2 && new Set(bases).size === bases.length && bases.every((b) => known.has(b));
+}
+
+/**
+ * A header naming several price bases split by "/" ("20GP/40GP/40HQ",
+ * "20'/40'/40HC") as a column of prices split the same way, or null.
+ */
+function combinedPrices(area: DataArea, header: string): Target | null {
+  const parts = header.normalize("NFKC").split(/\s*\/\s*/);
+  if (parts.length < 2) return null;
+  const bases = parts.map((part) => priceBaseOf(matchHeader(area, part) ?? ""));
+  if (bases.some((b) => b === null)) return null;
+  const target = `${PRICES}${bases.join("/")}`;
+  return isTarget(area, target) ? target : null;
+}
 
 /** The table's fixed currency (FCL: USD), or null when its rows carry their own (rail) or the area is no rate table. */
 export function tableCurrency(area: DataArea): string | null {
@@ -387,7 +417,9 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   }
   columns.forEach((column, i) => {
     const mostlyNumbers = numeric[i].values > 0 && numeric[i].numbers / numeric[i].values >= 0.8;
-    column.priceLike = looksLikePrice(column.label.split(" / ").pop()!) || (mostlyNumbers && !isRowNumberHeader(column.label));
+    const own = column.label.split(" / ").pop()!;
+    column.priceLike =
+      looksLikePrice(own) || own.split("/").every((part) => looksLikePrice(part)) || (mostlyNumbers && !isRowNumberHeader(column.label));
   });
   return {
     name: tab.name,
@@ -452,7 +484,10 @@ function* layoutSteps(
       let entry = byKey.get(column.key);
       // A column hidden in the workbook is the clerk's to map: "20GP (old)" hidden before this week's "20GP" must not
       // take its place. A key is hidden when it is in every tab that has it.
-      const auto = () => matchHeader(area, column.label.replace(" / ", "")) ?? matchHeader(area, column.label.split(" / ").pop()!);
+      const auto = () =>
+        matchHeader(area, column.label.replace(" / ", "")) ??
+        matchHeader(area, column.label.split(" / ").pop()!) ??
+        combinedPrices(area, column.label.split(" / ").pop()!);
       if (!entry) {
         entry = {
           key: column.key,
@@ -478,13 +513,17 @@ function* layoutSteps(
   const taken = new Set<Target>();
   for (const entry of keys) {
     if (!entry.auto) continue;
-    const base = priceBaseOf(entry.auto);
-    const periodic = base !== null && layouts.some((t) => t.columns.some((c) => c.key === entry.key && c.period !== null));
-    if (taken.has(entry.auto) && !periodic) entry.auto = null;
-    else taken.add(entry.auto);
+    const fills = filledBy(entry.auto);
+    const periodic =
+      priceBasesOf(entry.auto).length > 0 && layouts.some((t) => t.columns.some((c) => c.key === entry.key && c.period !== null));
+    if (fills.some((t) => taken.has(t)) && !periodic) entry.auto = null;
+    else for (const t of fills) taken.add(t);
   }
   return { tabs: layouts, keys };
 }
+
+/** The targets a column mapped to `target` fills: a column of prices split by "/" fills each base's. */
+const filledBy = (target: Target): Target[] => (target.startsWith(PRICES) ? priceBasesOf(target).map((b) => `${PRICE}${b}`) : [target]);
 
 /** Whether a tab is imported: the clerk's list, or by default every tab whose header was found. */
 export function tabChosen(tab: TabLayout, chosen: readonly string[] | null): boolean {
@@ -541,9 +580,11 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
     }
     if (target === IGNORE) continue;
     const periodic = layout.tabs.some((t) => t.columns.some((c) => c.key === k.key && c.period !== null));
-    const list = filled.get(target) ?? [];
-    if (!periodic || list.length === 0) list.push(k.label);
-    filled.set(target, list);
+    for (const fill of filledBy(target)) {
+      const list = filled.get(fill) ?? [];
+      if (!periodic || list.length === 0) list.push(k.label);
+      filled.set(fill, list);
+    }
   }
   for (const [target, labels] of filled)
     if (labels.length > 1) problems.push({ key: "wizard.problem.twoColumns", values: { columns: labels.join("、"), target } });
@@ -606,6 +647,9 @@ export type MappedSheet = {
 function headerOfField(area: DataArea, field: string): string {
   return area.columns.find((c) => c.field === field)?.header ?? field;
 }
+
+/** A part of a split price cell that says the size is not offered: "-", "—", "N/A", "NA", "/". */
+const NOT_OFFERED = /^(?:|-+|—|–|n\/?a|无|不接)$/i;
 
 const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])|(?<=\s)-(?=\s))\s*/i;
 
@@ -685,7 +729,14 @@ function* mappingSteps(
     }
     return fieldIndex.get(field)!;
   };
-  type Plan = { column: number; period: number | null; slots: number[]; kind: "value" | "price" | "validity" | "currency" };
+  /** A column's part in a row: its slots, or (prices split by "/") the slots of each base in turn. */
+  type Plan = {
+    column: number;
+    period: number | null;
+    slots: number[];
+    groups?: number[][];
+    kind: "value" | "price" | "prices" | "validity" | "currency";
+  };
   const hasCurrencyField = hasField(area, CURRENCY);
   const origins: RowOrigin[] = [];
   const problems: MappedSheet["problems"] = [];
@@ -707,9 +758,11 @@ function* mappingSteps(
     tab.columns.flatMap((column): Plan[] => {
       const target = targetOf(layout, mapping, column.key);
       if (target === null || target === IGNORE) return [];
-      const base = priceBaseOf(target);
-      if (base)
-        return [{ column: column.index, period: column.period, slots: tierList.map((tier) => slotFor(`${base}${tier}`)), kind: "price" }];
+      const bases = priceBasesOf(target);
+      const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
+      if (bases.length > 1)
+        return [{ column: column.index, period: column.period, slots: [], groups: bases.map(tierSlots), kind: "prices" }];
+      if (bases.length === 1) return [{ column: column.index, period: column.period, slots: tierSlots(bases[0]), kind: "price" }];
       if (target === VALIDITY) return [{ column: column.index, period: column.period, slots: [], kind: "validity" }];
       if (target === CURRENCY && !hasCurrencyField) return [{ column: column.index, period: column.period, slots: [], kind: "currency" }];
       if (air && (target === "validFrom" || target === "validTo")) return [];
@@ -783,6 +836,25 @@ function* mappingSteps(
         let priced: string | null = null;
         let mixed = false;
         let refused = false;
+        /** A value into its slots; a price written with its currency gives the amount, and the row's currency. */
+        const put = (cell: Cell, slots: number[], kind: Plan["kind"]) => {
+          let value = cell;
+          const amount = kind !== "value" && typeof value === "string" ? pricedAmount(value) : null;
+          if (amount) {
+            value = amount.amount;
+            if (priced === null) priced = amount.currency;
+            else if (priced !== amount.currency && !mixed) {
+              // Prices of one row in two currencies: named once, with the first one's currency.
+              problems.push({
+                key: "wizard.row.priceCurrency",
+                values: { row: origin.row, value: amount.currency, currency: priced },
+                origin,
+              });
+              refused = mixed = true;
+            }
+          }
+          for (const slot of slots) values[slot] = value;
+        };
         for (const plan of periodPlans) {
           const cell = cellAt(r, plan.column);
           if (isBlank(cell)) continue;
@@ -798,24 +870,20 @@ function* mappingSteps(
               problems.push({ key: "wizard.row.currency", values: { row: origin.row, value: String(cell).slice(0, 20) }, origin });
               refused = true;
             }
-          } else {
-            let value: Cell = cell ?? null;
-            const amount = plan.kind === "price" && typeof value === "string" ? pricedAmount(value) : null;
-            if (amount) {
-              value = amount.amount;
-              if (priced === null) priced = amount.currency;
-              else if (priced !== amount.currency && !mixed) {
-                // Prices of one row in two currencies: named once, with the first one's currency.
-                problems.push({
-                  key: "wizard.row.priceCurrency",
-                  values: { row: origin.row, value: amount.currency, currency: priced },
-                  origin,
-                });
-                refused = mixed = true;
-              }
-            }
-            for (const slot of plan.slots) values[slot] = value;
-          }
+          } else if (plan.kind === "prices") {
+            // "1650/2050/2150" under "20GP/40GP/40HQ": a part per base, in order ("-" for a size not offered).
+            const parts = String(cell)
+              .normalize("NFKC")
+              .split(/\s*\/\s*/);
+            if (parts.length !== plan.groups!.length) {
+              problems.push({
+                key: "wizard.row.priceParts",
+                values: { row: origin.row, value: String(cell).slice(0, 50), count: plan.groups!.length },
+                origin,
+              });
+              refused = true;
+            } else parts.forEach((part, i) => put(NOT_OFFERED.test(part) ? null : part, plan.groups![i], plan.kind));
+          } else put(cell ?? null, plan.slots, plan.kind);
         }
         // Fixed values fill what the row leaves empty.
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;

@@ -30,6 +30,7 @@ import {
   detectLayoutYielding,
   emptyMapping,
   fixedKeysOf,
+  isTarget,
   layoutSignature,
   mappingProblems,
   tabChosen,
@@ -330,14 +331,13 @@ export function mappingFromForm(area: DataArea, form: FormData, previous: Source
     const value = form.get(name);
     return typeof value === "string" ? value.trim().slice(0, 200) : "";
   };
-  const targets = new Set<Target>([...targetsOf(area), IGNORE]);
   const columns: Record<string, Target> = { ...previous.columns };
   for (let i = 0; form.has(`k${i}`); i++) {
     const key = text(`k${i}`);
     const target = text(`c${i}`);
     if (!key) continue;
     if (target === "") delete columns[key];
-    else if (targets.has(target)) columns[key] = target;
+    else if (target === IGNORE || isTarget(area, target)) columns[key] = target;
   }
   const row = Number(text("headerRow"));
   const rows = text("headerRows") === "2" ? 2 : 1;
