@@ -70,6 +70,8 @@ export const FIELD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   country: ["国家", "Country"],
   volume: ["体积", "货量", "Volume"],
   etd: ["ETD", "开船", "航班日期", "Flight Date"],
+  bookingCutoff: ["截单", "截单时间", "截单日", "Booking Cut-off", "Booking Cutoff", "Doc Cut-off", "SI Cut-off"],
+  cargoCutoff: ["截货", "截货时间", "进仓截止", "CFS Cut-off", "CFS Cutoff", "CFS Closing", "Cargo Cut-off", "Cargo Cutoff"],
   currency: ["币种", "币别", "货币", "Currency", "Curr", "CCY"],
   trainService: ["班列", "车次", "Train", "Service"],
   doorPoint: ["门点", "提货地址", "送货地址", "Door", "Door Point", "Pickup Address"],
