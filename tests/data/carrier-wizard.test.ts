@@ -488,6 +488,59 @@ describe("the wizard never loses data without a word", () => {
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 
+  it("stacked tables under their carriers' titles: the wizard counts them, and on the clerk's word each title is its rows' carrier", async () => {
+    const validity = { from: "2026/12/01", to: "2026/12/31" };
+    const header = ["POL", "POD", "20GP", "40GP", "40HC", "Valid From", "Valid To"];
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["美西线 12月"],
+          ["MSC"],
+          header,
+          ["QINGDAO", "LONG BEACH", 1650, 2050, 2150, validity.from, validity.to],
+          ["QINGDAO", "OAKLAND", 1660, 2060, 2160, validity.from, validity.to],
+          ["以上价格不含THC"],
+          [],
+          ["CMA CGM"],
+          [],
+          header,
+          ["QINGDAO", "LONG BEACH", 1700, 2120, 2220, validity.from, validity.to],
+        ],
+      },
+    ]);
+    const id = idIn(await startWizard(bytes, "stacked titles.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    expect(view.tabs[0]).toMatchObject({ headerRow: 3, rows: 5, stacked: 1 });
+    for (const [lng, said] of [
+      ["zh-CN", ["2 段表格上下叠放（表头重复出现）", "每段表格上方的标题行是其下各行的承运人"]],
+      ["en-US", ["2 tables stacked (the header repeats)", "The title line above each table is the carrier of its rows"]],
+    ] as const) {
+      const text = visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html);
+      for (const part of said) expect(text).toContain(part);
+    }
+    const carriers = async (fields: Record<string, string>) => {
+      const previewed = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(await wizardPage(id), {}, fields) });
+      const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+      const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+      expect(page.summary.counts).toMatchObject({ new: 3, refused: 0 });
+      await prisma.importPreview.deleteMany({ where: { id: previewId } });
+      return page.rows.map((row: { values: unknown[] }) => `${row.values[1]} ${row.values[2]}`);
+    };
+    // Unticked, the titles are notes and the clerk's fixed carrier fills the rows; ticked, each table's title does.
+    expect(await carriers({ "fixed.tier": "T1", "fixed.carrier": "COSCO" })).toEqual([
+      "LONG BEACH COSCO",
+      "OAKLAND COSCO",
+      "LONG BEACH COSCO",
+    ]);
+    expect(await carriers({ "fixed.tier": "T1", "fixed.carrier": "COSCO", carrierTitlesShown: "1", carrierTitles: "1" })).toEqual([
+      "LONG BEACH MSC",
+      "OAKLAND MSC",
+      "LONG BEACH CMA CGM",
+    ]);
+    expect((await wizardPage(id)).carrierTitles).toBe(true);
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

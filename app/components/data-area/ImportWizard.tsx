@@ -107,6 +107,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                       <> · {t("wizard.tab.periods", { count: tab.periods.length, periods: tab.periods.join("、") })}</>
                     ) : null}
                     {tab.titlePeriod ? <> · {t("wizard.tab.titlePeriod", tab.titlePeriod)}</> : null}
+                    {tab.stacked ? <> · {t("wizard.tab.stacked", { count: tab.stacked + 1 })}</> : null}
                   </>
                 }
                 inputProps={{ id: `wizard-tab-${tab.name}`, name: "tabs", value: tab.name, defaultChecked: tab.chosen }}
@@ -212,6 +213,15 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
           <fieldset>
             <legend>{t("wizard.step.fixed")}</legend>
             <p className="field__hint">{t("wizard.fixed.hint")}</p>
+            {w.fixedKeys.includes("carrier") && w.tabs.some((tab) => tab.chosen && tab.stacked > 0) ? (
+              <>
+                <input type="hidden" name="carrierTitlesShown" value="1" />
+                <CheckboxField
+                  label={t("wizard.fixed.carrierTitles")}
+                  inputProps={{ id: "wizard-carrier-titles", name: "carrierTitles", value: "1", defaultChecked: w.carrierTitles }}
+                />
+              </>
+            ) : null}
             {w.fixedKeys.map((key) =>
               key === "tier" ? (
                 <Select

@@ -210,6 +210,8 @@ export type TabLayout = {
   periods: Period[];
   /** A validity stated once above the header ("有效期：12.1-12.31", "Validity: …"): for the rows that give none. */
   titlePeriod: Period | null;
+  /** Headers repeated under the first (carriers' tables stacked in one tab, each under its title line). */
+  stacked: number;
   /** Cells with a formula and no saved result (A1 addresses). */
   formulaCells: string[];
 };
@@ -349,6 +351,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     columns: [],
     periods: [],
     titlePeriod: null,
+    stacked: 0,
     formulaCells: tab.formulaCells,
   };
   let top: number;
@@ -401,10 +404,18 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   // Samples and the kind of values, from the data rows.
   let rows = 0;
   let hiddenRowCount = 0;
+  let stacked = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
+  const spellings = headerSpellings(columns);
+  const indexes = columns.map((column) => column.index);
+  const cellAt = (r: number, c: number) => grid.cell(r, c);
   for (let r = top + count; r < grid.height; r++) {
     if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!rowHasValue(grid, r)) continue;
+    if (repeatsHeader(cellAt, r, indexes, spellings)) {
+      stacked++;
+      continue;
+    }
     rows++;
     if (hiddenRows.has(grid.firstRow + r)) hiddenRowCount++;
     columns.forEach((column, i) => {
@@ -431,8 +442,43 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     columns,
     periods,
     titlePeriod: periods.length ? null : titlePeriodOf(grid, top),
+    stacked,
     formulaCells: tab.formulaCells,
   };
+}
+
+/** Each column's header as a row repeating it would spell it (both lines of a two-line header, or either). */
+function headerSpellings(columns: readonly SourceColumn[]): Map<number, Set<string>> {
+  return new Map(columns.map((column) => [column.index, new Set([column.label, ...column.label.split(" / ")].map((l) => labelKeyOf(l)))]));
+}
+
+/** Whether row r repeats the header (the next of carriers' tables stacked in one tab): two of `columns` at least, each its header. */
+function repeatsHeader(
+  cellAt: (r: number, c: number) => Cell | undefined,
+  r: number,
+  columns: readonly number[],
+  spellings: Map<number, Set<string>>,
+): boolean {
+  const filled = columns.filter((c) => !isBlank(cellAt(r, c)));
+  return filled.length >= 2 && filled.every((c) => spellings.get(c)?.has(labelKeyOf(textOf(cellAt(r, c)))));
+}
+
+/** A row's only content when it is one text cell (a title line: "CMA CGM"), else null. */
+function singleText(grid: SheetGrid, r: number): string | null {
+  let text: string | null = null;
+  for (let c = 0, w = grid.width(r); c < w; c++) {
+    const cell = grid.cell(r, c);
+    if (isBlank(cell)) continue;
+    if (text !== null || typeof cell !== "string") return null;
+    text = cell.trim();
+  }
+  return text;
+}
+
+/** The title line nearest above the header row `top` (0-based): the first table's title, or null when that line is more. */
+function titleAbove(grid: SheetGrid, top: number): string | null {
+  for (let r = top - 1; r >= 0; r--) if (rowHasValue(grid, r)) return singleText(grid, r);
+  return null;
 }
 
 /** The first validity stated in the lines above the header (a notice's title block), or null. */
@@ -541,6 +587,8 @@ export type SourceMapping = {
   /** Column key → target (IGNORE: not imported, on the clerk's word). Keys without an entry use the automatic match. */
   columns: Record<string, Target>;
   fixed: FixedValues;
+  /** The title line above each of the tab's stacked tables names the carrier of its rows ("MSC", then "CMA CGM"). */
+  carrierTitles?: boolean;
 };
 
 export const emptyMapping = (): SourceMapping => ({ tabs: null, header: null, columns: {}, fixed: {} });
@@ -778,10 +826,11 @@ function* mappingSteps(
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
     const title = tabLayoutOf.titlePeriod;
     const usedColumns = [...new Set(plans.map((p) => p.column))];
-    // Each used column's header, as a row repeating it would spell it (both lines of a two-line header, or either).
-    const headerLabels = new Map(
-      tabLayoutOf.columns.map((column) => [column.index, new Set([column.label, ...column.label.split(" / ")].map((l) => labelKeyOf(l)))]),
-    );
+    const spellings = headerSpellings(tabLayoutOf.columns);
+    // The carrier a stacked table's title names (when the clerk says titles are carriers): the first table's is the line above the header.
+    const titles = mapping.carrierTitles === true && carrierSlot >= 0;
+    let titled: string | null = titles ? titleAbove(grid, tabLayoutOf.headerRow - grid.firstRow) : null;
+    let lastLine: string | null = null;
     const hidden = new Set(tab.hiddenCells.rows);
     // A cell under a merged range reads as the range (a port merged over its lanes).
     const merged = mergedDown(tab, grid, first);
@@ -803,6 +852,9 @@ function* mappingSteps(
         leaveOut(hiddenRows, r);
         continue;
       }
+      // The line just above (blank rows passed over): a title line when it is one text cell.
+      const lineAbove = lastLine;
+      if (titles && rowHasValue(grid, r)) lastLine = singleText(grid, r);
       const filledCells = usedColumns.filter((c) => !isBlank(cellAt(r, c)));
       if (filledCells.length === 0) {
         // Cells only in columns nobody maps (a note beside the table): named, not imported.
@@ -814,9 +866,10 @@ function* mappingSteps(
         leaveOut(notes, r);
         continue;
       }
-      if (filledCells.length >= 2 && filledCells.every((c) => headerLabels.get(c)?.has(labelKeyOf(textOf(cellAt(r, c)))))) {
+      if (repeatsHeader(cellAt, r, usedColumns, spellings)) {
         // The header again (the next block of a sheet that stacks its carriers' tables): no rate, named as a note.
         leaveOut(notes, r);
+        if (titles) titled = lineAbove;
         continue;
       }
       periods.forEach((period) => {
@@ -885,7 +938,8 @@ function* mappingSteps(
             } else parts.forEach((part, i) => put(NOT_OFFERED.test(part) ? null : part, plan.groups![i], plan.kind));
           } else put(cell ?? null, plan.slots, plan.kind);
         }
-        // Fixed values fill what the row leaves empty.
+        // Its table's title (when titles are carriers), then the fixed values, fill what the row leaves empty.
+        if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && titled) values[carrierSlot] = titled;
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;
         if (currencySlot >= 0 && isBlank(values[currencySlot]) && fixedCurrency) values[currencySlot] = fixedCurrency;
         if (priced && !mixed) {

@@ -237,6 +237,8 @@ export type WizardView = {
     periods: string[];
     /** The validity the tab's title block states (for its rows without one), or null. */
     titlePeriod: { from: string; to: string } | null;
+    /** Headers repeated under the first: carriers' tables stacked in the tab. */
+    stacked: number;
     columns: number;
     chosen: boolean;
     formulaCells: string[];
@@ -259,6 +261,8 @@ export type WizardView = {
   }[];
   targets: Target[];
   fixed: FixedValues;
+  /** The title above each stacked table names its rows' carrier (the clerk's word). */
+  carrierTitles: boolean;
   fixedKeys: FixedKey[];
   tierChoices: readonly TierChoice[];
   tableCurrency: string | null;
@@ -286,6 +290,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
     header: mapping.header,
     targets: targetsOf(area),
     fixed: mapping.fixed,
+    carrierTitles: mapping.carrierTitles === true,
     fixedKeys: fixedKeysOf(area),
     tierChoices: TIER_CHOICES,
     tableCurrency: tableCurrency(area),
@@ -306,6 +311,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       hiddenRows: t.hiddenRows,
       periods: t.periods.map((p) => p.label),
       titlePeriod: t.titlePeriod && { from: t.titlePeriod.from, to: t.titlePeriod.to },
+      stacked: t.stacked,
       columns: t.columns.length,
       chosen: tabChosen(t, mapping.tabs),
       formulaCells: t.formulaCells.slice(0, 20),
@@ -351,7 +357,9 @@ export function mappingFromForm(area: DataArea, form: FormData, previous: Source
       if ((TIER_CHOICES as readonly string[]).includes(value)) fixed.tier = value as TierChoice;
     } else fixed[key] = value;
   }
-  return { mapping: { tabs, header, columns, fixed }, saveAs: text("saveAs").slice(0, 60) };
+  // A checkbox the page shows only for stacked tables: when it was not on the form, the choice so far stands.
+  const carrierTitles = form.has("carrierTitlesShown") ? form.get("carrierTitles") === "1" : previous.carrierTitles === true;
+  return { mapping: { tabs, header, columns, fixed, ...(carrierTitles ? { carrierTitles } : {}) }, saveAs: text("saveAs").slice(0, 60) };
 }
 
 /** Saves the clerk's choices (the form of the wizard's page); false when the upload is gone. */
