@@ -528,6 +528,19 @@ function readSheet(book, entry, XLSX, dateText) {
 
 /** `hidden="1"` (or "true") in a tag's attributes. */
 const HIDDEN_ATTRIBUTE = /\shidden="(?:1|true)"/;
+/** Any spelling of the attribute: one other than Excel's own (`hidden='1'`, `hidden = "1"`) is not the plain form. */
+const ANY_HIDDEN = /\shidden\s*=/;
+const PLAIN_HIDDEN = /\shidden="(?:0|1|true|false)"/;
+
+/**
+ * Whether a tag hides its row or columns; SheetJS reads a sheet that spells the attribute otherwise than Excel does.
+ * @param {string} tag
+ * @returns {boolean}
+ */
+function hides(tag) {
+  if (ANY_HIDDEN.test(tag) && !PLAIN_HIDDEN.test(tag)) unsupported();
+  return HIDDEN_ATTRIBUTE.test(tag);
+}
 
 /**
  * The rows of `sheetData` marked hidden (hidden by hand, by a filter or in a
@@ -538,10 +551,10 @@ const HIDDEN_ATTRIBUTE = /\shidden="(?:1|true)"/;
  */
 function hiddenRows(data) {
   const rows = [];
-  for (let at = data.indexOf(' hidden="'); at >= 0; at = data.indexOf(' hidden="', at + 8)) {
+  for (let at = data.indexOf(" hidden"); at >= 0; at = data.indexOf(" hidden", at + 7)) {
     const open = data.lastIndexOf("<", at);
     const tag = data.slice(open, data.indexOf(">", at) + 1);
-    if (!tag.startsWith("<row ") || !HIDDEN_ATTRIBUTE.test(tag)) continue;
+    if (!tag.startsWith("<row ") || !hides(tag)) continue;
     const r = /\sr="(\d+)"/.exec(tag);
     if (r) rows.push(Number(r[1]));
   }
@@ -557,7 +570,7 @@ function hiddenRows(data) {
 function hiddenColumns(head, width) {
   const columns = [];
   for (const m of head.matchAll(/<col\b[^>]*>/g)) {
-    if (!HIDDEN_ATTRIBUTE.test(m[0])) continue;
+    if (!hides(m[0])) continue;
     const min = /\smin="(\d+)"/.exec(m[0]);
     const max = /\smax="(\d+)"/.exec(m[0]);
     if (!min || !max) continue;

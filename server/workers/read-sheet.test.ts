@@ -190,6 +190,21 @@ describe("rows and columns hidden in the workbook", () => {
       ]);
   });
 
+  it("an attribute spelled otherwise than Excel does (hidden='1', hidden = \"1\") is read by SheetJS, never passed over", () => {
+    const zip = XLSX.CFB.read(plain, { type: "buffer" });
+    const entry = zip.FileIndex[zip.FullPaths.indexOf("Root Entry/xl/worksheets/sheet1.xml")];
+    const xml = Buffer.from(entry.content as Uint8Array).toString("utf8");
+    for (const spelling of [`hidden='1'`, `hidden = "1"`]) {
+      entry.content = Buffer.from(xml.replaceAll(`hidden="1"`, spelling), "utf8");
+      const bytes = new Uint8Array(XLSX.CFB.write(zip, { fileType: "zip", type: "buffer", compression: true }) as Buffer);
+      expect(
+        readWorkbookFast(bytes.slice(), XLSX, () => "date"),
+        spelling,
+      ).toBeNull();
+      expect(hidden(bytes)[0], spelling).toEqual(["sheet1", { rows: [3], columns: [1] }]);
+    }
+  });
+
   it("a hidden column of an .xls is read too (SheetJS writes no hidden rows to .xls)", () => {
     const xls = new Uint8Array(XLSX.write(XLSX.read(plain, { cellStyles: true }), { type: "buffer", bookType: "biff8" }) as Buffer);
     expect(hidden(xls)[0]).toEqual(["sheet1", { rows: [], columns: [1] }]);
