@@ -1,7 +1,7 @@
 // The names carriers give their columns (decision 207), matched to the
 // area's fields and price bases the wizard preselects.
 import { describe, expect, it } from "vitest";
-import { airArea, fclArea, lclArea } from "~/domain/data-areas";
+import { airArea, fclArea, lclArea, railArea } from "~/domain/data-areas";
 import { matchHeader } from "./source-layout.server";
 
 describe("a carrier's column header matched to the area's field", () => {
@@ -15,6 +15,11 @@ describe("a carrier's column header matched to the area's field", () => {
     [lclArea, "Booking Cut-off", "bookingCutoff"],
     [lclArea, "截单", "bookingCutoff"],
     [airArea, "+45KG", "price:bulk45"],
+    [railArea, "起运站", "pol"],
+    [railArea, "目的站", "pod"],
+    [railArea, "Destination Station", "pod"],
+    [railArea, "40HQ COC", "price:coc40"],
+    [railArea, "20GP SOC", "price:soc20"],
   ] as const)("%#: %s → %s", (area, header, target) => {
     expect(matchHeader(area, header)).toBe(target);
   });
