@@ -710,9 +710,16 @@ export function validityRange(text: string, today: Date = new Date()): { from: s
   if (period) return period;
   const parts = text.normalize("NFKC").trim().split(VALIDITY_SPLIT);
   if (parts.length !== 2) return null;
-  const from = normalizeDay(parts[0]);
   const to = normalizeDay(parts[1]);
-  return typeof from === "string" && typeof to === "string" ? { from, to } : null;
+  if (typeof to !== "string") return null;
+  let from = normalizeDay(parts[0]);
+  // "1 Dec - 31 Dec 2026", "Dec 20 - Jan 5, 2027": a start with its month's name and no year is in the end's year, or the one before.
+  if (typeof from !== "string" && /[a-z]/i.test(parts[0]) && !/\d{3,}/.test(parts[0])) {
+    const year = Number(to.slice(0, 4));
+    const start = normalizeDay(`${parts[0].replace(/,\s*$/, "")} ${year}`);
+    if (typeof start === "string") from = start > to ? (normalizeDay(`${parts[0].replace(/,\s*$/, "")} ${year - 1}`) as string) : start;
+  }
+  return typeof from === "string" ? { from, to } : null;
 }
 
 /** What introduces a validity in a title line: 有效期, 运价有效期, 有效日期, Validity, Valid from, Effective date … */
