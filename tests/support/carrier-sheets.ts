@@ -49,6 +49,24 @@ function laneRate(r: (string | number)[], validity: Validity): FixtureRate {
   return { pol, pod, carrier, gp20, gp40, hq40, from: isoDay(validity.from), to: isoDay(validity.to) };
 }
 
+/** A lane: POL, POD, carrier, 20GP, 40GP, 40HC. */
+type Lane = readonly [string, string, string, number, number, number];
+
+/**
+ * A one-tab sheet of `lanes`: the lines `above` the header, the header, then
+ * each lane as the sheet writes it (`cells`); and the rates a customer should
+ * find, under `validity`.
+ */
+function laneSheet(
+  book: Book,
+  validity: Validity,
+  lanes: readonly Lane[],
+  tab: { name: string; above?: unknown[][]; header: unknown[]; cells: (lane: Lane, i: number) => unknown[] },
+): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const rows = [...(tab.above ?? []), tab.header, ...lanes.map(tab.cells)];
+  return { bytes: workbookBytes([{ name: tab.name, rows }], book), rates: lanes.map((lane) => laneRate([...lane], validity)) };
+}
+
 export type FixtureRate = {
   pol: string;
   pod: string;
@@ -212,26 +230,15 @@ export function periodSheet(book: Book = "xlsx", today = new Date()): { bytes: U
 
 /** The plain English sheet: POL, POD, Carrier, 20GP, 40GP, 40HC, Valid From, Valid To, Remarks. */
 export function englishSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
-  const rows = [
+  const lanes: Lane[] = [
     ["QINGDAO", "LONG BEACH", "COSCO", 1650, 2050, 2150],
     ["QINGDAO", "OAKLAND", "COSCO", 1700, 2120, 2220],
   ];
-  const bytes = workbookBytes(
-    [
-      {
-        name: "Sheet1",
-        rows: [
-          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"],
-          ...rows.map((r) => [...r, validity.from, validity.to, "subject to GRI"]),
-        ],
-      },
-    ],
-    book,
-  );
-  return {
-    bytes,
-    rates: rows.map((r) => laneRate(r, validity)),
-  };
+  return laneSheet(book, validity, lanes, {
+    name: "Sheet1",
+    header: ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Remarks"],
+    cells: (lane) => [...lane, validity.from, validity.to, "subject to GRI"],
+  });
 }
 
 /**
@@ -239,24 +246,16 @@ export function englishSheet(book: Book = "xlsx", validity = currentValidity()):
  * ("11.26-1.8"): the year is the one nearest today.
  */
 export function yearlessValiditySheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
-  const rows = [
+  const day = (date: Date) => `${date.getUTCMonth() + 1}.${date.getUTCDate()}`;
+  const lanes: Lane[] = [
     ["SHANGHAI", "HAMBURG", "MSC", 1210, 2230, 2340],
     ["NINGBO", "ROTTERDAM", "MSC", 1180, 2190, 2300],
-  ] as const;
-  const day = (date: Date) => `${date.getUTCMonth() + 1}.${date.getUTCDate()}`;
-  const bytes = workbookBytes(
-    [
-      {
-        name: "欧洲线",
-        rows: [
-          ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "有效期"],
-          ...rows.map((r) => [...r, `${day(validity.from)}-${day(validity.to)}`]),
-        ],
-      },
-    ],
-    book,
-  );
-  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+  ];
+  return laneSheet(book, validity, lanes, {
+    name: "欧洲线",
+    header: ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "有效期"],
+    cells: (lane) => [...lane, `${day(validity.from)}-${day(validity.to)}`],
+  });
 }
 
 /**
@@ -264,27 +263,17 @@ export function yearlessValiditySheet(book: Book = "xlsx", validity = currentVal
  * （以开船日为准）" on row 2), and in no column of the table.
  */
 export function titleValiditySheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
-  const rows = [
+  const dotted = (date: Date) => isoDay(date).replaceAll("-", ".");
+  const lanes: Lane[] = [
     ["SHANGHAI", "GENOA", "MSC", 1310, 2410, 2520],
     ["NINGBO", "BARCELONA", "MSC", 1290, 2380, 2490],
-  ] as const;
-  const dotted = (date: Date) => isoDay(date).replaceAll("-", ".");
-  const bytes = workbookBytes(
-    [
-      {
-        name: "地中海线",
-        rows: [
-          ["MSC 地中海线运价通知"],
-          [`有效期：${dotted(validity.from)}-${dotted(validity.to)}（以开船日为准）`],
-          [],
-          ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "备注"],
-          ...rows.map((r) => [...r, "含BAF"]),
-        ],
-      },
-    ],
-    book,
-  );
-  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+  ];
+  return laneSheet(book, validity, lanes, {
+    name: "地中海线",
+    above: [["MSC 地中海线运价通知"], [`有效期：${dotted(validity.from)}-${dotted(validity.to)}（以开船日为准）`], []],
+    header: ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "备注"],
+    cells: (lane) => [...lane, "含BAF"],
+  });
 }
 
 /**
@@ -321,31 +310,23 @@ export function portListsSheet(book: Book = "xlsx", validity = currentValidity()
  * "20GP/40GP/40HQ" ("USD1650/2050/2150"), as agents paste them from a chat.
  */
 export function pricesInOneCellSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
-  const rows = [
+  const lanes: Lane[] = [
     ["DALIAN", "VANCOUVER", "ONE", 1650, 2050, 2150],
     ["DALIAN", "PRINCE RUPERT", "ONE", 1720, 2110, 2210],
-  ] as const;
-  const bytes = workbookBytes(
-    [
-      {
-        name: "Sheet1",
-        rows: [
-          ["POL", "POD", "Carrier", "20GP/40GP/40HQ", "Valid From", "Valid To", "T/T"],
-          ...rows.map(([pol, pod, carrier, gp20, gp40, hq40], i) => [
-            pol,
-            pod,
-            carrier,
-            i === 0 ? `USD${gp20}/${gp40}/${hq40}` : `${gp20} / ${gp40} / ${hq40}`,
-            validity.from,
-            validity.to,
-            "14-16 days",
-          ]),
-        ],
-      },
+  ];
+  return laneSheet(book, validity, lanes, {
+    name: "Sheet1",
+    header: ["POL", "POD", "Carrier", "20GP/40GP/40HQ", "Valid From", "Valid To", "T/T"],
+    cells: ([pol, pod, carrier, gp20, gp40, hq40], i) => [
+      pol,
+      pod,
+      carrier,
+      i === 0 ? `USD${gp20}/${gp40}/${hq40}` : `${gp20} / ${gp40} / ${hq40}`,
+      validity.from,
+      validity.to,
+      "14-16 days",
     ],
-    book,
-  );
-  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+  });
 }
 
 /**
@@ -353,28 +334,24 @@ export function pricesInOneCellSheet(book: Book = "xlsx", validity = currentVali
  * "$2,050", "2150 USD" (the FCL table's own currency, USD).
  */
 export function currencyInPricesSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
-  const rows = [
+  const lanes: Lane[] = [
     ["QINGDAO", "LONG BEACH", "COSCO", 1650, 2050, 2150],
     ["QINGDAO", "OAKLAND", "COSCO", 1700, 2120, 2220],
-  ] as const;
-  const money = ([, , , gp20, gp40, hq40]: readonly (string | number)[]) => [
-    `USD ${Number(gp20).toLocaleString("en-US")}`,
-    `$${Number(gp40).toLocaleString("en-US")}`,
-    `${hq40} USD`,
   ];
-  const bytes = workbookBytes(
-    [
-      {
-        name: "Sheet1",
-        rows: [
-          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
-          ...rows.map((r) => [r[0], r[1], r[2], ...money(r), validity.from, validity.to]),
-        ],
-      },
+  return laneSheet(book, validity, lanes, {
+    name: "Sheet1",
+    header: ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+    cells: ([pol, pod, carrier, gp20, gp40, hq40]) => [
+      pol,
+      pod,
+      carrier,
+      `USD ${gp20.toLocaleString("en-US")}`,
+      `$${gp40.toLocaleString("en-US")}`,
+      `${hq40} USD`,
+      validity.from,
+      validity.to,
     ],
-    book,
-  );
-  return { bytes, rates: rows.map((r) => laneRate([...r], validity)) };
+  });
 }
 
 /**
