@@ -541,6 +541,31 @@ describe("the wizard never loses data without a word", () => {
     expect((await wizardPage(id)).carrierTitles).toBe(true);
   });
 
+  it("a column the clerk left unmapped is named on the preview as not imported; one said 不导入 is not", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To", "Free Time", "Contract No."],
+          ["QINGDAO", "LONG BEACH", "COSCO", 1650, 2050, 2150, "2026/12/01", "2026/12/31", "14 days", "SC-118"],
+        ],
+      },
+    ]);
+    const id = idIn(await startWizard(bytes, "free time.xlsx"), "wizard");
+    const previewed = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(await wizardPage(id), { "Contract No.": "ignore" }, { "fixed.tier": "T1" }),
+    });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    expect((await load(fcl, PATH, cookie, { preview: previewId })).data.preview.summary.unmatched).toEqual(["Free Time"]);
+    for (const [lng, said] of [
+      ["zh-CN", "以下列未能识别，将被忽略：Free Time"],
+      ["en-US", "These columns matched nothing and will be ignored: Free Time"],
+    ] as const)
+      expect(visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

@@ -623,7 +623,8 @@ async function stageSheet(
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
         counts: { ...row, refused: badRows.length },
-        unmatched,
+        // A carrier's sheet: the columns the clerk left unmapped (a price-like one keeps the wizard from previewing).
+        unmatched: mapped ? [...unmatched, ...mapped.unmapped] : unmatched,
         problems,
         badRows,
         ...(portCounts ? { ports: portCounts } : {}),

@@ -689,6 +689,8 @@ export type MappedSheet = {
   hiddenRows: { origin: RowOrigin; text: string }[];
   /** Rows that name several ports in one cell, each split into a row per pair of ports (port-lists.server.ts). */
   portLists: { origin: RowOrigin; text: string }[];
+  /** Columns of the chosen tabs the clerk mapped to nothing (nor said "不导入"): not imported, named on the preview. */
+  unmapped: string[];
 };
 
 /** The header of a field in the area's import layout (what validateSheet matches). */
@@ -984,7 +986,15 @@ function* mappingSteps(
     }
   }
   const header = fields.map((field) => headerOfField(area, field));
-  return { sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] }, origins, problems, notes, hiddenRows, portLists: [] };
+  return {
+    sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] },
+    origins,
+    problems,
+    notes,
+    hiddenRows,
+    portLists: [],
+    unmapped: layout.keys.filter((k) => targetOf(layout, mapping, k.key) === null).map((k) => k.label),
+  };
 }
 
 /**
