@@ -459,8 +459,16 @@ function repeatsHeader(
   columns: readonly number[],
   spellings: Map<number, Set<string>>,
 ): boolean {
-  const filled = columns.filter((c) => !isBlank(cellAt(r, c)));
-  return filled.length >= 2 && filled.every((c) => spellings.get(c)?.has(labelKeyOf(textOf(cellAt(r, c)))));
+  // Once per data row of every tab: no array, and the first cell that is not its column's header ends it.
+  let filled = 0;
+  for (const c of columns) {
+    const cell = cellAt(r, c);
+    if (isBlank(cell)) continue;
+    // A header may be a number (a weight break, 45): compared as the text it shows.
+    if ((typeof cell !== "string" && typeof cell !== "number") || !spellings.get(c)?.has(labelKeyOf(String(cell).trim()))) return false;
+    filled++;
+  }
+  return filled >= 2;
 }
 
 /** A row's only content when it is one text cell (a title line: "CMA CGM"), else null. */
