@@ -566,6 +566,45 @@ describe("the wizard never loses data without a word", () => {
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 
+  it("a sheet 'EX SHANGHAI' without a column for the port of loading: the clerk fixes it once, and the source keeps it", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const sheet = (gp20: number) =>
+      workbookBytes([
+        {
+          name: "Sheet1",
+          rows: [
+            ["FCL TARIFF EX SHANGHAI"],
+            ["POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
+            ["MANZANILLO", "ONE", gp20, 2350, 2450, "2026/12/01", "2026/12/31"],
+          ],
+        },
+      ]);
+    const id = idIn(await startWizard(sheet(1950), "ex shanghai.xlsx"), "wizard");
+    expect((await wizardPage(id)).problems).toContainEqual({ key: "wizard.problem.required", values: { fields: "pol" } });
+    for (const [lng, said] of [
+      ["zh-CN", "以下字段没有对应的列或固定值：起运港"],
+      ["en-US", "Port of loading (for a sheet without its column"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    const previewed = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(await wizardPage(id), {}, { "fixed.pol": "SHANGHAI", "fixed.tier": "all", saveAs: "Ex Shanghai" }),
+    });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    expect(page.summary.counts).toMatchObject({ new: 1, refused: 0 });
+    expect(page.rows[0].values.slice(0, 2)).toEqual(["SHANGHAI", "MANZANILLO"]);
+    // Next week: recognised, and straight to the preview from Shanghai.
+    const next = await startWizard(sheet(1990), "ex shanghai 2.xlsx");
+    const nextId = idIn(next, "preview");
+    expect(nextId, next).not.toBe("");
+    expect((await load(fcl, PATH, cookie, { preview: nextId })).data.preview.rows[0].values.slice(0, 2)).toEqual([
+      "SHANGHAI",
+      "MANZANILLO",
+    ]);
+    await prisma.importPreview.deleteMany({ where: { id: { in: [previewId, nextId] } } });
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

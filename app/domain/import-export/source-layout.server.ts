@@ -123,10 +123,19 @@ export function tableCurrency(area: DataArea): string | null {
 }
 
 /** Fixed values for the whole file (the clerk's): which of them an area takes. */
-export type FixedValues = { carrier?: string; currency?: string; validFrom?: string; validTo?: string; tier?: TierChoice };
+export type FixedValues = {
+  /** The port (station, airport) of loading of every row, for a sheet "EX SHANGHAI" that has no column for it. */
+  pol?: string;
+  carrier?: string;
+  currency?: string;
+  validFrom?: string;
+  validTo?: string;
+  tier?: TierChoice;
+};
 export type FixedKey = keyof FixedValues;
 export function fixedKeysOf(area: DataArea): FixedKey[] {
   return [
+    ...(hasField(area, "pol") ? (["pol"] as const) : []),
     ...(hasField(area, "carrier") ? (["carrier"] as const) : []),
     ...(tableCurrency(area) || hasField(area, CURRENCY) ? (["currency"] as const) : []),
     ...(hasValidity(area) ? (["validFrom", "validTo"] as const) : []),
@@ -670,7 +679,7 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
   const dated = chosen.every((t) => t.periods.length > 0 || t.titlePeriod !== null);
   const fills = (field: string) =>
     targets.has(field) ||
-    (field === "carrier" && !!fixed.carrier) ||
+    ((field === "carrier" || field === "pol") && !!fixed[field]) ||
     ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field]));
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
   const rule = area.import.datesRequired;
@@ -816,6 +825,7 @@ function* mappingSteps(
   const carrierSlot = hasField(area, "carrier") ? slotFor("carrier") : -1;
   const currencySlot = hasCurrencyField ? slotFor(CURRENCY) : -1;
   const { fixed } = mapping;
+  const polSlot = fixed.pol ? slotFor("pol") : -1;
   const fixedFrom = fixed.validFrom ? (normalizeDay(fixed.validFrom) as string) : null;
   const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
   const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
@@ -958,6 +968,7 @@ function* mappingSteps(
         // Its table's title (when titles are carriers), then the fixed values, fill what the row leaves empty.
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && titled) values[carrierSlot] = titled;
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;
+        if (polSlot >= 0 && isBlank(values[polSlot])) values[polSlot] = fixed.pol ?? null;
         if (currencySlot >= 0 && isBlank(values[currencySlot]) && fixedCurrency) values[currencySlot] = fixedCurrency;
         if (priced && !mixed) {
           // The prices' own currency is the row's: it fills an empty currency, and must agree with one given.
