@@ -566,36 +566,43 @@ describe("the wizard never loses data without a word", () => {
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 
-  it("a sheet 'EX SHANGHAI' without a column for the port of loading: the clerk fixes it once, and the source keeps it", async () => {
+  it("a sheet 'EX SHANGHAI' without a column for the port of loading: the title's port, or the clerk's, fixed once and kept with the source", async () => {
     await prisma.importSourceProfile.deleteMany({});
-    const sheet = (gp20: number) =>
+    const sheet = (title: string, gp20: number) =>
       workbookBytes([
         {
           name: "Sheet1",
           rows: [
-            ["FCL TARIFF EX SHANGHAI"],
+            [title],
             ["POD", "Carrier", "20GP", "40GP", "40HC", "Valid From", "Valid To"],
             ["MANZANILLO", "ONE", gp20, 2350, 2450, "2026/12/01", "2026/12/31"],
           ],
         },
       ]);
-    const id = idIn(await startWizard(sheet(1950), "ex shanghai.xlsx"), "wizard");
-    expect((await wizardPage(id)).problems).toContainEqual({ key: "wizard.problem.required", values: { fields: "pol" } });
+    // A title that names no port: the wizard asks for it.
+    const asked = idIn(await startWizard(sheet("FCL TARIFF DEC", 1950), "tariff.xlsx"), "wizard");
+    expect((await wizardPage(asked)).problems).toContainEqual({ key: "wizard.problem.required", values: { fields: "pol" } });
     for (const [lng, said] of [
       ["zh-CN", "以下字段没有对应的列或固定值：起运港"],
       ["en-US", "Port of loading (for a sheet without its column"],
     ] as const)
-      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+      expect(visibleText((await render(PATH, { wizard: asked, lng }, { cookie })).html)).toContain(said);
+
+    // "EX SHANGHAI" in the title: filled in (the clerk sees it and may change it).
+    const id = idIn(await startWizard(sheet("FCL TARIFF EX SHANGHAI", 1950), "ex shanghai.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    expect(view.fixed.pol).toBe("SHANGHAI");
+    expect(view.problems).toEqual([{ key: "wizard.problem.tier" }]);
     const previewed = await post(fcl, PATH, cookie, {
       intent: "wizardPreview",
-      ...formOf(await wizardPage(id), {}, { "fixed.pol": "SHANGHAI", "fixed.tier": "all", saveAs: "Ex Shanghai" }),
+      ...formOf(view, {}, { "fixed.tier": "all", saveAs: "Ex Shanghai" }),
     });
     const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
     const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
     expect(page.summary.counts).toMatchObject({ new: 1, refused: 0 });
     expect(page.rows[0].values.slice(0, 2)).toEqual(["SHANGHAI", "MANZANILLO"]);
     // Next week: recognised, and straight to the preview from Shanghai.
-    const next = await startWizard(sheet(1990), "ex shanghai 2.xlsx");
+    const next = await startWizard(sheet("FCL TARIFF EX SHANGHAI", 1990), "ex shanghai 2.xlsx");
     const nextId = idIn(next, "preview");
     expect(nextId, next).not.toBe("");
     expect((await load(fcl, PATH, cookie, { preview: nextId })).data.preview.rows[0].values.slice(0, 2)).toEqual([

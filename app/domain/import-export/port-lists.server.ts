@@ -8,8 +8,7 @@
 // ports, stays as written: the preview names it among the ports nothing
 // resolves. Each row split is named to the clerk on the preview.
 import type { DataArea } from "~/domain/data-areas/types";
-import { PORT_NAME_TABLES, knownNamesSql } from "~/domain/reference/port-aliases.server";
-import { prisma } from "~/utils/db.server";
+import { PORT_NAME_TABLES, portsNamed } from "~/domain/reference/port-aliases.server";
 import type { Cell } from "./sheet-worker.server";
 import type { MappedSheet } from "./source-layout.server";
 
@@ -25,16 +24,6 @@ const partsOf = (cell: Cell): string[] | null => {
     .filter(Boolean);
   return parts.length > 1 ? parts : null;
 };
-
-/** The names (whole cells and their parts) the alias table resolves to a port. */
-async function knownNames(names: string[]): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
-  const rows = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    `WITH ${knownNamesSql(`SELECT n.name, 0 AS rows FROM unnest($1::text[]) AS n(name)`)} SELECT name FROM known WHERE port IS NOT NULL`,
-    names,
-  );
-  return new Set(rows.map((r) => r.name));
-}
 
 /** `mapped` with each row that lists several ports of loading or destination split into a row per pair. */
 export async function splitPortLists(area: DataArea, mapped: MappedSheet): Promise<MappedSheet> {
@@ -54,7 +43,7 @@ export async function splitPortLists(area: DataArea, mapped: MappedSheet): Promi
       }
     }
   if (lists.size === 0) return mapped;
-  const known = await knownNames([...new Set([...lists.keys(), ...[...lists.values()].flat()])]);
+  const known = await portsNamed([...new Set([...lists.keys(), ...[...lists.values()].flat()])]);
   const splits = new Map([...lists].filter(([cell, parts]) => !known.has(cell) && parts.every((p) => known.has(p))));
   if (splits.size === 0) return mapped;
 

@@ -219,6 +219,8 @@ export type TabLayout = {
   periods: Period[];
   /** A validity stated once above the header ("有效期：12.1-12.31", "Validity: …"): for the rows that give none. */
   titlePeriod: Period | null;
+  /** The texts above the header (a notice's title block), at most ten. */
+  titleLines: string[];
   /** Headers repeated under the first (carriers' tables stacked in one tab, each under its title line). */
   stacked: number;
   /** Cells with a formula and no saved result (A1 addresses). */
@@ -360,6 +362,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     columns: [],
     periods: [],
     titlePeriod: null,
+    titleLines: [],
     stacked: 0,
     formulaCells: tab.formulaCells,
   };
@@ -451,6 +454,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     columns,
     periods,
     titlePeriod: periods.length ? null : titlePeriodOf(grid, top),
+    titleLines: titleLinesOf(grid, top),
     stacked,
     formulaCells: tab.formulaCells,
   };
@@ -490,6 +494,32 @@ function singleText(grid: SheetGrid, r: number): string | null {
     text = cell.trim();
   }
   return text;
+}
+
+/** The text cells above the header row `top` (0-based), at most ten. */
+function titleLinesOf(grid: SheetGrid, top: number): string[] {
+  const lines: string[] = [];
+  for (let r = 0; r < top && lines.length < 10; r++)
+    for (let c = 0, w = grid.width(r); c < w && lines.length < 10; c++) {
+      const cell = grid.cell(r, c);
+      if (typeof cell === "string" && cell.trim()) lines.push(cell.trim().slice(0, 200));
+    }
+  return lines;
+}
+
+/**
+ * The port a title names as the sheet's port of loading ("FCL TARIFF EX
+ * SHANGHAI", "FROM NINGBO TO USWC", "上海出口运价", "起运港：青岛"), as written;
+ * the caller checks it is a port.
+ */
+export function titlePortOfLoading(line: string): string | null {
+  const text = line.normalize("NFKC").replace(/\s+/g, " ").trim();
+  const named = /起运港\s*[:：]\s*([^\s,，;；(（]+)/.exec(text);
+  if (named) return named[1];
+  const english = /\b(?:EX|FROM)\s+([A-Z][A-Z.'-]*(?:\s+(?!TO\b|PORT\b|RATES?\b|TARIFF\b)[A-Z][A-Z.'-]*)*)/i.exec(text);
+  if (english) return english[1];
+  const chinese = /([\u4e00-\u9fff]{2,6}?)港?(?:出口|起运|出发)/.exec(text);
+  return chinese ? chinese[1] : null;
 }
 
 /** The title line nearest above the header row `top` (0-based): the first table's title, or null when that line is more. */

@@ -20,6 +20,7 @@ import type { DataArea } from "~/domain/data-areas/types";
 import { prisma } from "~/utils/db.server";
 import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
 import { splitPortLists } from "./port-lists.server";
+import { PORT_NAME_TABLES, portsNamed } from "~/domain/reference/port-aliases.server";
 import { previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
 import { createMappedPreview, type PreviewSummary } from "./preview.server";
 import type { WorkbookTab } from "./sheet-worker.server";
@@ -37,6 +38,7 @@ import {
   tableCurrency,
   targetOf,
   targetsOf,
+  titlePortOfLoading,
   type FixedKey,
   type FixedValues,
   type SourceLayout,
@@ -139,7 +141,7 @@ export async function startWizard(
     const detected = await detectLayoutYielding(area, read.tabs);
     const signature = layoutSignature(detected);
     const profile = (await listProfiles(area)).find((p) => p.signature === signature) ?? null;
-    const mapping = profile?.mapping ?? emptyMapping();
+    const mapping = profile?.mapping ?? (await withTitlePort(area, detected, emptyMapping()));
     await prisma.importWizardUpload.create({
       data: {
         id,
@@ -181,6 +183,24 @@ export async function startWizard(
   } finally {
     if (!kept) await removePreviewFiles([file.key]);
   }
+}
+
+/**
+ * A new sheet's mapping with its port of loading taken from its title ("FCL
+ * TARIFF EX SHANGHAI", "上海出口运价") into the fixed values, when no column
+ * gives it and the title names a port the alias table knows: the clerk sees it
+ * filled in and may change it.
+ */
+async function withTitlePort(area: DataArea, layout: SourceLayout, mapping: SourceMapping): Promise<SourceMapping> {
+  if (!PORT_NAME_TABLES.some((t) => t.area === area.key) || !fixedKeysOf(area).includes("pol") || mapping.fixed.pol) return mapping;
+  if (layout.keys.some((k) => targetOf(layout, mapping, k.key) === "pol")) return mapping;
+  const named = layout.tabs
+    .filter((t) => tabChosen(t, mapping.tabs))
+    .flatMap((t) => t.titleLines.map(titlePortOfLoading))
+    .filter((name): name is string => name !== null);
+  const ports = await portsNamed([...new Set(named)]);
+  const port = named.map((name) => ports.get(name)).find((p) => p !== undefined);
+  return port ? { ...mapping, fixed: { ...mapping.fixed, pol: port } } : mapping;
 }
 
 type UploadRow = { id: string; fileName: string; fileKey: string; fileChecksum: string };

@@ -66,6 +66,16 @@ export function knownNamesSql(namesSql: string): string {
   return `names AS (${namesSql}), known AS (SELECT n.name, n.rows, ${resolvedNameSql("n.name")} AS port FROM names n)`;
 }
 
+/** The port each of `names` stands for (its English name), for the names that stand for one: one statement. */
+export async function portsNamed(names: readonly string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const rows = await prisma.$queryRawUnsafe<{ name: string; port: string }[]>(
+    `WITH ${knownNamesSql(`SELECT n.name, 0 AS rows FROM unnest($1::text[]) AS n(name)`)} SELECT name, port FROM known WHERE port IS NOT NULL`,
+    [...names],
+  );
+  return new Map(rows.map((r) => [r.name, r.port]));
+}
+
 /**
  * Rewrites, in place and set-based, every resolvable port name of `columns`
  * in `table` to the port's English name, inside the caller's transaction.

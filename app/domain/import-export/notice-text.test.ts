@@ -3,7 +3,7 @@
 // stated once in a notice's title block.
 import { describe, expect, it } from "vitest";
 import { periodOf } from "~/domain/data-areas/synonyms";
-import { titleValidity, validityRange } from "./source-layout.server";
+import { titlePortOfLoading, titleValidity, validityRange } from "./source-layout.server";
 
 // 29 Nov 2026 and 28 Dec 2026, 10:00 in Shanghai.
 const NOVEMBER = new Date("2026-11-29T02:00:00Z");
@@ -60,5 +60,23 @@ describe("a validity stated in a notice's title block", () => {
       "Tel 021-6888 1234",
     ])
       expect(titleValidity(text, NOVEMBER), text).toBeNull();
+  });
+});
+
+describe("the port of loading a notice's title names", () => {
+  it.each([
+    ["FCL TARIFF EX SHANGHAI", "SHANGHAI"],
+    ["Rates from Ningbo to USWC", "Ningbo"],
+    ["EX TIANJIN XINGANG (DEC)", "TIANJIN XINGANG"],
+    ["上海出口运价 12月", "上海"],
+    ["宁波港出口", "宁波"],
+    ["起运港：青岛", "青岛"],
+  ])("%s → %s", (line, port) => {
+    expect(titlePortOfLoading(line)).toBe(port);
+  });
+
+  it("a title naming no port of loading names none", () => {
+    for (const line of ["MSC 地中海线运价通知", "Validity: 01 Dec 2026 - 31 Dec 2026", "以上价格不含THC"])
+      expect(titlePortOfLoading(line), line).toBeNull();
   });
 });
