@@ -34,13 +34,14 @@ export async function splitPortLists(area: DataArea, mapped: MappedSheet): Promi
   const indexes = (table.columns as readonly string[]).map((field) => header.indexOf(headerOf(field))).filter((i) => i >= 0);
   // The lists of the sheet, once each, and every part of them.
   const lists = new Map<string, string[]>();
+  const seen = new Set<Cell>();
   for (const row of rows)
     for (const i of indexes) {
       const cell = row[i];
-      if (typeof cell === "string" && !lists.has(cell)) {
-        const parts = partsOf(cell);
-        if (parts) lists.set(cell, parts);
-      }
+      if (seen.has(cell)) continue;
+      seen.add(cell);
+      const parts = partsOf(cell);
+      if (parts) lists.set(cell as string, parts);
     }
   if (lists.size === 0) return mapped;
   const known = await portsNamed([...new Set([...lists.keys(), ...[...lists.values()].flat()])]);
