@@ -418,13 +418,13 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   let hiddenRowCount = 0;
   let stacked = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
-  const spellings = headerSpellings(columns);
+  const repeatsHeader = headerRepeats(columns);
   const indexes = columns.map((column) => column.index);
   const cellAt = (r: number, c: number) => grid.cell(r, c);
   for (let r = top + count; r < grid.height; r++) {
     if ((r & (ROWS_PER_SLICE - 1)) === 0) yield;
     if (!rowHasValue(grid, r)) continue;
-    if (repeatsHeader(cellAt, r, indexes, spellings)) {
+    if (repeatsHeader(cellAt, r, indexes)) {
       stacked++;
       continue;
     }
@@ -460,28 +460,37 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   };
 }
 
-/** Each column's header as a row repeating it would spell it (both lines of a two-line header, or either). */
-function headerSpellings(columns: readonly SourceColumn[]): Map<number, Set<string>> {
-  return new Map(columns.map((column) => [column.index, new Set([column.label, ...column.label.split(" / ")].map((l) => labelKeyOf(l)))]));
-}
-
-/** Whether row r repeats the header (the next of carriers' tables stacked in one tab): two of `columns` at least, each its header. */
-function repeatsHeader(
-  cellAt: (r: number, c: number) => Cell | undefined,
-  r: number,
-  columns: readonly number[],
-  spellings: Map<number, Set<string>>,
-): boolean {
-  // Once per data row of every tab: no array, and the first cell that is not its column's header ends it.
-  let filled = 0;
-  for (const c of columns) {
-    const cell = cellAt(r, c);
-    if (isBlank(cell)) continue;
-    // A header may be a number (a weight break, 45): compared as the text it shows.
-    if ((typeof cell !== "string" && typeof cell !== "number") || !spellings.get(c)?.has(labelKeyOf(String(cell).trim()))) return false;
-    filled++;
-  }
-  return filled >= 2;
+/**
+ * Whether a row repeats the header (the next of carriers' tables stacked in
+ * one tab): two of the columns given at least, each its column's header as
+ * compared (labelKeyOf), either line of a two-line header or both. Runs for
+ * every data row, so a cell's text is keyed once (a weekly sheet repeats its
+ * ports on every row) and the first cell that is not its header ends it.
+ */
+function headerRepeats(columns: readonly SourceColumn[]) {
+  const spellings = new Map(
+    columns.map((column) => [column.index, new Set([column.label, ...column.label.split(" / ")].map((l) => labelKeyOf(l)))]),
+  );
+  const keys = new Map<string, string>();
+  const keyOf = (text: string) => {
+    let key = keys.get(text);
+    if (key === undefined) {
+      key = labelKeyOf(text);
+      if (keys.size < 10_000) keys.set(text, key);
+    }
+    return key;
+  };
+  return (cellAt: (r: number, c: number) => Cell | undefined, r: number, among: readonly number[]): boolean => {
+    let filled = 0;
+    for (const c of among) {
+      const cell = cellAt(r, c);
+      if (isBlank(cell)) continue;
+      // A header may be a number (a weight break, 45): compared as the text it shows.
+      if ((typeof cell !== "string" && typeof cell !== "number") || !spellings.get(c)?.has(keyOf(String(cell).trim()))) return false;
+      filled++;
+    }
+    return filled >= 2;
+  };
 }
 
 /** A row's only content when it is one text cell (a title line: "CMA CGM"), else null. */
@@ -883,7 +892,7 @@ function* mappingSteps(
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
     const title = tabLayoutOf.titlePeriod;
     const usedColumns = [...new Set(plans.map((p) => p.column))];
-    const spellings = headerSpellings(tabLayoutOf.columns);
+    const repeatsHeader = headerRepeats(tabLayoutOf.columns);
     // The carrier a stacked table's title names (when the clerk says titles are carriers): the first table's is the line above the header.
     const titles = mapping.carrierTitles === true && carrierSlot >= 0;
     let titled: string | null = titles ? titleAbove(grid, tabLayoutOf.headerRow - grid.firstRow) : null;
@@ -923,7 +932,7 @@ function* mappingSteps(
         leaveOut(notes, r);
         continue;
       }
-      if (repeatsHeader(cellAt, r, usedColumns, spellings)) {
+      if (repeatsHeader(cellAt, r, usedColumns)) {
         // The header again (the next block of a sheet that stacks its carriers' tables): no rate, named as a note.
         leaveOut(notes, r);
         if (titles) titled = lineAbove;
