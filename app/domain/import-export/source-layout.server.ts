@@ -754,7 +754,7 @@ function headerOfField(area: DataArea, field: string): string {
   return area.columns.find((c) => c.field === field)?.header ?? field;
 }
 
-/** A part of a split price cell that says the size is not offered: "-", "—", "N/A", "NA", "/". */
+/** A part of a split price cell that says the size is not offered: empty, "-", "—", "N/A", "NA", "无", "不接". */
 const NOT_OFFERED = /^(?:|-+|—|–|n\/?a|无|不接)$/i;
 
 const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])|(?<=\s)-(?=\s))\s*/i;
