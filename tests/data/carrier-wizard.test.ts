@@ -32,6 +32,7 @@ import {
   type FixtureRate,
 } from "../support/carrier-sheets";
 import { flashOf, load, post, uploadTo } from "./helpers";
+import { formatDate, todayInShanghai } from "~/utils/dates";
 
 let cookie: string;
 beforeAll(async () => {
@@ -609,6 +610,45 @@ describe("the wizard never loses data without a word", () => {
       "SHANGHAI",
       "MANZANILLO",
     ]);
+    await prisma.importPreview.deleteMany({ where: { id: { in: [previewId, nextId] } } });
+  });
+
+  it("a sheet that gives only its end ('Valid Till'): on the clerk's word its rates start the day they are imported, every week", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const sheet = (gp20: number) =>
+      workbookBytes([
+        {
+          name: "Sheet1",
+          rows: [
+            ["POL", "POD", "Carrier", "20GP", "40GP", "40HC", "Valid Till"],
+            ["SHANGHAI", "DURBAN", "MSC", gp20, 2650, 2750, "2027/01/31"],
+          ],
+        },
+      ]);
+    const id = idIn(await startWizard(sheet(2150), "till.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    expect(view.problems).toContainEqual({ key: "wizard.problem.required", values: { fields: "validFrom" } });
+    expect(view.startToday).toBe(false);
+    for (const [lng, said] of [
+      ["zh-CN", "没有开始日期的行（只写“有效期至”）自导入当天起生效"],
+      ["en-US", "A row with no start date (only “Valid Till”) is valid from the day it is imported"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    const today = formatDate(todayInShanghai());
+    const previewed = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(view, {}, { "fixed.tier": "all", startTodayShown: "1", startToday: "1", saveAs: "Till only" }),
+    });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    expect(page.summary.counts).toMatchObject({ new: 1, refused: 0 });
+    expect(page.rows[0].values).toEqual(expect.arrayContaining([today, "2027-01-31"]));
+    // Next week: recognised, straight to the preview, starting that day.
+    const nextId = idIn(await startWizard(sheet(2190), "till 2.xlsx"), "preview");
+    expect(nextId).not.toBe("");
+    expect((await load(fcl, PATH, cookie, { preview: nextId })).data.preview.rows[0].values).toEqual(
+      expect.arrayContaining([today, "2027-01-31"]),
+    );
     await prisma.importPreview.deleteMany({ where: { id: { in: [previewId, nextId] } } });
   });
 

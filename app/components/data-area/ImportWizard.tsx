@@ -222,6 +222,15 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                 />
               </>
             ) : null}
+            {w.startToday !== null ? (
+              <>
+                <input type="hidden" name="startTodayShown" value="1" />
+                <CheckboxField
+                  label={t("wizard.fixed.startToday")}
+                  inputProps={{ id: "wizard-start-today", name: "startToday", value: "1", defaultChecked: w.startToday }}
+                />
+              </>
+            ) : null}
             {w.fixedKeys.map((key) =>
               key === "tier" ? (
                 <Select

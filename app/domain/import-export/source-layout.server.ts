@@ -35,6 +35,7 @@ import { ROWS_PER_SLICE, drain, drainYielding } from "./slices";
 import { sheetGrid, type SheetGrid } from "./sheet-grid";
 import type { Cell, ParsedSheet, WorkbookTab } from "./sheet-worker.server";
 import { currencyCode } from "~/utils/normalize";
+import { formatDate, todayInShanghai } from "~/utils/dates";
 
 // ------------------------------------------------------------------ targets
 
@@ -645,6 +646,8 @@ export type SourceMapping = {
   fixed: FixedValues;
   /** The title line above each of the tab's stacked tables names the carrier of its rows ("MSC", then "CMA CGM"). */
   carrierTitles?: boolean;
+  /** A row that gives its end but no start ("Valid Till" only) is valid from the day it is imported (Shanghai's). */
+  startToday?: boolean;
 };
 
 export const emptyMapping = (): SourceMapping => ({ tabs: null, header: null, columns: {}, fixed: {} });
@@ -719,7 +722,8 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
   const fills = (field: string) =>
     targets.has(field) ||
     ((field === "carrier" || field === "pol") && !!fixed[field]) ||
-    ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field]));
+    ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field])) ||
+    (field === "validFrom" && mapping.startToday === true && !area.import.air);
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
   const rule = area.import.datesRequired;
   if (rule) for (const f of [...rule.fields, ...(rule.alsoRequire ?? [])]) if (!fills(f) && !missing.includes(f)) missing.push(f);
@@ -868,6 +872,7 @@ function* mappingSteps(
   const fixedFrom = fixed.validFrom ? (normalizeDay(fixed.validFrom) as string) : null;
   const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
   const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
+  const startDay = mapping.startToday === true ? formatDate(todayInShanghai()) : null;
   const plansOf = (tab: TabLayout): Plan[] =>
     tab.columns.flatMap((column): Plan[] => {
       const target = targetOf(layout, mapping, column.key);
@@ -1023,8 +1028,8 @@ function* mappingSteps(
           problems.push({ key: "wizard.row.tableCurrency", values: { row: origin.row, value: currency, currency: own }, origin });
           refused = true;
         }
-        // A row's own validity, else its period's, else the clerk's fixed one, else the one in the tab's title.
-        from ??= fixedFrom ?? title?.from ?? null;
+        // A row's own validity, else its period's, else the clerk's fixed one, else the tab's title's, else (start) today.
+        from ??= fixedFrom ?? title?.from ?? startDay;
         to ??= fixedTo ?? title?.to ?? null;
         if (air) {
           const range = values[validitySlots.range];

@@ -283,6 +283,8 @@ export type WizardView = {
   fixed: FixedValues;
   /** The title above each stacked table names its rows' carrier (the clerk's word). */
   carrierTitles: boolean;
+  /** A row without a start is valid from the day it is imported (the clerk's word); offered where the area has a start. */
+  startToday: boolean | null;
   fixedKeys: FixedKey[];
   tierChoices: readonly TierChoice[];
   tableCurrency: string | null;
@@ -311,6 +313,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
     targets: targetsOf(area),
     fixed: mapping.fixed,
     carrierTitles: mapping.carrierTitles === true,
+    startToday: fixedKeysOf(area).includes("validFrom") && !area.import.air ? mapping.startToday === true : null,
     fixedKeys: fixedKeysOf(area),
     tierChoices: TIER_CHOICES,
     tableCurrency: tableCurrency(area),
@@ -377,9 +380,10 @@ export function mappingFromForm(area: DataArea, form: FormData, previous: Source
       if ((TIER_CHOICES as readonly string[]).includes(value)) fixed.tier = value as TierChoice;
     } else fixed[key] = value;
   }
-  // A checkbox the page shows only for stacked tables: when it was not on the form, the choice so far stands.
-  const carrierTitles = form.has("carrierTitlesShown") ? form.get("carrierTitles") === "1" : previous.carrierTitles === true;
-  return { mapping: { tabs, header, columns, fixed, ...(carrierTitles ? { carrierTitles } : {}) }, saveAs: text("saveAs").slice(0, 60) };
+  // Checkboxes the page shows only where they apply: when one was not on the form, the choice so far stands.
+  const ticked = (name: "carrierTitles" | "startToday") => (form.has(`${name}Shown`) ? form.get(name) === "1" : previous[name] === true);
+  const choices = { ...(ticked("carrierTitles") ? { carrierTitles: true } : {}), ...(ticked("startToday") ? { startToday: true } : {}) };
+  return { mapping: { tabs, header, columns, fixed, ...choices }, saveAs: text("saveAs").slice(0, 60) };
 }
 
 /** Saves the clerk's choices (the form of the wizard's page); false when the upload is gone. */
