@@ -9,7 +9,16 @@ import type { Browser, Page } from "@playwright/test";
 import { login, sql } from "./db-helpers";
 import { XLSX_TYPE, expect, loginAsDataStaff } from "./data-helpers";
 import { hydrated, test } from "./fixtures";
-import { agentSheet, chineseNotice, englishSheet, messySheet, periodSheet, type FixtureRate } from "../support/carrier-sheets";
+import {
+  agentSheet,
+  chineseNotice,
+  englishSheet,
+  messySheet,
+  periodSheet,
+  portListsSheet,
+  pricesInOneCellSheet,
+  type FixtureRate,
+} from "../support/carrier-sheets";
 
 const money = (n: number) => `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
 
@@ -34,6 +43,10 @@ const KINDS: Kind[] = [
   { name: "两个有效期并列", make: () => periodSheet(), columns: {}, fixed: {} },
   { name: "英文运价表", make: () => englishSheet(), columns: {}, fixed: {} },
   { name: "手工录入", make: () => messySheet(), columns: {}, fixed: {} },
+  // The sizes' prices in one cell: the column's own option ("20GP / 40GP / 40HQ（一个单元格中以 / 分隔…）"), preselected.
+  { name: "一格多价", make: () => pricesInOneCellSheet(), columns: {}, fixed: {} },
+  // A row for several ports: a rate per pair, each found by the customer.
+  { name: "多港一行", make: () => portListsSheet(), columns: {}, fixed: {} },
 ];
 
 async function uploadToWizard(page: Page, kind: Kind, bytes: Uint8Array) {
@@ -96,7 +109,7 @@ async function forget(rates: FixtureRate[]) {
 }
 
 test.describe("carrier sheets through the import wizard", () => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
 
   test("with JavaScript: every kind of sheet mapped, committed and found by a T1 customer; next week recognised", async ({
     page,
