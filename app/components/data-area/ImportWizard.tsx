@@ -45,6 +45,20 @@ function problemValues(t: T, area: DataArea, problem: Wizard["problems"][number]
   return values;
 }
 
+/**
+ * A choice the page offers only where it applies, with the marker `<name>Shown`
+ * that tells the server an unticked box from one not offered (a browser
+ * without JavaScript posts nothing for an unticked box; mappingFromForm reads both).
+ */
+function OfferedCheckbox({ name, label, checked }: { name: "carrierTitles" | "startToday"; label: string; checked: boolean }) {
+  return (
+    <>
+      <input type="hidden" name={`${name}Shown`} value="1" />
+      <CheckboxField label={label} inputProps={{ id: `wizard-${name}`, name, value: "1", defaultChecked: checked }} />
+    </>
+  );
+}
+
 export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard: WizardData; action: string }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -214,22 +228,10 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
             <legend>{t("wizard.step.fixed")}</legend>
             <p className="field__hint">{t("wizard.fixed.hint")}</p>
             {w.fixedKeys.includes("carrier") && w.tabs.some((tab) => tab.chosen && tab.stacked > 0) ? (
-              <>
-                <input type="hidden" name="carrierTitlesShown" value="1" />
-                <CheckboxField
-                  label={t("wizard.fixed.carrierTitles")}
-                  inputProps={{ id: "wizard-carrier-titles", name: "carrierTitles", value: "1", defaultChecked: w.carrierTitles }}
-                />
-              </>
+              <OfferedCheckbox name="carrierTitles" label={t("wizard.fixed.carrierTitles")} checked={w.carrierTitles} />
             ) : null}
             {w.startToday !== null ? (
-              <>
-                <input type="hidden" name="startTodayShown" value="1" />
-                <CheckboxField
-                  label={t("wizard.fixed.startToday")}
-                  inputProps={{ id: "wizard-start-today", name: "startToday", value: "1", defaultChecked: w.startToday }}
-                />
-              </>
+              <OfferedCheckbox name="startToday" label={t("wizard.fixed.startToday")} checked={w.startToday} />
             ) : null}
             {w.fixedKeys.map((key) =>
               key === "tier" ? (

@@ -10,7 +10,7 @@
 import type { DataArea } from "~/domain/data-areas/types";
 import { PORT_NAME_TABLES, portsNamed } from "~/domain/reference/port-aliases.server";
 import type { Cell } from "./sheet-worker.server";
-import type { MappedSheet } from "./source-layout.server";
+import { headerOfField, type MappedSheet } from "./source-layout.server";
 
 /** Between the ports of one cell: a slash, an enumeration comma, a semicolon (full-width forms too, after NFKC). */
 const SEPARATOR = /\s*[/、;]\s*/;
@@ -30,8 +30,7 @@ export async function splitPortLists(area: DataArea, mapped: MappedSheet): Promi
   const table = PORT_NAME_TABLES.find((t) => t.area === area.key);
   const [header, ...rows] = mapped.sheet.rows;
   if (!table || !header) return mapped;
-  const headerOf = (field: string) => area.columns.find((c) => c.field === field)?.header ?? field;
-  const indexes = (table.columns as readonly string[]).map((field) => header.indexOf(headerOf(field))).filter((i) => i >= 0);
+  const indexes = (table.columns as readonly string[]).map((field) => header.indexOf(headerOfField(area, field))).filter((i) => i >= 0);
   // The lists of the sheet, once each, and every part of them.
   const lists = new Map<string, string[]>();
   const seen = new Set<Cell>();

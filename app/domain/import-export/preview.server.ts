@@ -405,12 +405,6 @@ const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}
 /** Where a row of a carrier's sheet is, for messages: 欧洲线 · 6 · 2026/12/01-2026/12/14. */
 export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].filter(Boolean).join(" · ");
 
-/**
- * A mapped sheet's problems name its rows by the carrier's tabs and rows (the
- * mapped sheet's own row numbers mean nothing to the clerk): `row`/`other`
- * become the source row, the tab goes to `at`; the date-error rows list is
- * given per tab.
- */
 /** The rows of a carrier's sheet named to the clerk (left out, or split), each list only when it has rows (at most 200). */
 function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists"> {
   const lists = { notes: mapped.notes, hiddenRows: mapped.hiddenRows, portLists: mapped.portLists };
@@ -421,6 +415,12 @@ function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenR
   );
 }
 
+/**
+ * A mapped sheet's problems name its rows by the carrier's tabs and rows (the
+ * mapped sheet's own row numbers mean nothing to the clerk): `row`/`other`
+ * become the source row, the tab goes to `at`; the date-error rows list is
+ * given per tab.
+ */
 function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[]): ImportProblem[] {
   const originOf = (row: unknown) => (typeof row === "number" ? origins[row - 2] : undefined);
   return problems.flatMap((problem): ImportProblem[] => {

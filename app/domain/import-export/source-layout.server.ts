@@ -55,6 +55,8 @@ export const CURRENCY = "currency";
 const PRICE = "price:";
 /** Several price bases in one column, "20GP/40GP/40HQ" over "1650/2050/2150": `prices:gp20/gp40/hq40`. */
 const PRICES = "prices:";
+/** Between the sizes of such a column, in its header and in its cells (after NFKC). */
+const PRICE_PARTS = /\s*\/\s*/;
 export const TIER_CHOICES = ["all", ...TIERS] as const;
 export type TierChoice = (typeof TIER_CHOICES)[number];
 
@@ -108,7 +110,7 @@ export function isTarget(area: DataArea, target: Target): boolean {
  * "20'/40'/40HC") as a column of prices split the same way, or null.
  */
 function combinedPrices(area: DataArea, header: string): Target | null {
-  const parts = header.normalize("NFKC").split(/\s*\/\s*/);
+  const parts = header.normalize("NFKC").split(PRICE_PARTS);
   if (parts.length < 2) return null;
   const bases = parts.map((part) => priceBaseOf(matchHeader(area, part) ?? ""));
   if (bases.some((b) => b === null)) return null;
@@ -754,7 +756,7 @@ export type MappedSheet = {
 };
 
 /** The header of a field in the area's import layout (what validateSheet matches). */
-function headerOfField(area: DataArea, field: string): string {
+export function headerOfField(area: DataArea, field: string): string {
   return area.columns.find((c) => c.field === field)?.header ?? field;
 }
 
@@ -778,8 +780,9 @@ export function validityRange(text: string, today: Date = new Date()): { from: s
   // "1 Dec - 31 Dec 2026", "Dec 20 - Jan 5, 2027": a start with its month's name and no year is in the end's year, or the one before.
   if (typeof from !== "string" && /[a-z]/i.test(parts[0]) && !/\d{3,}/.test(parts[0])) {
     const year = Number(to.slice(0, 4));
-    const start = normalizeDay(`${parts[0].replace(/,\s*$/, "")} ${year}`);
-    if (typeof start === "string") from = start > to ? (normalizeDay(`${parts[0].replace(/,\s*$/, "")} ${year - 1}`) as string) : start;
+    const day = parts[0].replace(/,\s*$/, "");
+    const start = normalizeDay(`${day} ${year}`);
+    if (typeof start === "string") from = start > to ? (normalizeDay(`${day} ${year - 1}`) as string) : start;
   }
   return typeof from === "string" ? { from, to } : null;
 }
@@ -872,7 +875,7 @@ function* mappingSteps(
   const fixedFrom = fixed.validFrom ? (normalizeDay(fixed.validFrom) as string) : null;
   const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
   const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
-  const startDay = mapping.startToday === true ? formatDate(todayInShanghai()) : null;
+  const startDay = mapping.startToday === true ? formatDate(todayInShanghai(today)) : null;
   const plansOf = (tab: TabLayout): Plan[] =>
     tab.columns.flatMap((column): Plan[] => {
       const target = targetOf(layout, mapping, column.key);
@@ -996,9 +999,7 @@ function* mappingSteps(
             }
           } else if (plan.kind === "prices") {
             // "1650/2050/2150" under "20GP/40GP/40HQ": a part per base, in order ("-" for a size not offered).
-            const parts = String(cell)
-              .normalize("NFKC")
-              .split(/\s*\/\s*/);
+            const parts = String(cell).normalize("NFKC").split(PRICE_PARTS);
             if (parts.length !== plan.groups!.length) {
               problems.push({
                 key: "wizard.row.priceParts",
