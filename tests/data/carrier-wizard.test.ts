@@ -663,6 +663,33 @@ describe("the wizard never loses data without a word", () => {
     await prisma.importPreview.deleteMany({ where: { id: { in: [previewId, nextId] } } });
   });
 
+  it("a rail sheet: the wizard offers only the ends rail keeps (an end, no start), and names no column the file does not have", async () => {
+    const RAIL = "/railroadData";
+    const bytes = workbookBytes([
+      {
+        name: "中欧班列",
+        rows: [
+          ["起运站", "目的站", "40HQ COC", "币种", "有效期至"],
+          ["XIAN", "HAMBURG", 6800, "USD", "2027/01/31"],
+        ],
+      },
+    ]);
+    const started = await uploadTo(fcl, RAIL, cookie, bytes, "rail.xlsx", "wizard");
+    const id = idIn(started.headers.get("Location") ?? "", "wizard");
+    const view = (await load(fcl, RAIL, cookie, { wizard: id })).data.wizard as WizardView;
+    expect(view.fixedKeys).toEqual(["pol", "currency", "validTo", "tier"]);
+    expect(view.startToday).toBeNull();
+    const form: Record<string, string | string[]> = { previewId: id, tabsShown: "1", tabs: ["中欧班列"], "fixed.tier": "all" };
+    view.columns.forEach((column, i) => Object.assign(form, { [`k${i}`]: column.key, [`c${i}`]: column.target ?? "" }));
+    const previewed = await post(fcl, RAIL, cookie, { intent: "wizardPreview", ...form });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const page = (await load(fcl, RAIL, cookie, { preview: previewId })).data.preview;
+    // Before, every rail preview said "以下列未能识别，将被忽略：validFrom": a start the wizard itself had added.
+    expect(page.summary).toMatchObject({ counts: { new: 1, refused: 0 }, unmatched: [] });
+    expect(visibleText((await render(RAIL, { preview: previewId }, { cookie })).html)).not.toContain("validFrom");
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

@@ -125,6 +125,9 @@ export function tableCurrency(area: DataArea): string | null {
   return "fixed" in currency ? currency.fixed : null;
 }
 
+/** Whether the wizard offers "rows without a start are valid from the day imported": the area keeps a start of its own. */
+export const startsToday = (area: DataArea) => !area.import.air && hasField(area, "validFrom");
+
 /** Fixed values for the whole file (the clerk's): which of them an area takes. */
 export type FixedValues = {
   /** The port (station, airport) of loading of every row, for a sheet "EX SHANGHAI" that has no column for it. */
@@ -141,7 +144,8 @@ export function fixedKeysOf(area: DataArea): FixedKey[] {
     ...(hasField(area, "pol") ? (["pol"] as const) : []),
     ...(hasField(area, "carrier") ? (["carrier"] as const) : []),
     ...(tableCurrency(area) || hasField(area, CURRENCY) ? (["currency"] as const) : []),
-    ...(hasValidity(area) ? (["validFrom", "validTo"] as const) : []),
+    // Air's 至 range takes both ends; another area the ends it has (rail keeps an end only).
+    ...(["validFrom", "validTo"] as const).filter((end) => !!area.import.air || hasField(area, end)),
     ...(priceBases(area).length ? (["tier"] as const) : []),
   ];
 }
@@ -725,7 +729,7 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
     targets.has(field) ||
     ((field === "carrier" || field === "pol") && !!fixed[field]) ||
     ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field])) ||
-    (field === "validFrom" && mapping.startToday === true && !area.import.air);
+    (field === "validFrom" && mapping.startToday === true && startsToday(area));
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
   const rule = area.import.datesRequired;
   if (rule) for (const f of [...rule.fields, ...(rule.alsoRequire ?? [])]) if (!fills(f) && !missing.includes(f)) missing.push(f);
@@ -867,7 +871,7 @@ function* mappingSteps(
   const rows: Cell[][] = [];
   const validitySlots = air
     ? { range: slotFor(air.rangeField), from: -1, to: -1 }
-    : { range: -1, from: slotFor("validFrom"), to: slotFor("validTo") };
+    : { range: -1, from: hasField(area, "validFrom") ? slotFor("validFrom") : -1, to: hasField(area, "validTo") ? slotFor("validTo") : -1 };
   const carrierSlot = hasField(area, "carrier") ? slotFor("carrier") : -1;
   const currencySlot = hasCurrencyField ? slotFor(CURRENCY) : -1;
   const { fixed } = mapping;
@@ -1040,8 +1044,8 @@ function* mappingSteps(
             if (parsed) values[validitySlots.range] = `${parsed.from}至${parsed.to}`;
           }
         } else {
-          if (isBlank(values[validitySlots.from])) values[validitySlots.from] = from;
-          if (isBlank(values[validitySlots.to])) values[validitySlots.to] = to;
+          if (validitySlots.from >= 0 && isBlank(values[validitySlots.from])) values[validitySlots.from] = from;
+          if (validitySlots.to >= 0 && isBlank(values[validitySlots.to])) values[validitySlots.to] = to;
         }
         if (refused) return;
         rows.push(values);
