@@ -15,6 +15,7 @@ import { loginAs } from "../support/requests";
 import { render, visibleText } from "../support/render";
 import {
   agentSheet,
+  bilingualSheet,
   chineseNotice,
   currencyInPricesSheet,
   englishSheet,
@@ -211,6 +212,13 @@ const KINDS: Kind[] = [
     make: (book) => messySheet(book),
     columns: {},
     fields: { "fixed.tier": "all", saveAs: "Hand typed" },
+  },
+  {
+    // Headers in both languages, "O/F 40'", days day-first (the clerk's word, kept with the source), local charges in a tab of their own.
+    name: "a bilingual workbook with its local charges",
+    make: (book) => bilingualSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", dateOrder: "dmy", saveAs: "Xiamen agent" },
   },
 ];
 
@@ -573,6 +581,152 @@ describe("the wizard never loses data without a word", () => {
     ] as const)
       expect(visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html)).toContain(said);
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
+  it("a price 'on request' (询价, TBA) or not offered (-, N/A, /) leaves its size without a price and the row's others imported; the former named", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Carrier", "20GP", "40GP", "40HQ", "Valid From", "Valid To"],
+          ["SHANGHAI", "KOPER", "COSCO", 1650, "询价", 2150, "2026/12/01", "2026/12/31"],
+          ["SHANGHAI", "TRIESTE", "COSCO", "TBA", 2100, "-", "2026/12/01", "2026/12/31"],
+          ["SHANGHAI", "RIJEKA", "COSCO", 1700, "N/A", "/", "2026/12/01", "2026/12/31"],
+          // Not one price: the lane is not quoted this week.
+          ["SHANGHAI", "KOTKA", "COSCO", "询价", "询价", "TBA", "2026/12/01", "2026/12/31"],
+          ["SHANGHAI", "GDYNIA", "COSCO", "-", "-", "-", "2026/12/01", "2026/12/31"],
+        ],
+      },
+    ]);
+    const { previewId, page } = await previewOf(bytes, "on request.xlsx", { "fixed.tier": "T1" });
+    expect(page.summary.counts).toMatchObject({ new: 3, refused: 0 });
+    expect(page.summary.onRequest).toEqual([
+      { at: "Sheet1 · 2", text: "40GP: 询价" },
+      { at: "Sheet1 · 3", text: "20GP: TBA" },
+    ]);
+    expect(page.summary.unpriced).toEqual([
+      { at: "Sheet1 · 5", text: "SHANGHAI KOTKA COSCO 询价 询价 TBA 2026/12/01 2026/12/31" },
+      { at: "Sheet1 · 6", text: "SHANGHAI GDYNIA COSCO - - - 2026/12/01 2026/12/31" },
+    ]);
+    for (const [lng, said] of [
+      [
+        "zh-CN",
+        "以下价格写的是“询价”“TBA”等，不是金额：这些箱型导入后没有价格，客户看到“-”： Sheet1 · 2 : 40GP: 询价 Sheet1 · 3 : 20GP: TBA",
+      ],
+      ["en-US", 'These prices say "on request", "TBA" or the like, not an amount'],
+      ["zh-CN", "以下行没有任何价格（各箱型都是“-”“询价”或空白），该航线未报价，不导入： Sheet1 · 5 : SHANGHAI KOTKA COSCO"],
+      [
+        "en-US",
+        'These rows have no price at all (every size "-", "on request" or empty): the lane is not quoted, and they are not imported: Sheet1 · 5 : SHANGHAI KOTKA COSCO',
+      ],
+    ] as const)
+      expect(visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    expect(await commit(previewId)).toMatchObject({ type: "success", values: { inserted: 3 } });
+    const stored = await prisma.fclRate.findMany({
+      where: {
+        pol: "SHANGHAI",
+        pod: { in: ["KOPER", "TRIESTE", "RIJEKA", "KOTKA", "GDYNIA"] },
+        carrier: "COSCO",
+        validFrom: new Date("2026-12-01"),
+      },
+      orderBy: { pod: "asc" },
+    });
+    expect(stored.map((r) => [r.pod, r.gp20T1 && Number(r.gp20T1), r.gp40T1 && Number(r.gp40T1), r.hq40T1 && Number(r.hq40T1)])).toEqual([
+      ["KOPER", 1650, null, 2150],
+      ["RIJEKA", 1700, null, null],
+      ["TRIESTE", null, 2100, null],
+    ]);
+    await prisma.fclRate.deleteMany({ where: { id: { in: stored.map((r) => r.id) } } });
+  });
+
+  it("days written 01/12/2026: read in the order the sheet proves, else the clerk names it (kept with the source); a day of the other order is named", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const sheet = (...days: [string, string][]) =>
+      workbookBytes([
+        {
+          name: "Sheet1",
+          rows: [
+            ["POL", "POD", "Carrier", "20GP", "40GP", "40HQ", "Valid From", "Valid To"],
+            ...days.map(([from, to], i) => ["NINGBO", ["VALENCIA", "GENOA", "PIRAEUS"][i], "MSC", 1400, 2500, 2600, from, to]),
+          ],
+        },
+      ]);
+    const datesOf = (page: { rows: { values: unknown[] }[] }) =>
+      page.rows.map((row) => row.values.filter((v) => /^\d{4}-\d{2}-\d{2}$/.test(String(v))));
+
+    // A 31/12 proves day first: read so, and the wizard says why.
+    const proven = idIn(await startWizard(sheet(["05/12/2026", "31/12/2026"]), "proven.xlsx"), "wizard");
+    expect((await wizardPage(proven)).dateOrder).toEqual({ order: "dmy", proven: "dmy", example: "05/12/2026" });
+    expect((await wizardPage(proven)).problems.map((p) => p.key)).not.toContain("wizard.problem.dateOrder");
+    const first = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(await wizardPage(proven), {}, { "fixed.tier": "T1" }),
+    });
+    const firstId = idIn(first.headers.get("Location") ?? "", "preview");
+    expect(datesOf((await load(fcl, PATH, cookie, { preview: firstId })).data.preview)).toEqual([["2026-12-05", "2026-12-31"]]);
+    await prisma.importPreview.deleteMany({ where: { id: firstId } });
+
+    // No day past the 12th: only the clerk can tell, and the wizard asks, with one of the sheet's days.
+    const asked = idIn(await startWizard(sheet(["01/12/2026", "05/12/2026"]), "ambiguous.xlsx"), "wizard");
+    const view = await wizardPage(asked);
+    expect(view.dateOrder).toEqual({ order: null, proven: null, example: "01/12/2026" });
+    expect(view.problems).toContainEqual({ key: "wizard.problem.dateOrder", values: { example: "01/12/2026" } });
+    for (const [lng, said] of [
+      ["zh-CN", "日期写作“01/12/2026”这样的两个数字加年份，无法判断是日/月/年还是月/日/年：请选择日期写法"],
+      ["en-US", "nothing in the file tells day/month/year from month/day/year"],
+    ] as const) {
+      const html = (await render(PATH, { wizard: asked, lng }, { cookie })).html;
+      expect(visibleText(html)).toContain(said);
+      expect(html).toMatch(/<select[^>]*name="dateOrder"/);
+    }
+    const refused = await post(fcl, PATH, cookie, { intent: "wizardPreview", ...formOf(view, {}, { "fixed.tier": "T1" }) });
+    expect(idIn(refused.headers.get("Location") ?? "", "preview")).toBe("");
+    // The clerk says month first: 01/12/2026 is 12 January; the choice is kept with the source.
+    const chosen = await post(fcl, PATH, cookie, {
+      intent: "wizardPreview",
+      ...formOf(view, {}, { "fixed.tier": "T1", dateOrder: "mdy", saveAs: "US agent" }),
+    });
+    const chosenId = idIn(chosen.headers.get("Location") ?? "", "preview");
+    expect(datesOf((await load(fcl, PATH, cookie, { preview: chosenId })).data.preview)).toEqual([["2026-01-12", "2026-05-12"]]);
+    await prisma.importPreview.deleteMany({ where: { id: chosenId } });
+    const saved = await prisma.importSourceProfile.findFirstOrThrow({ where: { name: "US agent" } });
+    expect(saved.mapping).toMatchObject({ dateOrder: "mdy" });
+
+    // Next time the same layout comes, it is read month first without asking.
+    const again = await startWizard(sheet(["01/12/2026", "05/12/2026"]), "ambiguous again.xlsx");
+    const againId = idIn(again, "preview");
+    expect(againId, again).not.toBe("");
+    expect(datesOf((await load(fcl, PATH, cookie, { preview: againId })).data.preview)).toEqual([["2026-01-12", "2026-05-12"]]);
+    await prisma.importPreview.deleteMany({ where: { id: againId } });
+    await prisma.importSourceProfile.deleteMany({});
+
+    // Both orders in one sheet: the clerk names the sheet's; a day that does not exist in it is named as a date error, not guessed.
+    const mixed = idIn(await startWizard(sheet(["05/12/2026", "31/12/2026"], ["12/01/2026", "12/31/2026"]), "mixed.xlsx"), "wizard");
+    expect((await wizardPage(mixed)).dateOrder).toMatchObject({ order: null, proven: null });
+    const { page } = await (async () => {
+      const res = await post(fcl, PATH, cookie, {
+        intent: "wizardPreview",
+        ...formOf(await wizardPage(mixed), {}, { "fixed.tier": "T1", dateOrder: "dmy" }),
+      });
+      const id = idIn(res.headers.get("Location") ?? "", "preview");
+      return { page: (await load(fcl, PATH, cookie, { preview: id })).data.preview };
+    })();
+    expect(page.summary.counts).toMatchObject({ new: 1, refused: 1 });
+    expect(page.summary.rowLabels).toEqual(["Sheet1 · 3"]);
+  });
+
+  it("a tab of local charges (prices, no lane) is shown but not imported unless ticked, and the wizard says why", async () => {
+    const id = idIn(await startWizard(bilingualSheet().bytes, "with charges.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    expect(view.tabs.map((t) => [t.name, t.chosen, t.lanes])).toEqual([
+      ["Rates", true, true],
+      ["Local Charges", false, false],
+    ]);
+    for (const [lng, said] of [
+      ["zh-CN", "Local Charges · 表头第 1 行 · 2 行数据 · 表头只有价格，没有港口、船公司等列（如本地费用表），默认不导入"],
+      ["en-US", "the header names only prices, no port, carrier or other lane column (local charges, say): not imported unless ticked"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
   });
 
   it("a sheet 'EX SHANGHAI' without a column for the port of loading: the title's port, or the clerk's, fixed once and kept with the source", async () => {

@@ -258,6 +258,53 @@ export function yearlessValiditySheet(book: Book = "xlsx", validity = currentVal
   });
 }
 
+/** A day as European agents write it: 01/12/2026 (day, month, year). */
+export const dayMonthYear = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, "0")}/${String(date.getUTCMonth() + 1).padStart(2, "0")}/${date.getUTCFullYear()}`;
+
+/**
+ * A forwarder's bilingual workbook: each header in Chinese over English on
+ * two lines of one cell ("起运港\nPOL"), the prices under "O/F 20'" "O/F 40'"
+ * "O/F 40HQ", days written day first (01/12/2026, which only the clerk can
+ * tell from 12 January when no day passes the 12th), and a second tab of
+ * local charges ("Item | 20GP | 40GP | Unit") that is no rate.
+ */
+export function bilingualSheet(book: Book = "xlsx", validity = currentValidity()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const lanes: Lane[] = [
+    ["XIAMEN", "GDANSK", "HMM", 1480, 2620, 2690],
+    ["XIAMEN", "GDYNIA", "HMM", 1510, 2660, 2730],
+  ];
+  const header = [
+    "起运港\nPOL",
+    "目的港\nPOD",
+    "船公司\nCarrier",
+    "O/F 20'",
+    "O/F 40'",
+    "O/F 40HQ",
+    "生效日期\nValid From",
+    "截止日期\nValid To",
+    "航程\nT/T",
+  ];
+  const bytes = workbookBytes(
+    [
+      {
+        name: "Rates",
+        rows: [header, ...lanes.map((lane) => [...lane, dayMonthYear(validity.from), dayMonthYear(validity.to), "35 DAYS"])],
+      },
+      {
+        name: "Local Charges",
+        rows: [
+          ["Item", "20GP", "40GP", "Unit"],
+          ["THC", 850, 1250, "CNY/CNTR"],
+          ["DOC", 500, 500, "CNY/BL"],
+        ],
+      },
+    ],
+    book,
+  );
+  return { bytes, rates: lanes.map((lane) => laneRate([...lane], validity)) };
+}
+
 /**
  * The validity stated once, in the notice's title block ("有效期：2026.11.26-2027.01.08
  * （以开船日为准）" on row 2), and in no column of the table.

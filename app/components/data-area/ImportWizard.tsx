@@ -122,6 +122,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                     ) : null}
                     {tab.titlePeriod ? <> · {t("wizard.tab.titlePeriod", tab.titlePeriod)}</> : null}
                     {tab.stacked ? <> · {t("wizard.tab.stacked", { count: tab.stacked + 1 })}</> : null}
+                    {tab.columns > 0 && !tab.lanes ? <> · {t("wizard.tab.noLanes")}</> : null}
                   </>
                 }
                 inputProps={{ id: `wizard-tab-${tab.name}`, name: "tabs", value: tab.name, defaultChecked: tab.chosen }}
@@ -232,6 +233,19 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
             ) : null}
             {w.startToday !== null ? (
               <OfferedCheckbox name="startToday" label={t("wizard.fixed.startToday")} checked={w.startToday} />
+            ) : null}
+            {w.dateOrder ? (
+              <>
+                <Select
+                  label={t("wizard.fixed.dateOrder", { example: w.dateOrder.example })}
+                  placeholder={t("wizard.fixed.tierNone")}
+                  selectProps={{ id: "wizard-date-order", name: "dateOrder", defaultValue: w.dateOrder.order ?? "" }}
+                  options={(["dmy", "mdy"] as const).map((order) => ({ value: order, label: t(`wizard.dateOrder.${order}`) }))}
+                />
+                {w.dateOrder.proven ? (
+                  <p className="field__hint">{t("wizard.fixed.dateOrderProven", { order: t(`wizard.dateOrder.${w.dateOrder.proven}`) })}</p>
+                ) : null}
+              </>
             ) : null}
             {w.fixedKeys.map((key) =>
               key === "tier" ? (

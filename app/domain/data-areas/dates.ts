@@ -158,3 +158,46 @@ export function localDateTimeToDate(text: string): Date {
 export function dateToLocalDateTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
 }
+
+/**
+ * Days written with two numbers and a four-digit year (31/12/2026, 12/31/2026,
+ * 01.12.2026, 1-12-2026): the order of day and month is the sender's habit,
+ * not the text's (European and Chinese agents put the day first, American
+ * ones the month). The carrier-sheet wizard reads them in the order the
+ * numbers prove or the clerk names (issue 40; decision 207).
+ */
+export type DayOrder = "dmy" | "mdy";
+/** How a sheet's such days are written: how many prove day-first (31/12), month-first (12/31), or fit either (01/12). */
+export type DayOrderCounts = { dayFirst: number; monthFirst: number; either: number };
+
+const NUMERIC_DAY = /(?<!\d)(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?!\d)/g;
+
+/** Adds the days written as number, number, four-digit year in `text` to `counts`; whether there were any. */
+export function countDayOrders(text: string, counts: DayOrderCounts): boolean {
+  let found = false;
+  for (const match of text.normalize("NFKC").matchAll(NUMERIC_DAY)) {
+    const [a, b] = [Number(match[1]), Number(match[3])];
+    if (a < 1 || b < 1 || (a > 12 && b > 12)) continue;
+    found = true;
+    if (a > 12) counts.dayFirst++;
+    else if (b > 12) counts.monthFirst++;
+    else counts.either++;
+  }
+  return found;
+}
+
+/** The order such days prove (every one of them that is not ambiguous agrees), or null (none proves, or they disagree). */
+export function provenDayOrder(counts: DayOrderCounts): DayOrder | null {
+  if (counts.dayFirst > 0 && counts.monthFirst === 0) return "dmy";
+  if (counts.monthFirst > 0 && counts.dayFirst === 0) return "mdy";
+  return null;
+}
+
+/** `text` with each day written as number, number, four-digit year as YYYY-MM-DD in `order` (a day that does not exist is left as written). */
+export function withDayOrder(text: string, order: DayOrder): string {
+  return text.normalize("NFKC").replace(NUMERIC_DAY, (whole, a: string, _sep: string, b: string, year: string) => {
+    const [d, m] = order === "dmy" ? [Number(a), Number(b)] : [Number(b), Number(a)];
+    const parts = valid({ y: Number(year), m, d, H: 0, M: 0, S: 0 });
+    return parts ? formatDay(parts) : whole;
+  });
+}

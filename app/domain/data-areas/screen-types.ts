@@ -88,6 +88,8 @@ export type PreviewData =
         notes?: { at: string; text: string }[];
         hiddenRows?: { at: string; text: string }[];
         portLists?: { at: string; text: string }[];
+        onRequest?: { at: string; text: string }[];
+        unpriced?: { at: string; text: string }[];
         decisions?: {
           repeat?: Record<string, string | number>;
           furtherTabs?: { name: string; rows: number }[];

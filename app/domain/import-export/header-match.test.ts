@@ -20,7 +20,40 @@ describe("a carrier's column header matched to the area's field", () => {
     [railArea, "Destination Station", "pod"],
     [railArea, "40HQ COC", "price:coc40"],
     [railArea, "20GP SOC", "price:soc20"],
+    // Sizes as agents write them, and a price under a word for freight or its currency.
+    [fclArea, "40'", "price:gp40"],
+    [fclArea, "O/F 20'", "price:gp20"],
+    [fclArea, "Ocean Freight 40HQ", "price:hq40"],
+    [fclArea, "20GP USD", "price:gp20"],
+    [fclArea, "海运费20GP", "price:gp20"],
+    [railArea, "运费 40HQ COC", "price:coc40"],
+    // Headers in both languages: on two lines, or side by side.
+    [fclArea, "起运港\nPOL", "pol"],
+    [fclArea, "目的港 POD", "pod"],
+    [fclArea, "船公司Carrier", "carrier"],
+    [fclArea, "有效期\nValidity", "validity"],
+    [fclArea, "航程\r\nT/T", "transitTime"],
+    [fclArea, "Valid From\n生效日期", "validFrom"],
+    [fclArea, "20'GP\n(USD)", "price:gp20"],
+    [lclArea, "截单\nBooking Cut-off", "bookingCutoff"],
+    // Validity ends as Chinese notices name them; a sheet's ETD is FCL's sailing days, LCL's own departure.
+    [fclArea, "截止日期", "validTo"],
+    [fclArea, "开始日期", "validFrom"],
+    [fclArea, "ETD", "sailingSchedule"],
+    [lclArea, "ETD", "etd"],
   ] as const)("%#: %s → %s", (area, header, target) => {
     expect(matchHeader(area, header)).toBe(target);
+  });
+
+  it.each([
+    // Two lines that name different fields: the clerk chooses.
+    [fclArea, "目的港\nPOL"],
+    [fclArea, "目的港 THC"],
+    // A freight word alone, or around something that is no price base, names nothing.
+    [fclArea, "O/F"],
+    [fclArea, "Freight Remarks"],
+    [fclArea, "USD"],
+  ] as const)("%#: %s → nothing", (area, header) => {
+    expect(matchHeader(area, header)).toBeNull();
   });
 });

@@ -89,6 +89,8 @@ export type PreviewSummary = {
   hiddenRows?: { at: string; text: string }[];
   /** A carrier's sheet: rows naming several ports in a cell, each imported as a rate per pair of ports, named. */
   portLists?: { at: string; text: string }[];
+  onRequest?: { at: string; text: string }[];
+  unpriced?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
@@ -406,8 +408,14 @@ const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}
 export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].filter(Boolean).join(" · ");
 
 /** The rows of a carrier's sheet named to the clerk (left out, or split), each list only when it has rows (at most 200). */
-function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists"> {
-  const lists = { notes: mapped.notes, hiddenRows: mapped.hiddenRows, portLists: mapped.portLists };
+function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists" | "onRequest" | "unpriced"> {
+  const lists = {
+    notes: mapped.notes,
+    hiddenRows: mapped.hiddenRows,
+    portLists: mapped.portLists,
+    onRequest: mapped.onRequest,
+    unpriced: mapped.unpriced,
+  };
   return Object.fromEntries(
     Object.entries(lists).flatMap(([name, rows]) =>
       rows.length ? [[name, rows.slice(0, 200).map((n) => ({ at: originLabel(n.origin), text: n.text }))]] : [],

@@ -29,7 +29,7 @@ import {
 import { modeByKey } from "~/domain/modes";
 import { RATE_TABLES, type ModeKey } from "~/domain/catalog";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
-import { normalizeDay } from "~/domain/data-areas/dates";
+import { countDayOrders, normalizeDay, provenDayOrder, withDayOrder, type DayOrder, type DayOrderCounts } from "~/domain/data-areas/dates";
 import { headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
 import { ROWS_PER_SLICE, drain, drainYielding } from "./slices";
 import { sheetGrid, type SheetGrid } from "./sheet-grid";
@@ -179,16 +179,55 @@ function matcher(area: DataArea): Map<string, Target> {
   if (targets.has(VALIDITY))
     for (const name of ["有效期", "有效日期", "Validity", "Valid", "Validity Period", "Valid Period"]) add(name, VALIDITY);
   if (targets.has(CURRENCY)) for (const name of FIELD_SYNONYMS.currency) add(name, CURRENCY);
+  // A sheet's "ETD" is the sailing days ("MON/THU") where the area keeps a schedule and no departure of its own.
+  if (targets.has("sailingSchedule") && !targets.has("etd")) add("ETD", "sailingSchedule");
   matchers.set(area, map);
   return map;
 }
 
-/** The target a header names (exact key first, then without a bracketed tail: THC(RMB) → THC), or null. */
+/**
+ * The target a header names, or null: the whole header (exact key, then
+ * without a bracketed tail: THC(RMB) → THC), then a price under a word for
+ * freight or a currency ("O/F 20'", "20GP USD", "海运费20GP"), then a header
+ * written in both languages ("起运港\nPOL", "船公司 Carrier"): each line, and
+ * the Chinese and the Latin part of a line, when those that name anything
+ * name the same target.
+ */
 export function matchHeader(area: DataArea, header: string): Target | null {
   const map = matcher(area);
   const key = labelKeyOf(header);
   if (!key) return null;
-  return map.get(key) ?? map.get(withoutBrackets(key)) ?? map.get(normalizeHeader(header)) ?? null;
+  return (
+    map.get(key) ?? map.get(withoutBrackets(key)) ?? map.get(normalizeHeader(header)) ?? freightPrice(map, key) ?? bilingual(map, header)
+  );
+}
+
+/** Words a carrier writes beside a container type's price: ocean freight, its currency (keys as labelKeyOf gives them). */
+const FREIGHT_WORDS =
+  /^(?:o\/f|of|oceanfreight|seafreight|freight|basicfreight|海运费|基本运费|运费|usd|us\$|rmb|cny|美元|人民币)[:：-]?|[:：-]?(?:o\/f|oceanfreight|freight|海运费|运费|usd|rmb|cny|美元|人民币)$/;
+
+/** A price base named with a freight or currency word around it ("o/f20" → 20 → gp20); only a price base. */
+function freightPrice(map: Map<string, Target>, key: string): Target | null {
+  const bare = key.replace(FREIGHT_WORDS, "").replace(FREIGHT_WORDS, "");
+  if (bare === key || !bare) return null;
+  const target = map.get(bare) ?? map.get(withoutBrackets(bare));
+  return target?.startsWith(PRICE) ? target : null;
+}
+
+/** Between the Chinese and the Latin part of a header ("起运港POL", "Carrier船公司"). */
+const SCRIPT_BOUNDARY = /(?<=[\u3400-\u9fff）)])\s*(?=[A-Za-z])|(?<=[A-Za-z)）])\s*(?=[\u3400-\u9fff])/;
+
+/** A header in two languages: the one target its lines (and each line's Chinese and Latin parts) name, or null. */
+function bilingual(map: Map<string, Target>, header: string): Target | null {
+  const parts = header
+    .normalize("NFKC")
+    .split(/[\r\n]+/)
+    .flatMap((line) => line.split(SCRIPT_BOUNDARY))
+    .map(labelKeyOf)
+    .filter(Boolean);
+  if (parts.length < 2) return null;
+  const named = new Set(parts.flatMap((part) => map.get(part) ?? map.get(withoutBrackets(part)) ?? freightPrice(map, part) ?? []));
+  return named.size === 1 ? [...named][0] : null;
 }
 
 // ----------------------------------------------------------------- layout
@@ -208,6 +247,8 @@ export type SourceColumn = {
   priceLike: boolean;
   /** Hidden in the workbook (a superseded price, a working column): never matched by its name, shown as hidden. */
   hidden: boolean;
+  /** Its days written as number, number, four-digit year (31/12/2026, 12/01/2026): which order they prove (dates.ts). */
+  days?: DayOrderCounts;
 };
 
 export type Period = { label: string; from: string; to: string };
@@ -230,6 +271,8 @@ export type TabLayout = {
   titleLines: string[];
   /** Headers repeated under the first (carriers' tables stacked in one tab, each under its title line). */
   stacked: number;
+  /** The header names a lane (a port, a carrier …), not only prices: a list of charges does not (not chosen by default). */
+  lanes: boolean;
   /** Cells with a formula and no saved result (A1 addresses). */
   formulaCells: string[];
 };
@@ -238,7 +281,17 @@ export type TabLayout = {
 export type SourceLayout = {
   tabs: TabLayout[];
   /** Every column key of the chosen tabs, once, in sheet order: label, automatic target, price-like. */
-  keys: { key: string; label: string; auto: Target | null; priceLike: boolean; hidden: boolean; samples: string[]; tabs: string[] }[];
+  keys: {
+    key: string;
+    label: string;
+    auto: Target | null;
+    priceLike: boolean;
+    hidden: boolean;
+    samples: string[];
+    tabs: string[];
+    /** Its days written as number, number, four-digit year, over the chosen tabs (which order they prove). */
+    days?: DayOrderCounts;
+  }[];
 };
 
 /** A tab's header choice: detected, or the clerk's row (1-based) and row count. */
@@ -357,6 +410,9 @@ export function tabLayout(area: DataArea, tab: WorkbookTab, choice: HeaderChoice
   return drain(tabLayoutSteps(area, tab, choice));
 }
 
+/** A number written as text ("1,650.00", "-5"); a validity ("2026.12.01-2026.12.31") or a list of sizes ("1650/2050") is none. */
+const NUMBER_TEXT = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+
 function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice): Generator<void, TabLayout> {
   const grid = sheetGrid(tab);
   const empty: TabLayout = {
@@ -371,6 +427,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     titlePeriod: null,
     titleLines: [],
     stacked: 0,
+    lanes: false,
     formulaCells: tab.formulaCells,
   };
   let top: number;
@@ -425,6 +482,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   let hiddenRowCount = 0;
   let stacked = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
+  const days = columns.map((): DayOrderCounts => ({ dayFirst: 0, monthFirst: 0, either: 0 }));
   const repeatsHeader = headerRepeats(columns);
   const indexes = columns.map((column) => column.index);
   const cellAt = (r: number, c: number) => grid.cell(r, c);
@@ -441,7 +499,8 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
       const cell = grid.cell(r, column.index);
       if (isBlank(cell)) return;
       numeric[i].values++;
-      if (typeof cell === "number" || (typeof cell === "string" && /^[\s\d.,+-]+$/.test(cell.normalize("NFKC")))) numeric[i].numbers++;
+      if (typeof cell === "number" || (typeof cell === "string" && NUMBER_TEXT.test(cell.normalize("NFKC").trim()))) numeric[i].numbers++;
+      if (typeof cell === "string" && cell.length >= 8) countDayOrders(cell, days[i]);
       if (column.samples.length < 3) column.samples.push(String(cell).slice(0, 40));
     });
   }
@@ -450,6 +509,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     const own = column.label.split(" / ").pop()!;
     column.priceLike =
       looksLikePrice(own) || own.split("/").every((part) => looksLikePrice(part)) || (mostlyNumbers && !isRowNumberHeader(column.label));
+    if (days[i].dayFirst + days[i].monthFirst + days[i].either > 0) column.days = days[i];
   });
   return {
     name: tab.name,
@@ -463,6 +523,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     titlePeriod: periods.length ? null : titlePeriodOf(grid, top),
     titleLines: titleLinesOf(grid, top),
     stacked,
+    lanes: namesLanes(area, columns),
     formulaCells: tab.formulaCells,
   };
 }
@@ -593,24 +654,25 @@ function* layoutSteps(
       let entry = byKey.get(column.key);
       // A column hidden in the workbook is the clerk's to map: "20GP (old)" hidden before this week's "20GP" must not
       // take its place. A key is hidden when it is in every tab that has it.
-      const auto = () =>
-        matchHeader(area, column.label.replace(" / ", "")) ??
-        matchHeader(area, column.label.split(" / ").pop()!) ??
-        combinedPrices(area, column.label.split(" / ").pop()!);
       if (!entry) {
         entry = {
           key: column.key,
           label: column.label,
-          auto: column.hidden ? null : auto(),
+          auto: column.hidden ? null : autoTarget(area, column.label),
           priceLike: column.priceLike,
           hidden: column.hidden,
           samples: [...column.samples],
           tabs: [],
+          ...(column.days ? { days: { ...column.days } } : {}),
         };
         byKey.set(column.key, entry);
         keys.push(entry);
       } else {
-        if (entry.hidden && !column.hidden) [entry.hidden, entry.auto] = [false, auto()];
+        if (entry.hidden && !column.hidden) [entry.hidden, entry.auto] = [false, autoTarget(area, column.label)];
+        if (column.days) {
+          const sum = (entry.days ??= { dayFirst: 0, monthFirst: 0, either: 0 });
+          for (const k of ["dayFirst", "monthFirst", "either"] as const) sum[k] += column.days[k];
+        }
         entry.priceLike ||= column.priceLike;
         for (const sample of column.samples) if (entry.samples.length < 3 && !entry.samples.includes(sample)) entry.samples.push(sample);
       }
@@ -631,12 +693,33 @@ function* layoutSteps(
   return { tabs: layouts, keys };
 }
 
+/** A column's automatic match by its label (a two-line label whole, then its own line; a column of prices split by "/"). */
+function autoTarget(area: DataArea, label: string): Target | null {
+  const own = label.split(" / ").pop()!;
+  return matchHeader(area, label.replace(" / ", "")) ?? matchHeader(area, own) ?? combinedPrices(area, own);
+}
+
+/** What a header names besides its prices that is no lane: a list of charges ("Item | 20GP | 40GP | Unit") names only these. */
+const NO_LANE = new Set<Target>([VALIDITY, CURRENCY, "validFrom", "validTo", "remark"]);
+
+/** Whether a tab's header names something a rate is found by (a port, a carrier, a route …), not only prices. */
+function namesLanes(area: DataArea, columns: readonly SourceColumn[]): boolean {
+  return columns.some((column) => {
+    const target = column.hidden ? null : autoTarget(area, column.label);
+    return target !== null && !target.startsWith(PRICE) && !target.startsWith(PRICES) && !NO_LANE.has(target);
+  });
+}
+
 /** The targets a column mapped to `target` fills: a column of prices split by "/" fills each base's. */
 const filledBy = (target: Target): Target[] => (target.startsWith(PRICES) ? priceBasesOf(target).map((b) => `${PRICE}${b}`) : [target]);
 
-/** Whether a tab is imported: the clerk's list, or by default every tab whose header was found. */
+/**
+ * Whether a tab is imported: the clerk's list, or by default every tab whose
+ * header was found and names a lane (a tab of local charges, "Item | 20GP |
+ * 40GP", is shown to the clerk, not imported unless chosen).
+ */
 export function tabChosen(tab: TabLayout, chosen: readonly string[] | null): boolean {
-  return chosen ? chosen.includes(tab.name) : tab.headerRow > 0 && tab.columns.length > 0;
+  return chosen ? chosen.includes(tab.name) : tab.headerRow > 0 && tab.columns.length > 0 && tab.lanes;
 }
 
 // ---------------------------------------------------------------- mapping
@@ -654,6 +737,8 @@ export type SourceMapping = {
   carrierTitles?: boolean;
   /** A row that gives its end but no start ("Valid Till" only) is valid from the day it is imported (Shanghai's). */
   startToday?: boolean;
+  /** How the sheet writes a day as two numbers and a year (01/12/2026): day first or month first (the clerk's word). */
+  dateOrder?: DayOrder;
 };
 
 export const emptyMapping = (): SourceMapping => ({ tabs: null, header: null, columns: {}, fixed: {} });
@@ -734,7 +819,34 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
   const rule = area.import.datesRequired;
   if (rule) for (const f of [...rule.fields, ...(rule.alsoRequire ?? [])]) if (!fills(f) && !missing.includes(f)) missing.push(f);
   if (missing.length) problems.push({ key: "wizard.problem.required", values: { fields: missing.join(", ") } });
+  const days = dayOrderOf(area, layout, mapping);
+  if (days.written && !days.order) problems.push({ key: "wizard.problem.dateOrder", values: { example: days.example ?? "01/02/2026" } });
   return problems;
+}
+
+/**
+ * The days the date columns write as number, number, four-digit year
+ * (01/12/2026): whether there are any, the order they are read in (the
+ * clerk's, else the one they prove: a 31/12 is day-first, a 12/31
+ * month-first), and one of them to show when only the clerk can tell.
+ */
+export function dayOrderOf(
+  area: DataArea,
+  layout: SourceLayout,
+  mapping: SourceMapping,
+): { written: boolean; order: DayOrder | null; proven: DayOrder | null; example: string | null } {
+  const dates = new Set<Target>([VALIDITY, "validFrom", "validTo", ...(area.import.air ? [area.import.air.rangeField] : [])]);
+  const counts: DayOrderCounts = { dayFirst: 0, monthFirst: 0, either: 0 };
+  let example: string | null = null;
+  for (const k of layout.keys) {
+    const target = targetOf(layout, mapping, k.key);
+    if (!k.days || target === null || !dates.has(target)) continue;
+    for (const key of ["dayFirst", "monthFirst", "either"] as const) counts[key] += k.days[key];
+    example ??= k.samples.find((sample) => countDayOrders(sample, { dayFirst: 0, monthFirst: 0, either: 0 })) ?? null;
+  }
+  const written = counts.dayFirst + counts.monthFirst + counts.either > 0;
+  const proven = provenDayOrder(counts);
+  return { written, order: written ? (mapping.dateOrder ?? proven) : null, proven, example };
 }
 
 // ------------------------------------------------------------ application
@@ -755,6 +867,10 @@ export type MappedSheet = {
   hiddenRows: { origin: RowOrigin; text: string }[];
   /** Rows that name several ports in one cell, each split into a row per pair of ports (port-lists.server.ts). */
   portLists: { origin: RowOrigin; text: string }[];
+  /** Rows whose price cells say "on request" ("询价", "TBA") instead of an amount: those sizes are left without a price, named. */
+  onRequest: { origin: RowOrigin; text: string }[];
+  /** Rows without a single price (every size "-", "询价" or empty): the lane is not offered, so no rate; named to the clerk. */
+  unpriced: { origin: RowOrigin; text: string }[];
   /** Columns of the chosen tabs the clerk mapped to nothing (nor said "不导入"): not imported, named on the preview. */
   unmapped: string[];
 };
@@ -764,8 +880,10 @@ export function headerOfField(area: DataArea, field: string): string {
   return area.columns.find((c) => c.field === field)?.header ?? field;
 }
 
-/** A part of a split price cell that says the size is not offered: empty, "-", "—", "N/A", "NA", "无", "不接". */
-const NOT_OFFERED = /^(?:|-+|—|–|n\/?a|无|不接)$/i;
+/** A price cell (or a part of a split one) that says the size is not offered: empty, "-", "—", "/", "N/A", "NA", "无", "不接". */
+const NOT_OFFERED = /^(?:|-+|—|–|\/|n\/?a|无|不接)$/i;
+/** A price cell that says the price is given on request: 询价, 电询, 另询, 待定, 面议, TBA, TBC, TBD, RFQ, "on request". */
+const ON_REQUEST = /^(?:询价|电询|另询|来电询价|待定|面议|tba|tbc|tbd|rfq|(?:up)?on request|p\.?o\.?r\.?)$/i;
 
 const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])|(?<=\s)-(?=\s))\s*/i;
 
@@ -859,13 +977,17 @@ function* mappingSteps(
     period: number | null;
     slots: number[];
     groups?: number[][];
-    kind: "value" | "price" | "prices" | "validity" | "currency";
+    kind: "value" | "price" | "prices" | "validity" | "currency" | "day";
+    /** The column's header, for naming its cells. */
+    label: string;
   };
   const hasCurrencyField = hasField(area, CURRENCY);
   const origins: RowOrigin[] = [];
   const problems: MappedSheet["problems"] = [];
   const notes: MappedSheet["notes"] = [];
   const hiddenRows: MappedSheet["hiddenRows"] = [];
+  const onRequest: MappedSheet["onRequest"] = [];
+  const unpriced: MappedSheet["unpriced"] = [];
   // The day a validity without its year is read against: one for the whole sheet.
   const today = new Date();
   const rows: Cell[][] = [];
@@ -880,6 +1002,8 @@ function* mappingSteps(
   const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
   const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
   const startDay = mapping.startToday === true ? formatDate(todayInShanghai(today)) : null;
+  // Days written 01/12/2026: in the order the clerk named or the sheet proves (else left as written, and named as no date).
+  const dayOrder = dayOrderOf(area, layout, mapping).order;
   const plansOf = (tab: TabLayout): Plan[] =>
     tab.columns.flatMap((column): Plan[] => {
       const target = targetOf(layout, mapping, column.key);
@@ -887,12 +1011,18 @@ function* mappingSteps(
       const bases = priceBasesOf(target);
       const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
       if (bases.length > 1)
-        return [{ column: column.index, period: column.period, slots: [], groups: bases.map(tierSlots), kind: "prices" }];
-      if (bases.length === 1) return [{ column: column.index, period: column.period, slots: tierSlots(bases[0]), kind: "price" }];
-      if (target === VALIDITY) return [{ column: column.index, period: column.period, slots: [], kind: "validity" }];
-      if (target === CURRENCY && !hasCurrencyField) return [{ column: column.index, period: column.period, slots: [], kind: "currency" }];
+        return [
+          { column: column.index, period: column.period, label: column.label, slots: [], groups: bases.map(tierSlots), kind: "prices" },
+        ];
+      if (bases.length === 1)
+        return [{ column: column.index, period: column.period, label: column.label, slots: tierSlots(bases[0]), kind: "price" }];
+      if (target === VALIDITY) return [{ column: column.index, period: column.period, label: column.label, slots: [], kind: "validity" }];
+      if (target === CURRENCY && !hasCurrencyField)
+        return [{ column: column.index, period: column.period, label: column.label, slots: [], kind: "currency" }];
       if (air && (target === "validFrom" || target === "validTo")) return [];
-      return [{ column: column.index, period: column.period, slots: [slotFor(target)], kind: "value" }];
+      if (target === "validFrom" || target === "validTo" || target === air?.rangeField)
+        return [{ column: column.index, period: column.period, label: column.label, slots: [slotFor(target)], kind: "day" }];
+      return [{ column: column.index, period: column.period, label: column.label, slots: [slotFor(target)], kind: "value" }];
     });
   const layouts = new Map(layout.tabs.map((t) => [t.name, t]));
   for (const tab of tabs) {
@@ -967,10 +1097,22 @@ function* mappingSteps(
         let priced: string | null = null;
         let mixed = false;
         let refused = false;
-        /** A value into its slots; a price written with its currency gives the amount, and the row's currency. */
-        const put = (cell: Cell, slots: number[], kind: Plan["kind"]) => {
+        /** The row's price cells that say "on request" instead of an amount ("40GP: 询价"). */
+        const asked: string[] = [];
+        /**
+         * A value into its slots; a price written with its currency gives the amount, and the row's currency. A
+         * price cell that says the size is not offered ("-", "N/A") or is priced on request ("询价", "TBA") leaves
+         * its slots empty; the latter is named.
+         */
+        const put = (cell: Cell, slots: number[], kind: Plan["kind"], label: string) => {
           let value = cell;
-          const amount = kind !== "value" && typeof value === "string" ? pricedAmount(value) : null;
+          const price = kind === "price" || kind === "prices";
+          if (price && typeof value === "string") {
+            const text = value.normalize("NFKC").trim();
+            if (ON_REQUEST.test(text)) asked.push(`${label}: ${text}`);
+            if (NOT_OFFERED.test(text) || ON_REQUEST.test(text)) value = null;
+          }
+          const amount = price && typeof value === "string" ? pricedAmount(value) : null;
           if (amount) {
             value = amount.amount;
             if (priced === null) priced = amount.currency;
@@ -990,7 +1132,7 @@ function* mappingSteps(
           const cell = cellAt(r, plan.column);
           if (isBlank(cell)) continue;
           if (plan.kind === "validity") {
-            const range = validityRange(String(cell), today);
+            const range = validityRange(dayOrder ? withDayOrder(String(cell), dayOrder) : String(cell), today);
             if (!range) {
               problems.push({ key: "wizard.row.validity", values: { row: origin.row, value: String(cell).slice(0, 50) }, origin });
               refused = true;
@@ -1011,8 +1153,10 @@ function* mappingSteps(
                 origin,
               });
               refused = true;
-            } else parts.forEach((part, i) => put(NOT_OFFERED.test(part) ? null : part, plan.groups![i], plan.kind));
-          } else put(cell ?? null, plan.slots, plan.kind);
+            } else parts.forEach((part, i) => put(part, plan.groups![i], plan.kind, plan.label.split(PRICE_PARTS)[i] ?? plan.label));
+          } else if (plan.kind === "day")
+            put(dayOrder && typeof cell === "string" ? withDayOrder(cell, dayOrder) : (cell ?? null), plan.slots, "value", plan.label);
+          else put(cell ?? null, plan.slots, plan.kind, plan.label);
         }
         // Its table's title (when titles are carriers), then the fixed values, fill what the row leaves empty.
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && titled) values[carrierSlot] = titled;
@@ -1048,6 +1192,15 @@ function* mappingSteps(
           if (validitySlots.to >= 0 && isBlank(values[validitySlots.to])) values[validitySlots.to] = to;
         }
         if (refused) return;
+        // Not one price ("-" or "询价" for every size): the lane is not offered, no rate; named, with what the row says.
+        const priceSlots = periodPlans.flatMap((plan) =>
+          plan.kind === "price" ? plan.slots : plan.kind === "prices" ? plan.groups!.flat() : [],
+        );
+        if (priceSlots.length && priceSlots.every((slot) => isBlank(values[slot]))) {
+          unpriced.push({ origin, text: rowText(grid, r) });
+          return;
+        }
+        if (asked.length) onRequest.push({ origin, text: asked.join(", ") });
         rows.push(values);
         origins.push(origin);
       });
@@ -1060,6 +1213,8 @@ function* mappingSteps(
     problems,
     notes,
     hiddenRows,
+    onRequest,
+    unpriced,
     portLists: [],
     unmapped: layout.keys.filter((k) => targetOf(layout, mapping, k.key) === null).map((k) => k.label),
   };

@@ -17,6 +17,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
+import type { DayOrder } from "~/domain/data-areas/dates";
 import { prisma } from "~/utils/db.server";
 import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
 import { splitPortLists } from "./port-lists.server";
@@ -28,6 +29,7 @@ import {
   IGNORE,
   TIER_CHOICES,
   applyMappingYielding,
+  dayOrderOf,
   detectLayoutYielding,
   emptyMapping,
   fixedKeysOf,
@@ -260,6 +262,8 @@ export type WizardView = {
     titlePeriod: { from: string; to: string } | null;
     /** Headers repeated under the first: carriers' tables stacked in the tab. */
     stacked: number;
+    /** The header names a lane, not only prices (a tab of local charges does not: not chosen by default). */
+    lanes: boolean;
     columns: number;
     chosen: boolean;
     formulaCells: string[];
@@ -295,6 +299,8 @@ export type WizardView = {
   saveAs: string;
   /** A read failure of the stored file (it was read at upload, so this is rare). */
   unreadable?: ImportProblem[];
+  /** The date columns write days as two numbers and a year (01/12/2026): the order read (the clerk's, else the proven one), or null when they do not. */
+  dateOrder?: { order: DayOrder | null; proven: DayOrder | null; example: string } | null;
 };
 
 /** The wizard's page for the user's own upload, or `{ gone: true }`. */
@@ -336,6 +342,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       periods: t.periods.map((p) => p.label),
       titlePeriod: t.titlePeriod && { from: t.titlePeriod.from, to: t.titlePeriod.to },
       stacked: t.stacked,
+      lanes: t.lanes,
       columns: t.columns.length,
       chosen: tabChosen(t, mapping.tabs),
       formulaCells: t.formulaCells.slice(0, 20),
@@ -352,8 +359,16 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       periodic: layout.tabs.some((t) => t.columns.some((c) => c.key === k.key && c.period !== null)),
     })),
     problems: mappingProblems(area, layout, mapping),
+    dateOrder: dayOrderView(area, layout, mapping),
   };
 }
+
+function dayOrderView(area: DataArea, layout: SourceLayout, mapping: SourceMapping): WizardView["dateOrder"] {
+  const days = dayOrderOf(area, layout, mapping);
+  return days.written ? { order: days.order, proven: days.proven, example: days.example ?? "" } : null;
+}
+
+const DAY_ORDERS: readonly DayOrder[] = ["dmy", "mdy"];
 
 /** The wizard form's fields → a mapping (unknown targets and keys are dropped: the form names its own). */
 export function mappingFromForm(area: DataArea, form: FormData, previous: SourceMapping): { mapping: SourceMapping; saveAs: string } {
@@ -383,7 +398,13 @@ export function mappingFromForm(area: DataArea, form: FormData, previous: Source
   }
   // Checkboxes the page shows only where they apply: when one was not on the form, the choice so far stands.
   const ticked = (name: "carrierTitles" | "startToday") => (form.has(`${name}Shown`) ? form.get(name) === "1" : previous[name] === true);
-  const choices = { ...(ticked("carrierTitles") ? { carrierTitles: true } : {}), ...(ticked("startToday") ? { startToday: true } : {}) };
+  // The date order's select is shown only when the dates need it: when it was not on the form, the choice so far stands.
+  const order = form.has("dateOrder") ? DAY_ORDERS.find((o) => o === text("dateOrder")) : previous.dateOrder;
+  const choices = {
+    ...(ticked("carrierTitles") ? { carrierTitles: true } : {}),
+    ...(ticked("startToday") ? { startToday: true } : {}),
+    ...(order ? { dateOrder: order } : {}),
+  };
   return { mapping: { tabs, header, columns, fixed, ...choices }, saveAs: text("saveAs").slice(0, 60) };
 }
 
