@@ -639,6 +639,30 @@ describe("the wizard never loses data without a word", () => {
     await prisma.fclRate.deleteMany({ where: { id: { in: stored.map((r) => r.id) } } });
   });
 
+  it("a refused cell is named by the sheet's own column, once, not by the import layout's column of each tier", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Rates",
+        rows: [
+          ["起运港\nPOL", "目的港\nPOD", "船公司\nCarrier", "O/F 20'", "O/F 40'", "O/F 40HQ", "Valid From", "Valid To"],
+          ["SHANGHAI", "BARCELONA", "COSCO", "1650 ALL IN", 2100, 2200, "2026/12/01", "2026/12/31"],
+          ["SHANGHAI", "", "COSCO", 1650, 2100, 2200, "2026/12/01", "2026/12/31"],
+        ],
+      },
+    ]);
+    const { previewId, page } = await previewOf(bytes, "refused.xlsx", { "fixed.tier": "all" });
+    expect(page.summary.problems).toEqual([
+      { key: "data.import.badNumber", values: { row: 2, value: "1650 ALL IN", column: "O/F 20'" }, at: "Rates" },
+      { key: "data.import.missing", values: { row: 3, column: "目的港\nPOD" }, at: "Rates" },
+    ]);
+    for (const [lng, said] of [
+      ["zh-CN", "第2行 O/F 20' 不是有效数字：1650 ALL IN"],
+      ["en-US", "Row 2: O/F 20' is not a number: 1650 ALL IN"],
+    ] as const)
+      expect(visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
   it("days written 01/12/2026: read in the order the sheet proves, else the clerk names it (kept with the source); a day of the other order is named", async () => {
     await prisma.importSourceProfile.deleteMany({});
     const sheet = (...days: [string, string][]) =>

@@ -429,10 +429,24 @@ function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenR
  * become the source row, the tab goes to `at`; the date-error rows list is
  * given per tab.
  */
-function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[]): ImportProblem[] {
+function originProblems(problems: ImportProblem[], origins: readonly RowOrigin[], columnNames: Record<string, string>): ImportProblem[] {
   const originOf = (row: unknown) => (typeof row === "number" ? origins[row - 2] : undefined);
+  // The sheet's own columns, not the import layout's ("40GP" for 40GP_T0, _T1 and _T2: the cell named once).
+  const named = (column: string | number) =>
+    typeof column === "string"
+      ? column
+          .split("+")
+          .map((part) => columnNames[part] ?? part)
+          .filter((part, i, all) => all.indexOf(part) === i)
+          .join("+")
+      : column;
+  const seen = new Set<string>();
   return problems.flatMap((problem): ImportProblem[] => {
-    const values = problem.values;
+    const values =
+      problem.values && "column" in problem.values ? { ...problem.values, column: named(problem.values.column) } : problem.values;
+    const once = JSON.stringify([problem.key, values]);
+    if (values !== problem.values && seen.has(once)) return [];
+    seen.add(once);
     if (problem.key === "data.import.dateErrorRows" && typeof values?.rows === "string") {
       const byTab = new Map<string, number[]>();
       for (const n of expandRanges(values.rows)) {
@@ -506,7 +520,7 @@ async function stageSheet(
   let rowLabels: string[] | undefined;
   if (mapped) {
     problems = [
-      ...originProblems(problems, mapped.origins),
+      ...originProblems(problems, mapped.origins, mapped.columnNames),
       ...mapped.problems.map(({ origin, ...p }) => ({ ...p, at: originLabel({ ...origin, row: 0 }).replace(/ · 0\b/, "") })),
     ];
     const refusedOrigins = [...badRows.map((n) => mapped.origins[n - 2]).filter(Boolean), ...mapped.problems.map((p) => p.origin)];

@@ -873,6 +873,8 @@ export type MappedSheet = {
   unpriced: { origin: RowOrigin; text: string }[];
   /** Columns of the chosen tabs the clerk mapped to nothing (nor said "不导入"): not imported, named on the preview. */
   unmapped: string[];
+  /** Import header → the sheet's own header of the column that fills it ("20GP_T1" → "O/F 20'"): problems name the clerk's columns. */
+  columnNames: Record<string, string>;
 };
 
 /** The header of a field in the area's import layout (what validateSheet matches). */
@@ -987,6 +989,8 @@ function* mappingSteps(
   const notes: MappedSheet["notes"] = [];
   const hiddenRows: MappedSheet["hiddenRows"] = [];
   const onRequest: MappedSheet["onRequest"] = [];
+  /** The sheet's own header of each field's column (the first tab's that fills it), for naming them in problems. */
+  const slotLabels: (string | undefined)[] = new Array(fields.length);
   const unpriced: MappedSheet["unpriced"] = [];
   // The day a validity without its year is read against: one for the whole sheet.
   const today = new Date();
@@ -1029,6 +1033,10 @@ function* mappingSteps(
     const tabLayoutOf = layouts.get(tab.name);
     if (!tabLayoutOf || !tabChosen(tabLayoutOf, mapping.tabs) || tabLayoutOf.columns.length === 0) continue;
     const plans = plansOf(tabLayoutOf);
+    for (const plan of plans) {
+      plan.slots.forEach((slot) => (slotLabels[slot] ??= plan.label));
+      plan.groups?.forEach((group, i) => group.forEach((slot) => (slotLabels[slot] ??= plan.label.split(PRICE_PARTS)[i] ?? plan.label)));
+    }
     const grid = sheetGrid(tab);
     const first = tabLayoutOf.headerRow - grid.firstRow + tabLayoutOf.headerRows;
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
@@ -1217,6 +1225,7 @@ function* mappingSteps(
     unpriced,
     portLists: [],
     unmapped: layout.keys.filter((k) => targetOf(layout, mapping, k.key) === null).map((k) => k.label),
+    columnNames: Object.fromEntries(header.flatMap((name, slot) => (slotLabels[slot] ? [[name, slotLabels[slot]]] : []))),
   };
 }
 
