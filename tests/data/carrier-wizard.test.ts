@@ -34,6 +34,7 @@ import {
 } from "../support/carrier-sheets";
 import { flashOf, load, post, uploadTo } from "./helpers";
 import { formatDate, todayInShanghai } from "~/utils/dates";
+import { lclCharge } from "~/domain/pricing/lcl";
 
 let cookie: string;
 beforeAll(async () => {
@@ -866,6 +867,49 @@ describe("the wizard never loses data without a word", () => {
     expect(page.summary).toMatchObject({ counts: { new: 1, refused: 0 }, unmatched: [] });
     expect(visibleText((await render(RAIL, { preview: previewId }, { cookie })).html)).not.toContain("validFrom");
     await prisma.importPreview.deleteMany({ where: { id: previewId } });
+  });
+
+  it("an LCL sheet's W/M rate is its rate per CBM and per ton alike: a heavy shipment is charged by its weight", async () => {
+    const LCL = "/lclbyseaData";
+    const bytes = workbookBytes([
+      {
+        name: "LCL",
+        rows: [
+          ["POL", "POD", "W/M (USD)", "CFS Closing", "Sailing", "Transit", "Valid Till"],
+          ["SHANGHAI", "ZZ WM PORT", 45, "MON", "WED", 30, "2027/01/31"],
+        ],
+      },
+    ]);
+    const started = await uploadTo(fcl, LCL, cookie, bytes, "lcl.xlsx", "wizard");
+    const id = idIn(started.headers.get("Location") ?? "", "wizard");
+    const view = (await load(fcl, LCL, cookie, { wizard: id })).data.wizard as WizardView;
+    expect(Object.fromEntries(view.columns.map((c) => [c.label, c.target]))).toEqual({
+      POL: "pol",
+      POD: "pod",
+      "W/M (USD)": "same:freightCbm/freightTon",
+      "CFS Closing": "cargoCutoff",
+      Sailing: "etd",
+      Transit: "transitTime",
+      "Valid Till": "validTo",
+    });
+    for (const [lng, said] of [
+      ["zh-CN", "W/M 运费：同一价格写入 CBM、TON（按体积或重量取大者计费，写入所选等级）"],
+      ["en-US", "W/M rate: the same price as CBM"],
+    ] as const)
+      expect(visibleText((await render(LCL, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    const form: Record<string, string | string[]> = { previewId: id, tabsShown: "1", tabs: ["LCL"], "fixed.tier": "T1" };
+    view.columns.forEach((column, i) => Object.assign(form, { [`k${i}`]: column.key, [`c${i}`]: column.target ?? "" }));
+    const previewed = await post(fcl, LCL, cookie, { intent: "wizardPreview", ...form });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    const committed = await post(fcl, LCL, cookie, { intent: "commitPreview", previewId });
+    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 1 } });
+    const rate = await prisma.lclRate.findFirstOrThrow({ where: { pod: "ZZ WM PORT" } });
+    // Before, W/M filled the rate per CBM only, and 1 CBM weighing 5 t was charged as 1 revenue ton.
+    expect([Number(rate.freightCbmT1), Number(rate.freightTonT1)]).toEqual([45, 45]);
+    expect(
+      lclCharge({ cbm: "1.000", kg: "5000.0", perCbm: rate.freightCbmT1!.toString(), perTon: rate.freightTonT1!.toString() }).total,
+    ).toBe("225.00");
+    await prisma.lclRate.delete({ where: { id: rate.id } });
   });
 
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {

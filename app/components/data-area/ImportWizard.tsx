@@ -24,6 +24,8 @@ function targetLabel(t: T, area: DataArea, target: string, tableCurrency: string
   if (target.startsWith("price:")) return t("wizard.target.price", { name: baseName(target.slice("price:".length)) });
   if (target.startsWith("prices:"))
     return t("wizard.target.prices", { names: target.slice("prices:".length).split("/").map(baseName).join(" / ") });
+  if (target.startsWith("same:"))
+    return t("wizard.target.same", { names: target.slice("same:".length).split("/").map(baseName).join(t("wizard.separator")) });
   if (target === "validity") return t("wizard.target.validity");
   const column = area.columns.find((c) => c.field === target);
   if (column) return columnLabel(t, column);

@@ -92,7 +92,7 @@ export const FIELD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     "Expiration Date",
   ],
   remark: ["备注", "说明", "Remarks", "Remark", "Notes", "Note", "Comments"],
-  transitTime: ["航程", "航程(天)", "运输时间", "时效", "天数", "T/T", "TT", "Transit Time", "Transit Days"],
+  transitTime: ["航程", "航程(天)", "运输时间", "时效", "天数", "T/T", "TT", "Transit Time", "Transit Days", "Transit"],
   via: ["中转", "中转/直达", "直达/中转", "中转港", "是否中转", "Via", "Transit Port", "Routing", "T/S", "Direct/Transit"],
   sailingSchedule: ["船期", "开船日", "开航日", "班期", "Sailing", "Sailing Day", "Schedule", "ETD Day"],
   thc: ["THC", "码头操作费", "起运港THC", "Terminal Handling"],
@@ -106,7 +106,7 @@ export const FIELD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   volume: ["体积", "货量", "Volume"],
   etd: ["ETD", "开船", "航班日期", "Flight Date"],
   bookingCutoff: ["截单", "截单时间", "截单日", "Booking Cut-off", "Booking Cutoff", "Doc Cut-off", "SI Cut-off"],
-  cargoCutoff: ["截货", "截货时间", "进仓截止", "CFS Cut-off", "CFS Cutoff", "CFS Closing", "Cargo Cut-off", "Cargo Cutoff"],
+  cargoCutoff: ["截货", "截货时间", "进仓截止", "CFS Cut-off", "CFS Cutoff", "CFS Closing", "Closing", "Cargo Cut-off", "Cargo Cutoff"],
   currency: ["币种", "币别", "货币", "Currency", "Curr", "CCY"],
   trainService: ["班列", "车次", "Train", "Service"],
   doorPoint: ["门点", "提货地址", "送货地址", "Door", "Door Point", "Pickup Address"],
@@ -119,8 +119,8 @@ export const PRICE_BASE_SYNONYMS: Readonly<Record<string, readonly string[]>> = 
   gp20: ["20GP", "20'GP", "20’GP", "20尺", "20'", "20DC", "20'DC", "20FT", "20'STD", "20普柜", "20小柜"],
   gp40: ["40GP", "40'GP", "40’GP", "40尺", "40'", "40DC", "40'DC", "40FT", "40普柜"],
   hq40: ["40HQ", "40HC", "40'HC", "40'HQ", "40’HC", "40’HQ", "40尺高柜", "40高柜", "40高", "40HCQ"],
-  freightCbm: ["CBM", "W/M", "Per CBM", "USD/CBM", "每方", "每立方", "运费/CBM"],
-  freightTon: ["TON", "Per TON", "USD/TON", "每吨", "运费/TON"],
+  freightCbm: ["CBM", "Per CBM", "USD/CBM", "Rate/CBM", "每方", "每立方", "运费/CBM"],
+  freightTon: ["TON", "Per TON", "USD/TON", "Rate/TON", "每吨", "运费/TON"],
   coc40: ["40COC", "40'COC", "40HQ COC", "40HC COC"],
   soc40: ["40SOC", "40'SOC", "40HQ SOC", "40HC SOC"],
   coc20: ["20COC", "20'COC", "20GP COC"],
@@ -128,11 +128,27 @@ export const PRICE_BASE_SYNONYMS: Readonly<Record<string, readonly string[]>> = 
   soc20x2: ["2*20SOC", "2X20SOC", "2×20SOC"],
   ...Object.fromEntries(
     [45, 100, 130, 300, 500, 1000, 2000, 3000].flatMap((kg) => [
-      [`bulk${kg}`, [`+${kg}`, `+${kg}KG`, `+${kg}KGS`, `${kg}KG`, `散货+${kg}`]],
+      [
+        `bulk${kg}`,
+        [`+${kg}`, `+${kg}KG`, `+${kg}KGS`, `${kg}KG`, `${kg}+`, `${kg}KG+`, `≥${kg}`, `≥${kg}KG`, `>=${kg}KG`, `Q${kg}`, `散货+${kg}`],
+      ],
       [`tray${kg}`, [`托盘+${kg}`, `托盘${kg}KG`, `Pallet +${kg}`]],
     ]),
   ),
 };
+
+/** Headers of one LCL rate per revenue ton (W/M: a cubic metre or a tonne, whichever gives more): the rate per CBM and per ton alike. */
+export const REVENUE_TON_SYNONYMS: readonly string[] = [
+  "W/M",
+  "Per W/M",
+  "USD/W/M",
+  "RT",
+  "Per RT",
+  "USD/RT",
+  "Rate/RT",
+  "运费/RT",
+  "每计费吨",
+];
 
 /**
  * A header in the form it is compared in: NFKC (full-width → half-width),

@@ -9,7 +9,20 @@ describe("a carrier's column header matched to the area's field", () => {
     [fclArea, "Port of Loading", "pol"],
     [fclArea, "20'GP", "price:gp20"],
     [fclArea, "40HC", "price:hq40"],
-    [lclArea, "W/M", "price:freightCbm"],
+    // W/M (per revenue ton) is the rate per CBM and per ton alike; a column per measure is that measure's.
+    [lclArea, "W/M", "same:freightCbm/freightTon"],
+    [lclArea, "RT", "same:freightCbm/freightTon"],
+    [lclArea, "W/M (USD)", "same:freightCbm/freightTon"],
+    [lclArea, "O/F USD/CBM", "price:freightCbm"],
+    [lclArea, "运费(USD/TON)", "price:freightTon"],
+    [lclArea, "Rate/CBM", "price:freightCbm"],
+    [lclArea, "Transit", "transitTime"],
+    [lclArea, "Closing", "cargoCutoff"],
+    [lclArea, "Sailing", "etd"],
+    [airArea, "45+", "price:bulk45"],
+    [airArea, "≥100kg", "price:bulk100"],
+    [airArea, "Q300", "price:bulk300"],
+    [airArea, "航班", "etd"],
     [lclArea, "CFS Cut-off", "cargoCutoff"],
     [lclArea, "截货时间", "cargoCutoff"],
     [lclArea, "Booking Cut-off", "bookingCutoff"],
@@ -53,6 +66,8 @@ describe("a carrier's column header matched to the area's field", () => {
     [fclArea, "O/F"],
     [fclArea, "Freight Remarks"],
     [fclArea, "USD"],
+    // FCL keeps no rate per revenue ton.
+    [fclArea, "W/M"],
   ] as const)("%#: %s → nothing", (area, header) => {
     expect(matchHeader(area, header)).toBeNull();
   });

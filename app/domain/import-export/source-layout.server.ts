@@ -20,6 +20,7 @@ import type { DataArea } from "~/domain/data-areas/types";
 import {
   FIELD_SYNONYMS,
   PRICE_BASE_SYNONYMS,
+  REVENUE_TON_SYNONYMS,
   isRowNumberHeader,
   labelKeyOf,
   looksLikePrice,
@@ -57,6 +58,14 @@ const PRICE = "price:";
 const PRICES = "prices:";
 /** Between the sizes of such a column, in its header and in its cells (after NFKC). */
 const PRICE_PARTS = /\s*\/\s*/;
+/**
+ * One price for several bases: LCL's "W/M" rate is per revenue ton, a cubic
+ * metre or a tonne, whichever gives more, so it is the table's rate per CBM
+ * and its rate per ton alike (`same:freightCbm/freightTon`).
+ */
+const SAME = "same:";
+/** The bases a W/M rate fills, where an area has both. */
+const REVENUE_TON = ["freightCbm", "freightTon"] as const;
 export const TIER_CHOICES = ["all", ...TIERS] as const;
 export type TierChoice = (typeof TIER_CHOICES)[number];
 
@@ -83,6 +92,7 @@ export function targetsOf(area: DataArea): Target[] {
   return [
     ...fields,
     ...priceBases(area).map((base) => `${PRICE}${base}`),
+    ...(REVENUE_TON.every((base) => priceBases(area).includes(base)) ? [`${SAME}${REVENUE_TON.join("/")}`] : []),
     ...(hasValidity(area) ? [VALIDITY] : []),
     ...(hasField(area, CURRENCY) ? [] : [CURRENCY]),
   ];
@@ -90,9 +100,14 @@ export function targetsOf(area: DataArea): Target[] {
 
 export const priceBaseOf = (target: Target): string | null => (target.startsWith(PRICE) ? target.slice(PRICE.length) : null);
 
-/** The price bases a target fills: one for a price column, several for a column of prices split by "/", none otherwise. */
+/**
+ * The price bases a target fills: one for a price column, several for a
+ * column of prices split by "/" or for one price of several bases (W/M), none
+ * otherwise.
+ */
 export function priceBasesOf(target: Target): string[] {
   if (target.startsWith(PRICES)) return target.slice(PRICES.length).split("/");
+  if (target.startsWith(SAME)) return target.slice(SAME.length).split("/");
   const base = priceBaseOf(target);
   return base === null ? [] : [base];
 }
@@ -175,12 +190,17 @@ function matcher(area: DataArea): Map<string, Target> {
     // Air keeps its validity as the 至 range: the carriers' "from"/"to" columns cannot be told apart from it.
     for (const name of [...FIELD_SYNONYMS.validFrom, ...FIELD_SYNONYMS.validTo]) map.delete(labelKeyOf(name));
   }
+  // A W/M rate is the rate per CBM and per ton alike, where the area keeps both.
+  if (targets.has(`${SAME}${REVENUE_TON.join("/")}`)) for (const name of REVENUE_TON_SYNONYMS) add(name, `${SAME}${REVENUE_TON.join("/")}`);
   for (const base of priceBases(area)) for (const name of PRICE_BASE_SYNONYMS[base] ?? [base]) add(name, `${PRICE}${base}`);
   if (targets.has(VALIDITY))
     for (const name of ["有效期", "有效日期", "Validity", "Valid", "Validity Period", "Valid Period"]) add(name, VALIDITY);
   if (targets.has(CURRENCY)) for (const name of FIELD_SYNONYMS.currency) add(name, CURRENCY);
-  // A sheet's "ETD" is the sailing days ("MON/THU") where the area keeps a schedule and no departure of its own.
+  // A sheet's "ETD" is the sailing days ("MON/THU") where the area keeps a schedule and no departure of its own;
+  // where it keeps a departure and no schedule (LCL, air), the sailing days and flights are its departure.
   if (targets.has("sailingSchedule") && !targets.has("etd")) add("ETD", "sailingSchedule");
+  if (targets.has("etd") && !targets.has("sailingSchedule"))
+    for (const name of [...FIELD_SYNONYMS.sailingSchedule, "航班", "航班时间", "Flight", "Flights"]) add(name, "etd");
   matchers.set(area, map);
   return map;
 }
@@ -206,12 +226,20 @@ export function matchHeader(area: DataArea, header: string): Target | null {
 const FREIGHT_WORDS =
   /^(?:o\/f|of|oceanfreight|seafreight|freight|basicfreight|海运费|基本运费|运费|usd|us\$|rmb|cny|美元|人民币)[:：-]?|[:：-]?(?:o\/f|oceanfreight|freight|海运费|运费|usd|rmb|cny|美元|人民币)$/;
 
-/** A price base named with a freight or currency word around it ("o/f20" → 20 → gp20); only a price base. */
+/**
+ * A price named with freight or currency words around it, brackets ignored
+ * ("o/f20" → 20 → gp20; "运费(usd/cbm)" → usd/cbm → freightCbm): only a price.
+ */
 function freightPrice(map: Map<string, Target>, key: string): Target | null {
-  const bare = key.replace(FREIGHT_WORDS, "").replace(FREIGHT_WORDS, "");
-  if (bare === key || !bare) return null;
-  const target = map.get(bare) ?? map.get(withoutBrackets(bare));
-  return target?.startsWith(PRICE) ? target : null;
+  let bare = key.replace(/[()[\]]/g, "");
+  for (let words = 0; words < 3; words++) {
+    const next = bare.replace(FREIGHT_WORDS, "");
+    if (next === bare || next === "") return null;
+    bare = next;
+    const target = map.get(bare);
+    if (target && priceBasesOf(target).length) return target;
+  }
+  return null;
 }
 
 /** Between the Chinese and the Latin part of a header ("起运港POL", "Carrier船公司"). */
@@ -706,12 +734,15 @@ const NO_LANE = new Set<Target>([VALIDITY, CURRENCY, "validFrom", "validTo", "re
 function namesLanes(area: DataArea, columns: readonly SourceColumn[]): boolean {
   return columns.some((column) => {
     const target = column.hidden ? null : autoTarget(area, column.label);
-    return target !== null && !target.startsWith(PRICE) && !target.startsWith(PRICES) && !NO_LANE.has(target);
+    return target !== null && priceBasesOf(target).length === 0 && !NO_LANE.has(target);
   });
 }
 
 /** The targets a column mapped to `target` fills: a column of prices split by "/" fills each base's. */
-const filledBy = (target: Target): Target[] => (target.startsWith(PRICES) ? priceBasesOf(target).map((b) => `${PRICE}${b}`) : [target]);
+const filledBy = (target: Target): Target[] => {
+  const bases = priceBasesOf(target);
+  return bases.length ? bases.map((b) => `${PRICE}${b}`) : [target];
+};
 
 /**
  * Whether a tab is imported: the clerk's list, or by default every tab whose
@@ -1014,6 +1045,8 @@ function* mappingSteps(
       if (target === null || target === IGNORE) return [];
       const bases = priceBasesOf(target);
       const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
+      if (target.startsWith(SAME))
+        return [{ column: column.index, period: column.period, label: column.label, slots: bases.flatMap(tierSlots), kind: "price" }];
       if (bases.length > 1)
         return [
           { column: column.index, period: column.period, label: column.label, slots: [], groups: bases.map(tierSlots), kind: "prices" },
