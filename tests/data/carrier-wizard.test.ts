@@ -17,6 +17,7 @@ import {
   agentSheet,
   bilingualSheet,
   chineseNotice,
+  tabPeriodsSheet,
   currencyInPricesSheet,
   englishSheet,
   hiddenPartsSheet,
@@ -221,6 +222,12 @@ const KINDS: Kind[] = [
     columns: {},
     fields: { "fixed.tier": "all", dateOrder: "dmy", saveAs: "Xiamen agent" },
   },
+  {
+    name: "a tab per half-month, named by its days",
+    make: (book) => tabPeriodsSheet(book),
+    columns: {},
+    fields: { "fixed.tier": "all", saveAs: "Gulf half-months" },
+  },
 ];
 
 describe.each(["xlsx", "xls"] as const)("each kind of carrier sheet through the wizard (%s), without JavaScript", (book) => {
@@ -377,7 +384,7 @@ describe("the wizard never loses data without a word", () => {
     await prisma.importSourceProfile.deleteMany({});
     const { bytes, rates } = titleValiditySheet();
     const id = idIn(await startWizard(bytes, "title.xlsx"), "wizard");
-    expect((await wizardPage(id)).tabs[0].titlePeriod).toEqual({ from: rates[0].from, to: rates[0].to });
+    expect((await wizardPage(id)).tabs[0].titlePeriod).toEqual({ from: rates[0].from, to: rates[0].to, inName: false });
     for (const [lng, said] of [
       ["zh-CN", `标题中的有效期 ${rates[0].from} 至 ${rates[0].to}`],
       ["en-US", `validity in the title: ${rates[0].from} to ${rates[0].to}`],
@@ -414,6 +421,23 @@ describe("the wizard never loses data without a word", () => {
     ] as const)
       expect(visibleText((await render(PATH, { wizard: view.id, lng }, { cookie })).html)).toContain(said);
     await prisma.importPreview.deleteMany({ where: { id: first.previewId } });
+  });
+
+  it("a tab named by its days ('1126-1209') dates the rows that give none, and the wizard says so in either language", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const { bytes, rates } = tabPeriodsSheet();
+    const id = idIn(await startWizard(bytes, "halves.xlsx"), "wizard");
+    const view = await wizardPage(id);
+    expect(view.tabs.map((t) => t.titlePeriod)).toEqual([
+      { from: rates[0].from, to: rates[0].to, inName: true },
+      { from: rates[2].from, to: rates[2].to, inName: true },
+    ]);
+    expect(view.problems.map((p) => p.key)).toEqual(["wizard.problem.tier"]);
+    for (const [lng, said] of [
+      ["zh-CN", `工作表名称中的有效期 ${rates[0].from} 至 ${rates[0].to}`],
+      ["en-US", `validity in the tab's name: ${rates[0].from} to ${rates[0].to}`],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
   });
 
   it("a row for several ports is split only when each is a port, and the preview names it in either language", async () => {

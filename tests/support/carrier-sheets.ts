@@ -306,6 +306,31 @@ export function bilingualSheet(book: Book = "xlsx", validity = currentValidity()
 }
 
 /**
+ * A tab per half of the month, each named by its days as Chinese notices
+ * write them ("1126-1209", "1210-0108": month and day, no year) and dating
+ * nothing in its rows: the same lanes at each half's prices.
+ */
+export function tabPeriodsSheet(book: Book = "xlsx", today = new Date()): { bytes: Uint8Array; rates: FixtureRate[] } {
+  const halves: Validity[] = [
+    { from: dayFrom(today, -3), to: dayFrom(today, 10) },
+    { from: dayFrom(today, 11), to: dayFrom(today, 40) },
+  ];
+  const monthDay = (date: Date) => isoDay(date).slice(5).replace("-", "");
+  const lanes = (shift: number): Lane[] => [
+    ["TIANJIN XINGANG", "JEBEL ALI", "EMC", 980 + shift, 1510 + shift, 1580 + shift],
+    ["TIANJIN XINGANG", "DAMMAM", "EMC", 1120 + shift, 1730 + shift, 1790 + shift],
+  ];
+  const tabs = halves.map((half, i) => ({
+    name: `${monthDay(half.from)}-${monthDay(half.to)}`,
+    rows: [["POL", "POD", "Carrier", "20GP", "40GP", "40HQ"], ...lanes(i * 50).map((lane) => [...lane])],
+  }));
+  return {
+    bytes: workbookBytes(tabs, book),
+    rates: halves.flatMap((half, i) => lanes(i * 50).map((lane) => laneRate([...lane], half))),
+  };
+}
+
+/**
  * The validity stated once, in the notice's title block ("有效期：2026.11.26-2027.01.08
  * （以开船日为准）" on row 2), and in no column of the table.
  */

@@ -122,7 +122,9 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                     {tab.periods.length ? (
                       <> · {t("wizard.tab.periods", { count: tab.periods.length, periods: tab.periods.join("、") })}</>
                     ) : null}
-                    {tab.titlePeriod ? <> · {t("wizard.tab.titlePeriod", tab.titlePeriod)}</> : null}
+                    {tab.titlePeriod ? (
+                      <> · {t(tab.titlePeriod.inName ? "wizard.tab.namePeriod" : "wizard.tab.titlePeriod", tab.titlePeriod)}</>
+                    ) : null}
                     {tab.stacked ? <> · {t("wizard.tab.stacked", { count: tab.stacked + 1 })}</> : null}
                     {tab.columns > 0 && !tab.lanes ? <> · {t("wizard.tab.noLanes")}</> : null}
                   </>

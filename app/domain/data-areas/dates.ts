@@ -172,8 +172,19 @@ export type DayOrderCounts = { dayFirst: number; monthFirst: number; either: num
 
 const NUMERIC_DAY = /(?<!\d)(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?!\d)/g;
 
+/** No such days counted yet. */
+export const noDays = (): DayOrderCounts => ({ dayFirst: 0, monthFirst: 0, either: 0 });
+
+/** `counts` with `more` added (in place). */
+export function addDays(counts: DayOrderCounts, more: DayOrderCounts): DayOrderCounts {
+  counts.dayFirst += more.dayFirst;
+  counts.monthFirst += more.monthFirst;
+  counts.either += more.either;
+  return counts;
+}
+
 /** Adds the days written as number, number, four-digit year in `text` to `counts`; whether there were any. */
-export function countDayOrders(text: string, counts: DayOrderCounts): boolean {
+export function countDayOrders(text: string, counts: DayOrderCounts = noDays()): boolean {
   let found = false;
   for (const match of text.normalize("NFKC").matchAll(NUMERIC_DAY)) {
     const [a, b] = [Number(match[1]), Number(match[3])];

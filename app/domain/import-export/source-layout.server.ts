@@ -30,7 +30,16 @@ import {
 import { modeByKey } from "~/domain/modes";
 import { RATE_TABLES, type ModeKey } from "~/domain/catalog";
 import { TIERS, type Tier } from "~/domain/pricing/visibility";
-import { countDayOrders, normalizeDay, provenDayOrder, withDayOrder, type DayOrder, type DayOrderCounts } from "~/domain/data-areas/dates";
+import {
+  addDays,
+  countDayOrders,
+  noDays,
+  normalizeDay,
+  provenDayOrder,
+  withDayOrder,
+  type DayOrder,
+  type DayOrderCounts,
+} from "~/domain/data-areas/dates";
 import { headerIndex, normalizeHeader, type ImportProblem } from "./import.server";
 import { ROWS_PER_SLICE, drain, drainYielding } from "./slices";
 import { sheetGrid, type SheetGrid } from "./sheet-grid";
@@ -64,8 +73,9 @@ const PRICE_PARTS = /\s*\/\s*/;
  * and its rate per ton alike (`same:freightCbm/freightTon`).
  */
 const SAME = "same:";
-/** The bases a W/M rate fills, where an area has both. */
+/** The bases a W/M rate fills, where an area has both, and its target. */
 const REVENUE_TON = ["freightCbm", "freightTon"] as const;
+const REVENUE_TON_TARGET = `${SAME}${REVENUE_TON.join("/")}`;
 export const TIER_CHOICES = ["all", ...TIERS] as const;
 export type TierChoice = (typeof TIER_CHOICES)[number];
 
@@ -92,7 +102,7 @@ export function targetsOf(area: DataArea): Target[] {
   return [
     ...fields,
     ...priceBases(area).map((base) => `${PRICE}${base}`),
-    ...(REVENUE_TON.every((base) => priceBases(area).includes(base)) ? [`${SAME}${REVENUE_TON.join("/")}`] : []),
+    ...(REVENUE_TON.every((base) => priceBases(area).includes(base)) ? [REVENUE_TON_TARGET] : []),
     ...(hasValidity(area) ? [VALIDITY] : []),
     ...(hasField(area, CURRENCY) ? [] : [CURRENCY]),
   ];
@@ -191,7 +201,7 @@ function matcher(area: DataArea): Map<string, Target> {
     for (const name of [...FIELD_SYNONYMS.validFrom, ...FIELD_SYNONYMS.validTo]) map.delete(labelKeyOf(name));
   }
   // A W/M rate is the rate per CBM and per ton alike, where the area keeps both.
-  if (targets.has(`${SAME}${REVENUE_TON.join("/")}`)) for (const name of REVENUE_TON_SYNONYMS) add(name, `${SAME}${REVENUE_TON.join("/")}`);
+  if (targets.has(REVENUE_TON_TARGET)) for (const name of REVENUE_TON_SYNONYMS) add(name, REVENUE_TON_TARGET);
   for (const base of priceBases(area)) for (const name of PRICE_BASE_SYNONYMS[base] ?? [base]) add(name, `${PRICE}${base}`);
   if (targets.has(VALIDITY))
     for (const name of ["有效期", "有效日期", "Validity", "Valid", "Validity Period", "Valid Period"]) add(name, VALIDITY);
@@ -279,7 +289,8 @@ export type SourceColumn = {
   days?: DayOrderCounts;
 };
 
-export type Period = { label: string; from: string; to: string };
+/** A validity period: as written (a header, a title line, a tab's name), its first and last day; `inName` when the tab's name gives it. */
+export type Period = { label: string; from: string; to: string; inName?: true };
 
 export type TabLayout = {
   name: string;
@@ -293,7 +304,10 @@ export type TabLayout = {
   hiddenRows: number;
   columns: SourceColumn[];
   periods: Period[];
-  /** A validity stated once above the header ("有效期：12.1-12.31", "Validity: …"): for the rows that give none. */
+  /**
+   * A validity stated once above the header ("有效期：12.1-12.31", "Validity: …"), else by the tab's name
+   * ("12.1-12.15", "1201-1214"; its label is then the name): for the rows that give none.
+   */
   titlePeriod: Period | null;
   /** The texts above the header (a notice's title block), at most ten. */
   titleLines: string[];
@@ -510,7 +524,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
   let hiddenRowCount = 0;
   let stacked = 0;
   const numeric = columns.map(() => ({ numbers: 0, values: 0 }));
-  const days = columns.map((): DayOrderCounts => ({ dayFirst: 0, monthFirst: 0, either: 0 }));
+  const days = columns.map(noDays);
   const repeatsHeader = headerRepeats(columns);
   const indexes = columns.map((column) => column.index);
   const cellAt = (r: number, c: number) => grid.cell(r, c);
@@ -548,7 +562,7 @@ function* tabLayoutSteps(area: DataArea, tab: WorkbookTab, choice: HeaderChoice)
     hiddenRows: hiddenRowCount,
     columns,
     periods,
-    titlePeriod: periods.length ? null : titlePeriodOf(grid, top),
+    titlePeriod: periods.length ? null : (titlePeriodOf(grid, top) ?? namePeriodOf(tab.name)),
     titleLines: titleLinesOf(grid, top),
     stacked,
     lanes: namesLanes(area, columns),
@@ -646,6 +660,14 @@ function titlePeriodOf(grid: SheetGrid, top: number): Period | null {
   return null;
 }
 
+/** A tab named by its validity ("12.1-12.15", "1201-1214", "2026.12.01-12.14", "12月1日至12月15日"), or null. */
+function namePeriodOf(name: string): Period | null {
+  const plain = name.normalize("NFKC").trim();
+  const compact = /^(\d{2})(\d{2})\s*[-~～至到]\s*(\d{2})(\d{2})$/.exec(plain);
+  const period = periodOf(compact ? `${compact[1]}.${compact[2]}-${compact[3]}.${compact[4]}` : plain, { today: new Date() });
+  return period && { label: name, ...period, inName: true };
+}
+
 /** The layout of every tab, and the column keys of the tabs `chosen` (all tabs with a header when null). */
 export function detectLayout(
   area: DataArea,
@@ -691,16 +713,13 @@ function* layoutSteps(
           hidden: column.hidden,
           samples: [...column.samples],
           tabs: [],
-          ...(column.days ? { days: { ...column.days } } : {}),
+          ...(column.days ? { days: addDays(noDays(), column.days) } : {}),
         };
         byKey.set(column.key, entry);
         keys.push(entry);
       } else {
         if (entry.hidden && !column.hidden) [entry.hidden, entry.auto] = [false, autoTarget(area, column.label)];
-        if (column.days) {
-          const sum = (entry.days ??= { dayFirst: 0, monthFirst: 0, either: 0 });
-          for (const k of ["dayFirst", "monthFirst", "either"] as const) sum[k] += column.days[k];
-        }
+        if (column.days) entry.days = addDays(entry.days ?? noDays(), column.days);
         entry.priceLike ||= column.priceLike;
         for (const sample of column.samples) if (entry.samples.length < 3 && !entry.samples.includes(sample)) entry.samples.push(sample);
       }
@@ -867,13 +886,13 @@ export function dayOrderOf(
   mapping: SourceMapping,
 ): { written: boolean; order: DayOrder | null; proven: DayOrder | null; example: string | null } {
   const dates = new Set<Target>([VALIDITY, "validFrom", "validTo", ...(area.import.air ? [area.import.air.rangeField] : [])]);
-  const counts: DayOrderCounts = { dayFirst: 0, monthFirst: 0, either: 0 };
+  const counts = noDays();
   let example: string | null = null;
   for (const k of layout.keys) {
     const target = targetOf(layout, mapping, k.key);
     if (!k.days || target === null || !dates.has(target)) continue;
-    for (const key of ["dayFirst", "monthFirst", "either"] as const) counts[key] += k.days[key];
-    example ??= k.samples.find((sample) => countDayOrders(sample, { dayFirst: 0, monthFirst: 0, either: 0 })) ?? null;
+    addDays(counts, k.days);
+    example ??= k.samples.find((sample) => countDayOrders(sample)) ?? null;
   }
   const written = counts.dayFirst + counts.monthFirst + counts.either > 0;
   const proven = provenDayOrder(counts);

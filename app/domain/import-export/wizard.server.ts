@@ -259,7 +259,7 @@ export type WizardView = {
     hiddenRows: number;
     periods: string[];
     /** The validity the tab's title block states (for its rows without one), or null. */
-    titlePeriod: { from: string; to: string } | null;
+    titlePeriod: { from: string; to: string; inName: boolean } | null;
     /** Headers repeated under the first: carriers' tables stacked in the tab. */
     stacked: number;
     /** The header names a lane, not only prices (a tab of local charges does not: not chosen by default). */
@@ -340,7 +340,7 @@ export async function wizardView(area: DataArea, viewer: Who, id: string): Promi
       rows: t.rows,
       hiddenRows: t.hiddenRows,
       periods: t.periods.map((p) => p.label),
-      titlePeriod: t.titlePeriod && { from: t.titlePeriod.from, to: t.titlePeriod.to },
+      titlePeriod: t.titlePeriod && { from: t.titlePeriod.from, to: t.titlePeriod.to, inName: t.titlePeriod.inName === true },
       stacked: t.stacked,
       lanes: t.lanes,
       columns: t.columns.length,
