@@ -778,6 +778,32 @@ describe("the wizard never loses data without a word", () => {
       expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
   });
 
+  it("a notice whose title names its carrier ('MSC 地中海线运价通知') and no column does: the carrier filled in from the title", async () => {
+    await prisma.importSourceProfile.deleteMany({});
+    const sheet = (title: string) =>
+      workbookBytes([
+        {
+          name: "Sheet1",
+          rows: [
+            [title],
+            ["POL", "POD", "20GP", "40GP", "40HQ", "Valid From", "Valid To"],
+            ["NINGBO", "VALENCIA", 1400, 2500, 2600, "2026/12/01", "2026/12/31"],
+          ],
+        },
+      ]);
+    const named = await wizardPage(idIn(await startWizard(sheet("MSC 地中海线运价通知"), "msc.xlsx"), "wizard"));
+    expect(named.fixed.carrier).toBe("MSC");
+    expect((await render(PATH, { wizard: named.id }, { cookie })).html).toMatch(
+      /name="fixed.carrier"[^>]*value="MSC"|value="MSC"[^>]*name="fixed.carrier"/,
+    );
+    const { previewId, page } = await previewOf(sheet("MSC 地中海线运价通知"), "msc again.xlsx", { "fixed.tier": "T1" });
+    expect(page.rows[0].values).toContain("MSC");
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+    // A title that names no carrier the rates know leaves it to the clerk.
+    const unnamed = await wizardPage(idIn(await startWizard(sheet("地中海线运价通知"), "med.xlsx"), "wizard"));
+    expect(unnamed.fixed.carrier).toBeUndefined();
+  });
+
   it("a sheet 'EX SHANGHAI' without a column for the port of loading: the title's port, or the clerk's, fixed once and kept with the source", async () => {
     await prisma.importSourceProfile.deleteMany({});
     const sheet = (title: string, gp20: number) =>

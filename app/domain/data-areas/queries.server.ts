@@ -236,17 +236,18 @@ export async function allRows(area: DataArea, where: AreaWhere, limit: number): 
 /** The "filter lists" of the spec: distinct values of each select filter (one indexed DISTINCT each). */
 export async function filterOptions(area: DataArea): Promise<Record<string, string[]>> {
   const entries = await Promise.all(
-    area.filters.map(async (filter) => {
-      if (filter.kind !== "select") return [filter.param, []] as const;
-      const name = sqlColumn(area.model, column(area, filter.field).field);
-      const rows = await prisma.$queryRawUnsafe<{ value: unknown }[]>(
-        `SELECT DISTINCT "${name}" AS value FROM "${sqlTable(area.model)}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
-      );
-      const values = rows.map((row) => String(row.value)).filter((value) => value.trim() !== "");
-      return [filter.param, values] as const;
-    }),
+    area.filters.map(async (filter) => [filter.param, filter.kind === "select" ? await distinctValues(area, filter.field) : []] as const),
   );
   return Object.fromEntries(entries);
+}
+
+/** The distinct non-blank values of a column of the area's table, in order, at most 2,000 (one DISTINCT, indexed for the filters'). */
+export async function distinctValues(area: DataArea, field: string): Promise<string[]> {
+  const name = sqlColumn(area.model, column(area, field).field);
+  const rows = await prisma.$queryRawUnsafe<{ value: unknown }[]>(
+    `SELECT DISTINCT "${name}" AS value FROM "${sqlTable(area.model)}" WHERE "${name}" IS NOT NULL ORDER BY 1 LIMIT 2000`,
+  );
+  return rows.map((row) => String(row.value)).filter((value) => value.trim() !== "");
 }
 
 export async function findRow(area: DataArea, id: number): Promise<AreaRow | null> {

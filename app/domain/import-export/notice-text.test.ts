@@ -3,7 +3,7 @@
 // stated once in a notice's title block.
 import { describe, expect, it } from "vitest";
 import { periodOf } from "~/domain/data-areas/synonyms";
-import { titlePortOfLoading, titleValidity, validityRange } from "./source-layout.server";
+import { titleCarrier, titlePortOfLoading, titleValidity, validityRange } from "./source-layout.server";
 
 // 29 Nov 2026 and 28 Dec 2026, 10:00 in Shanghai.
 const NOVEMBER = new Date("2026-11-29T02:00:00Z");
@@ -78,5 +78,30 @@ describe("the port of loading a notice's title names", () => {
   it("a title naming no port of loading names none", () => {
     for (const line of ["MSC 地中海线运价通知", "Validity: 01 Dec 2026 - 31 Dec 2026", "以上价格不含THC"])
       expect(titlePortOfLoading(line), line).toBeNull();
+  });
+});
+
+describe("the carrier a notice's title names", () => {
+  const carriers = ["CMA CGM", "COSCO", "COSCO SHIPPING", "MSC", "ONE", "ZIM"];
+  it.each([
+    [["MSC 地中海线运价通知", "有效期：2026.12.01-2026.12.31"], "MSC"],
+    [["CMA CGM FAK RATES DEC 2026"], "CMA CGM"],
+    [["COSCO SHIPPING 欧洲线运价"], "COSCO SHIPPING"],
+    [["ｍｓｃ　地中海线"], "MSC"],
+    [["one 美西运价"], "ONE"],
+  ])("%j → %s", (lines, carrier) => {
+    expect(titleCarrier(lines, carriers)).toBe(carrier);
+  });
+
+  it("a title naming no known carrier at its start, a word only beginning like one, or two carriers names none", () => {
+    for (const lines of [
+      ["欧洲线运价通知 2026"],
+      ["深圳环球货运代理有限公司 海运报价"],
+      ["ZIMBABWE TRANSIT RATES"],
+      ["ONEWAY TARIFF"],
+      ["MSC 地中海线", "CMA CGM 地中海线"],
+      ["RATES BY MSC"],
+    ])
+      expect(titleCarrier(lines, carriers), lines.join(" | ")).toBeNull();
   });
 });

@@ -89,7 +89,9 @@ export type PreviewSummary = {
   hiddenRows?: { at: string; text: string }[];
   /** A carrier's sheet: rows naming several ports in a cell, each imported as a rate per pair of ports, named. */
   portLists?: { at: string; text: string }[];
+  /** A carrier's sheet: rows with prices "on request" (询价, TBA) instead of amounts, those sizes left without a price, named. */
   onRequest?: { at: string; text: string }[];
+  /** A carrier's sheet: rows without a single price, not imported, named. */
   unpriced?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };

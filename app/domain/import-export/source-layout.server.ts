@@ -641,6 +641,26 @@ export function titlePortOfLoading(line: string): string | null {
   return chinese ? chinese[1] : null;
 }
 
+/**
+ * The one carrier of `carriers` (the names the area's rates already give) a
+ * title line begins with, as a whole word ("MSC 地中海线运价通知" → MSC,
+ * "COSCO SHIPPING 欧洲线" → COSCO SHIPPING before COSCO), or null when no
+ * line or lines naming two carriers do.
+ */
+export function titleCarrier(lines: readonly string[], carriers: readonly string[]): string | null {
+  const known = [...carriers].sort((a, b) => b.length - a.length);
+  const found = new Set<string>();
+  for (const line of lines) {
+    const text = line.normalize("NFKC").replace(/\s+/g, " ").trim().toUpperCase();
+    const carrier = known.find((name) => {
+      const upper = name.toUpperCase();
+      return upper !== "" && text.startsWith(upper) && !/[A-Z0-9]/.test(text.charAt(upper.length));
+    });
+    if (carrier) found.add(carrier);
+  }
+  return found.size === 1 ? [...found][0] : null;
+}
+
 /** The title line nearest above the header row `top` (0-based): the first table's title, or null when that line is more. */
 function titleAbove(grid: SheetGrid, top: number): string | null {
   for (let r = top - 1; r >= 0; r--) if (rowHasValue(grid, r)) return singleText(grid, r);

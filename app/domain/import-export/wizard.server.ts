@@ -19,6 +19,7 @@ import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
 import type { DayOrder } from "~/domain/data-areas/dates";
 import { prisma } from "~/utils/db.server";
+import { distinctValues } from "~/domain/data-areas/queries.server";
 import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
 import { splitPortLists } from "./port-lists.server";
 import { PORT_NAME_TABLES, portsNamed } from "~/domain/reference/port-aliases.server";
@@ -41,6 +42,7 @@ import {
   tableCurrency,
   targetOf,
   targetsOf,
+  titleCarrier,
   titlePortOfLoading,
   type FixedKey,
   type FixedValues,
@@ -144,7 +146,7 @@ export async function startWizard(
     const detected = await detectLayoutYielding(area, read.tabs);
     const signature = layoutSignature(detected);
     const profile = (await listProfiles(area)).find((p) => p.signature === signature) ?? null;
-    const mapping = profile?.mapping ?? (await withTitlePort(area, detected, emptyMapping()));
+    const mapping = profile?.mapping ?? (await withTitleCarrier(area, detected, await withTitlePort(area, detected, emptyMapping())));
     await prisma.importWizardUpload.create({
       data: {
         id,
@@ -204,6 +206,22 @@ async function withTitlePort(area: DataArea, layout: SourceLayout, mapping: Sour
   const ports = await portsNamed([...new Set(named)]);
   const port = named.map((name) => ports.get(name)).find((p) => p !== undefined);
   return port ? { ...mapping, fixed: { ...mapping.fixed, pol: port } } : mapping;
+}
+
+/**
+ * A new sheet's carrier taken from its title ("MSC 地中海线运价通知", "CMA CGM FAK
+ * RATES") into the fixed values, when no column gives it, no chosen tab
+ * stacks several carriers' tables, and a title line begins with a carrier the
+ * area's rates already name: the clerk sees it filled in and may change it.
+ */
+async function withTitleCarrier(area: DataArea, layout: SourceLayout, mapping: SourceMapping): Promise<SourceMapping> {
+  if (!fixedKeysOf(area).includes("carrier") || mapping.fixed.carrier) return mapping;
+  if (layout.keys.some((k) => targetOf(layout, mapping, k.key) === "carrier")) return mapping;
+  const tabs = layout.tabs.filter((t) => tabChosen(t, mapping.tabs));
+  const lines = tabs.flatMap((t) => t.titleLines);
+  if (lines.length === 0 || tabs.some((t) => t.stacked > 0)) return mapping;
+  const carrier = titleCarrier(lines, await distinctValues(area, "carrier"));
+  return carrier ? { ...mapping, fixed: { ...mapping.fixed, carrier } } : mapping;
 }
 
 type UploadRow = { id: string; fileName: string; fileKey: string; fileChecksum: string };
