@@ -45,31 +45,46 @@ export type DataCache<V> = {
    * one key share one load; a failed load is not kept.
    */
   get(versions: Versions, tables: readonly VersionedTable[], key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * As `get`, for what a request may see a moment late (links such as the
+   * popular lanes, never prices): when the tables changed since the cached
+   * value was read, that value is served while the new one loads, and the
+   * requests after get the new one. Only a first read waits for its load.
+   */
+  getStale(versions: Versions, tables: readonly VersionedTable[], key: string, load: () => Promise<V>): Promise<V>;
 };
 
 /** A bounded (least recently used) cache of values read from versioned tables. */
 export function dataCache<V>(max: number): DataCache<V> {
   const store = new LRUCache<string, Entry<V>>({ max });
   caches.add(store as unknown as LRUCache<string, Entry<never>>);
+  const get: DataCache<V>["get"] = (versions, tables, key, load) => {
+    if (!enabled()) return load();
+    let tag = "";
+    for (const table of tables) {
+      const version = versions[table];
+      // A table without a version row is never cached.
+      if (version === undefined) return load();
+      tag += `${version},`;
+    }
+    const hit = store.get(key);
+    if (hit && hit.tag === tag) return hit.value;
+    const value = load();
+    const entry = { tag, value };
+    store.set(key, entry);
+    value.catch(() => {
+      if (store.get(key) === entry) store.delete(key);
+    });
+    return value;
+  };
   return {
-    get(versions, tables, key, load) {
-      if (!enabled()) return load();
-      let tag = "";
-      for (const table of tables) {
-        const version = versions[table];
-        // A table without a version row is never cached.
-        if (version === undefined) return load();
-        tag += `${version},`;
-      }
-      const hit = store.get(key);
-      if (hit && hit.tag === tag) return hit.value;
-      const value = load();
-      const entry = { tag, value };
-      store.set(key, entry);
-      value.catch(() => {
-        if (store.get(key) === entry) store.delete(key);
-      });
-      return value;
+    get,
+    getStale(versions, tables, key, load) {
+      const previous = store.get(key);
+      const value = get(versions, tables, key, load);
+      // A hit, or nothing read before: that value. Else the one read before, while this one loads.
+      if (!previous || store.get(key) === previous || store.get(key) === undefined) return value;
+      return previous.value.catch(() => value);
     },
   };
 }

@@ -9,7 +9,7 @@ import { loader as homeLoader } from "~/routes/site/home";
 import { flushBackground } from "~/domain/rates/background.server";
 import { modeByKey } from "~/domain/modes";
 import { recordSearch } from "~/domain/rates/query-log.server";
-import { clearDataCaches, readVersions } from "~/utils/data-cache.server";
+import { clearDataCaches, dataCache, readVersions } from "~/utils/data-cache.server";
 import { prisma, sql } from "~/utils/db.server";
 import { withTestDb } from "../support/db";
 import { callRoute, getRequest } from "../support/requests";
@@ -182,6 +182,26 @@ describe("query logs and history written in batches", () => {
     expect(logs.map((l) => l.pol)).toEqual(["A/AAA/甲", "C/CCC/丙", "A/AAA/甲"]);
     expect(Math.abs(logs[0].operatedAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
+});
+
+test("what a page may show a moment late (its popular lanes) is served as read before while the changed tables are read anew; prices never", async () => {
+  const cache = dataCache<string>(4);
+  const [v1, v2] = [{ fcl_rates: "1" }, { fcl_rates: "2" }];
+  let loads = 0;
+  const load = (value: string | Promise<string>) => () => (loads++, Promise.resolve(value));
+  expect(await cache.getStale(v1, ["fcl_rates"], "lanes", load("read at version 1"))).toBe("read at version 1");
+  // The rates changed: the request gets the lanes read before at once, and the new ones load beside it.
+  let release: (value: string) => void = () => {};
+  const slow = new Promise<string>((resolve) => (release = resolve));
+  expect(await cache.getStale(v2, ["fcl_rates"], "lanes", load(slow))).toBe("read at version 1");
+  expect(loads).toBe(2);
+  release("read at version 2");
+  // The next request gets them, without reading again.
+  expect(await cache.getStale(v2, ["fcl_rates"], "lanes", load("not read"))).toBe("read at version 2");
+  expect(loads).toBe(2);
+  // A first read waits for its load; `get` (prices, counts) never serves a value of other versions.
+  expect(await cache.getStale(v1, ["fcl_rates"], "other", load("first read"))).toBe("first read");
+  expect(await cache.get({ fcl_rates: "3" }, ["fcl_rates"], "lanes", load("read at version 3"))).toBe("read at version 3");
 });
 
 test("times read through the pool are UTC, as Prisma writes them", async () => {

@@ -161,7 +161,11 @@ export const POPULAR_SHOWN = 12;
  * The popular lanes of a mode as links (issue 45 item 9): the sitemap's
  * routes, so crawlers reach the lane pages by links and not only through the
  * sitemap, and visitors find the busy lanes. Read once per day and data
- * version; English pages link to English pages (`lng=en-US`).
+ * version, off the request's path once read: after a change of any rate
+ * table the lanes read before are shown while the new ones are read (a
+ * GROUP BY over every rate table, about 0.3 s at 1,000,000 FCL rates, which
+ * the first results page after each edit or import waited for). English
+ * pages link to English pages (`lng=en-US`).
  */
 export async function popularLanes(
   mode: ModeDescription,
@@ -170,7 +174,7 @@ export async function popularLanes(
   now: Date = new Date(),
 ): Promise<PopularLane[]> {
   const day = formatDate(todayInShanghai(now));
-  return laneCache.get(versions, POPULAR_TABLES, `${day}|${mode.key}|${lng}`, async () => {
+  return laneCache.getStale(versions, POPULAR_TABLES, `${day}|${mode.key}|${lng}`, async () => {
     const all = await popularCache.get(versions, POPULAR_TABLES, day, () => popularRoutes(now));
     const entries = all.filter((entry) => entry.path === mode.path).slice(0, POPULAR_SHOWN);
     const countries = mode.weight
