@@ -4,7 +4,7 @@
 // decision 204): preview end to end (zip checks, worker parse, validation,
 // staging, port names, SQL diff, and the first load of the preview page the
 // upload redirects to), commit (the preview's rows through the
-// import writer), direct import of the same file, the undo of that import's
+// import writer), direct import of the same rows, the undo of that import's
 // batch, and the server's memory growth over the preview and commit.
 //
 //   npm run bench:import-preview         SIZES=20000,100000, IMPORT_MAX_MB=40 by default (the 100,000-row file is 31 MB)
@@ -196,6 +196,8 @@ async function main() {
       const headers = fclArea.columns.map((c) => c.header);
       const fresh = buildInChild(headers, size, firstId, 0);
       const changed = buildInChild(headers, size, firstId, 5);
+      // The direct import's file: the same rows at other prices again (a file already committed is refused, decision 207).
+      const again = buildInChild(headers, size, firstId, 9);
       log(`${size} rows × ${COLUMNS} columns: ${mb(fresh.byteLength)} .xlsx`);
       if (fresh.byteLength > importMaxBytes())
         log(`  (larger than IMPORT_MAX_MB: the upload would be refused; the functions are called directly)`);
@@ -252,10 +254,10 @@ async function main() {
       if (!updated.ok) throw new Error("second commit failed");
       log(`  preview (${second.summary.counts.updated} updated) ${secondMs} ms; commit (${updated.updated} updated) ${updateMs} ms`);
 
-      // The direct import of the same file, side by side.
+      // The direct import of the same rows, side by side (a file already committed would be refused as a repeat).
       phaseOf = null;
-      const { value: direct, ms: directMs } = await timed(size, "direct import of the same file (updates)", () =>
-        importSpreadsheet(fclArea, viewer, fresh.slice(), { fileName: "bench.xlsx" }, limits),
+      const { value: direct, ms: directMs } = await timed(size, "direct import of the same rows (updates)", () =>
+        importSpreadsheet(fclArea, viewer, again.slice(), { fileName: "bench.xlsx" }, limits),
       );
       if (!direct.ok) throw new Error(`direct import failed: ${JSON.stringify(direct.problems.slice(0, 3))}`);
       log(`  direct import (${direct.updated} updated) ${directMs} ms`);
