@@ -236,10 +236,16 @@ async function main() {
            WHERE code ILIKE $1 OR name ILIKE $1 OR name_zh ILIKE $1
               OR (k <> '' AND (pinyin LIKE k || '%' OR pinyin_initials LIKE k || '%' OR name_key = k
                                OR EXISTS (SELECT 1 FROM port_aliases a WHERE a.port_id = s.id AND a.key LIKE k || '%')))
-           ORDER BY CASE WHEN code ILIKE $2 OR name ILIKE $2 OR name_zh ILIKE $2 OR (k <> '' AND (pinyin = k OR pinyin_initials = k)) THEN 0
+           -- The ranks of decision 205 (issue 45 item 8): 0 the whole code, name, pinyin, alias or name key, or the
+           -- initials of a port whose name starts with the text too; 1 a prefix of those; 2 the initials alone, or
+           -- the text anywhere in the code or a name; 3 a prefix of the initials.
+           ORDER BY CASE WHEN code ILIKE $2 OR name ILIKE $2 OR name_zh ILIKE $2
+                           OR (k <> '' AND (pinyin = k OR (pinyin_initials = k AND name_key LIKE k || '%') OR name_key = k
+                                            OR EXISTS (SELECT 1 FROM port_aliases a WHERE a.port_id = s.id AND a.key = k))) THEN 0
                          WHEN code ILIKE $3 OR name ILIKE $3 OR name_zh ILIKE $3
-                           OR (k <> '' AND (pinyin LIKE k || '%' OR pinyin_initials LIKE k || '%' OR name_key = k
+                           OR (k <> '' AND (pinyin LIKE k || '%'
                                             OR EXISTS (SELECT 1 FROM port_aliases a WHERE a.port_id = s.id AND a.key LIKE k || '%'))) THEN 1
+                         WHEN k <> '' AND pinyin_initials LIKE k || '%' AND pinyin_initials <> k THEN 3
                          ELSE 2 END, length(name), name
            LIMIT 10`,
           [`%${e}%`, e, `${e}%`, q],

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loader as countriesLoader } from "~/routes/resources/resources.express-countries";
 import { loader as portsLoader } from "~/routes/resources/resources.ports";
 import { prisma } from "~/utils/db.server";
+import { refreshPortPinyin } from "~/domain/reference/port-pinyin.server";
 import { callRoute, getRequest } from "../support/requests";
 
 type Option = { value: string; label: string; hint?: string };
@@ -51,6 +52,25 @@ describe("express countries", () => {
 });
 
 describe("sea ports", () => {
+  it("a port whose code or name holds the text comes before ports found only by the start of their Chinese initials", async () => {
+    // Eleven ports whose Chinese initials start "qx" and go on (青县湖: qxh), neither code nor name holding it.
+    const initials = await Promise.all(
+      ["青县湖", "青县河", "青县海", "青县江", "青县口", "青县湾", "青县岛", "青县门", "青县洲", "青县山", "青县峡"].map((nameZh, i) =>
+        prisma.seaPort.create({ data: { code: `ZZP${String.fromCharCode(65 + i)}`, name: `ZZ PORT ${i}`, nameZh } }),
+      ),
+    );
+    const holding = await prisma.seaPort.create({ data: { code: "ZZZZZ", name: "ZZ AQXA TERMINAL", nameZh: "测试码头" } });
+    try {
+      await refreshPortPinyin();
+      const found = (await seaPorts("qx")).map((o) => o.value);
+      // Before, the eleven filled the list and the port holding "QX" in its name was never read.
+      expect(found[0]).toBe("ZZ AQXA TERMINAL");
+      expect(found).toHaveLength(10);
+    } finally {
+      await prisma.seaPort.deleteMany({ where: { id: { in: [...initials.map((p) => p.id), holding.id] } } });
+    }
+  });
+
   it("'sh' lists SHANGHAI first, before KOBE (神户: initials sh)", async () => {
     const found = (await seaPorts("sh")).map((o) => o.value);
     expect(found[0]).toBe("SHANGHAI");

@@ -107,9 +107,11 @@ export async function searchPorts(kind: PortKind, query: string, limit = SUGGEST
       ORDER BY rank, length(name), name
       LIMIT ${take}
     ), others AS (
+      -- Contains matches rank 2: before a prefix of the initials (rank 3), so they are read whenever the list is
+      -- not full of ports ranked above them.
       SELECT code, name, name_zh, 2 AS rank
       FROM ${TABLE[kind]}
-      WHERE (SELECT count(*) FROM starting) < ${take}
+      WHERE (SELECT count(*) FROM starting WHERE rank < 3) < ${take}
         AND ${containing}
         AND code NOT IN (SELECT code FROM starting)
       ORDER BY length(name), name
