@@ -75,7 +75,8 @@ function aliasOrPinyin(q: string, exact: boolean, limit?: number): Prisma.Sql {
  * Never through the trigram indexes as well: a bitmap of both is lossy, and
  * its recheck computes port_search_grams for every candidate row (0.5 ms a
  * row: "mina" took 850 ms at 10,000 ports).
- * One statement: the second part is skipped when the first fills the list.
+ * One statement: the second part is skipped when ports ranked 0 to 2 fill the
+ * list (a prefix of the initials, rank 3, never keeps a contains match out).
  */
 export async function searchPorts(kind: PortKind, query: string, limit = SUGGESTION_LIMIT): Promise<PortOption[]> {
   const q = cleanQuery(query);
