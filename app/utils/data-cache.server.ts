@@ -82,8 +82,9 @@ export function dataCache<V>(max: number): DataCache<V> {
     getStale(versions, tables, key, load) {
       const previous = store.get(key);
       const value = get(versions, tables, key, load);
-      // A hit, or nothing read before: that value. Else the one read before, while this one loads.
-      if (!previous || store.get(key) === previous || store.get(key) === undefined) return value;
+      const now = store.get(key);
+      // A hit, nothing read before, or nothing kept: that value. Else the one read before, while this one loads.
+      if (!previous || !now || now === previous) return value;
       return previous.value.catch(() => value);
     },
   };

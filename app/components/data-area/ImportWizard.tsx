@@ -10,6 +10,7 @@ import type { T } from "~/i18n/keys";
 import { CheckboxField, Field, Select, type SelectOption } from "~/components/forms";
 import type { WizardData } from "~/domain/data-areas/screen-types";
 import type { DataArea } from "~/domain/data-areas/types";
+import { DAY_ORDERS } from "~/domain/data-areas/dates";
 import { columnLabel } from "./cells";
 import { ImportProblems } from "./ImportProblems";
 
@@ -244,7 +245,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                   label={t("wizard.fixed.dateOrder", { example: w.dateOrder.example })}
                   placeholder={t("wizard.fixed.tierNone")}
                   selectProps={{ id: "wizard-date-order", name: "dateOrder", defaultValue: w.dateOrder.order ?? "" }}
-                  options={(["dmy", "mdy"] as const).map((order) => ({ value: order, label: t(`wizard.dateOrder.${order}`) }))}
+                  options={DAY_ORDERS.map((order) => ({ value: order, label: t(`wizard.dateOrder.${order}`) }))}
                 />
                 {w.dateOrder.proven ? (
                   <p className="field__hint">{t("wizard.fixed.dateOrderProven", { order: t(`wizard.dateOrder.${w.dateOrder.proven}`) })}</p>

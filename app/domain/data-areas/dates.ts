@@ -166,7 +166,8 @@ export function dateToLocalDateTime(date: Date): string {
  * ones the month). The carrier-sheet wizard reads them in the order the
  * numbers prove or the clerk names (issue 40; decision 207).
  */
-export type DayOrder = "dmy" | "mdy";
+export const DAY_ORDERS = ["dmy", "mdy"] as const;
+export type DayOrder = (typeof DAY_ORDERS)[number];
 /** How a sheet's such days are written: how many prove day-first (31/12), month-first (12/31), or fit either (01/12). */
 export type DayOrderCounts = { dayFirst: number; monthFirst: number; either: number };
 

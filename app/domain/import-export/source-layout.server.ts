@@ -1112,6 +1112,14 @@ function* mappingSteps(
     const grid = sheetGrid(tab);
     const first = tabLayoutOf.headerRow - grid.firstRow + tabLayoutOf.headerRows;
     const periods: (number | null)[] = tabLayoutOf.periods.length ? tabLayoutOf.periods.map((_, i) => i) : [null];
+    // Each period's plans (its own columns and the shared ones) and the slots of their prices, once per tab.
+    const perPeriod = periods.map((period) => {
+      const own = plans.filter((plan) => plan.period === period || plan.period === null);
+      return {
+        plans: own,
+        priceSlots: own.flatMap((plan) => (plan.kind === "price" ? plan.slots : plan.kind === "prices" ? plan.groups!.flat() : [])),
+      };
+    });
     const title = tabLayoutOf.titlePeriod;
     const usedColumns = [...new Set(plans.map((p) => p.column))];
     const repeatsHeader = headerRepeats(tabLayoutOf.columns);
@@ -1160,8 +1168,8 @@ function* mappingSteps(
         if (titles) titled = lineAbove;
         continue;
       }
-      periods.forEach((period) => {
-        const periodPlans = plans.filter((plan) => plan.period === period || plan.period === null);
+      periods.forEach((period, p) => {
+        const { plans: periodPlans, priceSlots } = perPeriod[p];
         // A period whose own cells are all empty has no rate in it.
         if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(cellAt(r, plan.column)))) return;
         const origin: RowOrigin = {
@@ -1189,8 +1197,9 @@ function* mappingSteps(
           const price = kind === "price" || kind === "prices";
           if (price && typeof value === "string") {
             const text = value.normalize("NFKC").trim();
-            if (ON_REQUEST.test(text)) asked.push(`${label}: ${text}`);
-            if (NOT_OFFERED.test(text) || ON_REQUEST.test(text)) value = null;
+            const askedFor = ON_REQUEST.test(text);
+            if (askedFor) asked.push(`${label}: ${text}`);
+            if (askedFor || NOT_OFFERED.test(text)) value = null;
           }
           const amount = price && typeof value === "string" ? pricedAmount(value) : null;
           if (amount) {
@@ -1273,9 +1282,6 @@ function* mappingSteps(
         }
         if (refused) return;
         // Not one price ("-" or "询价" for every size): the lane is not offered, no rate; named, with what the row says.
-        const priceSlots = periodPlans.flatMap((plan) =>
-          plan.kind === "price" ? plan.slots : plan.kind === "prices" ? plan.groups!.flat() : [],
-        );
         if (priceSlots.length && priceSlots.every((slot) => isBlank(values[slot]))) {
           unpriced.push({ origin, text: rowText(grid, r) });
           return;

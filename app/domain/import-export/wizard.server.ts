@@ -17,7 +17,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { Viewer } from "~/domain/accounts/viewer.server";
 import type { DataArea } from "~/domain/data-areas/types";
-import type { DayOrder } from "~/domain/data-areas/dates";
+import { DAY_ORDERS, type DayOrder } from "~/domain/data-areas/dates";
 import { prisma } from "~/utils/db.server";
 import { distinctValues } from "~/domain/data-areas/queries.server";
 import { readWorkbook, tooManyRows, unsavedFormulas, type ImportFailure, type ImportProblem, type SheetLimits } from "./import.server";
@@ -385,8 +385,6 @@ function dayOrderView(area: DataArea, layout: SourceLayout, mapping: SourceMappi
   const days = dayOrderOf(area, layout, mapping);
   return days.written ? { order: days.order, proven: days.proven, example: days.example ?? "" } : null;
 }
-
-const DAY_ORDERS: readonly DayOrder[] = ["dmy", "mdy"];
 
 /** The wizard form's fields → a mapping (unknown targets and keys are dropped: the form names its own). */
 export function mappingFromForm(area: DataArea, form: FormData, previous: SourceMapping): { mapping: SourceMapping; saveAs: string } {
