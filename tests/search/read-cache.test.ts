@@ -204,6 +204,22 @@ test("what a page may show a moment late (its popular lanes) is served as read b
   expect(await cache.get({ fcl_rates: "3" }, ["fcl_rates"], "lanes", load("read at version 3"))).toBe("read at version 3");
 });
 
+test("emptied as after a data change, the caches a page may show a moment late keep what they hold; the others are read anew", async () => {
+  const [lanes, prices] = [dataCache<string>(4), dataCache<string>(4)];
+  const versions = { fcl_rates: "1" };
+  let loads = 0;
+  const load = (value: string) => () => (loads++, Promise.resolve(value));
+  await lanes.getStale(versions, ["fcl_rates"], "lanes", load("lanes"));
+  await prices.get(versions, ["fcl_rates"], "page", load("prices"));
+  clearDataCaches({ keepStale: true });
+  expect(await lanes.getStale(versions, ["fcl_rates"], "lanes", load("lanes read again"))).toBe("lanes");
+  expect(await prices.get(versions, ["fcl_rates"], "page", load("prices read again"))).toBe("prices read again");
+  expect(loads).toBe(3);
+  // Emptied for good, both are read anew.
+  clearDataCaches();
+  expect(await lanes.getStale(versions, ["fcl_rates"], "lanes", load("lanes read again"))).toBe("lanes read again");
+});
+
 test("times read through the pool are UTC, as Prisma writes them", async () => {
   const session = await prisma.session.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
   const [row] = await sql<{ expires_at: Date }>("SELECT expires_at FROM sessions WHERE id = $1", [session.id]);
