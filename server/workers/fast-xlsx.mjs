@@ -204,6 +204,25 @@ function styleFormats(xml, table) {
   return formats;
 }
 
+/** @typedef {0 | 1 | 2} StyleKind a style's number format: neither, a date, a percentage */
+const DATE_STYLE = 1;
+const PERCENT_STYLE = 2;
+
+/**
+ * Whether a number format shows a percentage ("0%", "0.00%"): a "%" outside
+ * quoted text and escaped characters.
+ * @param {string | undefined} format
+ */
+export const isPercentFormat = (format) => typeof format === "string" && format.replace(/"[^"]*"|\\./g, "").includes("%");
+
+/**
+ * A percent-formatted number as the sheet shows it (0.185 → "18.5%", the
+ * binary noise of × 100 rounded off): the cell says a percentage, and the
+ * import reads it as one where a column is one, never as the fraction.
+ * @param {number} number
+ */
+export const percentText = (number) => `${Number((number * 100).toPrecision(12))}%`;
+
 /** @param {number} code */
 const isBlankCode = (code) => code === 32 || code === 9 || code === 10 || code === 13;
 /** A character of \w: A-Z, a-z, 0-9 or _. @param {number} code */
@@ -328,16 +347,19 @@ function openBook(data, XLSX, inflated) {
       : style >= 0 && style < dateStyles.length
         ? dateStyles[style]
         : typeof formats?.[style] === "string" && XLSX.SSF.is_date(/** @type {string} */ (formats?.[style]));
-  // Each style decided once (a sheet uses a handful; cells without one are -1).
-  /** @type {Map<number, boolean>} */
-  const decided = new Map();
   /** @param {number} style */
-  const isDateStyle = (style) => {
-    let date = decided.get(style);
-    if (date === undefined) decided.set(style, (date = decideDateStyle(style)));
-    return date;
+  const decidePercentStyle = (style) => formats !== null && style >= 0 && isPercentFormat(formats[style]);
+  // Each style decided once (a sheet uses a handful; cells without one are -1): a date, a percentage or neither.
+  /** @type {Map<number, StyleKind>} */
+  const decided = new Map();
+  /** @param {number} style @returns {StyleKind} */
+  const styleKind = (style) => {
+    let kind = decided.get(style);
+    if (kind === undefined)
+      decided.set(style, (kind = decideDateStyle(style) ? DATE_STYLE : decidePercentStyle(style) ? PERCENT_STYLE : 0));
+    return kind;
   };
-  return { zip, sheets, strings, isDateStyle, date1904 };
+  return { zip, sheets, strings, styleKind, date1904 };
 }
 
 /**
@@ -350,7 +372,7 @@ function openBook(data, XLSX, inflated) {
  * @returns {(RowsSheet & { merges: import("./compact-sheet.mjs").Merge[], hiddenCells: import("./compact-sheet.mjs").HiddenCells }) | null}
  */
 function readSheet(book, entry, XLSX, dateText) {
-  const { zip, strings, isDateStyle, date1904 } = book;
+  const { zip, strings, styleKind, date1904 } = book;
   const sheet = zip.text(entry.path);
   if (!sheet || !/<worksheet\b/.test(sheet) || sheet.includes("<![CDATA[")) return null;
 
@@ -477,8 +499,9 @@ function readSheet(book, entry, XLSX, dateText) {
       case "n": {
         if (v === undefined) continue;
         const number = parseFloat(v);
-        const code = isDateStyle(style) ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
-        value = code ? dateText(code) : number;
+        const kind = styleKind(style);
+        const code = kind === DATE_STYLE ? XLSX.SSF.parse_date_code(number, { date1904 }) : null;
+        value = code ? dateText(code) : kind === PERCENT_STYLE ? percentText(number) : number;
         break;
       }
       case "s": {

@@ -10,9 +10,9 @@
 // | boolean | null; formulaCells lists the addresses of formula cells saved
 // without a computed value (issue 22.9). Date-formatted numbers become
 // "YYYY-MM-DD" or "YYYY-MM-DD HH:mm:ss" (calendar parts, no time zone
-// involved).
+// involved); percent-formatted ones the percentage shown ("18.5%").
 import * as XLSX from "@e965/xlsx";
-import { formulaCellsWithoutValue, readFirstSheetFast, readWorkbookFast, sheetTexts } from "./fast-xlsx.mjs";
+import { formulaCellsWithoutValue, isPercentFormat, percentText, readFirstSheetFast, readWorkbookFast, sheetTexts } from "./fast-xlsx.mjs";
 
 /**
  * @typedef {import("./compact-sheet.mjs").RowsSheet} RowsSheet
@@ -43,6 +43,7 @@ function cellValue(cell, date1904) {
         const code = XLSX.SSF.parse_date_code(/** @type {number} */ (cell.v), { date1904 });
         if (code) return dateText(code);
       }
+      if (typeof cell.z === "string" && isPercentFormat(cell.z)) return percentText(/** @type {number} */ (cell.v));
       return /** @type {number} */ (cell.v);
     case "s":
     case "str":

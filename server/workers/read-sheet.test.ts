@@ -210,3 +210,23 @@ describe("rows and columns hidden in the workbook", () => {
     expect(hidden(xls)[0]).toEqual(["sheet1", { rows: [], columns: [1] }]);
   });
 });
+
+describe("percent-formatted numbers", () => {
+  // A fuel surcharge typed as 18.5% is the number 0.185 shown as a percentage.
+  const percents = (ws: XLSX.WorkSheet) => {
+    ws["C2"] = { t: "n", v: 0.185, z: "0.0%" };
+    ws["C3"] = { t: "n", v: 0.2, z: "0%" };
+    // A quoted "%" is text beside the number, which is already the points.
+    ws["C6"] = { t: "n", v: 0.07, z: '0.00"%"' };
+  };
+  const bytes = book(ROWS, { sst: true, dates: true, tweak: percents });
+  const column = (read: Read) => read.rows.map((row) => row[2]);
+
+  it("are read as the percentage the sheet shows, by the one-pass reader, SheetJS and from an .xls alike", () => {
+    const sheetJS = column(reader.readFirstSheetSheetJS(bytes.slice()));
+    expect(sheetJS).toEqual(["20GP_T0", "18.5%", "20%", undefined, null, 0.07]);
+    expect(column(fast(bytes.slice())!)).toEqual(sheetJS);
+    const xls = new Uint8Array(XLSX.write(XLSX.read(bytes, { cellNF: true }), { type: "buffer", bookType: "biff8" }) as Buffer);
+    expect(column(reader.readFirstSheet(xls)).slice(1, 3)).toEqual(["18.5%", "20%"]);
+  });
+});

@@ -962,6 +962,154 @@ describe("the wizard never loses data without a word", () => {
     await prisma.lclRate.delete({ where: { id: rate.id } });
   });
 
+  /** A sheet of another area through its wizard to the preview, with the wizard's own choices and `fields`. */
+  async function areaPreview(path: string, bytes: Uint8Array, fields: Record<string, string>) {
+    const started = await uploadTo(fcl, path, cookie, bytes, "carrier.xlsx", "wizard");
+    const id = idIn(started.headers.get("Location") ?? "", "wizard");
+    const view = (await load(fcl, path, cookie, { wizard: id })).data.wizard as WizardView;
+    const form: Record<string, string | string[]> = {
+      previewId: id,
+      tabsShown: "1",
+      tabs: view.tabs.filter((t) => t.chosen).map((t) => t.name),
+    };
+    view.columns.forEach((column, i) => Object.assign(form, { [`k${i}`]: column.key, [`c${i}`]: column.target ?? "" }));
+    for (const [key, value] of Object.entries(view.fixed)) form[`fixed.${key}`] = String(value);
+    const previewed = await post(fcl, path, cookie, { intent: "wizardPreview", ...form, ...fields });
+    const previewId = idIn(previewed.headers.get("Location") ?? "", "preview");
+    expect(previewId, JSON.stringify(await flashOf(previewed, cookie))).not.toBe("");
+    return { id, view, previewId, page: (await load(fcl, path, cookie, { preview: previewId })).data.preview };
+  }
+
+  it("a China-Europe rail tariff: boxes in brackets and 自备箱; a rate starting after today is named, and committed only on the clerk's word", async () => {
+    const RAIL = "/railRoadData";
+    const today = todayInShanghai();
+    const day = (days: number) => formatDate(new Date(today.getTime() + days * 86_400_000));
+    const bytes = workbookBytes([
+      {
+        name: "中欧班列",
+        rows: [
+          ["中欧班列运价表"],
+          ["始发站", "目的站", "40HQ(COC)", "40HQ(SOC)", "20GP(自备箱)", "双20自备箱", "班列", "时效", "有效期"],
+          ["XIAN", "ZZ RAIL NEXT", 6800, 5200, 3200, 6100, "长安号", "18-20天", `${day(10)}至${day(40)}`],
+          ["XIAN", "ZZ RAIL NOW", 6500, "询价", 3100, 5900, "长安号", "18天", `${day(-5)}至${day(25)}`],
+        ],
+      },
+    ]);
+    const { view, previewId, page } = await areaPreview(RAIL, bytes, { "fixed.tier": "T1", "fixed.currency": "USD" });
+    expect(view.columns.map((c) => c.target)).toEqual([
+      "pol",
+      "pod",
+      "price:coc40",
+      "price:soc40",
+      "price:soc20",
+      "price:soc20x2",
+      "trainService",
+      "transitTime",
+      "validity",
+    ]);
+    // Rail keeps only the end of a validity: the rate of next month would be shown today. Named, with its start.
+    expect(page.summary.counts).toMatchObject({ new: 2, refused: 0 });
+    expect(page.summary.decisions).toEqual({ notStarted: 1 });
+    expect(page.summary.notStarted).toEqual([{ at: "中欧班列 · 3", text: day(10) }]);
+    for (const [lng, said] of [
+      ["zh-CN", `铁路数据只保存有效期的截止日，不保存开始日：1 条运价的有效期在今天之后才开始`],
+      ["zh-CN", `中欧班列 · 3 : ${day(10)}`],
+      ["en-US", "Rates that start after today (listed below): 1."],
+    ] as const)
+      expect(visibleText((await render(RAIL, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    const refused = await post(fcl, RAIL, cookie, { intent: "commitPreview", previewId });
+    expect(await flashOf(refused, cookie)).toMatchObject({ key: "importPreview.decide.notStarted" });
+    expect(await prisma.railRate.count({ where: { pod: { startsWith: "ZZ RAIL" } } })).toBe(0);
+    const committed = await post(fcl, RAIL, cookie, { intent: "commitPreview", previewId, accept: ["notStarted"] });
+    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 2 } });
+    const rates = await prisma.railRate.findMany({ where: { pod: { startsWith: "ZZ RAIL" } }, orderBy: { pod: "asc" } });
+    expect(
+      rates.map((r) => [r.pod, Number(r.coc40T1), r.soc40T1 === null ? null : Number(r.soc40T1), Number(r.soc20T1), Number(r.soc20x2T1)]),
+    ).toEqual([
+      ["ZZ RAIL NEXT", 6800, 5200, 3200, 6100],
+      ["ZZ RAIL NOW", 6500, null, 3100, 5900],
+    ]);
+    await prisma.railRate.deleteMany({ where: { pod: { startsWith: "ZZ RAIL" } } });
+  });
+
+  it("an express rate card: the network from its title, zones and the fuel surcharge as written", async () => {
+    const EXPRESS = "/expressData";
+    const bytes = workbookBytes([
+      {
+        name: "Export",
+        rows: [
+          ["DHL 出口价格表（USD）"],
+          ["Weight (kg)", "Zone A", "Zone B", "1区", "Fuel Surcharge"],
+          [301, 1650, 1720, 1810, "18.5%"],
+          [302, 1655.5, 1726, 1816, "18.5%"],
+        ],
+      },
+    ]);
+    const { id, view, previewId, page } = await areaPreview(EXPRESS, bytes, {});
+    // Before, every rate card was refused ("category" required): a card names its network only in its title.
+    expect(view.fixed).toMatchObject({ category: "DHL" });
+    expect(view.columns.map((c) => c.target)).toEqual(["weight", "zoneA", "zoneB", "zone1", "fuel"]);
+    for (const [lng, said] of [
+      ["zh-CN", "快递网络（文件只在标题中写明时，例如“DHL 出口价格表”）"],
+      ["en-US", "Express network (for a rate card that names it only in its title"],
+    ] as const)
+      expect(visibleText((await render(EXPRESS, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    expect(page.summary, JSON.stringify(page.summary.problems)).toMatchObject({ counts: { new: 2, refused: 0 }, problems: [] });
+    const committed = await post(fcl, EXPRESS, cookie, { intent: "commitPreview", previewId });
+    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 2 } });
+    const rates = await prisma.expressRate.findMany({ where: { weight: { gte: 301 } }, orderBy: { weight: "asc" } });
+    expect(rates.map((r) => [r.category, Number(r.weight), Number(r.zoneA), Number(r.zone1), Number(r.fuel)])).toEqual([
+      ["DHL", 301, 1650, 1810, 18.5],
+      ["DHL", 302, 1655.5, 1816, 18.5],
+    ]);
+    await prisma.expressRate.deleteMany({ where: { weight: { gte: 301 } } });
+  });
+
+  it("a trailer quote names its doors as 装货地址", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "拖车",
+        rows: [
+          ["港区", "装货地址", "20GP", "40GP", "40HQ", "有效期至"],
+          ["外高桥", "ZZ 嘉定工业区", 1200, 1500, 1500, "2027/01/31"],
+        ],
+      },
+    ]);
+    const { view, page } = await areaPreview("/trailerData", bytes, { "fixed.tier": "T1" });
+    expect(view.columns.map((c) => c.target)).toEqual(["dock", "doorPoint", "price:gp20", "price:gp40", "price:hq40", "validTo"]);
+    expect(page.summary.counts).toMatchObject({ new: 1, refused: 0 });
+  });
+
+  it("a trailer quote of one port area names it only in its title: the port area of every row", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["宁波港拖车报价"],
+          ["装货地址", "20GP", "40GP", "40HQ", "有效期至"],
+          ["ZZ 慈溪", 900, 1200, 1200, "2027/01/31"],
+          ["ZZ 余姚", 950, 1250, 1250, "2027/01/31"],
+        ],
+      },
+    ]);
+    const { id, view, previewId } = await areaPreview("/trailerData", bytes, { "fixed.tier": "T1" });
+    // Before, such a quote was refused ("dock" required) and no value could be given for the whole file.
+    expect(view.fixed).toMatchObject({ dock: "宁波港" });
+    for (const [lng, said] of [
+      ["zh-CN", "港区（文件中没有港区列时，例如“洋山港区拖车报价”）"],
+      ["en-US", "Port area (for a quote without its column"],
+    ] as const)
+      expect(visibleText((await render("/trailerData", { wizard: id, lng }, { cookie })).html)).toContain(said);
+    const committed = await post(fcl, "/trailerData", cookie, { intent: "commitPreview", previewId });
+    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 2 } });
+    const rates = await prisma.trailerRate.findMany({ where: { doorPoint: { startsWith: "ZZ" } }, orderBy: { doorPoint: "asc" } });
+    expect(rates.map((r) => [r.dock, r.doorPoint, Number(r.gp20T1)])).toEqual([
+      ["宁波港", "ZZ 余姚", 950],
+      ["宁波港", "ZZ 慈溪", 900],
+    ]);
+    await prisma.trailerRate.deleteMany({ where: { doorPoint: { startsWith: "ZZ" } } });
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

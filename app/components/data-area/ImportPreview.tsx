@@ -43,7 +43,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
     if (tab) params.set("ptab", tab);
     return `${area.path}?${params}`;
   };
-  const { decisions, tabs: tabCounts, notes, hiddenRows, portLists, onRequest, unpriced } = preview.summary;
+  const { decisions, tabs: tabCounts, notes, hiddenRows, portLists, onRequest, unpriced, notStarted } = preview.summary;
   const tabNames = [...new Set((tabCounts ?? []).map((c) => c.tab))];
   const portCounts = preview.summary.ports;
   const portPages = Math.max(1, Math.ceil(preview.ports.total / preview.pageSize));
@@ -119,6 +119,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           ["importPreview.portLists", portLists],
           ["importPreview.onRequest", onRequest],
           ["importPreview.unpriced", unpriced],
+          ["importPreview.notStarted", notStarted],
         ] as const
       ).map(([key, rows]) =>
         rows?.length ? (
@@ -159,6 +160,15 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
                 <CheckboxField
                   label={t("importPreview.decision.unmatchedPricesAccept")}
                   inputProps={{ id: "accept-unmatched-prices", name: "accept", value: "unmatchedPrices" }}
+                />
+              </div>
+            ) : null}
+            {decisions?.notStarted ? (
+              <div className="flash flash--warning" role="note" data-decision="notStarted">
+                <p>{t("importPreview.decision.notStarted", { count: decisions.notStarted, area: t(area.titleKey) })}</p>
+                <CheckboxField
+                  label={t("importPreview.decision.notStartedAccept")}
+                  inputProps={{ id: "accept-not-started", name: "accept", value: "notStarted" }}
                 />
               </div>
             ) : null}

@@ -243,7 +243,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
               <>
                 <Select
                   label={t("wizard.fixed.dateOrder", { example: w.dateOrder.example })}
-                  placeholder={t("wizard.fixed.tierNone")}
+                  placeholder={t("wizard.fixed.choose")}
                   selectProps={{ id: "wizard-date-order", name: "dateOrder", defaultValue: w.dateOrder.order ?? "" }}
                   options={DAY_ORDERS.map((order) => ({ value: order, label: t(`wizard.dateOrder.${order}`) }))}
                 />
@@ -257,7 +257,7 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
                 <Select
                   key={key}
                   label={t("wizard.fixed.tier")}
-                  placeholder={t("wizard.fixed.tierNone")}
+                  placeholder={t("wizard.fixed.choose")}
                   selectProps={{ id: "wizard-fixed-tier", name: "fixed.tier", defaultValue: w.fixed.tier ?? "" }}
                   options={w.tierChoices.map((tier) => ({ value: tier, label: t(`wizard.tier.${tier}`) }))}
                 />

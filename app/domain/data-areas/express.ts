@@ -29,7 +29,7 @@ export const expressArea = defineArea("express", {
     col.id(),
     col.text("category", "category", { required: REQUIRED, normalize: "name" }),
     col.decimal("weight", "weight", 1, 9_999_999.9, { required: REQUIRED }),
-    col.decimal("fuel", "fuel", 2, 9_999.99),
+    col.decimal("fuel", "fuel", 2, 9_999.99, { percentPoints: true }),
     ...zoneColumns,
     col.money("totalCost", "total_cost"),
     col.decimal("discount", "discount", 4, 99.9999),

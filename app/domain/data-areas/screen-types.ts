@@ -90,10 +90,12 @@ export type PreviewData =
         portLists?: { at: string; text: string }[];
         onRequest?: { at: string; text: string }[];
         unpriced?: { at: string; text: string }[];
+        notStarted?: { at: string; text: string }[];
         decisions?: {
           repeat?: Record<string, string | number>;
           furtherTabs?: { name: string; rows: number }[];
           unmatchedPrices?: string[];
+          notStarted?: number;
         };
       };
       rows: PreviewRowData[];

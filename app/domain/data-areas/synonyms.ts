@@ -109,9 +109,25 @@ export const FIELD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   cargoCutoff: ["截货", "截货时间", "进仓截止", "CFS Cut-off", "CFS Cutoff", "CFS Closing", "Closing", "Cargo Cut-off", "Cargo Cutoff"],
   currency: ["币种", "币别", "货币", "Currency", "Curr", "CCY"],
   trainService: ["班列", "车次", "Train", "Service"],
-  doorPoint: ["门点", "提货地址", "送货地址", "Door", "Door Point", "Pickup Address"],
+  doorPoint: [
+    "门点",
+    "门点地址",
+    "提货地址",
+    "送货地址",
+    "装货地址",
+    "装货地",
+    "装箱地址",
+    "工厂地址",
+    "Door",
+    "Door Point",
+    "Door Address",
+    "Pickup Address",
+    "Loading Address",
+    "Delivery Address",
+  ],
   category: ["网络", "渠道", "类别", "Category", "Network", "Service Type"],
   weight: ["重量", "Weight", "KG"],
+  fuel: ["燃油", "燃油附加费", "燃油费", "燃油附加费率", "燃油费率", "Fuel", "Fuel Surcharge", "FSC", "Fuel Rate"],
 };
 
 /** Headers of a tier price base (a carrier's one price per container, weight break or unit). */
@@ -121,11 +137,12 @@ export const PRICE_BASE_SYNONYMS: Readonly<Record<string, readonly string[]>> = 
   hq40: ["40HQ", "40HC", "40'HC", "40'HQ", "40’HC", "40’HQ", "40尺高柜", "40高柜", "40高", "40HCQ"],
   freightCbm: ["CBM", "Per CBM", "USD/CBM", "Rate/CBM", "每方", "每立方", "运费/CBM"],
   freightTon: ["TON", "Per TON", "USD/TON", "Rate/TON", "每吨", "运费/TON"],
-  coc40: ["40COC", "40'COC", "40HQ COC", "40HC COC"],
-  soc40: ["40SOC", "40'SOC", "40HQ SOC", "40HC SOC"],
-  coc20: ["20COC", "20'COC", "20GP COC"],
-  soc20: ["20SOC", "20'SOC", "20GP SOC"],
-  soc20x2: ["2*20SOC", "2X20SOC", "2×20SOC"],
+  // Rail: the railway's or carrier's box (COC, 铁路箱, 公司箱) or the shipper's own (SOC, 自备箱).
+  coc40: ["40COC", "40'COC", "40HQ COC", "40HC COC", "40GP COC", "40铁路箱", "40HQ铁路箱", "40公司箱", "40HQ公司箱"],
+  soc40: ["40SOC", "40'SOC", "40HQ SOC", "40HC SOC", "40GP SOC", "40自备箱", "40HQ自备箱", "40尺自备箱"],
+  coc20: ["20COC", "20'COC", "20GP COC", "20铁路箱", "20GP铁路箱", "20公司箱", "20GP公司箱"],
+  soc20: ["20SOC", "20'SOC", "20GP SOC", "20自备箱", "20GP自备箱", "20尺自备箱"],
+  soc20x2: ["2*20SOC", "2X20SOC", "2×20SOC", "2*20GP SOC", "2X20GP SOC", "2×20GP SOC", "双20SOC", "双20自备箱", "2*20自备箱"],
   ...Object.fromEntries(
     [45, 100, 130, 300, 500, 1000, 2000, 3000].flatMap((kg) => [
       [

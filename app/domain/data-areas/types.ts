@@ -68,6 +68,12 @@ export type AreaColumn<F extends string = string> = {
   max?: number;
   /** Smallest value (kind "decimal"); default 0: prices, weights, surcharges and factors are never negative. */
   min?: number;
+  /**
+   * A percentage kept as its points (kind "decimal"; express fuel: 18.5 means
+   * 18.5 %): an import reads "18.5%" (and a percent-formatted cell, which the
+   * sheet readers give as that text) as 18.5. Elsewhere a "%" is no number.
+   */
+  percentPoints?: boolean;
   /** Shown in the table (default true). */
   list?: boolean;
   /** In the edit/add form (default: every column but id and updated time). */

@@ -1,7 +1,7 @@
 // The names carriers give their columns (decision 207), matched to the
 // area's fields and price bases the wizard preselects.
 import { describe, expect, it } from "vitest";
-import { airArea, fclArea, lclArea, railArea } from "~/domain/data-areas";
+import { airArea, expressArea, fclArea, lclArea, railArea, trailerArea } from "~/domain/data-areas";
 import { matchHeader } from "./source-layout.server";
 
 describe("a carrier's column header matched to the area's field", () => {
@@ -54,6 +54,20 @@ describe("a carrier's column header matched to the area's field", () => {
     [fclArea, "开始日期", "validFrom"],
     [fclArea, "ETD", "sailingSchedule"],
     [lclArea, "ETD", "etd"],
+    // Rail boxes in brackets, and the shipper's own (自备箱) or the railway's (铁路箱).
+    [railArea, "40HQ(COC)", "price:coc40"],
+    [railArea, "40HQ（SOC）", "price:soc40"],
+    [railArea, "20GP(自备箱)", "price:soc20"],
+    [railArea, "40HQ铁路箱", "price:coc40"],
+    [railArea, "双20自备箱", "price:soc20x2"],
+    [railArea, "2*20GP SOC", "price:soc20x2"],
+    // A trailer quote's door, an express rate card's fuel surcharge and zones.
+    [trailerArea, "装货地址", "doorPoint"],
+    [trailerArea, "Delivery Address", "doorPoint"],
+    [expressArea, "Fuel Surcharge", "fuel"],
+    [expressArea, "燃油附加费", "fuel"],
+    [expressArea, "Zone A", "zoneA"],
+    [expressArea, "1区", "zone1"],
   ] as const)("%#: %s → %s", (area, header, target) => {
     expect(matchHeader(area, header)).toBe(target);
   });
@@ -68,6 +82,9 @@ describe("a carrier's column header matched to the area's field", () => {
     [fclArea, "USD"],
     // FCL keeps no rate per revenue ton.
     [fclArea, "W/M"],
+    // A bracket that is no box type, and a zone the express table does not have.
+    [railArea, "40HQ(USD/柜)"],
+    [expressArea, "3区"],
   ] as const)("%#: %s → nothing", (area, header) => {
     expect(matchHeader(area, header)).toBeNull();
   });

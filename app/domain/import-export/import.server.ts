@@ -221,7 +221,8 @@ export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       if (typeof cell === "number") n = cell;
       else {
         // Full-width digits (９００) are digits (issue 40 item 4).
-        const text = halfWidth(String(cell)).trim().replace(/,/g, "");
+        let text = halfWidth(String(cell)).trim().replace(/,/g, "");
+        if (c.percentPoints) text = text.replace(/\s*%$/, "");
         n = /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
       }
       const { scale, min, max } = decimalBounds(c);

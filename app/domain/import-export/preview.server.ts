@@ -61,9 +61,11 @@ export type PreviewDecisions = {
   furtherTabs?: { name: string; rows: number }[];
   /** Columns whose headers name prices (BAF, 45HQ …) that match no column: left out only on the clerk's word. */
   unmatchedPrices?: string[];
+  /** A carrier's sheet: rows whose validity starts after today, in an area that keeps only its end (listed as `notStarted`). */
+  notStarted?: number;
 };
 export type PreviewDecision = keyof PreviewDecisions;
-export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices"];
+export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices", "notStarted"];
 export type PreviewSummary = {
   counts: PreviewCounts;
   /** Headers that matched no column. */
@@ -93,6 +95,8 @@ export type PreviewSummary = {
   onRequest?: { at: string; text: string }[];
   /** A carrier's sheet: rows without a single price, not imported, named. */
   unpriced?: { at: string; text: string }[];
+  /** A carrier's sheet: rows whose validity starts after today (text: the start), where the area keeps only the end. */
+  notStarted?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
@@ -410,13 +414,16 @@ const originText = (o: RowOrigin) => `${o.tab}${ORIGIN_SEP}${o.row}${ORIGIN_SEP}
 export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].filter(Boolean).join(" · ");
 
 /** The rows of a carrier's sheet named to the clerk (left out, or split), each list only when it has rows (at most 200). */
-function namedRows(mapped: MappedSheet): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists" | "onRequest" | "unpriced"> {
+function namedRows(
+  mapped: MappedSheet,
+): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists" | "onRequest" | "unpriced" | "notStarted"> {
   const lists = {
     notes: mapped.notes,
     hiddenRows: mapped.hiddenRows,
     portLists: mapped.portLists,
     onRequest: mapped.onRequest,
     unpriced: mapped.unpriced,
+    notStarted: mapped.notStarted,
   };
   return Object.fromEntries(
     Object.entries(lists).flatMap(([name, rows]) =>
@@ -533,6 +540,7 @@ async function stageSheet(
   const columns = prepared.columns;
   const repeat = await committedBatchOf(area, file.checksum);
   const unmatchedPrices = unmatched.filter(looksLikePrice);
+  const notStarted = mapped?.notStarted.length ?? 0;
   const version = await tableVersion(prisma, area);
   const ports = portColumns(area, columns);
   const portsVersion = ports.length ? await dataVersion(prisma, "sea_ports") : null;
@@ -658,12 +666,13 @@ async function stageSheet(
         ...(matched.size ? { sameRate: matched.size } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
         ...(mapped ? namedRows(mapped) : {}),
-        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length
+        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length || notStarted
           ? {
               decisions: {
                 ...(repeat ? { repeat: repeatValues(repeat) } : {}),
                 ...(meta.furtherTabs?.length ? { furtherTabs: meta.furtherTabs } : {}),
                 ...(unmatchedPrices.length ? { unmatchedPrices } : {}),
+                ...(notStarted ? { notStarted } : {}),
               },
             }
           : {}),

@@ -164,6 +164,19 @@ describe("a column's remembering converter", () => {
   });
 });
 
+describe("a percentage", () => {
+  const fuel = col.decimal("fuel", "fuel", 2, 9_999.99, { percentPoints: true });
+  const discount = col.decimal("discount", "discount", 4, 99.9999);
+
+  it("is its points in a column kept as points (express fuel), and no number anywhere else", () => {
+    for (const cell of ["18.5%", "18.5 %", "１８.５％", 18.5, "18.5"])
+      expect(convertCell(fuel, cell), String(cell)).toEqual({ ok: true, value: "18.50" });
+    // A share of a price or a factor could be meant either way: named, never guessed.
+    expect(convertCell(discount, "85%")).toEqual({ ok: false, reason: "number" });
+    expect(convertCell(col.money("gp20T0", "20GP_T0"), "5%")).toEqual({ ok: false, reason: "number" });
+  });
+});
+
 describe("the parse worker", () => {
   it("gives the rows the reader gives, through the compact form", async () => {
     const bytes = sheetBytes(ROWS.slice(1));

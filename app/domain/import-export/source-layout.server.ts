@@ -158,6 +158,10 @@ export type FixedValues = {
   /** The port (station, airport) of loading of every row, for a sheet "EX SHANGHAI" that has no column for it. */
   pol?: string;
   carrier?: string;
+  /** The express network of every row (a DHL or UPS rate card names its network only in its title). */
+  category?: string;
+  /** The port area of every row of a trailer quote that has no column for it ("洋山港区拖车报价"). */
+  dock?: string;
   currency?: string;
   validFrom?: string;
   validTo?: string;
@@ -168,6 +172,9 @@ export function fixedKeysOf(area: DataArea): FixedKey[] {
   return [
     ...(hasField(area, "pol") ? (["pol"] as const) : []),
     ...(hasField(area, "carrier") ? (["carrier"] as const) : []),
+    ...(hasField(area, "category") ? (["category"] as const) : []),
+    // The port area is a trailer rate's origin (where a table keeps a port of loading, its dock is only the terminal).
+    ...(hasField(area, "dock") && !hasField(area, "pol") ? (["dock"] as const) : []),
     ...(tableCurrency(area) || hasField(area, CURRENCY) ? (["currency"] as const) : []),
     // Air's 至 range takes both ends; another area the ends it has (rail keeps an end only).
     ...(["validFrom", "validTo"] as const).filter((end) => !!area.import.air || hasField(area, end)),
@@ -237,11 +244,15 @@ const FREIGHT_WORDS =
   /^(?:o\/f|of|oceanfreight|seafreight|freight|basicfreight|海运费|基本运费|运费|usd|us\$|rmb|cny|美元|人民币)[:：-]?|[:：-]?(?:o\/f|oceanfreight|freight|海运费|运费|usd|rmb|cny|美元|人民币)$/;
 
 /**
- * A price named with freight or currency words around it, brackets ignored
- * ("o/f20" → 20 → gp20; "运费(usd/cbm)" → usd/cbm → freightCbm): only a price.
+ * A price named with brackets ("40hq(coc)" → coc40) or with freight or
+ * currency words around it, brackets ignored ("o/f20" → 20 → gp20;
+ * "运费(usd/cbm)" → usd/cbm → freightCbm): only a price.
  */
 function freightPrice(map: Map<string, Target>, key: string): Target | null {
   let bare = key.replace(/[()[\]]/g, "");
+  // A box type in brackets ("40HQ(COC)", "20GP(自备箱)").
+  const bracketed = bare !== key ? map.get(bare) : undefined;
+  if (bracketed && priceBasesOf(bracketed).length) return bracketed;
   for (let words = 0; words < 3; words++) {
     const next = bare.replace(FREIGHT_WORDS, "");
     if (next === bare || next === "") return null;
@@ -882,7 +893,7 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
   const dated = chosen.every((t) => t.periods.length > 0 || t.titlePeriod !== null);
   const fills = (field: string) =>
     targets.has(field) ||
-    ((field === "carrier" || field === "pol") && !!fixed[field]) ||
+    ((field === "carrier" || field === "category" || field === "dock" || field === "pol") && !!fixed[field]) ||
     ((field === "validFrom" || field === "validTo") && (targets.has(VALIDITY) || dated || !!fixed[field])) ||
     (field === "validFrom" && mapping.startToday === true && startsToday(area));
   const missing = area.columns.filter((c) => c.required && !c.sqlDefault && !fills(c.field)).map((c) => c.field);
@@ -941,6 +952,12 @@ export type MappedSheet = {
   onRequest: { origin: RowOrigin; text: string }[];
   /** Rows without a single price (every size "-", "询价" or empty): the lane is not offered, so no rate; named to the clerk. */
   unpriced: { origin: RowOrigin; text: string }[];
+  /**
+   * Rows whose validity starts after today where the area keeps only its end
+   * (rail, trailer, express: valid_to): customers would see them at once.
+   * Named with their start; the commit waits for the clerk's word.
+   */
+  notStarted: { origin: RowOrigin; text: string }[];
   /** Columns of the chosen tabs the clerk mapped to nothing (nor said "不导入"): not imported, named on the preview. */
   unmapped: string[];
   /** Import header → the sheet's own header of the column that fills it ("20GP_T1" → "O/F 20'"): problems name the clerk's columns. */
@@ -1062,6 +1079,7 @@ function* mappingSteps(
   /** The sheet's own header of each field's column (the first tab's that fills it), for naming them in problems. */
   const slotLabels: (string | undefined)[] = new Array(fields.length);
   const unpriced: MappedSheet["unpriced"] = [];
+  const notStarted: MappedSheet["notStarted"] = [];
   // The day a validity without its year is read against: one for the whole sheet.
   const today = new Date();
   const rows: Cell[][] = [];
@@ -1072,10 +1090,16 @@ function* mappingSteps(
   const currencySlot = hasCurrencyField ? slotFor(CURRENCY) : -1;
   const { fixed } = mapping;
   const polSlot = fixed.pol ? slotFor("pol") : -1;
+  // The other values a whole file may give its rows (the carrier has its tables' titles too).
+  const fixedSlots = (["category", "dock"] as const).flatMap((key) => {
+    const value = fixed[key];
+    return value && fixedKeysOf(area).includes(key) ? [{ slot: slotFor(key), value }] : [];
+  });
   const fixedFrom = fixed.validFrom ? (normalizeDay(fixed.validFrom) as string) : null;
   const fixedTo = fixed.validTo ? (normalizeDay(fixed.validTo) as string) : null;
   const fixedCurrency = fixed.currency ? currencyCode(fixed.currency) : null;
-  const startDay = mapping.startToday === true ? formatDate(todayInShanghai(today)) : null;
+  const todayDay = formatDate(todayInShanghai(today));
+  const startDay = mapping.startToday === true ? todayDay : null;
   // Days written 01/12/2026: in the order the clerk named or the sheet proves (else left as written, and named as no date).
   const dayOrder = dayOrderOf(area, layout, mapping).order;
   const plansOf = (tab: TabLayout): Plan[] =>
@@ -1251,6 +1275,7 @@ function* mappingSteps(
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && titled) values[carrierSlot] = titled;
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && fixed.carrier) values[carrierSlot] = fixed.carrier;
         if (polSlot >= 0 && isBlank(values[polSlot])) values[polSlot] = fixed.pol ?? null;
+        for (const { slot, value } of fixedSlots) if (isBlank(values[slot])) values[slot] = value;
         if (currencySlot >= 0 && isBlank(values[currencySlot]) && fixedCurrency) values[currencySlot] = fixedCurrency;
         if (priced && !mixed) {
           // The prices' own currency is the row's: it fills an empty currency, and must agree with one given.
@@ -1287,6 +1312,7 @@ function* mappingSteps(
           return;
         }
         if (asked.length) onRequest.push({ origin, text: asked.join(", ") });
+        if (!air && validitySlots.from < 0 && from !== null && from > todayDay) notStarted.push({ origin, text: from });
         rows.push(values);
         origins.push(origin);
       });
@@ -1301,6 +1327,7 @@ function* mappingSteps(
     hiddenRows,
     onRequest,
     unpriced,
+    notStarted,
     portLists: [],
     unmapped: layout.keys.filter((k) => targetOf(layout, mapping, k.key) === null).map((k) => k.label),
     columnNames: Object.fromEntries(header.flatMap((name, slot) => (slotLabels[slot] ? [[name, slotLabels[slot]]] : []))),

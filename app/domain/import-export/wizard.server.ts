@@ -213,15 +213,18 @@ async function withTitlePort(area: DataArea, layout: SourceLayout, mapping: Sour
  * RATES") into the fixed values, when no column gives it, no chosen tab
  * stacks several carriers' tables, and a title line begins with a carrier the
  * area's rates already name: the clerk sees it filled in and may change it.
+ * An express rate card's network and a trailer quote's port area the same
+ * way ("DHL 出口价格表" → DHL, "洋山港区拖车报价" → 洋山).
  */
 async function withTitleCarrier(area: DataArea, layout: SourceLayout, mapping: SourceMapping): Promise<SourceMapping> {
-  if (!fixedKeysOf(area).includes("carrier") || mapping.fixed.carrier) return mapping;
-  if (layout.keys.some((k) => targetOf(layout, mapping, k.key) === "carrier")) return mapping;
+  const field = (["carrier", "category", "dock"] as const).find((key) => fixedKeysOf(area).includes(key));
+  if (!field || mapping.fixed[field]) return mapping;
+  if (layout.keys.some((k) => targetOf(layout, mapping, k.key) === field)) return mapping;
   const tabs = layout.tabs.filter((t) => tabChosen(t, mapping.tabs));
   const lines = tabs.flatMap((t) => t.titleLines);
   if (lines.length === 0 || tabs.some((t) => t.stacked > 0)) return mapping;
-  const carrier = titleCarrier(lines, await distinctValues(area, "carrier"));
-  return carrier ? { ...mapping, fixed: { ...mapping.fixed, carrier } } : mapping;
+  const carrier = titleCarrier(lines, await distinctValues(area, field));
+  return carrier ? { ...mapping, fixed: { ...mapping.fixed, [field]: carrier } } : mapping;
 }
 
 type UploadRow = { id: string; fileName: string; fileKey: string; fileChecksum: string };
