@@ -1032,7 +1032,7 @@ describe("the wizard never loses data without a word", () => {
     await prisma.railRate.deleteMany({ where: { pod: { startsWith: "ZZ RAIL" } } });
   });
 
-  it("an express rate card: the network from its title, zones and the fuel surcharge as written", async () => {
+  it("an express rate card: the network from its title, zones, weights and the fuel surcharge as written", async () => {
     const EXPRESS = "/expressData";
     const bytes = workbookBytes([
       {
@@ -1041,7 +1041,7 @@ describe("the wizard never loses data without a word", () => {
           ["DHL 出口价格表（USD）"],
           ["Weight (kg)", "Zone A", "Zone B", "1区", "Fuel Surcharge"],
           [301, 1650, 1720, 1810, "18.5%"],
-          [302, 1655.5, 1726, 1816, "18.5%"],
+          ["302 KG", 1655.5, 1726, 1816, "18.5%"],
         ],
       },
     ]);

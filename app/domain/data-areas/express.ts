@@ -1,6 +1,6 @@
 // Express prices (/expressData): filters category and weight; import, range
 // delete, a wide table and an edit dialog with every field.
-import { REQUIRED, col, type AreaColumn, defineArea } from "./types";
+import { KILOGRAMS, REQUIRED, col, type AreaColumn, defineArea } from "./types";
 import { EXPRESS_ZONE_CODES, type ExpressZoneField } from "~/domain/express-zones";
 
 const ZONE_ALIASES: Record<string, string[]> = { "1": ["one"], "2": ["two"] };
@@ -28,8 +28,8 @@ export const expressArea = defineArea("express", {
   columns: [
     col.id(),
     col.text("category", "category", { required: REQUIRED, normalize: "name" }),
-    col.decimal("weight", "weight", 1, 9_999_999.9, { required: REQUIRED }),
-    col.decimal("fuel", "fuel", 2, 9_999.99, { percentPoints: true }),
+    col.decimal("weight", "weight", 1, 9_999_999.9, { required: REQUIRED, units: KILOGRAMS }),
+    col.decimal("fuel", "fuel", 2, 9_999.99, { units: ["%"] }),
     ...zoneColumns,
     col.money("totalCost", "total_cost"),
     col.decimal("discount", "discount", 4, 99.9999),

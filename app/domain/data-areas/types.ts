@@ -69,11 +69,13 @@ export type AreaColumn<F extends string = string> = {
   /** Smallest value (kind "decimal"); default 0: prices, weights, surcharges and factors are never negative. */
   min?: number;
   /**
-   * A percentage kept as its points (kind "decimal"; express fuel: 18.5 means
-   * 18.5 %): an import reads "18.5%" (and a percent-formatted cell, which the
-   * sheet readers give as that text) as 18.5. Elsewhere a "%" is no number.
+   * Units a sheet writes after the number (kind "decimal"), compared without
+   * case: an import reads "18.5%" in the express fuel column (which keeps
+   * points: 18.5 means 18.5 %) as 18.5, and "0.5KG" in a weight column as
+   * 0.5. Elsewhere a number with a unit is no number, and is named.
+   * (Percent-formatted cells reach the import as the text they show.)
    */
-  percentPoints?: boolean;
+  units?: readonly string[];
   /** Shown in the table (default true). */
   list?: boolean;
   /** In the edit/add form (default: every column but id and updated time). */
@@ -336,3 +338,6 @@ export function tierPrices<B extends string>(
 }
 
 export const REQUIRED = "data.validation.required";
+
+/** How sheets write kilograms after a weight ("0.5KG", "1 kgs", "2公斤"): a weight column's `units`. */
+export const KILOGRAMS: readonly string[] = ["kgs", "kg", "公斤", "千克"];

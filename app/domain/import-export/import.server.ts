@@ -208,6 +208,13 @@ function isBlank(cell: Cell | undefined): boolean {
 export type CellResult =
   { ok: true; value: unknown } | { ok: false; reason: "date" | "number" | "negative" | "flag" | "id" | "tooLong" | "currency" };
 
+/** A number's text without the column's unit after it ("0.5 kg" → "0.5"), or as it was. */
+function withoutUnit(text: string, units: readonly string[]): string {
+  const lower = text.toLowerCase();
+  const unit = units.find((u) => lower.endsWith(u.toLowerCase()));
+  return unit ? text.slice(0, text.length - unit.length).trimEnd() : text;
+}
+
 export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
   if (isBlank(cell)) return { ok: true, value: c.kind === "bool" ? false : null };
   switch (c.kind) {
@@ -222,7 +229,7 @@ export function convertCell(c: AreaColumn, cell: Cell | undefined): CellResult {
       else {
         // Full-width digits (９００) are digits (issue 40 item 4).
         let text = halfWidth(String(cell)).trim().replace(/,/g, "");
-        if (c.percentPoints) text = text.replace(/\s*%$/, "");
+        if (c.units) text = withoutUnit(text, c.units);
         n = /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
       }
       const { scale, min, max } = decimalBounds(c);

@@ -6,7 +6,7 @@
 // the worker.
 import { describe, expect, it } from "vitest";
 import { fclArea, lclArea, railArea } from "~/domain/data-areas";
-import { col, type AreaColumn } from "~/domain/data-areas/types";
+import { col, KILOGRAMS, type AreaColumn } from "~/domain/data-areas/types";
 import { cellConverter, convertCell, readSpreadsheet, validateSheet } from "~/domain/import-export/import.server";
 import { KIND, sheetGrid, sheetRows } from "~/domain/import-export/sheet-grid";
 import { parseCompactSheetInWorker, parseSheetInWorker, type Cell, type CompactSheet } from "~/domain/import-export/sheet-worker.server";
@@ -164,8 +164,24 @@ describe("a column's remembering converter", () => {
   });
 });
 
+describe("a number with its unit", () => {
+  const weight = col.decimal("weight", "weight", 1, 9_999_999.9, { units: KILOGRAMS });
+
+  it("is the number in a column of that unit (an express card's weights)", () => {
+    for (const [cell, value] of [
+      ["0.5KG", "0.5"],
+      ["1 kgs", "1.0"],
+      ["2公斤", "2.0"],
+      ["21", "21.0"],
+    ])
+      expect(convertCell(weight, cell), cell).toEqual({ ok: true, value });
+    // "21kg+" is a rate per kilogram above 21 kg, no weight of the table: named.
+    expect(convertCell(weight, "21kg+")).toEqual({ ok: false, reason: "number" });
+  });
+});
+
 describe("a percentage", () => {
-  const fuel = col.decimal("fuel", "fuel", 2, 9_999.99, { percentPoints: true });
+  const fuel = col.decimal("fuel", "fuel", 2, 9_999.99, { units: ["%"] });
   const discount = col.decimal("discount", "discount", 4, 99.9999);
 
   it("is its points in a column kept as points (express fuel), and no number anywhere else", () => {
