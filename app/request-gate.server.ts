@@ -21,6 +21,7 @@ import { i18n, detectLanguage } from "~/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/i18n/config";
 import { FORM_BODY_LIMIT, UPLOAD_LIMITS, megabytes, uploadBodyLimit } from "~/utils/upload-limits";
 import { importMaxBytes } from "~/utils/uploads.server";
+import { escapeMarkup } from "~/utils/escape-markup";
 import { UPLOAD_REFUSED_PARAM } from "~/domain/data-areas/screen-types";
 import { flash, type FlashMessage } from "~/http/cookies.server";
 
@@ -145,8 +146,6 @@ function formPage(request: Request, url: URL): string {
   return url.pathname + url.search;
 }
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The answer to a refused request, or null to let it through. `Connection:
  * close` tells the server not to read the rest of a refused body.
@@ -164,21 +163,21 @@ export async function gateRequest(request: Request): Promise<Response | null> {
   }
   const lng = await detectLanguage(request);
   const t = await i18n.getFixedT(lng);
-  const title = escapeHtml(t(refusal.titleKey));
-  let body = escapeHtml(t(refusal.bodyKey, refusal.values ?? {}));
+  const title = escapeMarkup(t(refusal.titleKey));
+  let body = escapeMarkup(t(refusal.bodyKey, refusal.values ?? {}));
   headers.set("Content-Type", "text/html; charset=utf-8");
   // A file over the limit sent without JavaScript (which checks the size first) from a page: the browser goes back
   // to the page the form was on and shows the spec's size message there (issues 40 and 45), instead of staying here.
   const upload = refusal.status === 413 && !url.pathname.endsWith(".data") ? pageUploadAt(url.pathname) : undefined;
-  let back = `<a href="/home">${escapeHtml(t("common.errors.backHome"))}</a>`;
+  let back = `<a href="/home">${escapeMarkup(t("common.errors.backHome"))}</a>`;
   if (upload) {
     const message = typeof upload.tooLarge === "function" ? upload.tooLarge() : { key: upload.tooLarge };
     const page = upload.screen ?? formPage(request, url);
     // A data area's screen says it itself; every other form page shows the flash message (root.message).
     if (!upload.screen) await flash(request, { type: "error", ...message }, { headers });
     headers.set("Refresh", `0; url=${page}`);
-    body = `${escapeHtml(t(message.key, message.values ?? {}))} ${body}`;
-    back = `<a href="${escapeHtml(page)}">${escapeHtml(t("common.errors.backToForm"))}</a>`;
+    body = `${escapeMarkup(t(message.key, message.values ?? {}))} ${body}`;
+    back = `<a href="${escapeMarkup(page)}">${escapeMarkup(t("common.errors.backToForm"))}</a>`;
   }
   // The site's icon named as on every page (app/root.tsx): without it the browser asks for /favicon.ico, a 404.
   const html = `<!DOCTYPE html>

@@ -8,9 +8,7 @@
 import type { T } from "~/i18n/keys";
 import type { Language } from "~/i18n/config";
 import { configuredOrigin } from "~/utils/public-origin.server";
-
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeMarkup } from "~/utils/escape-markup";
 
 export type MailBody = {
   /** Label → value lines (a fact table). */
@@ -42,19 +40,21 @@ export function renderMail(t: T, lng: Language, subject: string, heading: string
     ...(links.length ? [""] : []),
     t("priceRequests.mail.footer"),
   ].join("\n");
-  const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${esc(t("common.appName"))}</p><h1 style="font-size:20px">${esc(heading)}</h1>${
+  const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${escapeMarkup(t("common.appName"))}</p><h1 style="font-size:20px">${escapeMarkup(heading)}</h1>${
     facts.length
       ? `<table style="border-collapse:collapse">${facts
           .map(
             ([label, value]) =>
-              `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#6b7280;font-weight:400;vertical-align:top">${esc(label)}</th><td style="padding:2px 0;white-space:pre-line">${esc(value)}</td></tr>`,
+              `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#6b7280;font-weight:400;vertical-align:top">${escapeMarkup(label)}</th><td style="padding:2px 0;white-space:pre-line">${escapeMarkup(value)}</td></tr>`,
           )
           .join("")}</table>`
       : ""
-  }${body.items?.length ? `<ul>${body.items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : ""}${(body.paragraphs ?? [])
-    .map((p) => `<p style="white-space:pre-line">${esc(p)}</p>`)
+  }${body.items?.length ? `<ul>${body.items.map((i) => `<li>${escapeMarkup(i)}</li>`).join("")}</ul>` : ""}${(body.paragraphs ?? [])
+    .map((p) => `<p style="white-space:pre-line">${escapeMarkup(p)}</p>`)
     .join("")}${
-    links.length ? `<p>${links.map((l) => `<a href="${esc(l.href)}" style="color:#0b5cab">${esc(l.text)}</a>`).join(" · ")}</p>` : ""
-  }<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("priceRequests.mail.footer"))}</p></div></body></html>`;
+    links.length
+      ? `<p>${links.map((l) => `<a href="${escapeMarkup(l.href)}" style="color:#0b5cab">${escapeMarkup(l.text)}</a>`).join(" · ")}</p>`
+      : ""
+  }<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${escapeMarkup(t("priceRequests.mail.footer"))}</p></div></body></html>`;
   return { subject: subject.replace(/[\r\n]+/g, " ").slice(0, 300), html, text };
 }

@@ -14,6 +14,7 @@ import { fallbackLanguage, isLanguage, type Language } from "~/i18n/config";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { prisma } from "~/utils/db.server";
 import { mailLink } from "~/utils/public-origin.server";
+import { escapeMarkup } from "~/utils/escape-markup";
 import { env } from "~/utils/env.server";
 import { startPeriodicService } from "~/utils/services.server";
 import { laneTitle, watchLane, WATCH_LANES } from "./lanes.server";
@@ -35,9 +36,6 @@ type NewsRow = {
   added: number;
   offers: number;
 };
-
-const esc = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function offerCountSql(): string {
   // Cards created since the watch's last run, still valid today, on the watched lane.
@@ -85,18 +83,18 @@ export function renderDigest(t: T, lng: Language, rows: readonly NewsRow[], day:
     ...(linked ? [] : [t("watches.digest.manage"), ""]),
     t("watches.digest.footer"),
   ].join("\n");
-  const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${esc(t("common.appName"))}</p><h1 style="font-size:20px">${esc(heading)}</h1>${items
+  const html = `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head><body style="font-family:system-ui,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2937;background:#f5f7fa"><div style="background:#fff;border:1px solid #e5e7eb;border-radius:6px;padding:24px;max-width:600px;margin:0 auto"><p style="color:#0b5cab;font-weight:700;margin:0">${escapeMarkup(t("common.appName"))}</p><h1 style="font-size:20px">${escapeMarkup(heading)}</h1>${items
     .map(
       (item) =>
-        `<h2 style="font-size:16px;margin:16px 0 4px">${esc(item.title)}</h2><ul>${item.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>${
+        `<h2 style="font-size:16px;margin:16px 0 4px">${escapeMarkup(item.title)}</h2><ul>${item.lines.map((l) => `<li>${escapeMarkup(l)}</li>`).join("")}</ul>${
           item.search && item.unsubscribe
-            ? `<p><a href="${esc(item.search)}" style="color:#0b5cab">${esc(t("watches.digest.open"))}</a> · <a href="${esc(item.unsubscribe)}" style="color:#6b7280">${esc(t("watches.digest.unsubscribe"))}</a></p>`
+            ? `<p><a href="${escapeMarkup(item.search)}" style="color:#0b5cab">${escapeMarkup(t("watches.digest.open"))}</a> · <a href="${escapeMarkup(item.unsubscribe)}" style="color:#6b7280">${escapeMarkup(t("watches.digest.unsubscribe"))}</a></p>`
             : ""
         }`,
     )
     .join(
       "",
-    )}${linked ? "" : `<p>${esc(t("watches.digest.manage"))}</p>`}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${esc(t("watches.digest.footer"))}</p></div></body></html>`;
+    )}${linked ? "" : `<p>${escapeMarkup(t("watches.digest.manage"))}</p>`}<hr style="border-color:#e5e7eb"><p style="color:#6b7280;font-size:12px">${escapeMarkup(t("watches.digest.footer"))}</p></div></body></html>`;
   return { subject: subject.replace(/[\r\n]+/g, " ").slice(0, 300), html, text };
 }
 

@@ -2,9 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MODES } from "~/domain/modes";
 import { absoluteUrl, popularRoutes } from "~/domain/rates/seo.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+import { escapeMarkup } from "~/utils/escape-markup";
 
 /** Public pages and the popular routes (special offers, busiest valid routes); never a price. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...(await popularRoutes()),
   ];
   const urls = pages.map(({ path, params }) => {
-    const [zh, en] = ["zh-CN", "en-US"].map((lng) => escapeXml(absoluteUrl(origin, path, params, lng)));
+    const [zh, en] = ["zh-CN", "en-US"].map((lng) => escapeMarkup(absoluteUrl(origin, path, params, lng)));
     return [
       "  <url>",
       `    <loc>${zh}</loc>`,
