@@ -2,8 +2,10 @@
 // account, booking, back office) comes from here, and the aria wiring of a
 // control to its errors and hint lives in `useFieldAria` only. A control the
 // components below do not cover (a combobox, a file picker) calls
-// `useFieldAria` itself rather than wiring aria-* by hand.
+// `useFieldAria` itself rather than wiring aria-* by hand. A form of one
+// button (delete, discard, retry) is an `IntentForm`.
 import { useId } from "react";
+import { Form } from "@remix-run/react";
 import { messageText, useTranslation } from "~/i18n/react";
 
 /** Errors are translation keys (zod messages are keys too); shown translated. */
@@ -135,6 +137,40 @@ export function CheckboxField({
       </div>
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/**
+ * A form of one button that posts its intent and a few hidden values to the
+ * page's action (or `action`): the same request with JavaScript off, where
+ * the browser sends the button's name and value, and on, where Remix does.
+ */
+export function IntentForm({
+  intent,
+  values = {},
+  action,
+  className,
+  preventScrollReset,
+  button,
+  children,
+}: {
+  intent: string;
+  values?: Record<string, string | number>;
+  action?: string;
+  className?: string;
+  preventScrollReset?: boolean;
+  button?: Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "type" | "name" | "value">;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className={className} preventScrollReset={preventScrollReset}>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} {...button}>
+        {children}
+      </button>
+    </Form>
   );
 }
 

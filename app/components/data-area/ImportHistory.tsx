@@ -1,12 +1,13 @@
 // The import history of a data area (?history=1) and the undo confirmation
 // (?undo=<batch>), issue 23 item 2. URL-addressed dialogs: plain links and
 // POST forms, so they work without JavaScript.
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { UrlDialog } from "~/components/dialog";
 import { DataTable, type TableColumn } from "~/components/table";
 import type { BatchSummary, DialogState } from "~/domain/data-areas/screen-types";
 import { formatDateTime } from "~/utils/dates";
+import { IntentForm } from "~/components/forms";
 
 function BatchState({ batch }: { batch: BatchSummary }) {
   const { t } = useTranslation();
@@ -88,13 +89,15 @@ function UndoButton({
   primary?: boolean;
 }) {
   return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="batch" value={batch} />
-      <button type="submit" className={primary ? "button button--primary" : "button button--ghost"}>
-        {label}
-      </button>
-    </Form>
+    <IntentForm
+      intent={intent}
+      action={action}
+      values={{ batch }}
+      preventScrollReset
+      button={{ className: primary ? "button button--primary" : "button button--ghost" }}
+    >
+      {label}
+    </IntentForm>
   );
 }
 

@@ -13,7 +13,7 @@ import { PREVIEW_FILTERS, type PreviewData } from "~/domain/data-areas/screen-ty
 import type { DataArea } from "~/domain/data-areas/types";
 import { columnLabel } from "./cells";
 import { ImportProblems } from "./ImportProblems";
-import { CheckboxField } from "~/components/forms";
+import { CheckboxField, IntentForm } from "~/components/forms";
 
 const text = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
@@ -190,12 +190,14 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
             </button>
           </Form>
         ) : null}
-        <Form method="post" action={area.path}>
-          <input type="hidden" name="previewId" value={preview.id} />
-          <button type="submit" name="intent" value="discardPreview" className="button button--ghost">
-            {t("importPreview.discard")}
-          </button>
-        </Form>
+        <IntentForm
+          intent="discardPreview"
+          action={area.path}
+          values={{ previewId: preview.id }}
+          button={{ className: "button button--ghost" }}
+        >
+          {t("importPreview.discard")}
+        </IntentForm>
         <a href={`${area.path}/preview-report/${preview.id}`} className="button button--ghost" download data-testid="preview-report">
           {t("importPreview.download")}
         </a>

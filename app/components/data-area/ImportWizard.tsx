@@ -7,7 +7,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { T } from "~/i18n/keys";
-import { CheckboxField, Field, Select, type SelectOption } from "~/components/forms";
+import { CheckboxField, Field, IntentForm, Select, type SelectOption } from "~/components/forms";
 import type { WizardData } from "~/domain/data-areas/screen-types";
 import type { DataArea } from "~/domain/data-areas/types";
 import { DAY_ORDERS } from "~/domain/data-areas/dates";
@@ -310,20 +310,18 @@ export function ImportWizard({ area, wizard, action }: { area: DataArea; wizard:
         </div>
       </Form>
       <div className="toolbar">
-        <Form method="post" action={action}>
-          <input type="hidden" name="previewId" value={w.id} />
-          <button type="submit" name="intent" value="wizardDiscard" className="button button--ghost">
-            {t("wizard.discard")}
-          </button>
-        </Form>
+        <IntentForm intent="wizardDiscard" action={action} values={{ previewId: w.id }} button={{ className: "button button--ghost" }}>
+          {t("wizard.discard")}
+        </IntentForm>
         {w.profile ? (
-          <Form method="post" action={action}>
-            <input type="hidden" name="previewId" value={w.id} />
-            <input type="hidden" name="profile" value={w.profile.id} />
-            <button type="submit" name="intent" value="profileDelete" className="button button--ghost danger-link">
-              {t("wizard.save.delete", { name: w.profile.name })}
-            </button>
-          </Form>
+          <IntentForm
+            intent="profileDelete"
+            action={action}
+            values={{ previewId: w.id, profile: w.profile.id }}
+            button={{ className: "button button--ghost danger-link" }}
+          >
+            {t("wizard.save.delete", { name: w.profile.name })}
+          </IntentForm>
         ) : null}
       </div>
     </section>

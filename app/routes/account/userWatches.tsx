@@ -4,7 +4,7 @@
 import { languageOf } from "~/http/context.server";
 import { requireViewer, requireOperation, runAction } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { addWatch, listWatches, removeWatch } from "~/domain/watches/watches.server";
 import { watchLane } from "~/domain/watches/lanes.server";
@@ -13,6 +13,7 @@ import { backToList, idOf, intentOf } from "~/http/replies.server";
 import { formatDateTime } from "~/utils/dates";
 import { sitePageMeta } from "~/http/page-meta.server";
 import { loaderMeta } from "~/components/root-data";
+import { IntentForm } from "~/components/forms";
 
 export const meta = loaderMeta;
 
@@ -94,13 +95,14 @@ export default function UserWatchesPage() {
                 <td>{formatDateTime(w.createdAt)}</td>
                 <td>
                   {w.search ? <Link to={w.search}>{t("watches.open")}</Link> : null}{" "}
-                  <Form method="post" style={{ display: "inline" }}>
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="id" value={w.id} />
-                    <button type="submit" className="button button--link">
-                      {t("watches.remove")}
-                    </button>
-                  </Form>
+                  <IntentForm
+                    intent="remove"
+                    values={{ id: w.id }}
+                    className="inline-form--text"
+                    button={{ className: "button button--link" }}
+                  >
+                    {t("watches.remove")}
+                  </IntentForm>
                 </td>
               </tr>
             ))}

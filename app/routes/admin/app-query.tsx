@@ -6,7 +6,7 @@
 import { runAction, requireOperation } from "~/http/auth.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { mayPerform } from "~/domain/permissions/operations.server";
 import { backToList, badRequest, idOf, intentOf, notFound } from "~/http/replies.server";
@@ -22,6 +22,7 @@ import { hrefWith } from "~/components/urls";
 import { readFormData } from "~/utils/form-data.server";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
+import { IntentForm } from "~/components/forms";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
@@ -79,13 +80,15 @@ function RetryButton({ id }: { id: number }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="inline-form" preventScrollReset>
-      <input type="hidden" name="intent" value="retry" />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="link-button" disabled={busy}>
-        {t("admin.outbox.retry")}
-      </button>
-    </Form>
+    <IntentForm
+      intent="retry"
+      values={{ id }}
+      className="inline-form"
+      preventScrollReset
+      button={{ className: "link-button", disabled: busy }}
+    >
+      {t("admin.outbox.retry")}
+    </IntentForm>
   );
 }
 
@@ -104,13 +107,15 @@ function RevealCode({ id }: { id: number }) {
           <strong className="admin-reveal__code">{revealed.code}</strong>
         </p>
       ) : (
-        <Form method="post" className="inline-form" preventScrollReset>
-          <input type="hidden" name="intent" value="reveal" />
-          <input type="hidden" name="id" value={id} />
-          <button type="submit" className="button" disabled={busy}>
-            {t("admin.outbox.reveal.button")}
-          </button>
-        </Form>
+        <IntentForm
+          intent="reveal"
+          values={{ id }}
+          className="inline-form"
+          preventScrollReset
+          button={{ className: "button", disabled: busy }}
+        >
+          {t("admin.outbox.reveal.button")}
+        </IntentForm>
       )}
       {error ? <p role="alert">{t(error)}</p> : null}
       <p className="field__hint">{t("admin.outbox.reveal.hint")}</p>

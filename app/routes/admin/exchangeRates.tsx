@@ -21,7 +21,7 @@ import { DataTable, SearchField, FilterForm, Pager, type TableColumn } from "~/c
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { Field } from "~/components/forms";
+import { Field, IntentForm } from "~/components/forms";
 import { backToList, intentOf } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
@@ -134,19 +134,18 @@ export default function ExchangeRatesPage() {
           <Link to={editHref(row.id)} aria-label={`${t("quotes.rates.edit")} ${row.currency} ${row.validUntil}`}>
             {t("quotes.rates.edit")}
           </Link>{" "}
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="id" value={row.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--link"
-              disabled={busy}
-              aria-label={`${t("quotes.rates.delete")} ${row.currency} ${row.validUntil}`}
-            >
-              {t("quotes.rates.delete")}
-            </button>
-          </Form>
+          <IntentForm
+            intent="delete"
+            values={{ id: row.id }}
+            className="inline-form"
+            button={{
+              className: "button button--link",
+              disabled: busy,
+              "aria-label": `${t("quotes.rates.delete")} ${row.currency} ${row.validUntil}`,
+            }}
+          >
+            {t("quotes.rates.delete")}
+          </IntentForm>
           {failed?.intent === "delete" && failed.id === row.id ? (
             <p className="field__errors" role="alert">
               {messageText(t, failed.error)}

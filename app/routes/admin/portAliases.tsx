@@ -28,7 +28,7 @@ import { DataTable, SearchField, FilterForm, Pager, type TableColumn } from "~/c
 import { BackOfficeErrorBoundary } from "~/components/ErrorPage";
 import { backOfficeMeta } from "~/components/backoffice/meta";
 import { shanghaiDateTime } from "~/components/admin/format";
-import { Field } from "~/components/forms";
+import { Field, IntentForm } from "~/components/forms";
 import { backToList, intentOf } from "~/http/replies.server";
 import { readFormData } from "~/utils/form-data.server";
 import { blankControlCharacters } from "~/utils/control-characters";
@@ -158,19 +158,14 @@ export default function PortAliasesPage() {
           <Link to={editHref(row.id)} aria-label={`${t("portAliases.edit")} ${row.alias}`}>
             {t("portAliases.edit")}
           </Link>{" "}
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="id" value={row.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="delete"
-              className="button button--link"
-              disabled={busy}
-              aria-label={`${t("portAliases.delete")} ${row.alias}`}
-            >
-              {t("portAliases.delete")}
-            </button>
-          </Form>
+          <IntentForm
+            intent="delete"
+            values={{ id: row.id }}
+            className="inline-form"
+            button={{ className: "button button--link", disabled: busy, "aria-label": `${t("portAliases.delete")} ${row.alias}` }}
+          >
+            {t("portAliases.delete")}
+          </IntentForm>
           <ActionError failure={failed} intent="delete" id={row.id} />
         </>
       ),

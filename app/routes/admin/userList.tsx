@@ -3,7 +3,7 @@
 // renders open. Loader and action: app/routes/admin/-server/users.server.ts.
 import { keyUnder } from "~/i18n/keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { userListAction, userListLoader } from "~/routes/admin/-server/users.server";
 import { USER_TABS } from "~/domain/users/constants";
@@ -17,6 +17,7 @@ import { backOfficeMeta } from "~/components/backoffice/meta";
 import { AUDIT, ACCOUNT_STATE } from "~/domain/accounts/status";
 import { AdminBreadcrumb, adminTableLinks } from "~/components/admin/AdminScreen";
 import { roleName } from "~/domain/roles/role-name";
+import { IntentForm } from "~/components/forms";
 
 export const links = adminTableLinks;
 export const meta = backOfficeMeta;
@@ -90,20 +91,20 @@ export default function UserListPage() {
             preventScrollReset
           />
         ) : rights.state ? (
-          <Form method="post" className="inline-form" preventScrollReset>
-            <input type="hidden" name="intent" value="state" />
-            <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="state" value={row.state === ACCOUNT_STATE.active ? ACCOUNT_STATE.frozen : ACCOUNT_STATE.active} />
-            <button
-              type="submit"
-              role="switch"
-              aria-checked={row.state === ACCOUNT_STATE.active}
-              aria-label={t("admin.user.stateSwitch", { name: row.username })}
-              title={t(keyUnder("admin.user.state.", row.state))}
-              className="admin-switch"
-              disabled={busy || !row.can.state}
-            />
-          </Form>
+          <IntentForm
+            intent="state"
+            values={{ id: row.id, state: row.state === ACCOUNT_STATE.active ? ACCOUNT_STATE.frozen : ACCOUNT_STATE.active }}
+            className="inline-form"
+            preventScrollReset
+            button={{
+              role: "switch",
+              "aria-checked": row.state === ACCOUNT_STATE.active,
+              "aria-label": t("admin.user.stateSwitch", { name: row.username }),
+              title: t(keyUnder("admin.user.state.", row.state)),
+              className: "admin-switch",
+              disabled: busy || !row.can.state,
+            }}
+          />
         ) : (
           t(keyUnder("admin.user.state.", row.state))
         ),
