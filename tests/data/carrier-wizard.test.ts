@@ -1110,6 +1110,91 @@ describe("the wizard never loses data without a word", () => {
     await prisma.trailerRate.deleteMany({ where: { doorPoint: { startsWith: "ZZ" } } });
   });
 
+  it("a carrier system's export of one price per row: a rate's sizes on rows of their own become one rate", async () => {
+    const row = (pod: string, size: string, rate: number | string) => ["SHANGHAI", pod, "MSC", size, rate, "2026-11-01", "2027-01-31"];
+    const bytes = workbookBytes([
+      {
+        name: "Export",
+        rows: [
+          ["POL", "POD", "Carrier", "Container", "Rate (USD)", "Valid From", "Valid To"],
+          row("ZZ ROW A", "20GP", 1200),
+          row("ZZ ROW A", "40GP", 2100),
+          row("ZZ ROW A", "40HC", 2200),
+          row("ZZ ROW B", "20'GP", 1300),
+          row("ZZ ROW B", "40HC", "询价"),
+          row("ZZ ROW C", "20GP", 1300),
+          row("ZZ ROW C", "20GP", 1350),
+          row("ZZ ROW D", "45HC", 2500),
+        ],
+      },
+    ]);
+    const { id, view, previewId, page } = await areaPreview(PATH, bytes, { "fixed.tier": "T1" });
+    expect(view.columns.map((c) => c.target)).toEqual(["pol", "pod", "carrier", "size", "rowPrice", "validFrom", "validTo"]);
+    // Before, "Container" matched nothing and "Rate (USD)" was a price the clerk could give one size only.
+    expect(page.summary).toMatchObject({
+      counts: { new: 2, refused: 3 },
+      sizeRows: [
+        { at: "Export · 2", text: "2, 3, 4" },
+        { at: "Export · 5", text: "5, 6" },
+      ],
+      onRequest: [{ at: "Export · 6", text: "Rate (USD): 询价" }],
+    });
+    expect(page.summary.problems.map((p: { key: string; values: { row: number } }) => [p.key, p.values.row])).toEqual([
+      ["wizard.row.size", 9],
+      ["wizard.row.sizeClash", 7],
+      ["wizard.row.sizeClash", 8],
+    ]);
+    for (const [lng, said] of [
+      ["zh-CN", "每行的箱型或重量段（同一运价的各箱型写在不同行）"],
+      ["en-US", "Each row's size or weight break (a rate's sizes on rows of their own)"],
+    ] as const)
+      expect(visibleText((await render(PATH, { wizard: id, lng }, { cookie })).html)).toContain(said);
+    for (const [lng, said] of [
+      ["zh-CN", "以下各行是同一运价的不同箱型，合并为一条运价导入（行：合并的各行）： Export · 2 : 2, 3, 4"],
+      ["zh-CN", "第7行：同一运价（第 7, 8 行）的同一箱型有两个不同的价格，这几行都不导入"],
+      ["zh-CN", "第9行 Container 不是本表的箱型或重量段：45HC"],
+      ["en-US", "These rows are one rate's sizes, imported as one rate (row: the rows merged): Export · 2 : 2, 3, 4"],
+    ] as const)
+      expect(visibleText((await render(PATH, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    // One column without the other makes no preview.
+    const half = mappingProblems(fclArea, detectLayout(fclArea, (await parseWorkbookInWorker(bytes)).tabs), {
+      ...emptyMapping(),
+      columns: { [view.columns[4].key]: "ignore" },
+      fixed: { tier: "T1" },
+    });
+    expect(half).toContainEqual({ key: "wizard.problem.sizeAndPrice" });
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
+    // The rows of a rate, committed: one rate with each size's price.
+    const clean = workbookBytes([
+      {
+        name: "Export",
+        rows: [
+          ["POL", "POD", "Carrier", "Container", "Rate (USD)", "Valid From", "Valid To"],
+          ...[row("ZZ ROW A", "20GP", 1200), row("ZZ ROW A", "40GP", 2100), row("ZZ ROW A", "40HC", 2200)],
+        ],
+      },
+    ]);
+    const committed = await areaPreview(PATH, clean, { "fixed.tier": "T1" });
+    expect(await commit(committed.previewId)).toMatchObject({ type: "success", values: { inserted: 1 } });
+    const rate = await prisma.fclRate.findFirstOrThrow({ where: { pod: "ZZ ROW A" } });
+    expect([Number(rate.gp20T1), Number(rate.gp40T1), Number(rate.hq40T1), rate.gp20T0]).toEqual([1200, 2100, 2200, null]);
+    await prisma.fclRate.delete({ where: { id: rate.id } });
+  });
+
+  it("a column headed like a size whose cells are no sizes is not taken for one", async () => {
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["POL", "POD", "Type", "20GP", "40GP", "Valid To"],
+          ["SHANGHAI", "HAMBURG", "Direct", 1200, 2100, "2027/01/31"],
+        ],
+      },
+    ]);
+    const layout = detectLayout(fclArea, (await parseWorkbookInWorker(bytes)).tabs);
+    expect(layout.keys.map((k) => k.auto)).toEqual(["pol", "pod", null, "price:gp20", "price:gp40", "validTo"]);
+  });
+
   it("a formula without its result in a chosen tab refuses the preview, naming tab and cell", async () => {
     const bytes = withUnsavedFormulas(englishSheet().bytes, [{ ref: "D2", form: "emptyValue", type: "n" }]);
     const location = await startWizard(bytes, "formula.xlsx");

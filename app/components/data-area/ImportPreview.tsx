@@ -43,7 +43,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
     if (tab) params.set("ptab", tab);
     return `${area.path}?${params}`;
   };
-  const { decisions, tabs: tabCounts, notes, hiddenRows, portLists, onRequest, unpriced, notStarted } = preview.summary;
+  const { decisions, tabs: tabCounts, notes, hiddenRows, portLists, sizeRows, onRequest, unpriced, notStarted } = preview.summary;
   const tabNames = [...new Set((tabCounts ?? []).map((c) => c.tab))];
   const portCounts = preview.summary.ports;
   const portPages = Math.max(1, Math.ceil(preview.ports.total / preview.pageSize));
@@ -117,6 +117,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           ["importPreview.notes", notes],
           ["importPreview.hiddenRows", hiddenRows],
           ["importPreview.portLists", portLists],
+          ["importPreview.sizeRows", sizeRows],
           ["importPreview.onRequest", onRequest],
           ["importPreview.unpriced", unpriced],
           ["importPreview.notStarted", notStarted],

@@ -28,6 +28,8 @@ function targetLabel(t: T, area: DataArea, target: string, tableCurrency: string
   if (target.startsWith("same:"))
     return t("wizard.target.same", { names: target.slice("same:".length).split("/").map(baseName).join(t("wizard.separator")) });
   if (target === "validity") return t("wizard.target.validity");
+  if (target === "size") return t("wizard.target.size");
+  if (target === "rowPrice") return t("wizard.target.rowPrice");
   const column = area.columns.find((c) => c.field === target);
   if (column) return columnLabel(t, column);
   if (target === "currency")

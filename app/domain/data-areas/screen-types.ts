@@ -88,6 +88,7 @@ export type PreviewData =
         notes?: { at: string; text: string }[];
         hiddenRows?: { at: string; text: string }[];
         portLists?: { at: string; text: string }[];
+        sizeRows?: { at: string; text: string }[];
         onRequest?: { at: string; text: string }[];
         unpriced?: { at: string; text: string }[];
         notStarted?: { at: string; text: string }[];

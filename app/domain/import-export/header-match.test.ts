@@ -68,6 +68,10 @@ describe("a carrier's column header matched to the area's field", () => {
     [expressArea, "燃油附加费", "fuel"],
     [expressArea, "Zone A", "zoneA"],
     [expressArea, "1区", "zone1"],
+    // The column naming each row's size, where a sheet gives one price per row.
+    [fclArea, "Container", "size"],
+    [fclArea, "箱型", "size"],
+    [airArea, "Weight Break", "size"],
   ] as const)("%#: %s → %s", (area, header, target) => {
     expect(matchHeader(area, header)).toBe(target);
   });

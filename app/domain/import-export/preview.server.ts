@@ -91,6 +91,8 @@ export type PreviewSummary = {
   hiddenRows?: { at: string; text: string }[];
   /** A carrier's sheet: rows naming several ports in a cell, each imported as a rate per pair of ports, named. */
   portLists?: { at: string; text: string }[];
+  /** A carrier's sheet of one price per row: the rows merged into one rate (text: their row numbers), named. */
+  sizeRows?: { at: string; text: string }[];
   /** A carrier's sheet: rows with prices "on request" (询价, TBA) instead of amounts, those sizes left without a price, named. */
   onRequest?: { at: string; text: string }[];
   /** A carrier's sheet: rows without a single price, not imported, named. */
@@ -421,6 +423,7 @@ function namedRows(
     notes: mapped.notes,
     hiddenRows: mapped.hiddenRows,
     portLists: mapped.portLists,
+    sizeRows: mapped.sizeRows,
     onRequest: mapped.onRequest,
     unpriced: mapped.unpriced,
     notStarted: mapped.notStarted,

@@ -76,6 +76,14 @@ const SAME = "same:";
 /** The bases a W/M rate fills, where an area has both, and its target. */
 const REVENUE_TON = ["freightCbm", "freightTon"] as const;
 const REVENUE_TON_TARGET = `${SAME}${REVENUE_TON.join("/")}`;
+/**
+ * A sheet of one price per row (a carrier system's export: "POL | POD |
+ * Container | Rate"): the column naming each row's size (20GP, 40HC, +45KG,
+ * CBM) and the column of that size's price. The rows of one rate (the same
+ * values but their sizes and prices) become one rate with every size.
+ */
+export const SIZE = "size";
+export const ROW_PRICE = "rowPrice";
 export const TIER_CHOICES = ["all", ...TIERS] as const;
 export type TierChoice = (typeof TIER_CHOICES)[number];
 
@@ -103,6 +111,7 @@ export function targetsOf(area: DataArea): Target[] {
     ...fields,
     ...priceBases(area).map((base) => `${PRICE}${base}`),
     ...(REVENUE_TON.every((base) => priceBases(area).includes(base)) ? [REVENUE_TON_TARGET] : []),
+    ...(priceBases(area).length ? [SIZE, ROW_PRICE] : []),
     ...(hasValidity(area) ? [VALIDITY] : []),
     ...(hasField(area, CURRENCY) ? [] : [CURRENCY]),
   ];
@@ -212,6 +221,7 @@ function matcher(area: DataArea): Map<string, Target> {
   for (const base of priceBases(area)) for (const name of PRICE_BASE_SYNONYMS[base] ?? [base]) add(name, `${PRICE}${base}`);
   if (targets.has(VALIDITY))
     for (const name of ["有效期", "有效日期", "Validity", "Valid", "Validity Period", "Valid Period"]) add(name, VALIDITY);
+  if (targets.has(SIZE)) for (const name of SIZE_SYNONYMS) add(name, SIZE);
   if (targets.has(CURRENCY)) for (const name of FIELD_SYNONYMS.currency) add(name, CURRENCY);
   // A sheet's "ETD" is the sailing days ("MON/THU") where the area keeps a schedule and no departure of its own;
   // where it keeps a departure and no schedule (LCL, air), the sailing days and flights are its departure.
@@ -768,7 +778,61 @@ function* layoutSteps(
     if (fills.some((t) => taken.has(t)) && !periodic) entry.auto = null;
     else for (const t of fills) taken.add(t);
   }
+  // A column of sizes is one whose cells are sizes ("Type" may be anything); its price column is then the row's price.
+  const sizes = keys.find((entry) => entry.auto === SIZE);
+  if (sizes && !(sizes.samples.length > 0 && sizes.samples.every((sample) => sizeBase(area, sample) !== null))) sizes.auto = null;
+  if (sizes?.auto) {
+    const priced = ROW_PRICE_SYNONYMS.map(labelKeyOf);
+    const price = keys.find((entry) => entry.auto === null && !entry.hidden && priced.includes(withoutBrackets(labelKeyOf(entry.label))));
+    if (price) price.auto = ROW_PRICE;
+  }
   return { tabs: layouts, keys };
+}
+
+/** Headers of the column naming each row's size (its samples must be sizes too: "Type" is many things). */
+const SIZE_SYNONYMS = [
+  "箱型",
+  "柜型",
+  "箱型尺寸",
+  "Container",
+  "Container Type",
+  "Cntr",
+  "Cntr Type",
+  "CTNR",
+  "Equipment",
+  "Equipment Type",
+  "Equip",
+  "Size",
+  "Type",
+  "Size/Type",
+  "重量段",
+  "Weight Break",
+  "Break",
+];
+/** Headers of that size's price, in a tab that has such a column. */
+const ROW_PRICE_SYNONYMS = [
+  "Rate",
+  "Price",
+  "Amount",
+  "运费",
+  "价格",
+  "单价",
+  "报价",
+  "O/F",
+  "Ocean Freight",
+  "Freight",
+  "海运费",
+  "Rate (USD)",
+  "All In",
+  "All-in Rate",
+];
+
+/** The price base a size cell names ("40HC" → hq40, "+45KG" → bulk45), or null. */
+export function sizeBase(area: DataArea, cell: Cell | undefined): string | null {
+  if (isBlank(cell)) return null;
+  const target = matchHeader(area, String(cell));
+  const bases = target ? priceBasesOf(target) : [];
+  return bases.length === 1 && target === `${PRICE}${bases[0]}` ? bases[0] : null;
 }
 
 /** A column's automatic match by its label (a two-line label whole, then its own line; a column of prices split by "/"). */
@@ -869,8 +933,10 @@ export function mappingProblems(area: DataArea, layout: SourceLayout, mapping: S
     if (labels.length > 1) problems.push({ key: "wizard.problem.twoColumns", values: { columns: labels.join("、"), target } });
   const targets = new Set(filled.keys());
   const { fixed } = mapping;
-  const bases = [...targets].filter((t) => priceBaseOf(t) !== null);
+  const bases = [...targets].filter((t) => priceBaseOf(t) !== null || t === ROW_PRICE);
   if (bases.length && !fixed.tier) problems.push({ key: "wizard.problem.tier" });
+  // A price per row needs the column that names its size, and that column a price.
+  if (targets.has(SIZE) !== targets.has(ROW_PRICE)) problems.push({ key: "wizard.problem.sizeAndPrice" });
   if (
     bases.length === 0 &&
     !area.columns.some((c) => c.kind === "decimal" && targets.has(c.field)) &&
@@ -958,6 +1024,8 @@ export type MappedSheet = {
    * Named with their start; the commit waits for the clerk's word.
    */
   notStarted: { origin: RowOrigin; text: string }[];
+  /** A price per row: the rows merged into one rate (text: their row numbers), named on the preview. */
+  sizeRows: { origin: RowOrigin; text: string }[];
   /** Columns of the chosen tabs the clerk mapped to nothing (nor said "不导入"): not imported, named on the preview. */
   unmapped: string[];
   /** Import header → the sheet's own header of the column that fills it ("20GP_T1" → "O/F 20'"): problems name the clerk's columns. */
@@ -1060,13 +1128,17 @@ function* mappingSteps(
     }
     return fieldIndex.get(field)!;
   };
+  const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
+  /** A price per row (SIZE and ROW_PRICE): the rows made so far, the tier slots of every base, for merging the rows of one rate. */
+  let perRow = false;
+  const rowPriceSlots = new Set<number>();
   /** A column's part in a row: its slots, or (prices split by "/") the slots of each base in turn. */
   type Plan = {
     column: number;
     period: number | null;
     slots: number[];
     groups?: number[][];
-    kind: "value" | "price" | "prices" | "validity" | "currency" | "day";
+    kind: "value" | "price" | "prices" | "validity" | "currency" | "day" | "size" | "rowPrice";
     /** The column's header, for naming its cells. */
     label: string;
   };
@@ -1107,7 +1179,6 @@ function* mappingSteps(
       const target = targetOf(layout, mapping, column.key);
       if (target === null || target === IGNORE) return [];
       const bases = priceBasesOf(target);
-      const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
       if (target.startsWith(SAME))
         return [{ column: column.index, period: column.period, label: column.label, slots: bases.flatMap(tierSlots), kind: "price" }];
       if (bases.length > 1)
@@ -1117,6 +1188,10 @@ function* mappingSteps(
       if (bases.length === 1)
         return [{ column: column.index, period: column.period, label: column.label, slots: tierSlots(bases[0]), kind: "price" }];
       if (target === VALIDITY) return [{ column: column.index, period: column.period, label: column.label, slots: [], kind: "validity" }];
+      if (target === SIZE || target === ROW_PRICE)
+        return [
+          { column: column.index, period: column.period, label: column.label, slots: [], kind: target === SIZE ? "size" : "rowPrice" },
+        ];
       if (target === CURRENCY && !hasCurrencyField)
         return [{ column: column.index, period: column.period, label: column.label, slots: [], kind: "currency" }];
       if (air && (target === "validFrom" || target === "validTo")) return [];
@@ -1241,9 +1316,27 @@ function* mappingSteps(
           }
           for (const slot of slots) values[slot] = value;
         };
+        /** A price per row: the slots its size names (empty until read, and when the size names none). */
+        let sizeSlots: number[] = [];
         for (const plan of periodPlans) {
           const cell = cellAt(r, plan.column);
+          if (plan.kind === "size") {
+            const base = sizeBase(area, cell);
+            if (base === null) {
+              problems.push({
+                key: "wizard.row.size",
+                values: { row: origin.row, value: textOf(cell).slice(0, 30) || "—", column: plan.label },
+                origin,
+              });
+              refused = true;
+            } else {
+              sizeSlots = tierSlots(base);
+              for (const slot of sizeSlots) rowPriceSlots.add(slot);
+            }
+            continue;
+          }
           if (isBlank(cell)) continue;
+          if (plan.kind === "rowPrice") continue;
           if (plan.kind === "validity") {
             const range = validityRange(dayOrder ? withDayOrder(String(cell), dayOrder) : String(cell), today);
             if (!range) {
@@ -1270,6 +1363,13 @@ function* mappingSteps(
           } else if (plan.kind === "day")
             put(dayOrder && typeof cell === "string" ? withDayOrder(cell, dayOrder) : (cell ?? null), plan.slots, "value", plan.label);
           else put(cell ?? null, plan.slots, plan.kind, plan.label);
+        }
+        const rowPrice = periodPlans.find((plan) => plan.kind === "rowPrice");
+        if (rowPrice && sizeSlots.length) {
+          perRow = true;
+          for (const slot of sizeSlots) slotLabels[slot] ??= rowPrice.label;
+          const cell = cellAt(r, rowPrice.column);
+          if (!isBlank(cell)) put(cell ?? null, sizeSlots, "price", rowPrice.label);
         }
         // Its table's title (when titles are carriers), then the fixed values, fill what the row leaves empty.
         if (carrierSlot >= 0 && isBlank(values[carrierSlot]) && titled) values[carrierSlot] = titled;
@@ -1307,7 +1407,8 @@ function* mappingSteps(
         }
         if (refused) return;
         // Not one price ("-" or "询价" for every size): the lane is not offered, no rate; named, with what the row says.
-        if (priceSlots.length && priceSlots.every((slot) => isBlank(values[slot]))) {
+        // A row of one price per row is one size of a rate: whether the rate has a price is known once its rows are merged.
+        if (priceSlots.length && !sizeSlots.length && priceSlots.every((slot) => isBlank(values[slot]))) {
           unpriced.push({ origin, text: rowText(grid, r) });
           return;
         }
@@ -1319,9 +1420,11 @@ function* mappingSteps(
     }
   }
   const header = fields.map((field) => headerOfField(area, field));
+  const sized = perRow ? mergeSizeRows(rows, origins, rowPriceSlots, { problems, unpriced }, fields.length) : null;
   return {
-    sheet: { firstRow: 1, rows: [header, ...rows], formulaCells: [] },
-    origins,
+    sheet: { firstRow: 1, rows: [header, ...(sized?.rows ?? rows)], formulaCells: [] },
+    origins: sized?.origins ?? origins,
+    sizeRows: sized?.named ?? [],
     problems,
     notes,
     hiddenRows,
@@ -1332,6 +1435,58 @@ function* mappingSteps(
     unmapped: layout.keys.filter((k) => targetOf(layout, mapping, k.key) === null).map((k) => k.label),
     columnNames: Object.fromEntries(header.flatMap((name, slot) => (slotLabels[slot] ? [[name, slotLabels[slot]]] : []))),
   };
+}
+
+/**
+ * A sheet of one price per row: the rows of one rate (every value the same
+ * but the prices of its sizes) as one row with every size's price, in the
+ * order their first rows came; its origin is its first row, and the rows
+ * merged are named. A size priced twice differently refuses every row of
+ * that rate, each named (which price is meant only the sender knows); a rate
+ * whose every size is on request or not offered is no rate, named.
+ */
+function mergeSizeRows(
+  rows: readonly Cell[][],
+  origins: readonly RowOrigin[],
+  priceSlots: ReadonlySet<number>,
+  { problems, unpriced }: Pick<MappedSheet, "problems" | "unpriced">,
+  width: number,
+): { rows: Cell[][]; origins: RowOrigin[]; named: MappedSheet["sizeRows"] } {
+  const groups = new Map<string, number[]>();
+  rows.forEach((row, i) => {
+    const key = JSON.stringify(Array.from({ length: width }, (_, slot) => (priceSlots.has(slot) ? null : (row[slot] ?? null))));
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  const merged: Cell[][] = [];
+  const mergedOrigins: RowOrigin[] = [];
+  const named: MappedSheet["sizeRows"] = [];
+  for (const members of groups.values()) {
+    const row: Cell[] = Array.from({ length: width }, (_, slot) => rows[members[0]][slot] ?? null);
+    let clash = false;
+    for (const i of members.slice(1))
+      for (const slot of priceSlots) {
+        const value = rows[i][slot];
+        if (isBlank(value)) continue;
+        if (isBlank(row[slot])) row[slot] = value ?? null;
+        else if (String(row[slot]) !== String(value)) clash = true;
+      }
+    const rowNumbers = members.map((i) => origins[i].row).join(", ");
+    if (clash) {
+      for (const i of members)
+        problems.push({ key: "wizard.row.sizeClash", values: { row: origins[i].row, rows: rowNumbers }, origin: origins[i] });
+      continue;
+    }
+    if ([...priceSlots].every((slot) => isBlank(row[slot]))) {
+      unpriced.push({ origin: origins[members[0]], text: rowNumbers });
+      continue;
+    }
+    merged.push(row);
+    mergedOrigins.push(origins[members[0]]);
+    if (members.length > 1) named.push({ origin: origins[members[0]], text: rowNumbers });
+  }
+  return { rows: merged, origins: mergedOrigins, named };
 }
 
 /**
