@@ -822,7 +822,6 @@ const ROW_PRICE_SYNONYMS = [
   "Ocean Freight",
   "Freight",
   "海运费",
-  "Rate (USD)",
   "All In",
   "All-in Rate",
 ];
