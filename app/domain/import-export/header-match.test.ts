@@ -2,7 +2,7 @@
 // area's fields and price bases the wizard preselects.
 import { describe, expect, it } from "vitest";
 import { airArea, expressArea, fclArea, lclArea, railArea, trailerArea } from "~/domain/data-areas";
-import { matchHeader } from "./source-layout.server";
+import { matchHeader, sizeBases } from "./source-layout.server";
 
 describe("a carrier's column header matched to the area's field", () => {
   it.each([
@@ -91,5 +91,20 @@ describe("a carrier's column header matched to the area's field", () => {
     [expressArea, "3区"],
   ] as const)("%#: %s → nothing", (area, header) => {
     expect(matchHeader(area, header)).toBeNull();
+  });
+});
+
+describe("a row's size, where a sheet gives one price per row", () => {
+  it.each([
+    [fclArea, "40HC", ["hq40"]],
+    [fclArea, "20'GP", ["gp20"]],
+    [airArea, "+45", ["bulk45"]],
+    [lclArea, "CBM", ["freightCbm"]],
+    // A W/M row's price is the rate per CBM and per ton alike.
+    [lclArea, "W/M", ["freightCbm", "freightTon"]],
+    [fclArea, "45HC", []],
+    [fclArea, "Direct", []],
+  ] as const)("%#: %s → %j", (area, cell, bases) => {
+    expect(sizeBases(area, cell)).toEqual(bases);
   });
 });

@@ -780,7 +780,7 @@ function* layoutSteps(
   }
   // A column of sizes is one whose cells are sizes ("Type" may be anything); its price column is then the row's price.
   const sizes = keys.find((entry) => entry.auto === SIZE);
-  if (sizes && !(sizes.samples.length > 0 && sizes.samples.every((sample) => sizeBase(area, sample) !== null))) sizes.auto = null;
+  if (sizes && !(sizes.samples.length > 0 && sizes.samples.every((sample) => sizeBases(area, sample).length > 0))) sizes.auto = null;
   if (sizes?.auto) {
     const priced = ROW_PRICE_SYNONYMS.map(labelKeyOf);
     const price = keys.find((entry) => entry.auto === null && !entry.hidden && priced.includes(withoutBrackets(labelKeyOf(entry.label))));
@@ -826,12 +826,11 @@ const ROW_PRICE_SYNONYMS = [
   "All-in Rate",
 ];
 
-/** The price base a size cell names ("40HC" → hq40, "+45KG" → bulk45), or null. */
-export function sizeBase(area: DataArea, cell: Cell | undefined): string | null {
-  if (isBlank(cell)) return null;
+/** The price bases a size cell names ("40HC" → hq40, "+45KG" → bulk45, LCL's "W/M" → per CBM and per ton alike), or none. */
+export function sizeBases(area: DataArea, cell: Cell | undefined): string[] {
+  if (isBlank(cell)) return [];
   const target = matchHeader(area, String(cell));
-  const bases = target ? priceBasesOf(target) : [];
-  return bases.length === 1 && target === `${PRICE}${bases[0]}` ? bases[0] : null;
+  return target && (target.startsWith(PRICE) || target.startsWith(SAME)) ? priceBasesOf(target) : [];
 }
 
 /** A column's automatic match by its label (a two-line label whole, then its own line; a column of prices split by "/"). */
@@ -1320,8 +1319,8 @@ function* mappingSteps(
         for (const plan of periodPlans) {
           const cell = cellAt(r, plan.column);
           if (plan.kind === "size") {
-            const base = sizeBase(area, cell);
-            if (base === null) {
+            const bases = sizeBases(area, cell);
+            if (bases.length === 0) {
               problems.push({
                 key: "wizard.row.size",
                 values: { row: origin.row, value: textOf(cell).slice(0, 30) || "—", column: plan.label },
@@ -1329,7 +1328,7 @@ function* mappingSteps(
               });
               refused = true;
             } else {
-              sizeSlots = tierSlots(base);
+              sizeSlots = bases.flatMap(tierSlots);
               for (const slot of sizeSlots) rowPriceSlots.add(slot);
             }
             continue;
