@@ -1215,6 +1215,7 @@ function* mappingSteps(
       return {
         plans: own,
         priceSlots: own.flatMap((plan) => (plan.kind === "price" ? plan.slots : plan.kind === "prices" ? plan.groups!.flat() : [])),
+        rowPrice: own.find((plan) => plan.kind === "rowPrice"),
       };
     });
     const title = tabLayoutOf.titlePeriod;
@@ -1266,7 +1267,7 @@ function* mappingSteps(
         continue;
       }
       periods.forEach((period, p) => {
-        const { plans: periodPlans, priceSlots } = perPeriod[p];
+        const { plans: periodPlans, priceSlots, rowPrice } = perPeriod[p];
         // A period whose own cells are all empty has no rate in it.
         if (period !== null && !plans.some((plan) => plan.period === period && !isBlank(cellAt(r, plan.column)))) return;
         const origin: RowOrigin = {
@@ -1362,7 +1363,6 @@ function* mappingSteps(
             put(dayOrder && typeof cell === "string" ? withDayOrder(cell, dayOrder) : (cell ?? null), plan.slots, "value", plan.label);
           else put(cell ?? null, plan.slots, plan.kind, plan.label);
         }
-        const rowPrice = periodPlans.find((plan) => plan.kind === "rowPrice");
         if (rowPrice && sizeSlots.length) {
           perRow = true;
           for (const slot of sizeSlots) slotLabels[slot] ??= rowPrice.label;
