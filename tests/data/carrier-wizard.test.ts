@@ -1181,6 +1181,36 @@ describe("the wizard never loses data without a word", () => {
     await prisma.fclRate.delete({ where: { id: rate.id } });
   });
 
+  it("validities as notices write them: 即日起至 … starts the day of the import; 截止 … is an end alone, started as the clerk says", async () => {
+    const today = formatDate(todayInShanghai());
+    const end = formatDate(new Date(todayInShanghai().getTime() + 30 * 86_400_000));
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["起运港", "目的港", "船公司", "20GP", "40GP", "40HQ", "有效期"],
+          ["SHANGHAI", "ZZ NOW", "MSC", 1200, 2100, 2200, `即日起至${end.replaceAll("-", "/")}`],
+          ["SHANGHAI", "ZZ TILL", "MSC", 1250, 2150, 2250, `截止${end}`],
+        ],
+      },
+    ]);
+    const field = (page: { columns: { field: string }[] }, name: string) => page.columns.findIndex((c) => c.field === name);
+    const dates = (page: { columns: { field: string }[]; rows: { values: unknown[] }[] }) =>
+      page.rows.map((r) => [r.values[field(page, "pod")], r.values[field(page, "validFrom")], r.values[field(page, "validTo")]]);
+    // Before, both rows were refused as no validity ("第2行 有效期 …"). FCL needs a start: the end alone is named.
+    const asSent = (await areaPreview(PATH, bytes, { "fixed.tier": "T1" })).page;
+    expect(asSent.summary.counts).toMatchObject({ new: 1, refused: 1 });
+    expect(asSent.summary.problems).toEqual([expect.objectContaining({ key: "data.import.dateErrorRows", values: { rows: "3" } })]);
+    expect(dates(asSent)).toContainEqual(["ZZ NOW", today, end]);
+    // The clerk says rows without a start start the day of the import.
+    const started = (await areaPreview(PATH, bytes, { "fixed.tier": "T1", startTodayShown: "1", startToday: "1" })).page;
+    expect(started.summary.counts).toMatchObject({ new: 2, refused: 0 });
+    expect(dates(started)).toEqual([
+      ["ZZ NOW", today, end],
+      ["ZZ TILL", today, end],
+    ]);
+  });
+
   it("a column headed like a size whose cells are no sizes is not taken for one", async () => {
     const bytes = workbookBytes([
       {

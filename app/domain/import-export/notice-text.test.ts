@@ -3,7 +3,7 @@
 // stated once in a notice's title block.
 import { describe, expect, it } from "vitest";
 import { periodOf } from "~/domain/data-areas/synonyms";
-import { titleCarrier, titlePortOfLoading, titleValidity, validityRange } from "./source-layout.server";
+import { titleCarrier, titlePortOfLoading, titleValidity, validityCell, validityRange } from "./source-layout.server";
 
 // 29 Nov 2026 and 28 Dec 2026, 10:00 in Shanghai.
 const NOVEMBER = new Date("2026-11-29T02:00:00Z");
@@ -25,8 +25,32 @@ describe("a validity range in one cell", () => {
     expect(validityRange(text, today)).toEqual({ from, to });
   });
 
+  it.each([
+    // From the day it is read ("即日起", from now), to the end written; the end without its year is the next such day.
+    ["即日起至2026/12/31", "2026-11-29", "2026-12-31"],
+    ["即日起-12月31日", "2026-11-29", "2026-12-31"],
+    ["自即日起至1月15日", "2026-11-29", "2027-01-15"],
+    ["From now till 2026-12-31", "2026-11-29", "2026-12-31"],
+  ])("%s → %s to %s", (text, from, to) => {
+    expect(validityRange(text, NOVEMBER)).toEqual({ from, to });
+  });
+
+  it.each([
+    ["至2026-12-31", "2026-12-31"],
+    ["截止12月31日", "2026-12-31"],
+    ["有效期至12.31（以开船日为准）", "2026-12-31"],
+    ["Valid till 31 Dec 2026", "2026-12-31"],
+    ["Until 2027/01/15", "2027-01-15"],
+  ])("a cell of its end alone (%s) gives the end; the start is the row's others", (text, to) => {
+    expect(validityRange(text, NOVEMBER)).toBeNull();
+    expect(validityCell(text, NOVEMBER)).toEqual({ from: null, to });
+  });
+
   it("no such day, or no range of days, is no validity", () => {
-    for (const text of ["2/30-3/5", "12.1", "13.1-13.5", "1-5", "next week"]) expect(validityRange(text, NOVEMBER)).toBeNull();
+    for (const text of ["2/30-3/5", "12.1", "13.1-13.5", "1-5", "next week", "即日起", "至", "截止2/30"]) {
+      expect(validityRange(text, NOVEMBER)).toBeNull();
+      expect(validityCell(text, NOVEMBER)).toBeNull();
+    }
   });
 
   it("a header names its year: 1.5-2.5 there is a band of numbers, not a period", () => {

@@ -1047,6 +1047,12 @@ const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])
  * "12.1-12.31" in the year nearest `today`), or null.
  */
 export function validityRange(text: string, today: Date = new Date()): { from: string; to: string } | null {
+  // "即日起至2026/12/31", "即日起-12月31日": from the day it is read (the import's day) to the end written.
+  const now = FROM_NOW.exec(text.normalize("NFKC").trim());
+  if (now) {
+    const to = endDay(text.normalize("NFKC").trim().slice(now[0].length), today);
+    return to ? { from: formatDate(todayInShanghai(today)), to } : null;
+  }
   const period = periodOf(text, { today });
   if (period) return period;
   const parts = text.normalize("NFKC").trim().split(VALIDITY_SPLIT);
@@ -1062,6 +1068,52 @@ export function validityRange(text: string, today: Date = new Date()): { from: s
     if (typeof start === "string") from = start > to ? (normalizeDay(`${day} ${year - 1}`) as string) : start;
   }
   return typeof from === "string" ? { from, to } : null;
+}
+
+/** A validity that starts on the day it is read: 即日起至 …, 自即日起 …, From now till … */
+const FROM_NOW = /^(?:自|从)?即日起?\s*(?:至|到|-|~|～|—)?\s*|^(?:from\s+now|effective\s+immediately)\s*(?:till|until|to|-)?\s*/i;
+/** A validity of its end alone: 至 …, 截止 …, 截至 …, 有效期至 …, Valid till …, Until … */
+const END_ONLY = /^(?:有效期)?(?:至|到|截止(?:到|至)?|截至|止于?)\s*|^(?:valid\s+)?(?:till|until|thru|through|up\s+to)\s+/i;
+
+/**
+ * A validity's end written alone: a day ("2026/12/31", "31 Dec 2026"), or a
+ * month and day without the year ("12月31日", "12.31", "12/31"): the next
+ * such day on or after `today`. A bracketed note after it ("（以开船日为准）") is left out.
+ */
+function endDay(text: string, today: Date): string | null {
+  const plain = text
+    .replace(/\s*[(（[【].*$/, "")
+    .replace(/[\s。.;；,，]+$/, "")
+    .trim();
+  // A month and day first: "12.31" is no serial number of a day.
+  const m = /^(\d{1,2})[/.月](\d{1,2})日?$/.exec(plain);
+  if (!m) {
+    const day = normalizeDay(plain);
+    return typeof day === "string" ? day : null;
+  }
+  const now = formatDate(todayInShanghai(today));
+  const year = Number(now.slice(0, 4));
+  const pad = (n: string) => n.padStart(2, "0");
+  for (const y of [year, year + 1]) {
+    const candidate = normalizeDay(`${y}-${pad(m[1])}-${pad(m[2])}`);
+    if (typeof candidate === "string" && candidate >= now) return candidate;
+  }
+  return null;
+}
+
+/**
+ * A validity cell: a range (validityRange), or its end alone ("至2026-12-31",
+ * "截止12月31日", "Valid till 31 Dec 2026"), whose start is then the row's
+ * others' (a period's, the clerk's, the title's, or the day of the import
+ * where the clerk says so): `from` null.
+ */
+export function validityCell(text: string, today: Date = new Date()): { from: string | null; to: string } | null {
+  const range = validityRange(text, today);
+  if (range) return range;
+  const plain = text.normalize("NFKC").trim();
+  const end = END_ONLY.exec(plain);
+  const to = end ? endDay(plain.slice(end[0].length), today) : null;
+  return to ? { from: null, to } : null;
 }
 
 /** What introduces a validity in a title line: 有效期, 运价有效期, 有效日期, Validity, Valid from, Effective date … */
@@ -1337,11 +1389,11 @@ function* mappingSteps(
           if (isBlank(cell)) continue;
           if (plan.kind === "rowPrice") continue;
           if (plan.kind === "validity") {
-            const range = validityRange(dayOrder ? withDayOrder(String(cell), dayOrder) : String(cell), today);
+            const range = validityCell(dayOrder ? withDayOrder(String(cell), dayOrder) : String(cell), today);
             if (!range) {
               problems.push({ key: "wizard.row.validity", values: { row: origin.row, value: String(cell).slice(0, 50) }, origin });
               refused = true;
-            } else [from, to] = [range.from, range.to];
+            } else [from, to] = [range.from ?? from, range.to];
           } else if (plan.kind === "currency") {
             currency = currencyCode(String(cell));
             if (!currency) {
