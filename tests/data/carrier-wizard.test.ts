@@ -1065,6 +1065,47 @@ describe("the wizard never loses data without a word", () => {
     await prisma.expressRate.deleteMany({ where: { weight: { gte: 301 } } });
   });
 
+  it("a rate the sheet gives twice (an express card's documents and parcels tables) is named, and committed only on the clerk's word", async () => {
+    const EXPRESS = "/expressData";
+    const bytes = workbookBytes([
+      {
+        name: "Sheet1",
+        rows: [
+          ["出口价格表"],
+          ["文件 Documents"],
+          ["重量(KG)", "Zone A", "Zone B"],
+          [0.5, 100, 110],
+          [1, 120, 130],
+          ["包裹 Package"],
+          ["重量(KG)", "Zone A", "Zone B"],
+          [0.5, 150, 170],
+          [1, 190, 210],
+          [2, 230, 250],
+        ],
+      },
+    ]);
+    const { previewId, page } = await areaPreview(EXPRESS, bytes, { "fixed.category": "ZZEXP" });
+    // Before, both 0.5 kg rows were imported without a word: customers saw two DHL prices for 0.5 kg.
+    expect(page.summary.counts).toMatchObject({ new: 5, refused: 0 });
+    expect(page.summary.repeatedRates).toEqual([
+      { at: "Sheet1 · 4", text: "Sheet1 · 8" },
+      { at: "Sheet1 · 5", text: "Sheet1 · 9" },
+    ]);
+    expect(page.summary.decisions).toEqual({ repeatedRates: 2 });
+    for (const [lng, said] of [
+      ["zh-CN", "文件中有 2 条运价各写了不止一行"],
+      ["zh-CN", "以下运价在文件中写了不止一行（行：其他各行）： Sheet1 · 4 : Sheet1 · 8"],
+      ["en-US", "Rates the file gives on more than one row (the same lane, weight and so on; listed below): 2."],
+    ] as const)
+      expect(visibleText((await render(EXPRESS, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    const refused = await post(fcl, EXPRESS, cookie, { intent: "commitPreview", previewId });
+    expect(await flashOf(refused, cookie)).toMatchObject({ key: "importPreview.decide.repeatedRates" });
+    expect(await prisma.expressRate.count({ where: { category: "ZZEXP" } })).toBe(0);
+    const committed = await post(fcl, EXPRESS, cookie, { intent: "commitPreview", previewId, accept: ["repeatedRates"] });
+    expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 5 } });
+    await prisma.expressRate.deleteMany({ where: { category: "ZZEXP" } });
+  });
+
   it("a trailer quote names its doors as 装货地址", async () => {
     const bytes = workbookBytes([
       {

@@ -43,7 +43,18 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
     if (tab) params.set("ptab", tab);
     return `${area.path}?${params}`;
   };
-  const { decisions, tabs: tabCounts, notes, hiddenRows, portLists, sizeRows, onRequest, unpriced, notStarted } = preview.summary;
+  const {
+    decisions,
+    tabs: tabCounts,
+    notes,
+    hiddenRows,
+    portLists,
+    sizeRows,
+    onRequest,
+    unpriced,
+    notStarted,
+    repeatedRates,
+  } = preview.summary;
   const tabNames = [...new Set((tabCounts ?? []).map((c) => c.tab))];
   const portCounts = preview.summary.ports;
   const portPages = Math.max(1, Math.ceil(preview.ports.total / preview.pageSize));
@@ -121,6 +132,7 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
           ["importPreview.onRequest", onRequest],
           ["importPreview.unpriced", unpriced],
           ["importPreview.notStarted", notStarted],
+          ["importPreview.repeatedRates", repeatedRates],
         ] as const
       ).map(([key, rows]) =>
         rows?.length ? (
@@ -161,6 +173,15 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
                 <CheckboxField
                   label={t("importPreview.decision.unmatchedPricesAccept")}
                   inputProps={{ id: "accept-unmatched-prices", name: "accept", value: "unmatchedPrices" }}
+                />
+              </div>
+            ) : null}
+            {decisions?.repeatedRates ? (
+              <div className="flash flash--warning" role="note" data-decision="repeatedRates">
+                <p>{t("importPreview.decision.repeatedRates", { count: decisions.repeatedRates })}</p>
+                <CheckboxField
+                  label={t("importPreview.decision.repeatedRatesAccept")}
+                  inputProps={{ id: "accept-repeated-rates", name: "accept", value: "repeatedRates" }}
                 />
               </div>
             ) : null}

@@ -92,11 +92,13 @@ export type PreviewData =
         onRequest?: { at: string; text: string }[];
         unpriced?: { at: string; text: string }[];
         notStarted?: { at: string; text: string }[];
+        repeatedRates?: { at: string; text: string }[];
         decisions?: {
           repeat?: Record<string, string | number>;
           furtherTabs?: { name: string; rows: number }[];
           unmatchedPrices?: string[];
           notStarted?: number;
+          repeatedRates?: number;
         };
       };
       rows: PreviewRowData[];

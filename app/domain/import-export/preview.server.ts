@@ -14,6 +14,7 @@ import type { DataArea } from "~/domain/data-areas/types";
 import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
+import { TIERS } from "~/domain/pricing/visibility";
 import { nearestPorts, type PortOption } from "~/domain/reference/ports.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -63,9 +64,11 @@ export type PreviewDecisions = {
   unmatchedPrices?: string[];
   /** A carrier's sheet: rows whose validity starts after today, in an area that keeps only its end (listed as `notStarted`). */
   notStarted?: number;
+  /** A carrier's sheet: rates its rows give more than once (listed as `repeatedRates`), how many. */
+  repeatedRates?: number;
 };
 export type PreviewDecision = keyof PreviewDecisions;
-export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices", "notStarted"];
+export const PREVIEW_DECISIONS: readonly PreviewDecision[] = ["repeat", "furtherTabs", "unmatchedPrices", "notStarted", "repeatedRates"];
 export type PreviewSummary = {
   counts: PreviewCounts;
   /** Headers that matched no column. */
@@ -99,6 +102,8 @@ export type PreviewSummary = {
   unpriced?: { at: string; text: string }[];
   /** A carrier's sheet: rows whose validity starts after today (text: the start), where the area keeps only the end. */
   notStarted?: { at: string; text: string }[];
+  /** A carrier's sheet: a rate given by more than one row (at: its first row; text: the others), at most 200. */
+  repeatedRates?: { at: string; text: string }[];
   decisions?: PreviewDecisions;
 };
 export type PreviewStatus = "new" | "updated" | "unchanged";
@@ -654,6 +659,7 @@ async function stageSheet(
       // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
       // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
       const checked = await stagedChecks(area, id, columns, !!mapped, resolvedPorts !== null);
+      const repeatedRates = mapped ? await repeatedRatesOf(area, id, columns) : [];
       clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
@@ -669,13 +675,15 @@ async function stageSheet(
         ...(matched.size ? { sameRate: matched.size } : {}),
         ...(checked.tabs.length ? { tabs: checked.tabs } : {}),
         ...(mapped ? namedRows(mapped) : {}),
-        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length || notStarted
+        ...(repeatedRates.length ? { repeatedRates } : {}),
+        ...(repeat || meta.furtherTabs?.length || unmatchedPrices.length || notStarted || repeatedRates.length
           ? {
               decisions: {
                 ...(repeat ? { repeat: repeatValues(repeat) } : {}),
                 ...(meta.furtherTabs?.length ? { furtherTabs: meta.furtherTabs } : {}),
                 ...(unmatchedPrices.length ? { unmatchedPrices } : {}),
                 ...(notStarted ? { notStarted } : {}),
+                ...(repeatedRates.length ? { repeatedRates: repeatedRates.length } : {}),
               },
             }
           : {}),
@@ -734,6 +742,32 @@ async function stagedChecks(
       ).map((t) => ({ ...t, period: t.period || null }))
     : [];
   return { visible: Number(totals.visible), unfound: portColumnsHere.length ? Number(totals.unfound) : null, tabs };
+}
+
+/**
+ * A carrier's sheet: the rates more than one of its rows give (the area's
+ * same-rate fields equal, and for FCL the same containers priced), as the
+ * first row and the others, in the sheet's order, at most 200. An express
+ * card's documents and parcels tables price 0.5 kg twice: customers would
+ * see two prices for one rate, so the clerk is told before the commit.
+ */
+async function repeatedRatesOf(area: DataArea, id: string, columns: WriteColumn[]): Promise<{ at: string; text: string }[]> {
+  const rule = area.import.sameRate;
+  if (!rule) return [];
+  const present = new Set(columns.map((c) => c.field));
+  const column = (field: string) => `s."${sqlColumn(area.model, field)}"`;
+  const keys = rule.fields.filter((f) => present.has(f)).map(column);
+  const containers = (rule.containers ?? []).flatMap((base) => {
+    const priced = TIERS.map((tier) => `${base}${tier}`).filter((f) => present.has(f));
+    return priced.length ? [`(${priced.map((f) => `${column(f)} IS NOT NULL`).join(" OR ")})`] : [];
+  });
+  if (keys.length === 0) return [];
+  const groups = await prisma.$queryRawUnsafe<{ origins: string[] }[]>(
+    `SELECT array_agg(s.origin ORDER BY s.seq) AS origins FROM ${stageTable(area)} s WHERE s.preview_id = $1
+     GROUP BY ${[...keys, ...containers].join(", ")} HAVING count(*) > 1 ORDER BY min(s.seq) LIMIT 200`,
+    id,
+  );
+  return groups.map(({ origins }) => ({ at: originLabelOf(origins[0]), text: origins.slice(1).map(originLabelOf).join("、") }));
 }
 
 /** Runs `work` for each item, at most `limit` at a time; rejects with the first failure once none is running. */
