@@ -1179,7 +1179,7 @@ function* mappingSteps(
     return fieldIndex.get(field)!;
   };
   const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
-  /** A price per row (SIZE and ROW_PRICE): the rows made so far, the tier slots of every base, for merging the rows of one rate. */
+  /** A price per row (SIZE and ROW_PRICE): whether a row was priced so, and the tier slots its sizes named (merging the rows of one rate). */
   let perRow = false;
   const rowPriceSlots = new Set<number>();
   /** A column's part in a row: its slots, or (prices split by "/") the slots of each base in turn. */
