@@ -158,55 +158,42 @@ export function ImportPreview({ area, preview }: { area: DataArea; preview: Prev
         {counts.refused === 0 ? (
           <Form method="post" action={area.path} className="import-preview__commit">
             <input type="hidden" name="previewId" value={preview.id} />
-            {decisions?.repeat ? (
-              <div className="flash flash--warning" role="note" data-decision="repeat">
-                <p>{t("importPreview.decision.repeat", decisions.repeat)}</p>
-                <CheckboxField
-                  label={t("importPreview.decision.repeatAccept")}
-                  inputProps={{ id: "accept-repeat", name: "accept", value: "repeat" }}
-                />
-              </div>
-            ) : null}
-            {decisions?.unmatchedPrices ? (
-              <div className="flash flash--warning" role="note" data-decision="unmatchedPrices">
-                <p>{t("importPreview.decision.unmatchedPrices", { columns: decisions.unmatchedPrices.join("、") })}</p>
-                <CheckboxField
-                  label={t("importPreview.decision.unmatchedPricesAccept")}
-                  inputProps={{ id: "accept-unmatched-prices", name: "accept", value: "unmatchedPrices" }}
-                />
-              </div>
-            ) : null}
-            {decisions?.repeatedRates ? (
-              <div className="flash flash--warning" role="note" data-decision="repeatedRates">
-                <p>{t("importPreview.decision.repeatedRates", { count: decisions.repeatedRates })}</p>
-                <CheckboxField
-                  label={t("importPreview.decision.repeatedRatesAccept")}
-                  inputProps={{ id: "accept-repeated-rates", name: "accept", value: "repeatedRates" }}
-                />
-              </div>
-            ) : null}
-            {decisions?.notStarted ? (
-              <div className="flash flash--warning" role="note" data-decision="notStarted">
-                <p>{t("importPreview.decision.notStarted", { count: decisions.notStarted, area: t(area.titleKey) })}</p>
-                <CheckboxField
-                  label={t("importPreview.decision.notStartedAccept")}
-                  inputProps={{ id: "accept-not-started", name: "accept", value: "notStarted" }}
-                />
-              </div>
-            ) : null}
-            {decisions?.furtherTabs ? (
-              <div className="flash flash--warning" role="note" data-decision="furtherTabs">
-                <p>
-                  {t("importPreview.decision.furtherTabs", {
-                    tabs: decisions.furtherTabs.map((tab) => `${tab.name} (${tab.rows})`).join("、"),
-                  })}
-                </p>
-                <CheckboxField
-                  label={t("importPreview.decision.furtherTabsAccept")}
-                  inputProps={{ id: "accept-further-tabs", name: "accept", value: "furtherTabs" }}
-                />
-              </div>
-            ) : null}
+            {(
+              [
+                ["repeat", decisions?.repeat && t("importPreview.decision.repeat", decisions.repeat)],
+                [
+                  "unmatchedPrices",
+                  decisions?.unmatchedPrices &&
+                    t("importPreview.decision.unmatchedPrices", { columns: decisions.unmatchedPrices.join("、") }),
+                ],
+                [
+                  "repeatedRates",
+                  decisions?.repeatedRates && t("importPreview.decision.repeatedRates", { count: decisions.repeatedRates }),
+                ],
+                [
+                  "notStarted",
+                  decisions?.notStarted && t("importPreview.decision.notStarted", { count: decisions.notStarted, area: t(area.titleKey) }),
+                ],
+                [
+                  "furtherTabs",
+                  decisions?.furtherTabs &&
+                    t("importPreview.decision.furtherTabs", {
+                      tabs: decisions.furtherTabs.map((tab) => `${tab.name} (${tab.rows})`).join("、"),
+                    }),
+                ],
+              ] as const
+            ).map(([name, said]) =>
+              // A decision the commit waits for: what the preview found, and the clerk's tick that accepts it.
+              said ? (
+                <div className="flash flash--warning" role="note" data-decision={name} key={name}>
+                  <p>{said}</p>
+                  <CheckboxField
+                    label={t(`importPreview.decision.${name}Accept`)}
+                    inputProps={{ id: `accept-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, name: "accept", value: name }}
+                  />
+                </div>
+              ) : null,
+            )}
             <button type="submit" name="intent" value="commitPreview" className="button button--primary">
               {t("importPreview.commit", { count: counts.new + counts.updated })}
             </button>
