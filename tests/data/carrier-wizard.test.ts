@@ -92,6 +92,15 @@ function offersCheckbox(html: string, name: string): boolean {
   return has("checkbox", name) && has("hidden", `${name}Shown`);
 }
 
+/** The preview page's form offers the tick that accepts `decision` (a checkbox named accept with that value, labelled). */
+function offersDecision(html: string, decision: string): boolean {
+  const box = (html.match(/<input\b[^>]*>/g) ?? []).find(
+    (tag) => tag.includes('type="checkbox"') && tag.includes('name="accept"') && tag.includes(`value="${decision}"`),
+  );
+  const id = box ? /\bid="([^"]+)"/.exec(box)?.[1] : undefined;
+  return !!id && html.includes(`for="${id}"`);
+}
+
 async function commit(previewId: string, accept: string[] = []) {
   const result = await post(fcl, PATH, cookie, { intent: "commitPreview", previewId, ...(accept.length ? { accept } : {}) });
   expect(result.status).toBe(302);
@@ -266,6 +275,7 @@ describe.each(["xlsx", "xls"] as const)("each kind of carrier sheet through the 
     expect(next.summary.counts).toMatchObject({ new: 0, refused: 0, unchanged: rates.length });
     expect(next.summary.sameRate).toBe(rates.length);
     expect(next.summary.decisions?.repeat).toBeDefined();
+    expect(offersDecision((await render(PATH, { preview: nextId }, { cookie })).html, "repeat")).toBe(true);
     await prisma.importPreview.deleteMany({ where: { id: nextId } });
     await prisma.fclRate.deleteMany({ where: { OR: rates.map((r) => ({ pol: r.pol, pod: r.pod, validFrom: new Date(r.from) })) } });
   });
@@ -1017,6 +1027,7 @@ describe("the wizard never loses data without a word", () => {
       ["en-US", "Rates that start after today (listed below): 1."],
     ] as const)
       expect(visibleText((await render(RAIL, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    expect(offersDecision((await render(RAIL, { preview: previewId }, { cookie })).html, "notStarted")).toBe(true);
     const refused = await post(fcl, RAIL, cookie, { intent: "commitPreview", previewId });
     expect(await flashOf(refused, cookie)).toMatchObject({ key: "importPreview.decide.notStarted" });
     expect(await prisma.railRate.count({ where: { pod: { startsWith: "ZZ RAIL" } } })).toBe(0);
@@ -1098,6 +1109,7 @@ describe("the wizard never loses data without a word", () => {
       ["en-US", "Rates the file gives on more than one row (the same lane, weight and so on; listed below): 2."],
     ] as const)
       expect(visibleText((await render(EXPRESS, { preview: previewId, lng }, { cookie })).html)).toContain(said);
+    expect(offersDecision((await render(EXPRESS, { preview: previewId }, { cookie })).html, "repeatedRates")).toBe(true);
     const refused = await post(fcl, EXPRESS, cookie, { intent: "commitPreview", previewId });
     expect(await flashOf(refused, cookie)).toMatchObject({ key: "importPreview.decide.repeatedRates" });
     expect(await prisma.expressRate.count({ where: { category: "ZZEXP" } })).toBe(0);
