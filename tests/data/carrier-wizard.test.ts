@@ -33,7 +33,7 @@ import {
   yearlessValiditySheet,
   type FixtureRate,
 } from "../support/carrier-sheets";
-import { flashOf, load, post, uploadTo } from "./helpers";
+import { flashOf, headers, load, post, rowOf, uploadTo } from "./helpers";
 import { formatDate, todayInShanghai } from "~/utils/dates";
 import { lclCharge } from "~/domain/pricing/lcl";
 
@@ -1116,6 +1116,36 @@ describe("the wizard never loses data without a word", () => {
     const committed = await post(fcl, EXPRESS, cookie, { intent: "commitPreview", previewId, accept: ["repeatedRates"] });
     expect(await flashOf(committed, cookie)).toMatchObject({ type: "success", values: { inserted: 5 } });
     await prisma.expressRate.deleteMany({ where: { category: "ZZEXP" } });
+  });
+
+  it("a sheet in the portal's own layout: the preview's ticks for further tabs and unmatched prices, as the form posts them", async () => {
+    const row = rowOf(fclArea, {
+      pol: "SHANGHAI",
+      pod: "ZZ OWN",
+      carrier: "ZZOWN",
+      "20GP_T0": 100,
+      valid_fm: "2026-01-01",
+      valid_to: "2099-02-01",
+    });
+    const bytes = workbookBytes([
+      {
+        name: "欧洲线",
+        rows: [
+          [...headers(fclArea), "BAF"],
+          [...row, 150],
+        ],
+      },
+      { name: "地中海线", rows: [headers(fclArea), row] },
+    ]);
+    const uploaded = await uploadTo(fcl, PATH, cookie, bytes, "own.xlsx", "preview");
+    const previewId = idIn(uploaded.headers.get("Location") ?? "", "preview");
+    expect(previewId, JSON.stringify(await flashOf(uploaded, cookie))).not.toBe("");
+    const page = (await load(fcl, PATH, cookie, { preview: previewId })).data.preview;
+    expect(Object.keys(page.summary.decisions ?? {}).sort()).toEqual(["furtherTabs", "unmatchedPrices"]);
+    const { html } = await render(PATH, { preview: previewId }, { cookie });
+    for (const decision of ["furtherTabs", "unmatchedPrices"]) expect(offersDecision(html, decision), decision).toBe(true);
+    expect(visibleText(html)).toContain("以下列看起来是价格，但本表没有对应的列，提交时不会导入：BAF");
+    await prisma.importPreview.deleteMany({ where: { id: previewId } });
   });
 
   it("a trailer quote names its doors as 装货地址", async () => {
