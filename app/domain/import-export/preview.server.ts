@@ -14,7 +14,6 @@ import type { DataArea } from "~/domain/data-areas/types";
 import type { PreviewPortData, PreviewPortState } from "~/domain/data-areas/screen-types";
 import { PORT_NAME_TABLES, knownNamesSql, specPortMatchSql } from "~/domain/reference/port-aliases.server";
 import { formatDate, todayInShanghai } from "~/utils/dates";
-import { TIERS } from "~/domain/pricing/visibility";
 import { nearestPorts, type PortOption } from "~/domain/reference/ports.server";
 import { prisma, type Prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
@@ -25,7 +24,7 @@ import { compressIds } from "~/domain/data-areas/written";
 import { looksLikePrice } from "~/domain/data-areas/synonyms";
 import { phaseClock } from "./phases.server";
 import { copyPreviewFile, previewFilePath, removePreviewFiles, storePreviewFile } from "./preview-file.server";
-import { sameRateIds } from "./same-rate.server";
+import { containerPricedSql, sameRateIds } from "./same-rate.server";
 import { ROWS_PER_SLICE, yieldToEventLoop } from "./slices";
 import { stageColumn, stageTable, stagedJsonSql, withDefault } from "./stage.server";
 import {
@@ -423,7 +422,7 @@ export const originLabel = (o: RowOrigin) => [o.tab, String(o.row), o.period].fi
 /** The rows of a carrier's sheet named to the clerk (left out, or split), each list only when it has rows (at most 200). */
 function namedRows(
   mapped: MappedSheet,
-): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists" | "onRequest" | "unpriced" | "notStarted"> {
+): Pick<PreviewSummary, "notes" | "hiddenRows" | "portLists" | "sizeRows" | "onRequest" | "unpriced" | "notStarted"> {
   const lists = {
     notes: mapped.notes,
     hiddenRows: mapped.hiddenRows,
@@ -659,7 +658,7 @@ async function stageSheet(
       // What the staged rows say as a whole (issue 40): the same rate twice, the rows matched to a stored rate, the
       // rows customers will not find (a port name nothing resolves) or will see today, the counts per tab and period.
       const checked = await stagedChecks(area, id, columns, !!mapped, resolvedPorts !== null);
-      const repeatedRates = mapped ? await repeatedRatesOf(area, id, columns) : [];
+      const repeatedRates = mapped ? await repeatedRatesOf(area, id) : [];
       clock.lap("same rate, ports found, counts per tab (SQL)");
       const portCounts = resolvedPorts?.counts ?? null;
       const summary: PreviewSummary = {
@@ -751,17 +750,12 @@ async function stagedChecks(
  * card's documents and parcels tables price 0.5 kg twice: customers would
  * see two prices for one rate, so the clerk is told before the commit.
  */
-async function repeatedRatesOf(area: DataArea, id: string, columns: WriteColumn[]): Promise<{ at: string; text: string }[]> {
+async function repeatedRatesOf(area: DataArea, id: string): Promise<{ at: string; text: string }[]> {
   const rule = area.import.sameRate;
   if (!rule) return [];
-  const present = new Set(columns.map((c) => c.field));
-  const column = (field: string) => `s."${sqlColumn(area.model, field)}"`;
-  const keys = rule.fields.filter((f) => present.has(f)).map(column);
-  const containers = (rule.containers ?? []).flatMap((base) => {
-    const priced = TIERS.map((tier) => `${base}${tier}`).filter((f) => present.has(f));
-    return priced.length ? [`(${priced.map((f) => `${column(f)} IS NOT NULL`).join(" OR ")})`] : [];
-  });
-  if (keys.length === 0) return [];
+  // The stage table has every column of the area's table: one the file leaves out is empty in every row.
+  const keys = rule.fields.map((field) => `s."${sqlColumn(area.model, field)}"`);
+  const containers = (rule.containers ?? []).map((base) => containerPricedSql(area, "s", base));
   const groups = await prisma.$queryRawUnsafe<{ origins: string[] }[]>(
     `SELECT array_agg(s.origin ORDER BY s.seq) AS origins FROM ${stageTable(area)} s WHERE s.preview_id = $1
      GROUP BY ${[...keys, ...containers].join(", ")} HAVING count(*) > 1 ORDER BY min(s.seq) LIMIT 200`,

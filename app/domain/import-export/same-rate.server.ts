@@ -5,11 +5,16 @@
 // and counts them; the direct import (no preview) writes them as updates and
 // says how many rows it updated.
 import type { DataArea } from "~/domain/data-areas/types";
+import { TIERS } from "~/domain/pricing/visibility";
 import { prisma } from "~/utils/db.server";
 import { sqlColumn, sqlTable } from "~/utils/sql-names.server";
 import { withHashJoins } from "./batches.server";
 import type { PreparedImport } from "./import.server";
 import { ROWS_PER_SLICE, yieldToEventLoop } from "./slices";
+
+/** SQL: whether row `alias` prices container `base` in some tier (the container part of the same-rate rule). */
+export const containerPricedSql = (area: DataArea, alias: string, base: string) =>
+  `(${TIERS.map((tier) => `${alias}."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`).join(" OR ")})`;
 
 /**
  * The rows without an id that are a stored rate (issue 40 item 2), by row
@@ -72,10 +77,7 @@ export async function sameRateIds(area: DataArea, prepared: PreparedImport, valu
       const stored = `t."${sqlColumn(area.model, columns[i].field)}"`;
       return optional[k] ? `COALESCE(${stored}::text, '') = COALESCE(f.${keyNames[k]}::text, '')` : `${stored} = f.${keyNames[k]}`;
     }),
-    ...bases.map(
-      ({ base }, b) =>
-        `(${["T0", "T1", "T2"].map((tier) => `t."${sqlColumn(area.model, `${base}${tier}`)}" IS NOT NULL`).join(" OR ")}) = f.${baseNames[b]}`,
-    ),
+    ...bases.map(({ base }, b) => `${containerPricedSql(area, "t", base)} = f.${baseNames[b]}`),
   ];
   // Nested loops off (withHashJoins): the planner guesses 100 rows for the JSON and fewer after `copies = 1`, and
   // then probes the lane index once per row; a lane holds thousands of rates (carriers, validities), so 100,000 rows

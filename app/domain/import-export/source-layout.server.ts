@@ -1047,15 +1047,16 @@ const VALIDITY_SPLIT = /\s*(?:至|到|~|～|—|–|\bto\b|-(?=\s*\d{4}[-/.年])
  * "12.1-12.31" in the year nearest `today`), or null.
  */
 export function validityRange(text: string, today: Date = new Date()): { from: string; to: string } | null {
+  const plain = text.normalize("NFKC").trim();
   // "即日起至2026/12/31", "即日起-12月31日": from the day it is read (the import's day) to the end written.
-  const now = FROM_NOW.exec(text.normalize("NFKC").trim());
+  const now = FROM_NOW.exec(plain);
   if (now) {
-    const to = endDay(text.normalize("NFKC").trim().slice(now[0].length), today);
+    const to = endDay(plain.slice(now[0].length), today);
     return to ? { from: formatDate(todayInShanghai(today)), to } : null;
   }
   const period = periodOf(text, { today });
   if (period) return period;
-  const parts = text.normalize("NFKC").trim().split(VALIDITY_SPLIT);
+  const parts = plain.split(VALIDITY_SPLIT);
   if (parts.length !== 2) return null;
   const to = normalizeDay(parts[1]);
   if (typeof to !== "string") return null;
@@ -1179,8 +1180,7 @@ function* mappingSteps(
     return fieldIndex.get(field)!;
   };
   const tierSlots = (base: string) => tierList.map((tier) => slotFor(`${base}${tier}`));
-  /** A price per row (SIZE and ROW_PRICE): whether a row was priced so, and the tier slots its sizes named (merging the rows of one rate). */
-  let perRow = false;
+  /** A price per row (SIZE and ROW_PRICE): the tier slots its rows' sizes named (none: no row is priced so), for merging the rows of one rate. */
   const rowPriceSlots = new Set<number>();
   /** A column's part in a row: its slots, or (prices split by "/") the slots of each base in turn. */
   type Plan = {
@@ -1416,7 +1416,6 @@ function* mappingSteps(
           else put(cell ?? null, plan.slots, plan.kind, plan.label);
         }
         if (rowPrice && sizeSlots.length) {
-          perRow = true;
           for (const slot of sizeSlots) slotLabels[slot] ??= rowPrice.label;
           const cell = cellAt(r, rowPrice.column);
           if (!isBlank(cell)) put(cell ?? null, sizeSlots, "price", rowPrice.label);
@@ -1470,7 +1469,7 @@ function* mappingSteps(
     }
   }
   const header = fields.map((field) => headerOfField(area, field));
-  const sized = perRow ? mergeSizeRows(rows, origins, rowPriceSlots, { problems, unpriced }, fields.length) : null;
+  const sized = rowPriceSlots.size ? mergeSizeRows(rows, origins, rowPriceSlots, { problems, unpriced }, fields.length) : null;
   return {
     sheet: { firstRow: 1, rows: [header, ...(sized?.rows ?? rows)], formulaCells: [] },
     origins: sized?.origins ?? origins,
